@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Generates the beauty map from the catalog's types resolved in BTF, plus the override table. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/btf.h>
+
+#include "beauty/beauty.h"
+#include "beauty/overrides.h"
+
+/* Names that mark an integer argument as the length of the buffer before it. */
+static const char *const length_names[] = {
+	"count", "len", "size", "nbytes", "bufsiz", "bufsize", "plen", "msg_len", "msgsz", "optlen",
+	"addrlen", "addr_len", "usize", "buf_size", "sigsetsize",
+};
+
+static bool is_length_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof(length_names) / sizeof(length_names[0]); i++) {
+		if (!strcmp(name, length_names[i]))
+			return true;
+	}
+	return false;
+}
+
+/* The length argument of buffer argument i: the integer right after it, named like a length. */
+static int find_length_arg(const struct syscall_desc *desc, const struct beauty_syscall *bs, int i)
+{
+	int j = i + 1;
+
+	if (j >= desc->nargs || bs->args[j].type.ptr_depth != 0)
+		return -1;
+	return is_length_name(desc->args[j].name) ? j : -1;
+}
+
+static struct bt_arg_rule rule_fixed(long size)
+{
+	struct bt_arg_rule r = {};
+
+	if (size > BT_CAPTURE_MAX)
+		size = BT_CAPTURE_MAX;
+	r.len = size > BT_LEN_STRING ? size : BT_LEN_NONE;
+	return r;
+}
+
+static struct bt_arg_rule rule_arg(int k, long elem)
+{
+	struct bt_arg_rule r = { .len = -(k + 1), .elem_size = elem > 1 ? elem : 0 };
+
+	return r;
+}
+
+static struct bt_arg_rule rule_ret(long elem)
+{
+	struct bt_arg_rule r = { .len = BT_LEN_RET, .elem_size = elem > 1 ? elem : 0 };
+
+	return r;
+}
+
+/* The rule derived from the C type alone. */
+static void derive_arg(const struct syscall_desc *desc, struct beauty_syscall *bs,
+		       struct bt_syscall_rules *rules, int i)
+{
+	struct beauty_arg *ba = &bs->args[i];
+	const struct arg_type *at = &ba->type;
+	int k;
+
+	ba->elem_count_arg = -1;
+	if (at->ptr_depth == 0) {
+		ba->role = ROLE_VALUE;
+		return;
+	}
+	ba->role = ROLE_POINTER;
+	if (at->ptr_depth > 1)
+		return;
+	if (at->is_void || at->is_char) {
+		k = find_length_arg(desc, bs, i);
+		if (k >= 0) {
+			ba->role = ROLE_BUFFER;
+			if (at->pointee_const)
+				rules->enter[i] = rule_arg(k, 1);
+			else
+				rules->exit[i] = rule_ret(1);
+		} else if (at->is_char) {
+			ba->role = ROLE_STRING;
+			rules->enter[i].len = BT_LEN_STRING;
+		}
+		return;
+	}
+	if (at->base_size > 0) {
+		ba->role = ROLE_STRUCT;
+		ba->print_type_id = at->base_id;
+		if (at->pointee_const)
+			rules->enter[i] = rule_fixed(at->base_size);
+		else
+			rules->exit[i] = rule_fixed(at->base_size);
+	}
+}
+
+static void apply_override(const struct beauty_override *ov, const struct syscall_desc *desc,
+			   struct beauty_syscall *bs, struct bt_syscall_rules *rules,
+			   const struct types *t, int i)
+{
+	struct beauty_arg *ba = &bs->args[i];
+	struct bt_arg_rule r = {};
+	long size = ba->type.base_size;
+	long elem = 1;
+
+	if (ov->as_type) {
+		struct arg_type as;
+
+		if (types__resolve(t, ov->as_type, &as) == 0 && as.base_size > 0) {
+			size = as.base_size;
+			ba->print_type_id = as.base_id;
+			ba->role = ROLE_STRUCT;
+		}
+	}
+	if (ov->dir == OV_NONE) {
+		rules->enter[i] = rules->exit[i] = r;
+		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;
+		return;
+	}
+	if (ov->dir == OV_STRING) {
+		rules->exit[i] = r;
+		rules->enter[i].len = BT_LEN_STRING;
+		ba->role = ROLE_STRING;
+		return;
+	}
+	if (ov->elems)
+		elem = size > 0 ? size : 1;
+	if (!ov->len) {
+		r = rule_fixed(size);
+	} else if (!strcmp(ov->len, "ret")) {
+		r = rule_ret(elem);
+	} else if (ov->len[0] >= '0' && ov->len[0] <= '9') {
+		r = rule_fixed(atol(ov->len) * elem);
+	} else {
+		int k = syscall_desc__arg_index(desc, ov->len);
+
+		if (k < 0)
+			return; /* the kernel renamed the argument: keep the derived rule */
+		r = rule_arg(k, elem);
+		if (ov->elems)
+			ba->elem_count_arg = k;
+	}
+	if (ba->type.is_void || ba->type.is_char) {
+		if (!ov->as_type)
+			ba->role = ROLE_BUFFER;
+	} else if (size > 0) {
+		ba->role = ROLE_STRUCT;
+		if (!ba->print_type_id)
+			ba->print_type_id = ba->type.base_id;
+	}
+	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+}
+
+int beauty__build(struct beauty *b, const struct catalog *cat, const struct types *t)
+{
+	memset(b, 0, sizeof(*b));
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+		struct beauty_syscall *bs = &b->calls[nr];
+		struct bt_syscall_rules *rules = &b->rules[nr];
+
+		rules->flags = BT_SC_SELECTED;
+		if (!desc || !desc->has_format)
+			continue;
+		for (int i = 0; i < desc->nargs; i++)
+			types__resolve(t, desc->args[i].type, &bs->args[i].type);
+		for (int i = 0; i < desc->nargs; i++)
+			derive_arg(desc, bs, rules, i);
+	}
+	for (unsigned int o = 0; o < beauty_overrides_count; o++) {
+		const struct beauty_override *ov = &beauty_overrides[o];
+		const struct syscall_desc *desc = catalog__by_name(cat, ov->syscall);
+		int i;
+
+		if (!desc || !desc->has_format)
+			continue;
+		i = syscall_desc__arg_index(desc, ov->arg);
+		if (i >= 0)
+			apply_override(ov, desc, &b->calls[desc->nr], &b->rules[desc->nr], t, i);
+	}
+	return 0;
+}
+
+void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_desc *desc, char *buf,
+			   size_t size)
+{
+	char elem[24] = "";
+
+	if (r->elem_size > 1)
+		snprintf(elem, sizeof(elem), "*%u", r->elem_size);
+	if (r->len == BT_LEN_NONE)
+		snprintf(buf, size, "-");
+	else if (r->len == BT_LEN_STRING)
+		snprintf(buf, size, "string");
+	else if (r->len > 1)
+		snprintf(buf, size, "%d", r->len);
+	else if (r->len == BT_LEN_RET)
+		snprintf(buf, size, "ret%s", elem);
+	else if (-r->len >= 1 && -r->len <= BT_MAX_ARGS && desc && -r->len <= desc->nargs)
+		snprintf(buf, size, "arg%d(%s)%s", -r->len, desc->args[-r->len - 1].name, elem);
+	else
+		snprintf(buf, size, "?%d", r->len);
+}
+
+static const char *role_name(enum arg_role role)
+{
+	switch (role) {
+	case ROLE_VALUE:
+		return "value";
+	case ROLE_POINTER:
+		return "pointer";
+	case ROLE_STRING:
+		return "string";
+	case ROLE_BUFFER:
+		return "buffer";
+	case ROLE_STRUCT:
+		return "struct";
+	}
+	return "?";
+}
+
+static void print_json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(out, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(out, "\\u%04x", *s);
+		else
+			fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void print_rule_json(FILE *out, const char *key, const struct bt_arg_rule *r,
+			    const struct syscall_desc *desc)
+{
+	char text[64];
+
+	beauty_rule__describe(r, desc, text, sizeof(text));
+	fprintf(out, "\"%s\":{\"len\":%d,\"elem_size\":%u,\"text\":", key, r->len, r->elem_size);
+	print_json_string(out, text);
+	fputc('}', out);
+}
+
+static void print_syscall(const struct beauty *b, const struct syscall_desc *desc, FILE *out,
+			  bool json)
+{
+	const struct bt_syscall_rules *rules = &b->rules[desc->nr];
+	const struct beauty_syscall *bs = &b->calls[desc->nr];
+	char enter[64], exit_[64];
+
+	if (!desc->has_format) {
+		if (json)
+			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"format\":false}\n", desc->name,
+				desc->nr);
+		else
+			fprintf(out, "%-20s %3d  (no tracefs format: arguments print raw)\n",
+				desc->name, desc->nr);
+		return;
+	}
+	if (!desc->nargs && !json)
+		fprintf(out, "%-20s %3d  (no arguments)\n", desc->name, desc->nr);
+	for (int i = 0; i < desc->nargs; i++) {
+		const struct beauty_arg *ba = &bs->args[i];
+
+		if (json) {
+			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"arg\":%d,\"name\":", desc->name,
+				desc->nr, i);
+			print_json_string(out, desc->args[i].name);
+			fprintf(out, ",\"type\":");
+			print_json_string(out, desc->args[i].type);
+			fprintf(out, ",\"role\":\"%s\",\"btf_id\":%u,\"btf_size\":%ld,",
+				role_name(ba->role), ba->type.base_id, ba->type.base_size);
+			print_rule_json(out, "enter", &rules->enter[i], desc);
+			fputc(',', out);
+			print_rule_json(out, "exit", &rules->exit[i], desc);
+			fputs("}\n", out);
+			continue;
+		}
+		beauty_rule__describe(&rules->enter[i], desc, enter, sizeof(enter));
+		beauty_rule__describe(&rules->exit[i], desc, exit_, sizeof(exit_));
+		fprintf(out, "%-20s %3d  %d %-16s %-36s %-8s enter=%-16s exit=%s\n", desc->name,
+			desc->nr, i, desc->args[i].name, desc->args[i].type, role_name(ba->role),
+			enter, exit_);
+	}
+}
+
+void beauty__print(const struct beauty *b, const struct catalog *cat, FILE *out,
+		   const char *const *names, int n, bool json)
+{
+	if (n == 0) {
+		for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+			const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+
+			if (desc)
+				print_syscall(b, desc, out, json);
+		}
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		const struct syscall_desc *desc = catalog__by_name(cat, names[i]);
+
+		if (desc)
+			print_syscall(b, desc, out, json);
+	}
+}

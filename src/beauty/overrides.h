@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The facts about syscall arguments that neither tracefs nor BTF can give. */
+#ifndef BTFTRACE_BEAUTY_OVERRIDES_H
+#define BTFTRACE_BEAUTY_OVERRIDES_H
+
+enum override_dir {
+	OV_IN = 1, /* read at enter, though tracefs does not say const */
+	OV_OUT,	   /* read at exit: the kernel fills it */
+	OV_INOUT,  /* read at enter and at exit */
+	OV_NONE,   /* read nothing: print the pointer */
+	OV_STRING, /* a NUL-terminated string at enter */
+};
+
+struct beauty_override {
+	const char *syscall;
+	const char *arg;
+	enum override_dir dir;
+	const char *len; /* NULL: the pointee's BTF size; "ret": the return value; else an arg */
+	int elems;	 /* len counts elements of the pointee type, not bytes */
+	const char *as_type; /* capture and print as this type instead */
+	const char *why;
+};
+
+extern const struct beauty_override beauty_overrides[];
+extern const unsigned int beauty_overrides_count;
+
+#endif /* BTFTRACE_BEAUTY_OVERRIDES_H */

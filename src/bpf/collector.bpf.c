@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The collector: one program at sys_enter and one at sys_exit serve every syscall. */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include "record.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/*
+ * Only the registers that carry syscall arguments on x86_64; CO-RE relocates
+ * the offsets against the running kernel's struct pt_regs.
+ */
+struct pt_regs {
+	unsigned long r10;
+	unsigned long r9;
+	unsigned long r8;
+	unsigned long dx;
+	unsigned long si;
+	unsigned long di;
+	unsigned long orig_ax;
+} __attribute__((preserve_access_index));
+
+/* Knobs fixed between open and load. */
+const volatile __u32 self_tgid = 0;     /* btftrace itself, never traced */
+const volatile __u8 trace_all = 0;      /* -a: every process but ours */
+const volatile __u32 string_cap = 4096; /* bytes of a NUL-terminated string */
+const volatile __u32 buffer_cap = 256;  /* bytes of a sized buffer or struct */
+const volatile __u64 wakeup_bytes = 1 << 20; /* pending data that forces a wake-up */
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BT_MAX_SYSCALLS);
+	__type(key, __u32);
+	__type(value, struct bt_syscall_rules);
+} beauty_map SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, struct bt_proc);
+} traced_procs SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 16384);
+	__type(key, __u32);
+	__type(value, struct bt_inflight);
+} inflight SEC(".maps");
+
+struct scratch {
+	char buf[BT_SCRATCH_SIZE];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch_map SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bt_stats);
+} stats_map SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 8 << 20); /* resized by user space before load */
+} events SEC(".maps");
+
+#define NR_EXECVE 59
+#define NR_EXECVEAT 322
+
+static __always_inline int should_trace(__u32 tgid, long nr)
+{
+	struct bt_proc *proc;
+
+	if (tgid == self_tgid)
+		return 0;
+	if (trace_all)
+		return 1;
+	proc = bpf_map_lookup_elem(&traced_procs, &tgid);
+	if (!proc)
+		return 0;
+	if (proc->state == BT_PROC_WAIT_EXEC) {
+		/* a command btftrace started is traced from its exec on */
+		if (nr != NR_EXECVE && nr != NR_EXECVEAT)
+			return 0;
+		proc->state = BT_PROC_TRACED;
+	}
+	return 1;
+}
+
+static __always_inline struct bt_stats *stats(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&stats_map, &zero);
+}
+
+/* Submit the record built in scratch; wake the reader only when enough is pending. */
+static __always_inline void submit(void *rec, __u32 size, int is_enter)
+{
+	struct bt_stats *st = stats();
+	__u64 flags = BPF_RB_NO_WAKEUP;
+	long err;
+
+	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes)
+		flags = BPF_RB_FORCE_WAKEUP;
+	size &= BT_SCRATCH_SIZE * 2 - 1;
+	if (size > BT_SCRATCH_SIZE)
+		return;
+	err = bpf_ringbuf_output(&events, rec, size, flags);
+	if (!st)
+		return;
+	if (err) {
+		if (is_enter)
+			st->lost_enter++;
+		else
+			st->lost_exit++;
+		return;
+	}
+	if (is_enter)
+		st->enter_records++;
+	else
+		st->exit_records++;
+	st->ringbuf_bytes += size;
+}
+
+/*
+ * Append one capture at offset off of the scratch record and return the new
+ * offset. len is the number of bytes the rule asks for (for strings: 0).
+ */
+static __always_inline __u32 capture(char *buf, __u32 off, __u32 arg, __u64 uptr, int is_string,
+				     __u64 len, __u32 cap_bytes, __u16 *ncaps)
+{
+	struct bt_capture *cap;
+	__u32 n = 0, want = 0;
+	__u8 flags = 0;
+	long got;
+
+	if (off >= BT_REC_SOFT_MAX)
+		return off;
+	/*
+	 * A no-op for the value, but done in asm so that the compiler cannot
+	 * drop it: the verifier needs the bound on the very register used below.
+	 */
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	cap = (void *)(buf + off);
+	if (is_string) {
+		n = string_cap;
+		if (n > BT_CAPTURE_MAX)
+			n = BT_CAPTURE_MAX;
+		flags = BT_CAP_STRING;
+		got = bpf_probe_read_user_str(buf + off + sizeof(*cap), n, (void *)uptr);
+		if (got < 0) {
+			flags |= BT_CAP_FAULT;
+			n = 0;
+		} else {
+			/* a full buffer may mean the string went on */
+			if (got == n)
+				flags |= BT_CAP_TRUNCATED;
+			n = got;
+		}
+	} else {
+		want = len > 0xffffffffULL ? 0xffffffffU : (__u32)len;
+		n = cap_bytes;
+		if (n > BT_CAPTURE_MAX)
+			n = BT_CAPTURE_MAX;
+		if (len < n)
+			n = len;
+		else if (len > n)
+			flags = BT_CAP_TRUNCATED;
+		n &= BT_CAPTURE_MAX * 2 - 1;
+		if (n > BT_CAPTURE_MAX)
+			n = BT_CAPTURE_MAX;
+		if (n && bpf_probe_read_user(buf + off + sizeof(*cap), n, (void *)uptr)) {
+			flags |= BT_CAP_FAULT;
+			n = 0;
+		}
+	}
+	cap->arg = arg;
+	cap->flags = flags;
+	cap->len = n;
+	cap->want = want;
+	(*ncaps)++;
+	return off + sizeof(*cap) + BT_ALIGN8(n);
+}
+
+/* Bytes a rule asks for, given the call's arguments and (at exit) its return value. */
+static __always_inline __u64 rule_bytes(const struct bt_arg_rule *r, const __u64 *args, __s64 ret)
+{
+	__u64 n, elem = r->elem_size ? r->elem_size : 1;
+	int k = -r->len;
+
+	if (r->len > BT_LEN_STRING)
+		return r->len;
+	if (r->len == BT_LEN_RET)
+		n = ret > 0 ? (__u64)ret : 0;
+	else if (k >= 1 && k <= BT_MAX_ARGS)
+		n = args[k - 1];
+	else
+		return 0;
+	/* guard the multiplication: anything this large is capped anyway */
+	if (n > (1ULL << 32))
+		n = 1ULL << 32;
+	return n * elem;
+}
+
+static __always_inline __u32 capture_args(char *buf, __u32 off, const struct bt_arg_rule *rules,
+					  const __u64 *args, __s64 ret, __u16 *ncaps)
+{
+#pragma unroll
+	for (int i = 0; i < BT_MAX_ARGS; i++) {
+		const struct bt_arg_rule *r = &rules[i];
+
+		if (r->len == BT_LEN_NONE || !args[i])
+			continue;
+		if (r->len == BT_LEN_STRING)
+			off = capture(buf, off, i, args[i], 1, 0, 0, ncaps);
+		else if (r->len > BT_LEN_STRING)
+			/* a struct's BTF size: read it whole, whatever the buffer cap */
+			off = capture(buf, off, i, args[i], 0, r->len, BT_CAPTURE_MAX, ncaps);
+		else
+			off = capture(buf, off, i, args[i], 0, rule_bytes(r, args, ret), buffer_cap,
+				      ncaps);
+	}
+	return off;
+}
+
+SEC("raw_tp/sys_enter")
+int on_sys_enter(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
+	long nr = (long)ctx->args[1];
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_syscall_rules *rules = NULL;
+	struct bt_inflight fl = {};
+	struct bt_enter_rec *rec;
+	struct scratch *scratch;
+	__u32 zero = 0, key, off;
+	__u16 ncaps = 0;
+
+	if (!should_trace(tgid, nr))
+		return 0;
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		key = nr;
+		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules && !(rules->flags & BT_SC_SELECTED))
+			return 0;
+	}
+
+	fl.args[0] = BPF_CORE_READ(regs, di);
+	fl.args[1] = BPF_CORE_READ(regs, si);
+	fl.args[2] = BPF_CORE_READ(regs, dx);
+	fl.args[3] = BPF_CORE_READ(regs, r10);
+	fl.args[4] = BPF_CORE_READ(regs, r8);
+	fl.args[5] = BPF_CORE_READ(regs, r9);
+	fl.enter_ts = bpf_ktime_get_ns();
+	fl.nr = nr;
+	bpf_map_update_elem(&inflight, &tid, &fl, BPF_ANY);
+
+	scratch = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!scratch)
+		return 0;
+	rec = (void *)scratch->buf;
+	rec->hdr.type = BT_REC_ENTER;
+	rec->hdr.ts = fl.enter_ts;
+	rec->hdr.tgid = tgid;
+	rec->hdr.tid = tid;
+	rec->hdr.nr = nr;
+	rec->hdr.cpu = bpf_get_smp_processor_id();
+	__builtin_memcpy(rec->args, fl.args, sizeof(fl.args));
+	bpf_get_current_comm(rec->comm, sizeof(rec->comm));
+	off = sizeof(*rec);
+	if (rules)
+		off = capture_args(scratch->buf, off, rules->enter, fl.args, 0, &ncaps);
+	rec->hdr.ncaps = ncaps;
+	rec->hdr.size = off;
+	submit(rec, off, 1);
+	return 0;
+}
+
+SEC("raw_tp/sys_exit")
+int on_sys_exit(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
+	__s64 ret = (__s64)ctx->args[1];
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_syscall_rules *rules = NULL;
+	struct bt_inflight *fl;
+	struct bt_exit_rec *rec;
+	struct scratch *scratch;
+	__u32 zero = 0, key, off;
+	__u16 ncaps = 0;
+	long nr;
+
+	fl = bpf_map_lookup_elem(&inflight, &tid);
+	if (fl) {
+		nr = fl->nr;
+	} else {
+		/* entered before tracing began (or under another tid: exec) */
+		if (!should_trace(tgid, -1))
+			return 0;
+		nr = BPF_CORE_READ(regs, orig_ax);
+	}
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		key = nr;
+		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules && !(rules->flags & BT_SC_SELECTED))
+			goto out;
+	}
+
+	scratch = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!scratch)
+		goto out;
+	rec = (void *)scratch->buf;
+	rec->hdr.type = BT_REC_EXIT;
+	rec->hdr.ts = bpf_ktime_get_ns();
+	rec->hdr.tgid = tgid;
+	rec->hdr.tid = tid;
+	rec->hdr.nr = nr;
+	rec->hdr.cpu = bpf_get_smp_processor_id();
+	rec->ret = ret;
+	rec->enter_ts = fl ? fl->enter_ts : 0;
+	off = sizeof(*rec);
+	if (rules && fl && ret >= 0)
+		off = capture_args(scratch->buf, off, rules->exit, fl->args, ret, &ncaps);
+	rec->hdr.ncaps = ncaps;
+	rec->hdr.size = off;
+	submit(rec, off, 0);
+out:
+	if (fl)
+		bpf_map_delete_elem(&inflight, &tid);
+	return 0;
+}

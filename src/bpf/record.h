@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Layouts shared by the BPF collector and user space: map values and ring buffer records. */
+#ifndef BTFTRACE_RECORD_H
+#define BTFTRACE_RECORD_H
+
+/*
+ * Plain C types only: this header is compiled both with -target bpf (where
+ * the __u* types come from linux/types.h) and for the host.
+ */
+#include <linux/types.h>
+
+#define BT_MAX_ARGS 6
+/* Beauty map slots, indexed by syscall number: x86_64 numbers stay below 512. */
+#define BT_MAX_SYSCALLS 512
+/* Hard upper bound of one argument's capture; the session's caps are at most this. */
+#define BT_CAPTURE_MAX 4096
+/*
+ * A record is built in a per-CPU scratch area before it is copied into the
+ * ring buffer. Captures start below BT_REC_SOFT_MAX; the scratch area is
+ * large enough that one more capture of BT_CAPTURE_MAX bytes still fits, so
+ * the verifier can bound every write with a mask.
+ */
+#define BT_REC_SOFT_MAX 16384
+#define BT_SCRATCH_SIZE (BT_REC_SOFT_MAX + BT_CAPTURE_MAX + 1024)
+#define BT_COMM_LEN 16
+
+/*
+ * Capture rule lengths, the beauty map's encoding:
+ *   0      read nothing
+ *   1      read a NUL-terminated string
+ *   n > 1  read n bytes (a struct's BTF size)
+ *   -k     read as many bytes as argument k (1..6) holds, times elem_size
+ *   BT_LEN_RET  (exit only) read as many bytes as the return value, times elem_size
+ */
+#define BT_LEN_NONE 0
+#define BT_LEN_STRING 1
+#define BT_LEN_RET (-7)
+
+/* How the captured bytes are to be gathered. */
+enum bt_capture_kind {
+	BT_KIND_BYTES = 0, /* the bytes at the pointer */
+};
+
+struct bt_arg_rule {
+	__s16 len;	 /* encoding above */
+	__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
+	__u8 kind;	 /* enum bt_capture_kind */
+	__u8 pad[3];
+};
+
+/* Flags of a beauty map entry. */
+#define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */
+
+/* Value of the beauty map, keyed by syscall number. */
+struct bt_syscall_rules {
+	struct bt_arg_rule enter[BT_MAX_ARGS];
+	struct bt_arg_rule exit[BT_MAX_ARGS];
+	__u32 flags;
+	__u32 pad;
+};
+
+/* Per-process tracing state, value of the traced_procs map keyed by tgid. */
+enum bt_proc_state {
+	BT_PROC_WAIT_EXEC = 1, /* forked by btftrace: trace from its execve on */
+	BT_PROC_TRACED = 2,
+};
+
+struct bt_proc {
+	__u32 state; /* enum bt_proc_state */
+	__u32 pad;
+};
+
+/* A call in flight, kept per thread from sys_enter to sys_exit. */
+struct bt_inflight {
+	__u64 args[BT_MAX_ARGS];
+	__u64 enter_ts;
+	__s32 nr;
+	__u32 pad;
+};
+
+/* Counters kept per CPU, summed by user space. */
+struct bt_stats {
+	__u64 enter_records;
+	__u64 exit_records;
+	__u64 lost_enter; /* enter records the ring buffer had no room for */
+	__u64 lost_exit;
+	__u64 ringbuf_bytes;
+};
+
+enum bt_rec_type {
+	BT_REC_ENTER = 1,
+	BT_REC_EXIT = 2,
+};
+
+struct bt_rec_hdr {
+	__u16 type;  /* enum bt_rec_type */
+	__u16 ncaps; /* captures following the fixed part */
+	__u32 size;  /* whole record, captures included */
+	__u64 ts;    /* CLOCK_MONOTONIC (bpf_ktime_get_ns) */
+	__u32 tgid;
+	__u32 tid;
+	__s32 nr;
+	__u32 cpu;
+};
+
+struct bt_enter_rec {
+	struct bt_rec_hdr hdr;
+	__u64 args[BT_MAX_ARGS];
+	char comm[BT_COMM_LEN];
+};
+
+struct bt_exit_rec {
+	struct bt_rec_hdr hdr;
+	__s64 ret;
+	__u64 enter_ts; /* 0 when the call entered before tracing began */
+};
+
+/* Flags of one capture. */
+#define BT_CAP_TRUNCATED (1U << 0) /* fewer bytes than asked for: the cap was hit */
+#define BT_CAP_FAULT (1U << 1)	   /* the user pointer could not be read */
+#define BT_CAP_STRING (1U << 2)	   /* read as a NUL-terminated string */
+
+/* One captured argument; len bytes of data follow, then padding to 8 bytes. */
+struct bt_capture {
+	__u8 arg;   /* argument index 0..5 */
+	__u8 flags; /* BT_CAP_* */
+	__u16 len;  /* bytes of data that follow */
+	__u32 want; /* bytes the rule asked for, before capping (strings: 0) */
+};
+
+#define BT_ALIGN8(x) (((x) + 7) & ~7U)
+
+#endif /* BTFTRACE_RECORD_H */

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Builds the syscall catalog from the generated number table and tracefs event formats. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+#include <linux/magic.h>
+
+#include "catalog/catalog.h"
+#include "syscall_table.h"
+
+struct syscall_number {
+	int nr;
+	const char *name;
+};
+
+#define SYSCALL_ENTRY(nr, name) { nr, #name },
+static const struct syscall_number syscall_numbers[] = { SYSCALL_TABLE_ENTRIES };
+#undef SYSCALL_ENTRY
+
+static bool is_tracefs(const char *dir)
+{
+	char events[300];
+	struct statfs st;
+
+	snprintf(events, sizeof(events), "%s/events", dir);
+	return statfs(dir, &st) == 0 && st.f_type == TRACEFS_MAGIC && access(events, R_OK) == 0;
+}
+
+int tracefs_find(char *dir, size_t size)
+{
+	static const char *const candidates[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
+
+	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+		if (is_tracefs(candidates[i])) {
+			snprintf(dir, size, "%s", candidates[i]);
+			return 0;
+		}
+	}
+	if (mount("nodev", candidates[0], "tracefs", 0, NULL) < 0)
+		return -errno;
+	if (!is_tracefs(candidates[0]))
+		return -ENOENT;
+	snprintf(dir, size, "%s", candidates[0]);
+	return 0;
+}
+
+static bool skip_field(const char *type, const char *name)
+{
+	/* common_* is the trace entry header; __syscall_nr is the number itself */
+	if (!strncmp(name, "common_", 7) || !strcmp(name, "__syscall_nr"))
+		return true;
+	/* newer kernels add copies of user strings as __data_loc helper fields */
+	return !strncmp(type, "__data_loc", 10);
+}
+
+/* Splits "const char * filename" into its type and its name. Returns 0 or -EINVAL. */
+static int split_decl(const char *decl, size_t len, struct syscall_arg *arg)
+{
+	size_t end = len, start, tlen;
+
+	while (end > 0 && isspace((unsigned char)decl[end - 1]))
+		end--;
+	/* an array suffix belongs to the type: "unsigned long args[6]" */
+	if (end > 0 && decl[end - 1] == ']') {
+		while (end > 0 && decl[end - 1] != '[')
+			end--;
+		if (end == 0)
+			return -EINVAL;
+		end--;
+	}
+	start = end;
+	while (start > 0 && (isalnum((unsigned char)decl[start - 1]) || decl[start - 1] == '_'))
+		start--;
+	if (start == end || start == 0)
+		return -EINVAL;
+	tlen = start;
+	while (tlen > 0 && isspace((unsigned char)decl[tlen - 1]))
+		tlen--;
+	if (tlen == 0 || tlen >= sizeof(arg->type) || end - start >= sizeof(arg->name))
+		return -EINVAL;
+	memcpy(arg->name, decl + start, end - start);
+	arg->name[end - start] = '\0';
+	/* tracefs writes "char *" or "char * " or "char*": keep it as written, trimmed */
+	memcpy(arg->type, decl, tlen);
+	arg->type[tlen] = '\0';
+	return 0;
+}
+
+int format_parse(const char *text, struct syscall_desc *desc)
+{
+	const char *line = text;
+	bool seen_format = false;
+	int nargs = 0;
+
+	while (line && *line) {
+		const char *eol = strchr(line, '\n');
+		size_t len = eol ? (size_t)(eol - line) : strlen(line);
+		const char *field = memmem(line, len, "field:", 6);
+
+		if (!strncmp(line, "format:", 7))
+			seen_format = true;
+		if (field) {
+			const char *decl = field + 6;
+			const char *semi = memchr(decl, ';', len - (decl - line));
+			struct syscall_arg arg;
+
+			if (!semi)
+				return -EINVAL;
+			if (split_decl(decl, semi - decl, &arg))
+				return -EINVAL;
+			if (!skip_field(arg.type, arg.name)) {
+				if (nargs >= BT_MAX_ARGS)
+					return -EINVAL;
+				desc->args[nargs++] = arg;
+			}
+		}
+		line = eol ? eol + 1 : NULL;
+	}
+	if (!seen_format)
+		return -EINVAL;
+	desc->nargs = nargs;
+	desc->has_format = true;
+	return 0;
+}
+
+static int read_file(const char *path, char *buf, size_t size)
+{
+	size_t total = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (total < size - 1 && (n = read(fd, buf + total, size - 1 - total)) > 0)
+		total += n;
+	close(fd);
+	buf[total] = '\0';
+	return n < 0 ? -errno : 0;
+}
+
+int catalog__load(struct catalog *cat, const char *tracefs_dir)
+{
+	char path[512], text[8192];
+
+	memset(cat, 0, sizeof(*cat));
+	snprintf(cat->tracefs, sizeof(cat->tracefs), "%s", tracefs_dir ? tracefs_dir : "");
+	for (size_t i = 0; i < sizeof(syscall_numbers) / sizeof(syscall_numbers[0]); i++) {
+		const struct syscall_number *sn = &syscall_numbers[i];
+		struct syscall_desc *desc;
+
+		if (sn->nr < 0 || sn->nr >= BT_MAX_SYSCALLS)
+			continue;
+		desc = &cat->descs[sn->nr];
+		desc->nr = sn->nr;
+		snprintf(desc->name, sizeof(desc->name), "%s", sn->name);
+		cat->nr_known++;
+		if (!tracefs_dir)
+			continue;
+		snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tracefs_dir,
+			 sn->name);
+		/* a syscall without a format (not built, or renamed) is still traced, raw */
+		if (read_file(path, text, sizeof(text)) == 0 && format_parse(text, desc) == 0)
+			cat->nr_formats++;
+	}
+	return 0;
+}
+
+const struct syscall_desc *catalog__by_nr(const struct catalog *cat, int nr)
+{
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS || !cat->descs[nr].name[0])
+		return NULL;
+	return &cat->descs[nr];
+}
+
+const struct syscall_desc *catalog__by_name(const struct catalog *cat, const char *name)
+{
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (cat->descs[nr].name[0] && !strcmp(cat->descs[nr].name, name))
+			return &cat->descs[nr];
+	}
+	return NULL;
+}
+
+int syscall_desc__arg_index(const struct syscall_desc *desc, const char *name)
+{
+	for (int i = 0; i < desc->nargs; i++) {
+		if (!strcmp(desc->args[i].name, name))
+			return i;
+	}
+	return -1;
+}

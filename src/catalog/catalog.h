@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The syscall catalog: numbers from the build-time table, argument names and types from tracefs. */
+#ifndef BTFTRACE_CATALOG_H
+#define BTFTRACE_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "bpf/record.h"
+
+#define SYSCALL_NAME_MAX 48
+#define SYSCALL_ARG_NAME_MAX 48
+#define SYSCALL_ARG_TYPE_MAX 96
+
+struct syscall_arg {
+	char name[SYSCALL_ARG_NAME_MAX];
+	char type[SYSCALL_ARG_TYPE_MAX]; /* C type as tracefs spells it */
+};
+
+struct syscall_desc {
+	int nr;
+	char name[SYSCALL_NAME_MAX];
+	int nargs;
+	bool has_format; /* false: the arguments are unknown and print raw */
+	struct syscall_arg args[BT_MAX_ARGS];
+};
+
+struct catalog {
+	struct syscall_desc descs[BT_MAX_SYSCALLS]; /* by number; name[0] == 0 when unused */
+	int nr_known;				    /* numbers with a name */
+	int nr_formats;				    /* of those, with a tracefs format */
+	char tracefs[256];
+};
+
+/*
+ * Finds tracefs (/sys/kernel/tracing, then /sys/kernel/debug/tracing) and
+ * mounts it at /sys/kernel/tracing when neither is there. Writes its path to
+ * dir. Returns 0 or a negative errno.
+ */
+int tracefs_find(char *dir, size_t size);
+
+/*
+ * Parses one tracefs event format (the text of a sys_enter_* format file)
+ * into desc's arguments. Returns 0, or -EINVAL when the text is not a
+ * format this parser understands.
+ */
+int format_parse(const char *text, struct syscall_desc *desc);
+
+/* Fills the catalog from the build-time number table and tracefs at dir. */
+int catalog__load(struct catalog *cat, const char *tracefs_dir);
+
+/* The syscall numbered nr, or NULL when the number has no name. */
+const struct syscall_desc *catalog__by_nr(const struct catalog *cat, int nr);
+/* The syscall called name, or NULL. */
+const struct syscall_desc *catalog__by_name(const struct catalog *cat, const char *name);
+/* The index of the argument called name in desc, or -1. */
+int syscall_desc__arg_index(const struct syscall_desc *desc, const char *name);
+
+#endif /* BTFTRACE_CATALOG_H */

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Loads the collector's BPF skeleton, fills its maps and reads its ring buffer. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "collector/collector.h"
+#include "collector.skel.h"
+
+static bool libbpf_debug;
+
+static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
+{
+	if (!libbpf_debug)
+		return 0;
+	return vfprintf(stderr, fmt, args);
+}
+
+int collector__load(struct collector *c, const struct collector_opts *o,
+		    const struct bt_syscall_rules *rules)
+{
+	int err;
+
+	memset(c, 0, sizeof(*c));
+	libbpf_debug = o->debug;
+	libbpf_set_print(print_libbpf);
+	c->nr_cpus = libbpf_num_possible_cpus();
+	if (c->nr_cpus < 0)
+		return c->nr_cpus;
+	c->skel = collector_bpf__open();
+	if (!c->skel)
+		return errno ? -errno : -EINVAL;
+	c->skel->rodata->self_tgid = o->self_tgid;
+	c->skel->rodata->trace_all = o->trace_all;
+	c->skel->rodata->string_cap = o->string_cap;
+	c->skel->rodata->buffer_cap = o->buffer_cap;
+	/* wake the reader once a quarter of the buffer is pending, not on every record */
+	c->skel->rodata->wakeup_bytes = o->ringbuf_bytes / 4;
+	err = bpf_map__set_max_entries(c->skel->maps.events, o->ringbuf_bytes);
+	if (err)
+		return err;
+	err = collector_bpf__load(c->skel);
+	if (err)
+		return err;
+	for (__u32 nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		err = bpf_map__update_elem(c->skel->maps.beauty_map, &nr, sizeof(nr), &rules[nr],
+					   sizeof(rules[nr]), BPF_ANY);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state)
+{
+	struct bt_proc proc = { .state = state };
+
+	return bpf_map__update_elem(c->skel->maps.traced_procs, &tgid, sizeof(tgid), &proc,
+				    sizeof(proc), BPF_ANY);
+}
+
+int collector__attach(struct collector *c)
+{
+	return collector_bpf__attach(c->skel);
+}
+
+int collector__open_reader(struct collector *c, record_fn fn, void *ctx)
+{
+	c->rb = ring_buffer__new(bpf_map__fd(c->skel->maps.events), fn, ctx, NULL);
+	return c->rb ? 0 : (errno ? -errno : -ENOMEM);
+}
+
+int collector__poll_fd(const struct collector *c)
+{
+	return ring_buffer__epoll_fd(c->rb);
+}
+
+int collector__consume(struct collector *c)
+{
+	return ring_buffer__consume(c->rb);
+}
+
+int collector__stats(const struct collector *c, struct bt_stats *sum)
+{
+	struct bt_stats *percpu;
+	__u32 zero = 0;
+	int err;
+
+	memset(sum, 0, sizeof(*sum));
+	percpu = calloc(c->nr_cpus, sizeof(*percpu));
+	if (!percpu)
+		return -ENOMEM;
+	err = bpf_map__lookup_elem(c->skel->maps.stats_map, &zero, sizeof(zero), percpu,
+				   c->nr_cpus * sizeof(*percpu), 0);
+	for (int i = 0; !err && i < c->nr_cpus; i++) {
+		sum->enter_records += percpu[i].enter_records;
+		sum->exit_records += percpu[i].exit_records;
+		sum->lost_enter += percpu[i].lost_enter;
+		sum->lost_exit += percpu[i].lost_exit;
+		sum->ringbuf_bytes += percpu[i].ringbuf_bytes;
+	}
+	free(percpu);
+	return err;
+}
+
+void collector__destroy(struct collector *c)
+{
+	ring_buffer__free(c->rb);
+	collector_bpf__destroy(c->skel);
+	memset(c, 0, sizeof(*c));
+}

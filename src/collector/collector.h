@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* User side of the collector: loads the two BPF programs, fills their maps, reads the ring buffer. */
+#ifndef BTFTRACE_COLLECTOR_H
+#define BTFTRACE_COLLECTOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "bpf/record.h"
+
+struct collector_bpf;
+struct ring_buffer;
+
+struct collector_opts {
+	__u32 self_tgid;
+	bool trace_all;
+	__u32 string_cap;
+	__u32 buffer_cap;
+	size_t ringbuf_bytes; /* power of two, at least a page */
+	bool debug;	      /* let libbpf print */
+};
+
+typedef int (*record_fn)(void *ctx, void *data, size_t size);
+
+struct collector {
+	struct collector_bpf *skel;
+	struct ring_buffer *rb;
+	int nr_cpus;
+};
+
+/* Opens and loads the BPF object, with rules[BT_MAX_SYSCALLS] as the beauty map. */
+int collector__load(struct collector *c, const struct collector_opts *o,
+		    const struct bt_syscall_rules *rules);
+/* Adds a process (tgid) to trace. */
+int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
+int collector__attach(struct collector *c);
+/* Sets up the ring buffer reader; fn gets every record. */
+int collector__open_reader(struct collector *c, record_fn fn, void *ctx);
+/* The fd to poll for readable records. */
+int collector__poll_fd(const struct collector *c);
+/* Reads every record available now. Returns the count or -errno. */
+int collector__consume(struct collector *c);
+/* Sums the per-CPU counters. */
+int collector__stats(const struct collector *c, struct bt_stats *sum);
+/* Detaches and frees everything; safe on a partly set-up collector. */
+void collector__destroy(struct collector *c);
+
+#endif /* BTFTRACE_COLLECTOR_H */

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The one hand-written map from arguments and struct members to the tables
+ * that name their values: which "flags" is O_* and which is MSG_* is a fact
+ * of each syscall's meaning that neither tracefs nor BTF records.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "decode/arg_printers.h"
+#include "decode/xlat.h"
+
+static const struct value_printer printers[] = {
+	/* directory fds, under whatever syscall */
+	{ "*", "dfd", VK_DIRFD, NULL },
+	{ "*", "olddfd", VK_DIRFD, NULL },
+	{ "*", "newdfd", VK_DIRFD, NULL },
+	{ "*", "from_dfd", VK_DIRFD, NULL },
+	{ "*", "to_dfd", VK_DIRFD, NULL },
+	/* files */
+	{ "open", "flags", VK_OPEN_FLAGS, NULL },
+	{ "openat", "flags", VK_OPEN_FLAGS, NULL },
+	{ "open", "mode", VK_MODE, NULL },
+	{ "openat", "mode", VK_MODE, NULL },
+	{ "creat", "mode", VK_MODE, NULL },
+	{ "mkdir", "mode", VK_MODE, NULL },
+	{ "mkdirat", "mode", VK_MODE, NULL },
+	{ "chmod", "mode", VK_MODE, NULL },
+	{ "fchmod", "mode", VK_MODE, NULL },
+	{ "fchmodat", "mode", VK_MODE, NULL },
+	{ "fchmodat2", "mode", VK_MODE, NULL },
+	{ "mknod", "mode", VK_MODE, NULL },
+	{ "mknodat", "mode", VK_MODE, NULL },
+	{ "mq_open", "mode", VK_MODE, NULL },
+	{ "umask", "mask", VK_MODE, NULL },
+	{ "access", "mode", VK_XLAT, "access_modes" },
+	{ "faccessat", "mode", VK_XLAT, "access_modes" },
+	{ "faccessat2", "mode", VK_XLAT, "access_modes" },
+	{ "faccessat2", "flags", VK_XLAT, "at_flags" },
+	{ "newfstatat", "flag", VK_XLAT, "at_flags" },
+	{ "statx", "flags", VK_XLAT, "at_flags" },
+	{ "statx", "mask", VK_XLAT, "statx_mask" },
+	{ "fchownat", "flag", VK_XLAT, "at_flags" },
+	{ "linkat", "flags", VK_XLAT, "at_flags" },
+	{ "unlinkat", "flag", VK_XLAT, "at_flags" },
+	{ "utimensat", "flags", VK_XLAT, "at_flags" },
+	{ "execveat", "flags", VK_XLAT, "at_flags" },
+	{ "name_to_handle_at", "flag", VK_XLAT, "at_flags" },
+	{ "renameat2", "flags", VK_XLAT, "rename_flags" },
+	{ "lseek", "whence", VK_XLAT, "seek_whence" },
+	{ "fcntl", "cmd", VK_XLAT, "fcntl_cmds" },
+	{ "flock", "cmd", VK_XLAT, "flock_ops" },
+	{ "fallocate", "mode", VK_XLAT, "falloc_flags" },
+	{ "pipe2", "flags", VK_OPEN_FLAGS, NULL },
+	{ "dup3", "flags", VK_OPEN_FLAGS, NULL },
+	{ "eventfd2", "flags", VK_OPEN_FLAGS, NULL },
+	{ "signalfd4", "flags", VK_OPEN_FLAGS, NULL },
+	{ "inotify_init1", "flags", VK_OPEN_FLAGS, NULL },
+	{ "memfd_create", "flags", VK_XLAT, "memfd_flags" },
+	{ "splice", "flags", VK_XLAT, "splice_flags" },
+	{ "tee", "flags", VK_XLAT, "splice_flags" },
+	{ "vmsplice", "flags", VK_XLAT, "splice_flags" },
+	{ "mount", "flags", VK_XLAT, "mount_flags" },
+	{ "umount", "flags", VK_XLAT, "umount_flags" },
+	/* memory */
+	{ "mmap", "prot", VK_XLAT, "mmap_prot" },
+	{ "mprotect", "prot", VK_XLAT, "mmap_prot" },
+	{ "pkey_mprotect", "prot", VK_XLAT, "mmap_prot" },
+	{ "mmap", "flags", VK_XLAT, "mmap_flags" },
+	{ "madvise", "behavior", VK_XLAT, "madvise_advice" },
+	{ "mremap", "flags", VK_XLAT, "mremap_flags" },
+	{ "msync", "flags", VK_XLAT, "msync_flags" },
+	{ "mlockall", "flags", VK_XLAT, "mlockall_flags" },
+	/* processes and signals */
+	{ "clone", "clone_flags", VK_XLAT, "clone_flags" },
+	{ "unshare", "unshare_flags", VK_XLAT, "clone_flags" },
+	{ "setns", "flags", VK_XLAT, "clone_flags" },
+	{ "wait4", "options", VK_XLAT, "wait_options" },
+	{ "waitid", "options", VK_XLAT, "wait_options" },
+	{ "kill", "sig", VK_SIGNAL, NULL },
+	{ "tkill", "sig", VK_SIGNAL, NULL },
+	{ "tgkill", "sig", VK_SIGNAL, NULL },
+	{ "rt_sigaction", "sig", VK_SIGNAL, NULL },
+	{ "rt_sigqueueinfo", "sig", VK_SIGNAL, NULL },
+	{ "rt_tgsigqueueinfo", "sig", VK_SIGNAL, NULL },
+	{ "pidfd_send_signal", "sig", VK_SIGNAL, NULL },
+	{ "rt_sigprocmask", "how", VK_XLAT, "sigprocmask_how" },
+	{ "prctl", "option", VK_XLAT, "prctl_options" },
+	{ "futex", "op", VK_FUTEX_OP, NULL },
+	{ "getrlimit", "resource", VK_XLAT, "rlimit_resources" },
+	{ "setrlimit", "resource", VK_XLAT, "rlimit_resources" },
+	{ "prlimit64", "resource", VK_XLAT, "rlimit_resources" },
+	{ "getpriority", "which", VK_XLAT, "priority_which" },
+	{ "setpriority", "which", VK_XLAT, "priority_which" },
+	{ "getitimer", "which", VK_XLAT, "itimer_which" },
+	{ "setitimer", "which", VK_XLAT, "itimer_which" },
+	{ "getrusage", "who", VK_XLAT, "rusage_who" },
+	{ "sched_setscheduler", "policy", VK_XLAT, "sched_policies" },
+	{ "membarrier", "cmd", VK_XLAT, "membarrier_cmds" },
+	/* time */
+	{ "*", "which_clock", VK_XLAT, "clock_ids" },
+	{ "timerfd_create", "clockid", VK_XLAT, "clock_ids" },
+	{ "clock_nanosleep", "flags", VK_XLAT, "timer_flags" },
+	{ "timer_settime", "flags", VK_XLAT, "timer_flags" },
+	{ "timerfd_create", "flags", VK_XLAT, "tfd_flags" },
+	{ "timerfd_settime", "flags", VK_XLAT, "tfd_flags" },
+	/* sockets */
+	{ "socket", "family", VK_XLAT, "socket_domains" },
+	{ "socketpair", "family", VK_XLAT, "socket_domains" },
+	{ "socket", "type", VK_SOCK_TYPE, NULL },
+	{ "socketpair", "type", VK_SOCK_TYPE, NULL },
+	{ "accept4", "flags", VK_SOCK_TYPE, NULL },
+	{ "setsockopt", "level", VK_XLAT, "sockopt_levels" },
+	{ "getsockopt", "level", VK_XLAT, "sockopt_levels" },
+	{ "sendto", "flags", VK_XLAT, "msg_flags" },
+	{ "recvfrom", "flags", VK_XLAT, "msg_flags" },
+	{ "sendmsg", "flags", VK_XLAT, "msg_flags" },
+	{ "recvmsg", "flags", VK_XLAT, "msg_flags" },
+	{ "sendmmsg", "flags", VK_XLAT, "msg_flags" },
+	{ "recvmmsg", "flags", VK_XLAT, "msg_flags" },
+	{ "shutdown", "how", VK_XLAT, "shutdown_how" },
+	/* polling and events */
+	{ "epoll_ctl", "op", VK_XLAT, "epoll_ctl_ops" },
+	{ "epoll_create1", "flags", VK_XLAT, "epoll_create_flags" },
+	{ "getrandom", "flags", VK_XLAT, "getrandom_flags" },
+	/* ioctl, bpf, perf */
+	{ "ioctl", "cmd", VK_XLAT, "ioctl_cmds" },
+	{ "bpf", "cmd", VK_XLAT, "bpf_cmds" },
+	{ "perf_event_open", "flags", VK_XLAT, "perf_event_open_flags" },
+	/* struct members */
+	{ "stat", "st_mode", VK_MODE, NULL },
+	{ "statx", "stx_mode", VK_MODE, NULL },
+	{ "statx", "stx_mask", VK_XLAT, "statx_mask" },
+	{ "sigaction", "sa_flags", VK_XLAT, "sa_flags" },
+	{ "epoll_event", "events", VK_XLAT, "epoll_events" },
+	{ "pollfd", "events", VK_XLAT, "poll_events" },
+	{ "pollfd", "revents", VK_XLAT, "poll_events" },
+	{ "sockaddr", "sa_family", VK_XLAT, "socket_domains" },
+	{ "__kernel_sockaddr_storage", "ss_family", VK_XLAT, "socket_domains" },
+	{ "perf_event_attr", "type", VK_XLAT, "perf_types" },
+	{ "open_how", "flags", VK_OPEN_FLAGS, NULL },
+	{ "open_how", "mode", VK_MODE, NULL },
+	{ "clone_args", "flags", VK_XLAT, "clone_flags" },
+	{ "clone_args", "exit_signal", VK_SIGNAL, NULL },
+	{ "sched_attr", "sched_policy", VK_XLAT, "sched_policies" },
+	{ "sigevent", "sigev_signo", VK_SIGNAL, NULL },
+};
+
+const struct value_printer *value_printer_find(const char *scope, const char *name)
+{
+	const struct value_printer *any = NULL;
+
+	for (size_t i = 0; i < sizeof(printers) / sizeof(printers[0]); i++) {
+		if (strcmp(printers[i].name, name))
+			continue;
+		if (!strcmp(printers[i].scope, scope))
+			return &printers[i];
+		if (!any && !strcmp(printers[i].scope, "*"))
+			any = &printers[i];
+	}
+	return any;
+}
+
+static size_t format_named(const struct value_printer *vp, char *buf, size_t size, uint64_t val)
+{
+	const struct xlat *x;
+
+	switch (vp->kind) {
+	case VK_OPEN_FLAGS:
+		return xlat_format_open_flags(buf, size, val);
+	case VK_MODE:
+		return xlat_format_mode(buf, size, val);
+	case VK_SIGNAL:
+		return xlat_format_signal(buf, size, val);
+	case VK_SOCK_TYPE:
+		return xlat_format_socket_type(buf, size, val);
+	case VK_FUTEX_OP:
+		return xlat_format_futex_op(buf, size, val);
+	case VK_DIRFD:
+		if ((int)val == -100)
+			return snprintf(buf, size, "AT_FDCWD");
+		return snprintf(buf, size, "%d", (int)val);
+	case VK_XLAT:
+		x = xlat_find(vp->table);
+		if (!x)
+			return 0;
+		return xlat_format(buf, size, x, val);
+	}
+	return 0;
+}
+
+int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint64_t val,
+			 int style)
+{
+	char buf[512];
+	size_t n;
+
+	if (style == 1) {
+		if (vp->kind == VK_DIRFD || vp->kind == VK_SIGNAL)
+			outbuf_s64(ob, (int)val);
+		else
+			outbuf_hex(ob, val);
+		return 0;
+	}
+	n = format_named(vp, buf, sizeof(buf), val);
+	if (n == 0)
+		return -ENOENT;
+	if (style == 2 && vp->kind != VK_DIRFD) {
+		outbuf_hex(ob, val);
+		outbuf_puts(ob, " /* ");
+		outbuf_puts(ob, buf);
+		outbuf_puts(ob, " */");
+		return 0;
+	}
+	outbuf_puts(ob, buf);
+	return 0;
+}

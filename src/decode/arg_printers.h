@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Which flag or constant table decodes which syscall argument or struct member. */
+#ifndef BTFTRACE_ARG_PRINTERS_H
+#define BTFTRACE_ARG_PRINTERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "decode/outbuf.h"
+
+enum value_kind {
+	VK_XLAT,       /* a generated table, by name */
+	VK_OPEN_FLAGS, /* access mode plus O_* flags */
+	VK_MODE,       /* S_IF* type plus octal permissions */
+	VK_SIGNAL,     /* SIGINT, SIGRTMIN+3 */
+	VK_SOCK_TYPE,  /* SOCK_STREAM|SOCK_CLOEXEC */
+	VK_FUTEX_OP,   /* FUTEX_WAIT_PRIVATE */
+	VK_DIRFD,      /* AT_FDCWD or a plain fd */
+};
+
+struct value_printer {
+	const char *scope; /* a syscall name, a struct name, or "*" for any */
+	const char *name;  /* the argument or member name */
+	enum value_kind kind;
+	const char *table; /* VK_XLAT: the table's name */
+};
+
+/* The printer for argument (or member) name in scope, or NULL. */
+const struct value_printer *value_printer_find(const char *scope, const char *name);
+
+/*
+ * Appends val as the printer says, in the -X style given (0 names, 1 raw,
+ * 2 both). Returns 0, or -ENOENT when the printer's table does not exist here
+ * (then nothing was appended).
+ */
+int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint64_t val,
+			 int style);
+
+#endif /* BTFTRACE_ARG_PRINTERS_H */

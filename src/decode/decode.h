@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Turns a call's raw words and captured bytes into text: arguments, structs, flags, errors. */
+#ifndef BTFTRACE_DECODE_H
+#define BTFTRACE_DECODE_H
+
+#include <stdbool.h>
+#include "beauty/beauty.h"
+#include "catalog/catalog.h"
+#include "decode/outbuf.h"
+#include "events/events.h"
+#include "types/types.h"
+
+enum xlat_style {
+	XLAT_STYLE_ABBREV = 0, /* names: O_RDONLY|O_CLOEXEC */
+	XLAT_STYLE_RAW,	       /* numbers only: 0x80000 */
+	XLAT_STYLE_VERBOSE,    /* both: 0x80000 /\* O_RDONLY|O_CLOEXEC *\/ */
+};
+
+struct decode_opts {
+	int string_limit;     /* -s: bytes of buffers and non-path strings shown; 0 = all */
+	bool verbose;	      /* -v: structs and arrays in full */
+	int struct_depth;     /* nesting shown before {...} */
+	enum xlat_style xlat; /* -X */
+	bool arg_names;	      /* perf trace style "dfd: AT_FDCWD" */
+	bool no_zeros;	      /* omit zero struct members */
+	bool pretty;	      /* multi-line structs */
+	bool no_btf;	      /* raw values only */
+};
+
+struct value_printer;
+
+struct decoder {
+	const struct catalog *cat;
+	const struct beauty *beauty;
+	const struct types *types; /* types->btf may be NULL */
+	struct decode_opts opts;
+	/* per syscall and argument: how a plain value prints (flags, constants, fds) */
+	const struct value_printer *printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+};
+
+void decode_opts_default(struct decode_opts *o);
+void decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
+		   const struct types *types, const struct decode_opts *opts);
+
+/* The syscall's name, or "syscall_N" written into buf for a number without one. */
+const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size);
+
+/*
+ * Appends the call as strace shows it for its state, without the return
+ * value: "openat(AT_FDCWD, \"/etc/hostname\", O_RDONLY)", "read(0, " +
+ * "<unfinished ...>", "<... read resumed>\"x\", 1)".
+ */
+void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *call);
+
+/* Appends the return value: "3", "-1 ENOENT (No such file or directory)", "0x7f..", "?". */
+void decode_return(const struct decoder *d, struct outbuf *ob, int nr, const struct bt_exit_rec *exit);
+
+#endif /* BTFTRACE_DECODE_H */

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pairs enter and exit records. At most one enter is held back at a time,
+ * waiting for its exit: the usual case prints as one line. Any other event
+ * first shows the held call as unfinished (strace's way), and its exit later
+ * shows as resumed; such interrupted enters are kept per thread until then.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "events/events.h"
+
+struct open_call {
+	__u32 tid;
+	struct bt_enter_rec *rec; /* owned copy */
+};
+
+struct event_reader {
+	call_fn fn;
+	void *ctx;
+	/* the held enter: a reused buffer, so the common path does not allocate */
+	void *held;
+	size_t held_cap;
+	bool have_held;
+	/* calls shown unfinished, waiting for their exits */
+	struct open_call *open;
+	size_t nopen, open_cap;
+};
+
+struct event_reader *event_reader__new(call_fn fn, void *ctx)
+{
+	struct event_reader *er = calloc(1, sizeof(*er));
+
+	if (!er)
+		return NULL;
+	er->fn = fn;
+	er->ctx = ctx;
+	return er;
+}
+
+void event_reader__free(struct event_reader *er)
+{
+	if (!er)
+		return;
+	for (size_t i = 0; i < er->nopen; i++)
+		free(er->open[i].rec);
+	free(er->open);
+	free(er->held);
+	free(er);
+}
+
+static void emit(struct event_reader *er, enum call_state state, const struct bt_enter_rec *enter,
+		 const struct bt_exit_rec *exit)
+{
+	struct call call = { .state = state, .enter = enter, .exit = exit };
+
+	er->fn(er->ctx, &call);
+}
+
+static ssize_t find_open(struct event_reader *er, __u32 tid)
+{
+	for (size_t i = 0; i < er->nopen; i++) {
+		if (er->open[i].tid == tid)
+			return i;
+	}
+	return -1;
+}
+
+static void drop_open(struct event_reader *er, size_t i)
+{
+	free(er->open[i].rec);
+	er->open[i] = er->open[--er->nopen];
+}
+
+/* Shows the held enter as unfinished and keeps a copy until its exit. */
+static void release_held(struct event_reader *er)
+{
+	const struct bt_enter_rec *rec = er->held;
+	struct open_call *oc;
+	ssize_t old;
+
+	if (!er->have_held)
+		return;
+	er->have_held = false;
+	emit(er, CALL_UNFINISHED, rec, NULL);
+	old = find_open(er, rec->hdr.tid);
+	if (old >= 0)
+		drop_open(er, old);
+	if (er->nopen == er->open_cap) {
+		size_t cap = er->open_cap ? er->open_cap * 2 : 16;
+		struct open_call *p = realloc(er->open, cap * sizeof(*p));
+
+		if (!p)
+			return;
+		er->open = p;
+		er->open_cap = cap;
+	}
+	oc = &er->open[er->nopen];
+	oc->rec = malloc(rec->hdr.size);
+	if (!oc->rec)
+		return;
+	memcpy(oc->rec, rec, rec->hdr.size);
+	oc->tid = rec->hdr.tid;
+	er->nopen++;
+}
+
+static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
+{
+	if (rec->hdr.size > er->held_cap) {
+		size_t cap = er->held_cap ? er->held_cap : 1024;
+		void *p;
+
+		while (cap < rec->hdr.size)
+			cap *= 2;
+		p = realloc(er->held, cap);
+		if (!p)
+			return -ENOMEM;
+		er->held = p;
+		er->held_cap = cap;
+	}
+	memcpy(er->held, rec, rec->hdr.size);
+	er->have_held = true;
+	return 0;
+}
+
+static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
+{
+	size_t fixed;
+
+	if (size < sizeof(*hdr) || hdr->size > size)
+		return false;
+	if (hdr->type == BT_REC_ENTER)
+		fixed = sizeof(struct bt_enter_rec);
+	else if (hdr->type == BT_REC_EXIT)
+		fixed = sizeof(struct bt_exit_rec);
+	else
+		return false;
+	return hdr->size >= fixed;
+}
+
+int event_reader__handle(struct event_reader *er, const void *data, size_t size)
+{
+	const struct bt_rec_hdr *hdr = data;
+
+	if (!record_ok(hdr, size))
+		return -EINVAL;
+	if (hdr->type == BT_REC_ENTER) {
+		const struct bt_enter_rec *rec = data;
+		ssize_t old;
+
+		release_held(er);
+		/* a new call from a thread with one open: the old one never returned */
+		old = find_open(er, hdr->tid);
+		if (old >= 0) {
+			emit(er, CALL_NORETURN, er->open[old].rec, NULL);
+			drop_open(er, old);
+		}
+		return hold(er, rec);
+	}
+
+	const struct bt_exit_rec *exit = data;
+	const struct bt_enter_rec *held = er->held;
+	ssize_t i;
+
+	if (er->have_held && held->hdr.tid == hdr->tid) {
+		er->have_held = false;
+		emit(er, CALL_COMPLETE, held, exit);
+		return 0;
+	}
+	release_held(er);
+	i = find_open(er, hdr->tid);
+	if (i >= 0) {
+		emit(er, CALL_RESUMED, er->open[i].rec, exit);
+		drop_open(er, i);
+	} else {
+		emit(er, CALL_RESUMED, NULL, exit);
+	}
+	return 0;
+}
+
+void event_reader__idle(struct event_reader *er)
+{
+	release_held(er);
+}
+
+void event_reader__finish(struct event_reader *er)
+{
+	if (er->have_held) {
+		er->have_held = false;
+		emit(er, CALL_NORETURN, er->held, NULL);
+	}
+	while (er->nopen) {
+		emit(er, CALL_RESUMED, er->open[0].rec, NULL);
+		drop_open(er, 0);
+	}
+}
+
+const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)
+{
+	size_t off = hdr->type == BT_REC_ENTER ? sizeof(struct bt_enter_rec)
+					       : sizeof(struct bt_exit_rec);
+	const char *base = (const char *)hdr;
+
+	for (unsigned int i = 0; i < hdr->ncaps; i++) {
+		const struct bt_capture *cap = (const void *)(base + off);
+
+		if (off + sizeof(*cap) > hdr->size || off + sizeof(*cap) + cap->len > hdr->size)
+			return NULL;
+		if (cap->arg == arg)
+			return cap;
+		off += sizeof(*cap) + BT_ALIGN8(cap->len);
+	}
+	return NULL;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Pairs enter and exit records per thread and hands on calls, complete or split, in order. */
+#ifndef BTFTRACE_EVENTS_H
+#define BTFTRACE_EVENTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "bpf/record.h"
+
+enum call_state {
+	CALL_COMPLETE,	 /* enter and exit together */
+	CALL_UNFINISHED, /* enter only, for now: another event came first, or time passed */
+	CALL_RESUMED,	 /* the exit of a call shown unfinished before (enter may be NULL;
+			  * exit is NULL when it never returned before tracing ended) */
+	CALL_NORETURN,	 /* an enter whose exit never came: exit, exit_group, tracing ended */
+};
+
+struct call {
+	enum call_state state;
+	const struct bt_enter_rec *enter; /* NULL when the enter was not seen */
+	const struct bt_exit_rec *exit;	  /* NULL unless COMPLETE or RESUMED */
+};
+
+typedef void (*call_fn)(void *ctx, const struct call *call);
+
+struct event_reader;
+
+struct event_reader *event_reader__new(call_fn fn, void *ctx);
+void event_reader__free(struct event_reader *er);
+/* Takes one ring buffer record. Returns 0, or -EINVAL for a malformed record. */
+int event_reader__handle(struct event_reader *er, const void *data, size_t size);
+/* Nothing came for a while: show a held call as unfinished, so a blocked call shows at once. */
+void event_reader__idle(struct event_reader *er);
+/* Tracing ended: every call still open is shown as not returning. */
+void event_reader__finish(struct event_reader *er);
+
+/* The capture of argument arg in a record, or NULL. */
+const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);
+
+#endif /* BTFTRACE_EVENTS_H */

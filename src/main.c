@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/* btftrace's command line: options into a session; nothing else. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session/session.h"
+
+#define EXIT_USAGE 2
+
+static const char usage_text[] =
+	"Usage: btftrace [OPTIONS] -- COMMAND [ARGS...]\n"
+	"       btftrace [OPTIONS] -p PID[,PID...]\n"
+	"       btftrace [OPTIONS] -a\n"
+	"       btftrace syscalls [--json] [NAME...]\n"
+	"\n"
+	"Traces system calls with every argument decoded through the kernel's BTF.\n"
+	"\n"
+	"Targets:\n"
+	"  -p, --attach PID[,PID]  trace running processes (all their threads) until they\n"
+	"                          exit or btftrace gets SIGINT/SIGTERM\n"
+	"  -a, --all               trace the whole system (but btftrace itself)\n"
+	"\n"
+	"Output:\n"
+	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
+	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
+	"  -v, --verbose           arrays and structs in full\n"
+	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
+	"      --arg-names         name each argument: openat(dfd: AT_FDCWD, ...)\n"
+	"      --struct-depth N    nested structs shown before {...} (default 4)\n"
+	"      --no-zeros          leave out struct members that are zero\n"
+	"      --pretty            structs on several indented lines\n"
+	"      --no-pid            never prefix lines with [pid N]\n"
+	"  -t, --timestamps        prefix the time of day; -tt adds microseconds,\n"
+	"                          -ttt prints seconds since the epoch\n"
+	"  -r, --relative-timestamps  prefix the time since the previous line\n"
+	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
+	"\n"
+	"Capture:\n"
+	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
+	"                          at most 4096; -s above it raises it)\n"
+	"      --buffer-size SIZE  ring buffer size, e.g. 8M (default 8M; a power of two)\n"
+	"      --btf FILE          decode with the BTF in FILE instead of the running kernel's\n"
+	"      --no-btf            print raw values only (for kernels without BTF)\n"
+	"      --stats             print btftrace's own counters at exit\n"
+	"\n"
+	"Other:\n"
+	"  -d, --debug             show libbpf's messages\n"
+	"  -h, --help              show this help\n"
+	"  -V, --version           show the version\n"
+	"\n"
+	"Subcommand:\n"
+	"  syscalls [--json] [NAME...]  print the syscall catalog with the capture rules\n"
+	"                          generated from tracefs and BTF, one line per argument\n"
+	"\n"
+	"Exit status: the command's (128+N when a signal N killed it); 0 after -p or -a;\n"
+	"2 for bad usage or when tracing cannot start.\n";
+
+enum long_only {
+	OPT_ARG_NAMES = 256,
+	OPT_STRUCT_DEPTH,
+	OPT_NO_ZEROS,
+	OPT_PRETTY,
+	OPT_NO_PID,
+	OPT_CAPTURE_SIZE,
+	OPT_BUFFER_SIZE,
+	OPT_BTF,
+	OPT_NO_BTF,
+	OPT_STATS,
+};
+
+static const struct option long_options[] = {
+	{ "attach", required_argument, NULL, 'p' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "string-limit", required_argument, NULL, 's' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "const-style", required_argument, NULL, 'X' },
+	{ "arg-names", no_argument, NULL, OPT_ARG_NAMES },
+	{ "struct-depth", required_argument, NULL, OPT_STRUCT_DEPTH },
+	{ "no-zeros", no_argument, NULL, OPT_NO_ZEROS },
+	{ "pretty", no_argument, NULL, OPT_PRETTY },
+	{ "no-pid", no_argument, NULL, OPT_NO_PID },
+	{ "timestamps", no_argument, NULL, 't' },
+	{ "relative-timestamps", no_argument, NULL, 'r' },
+	{ "syscall-times", no_argument, NULL, 'T' },
+	{ "capture-size", required_argument, NULL, OPT_CAPTURE_SIZE },
+	{ "buffer-size", required_argument, NULL, OPT_BUFFER_SIZE },
+	{ "btf", required_argument, NULL, OPT_BTF },
+	{ "no-btf", no_argument, NULL, OPT_NO_BTF },
+	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "debug", no_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{},
+};
+
+static void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("btftrace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+/* A whole decimal number in [min, max], or a usage error naming the option. */
+static unsigned long parse_number(const char *opt, const char *text, unsigned long min,
+				  unsigned long max)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	if (!*text || *text == '-' || *text == '+' || *text == ' ')
+		goto bad;
+	v = strtoul(text, &end, 10);
+	if (errno || *end || v < min || v > max)
+		goto bad;
+	return v;
+bad:
+	usage_error("invalid %s value '%s': give a whole number from %lu to %lu", opt, text, min,
+		    max);
+}
+
+/* A size like 8M or 65536, rounded up to a power of two of at least a page. */
+static size_t parse_size(const char *opt, const char *text)
+{
+	unsigned long long v, mult = 1;
+	size_t size = 4096;
+	char *end;
+
+	errno = 0;
+	if (!*text || *text == '-' || *text == '+')
+		goto bad;
+	v = strtoull(text, &end, 10);
+	if (errno || end == text)
+		goto bad;
+	if (*end == 'K' || *end == 'k')
+		mult = 1ULL << 10;
+	else if (*end == 'M' || *end == 'm')
+		mult = 1ULL << 20;
+	else if (*end == 'G' || *end == 'g')
+		mult = 1ULL << 30;
+	else if (*end)
+		goto bad;
+	if (*end && end[1])
+		goto bad;
+	if (v == 0 || v > (1ULL << 30) / mult)
+		goto bad;
+	v *= mult;
+	while (size < v)
+		size <<= 1;
+	return size;
+bad:
+	usage_error("invalid %s value '%s': give a size from 4K to 1G, like 8M", opt, text);
+}
+
+static void parse_pids(struct session_opts *o, const char *text)
+{
+	char *copy = strdup(text), *save = NULL;
+
+	if (!copy)
+		usage_error("out of memory");
+	if (!*text)
+		usage_error("invalid -p value '': give a process id, or several separated by commas");
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (o->npids == SESSION_MAX_PIDS)
+			usage_error("too many processes for -p: at most %d", SESSION_MAX_PIDS);
+		o->pids[o->npids++] = parse_number("-p", tok, 1, INT_MAX);
+	}
+	free(copy);
+}
+
+static int run_syscalls_command(struct session_opts *o, int argc, char **argv)
+{
+	bool json = false;
+	int first = 1;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			json = true;
+			first = i + 1;
+		} else if (argv[i][0] == '-') {
+			usage_error("unknown option '%s' for 'syscalls': it takes --json and names",
+				    argv[i]);
+		} else {
+			break;
+		}
+	}
+	return session_list_syscalls(o, argv + first, argc - first, json);
+}
+
+int main(int argc, char **argv)
+{
+	struct session_opts o;
+	bool capture_set = false;
+	int ts_count = 0, c;
+
+	session_opts_default(&o);
+	if (argc > 1 && !strcmp(argv[1], "syscalls"))
+		return run_syscalls_command(&o, argc - 1, argv + 1);
+
+	while ((c = getopt_long(argc, argv, "+p:ao:s:vX:trTdhV", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			parse_pids(&o, optarg);
+			break;
+		case 'a':
+			o.trace_all = true;
+			break;
+		case 'o':
+			if (!*optarg)
+				usage_error("invalid -o value '': give a file name");
+			o.output = optarg;
+			break;
+		case 's':
+			o.decode.string_limit = parse_number("-s", optarg, 0, 1 << 20);
+			break;
+		case 'v':
+			o.decode.verbose = true;
+			break;
+		case 'X':
+			if (!strcmp(optarg, "raw"))
+				o.decode.xlat = XLAT_STYLE_RAW;
+			else if (!strcmp(optarg, "abbrev"))
+				o.decode.xlat = XLAT_STYLE_ABBREV;
+			else if (!strcmp(optarg, "verbose"))
+				o.decode.xlat = XLAT_STYLE_VERBOSE;
+			else
+				usage_error("invalid -X value '%s': give raw, abbrev or verbose",
+					    optarg);
+			break;
+		case OPT_ARG_NAMES:
+			o.decode.arg_names = true;
+			break;
+		case OPT_STRUCT_DEPTH:
+			o.decode.struct_depth = parse_number("--struct-depth", optarg, 1, 32);
+			break;
+		case OPT_NO_ZEROS:
+			o.decode.no_zeros = true;
+			break;
+		case OPT_PRETTY:
+			o.decode.pretty = true;
+			break;
+		case OPT_NO_PID:
+			o.text.no_pid = true;
+			break;
+		case 't':
+			ts_count++;
+			break;
+		case 'r':
+			o.text.relative = true;
+			break;
+		case 'T':
+			o.text.show_duration = true;
+			break;
+		case OPT_CAPTURE_SIZE:
+			o.buffer_cap = parse_number("--capture-size", optarg, 1, BT_CAPTURE_MAX);
+			capture_set = true;
+			break;
+		case OPT_BUFFER_SIZE:
+			o.ringbuf_bytes = parse_size("--buffer-size", optarg);
+			break;
+		case OPT_BTF:
+			if (!*optarg)
+				usage_error("invalid --btf value '': give a BTF file");
+			o.btf_path = optarg;
+			break;
+		case OPT_NO_BTF:
+			o.no_btf = true;
+			o.decode.no_btf = true;
+			break;
+		case OPT_STATS:
+			o.stats = true;
+			break;
+		case 'd':
+			o.debug = true;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'V':
+			printf("btftrace %s\n", BTFTRACE_VERSION);
+			return 0;
+		default:
+			fputs("btftrace: see 'btftrace --help' for the options\n", stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (ts_count > 3)
+		usage_error("-t given %d times: -t, -tt and -ttt are the choices", ts_count);
+	o.text.ts = ts_count;
+	/* showing more than is copied would show nothing more: copy what -s shows */
+	if (!capture_set && o.decode.string_limit >= (int)o.buffer_cap)
+		o.buffer_cap = o.decode.string_limit + 1 > BT_CAPTURE_MAX
+				       ? BT_CAPTURE_MAX
+				       : o.decode.string_limit + 1;
+	if (o.decode.string_limit == 0)
+		o.buffer_cap = BT_CAPTURE_MAX;
+	if (optind < argc)
+		o.command = argv + optind;
+	if (!o.command && !o.npids && !o.trace_all)
+		usage_error("nothing to trace: give a command after --, -p PID, or -a "
+			    "(see 'btftrace --help')");
+	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
+		usage_error("a command, -p and -a exclude each other: choose one target");
+	return session_run(&o);
+}

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One run of btftrace: set-up checks, the command or processes to trace, the read loop, clean-up. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/capability.h>
+
+#include "beauty/beauty.h"
+#include "catalog/catalog.h"
+#include "collector/collector.h"
+#include "events/events.h"
+#include "session/session.h"
+#include "types/types.h"
+
+/* How long the reader waits for a wake-up before showing held calls anyway. */
+#define IDLE_FLUSH_MS 50
+/* Output is written in blocks of this size unless it goes to a terminal. */
+#define OUTPUT_BUFFER_BYTES (256 * 1024)
+
+#define EXIT_USAGE 2
+
+void session_opts_default(struct session_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	decode_opts_default(&o->decode);
+	o->string_cap = BT_CAPTURE_MAX;
+	o->buffer_cap = 256;
+	o->ringbuf_bytes = 8u << 20;
+}
+
+static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("btftrace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Everything a session holds, torn down in one place. */
+struct session {
+	const struct session_opts *opts;
+	struct catalog *cat;
+	struct types types;
+	struct beauty *beauty;
+	struct decoder *dec;
+	struct collector coll;
+	struct event_reader *reader;
+	struct text_sink sink;
+	bool sink_ready;
+	FILE *out;
+	int sigfd;
+	int pidfds[SESSION_MAX_PIDS];
+	int npidfds;
+	pid_t child;
+	int go_pipe[2];
+	int child_status;
+	bool child_done;
+	bool bad_record_seen;
+};
+
+static bool have_cap(const struct __user_cap_data_struct *data, int cap)
+{
+	return data[cap / 32].effective & (1U << (cap % 32));
+}
+
+static bool have_bpf_privileges(void)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2] = {};
+
+	if (geteuid() == 0)
+		return true;
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return false;
+	/* CAP_BPF and CAP_PERFMON split CAP_SYS_ADMIN's powers since Linux 5.8 */
+	return have_cap(data, CAP_SYS_ADMIN) || (have_cap(data, CAP_BPF) && have_cap(data, CAP_PERFMON));
+}
+
+/* Resolves the command through PATH, as execvp would, so a missing one fails before any BPF. */
+static int find_command(const char *cmd, char *path, size_t size)
+{
+	const char *dirs = getenv("PATH");
+	struct stat st;
+
+	if (strchr(cmd, '/')) {
+		if (stat(cmd, &st) < 0)
+			return -errno;
+		if (!S_ISREG(st.st_mode) || access(cmd, X_OK) < 0)
+			return -EACCES;
+		snprintf(path, size, "%s", cmd);
+		return 0;
+	}
+	if (!dirs)
+		dirs = "/usr/local/bin:/usr/bin:/bin";
+	while (*dirs) {
+		const char *end = strchrnul(dirs, ':');
+		int len = end - dirs;
+
+		snprintf(path, size, "%.*s/%s", len ? len : 1, len ? dirs : ".", cmd);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0)
+			return 0;
+		dirs = *end ? end + 1 : end;
+	}
+	return -ENOENT;
+}
+
+static int load_tables(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+	char tracefs[256];
+	int err;
+
+	s->cat = calloc(1, sizeof(*s->cat));
+	s->beauty = calloc(1, sizeof(*s->beauty));
+	s->dec = calloc(1, sizeof(*s->dec));
+	if (!s->cat || !s->beauty || !s->dec)
+		return -ENOMEM;
+	err = tracefs_find(tracefs, sizeof(tracefs));
+	if (err) {
+		fail("cannot find or mount tracefs (%s): mount it with 'mount -t tracefs nodev "
+		     "/sys/kernel/tracing', or run as root",
+		     strerror(-err));
+		return err;
+	}
+	catalog__load(s->cat, tracefs);
+	if (!o->no_btf) {
+		err = types__load(&s->types, o->btf_path);
+		if (err) {
+			if (o->btf_path)
+				fail("cannot read BTF from %s (%s): give a valid BTF file, or --no-btf "
+				     "to print raw values",
+				     o->btf_path, strerror(-err));
+			else
+				fail("cannot read the kernel's BTF at /sys/kernel/btf/vmlinux (%s): "
+				     "btftrace needs a kernel built with CONFIG_DEBUG_INFO_BTF, or "
+				     "--no-btf to print raw values",
+				     strerror(-err));
+			return err;
+		}
+	}
+	beauty__build(s->beauty, s->cat, &s->types);
+	decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
+	return 0;
+}
+
+int session_list_syscalls(const struct session_opts *o, char **names, int n, bool json)
+{
+	struct session s = { .opts = o };
+	int status = 0;
+
+	if (load_tables(&s)) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!catalog__by_name(s.cat, names[i])) {
+			fail("unknown syscall '%s': 'btftrace syscalls' lists them all", names[i]);
+			status = EXIT_USAGE;
+			goto out;
+		}
+	}
+	beauty__print(s.beauty, s.cat, stdout, (const char *const *)names, n, json);
+	if (fflush(stdout))
+		status = 1;
+out:
+	types__free(&s.types);
+	free(s.dec);
+	free(s.beauty);
+	free(s.cat);
+	return status;
+}
+
+static int on_record(void *ctx, void *data, size_t size)
+{
+	struct session *s = ctx;
+
+	if (event_reader__handle(s->reader, data, size) && !s->bad_record_seen) {
+		s->bad_record_seen = true;
+		fail("warning: a malformed record was skipped");
+	}
+	return 0;
+}
+
+static int open_output(struct session *s)
+{
+	const char *path = s->opts->output;
+
+	if (!path) {
+		s->out = stderr;
+	} else {
+		s->out = fopen(path, "we");
+		if (!s->out) {
+			fail("cannot open output file %s (%s): check that its directory exists and "
+			     "is writable",
+			     path, strerror(errno));
+			return -errno;
+		}
+	}
+	if (!isatty(fileno(s->out)))
+		setvbuf(s->out, NULL, _IOFBF, OUTPUT_BUFFER_BYTES);
+	return 0;
+}
+
+/* Forks the command, stopped before exec until the collector watches it. */
+static int spawn_child(struct session *s, const char *path)
+{
+	char **argv = s->opts->command;
+
+	if (pipe2(s->go_pipe, O_CLOEXEC) < 0)
+		return -errno;
+	s->child = fork();
+	if (s->child < 0)
+		return -errno;
+	if (s->child == 0) {
+		char go;
+
+		close(s->go_pipe[1]);
+		/* the parent closes its end without writing when set-up fails */
+		if (read(s->go_pipe[0], &go, 1) != 1)
+			_exit(127);
+		execv(path, argv);
+		fprintf(stderr, "btftrace: cannot run %s: %s\n", path, strerror(errno));
+		_exit(127);
+	}
+	close(s->go_pipe[0]);
+	s->go_pipe[0] = -1;
+	return 0;
+}
+
+static int open_pidfds(struct session *s)
+{
+	for (int i = 0; i < s->opts->npids; i++) {
+		int fd = syscall(SYS_pidfd_open, s->opts->pids[i], 0);
+
+		if (fd < 0) {
+			fail("cannot attach to process %d (%s): check the pid with 'ps -p %d'",
+			     s->opts->pids[i], strerror(errno), s->opts->pids[i]);
+			return -errno;
+		}
+		s->pidfds[s->npidfds++] = fd;
+	}
+	return 0;
+}
+
+static int block_signals(struct session *s)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigaddset(&set, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+		return -errno;
+	/* a closed output pipe shows as EPIPE from write, handled there */
+	signal(SIGPIPE, SIG_IGN);
+	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	return s->sigfd < 0 ? -errno : 0;
+}
+
+static void reap_child(struct session *s)
+{
+	int status;
+
+	if (s->child <= 0 || s->child_done)
+		return;
+	if (waitpid(s->child, &status, WNOHANG) == s->child) {
+		s->child_done = true;
+		s->child_status = status;
+	}
+}
+
+/* Returns true when tracing should stop. */
+static bool handle_signals(struct session *s, int *stop_signal)
+{
+	struct signalfd_siginfo si;
+	bool stop = false;
+
+	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGCHLD) {
+			reap_child(s);
+			continue;
+		}
+		*stop_signal = si.ssi_signo;
+		stop = true;
+	}
+	return stop;
+}
+
+static bool attached_all_gone(struct session *s)
+{
+	for (int i = 0; i < s->npidfds; i++) {
+		struct pollfd p = { .fd = s->pidfds[i], .events = POLLIN };
+
+		if (poll(&p, 1, 0) == 0)
+			return false;
+	}
+	return s->npidfds > 0;
+}
+
+static int trace_loop(struct session *s)
+{
+	struct pollfd fds[2] = {
+		{ .fd = collector__poll_fd(&s->coll), .events = POLLIN },
+		{ .fd = s->sigfd, .events = POLLIN },
+	};
+	int stop_signal = 0, n;
+
+	for (;;) {
+		n = poll(fds, 2, IDLE_FLUSH_MS);
+		if (n < 0 && errno != EINTR)
+			return -errno;
+		collector__consume(&s->coll);
+		if (fds[1].revents && handle_signals(s, &stop_signal))
+			break;
+		if (s->child > 0 && s->child_done)
+			break;
+		if (attached_all_gone(s))
+			break;
+		if (n == 0) {
+			event_reader__idle(s->reader);
+			text_sink__flush(&s->sink);
+		}
+		if (s->sink.write_error)
+			break;
+	}
+	if (stop_signal && s->child > 0 && !s->child_done) {
+		/* pass the interruption on to the command we started, then let it finish */
+		kill(s->child, stop_signal);
+		waitpid(s->child, &s->child_status, 0);
+		s->child_done = true;
+	}
+	/* everything the kernel wrote before the end is still in the ring buffer */
+	collector__consume(&s->coll);
+	event_reader__finish(s->reader);
+	return stop_signal;
+}
+
+static void report_end(struct session *s)
+{
+	struct bt_stats st;
+	unsigned long long lost;
+
+	if (collector__stats(&s->coll, &st))
+		return;
+	lost = st.lost_enter + st.lost_exit;
+	if (lost)
+		fail("%llu records lost (%llu enter, %llu exit): the ring buffer was full; "
+		     "raise --buffer-size",
+		     lost, (unsigned long long)st.lost_enter, (unsigned long long)st.lost_exit);
+	if (s->opts->stats) {
+		fprintf(stderr,
+			"btftrace: stats: enter records %llu, exit records %llu, lost %llu, "
+			"ring buffer bytes %llu, lines written %llu\n",
+			(unsigned long long)st.enter_records, (unsigned long long)st.exit_records,
+			lost, (unsigned long long)st.ringbuf_bytes, s->sink.lines);
+	}
+}
+
+static int exit_status_of_child(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 1;
+}
+
+int session_run(const struct session_opts *o)
+{
+	struct session s = { .opts = o, .sigfd = -1, .go_pipe = { -1, -1 } };
+	struct collector_opts co = {
+		.self_tgid = getpid(),
+		.trace_all = o->trace_all,
+		.string_cap = o->string_cap,
+		.buffer_cap = o->buffer_cap,
+		.ringbuf_bytes = o->ringbuf_bytes,
+		.debug = o->debug,
+	};
+	char path[PATH_MAX];
+	int status = EXIT_USAGE, err;
+
+	if (o->command) {
+		err = find_command(o->command[0], path, sizeof(path));
+		if (err) {
+			fail("cannot run '%s' (%s): check the command name and PATH", o->command[0],
+			     strerror(-err));
+			return EXIT_USAGE;
+		}
+	}
+	if (!have_bpf_privileges()) {
+		fail("tracing needs root, or the CAP_BPF and CAP_PERFMON capabilities: run it "
+		     "with sudo or as root");
+		return EXIT_USAGE;
+	}
+	if (open_pidfds(&s))
+		goto out;
+	if (load_tables(&s))
+		goto out;
+	if (open_output(&s))
+		goto out;
+	err = collector__load(&s.coll, &co, s.beauty->rules);
+	if (err) {
+		fail("cannot load the BPF collector (%s): %s", strerror(-err),
+		     err == -EPERM ? "run as root, or with CAP_BPF and CAP_PERFMON"
+				   : "run with -d to see libbpf's messages");
+		goto out;
+	}
+	text_sink__init(&s.sink, s.out, s.dec, &o->text);
+	s.sink_ready = true;
+	s.reader = event_reader__new(text_sink__on_call, &s.sink);
+	if (!s.reader || collector__open_reader(&s.coll, on_record, &s) || block_signals(&s)) {
+		fail("cannot set up the ring buffer reader: %s", strerror(errno));
+		goto out;
+	}
+	for (int i = 0; i < o->npids; i++)
+		collector__add_proc(&s.coll, o->pids[i], BT_PROC_TRACED);
+	if (o->command && (err = spawn_child(&s, path))) {
+		fail("cannot start '%s': %s", o->command[0], strerror(-err));
+		goto out;
+	}
+	if (s.child > 0 && (err = collector__add_proc(&s.coll, s.child, BT_PROC_WAIT_EXEC))) {
+		fail("cannot register the command with the collector: %s", strerror(-err));
+		goto out;
+	}
+	err = collector__attach(&s.coll);
+	if (err) {
+		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
+		     "has CONFIG_FTRACE_SYSCALLS",
+		     strerror(-err));
+		goto out;
+	}
+	if (s.child > 0) {
+		/* the command runs from here on; its exec is the first call traced */
+		if (write(s.go_pipe[1], "g", 1) != 1) {
+			fail("cannot start '%s': %s", o->command[0], strerror(errno));
+			goto out;
+		}
+		close(s.go_pipe[1]);
+		s.go_pipe[1] = -1;
+	}
+	err = trace_loop(&s);
+	status = 0;
+	if (s.child > 0)
+		status = exit_status_of_child(s.child_status);
+	text_sink__flush(&s.sink);
+	if (s.sink.write_error && s.sink.write_error != EPIPE) {
+		fail("cannot write the trace (%s)", strerror(s.sink.write_error));
+		status = 1;
+	}
+	report_end(&s);
+out:
+	/* a child that never got the go-ahead sees EOF and exits 127 */
+	if (s.go_pipe[1] >= 0)
+		close(s.go_pipe[1]);
+	if (s.child > 0 && !s.child_done)
+		waitpid(s.child, NULL, 0);
+	collector__destroy(&s.coll);
+	event_reader__free(s.reader);
+	if (s.sink_ready)
+		text_sink__free(&s.sink);
+	if (s.out && s.out != stderr)
+		fclose(s.out);
+	for (int i = 0; i < s.npidfds; i++)
+		close(s.pidfds[i]);
+	if (s.sigfd >= 0)
+		close(s.sigfd);
+	types__free(&s.types);
+	free(s.dec);
+	free(s.beauty);
+	free(s.cat);
+	return status;
+}

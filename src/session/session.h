@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A tracing session: wires the pipeline stages together for one run of btftrace. */
+#ifndef BTFTRACE_SESSION_H
+#define BTFTRACE_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include "decode/decode.h"
+#include "sinks/sinks.h"
+
+#define SESSION_MAX_PIDS 64
+
+struct session_opts {
+	char **command; /* argv of the command to run, NULL-terminated; NULL when attaching */
+	pid_t pids[SESSION_MAX_PIDS];
+	int npids;
+	bool trace_all;
+	const char *output; /* -o; NULL: stderr */
+	const char *btf_path;
+	bool no_btf;
+	struct decode_opts decode;
+	struct text_sink_opts text;
+	unsigned int string_cap;
+	unsigned int buffer_cap;
+	size_t ringbuf_bytes;
+	bool stats;
+	bool debug;
+};
+
+void session_opts_default(struct session_opts *o);
+
+/* Traces as the options say. Returns btftrace's exit status. */
+int session_run(const struct session_opts *o);
+
+/* `btftrace syscalls`: prints the catalog with its generated rules. Returns the exit status. */
+int session_list_syscalls(const struct session_opts *o, char **names, int n, bool json);
+
+#endif /* BTFTRACE_SESSION_H */

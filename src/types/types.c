@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/* BTF loading, a hash index of type names, and tracefs type strings resolved through it. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "types/types.h"
+
+/* Tag names (struct, union, enum) and ordinary names live in separate C namespaces. */
+static bool is_tag_kind(int kind)
+{
+	return kind == BTF_KIND_STRUCT || kind == BTF_KIND_UNION || kind == BTF_KIND_ENUM ||
+	       kind == BTF_KIND_ENUM64 || kind == BTF_KIND_FWD;
+}
+
+static uint32_t name_hash(const char *s, bool tag)
+{
+	uint32_t h = tag ? 0x9e3779b9u : 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static bool slot_matches(const struct btf *btf, __u32 id, const char *name, bool tag)
+{
+	const struct btf_type *bt = btf__type_by_id(btf, id);
+
+	if (is_tag_kind(btf_kind(bt)) != tag)
+		return false;
+	return !strcmp(btf__name_by_offset(btf, bt->name_off), name);
+}
+
+static void index_insert(struct types *t, __u32 id, const char *name, bool tag)
+{
+	uint32_t mask = t->nslots - 1, i = name_hash(name, tag) & mask;
+
+	while (t->slots[i]) {
+		/* the first definition wins: a later FWD or duplicate adds nothing */
+		if (slot_matches(t->btf, t->slots[i], name, tag))
+			return;
+		i = (i + 1) & mask;
+	}
+	t->slots[i] = id;
+}
+
+int types__load(struct types *t, const char *path)
+{
+	__u32 n, nslots = 1024;
+	long err;
+
+	memset(t, 0, sizeof(*t));
+	t->btf = path ? btf__parse(path, NULL) : btf__load_vmlinux_btf();
+	err = libbpf_get_error(t->btf);
+	if (err || !t->btf) {
+		t->btf = NULL;
+		return err ? (int)err : -ENOENT;
+	}
+	n = btf__type_cnt(t->btf);
+	while (nslots < n * 2)
+		nslots <<= 1;
+	t->slots = calloc(nslots, sizeof(*t->slots));
+	if (!t->slots) {
+		btf__free(t->btf);
+		t->btf = NULL;
+		return -ENOMEM;
+	}
+	t->nslots = nslots;
+	for (__u32 id = 1; id < n; id++) {
+		const struct btf_type *bt = btf__type_by_id(t->btf, id);
+		const char *name = btf__name_by_offset(t->btf, bt->name_off);
+		int kind = btf_kind(bt);
+
+		if (!name || !*name || kind == BTF_KIND_FUNC || kind == BTF_KIND_VAR ||
+		    kind == BTF_KIND_DATASEC || kind == BTF_KIND_FUNC_PROTO)
+			continue;
+		/* a forward declaration is only a fallback for a type never defined */
+		if (kind == BTF_KIND_FWD)
+			continue;
+		index_insert(t, id, name, is_tag_kind(kind));
+	}
+	return 0;
+}
+
+void types__free(struct types *t)
+{
+	free(t->slots);
+	btf__free(t->btf);
+	memset(t, 0, sizeof(*t));
+}
+
+__u32 types__find(const struct types *t, const char *name, int kind)
+{
+	bool tag = is_tag_kind(kind);
+	uint32_t mask, i;
+
+	if (!t || !t->btf || !t->nslots)
+		return 0;
+	mask = t->nslots - 1;
+	for (i = name_hash(name, tag) & mask; t->slots[i]; i = (i + 1) & mask) {
+		__u32 id = t->slots[i];
+		const struct btf_type *bt = btf__type_by_id(t->btf, id);
+
+		if (!slot_matches(t->btf, id, name, tag))
+			continue;
+		if (tag && kind != BTF_KIND_UNKN && btf_kind(bt) != kind &&
+		    !(kind == BTF_KIND_ENUM && btf_kind(bt) == BTF_KIND_ENUM64))
+			return 0;
+		return id;
+	}
+	return 0;
+}
+
+__u32 types__skip_mods(const struct btf *btf, __u32 id)
+{
+	for (int depth = 0; id && depth < 32; depth++) {
+		const struct btf_type *bt = btf__type_by_id(btf, id);
+
+		switch (btf_kind(bt)) {
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_CONST:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			id = bt->type;
+			break;
+		default:
+			return id;
+		}
+	}
+	return id;
+}
+
+/* Words of a C integer type, to rebuild the canonical name BTF uses ("long unsigned int"). */
+struct int_words {
+	int longs, shorts, chars, ints;
+	bool is_unsigned, is_signed_kw;
+};
+
+static bool parse_int_words(const char *s, struct int_words *w)
+{
+	char word[32];
+
+	memset(w, 0, sizeof(*w));
+	while (*s) {
+		size_t n = 0;
+
+		while (*s && isspace((unsigned char)*s))
+			s++;
+		while (*s && !isspace((unsigned char)*s) && n < sizeof(word) - 1)
+			word[n++] = *s++;
+		word[n] = '\0';
+		if (!n)
+			break;
+		if (!strcmp(word, "long"))
+			w->longs++;
+		else if (!strcmp(word, "short"))
+			w->shorts++;
+		else if (!strcmp(word, "char"))
+			w->chars++;
+		else if (!strcmp(word, "int"))
+			w->ints++;
+		else if (!strcmp(word, "unsigned"))
+			w->is_unsigned = true;
+		else if (!strcmp(word, "signed"))
+			w->is_signed_kw = true;
+		else
+			return false;
+	}
+	return true;
+}
+
+/* Size and signedness of a plain C integer type named by words, LP64. */
+static void int_words_shape(const struct int_words *w, long *size, bool *is_signed)
+{
+	*size = w->chars ? 1 : w->shorts ? 2 : w->longs ? 8 : 4;
+	*is_signed = !w->is_unsigned;
+}
+
+static void canonical_int_name(const struct int_words *w, char *buf, size_t size)
+{
+	if (w->chars)
+		snprintf(buf, size, "%schar", w->is_unsigned ? "unsigned " : w->is_signed_kw ? "signed " : "");
+	else if (w->shorts)
+		snprintf(buf, size, "short %sint", w->is_unsigned ? "unsigned " : "");
+	else if (w->longs == 2)
+		snprintf(buf, size, "long long %sint", w->is_unsigned ? "unsigned " : "");
+	else if (w->longs == 1)
+		snprintf(buf, size, "long %sint", w->is_unsigned ? "unsigned " : "");
+	else
+		snprintf(buf, size, "%sint", w->is_unsigned ? "unsigned " : "");
+}
+
+/* Strips qualifiers and counts pointer stars: "const char *const *" -> "char", 2. */
+static void strip_type(const char *ctype, char *base, size_t size, int *stars, bool *first_const)
+{
+	char tmp[128];
+	size_t n = 0;
+	int words = 0;
+
+	*stars = 0;
+	*first_const = false;
+	for (const char *s = ctype; *s && n < sizeof(tmp) - 2;) {
+		if (*s == '*') {
+			(*stars)++;
+			s++;
+			continue;
+		}
+		if (isspace((unsigned char)*s)) {
+			s++;
+			continue;
+		}
+		const char *start = s;
+
+		while (*s && *s != '*' && !isspace((unsigned char)*s))
+			s++;
+		size_t len = s - start;
+
+		if ((len == 5 && !strncmp(start, "const", 5))) {
+			/* const before the first star qualifies the pointee */
+			if (*stars == 0)
+				*first_const = true;
+			continue;
+		}
+		if ((len == 8 && !strncmp(start, "volatile", 8)) ||
+		    (len == 6 && !strncmp(start, "__user", 6)) ||
+		    (len == 8 && !strncmp(start, "restrict", 8)))
+			continue;
+		if (*stars)
+			continue; /* nothing after a star names the base */
+		if (words++ && n < sizeof(tmp) - 1)
+			tmp[n++] = ' ';
+		if (len > sizeof(tmp) - 1 - n)
+			len = sizeof(tmp) - 1 - n;
+		memcpy(tmp + n, start, len);
+		n += len;
+	}
+	tmp[n] = '\0';
+	snprintf(base, size, "%s", tmp);
+}
+
+/* Fills out from a BTF id: follows typedefs to pointers so that a pointer typedef counts. */
+static void resolve_btf(const struct types *t, __u32 id, struct arg_type *out)
+{
+	const struct btf *btf = t->btf;
+
+	for (int depth = 0; depth < 8; depth++) {
+		__u32 real = types__skip_mods(btf, id);
+		const struct btf_type *bt = btf__type_by_id(btf, real);
+
+		if (real && btf_is_ptr(bt)) {
+			/* a typedef of a pointer, like cap_user_header_t */
+			out->ptr_depth++;
+			if (out->ptr_depth == 1)
+				out->value_size = 8;
+			id = bt->type;
+			/* is the pointee const? look through the modifier chain */
+			for (__u32 m = id; m;) {
+				const struct btf_type *mt = btf__type_by_id(btf, m);
+
+				if (btf_is_const(mt)) {
+					out->pointee_const = true;
+					break;
+				}
+				if (!btf_is_mod(mt) && !btf_is_typedef(mt))
+					break;
+				m = mt->type;
+			}
+			continue;
+		}
+		out->base_id = real;
+		if (!real) {
+			out->is_void = true;
+			out->base_kind = BTF_KIND_UNKN;
+			out->base_size = -1;
+			return;
+		}
+		out->base_kind = btf_kind(bt);
+		out->base_size = btf__resolve_size(btf, real);
+		if (btf_is_int(bt)) {
+			out->is_signed = btf_int_encoding(bt) & BTF_INT_SIGNED;
+			out->is_char = (btf_int_encoding(bt) & BTF_INT_CHAR) || bt->size == 1;
+		} else if (btf_is_enum(bt) || btf_is_enum64(bt)) {
+			out->is_signed = btf_kflag(bt);
+		}
+		if (out->ptr_depth == 0)
+			out->value_size = out->base_size > 0 ? out->base_size : 8;
+		return;
+	}
+}
+
+int types__resolve(const struct types *t, const char *ctype, struct arg_type *out)
+{
+	char base[128];
+	struct int_words w;
+	int stars;
+	bool pointee_const;
+	__u32 id = 0;
+
+	memset(out, 0, sizeof(*out));
+	strip_type(ctype, base, sizeof(base), &stars, &pointee_const);
+	out->ptr_depth = stars;
+	out->pointee_const = stars > 0 && pointee_const;
+	out->value_size = stars ? 8 : 8;
+	out->base_size = -1;
+
+	if (!strcmp(base, "void")) {
+		out->is_void = true;
+		return 0;
+	}
+	if (parse_int_words(base, &w) && (w.longs || w.shorts || w.chars || w.ints || w.is_unsigned ||
+					   w.is_signed_kw)) {
+		char canon[48];
+
+		int_words_shape(&w, &out->base_size, &out->is_signed);
+		out->is_char = w.chars > 0;
+		if (!stars)
+			out->value_size = out->base_size;
+		canonical_int_name(&w, canon, sizeof(canon));
+		id = types__find(t, canon, BTF_KIND_INT);
+		if (id)
+			out->base_id = id;
+		out->base_kind = BTF_KIND_INT;
+		return 0;
+	}
+	if (!strncmp(base, "struct ", 7))
+		id = types__find(t, base + 7, BTF_KIND_STRUCT);
+	else if (!strncmp(base, "union ", 6))
+		id = types__find(t, base + 6, BTF_KIND_UNION);
+	else if (!strncmp(base, "enum ", 5))
+		id = types__find(t, base + 5, BTF_KIND_ENUM);
+	else
+		id = types__find(t, base, BTF_KIND_TYPEDEF);
+	if (!id) {
+		out->base_kind = BTF_KIND_UNKN;
+		return -ENOENT;
+	}
+	out->ptr_depth = 0;
+	resolve_btf(t, id, out);
+	out->ptr_depth += stars;
+	if (stars) {
+		out->value_size = 8;
+		out->pointee_const = out->pointee_const || pointee_const;
+	}
+	return 0;
+}

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the tracefs format parser and catalog loading, on fixture files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "catalog/catalog.h"
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = calloc(1, 65536);
+
+	assert_non_null(f);
+	assert_non_null(buf);
+	fread(buf, 1, 65535, f);
+	fclose(f);
+	return buf;
+}
+
+static void test_parse_openat(void **state)
+{
+	struct syscall_desc d = {};
+	char *text = slurp("tests/fixtures/sys_enter_openat.format");
+
+	assert_int_equal(format_parse(text, &d), 0);
+	assert_true(d.has_format);
+	assert_int_equal(d.nargs, 4);
+	assert_string_equal(d.args[0].name, "dfd");
+	assert_string_equal(d.args[0].type, "int");
+	assert_string_equal(d.args[1].name, "filename");
+	assert_string_equal(d.args[1].type, "const char *");
+	assert_string_equal(d.args[3].name, "mode");
+	assert_string_equal(d.args[3].type, "umode_t");
+	free(text);
+}
+
+static void test_parse_skips_data_loc(void **state)
+{
+	struct syscall_desc d = {};
+	char *text = slurp("tests/fixtures/sys_enter_openat_data_loc.format");
+
+	assert_int_equal(format_parse(text, &d), 0);
+	/* the __data_loc copy of filename is not an argument */
+	assert_int_equal(d.nargs, 4);
+	for (int i = 0; i < d.nargs; i++)
+		assert_null(strstr(d.args[i].name, "_val"));
+	free(text);
+}
+
+static void test_parse_pointer_to_pointer(void **state)
+{
+	struct syscall_desc d = {};
+	char *text = slurp("tests/fixtures/sys_enter_execve.format");
+
+	assert_int_equal(format_parse(text, &d), 0);
+	assert_int_equal(d.nargs, 3);
+	assert_string_equal(d.args[1].name, "argv");
+	assert_string_equal(d.args[1].type, "const char *const *");
+	free(text);
+}
+
+static void test_parse_no_args(void **state)
+{
+	struct syscall_desc d = {};
+	char *text = slurp("tests/fixtures/sys_enter_getpid.format");
+
+	assert_int_equal(format_parse(text, &d), 0);
+	assert_int_equal(d.nargs, 0);
+	assert_true(d.has_format);
+	free(text);
+}
+
+static void test_parse_rejects_garbage(void **state)
+{
+	struct syscall_desc d = {};
+	char *text = slurp("tests/fixtures/broken.format");
+
+	assert_int_equal(format_parse(text, &d), -EINVAL);
+	assert_false(d.has_format);
+	assert_int_equal(format_parse("format:\n\tfield:;\n", &d), -EINVAL);
+	assert_int_equal(format_parse("", &d), -EINVAL);
+	free(text);
+}
+
+static void test_parse_too_many_fields(void **state)
+{
+	struct syscall_desc d = {};
+	char text[2048] = "format:\n";
+
+	for (int i = 0; i < BT_MAX_ARGS + 1; i++) {
+		char line[64];
+
+		snprintf(line, sizeof(line), "\tfield:long a%d;\toffset:%d;\tsize:8;\tsigned:1;\n", i,
+			 16 + 8 * i);
+		strcat(text, line);
+	}
+	assert_int_equal(format_parse(text, &d), -EINVAL);
+}
+
+/* A fake tracefs with only openat's format: every other syscall is known but raw. */
+static void test_catalog_missing_formats(void **state)
+{
+	char dir[] = "/tmp/btftrace-test-XXXXXX", path[256];
+	struct catalog *cat = calloc(1, sizeof(*cat));
+	const struct syscall_desc *d;
+	char *text = slurp("tests/fixtures/sys_enter_openat.format");
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/events", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/events/syscalls", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_openat", dir);
+	mkdir(path, 0755);
+	strcat(path, "/format");
+	f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+
+	assert_int_equal(catalog__load(cat, dir), 0);
+	assert_int_equal(cat->nr_formats, 1);
+	assert_true(cat->nr_known > 300);
+	d = catalog__by_name(cat, "openat");
+	assert_non_null(d);
+	assert_int_equal(d->nr, 257);
+	assert_true(d->has_format);
+	d = catalog__by_name(cat, "read");
+	assert_non_null(d);
+	assert_int_equal(d->nr, 0);
+	assert_false(d->has_format);
+	assert_ptr_equal(catalog__by_nr(cat, 0), d);
+	assert_null(catalog__by_nr(cat, -1));
+	assert_null(catalog__by_nr(cat, BT_MAX_SYSCALLS));
+	assert_null(catalog__by_name(cat, "no_such_call"));
+	assert_int_equal(syscall_desc__arg_index(catalog__by_name(cat, "openat"), "flags"), 2);
+	assert_int_equal(syscall_desc__arg_index(catalog__by_name(cat, "openat"), "nope"), -1);
+
+	unlink(path);
+	free(text);
+	free(cat);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_openat),
+		cmocka_unit_test(test_parse_skips_data_loc),
+		cmocka_unit_test(test_parse_pointer_to_pointer),
+		cmocka_unit_test(test_parse_no_args),
+		cmocka_unit_test(test_parse_rejects_garbage),
+		cmocka_unit_test(test_parse_too_many_fields),
+		cmocka_unit_test(test_catalog_missing_formats),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
