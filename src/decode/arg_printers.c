@@ -12,6 +12,26 @@
 #include "decode/xlat.h"
 
 static const struct value_printer printers[] = {
+	/* unsigned long arguments that are really addresses: tracefs cannot say so */
+	{ "*", "addr", VK_ADDRESS, NULL },
+	{ "*", "start", VK_ADDRESS, NULL },
+	{ "*", "brk", VK_ADDRESS, NULL },
+	{ "*", "new_addr", VK_ADDRESS, NULL },
+	{ "*", "old_addr", VK_ADDRESS, NULL },
+	{ "*", "newsp", VK_ADDRESS, NULL },
+	{ "*", "tls", VK_ADDRESS, NULL },
+	{ "*", "shmaddr", VK_ADDRESS, NULL },
+	/* fds, whatever their declared type (mmap's is unsigned long): -1 reads as -1 */
+	{ "*", "fd", VK_FD, NULL },
+	{ "*", "oldfd", VK_FD, NULL },
+	{ "*", "newfd", VK_FD, NULL },
+	{ "*", "epfd", VK_FD, NULL },
+	{ "*", "out_fd", VK_FD, NULL },
+	{ "*", "in_fd", VK_FD, NULL },
+	{ "*", "fd_in", VK_FD, NULL },
+	{ "*", "fd_out", VK_FD, NULL },
+	{ "*", "group_fd", VK_FD, NULL },
+	{ "*", "pidfd", VK_FD, NULL },
 	/* directory fds, under whatever syscall */
 	{ "*", "dfd", VK_DIRFD, NULL },
 	{ "*", "olddfd", VK_DIRFD, NULL },
@@ -51,7 +71,7 @@ static const struct value_printer printers[] = {
 	{ "lseek", "whence", VK_XLAT, "seek_whence" },
 	{ "fcntl", "cmd", VK_XLAT, "fcntl_cmds" },
 	{ "flock", "cmd", VK_XLAT, "flock_ops" },
-	{ "fallocate", "mode", VK_XLAT, "falloc_flags" },
+	{ "fallocate", "mode", VK_XLAT, "fallocate_flags" },
 	{ "pipe2", "flags", VK_OPEN_FLAGS, NULL },
 	{ "dup3", "flags", VK_OPEN_FLAGS, NULL },
 	{ "eventfd2", "flags", VK_OPEN_FLAGS, NULL },
@@ -91,8 +111,8 @@ static const struct value_printer printers[] = {
 	{ "getrlimit", "resource", VK_XLAT, "rlimit_resources" },
 	{ "setrlimit", "resource", VK_XLAT, "rlimit_resources" },
 	{ "prlimit64", "resource", VK_XLAT, "rlimit_resources" },
-	{ "getpriority", "which", VK_XLAT, "priority_which" },
-	{ "setpriority", "which", VK_XLAT, "priority_which" },
+	{ "getpriority", "which", VK_XLAT, "prio_which" },
+	{ "setpriority", "which", VK_XLAT, "prio_which" },
 	{ "getitimer", "which", VK_XLAT, "itimer_which" },
 	{ "setitimer", "which", VK_XLAT, "itimer_which" },
 	{ "getrusage", "who", VK_XLAT, "rusage_who" },
@@ -103,16 +123,16 @@ static const struct value_printer printers[] = {
 	{ "timerfd_create", "clockid", VK_XLAT, "clock_ids" },
 	{ "clock_nanosleep", "flags", VK_XLAT, "timer_flags" },
 	{ "timer_settime", "flags", VK_XLAT, "timer_flags" },
-	{ "timerfd_create", "flags", VK_XLAT, "tfd_flags" },
-	{ "timerfd_settime", "flags", VK_XLAT, "tfd_flags" },
+	{ "timerfd_create", "flags", VK_XLAT, "timerfd_create_flags" },
+	{ "timerfd_settime", "flags", VK_XLAT, "timerfd_settime_flags" },
 	/* sockets */
-	{ "socket", "family", VK_XLAT, "socket_domains" },
-	{ "socketpair", "family", VK_XLAT, "socket_domains" },
+	{ "socket", "family", VK_XLAT, "address_families" },
+	{ "socketpair", "family", VK_XLAT, "address_families" },
 	{ "socket", "type", VK_SOCK_TYPE, NULL },
 	{ "socketpair", "type", VK_SOCK_TYPE, NULL },
 	{ "accept4", "flags", VK_SOCK_TYPE, NULL },
-	{ "setsockopt", "level", VK_XLAT, "sockopt_levels" },
-	{ "getsockopt", "level", VK_XLAT, "sockopt_levels" },
+	{ "setsockopt", "level", VK_XLAT, "socket_levels" },
+	{ "getsockopt", "level", VK_XLAT, "socket_levels" },
 	{ "sendto", "flags", VK_XLAT, "msg_flags" },
 	{ "recvfrom", "flags", VK_XLAT, "msg_flags" },
 	{ "sendmsg", "flags", VK_XLAT, "msg_flags" },
@@ -125,9 +145,8 @@ static const struct value_printer printers[] = {
 	{ "epoll_create1", "flags", VK_XLAT, "epoll_create_flags" },
 	{ "getrandom", "flags", VK_XLAT, "getrandom_flags" },
 	/* ioctl, bpf, perf */
-	{ "ioctl", "cmd", VK_XLAT, "ioctl_cmds" },
+	{ "ioctl", "cmd", VK_XLAT, "tty_ioctls" },
 	{ "bpf", "cmd", VK_XLAT, "bpf_cmds" },
-	{ "perf_event_open", "flags", VK_XLAT, "perf_event_open_flags" },
 	/* struct members */
 	{ "stat", "st_mode", VK_MODE, NULL },
 	{ "statx", "stx_mode", VK_MODE, NULL },
@@ -136,8 +155,8 @@ static const struct value_printer printers[] = {
 	{ "epoll_event", "events", VK_XLAT, "epoll_events" },
 	{ "pollfd", "events", VK_XLAT, "poll_events" },
 	{ "pollfd", "revents", VK_XLAT, "poll_events" },
-	{ "sockaddr", "sa_family", VK_XLAT, "socket_domains" },
-	{ "__kernel_sockaddr_storage", "ss_family", VK_XLAT, "socket_domains" },
+	{ "sockaddr", "sa_family", VK_XLAT, "address_families" },
+	{ "__kernel_sockaddr_storage", "ss_family", VK_XLAT, "address_families" },
 	{ "perf_event_attr", "type", VK_XLAT, "perf_types" },
 	{ "open_how", "flags", VK_OPEN_FLAGS, NULL },
 	{ "open_how", "mode", VK_MODE, NULL },
@@ -145,6 +164,12 @@ static const struct value_printer printers[] = {
 	{ "clone_args", "exit_signal", VK_SIGNAL, NULL },
 	{ "sched_attr", "sched_policy", VK_XLAT, "sched_policies" },
 	{ "sigevent", "sigev_signo", VK_SIGNAL, NULL },
+	{ "rlimit", "rlim_cur", VK_RLIMIT, NULL },
+	{ "rlimit", "rlim_max", VK_RLIMIT, NULL },
+	{ "rlimit64", "rlim_cur", VK_RLIMIT, NULL },
+	{ "rlimit64", "rlim_max", VK_RLIMIT, NULL },
+	{ "arch_prctl", "option", VK_XLAT, "arch_prctl_codes" },
+	{ "arch_prctl", "arg2", VK_ADDRESS, NULL },
 };
 
 const struct value_printer *value_printer_find(const char *scope, const char *name)
@@ -177,6 +202,20 @@ static size_t format_named(const struct value_printer *vp, char *buf, size_t siz
 		return xlat_format_socket_type(buf, size, val);
 	case VK_FUTEX_OP:
 		return xlat_format_futex_op(buf, size, val);
+	case VK_ADDRESS:
+		return val ? snprintf(buf, size, "%#llx", (unsigned long long)val)
+			   : snprintf(buf, size, "NULL");
+	case VK_FD:
+		return snprintf(buf, size, "%d", (int)val);
+	case VK_RLIMIT:
+		if (val == ~0ULL)
+			return snprintf(buf, size, "RLIM64_INFINITY");
+		/* strace shows limits in the unit they usually come in */
+		if (val && val % (1024 * 1024) == 0)
+			return snprintf(buf, size, "%llu*1024*1024", (unsigned long long)val >> 20);
+		if (val && val % 1024 == 0)
+			return snprintf(buf, size, "%llu*1024", (unsigned long long)val >> 10);
+		return snprintf(buf, size, "%llu", (unsigned long long)val);
 	case VK_DIRFD:
 		if ((int)val == -100)
 			return snprintf(buf, size, "AT_FDCWD");
@@ -197,7 +236,7 @@ int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint
 	size_t n;
 
 	if (style == 1) {
-		if (vp->kind == VK_DIRFD || vp->kind == VK_SIGNAL)
+		if (vp->kind == VK_DIRFD || vp->kind == VK_SIGNAL || vp->kind == VK_FD)
 			outbuf_s64(ob, (int)val);
 		else
 			outbuf_hex(ob, val);
@@ -206,7 +245,7 @@ int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint
 	n = format_named(vp, buf, sizeof(buf), val);
 	if (n == 0)
 		return -ENOENT;
-	if (style == 2 && vp->kind != VK_DIRFD) {
+	if (style == 2 && vp->kind != VK_DIRFD && vp->kind != VK_FD && vp->kind != VK_ADDRESS) {
 		outbuf_hex(ob, val);
 		outbuf_puts(ob, " /* ");
 		outbuf_puts(ob, buf);

@@ -15,6 +15,9 @@ enum value_kind {
 	VK_SOCK_TYPE,  /* SOCK_STREAM|SOCK_CLOEXEC */
 	VK_FUTEX_OP,   /* FUTEX_WAIT_PRIVATE */
 	VK_DIRFD,      /* AT_FDCWD or a plain fd */
+	VK_FD,	       /* an fd, as an int whatever its declared width */
+	VK_ADDRESS,    /* an address held in an integer: hex */
+	VK_RLIMIT,     /* a resource limit: RLIM64_INFINITY, 8*1024*1024 */
 };
 
 struct value_printer {

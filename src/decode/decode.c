@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Formats calls: each argument by its role and C type, its captured bytes, and the return value. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
@@ -8,6 +9,7 @@
 #include "decode/arg_printers.h"
 #include "decode/btf_printer.h"
 #include "decode/decode.h"
+#include "decode/hand.h"
 #include "decode/quote.h"
 #include "decode/xlat.h"
 
@@ -33,8 +35,10 @@ void decoder__init(struct decoder *d, const struct catalog *cat, const struct be
 
 		if (!desc)
 			continue;
-		for (int i = 0; i < desc->nargs; i++)
+		for (int i = 0; i < desc->nargs; i++) {
 			d->printers[nr][i] = value_printer_find(desc->name, desc->args[i].name);
+			d->hand[nr][i] = hand_decoder_find(desc->name, desc->args[i].name);
+		}
 	}
 }
 
@@ -201,6 +205,11 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		print_pointer(ob, v);
 		return;
 	}
+	if (d->hand[nr][i] && !d->opts.no_btf) {
+		d->hand[nr][i](d, ob, cap_data(cap), cap->len,
+			       (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
+		return;
+	}
 	switch (ba->role) {
 	case ROLE_STRING:
 		/* paths are shown whole, as strace does; the capture cap still applies */
@@ -217,6 +226,18 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		print_pointer(ob, v);
 		break;
 	}
+}
+
+/*
+ * open and openat ignore mode unless they create a file; strace leaves it out
+ * then, and so do we, so that lines compare.
+ */
+static bool arg_is_ignored(const struct syscall_desc *desc, int i, const __u64 *args)
+{
+	if (strcmp(desc->args[i].name, "mode") || (strcmp(desc->name, "openat") &&
+						   strcmp(desc->name, "open")))
+		return false;
+	return !(args[i - 1] & (O_CREAT | __O_TMPFILE));
 }
 
 /* Is argument i printed from the exit record (an output the kernel fills)? */
@@ -251,7 +272,9 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		const struct bt_capture *in = NULL, *out = NULL;
 		__u64 v = enter->args[i];
 
-		if (i > first || (first > 0 && i == first && 0))
+		if (desc && desc->has_format && i > 0 && arg_is_ignored(desc, i, enter->args))
+			continue;
+		if (i > first)
 			outbuf_puts(ob, ", ");
 		if (d->opts.arg_names && desc && desc->has_format) {
 			outbuf_puts(ob, desc->args[i].name);

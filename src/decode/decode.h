@@ -36,6 +36,9 @@ struct decoder {
 	struct decode_opts opts;
 	/* per syscall and argument: how a plain value prints (flags, constants, fds) */
 	const struct value_printer *printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
+	void (*hand[BT_MAX_SYSCALLS][BT_MAX_ARGS])(const struct decoder *d, struct outbuf *ob,
+						    const void *data, size_t len, bool more);
 };
 
 void decode_opts_default(struct decode_opts *o);

@@ -1,0 +1,71 @@
+/* xlat: flag and constant tables generated from the src/decode/xlat lists, and their printers. */
+#ifndef BTFTRACE_DECODE_XLAT_H
+#define BTFTRACE_DECODE_XLAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Values are uint64_t. Convert a syscall argument from its C type as C does: a signed int
+ * argument sign-extended ((uint64_t)(int64_t)(int)reg: AT_FDCWD, RUSAGE_CHILDREN and signal
+ * numbers are negative or compared as ints), an unsigned or flags argument zero-extended
+ * ((uint64_t)(uint32_t)reg for a 32-bit one). Table entries hold constants converted as C does
+ * and flags at their own width; a flags word that arrives sign-extended from an int is read back
+ * as its 32 bits when the table has no wider flag.
+ *
+ * The printers write like snprintf: into buf from its start, at most size bytes, always
+ * NUL-terminated when size > 0 (buf may be NULL when size is 0), and return the length the full
+ * text needs, so a return >= size means it was truncated. Chain them with buf + n, size - n.
+ */
+
+enum xlat_kind { XLAT_CONST, XLAT_FLAGS };
+
+struct xlat_entry {
+	uint64_t val;
+	const char *name;
+};
+
+struct xlat {
+	const char *name; /* the list's file name without .in, e.g. "open_flags" */
+	enum xlat_kind kind;
+	const struct xlat_entry *entries;
+	unsigned int nentries;
+};
+
+/* Look a table up by its name ("open_flags"); NULL when there is none. */
+const struct xlat *xlat_find(const char *name);
+
+/* The name of val when the table has it exactly, else NULL. */
+const char *xlat_name(const struct xlat *x, uint64_t val);
+
+/* The value of a name in the table: 0 and *val set, or -ENOENT. */
+int xlat_value(const struct xlat *x, const char *name, uint64_t *val);
+
+/*
+ * XLAT_CONST: the name, or the number: decimal below 4096 and above -4096 (as int64_t), hex
+ * otherwise. XLAT_FLAGS: the names of the entries whose bits are all set, in table order, each
+ * taking its bits (an entry of value 0 matches only a zero value), then the leftover bits as one
+ * 0x... number, joined by '|'; "0" for zero. A NULL table prints the number.
+ */
+size_t xlat_format(char *buf, size_t size, const struct xlat *x, uint64_t val);
+
+/* Special printers where a plain table is not enough: */
+
+/* Access mode then flags: O_RDONLY, O_WRONLY|O_CREAT|O_TRUNC, O_RDWR|0x40000000. */
+size_t xlat_format_open_flags(char *buf, size_t size, uint64_t flags);
+/* File type then the permission bits in octal: S_IFREG|0644, S_IFDIR|01777; 0755, 000. */
+size_t xlat_format_mode(char *buf, size_t size, uint64_t mode);
+/* SIGINT, SIGRTMIN, SIGRTMIN+3 (the kernel's SIGRTMIN, 32), 0, 77, -1 (sign-extend it). */
+size_t xlat_format_signal(char *buf, size_t size, uint64_t sig);
+/* Type then flags: SOCK_STREAM|SOCK_NONBLOCK|SOCK_CLOEXEC, 99. */
+size_t xlat_format_socket_type(char *buf, size_t size, uint64_t type);
+/* FUTEX_WAIT, FUTEX_WAKE_PRIVATE, FUTEX_WAIT_BITSET_PRIVATE|FUTEX_CLOCK_REALTIME, 99|FUTEX_... */
+size_t xlat_format_futex_op(char *buf, size_t size, uint64_t op);
+/* clone() flags with the exit signal in the low byte: CLONE_VM|CLONE_FS|SIGCHLD. */
+size_t xlat_format_clone_flags(char *buf, size_t size, uint64_t flags);
+
+/* "ENOENT", or NULL; err is positive (2) or negated (-2, as a syscall returns it); knows the
+ * kernel-internal ERESTARTSYS..ERESTART_RESTARTBLOCK (512..516) and ENOTSUPP (524). */
+const char *xlat_errno_name(int err);
+
+#endif /* BTFTRACE_DECODE_XLAT_H */

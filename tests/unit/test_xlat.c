@@ -1,0 +1,444 @@
+/* Unit tests of the generated xlat tables and of their printers (src/decode/xlat.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <linux/futex.h>
+
+#include "decode/xlat.h"
+#include "xlat_tables.h"
+
+/* Formats with a roomy buffer and checks the text and the returned length together. */
+#define assert_formats(expect, call_with_buf_size)   \
+	do {                                         \
+		char buf[256];                       \
+		size_t size = sizeof(buf);           \
+		size_t n = call_with_buf_size;       \
+		assert_string_equal(buf, expect);    \
+		assert_int_equal(n, strlen(expect)); \
+	} while (0)
+
+static const struct xlat *table(const char *name)
+{
+	const struct xlat *x = xlat_find(name);
+
+	if (!x)
+		fail_msg("no xlat table named %s", name);
+	return x;
+}
+
+static void test_flags_with_leftover_bits(void **state)
+{
+	const struct xlat *prot = table("mmap_prot");
+
+	assert_formats("PROT_READ|PROT_WRITE",
+		       xlat_format(buf, size, prot, PROT_READ | PROT_WRITE));
+	assert_formats("PROT_READ|PROT_EXEC|0x100000",
+		       xlat_format(buf, size, prot, PROT_READ | PROT_EXEC | 0x100000));
+	/* Leftovers print as one number, whatever bits they are spread over. */
+	assert_formats("0x80100000", xlat_format(buf, size, prot, 0x80100000));
+	assert_formats("MSG_PEEK|MSG_DONTWAIT|0x800000000",
+		       xlat_format(buf, size, table("msg_flags"),
+				   MSG_PEEK | MSG_DONTWAIT | 0x800000000ULL));
+}
+
+static void test_flags_zero(void **state)
+{
+	/* A zero entry names zero, and only zero. */
+	assert_formats("PROT_NONE", xlat_format(buf, size, table("mmap_prot"), 0));
+	assert_formats("PROT_READ", xlat_format(buf, size, table("mmap_prot"), PROT_READ));
+	assert_formats("F_OK", xlat_format(buf, size, table("access_modes"), F_OK));
+	assert_formats("R_OK|X_OK", xlat_format(buf, size, table("access_modes"), R_OK | X_OK));
+	/* Without one, zero is "0". */
+	assert_formats("0", xlat_format(buf, size, table("msg_flags"), 0));
+}
+
+static void test_flags_masks_match_whole(void **state)
+{
+	const struct xlat *mmap_flags = table("mmap_flags");
+	const struct xlat *statx = table("statx_mask");
+	uint64_t v;
+
+	assert_formats("MAP_SHARED_VALIDATE|MAP_ANONYMOUS",
+		       xlat_format(buf, size, mmap_flags, MAP_SHARED_VALIDATE | MAP_ANONYMOUS));
+	assert_formats("MAP_PRIVATE|MAP_FIXED",
+		       xlat_format(buf, size, mmap_flags, MAP_PRIVATE | MAP_FIXED));
+	assert_int_equal(xlat_value(statx, "STATX_BASIC_STATS", &v), 0);
+	assert_formats("STATX_BASIC_STATS|STATX_BTIME",
+		       xlat_format(buf, size, statx, v | 0x800 /* STATX_BTIME */));
+	assert_formats("STATX_TYPE|STATX_MODE", xlat_format(buf, size, statx, 3));
+	/* MS_NOUSER is the int (1 << 31): it must stay a 32-bit pattern, not sign-extend. */
+	assert_formats("MS_NOUSER", xlat_format(buf, size, table("mount_flags"), 0x80000000));
+	/* The same bit sign-extended, as an int flags argument arrives. */
+	assert_formats("MS_NOUSER", xlat_format(buf, size, table("mount_flags"),
+						(uint64_t)(int64_t)(int32_t)0x80000000));
+	assert_formats("MS_MGC_VAL|MS_RDONLY|MS_NOSUID",
+		       xlat_format(buf, size, table("mount_flags"), 0xc0ed0003));
+}
+
+static void test_const_names_and_numbers(void **state)
+{
+	const struct xlat *fcntl_cmds = table("fcntl_cmds");
+	const struct xlat *at_fdcwd = table("at_fdcwd");
+
+	assert_formats("F_GETFL", xlat_format(buf, size, fcntl_cmds, F_GETFL));
+	assert_formats("F_DUPFD_CLOEXEC", xlat_format(buf, size, fcntl_cmds, F_DUPFD_CLOEXEC));
+	assert_string_equal(xlat_name(fcntl_cmds, F_SETFD), "F_SETFD");
+	/* Unknown: decimal when small, hex when large, negative (sign-extended) in decimal. */
+	assert_null(xlat_name(fcntl_cmds, 77));
+	assert_formats("77", xlat_format(buf, size, fcntl_cmds, 77));
+	assert_formats("4095", xlat_format(buf, size, fcntl_cmds, 4095));
+	assert_formats("0x1000", xlat_format(buf, size, fcntl_cmds, 4096));
+	assert_formats("0x5499", xlat_format(buf, size, table("tty_ioctls"), 0x5499));
+	assert_formats("-5", xlat_format(buf, size, at_fdcwd, (uint64_t)(int64_t)-5));
+	/* AT_FDCWD is the int -100: found when sign-extended, not when zero-extended. */
+	assert_formats("AT_FDCWD", xlat_format(buf, size, at_fdcwd, (uint64_t)(int64_t)AT_FDCWD));
+	assert_formats("0xffffff9c", xlat_format(buf, size, at_fdcwd, (uint32_t)AT_FDCWD));
+	assert_formats("RUSAGE_CHILDREN",
+		       xlat_format(buf, size, table("rusage_who"), (uint64_t)(int64_t)-1));
+	assert_formats("TCGETS", xlat_format(buf, size, table("tty_ioctls"), 0x5401));
+	assert_formats("PERF_TYPE_TRACEPOINT", xlat_format(buf, size, table("perf_types"), 2));
+	assert_formats("BPF_PROG_LOAD", xlat_format(buf, size, table("bpf_cmds"), 5));
+	/* A missing table prints the number. */
+	assert_formats("12", xlat_format(buf, size, NULL, 12));
+	assert_null(xlat_name(NULL, 12));
+}
+
+static void test_find(void **state)
+{
+	assert_non_null(xlat_find("open_flags"));
+	assert_string_equal(xlat_find("open_flags")->name, "open_flags");
+	assert_int_equal(xlat_find("open_flags")->kind, XLAT_FLAGS);
+	assert_int_equal(xlat_find("errnos")->kind, XLAT_CONST);
+	assert_null(xlat_find("no_such_table"));
+	assert_null(xlat_find(""));
+	assert_null(xlat_find(NULL));
+	assert_ptr_equal(xlat_find("signals"), &xlat_signals);
+}
+
+static void test_value(void **state)
+{
+	uint64_t v = 42;
+
+	assert_int_equal(xlat_value(table("open_flags"), "O_CREAT", &v), 0);
+	assert_int_equal(v, O_CREAT);
+	assert_int_equal(xlat_value(table("open_flags"), "O_NOPE", &v), -ENOENT);
+	assert_int_equal(xlat_value(NULL, "O_CREAT", &v), -ENOENT);
+}
+
+static void test_open_flags(void **state)
+{
+	assert_formats("O_RDONLY", xlat_format_open_flags(buf, size, O_RDONLY));
+	assert_formats("O_WRONLY|O_CREAT|O_TRUNC",
+		       xlat_format_open_flags(buf, size, O_WRONLY | O_CREAT | O_TRUNC));
+	assert_formats("O_RDWR|O_CLOEXEC", xlat_format_open_flags(buf, size, O_RDWR | O_CLOEXEC));
+	assert_formats("O_ACCMODE", xlat_format_open_flags(buf, size, 3));
+	assert_formats(
+		"O_RDONLY|O_NONBLOCK|O_DIRECTORY|O_CLOEXEC",
+		xlat_format_open_flags(buf, size, O_RDONLY | O_NONBLOCK | O_DIRECTORY | O_CLOEXEC));
+	/* The masks: O_SYNC holds O_DSYNC, O_TMPFILE holds O_DIRECTORY. */
+	assert_formats("O_WRONLY|O_SYNC", xlat_format_open_flags(buf, size, O_WRONLY | O_SYNC));
+	assert_formats("O_WRONLY|O_DSYNC", xlat_format_open_flags(buf, size, O_WRONLY | O_DSYNC));
+	assert_formats("O_RDWR|O_TMPFILE", xlat_format_open_flags(buf, size, O_RDWR | O_TMPFILE));
+	/* The kernel's O_LARGEFILE (glibc's is 0 on 64-bit, so the number is the kernel's). */
+	assert_formats("O_RDONLY|O_LARGEFILE", xlat_format_open_flags(buf, size, 0100000));
+	assert_formats("O_RDONLY|0x40000000", xlat_format_open_flags(buf, size, 0x40000000));
+}
+
+static void test_mode(void **state)
+{
+	assert_formats("S_IFREG|0644", xlat_format_mode(buf, size, S_IFREG | 0644));
+	assert_formats("S_IFDIR|01777", xlat_format_mode(buf, size, S_IFDIR | 01777));
+	assert_formats("S_IFLNK|0777", xlat_format_mode(buf, size, S_IFLNK | 0777));
+	assert_formats("S_IFSOCK|000", xlat_format_mode(buf, size, S_IFSOCK));
+	assert_formats("0755", xlat_format_mode(buf, size, 0755));
+	assert_formats("04755", xlat_format_mode(buf, size, 04755));
+	assert_formats("000", xlat_format_mode(buf, size, 0));
+	/* A type field with no name stays in the number. */
+	assert_formats("0170644", xlat_format_mode(buf, size, 0170644));
+}
+
+static void test_signals(void **state)
+{
+	assert_formats("SIGINT", xlat_format_signal(buf, size, SIGINT));
+	assert_formats("SIGKILL", xlat_format_signal(buf, size, SIGKILL));
+	assert_formats("SIGCHLD", xlat_format_signal(buf, size, SIGCHLD));
+	assert_formats("SIGSYS", xlat_format_signal(buf, size, SIGSYS));
+	assert_formats("SIGRTMIN", xlat_format_signal(buf, size, 32));
+	assert_formats("SIGRTMIN+3", xlat_format_signal(buf, size, 35));
+	assert_formats("SIGRTMIN+32", xlat_format_signal(buf, size, 64));
+	assert_formats("65", xlat_format_signal(buf, size, 65));
+	assert_formats("77", xlat_format_signal(buf, size, 77));
+	assert_formats("0", xlat_format_signal(buf, size, 0));
+	assert_formats("-1", xlat_format_signal(buf, size, (uint64_t)(int64_t)-1));
+}
+
+static void test_socket_type(void **state)
+{
+	assert_formats("SOCK_STREAM", xlat_format_socket_type(buf, size, SOCK_STREAM));
+	assert_formats("SOCK_DGRAM|SOCK_CLOEXEC",
+		       xlat_format_socket_type(buf, size, SOCK_DGRAM | SOCK_CLOEXEC));
+	assert_formats(
+		"SOCK_STREAM|SOCK_NONBLOCK|SOCK_CLOEXEC",
+		xlat_format_socket_type(buf, size, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK));
+	assert_formats("99|SOCK_NONBLOCK", xlat_format_socket_type(buf, size, 99 | SOCK_NONBLOCK));
+	assert_formats("AF_INET6", xlat_format(buf, size, table("address_families"), AF_INET6));
+}
+
+static void test_futex_op(void **state)
+{
+	assert_formats("FUTEX_WAIT", xlat_format_futex_op(buf, size, FUTEX_WAIT));
+	assert_formats("FUTEX_WAKE_PRIVATE", xlat_format_futex_op(buf, size, FUTEX_WAKE_PRIVATE));
+	assert_formats(
+		"FUTEX_WAIT_BITSET_PRIVATE|FUTEX_CLOCK_REALTIME",
+		xlat_format_futex_op(buf, size, FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME));
+	assert_formats("FUTEX_WAIT_BITSET|FUTEX_CLOCK_REALTIME",
+		       xlat_format_futex_op(buf, size, FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME));
+	assert_formats("99|FUTEX_PRIVATE_FLAG",
+		       xlat_format_futex_op(buf, size, 99 | FUTEX_PRIVATE_FLAG));
+}
+
+static void test_clone_flags(void **state)
+{
+	assert_formats("CLONE_VM|CLONE_FS|SIGCHLD",
+		       xlat_format_clone_flags(buf, size, CLONE_VM | CLONE_FS | SIGCHLD));
+	assert_formats("SIGCHLD", xlat_format_clone_flags(buf, size, SIGCHLD));
+	assert_formats("0", xlat_format_clone_flags(buf, size, 0));
+	assert_formats("CLONE_THREAD", xlat_format_clone_flags(buf, size, CLONE_THREAD));
+	/* clone3 has no signal byte: there 0x80 is CLONE_NEWTIME. */
+	assert_formats("CLONE_NEWTIME", xlat_format(buf, size, table("clone_flags"), 0x80));
+}
+
+static void test_errno_names(void **state)
+{
+	assert_string_equal(xlat_errno_name(ENOENT), "ENOENT");
+	assert_string_equal(xlat_errno_name(-ENOENT), "ENOENT");
+	assert_string_equal(xlat_errno_name(EAGAIN), "EAGAIN");
+	assert_string_equal(xlat_errno_name(EOPNOTSUPP), "EOPNOTSUPP");
+	assert_string_equal(xlat_errno_name(EHWPOISON), "EHWPOISON");
+	assert_string_equal(xlat_errno_name(512), "ERESTARTSYS");
+	assert_string_equal(xlat_errno_name(513), "ERESTARTNOINTR");
+	assert_string_equal(xlat_errno_name(514), "ERESTARTNOHAND");
+	assert_string_equal(xlat_errno_name(515), "ENOIOCTLCMD");
+	assert_string_equal(xlat_errno_name(-516), "ERESTART_RESTARTBLOCK");
+	assert_string_equal(xlat_errno_name(524), "ENOTSUPP");
+	assert_null(xlat_errno_name(0));
+	assert_null(xlat_errno_name(4000));
+	assert_null(xlat_errno_name(INT32_MIN));
+}
+
+typedef size_t (*printer_fn)(char *buf, size_t size, uint64_t val);
+
+static size_t format_open_flags_table(char *buf, size_t size, uint64_t val)
+{
+	return xlat_format(buf, size, xlat_find("open_flags"), val);
+}
+
+static size_t format_fcntl_cmd(char *buf, size_t size, uint64_t val)
+{
+	return xlat_format(buf, size, xlat_find("fcntl_cmds"), val);
+}
+
+/* Every size from 0 up must keep the guard bytes intact, terminate and return the full length. */
+static void check_truncation(printer_fn fn, uint64_t val)
+{
+	char full[256], buf[256 + 8];
+	size_t len = fn(full, sizeof(full), val);
+	size_t size;
+
+	assert_true(len > 0 && len < sizeof(full));
+	assert_int_equal(fn(NULL, 0, val), len);
+	for (size = 0; size <= len + 2; size++) {
+		memset(buf, 'X', sizeof(buf));
+		assert_int_equal(fn(buf, size, val), len);
+		for (size_t i = size; i < sizeof(buf); i++)
+			assert_int_equal(buf[i], 'X');
+		if (!size)
+			continue;
+		size_t kept = len < size - 1 ? len : size - 1;
+
+		assert_int_equal(buf[kept], '\0');
+		assert_memory_equal(buf, full, kept);
+	}
+}
+
+static void test_truncation(void **state)
+{
+	check_truncation(format_open_flags_table, O_CREAT | O_EXCL | O_CLOEXEC | 0x80000000);
+	check_truncation(format_fcntl_cmd, F_GETFL);
+	check_truncation(format_fcntl_cmd, 0x123456);
+	check_truncation(xlat_format_open_flags, O_RDWR | O_CREAT | O_APPEND | 0x40000000);
+	check_truncation(xlat_format_mode, S_IFREG | 0644);
+	check_truncation(xlat_format_signal, 40);
+	check_truncation(xlat_format_socket_type, SOCK_STREAM | SOCK_CLOEXEC);
+	check_truncation(xlat_format_futex_op, FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME);
+	check_truncation(xlat_format_clone_flags, CLONE_VM | CLONE_THREAD | SIGCHLD);
+}
+
+/* The contract of the generated data: what xlat_find and the printers rely on. */
+static void test_generated_tables(void **state)
+{
+	unsigned int t, i, j;
+
+	assert_int_equal(xlat_index_len, XLAT_NTABLES);
+	for (t = 0; t < xlat_index_len; t++) {
+		const struct xlat *x = xlat_index[t];
+		unsigned int zeros = 0;
+
+		/* Sorted and unique by name: xlat_find's binary search. */
+		if (t)
+			assert_true(strcmp(xlat_index[t - 1]->name, x->name) < 0);
+		assert_ptr_equal(xlat_find(x->name), x);
+		assert_true(x->kind == XLAT_CONST || x->kind == XLAT_FLAGS);
+		if (!x->nentries)
+			fail_msg("table %s is empty with these headers", x->name);
+		assert_null(x->entries[x->nentries].name);
+		for (i = 0; i < x->nentries; i++) {
+			const struct xlat_entry *e = &x->entries[i];
+
+			assert_non_null(e->name);
+			zeros += !e->val;
+			for (j = 0; j < i; j++) {
+				/* One value, one name: a second one could never print. */
+				if (x->entries[j].val == e->val)
+					fail_msg("%s: %s and %s share a value", x->name,
+						 x->entries[j].name, e->name);
+				if (!strcmp(x->entries[j].name, e->name))
+					fail_msg("%s: %s twice", x->name, e->name);
+			}
+			assert_ptr_equal(xlat_name(x, e->val), e->name);
+		}
+		if (x->kind == XLAT_FLAGS)
+			assert_true(zeros <= 1);
+	}
+}
+
+/* Every list in src/decode/xlat: other modules name tables, so a rename must fail here first. */
+static void test_expected_tables_exist(void **state)
+{
+	static const char *const names[] = {
+		"access_modes",
+		"address_families",
+		"arch_prctl_codes",
+		"at_fdcwd",
+		"at_flags",
+		"bpf_cmds",
+		"bpf_map_types",
+		"bpf_prog_types",
+		"clock_ids",
+		"clone_flags",
+		"dup3_flags",
+		"epoll_create_flags",
+		"epoll_ctl_ops",
+		"epoll_events",
+		"errnos",
+		"eventfd_flags",
+		"faccessat_flags",
+		"fallocate_flags",
+		"fcntl_cmds",
+		"fd_flags",
+		"file_types",
+		"flock_ops",
+		"futex_cmds",
+		"futex_flags",
+		"getrandom_flags",
+		"inotify_init_flags",
+		"ip_protocols",
+		"ipc_cmds",
+		"ipc_get_flags",
+		"itimer_which",
+		"madvise_advice",
+		"membarrier_cmds",
+		"membarrier_flags",
+		"memfd_flags",
+		"mlock_flags",
+		"mlockall_flags",
+		"mmap_flags",
+		"mmap_prot",
+		"mount_flags",
+		"mremap_flags",
+		"msg_flags",
+		"msgctl_cmds",
+		"msgrcv_flags",
+		"msync_flags",
+		"open_access",
+		"open_flags",
+		"perf_hw_configs",
+		"perf_sw_configs",
+		"perf_types",
+		"personality_flags",
+		"personality_types",
+		"pipe_flags",
+		"poll_events",
+		"prctl_options",
+		"prio_which",
+		"rename_flags",
+		"rlimit_resources",
+		"rusage_who",
+		"sa_flags",
+		"sched_policies",
+		"sched_policy_flags",
+		"seek_whence",
+		"semctl_cmds",
+		"semop_flags",
+		"shmat_flags",
+		"shmctl_cmds",
+		"shutdown_how",
+		"sigaltstack_flags",
+		"signalfd_flags",
+		"signals",
+		"sigprocmask_how",
+		"socket_levels",
+		"socket_options",
+		"socket_type_flags",
+		"socket_types",
+		"splice_flags",
+		"statx_mask",
+		"tcp_options",
+		"timer_flags",
+		"timerfd_create_flags",
+		"timerfd_settime_flags",
+		"tty_ioctls",
+		"umount_flags",
+		"unshare_flags",
+		"wait_options",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		table(names[i]);
+	assert_int_equal(sizeof(names) / sizeof(names[0]), xlat_index_len);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flags_with_leftover_bits),
+		cmocka_unit_test(test_flags_zero),
+		cmocka_unit_test(test_flags_masks_match_whole),
+		cmocka_unit_test(test_const_names_and_numbers),
+		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_value),
+		cmocka_unit_test(test_open_flags),
+		cmocka_unit_test(test_mode),
+		cmocka_unit_test(test_signals),
+		cmocka_unit_test(test_socket_type),
+		cmocka_unit_test(test_futex_op),
+		cmocka_unit_test(test_clone_flags),
+		cmocka_unit_test(test_errno_names),
+		cmocka_unit_test(test_truncation),
+		cmocka_unit_test(test_generated_tables),
+		cmocka_unit_test(test_expected_tables_exist),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
