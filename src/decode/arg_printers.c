@@ -57,7 +57,7 @@ static const struct value_printer printers[] = {
 	{ "access", "mode", VK_XLAT, "access_modes" },
 	{ "faccessat", "mode", VK_XLAT, "access_modes" },
 	{ "faccessat2", "mode", VK_XLAT, "access_modes" },
-	{ "faccessat2", "flags", VK_XLAT, "at_flags" },
+	{ "faccessat2", "flags", VK_XLAT, "faccessat_flags" },
 	{ "newfstatat", "flag", VK_XLAT, "at_flags" },
 	{ "statx", "flags", VK_XLAT, "at_flags" },
 	{ "statx", "mask", VK_XLAT, "statx_mask" },
@@ -72,11 +72,11 @@ static const struct value_printer printers[] = {
 	{ "fcntl", "cmd", VK_XLAT, "fcntl_cmds" },
 	{ "flock", "cmd", VK_XLAT, "flock_ops" },
 	{ "fallocate", "mode", VK_XLAT, "fallocate_flags" },
-	{ "pipe2", "flags", VK_OPEN_FLAGS, NULL },
-	{ "dup3", "flags", VK_OPEN_FLAGS, NULL },
-	{ "eventfd2", "flags", VK_OPEN_FLAGS, NULL },
-	{ "signalfd4", "flags", VK_OPEN_FLAGS, NULL },
-	{ "inotify_init1", "flags", VK_OPEN_FLAGS, NULL },
+	{ "pipe2", "flags", VK_XLAT, "pipe_flags" },
+	{ "dup3", "flags", VK_XLAT, "dup3_flags" },
+	{ "eventfd2", "flags", VK_XLAT, "eventfd_flags" },
+	{ "signalfd4", "flags", VK_XLAT, "signalfd_flags" },
+	{ "inotify_init1", "flags", VK_XLAT, "inotify_init_flags" },
 	{ "memfd_create", "flags", VK_XLAT, "memfd_flags" },
 	{ "splice", "flags", VK_XLAT, "splice_flags" },
 	{ "tee", "flags", VK_XLAT, "splice_flags" },
@@ -93,9 +93,9 @@ static const struct value_printer printers[] = {
 	{ "msync", "flags", VK_XLAT, "msync_flags" },
 	{ "mlockall", "flags", VK_XLAT, "mlockall_flags" },
 	/* processes and signals */
-	{ "clone", "clone_flags", VK_XLAT, "clone_flags" },
-	{ "unshare", "unshare_flags", VK_XLAT, "clone_flags" },
-	{ "setns", "flags", VK_XLAT, "clone_flags" },
+	{ "clone", "clone_flags", VK_CLONE_FLAGS, NULL },
+	{ "unshare", "unshare_flags", VK_XLAT, "unshare_flags" },
+	{ "setns", "flags", VK_XLAT, "unshare_flags" },
 	{ "wait4", "options", VK_XLAT, "wait_options" },
 	{ "waitid", "options", VK_XLAT, "wait_options" },
 	{ "kill", "sig", VK_SIGNAL, NULL },
@@ -130,7 +130,7 @@ static const struct value_printer printers[] = {
 	{ "socketpair", "family", VK_XLAT, "address_families" },
 	{ "socket", "type", VK_SOCK_TYPE, NULL },
 	{ "socketpair", "type", VK_SOCK_TYPE, NULL },
-	{ "accept4", "flags", VK_SOCK_TYPE, NULL },
+	{ "accept4", "flags", VK_XLAT, "socket_type_flags" },
 	{ "setsockopt", "level", VK_XLAT, "socket_levels" },
 	{ "getsockopt", "level", VK_XLAT, "socket_levels" },
 	{ "sendto", "flags", VK_XLAT, "msg_flags" },
@@ -202,6 +202,8 @@ static size_t format_named(const struct value_printer *vp, char *buf, size_t siz
 		return xlat_format_socket_type(buf, size, val);
 	case VK_FUTEX_OP:
 		return xlat_format_futex_op(buf, size, val);
+	case VK_CLONE_FLAGS:
+		return xlat_format_clone_flags(buf, size, val);
 	case VK_ADDRESS:
 		return val ? snprintf(buf, size, "%#llx", (unsigned long long)val)
 			   : snprintf(buf, size, "NULL");

@@ -14,6 +14,7 @@ enum value_kind {
 	VK_SIGNAL,     /* SIGINT, SIGRTMIN+3 */
 	VK_SOCK_TYPE,  /* SOCK_STREAM|SOCK_CLOEXEC */
 	VK_FUTEX_OP,   /* FUTEX_WAIT_PRIVATE */
+	VK_CLONE_FLAGS, /* CLONE_VM|CLONE_FS|SIGCHLD: the low byte is a signal */
 	VK_DIRFD,      /* AT_FDCWD or a plain fd */
 	VK_FD,	       /* an fd, as an int whatever its declared width */
 	VK_ADDRESS,    /* an address held in an integer: hex */
