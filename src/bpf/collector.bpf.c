@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The collector: one program at sys_enter and one at sys_exit serve every syscall. */
 #include <linux/bpf.h>
+#include <stdbool.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
+#include <bpf/bpf_tracing.h>
 #include "record.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -41,13 +43,6 @@ struct {
 	__type(key, __u32);
 	__type(value, struct bt_proc);
 } traced_procs SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 16384);
-	__type(key, __u32);
-	__type(value, struct bt_inflight);
-} inflight SEC(".maps");
 
 struct scratch {
 	char buf[BT_SCRATCH_SIZE];
@@ -93,6 +88,32 @@ static __always_inline int should_trace(__u32 tgid, long nr)
 		proc->state = BT_PROC_TRACED;
 	}
 	return 1;
+}
+
+/*
+ * The syscall's arguments from the registers saved at kernel entry. At
+ * sys_exit they still hold the same values (the kernel writes the result to
+ * ax only), so the exit program needs no per-thread state to find the
+ * buffers the call filled.
+ */
+static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const bool typed)
+{
+	if (typed) {
+		/* tp_btf: regs is a BTF-typed pointer, read without helper calls */
+		args[0] = regs->di;
+		args[1] = regs->si;
+		args[2] = regs->dx;
+		args[3] = regs->r10;
+		args[4] = regs->r8;
+		args[5] = regs->r9;
+		return;
+	}
+	args[0] = BPF_CORE_READ(regs, di);
+	args[1] = BPF_CORE_READ(regs, si);
+	args[2] = BPF_CORE_READ(regs, dx);
+	args[3] = BPF_CORE_READ(regs, r10);
+	args[4] = BPF_CORE_READ(regs, r8);
+	args[5] = BPF_CORE_READ(regs, r9);
 }
 
 static __always_inline struct bt_stats *stats(void)
@@ -232,15 +253,11 @@ static __always_inline __u32 capture_args(char *buf, __u32 off, const struct bt_
 	return off;
 }
 
-SEC("raw_tp/sys_enter")
-int on_sys_enter(struct bpf_raw_tracepoint_args *ctx)
+static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
-	long nr = (long)ctx->args[1];
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
-	struct bt_inflight fl = {};
 	struct bt_enter_rec *rec;
 	struct scratch *scratch;
 	__u32 zero = 0, key, off;
@@ -254,72 +271,52 @@ int on_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
-
-	fl.args[0] = BPF_CORE_READ(regs, di);
-	fl.args[1] = BPF_CORE_READ(regs, si);
-	fl.args[2] = BPF_CORE_READ(regs, dx);
-	fl.args[3] = BPF_CORE_READ(regs, r10);
-	fl.args[4] = BPF_CORE_READ(regs, r8);
-	fl.args[5] = BPF_CORE_READ(regs, r9);
-	fl.enter_ts = bpf_ktime_get_ns();
-	fl.nr = nr;
-	bpf_map_update_elem(&inflight, &tid, &fl, BPF_ANY);
-
 	scratch = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!scratch)
 		return 0;
 	rec = (void *)scratch->buf;
 	rec->hdr.type = BT_REC_ENTER;
-	rec->hdr.ts = fl.enter_ts;
+	rec->hdr.ts = bpf_ktime_get_ns();
 	rec->hdr.tgid = tgid;
 	rec->hdr.tid = tid;
 	rec->hdr.nr = nr;
 	rec->hdr.cpu = bpf_get_smp_processor_id();
-	__builtin_memcpy(rec->args, fl.args, sizeof(fl.args));
+	read_args(regs, rec->args, typed);
 	bpf_get_current_comm(rec->comm, sizeof(rec->comm));
 	off = sizeof(*rec);
 	if (rules)
-		off = capture_args(scratch->buf, off, rules->enter, fl.args, 0, &ncaps);
+		off = capture_args(scratch->buf, off, rules->enter, rec->args, 0, &ncaps);
 	rec->hdr.ncaps = ncaps;
 	rec->hdr.size = off;
 	submit(rec, off, 1);
 	return 0;
 }
 
-SEC("raw_tp/sys_exit")
-int on_sys_exit(struct bpf_raw_tracepoint_args *ctx)
+static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
-	__s64 ret = (__s64)ctx->args[1];
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
-	struct bt_inflight *fl;
 	struct bt_exit_rec *rec;
 	struct scratch *scratch;
 	__u32 zero = 0, key, off;
+	__u64 args[BT_MAX_ARGS];
 	__u16 ncaps = 0;
 	long nr;
 
-	fl = bpf_map_lookup_elem(&inflight, &tid);
-	if (fl) {
-		nr = fl->nr;
-	} else {
-		/* entered before tracing began (or under another tid: exec) */
-		if (!should_trace(tgid, -1))
-			return 0;
-		nr = BPF_CORE_READ(regs, orig_ax);
-	}
+	/* -1: an exit is never the exec that starts a command's tracing */
+	if (!should_trace(tgid, -1))
+		return 0;
+	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
 		if (rules && !(rules->flags & BT_SC_SELECTED))
-			goto out;
+			return 0;
 	}
-
 	scratch = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!scratch)
-		goto out;
+		return 0;
 	rec = (void *)scratch->buf;
 	rec->hdr.type = BT_REC_EXIT;
 	rec->hdr.ts = bpf_ktime_get_ns();
@@ -328,15 +325,42 @@ int on_sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	rec->hdr.nr = nr;
 	rec->hdr.cpu = bpf_get_smp_processor_id();
 	rec->ret = ret;
-	rec->enter_ts = fl ? fl->enter_ts : 0;
 	off = sizeof(*rec);
-	if (rules && fl && ret >= 0)
-		off = capture_args(scratch->buf, off, rules->exit, fl->args, ret, &ncaps);
+	if (rules && ret >= 0) {
+		read_args(regs, args, typed);
+		off = capture_args(scratch->buf, off, rules->exit, args, ret, &ncaps);
+	}
 	rec->hdr.ncaps = ncaps;
 	rec->hdr.size = off;
 	submit(rec, off, 0);
-out:
-	if (fl)
-		bpf_map_delete_elem(&inflight, &tid);
 	return 0;
+}
+
+/*
+ * Two ways to attach to the same raw_syscalls tracepoints; user space loads
+ * one pair. tp_btf (BTF-typed arguments) reads the registers directly;
+ * raw_tp, for kernels that refuse tp_btf here, reads them through helpers.
+ */
+SEC("tp_btf/sys_enter")
+int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
+{
+	return do_enter(regs, id, true);
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
+{
+	return do_exit(regs, ret, true);
+}
+
+SEC("raw_tp/sys_enter")
+int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return do_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
+}
+
+SEC("raw_tp/sys_exit")
+int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return do_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
 }

@@ -70,14 +70,6 @@ struct bt_proc {
 	__u32 pad;
 };
 
-/* A call in flight, kept per thread from sys_enter to sys_exit. */
-struct bt_inflight {
-	__u64 args[BT_MAX_ARGS];
-	__u64 enter_ts;
-	__s32 nr;
-	__u32 pad;
-};
-
 /* Counters kept per CPU, summed by user space. */
 struct bt_stats {
 	__u64 enter_records;
@@ -112,7 +104,6 @@ struct bt_enter_rec {
 struct bt_exit_rec {
 	struct bt_rec_hdr hdr;
 	__s64 ret;
-	__u64 enter_ts; /* 0 when the call entered before tracing began */
 };
 
 /* Flags of one capture. */

@@ -21,6 +21,35 @@ static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list 
 	return vfprintf(stderr, fmt, args);
 }
 
+/* Opens the object with one program pair enabled: typed (tp_btf) or raw (raw_tp). */
+static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed)
+{
+	struct collector_bpf *skel = collector_bpf__open();
+	int err;
+
+	if (!skel)
+		return errno ? -errno : -EINVAL;
+	c->skel = skel;
+	bpf_program__set_autoload(skel->progs.on_sys_enter, typed);
+	bpf_program__set_autoload(skel->progs.on_sys_exit, typed);
+	bpf_program__set_autoload(skel->progs.on_sys_enter_raw, !typed);
+	bpf_program__set_autoload(skel->progs.on_sys_exit_raw, !typed);
+	skel->rodata->self_tgid = o->self_tgid;
+	skel->rodata->trace_all = o->trace_all;
+	skel->rodata->string_cap = o->string_cap;
+	skel->rodata->buffer_cap = o->buffer_cap;
+	/* wake the reader once a quarter of the buffer is pending, not on every record */
+	skel->rodata->wakeup_bytes = o->ringbuf_bytes / 4;
+	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
+	if (!err)
+		err = collector_bpf__load(skel);
+	if (err) {
+		collector_bpf__destroy(skel);
+		c->skel = NULL;
+	}
+	return err;
+}
+
 int collector__load(struct collector *c, const struct collector_opts *o,
 		    const struct bt_syscall_rules *rules)
 {
@@ -32,19 +61,12 @@ int collector__load(struct collector *c, const struct collector_opts *o,
 	c->nr_cpus = libbpf_num_possible_cpus();
 	if (c->nr_cpus < 0)
 		return c->nr_cpus;
-	c->skel = collector_bpf__open();
-	if (!c->skel)
-		return errno ? -errno : -EINVAL;
-	c->skel->rodata->self_tgid = o->self_tgid;
-	c->skel->rodata->trace_all = o->trace_all;
-	c->skel->rodata->string_cap = o->string_cap;
-	c->skel->rodata->buffer_cap = o->buffer_cap;
-	/* wake the reader once a quarter of the buffer is pending, not on every record */
-	c->skel->rodata->wakeup_bytes = o->ringbuf_bytes / 4;
-	err = bpf_map__set_max_entries(c->skel->maps.events, o->ringbuf_bytes);
-	if (err)
-		return err;
-	err = collector_bpf__load(c->skel);
+	/* probe by trying: a kernel that cannot attach tp_btf here gets raw_tp */
+	err = open_and_load(c, o, true);
+	if (err && err != -EPERM)
+		err = open_and_load(c, o, false);
+	else
+		c->typed = !err;
 	if (err)
 		return err;
 	for (__u32 nr = 0; nr < BT_MAX_SYSCALLS; nr++) {

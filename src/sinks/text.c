@@ -107,9 +107,10 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		outbuf_putc(ob, ' ');
 	outbuf_puts(ob, " = ");
 	decode_return(s->dec, ob, hdr->nr, call->exit);
-	if (s->opts.show_duration && call->exit && call->exit->enter_ts &&
-	    call->exit->hdr.ts >= call->exit->enter_ts) {
-		__u64 d = call->exit->hdr.ts - call->exit->enter_ts;
+	/* the two records' kernel timestamps, so the reader's own delays do not count */
+	if (s->opts.show_duration && call->exit && call->enter &&
+	    call->exit->hdr.ts >= call->enter->hdr.ts) {
+		__u64 d = call->exit->hdr.ts - call->enter->hdr.ts;
 
 		outbuf_printf(ob, " <%llu.%06llu>", (unsigned long long)(d / 1000000000ULL),
 			      (unsigned long long)(d % 1000000000ULL) / 1000);

@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Walks a BTF type over captured bytes and prints the value in strace's syntax. */
+#include <errno.h>
+#include <string.h>
+#include <bpf/btf.h>
+
+#include "decode/btf_printer.h"
+#include "decode/outbuf.h"
+#include "decode/quote.h"
+
+struct printer {
+	struct outbuf *ob;
+	const struct btf *btf;
+	const struct btf_print_opts *o;
+	size_t start;	    /* ob->len when the call began: the output budget counts from here */
+	int max_depth;	    /* the option, clamped to BTF_PRINT_MAX_NEST */
+	int depth;	    /* struct/union braces open */
+	int nest;	    /* structs, arrays and flattened members open, for the hard bound */
+	unsigned int steps; /* members and elements visited, against BTF_PRINT_MAX_STEPS */
+};
+
+/* One walk over the members that share a pair of braces, anonymous members included. */
+struct member_walk {
+	__u32 parent_id;
+	bool first;
+	bool cut; /* a member was left out for want of data (or output budget) */
+};
+
+static void print_value(struct printer *p, __u32 id, const unsigned char *data, size_t len);
+
+void btf_print_opts_default(struct btf_print_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->max_depth = 4;
+}
+
+/*
+ * Follows const/volatile/restrict/type_tag and, with typedefs, typedefs, to the type that
+ * says how to print. Reports whether a typedef was crossed: "__u8 x[4]" is bytes, not text.
+ */
+static const struct btf_type *skip_mods(const struct btf *btf, __u32 id, bool typedefs,
+					__u32 *res_id, bool *via_typedef)
+{
+	const struct btf_type *t;
+	int i;
+
+	for (i = 0; i < BTF_PRINT_MAX_MODS; i++) {
+		t = btf__type_by_id(btf, id);
+		if (!t)
+			return NULL;
+		if (btf_is_typedef(t) && typedefs) {
+			if (via_typedef)
+				*via_typedef = true;
+		} else if (!btf_is_mod(t)) {
+			if (res_id)
+				*res_id = id;
+			return t;
+		}
+		id = t->type;
+	}
+	return NULL;
+}
+
+/*
+ * Called once per member or element. Steps are counted besides output because members that
+ * print nothing (no_zeros, zero-size) nested in anonymous unions could otherwise cost time
+ * exponential in the nesting.
+ */
+static bool over_budget(struct printer *p)
+{
+	return ++p->steps > BTF_PRINT_MAX_STEPS || p->ob->len - p->start > BTF_PRINT_MAX_OUTPUT;
+}
+
+static bool covers(size_t len, __u64 off, __u64 size)
+{
+	return off <= len && size <= len - off;
+}
+
+static bool all_zero(const unsigned char *data, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (data[i])
+			return false;
+	return true;
+}
+
+static void indent(struct printer *p, int depth)
+{
+	int i;
+
+	for (i = 0; i < depth * 2; i++)
+		outbuf_putc(p->ob, ' ');
+}
+
+/* Starts a member (or the "..." after the last): separator, then newline and indent if pretty. */
+static void begin_item(struct printer *p, struct member_walk *w)
+{
+	if (!w->first)
+		outbuf_putc(p->ob, ',');
+	if (p->o->pretty) {
+		outbuf_putc(p->ob, '\n');
+		indent(p, p->depth);
+	} else if (!w->first) {
+		outbuf_putc(p->ob, ' ');
+	}
+	w->first = false;
+}
+
+/* Reads nbits (1..64) that start bit_off bits into data, laid out as the host lays bitfields. */
+static __u64 read_bits(const unsigned char *data, __u64 bit_off, unsigned int nbits)
+{
+	size_t first = bit_off / 8, nbytes = (bit_off % 8 + nbits + 7) / 8, i;
+	unsigned __int128 acc = 0; /* a 64-bit field at bit 7 spans 9 bytes */
+	unsigned int shift;
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (i = nbytes; i-- > 0;)
+		acc = acc << 8 | data[first + i];
+	shift = bit_off % 8;
+#else
+	for (i = 0; i < nbytes; i++)
+		acc = acc << 8 | data[first + i];
+	shift = nbytes * 8 - bit_off % 8 - nbits;
+#endif
+	acc >>= shift;
+	if (nbits < 64)
+		acc &= (1ULL << nbits) - 1;
+	return (__u64)acc;
+}
+
+static __u64 sign_extend(__u64 v, unsigned int nbits)
+{
+	if (nbits && nbits < 64 && (v >> (nbits - 1)) & 1)
+		v |= ~0ULL << nbits;
+	return v;
+}
+
+static bool is_signed_scalar(const struct btf_type *t)
+{
+	if (btf_is_int(t))
+		return btf_int_encoding(t) & BTF_INT_SIGNED;
+	return btf_is_any_enum(t) && btf_kflag(t);
+}
+
+static void print_enum_value(struct printer *p, const struct btf_type *t, __u64 v)
+{
+	bool is_signed = btf_kflag(t);
+	__u16 i, n = btf_vlen(t);
+	const char *name;
+
+	for (i = 0; i < n; i++) {
+		__u32 name_off;
+		bool match;
+
+		if (btf_is_enum(t)) {
+			const struct btf_enum *e = btf_enum(t) + i;
+
+			match = is_signed ? (__s64)e->val == (__s64)v : (__u64)(__u32)e->val == v;
+			name_off = e->name_off;
+		} else {
+			const struct btf_enum64 *e = btf_enum64(t) + i;
+
+			match = btf_enum64_value(e) == v;
+			name_off = *(const __u32 *)e;
+		}
+		if (!match)
+			continue;
+		name = btf__name_by_offset(p->btf, name_off);
+		if (name && *name) {
+			outbuf_puts(p->ob, name);
+			return;
+		}
+	}
+	if (is_signed)
+		outbuf_s64(p->ob, (__s64)v);
+	else
+		outbuf_u64(p->ob, v);
+}
+
+/* Prints an int or enum value already read (and sign-extended when the type is signed). */
+static void print_scalar(struct printer *p, const struct btf_type *t, __u64 v)
+{
+	if (btf_is_any_enum(t)) {
+		print_enum_value(p, t, v);
+	} else if (btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_BOOL) && v <= 1) {
+		outbuf_puts(p->ob, v ? "true" : "false");
+	} else if (btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_SIGNED)) {
+		outbuf_s64(p->ob, (__s64)v);
+	} else if (btf_is_int(t)) {
+		outbuf_u64(p->ob, v);
+	} else {
+		outbuf_putc(p->ob, '?');
+	}
+}
+
+/* Reads a 1, 2, 4 or 8-byte value from data; false for any other size. */
+static bool read_uint(const unsigned char *data, size_t size, bool is_signed, __u64 *v)
+{
+	switch (size) {
+	case 1: {
+		__u8 x = data[0];
+
+		*v = is_signed ? (__u64)(__s64)(__s8)x : x;
+		return true;
+	}
+	case 2: {
+		__u16 x;
+
+		memcpy(&x, data, 2);
+		*v = is_signed ? (__u64)(__s64)(__s16)x : x;
+		return true;
+	}
+	case 4: {
+		__u32 x;
+
+		memcpy(&x, data, 4);
+		*v = is_signed ? (__u64)(__s64)(__s32)x : x;
+		return true;
+	}
+	case 8:
+		memcpy(v, data, 8);
+		return true;
+	}
+	return false;
+}
+
+/* Prints size bytes as one hexadecimal number in host byte order: __int128, long double. */
+static void print_hex_bytes(struct printer *p, const unsigned char *data, size_t size)
+{
+	bool lead = true;
+	size_t i, k;
+
+	outbuf_puts(p->ob, "0x");
+	for (i = 0; i < size; i++) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		k = size - 1 - i;
+#else
+		k = i;
+#endif
+		if (lead && !data[k] && i + 1 < size)
+			continue;
+		if (lead)
+			outbuf_printf(p->ob, "%x", data[k]);
+		else
+			outbuf_printf(p->ob, "%02x", data[k]);
+		lead = false;
+	}
+}
+
+static void print_int(struct printer *p, const struct btf_type *t, const unsigned char *data,
+		      size_t len)
+{
+	unsigned int bits = btf_int_bits(t), off = btf_int_offset(t);
+	__u64 v;
+
+	if (t->size > len) {
+		outbuf_puts(p->ob, "...");
+		return;
+	}
+	if (off == 0 && bits == t->size * 8 && read_uint(data, t->size, is_signed_scalar(t), &v)) {
+		print_scalar(p, t, v);
+	} else if (off == 0 && bits == 128 && t->size == 16) {
+		print_hex_bytes(p, data, 16);
+	} else if (bits && bits <= 64 && off + bits <= t->size * 8) {
+		/* an int narrower than its storage, as BTF without kflag encodes bitfields */
+		v = read_bits(data, off, bits);
+		print_scalar(p, t, is_signed_scalar(t) ? sign_extend(v, bits) : v);
+	} else {
+		outbuf_putc(p->ob, '?');
+	}
+}
+
+static void print_enum(struct printer *p, const struct btf_type *t, const unsigned char *data,
+		       size_t len)
+{
+	__u64 v;
+
+	if (t->size > len)
+		outbuf_puts(p->ob, "...");
+	else if (read_uint(data, t->size, btf_kflag(t), &v))
+		print_enum_value(p, t, v);
+	else
+		outbuf_putc(p->ob, '?');
+}
+
+static void print_float(struct printer *p, const struct btf_type *t, const unsigned char *data,
+			size_t len)
+{
+	if (t->size > len) {
+		outbuf_puts(p->ob, "...");
+	} else if (t->size == sizeof(float)) {
+		float f;
+
+		memcpy(&f, data, sizeof(f));
+		outbuf_printf(p->ob, "%g", f);
+	} else if (t->size == sizeof(double)) {
+		double d;
+
+		memcpy(&d, data, sizeof(d));
+		outbuf_printf(p->ob, "%g", d);
+	} else if (t->size && t->size <= 16) {
+		print_hex_bytes(p, data, t->size);
+	} else {
+		outbuf_putc(p->ob, '?');
+	}
+}
+
+static void print_ptr(struct printer *p, __u32 id, const unsigned char *data, size_t len)
+{
+	__s64 size = btf__resolve_size(p->btf, id);
+	__u64 v;
+
+	if (size > 0 && (__u64)size > len)
+		outbuf_puts(p->ob, "...");
+	else if ((size != 4 && size != 8) || !read_uint(data, size, false, &v))
+		outbuf_putc(p->ob, '?');
+	else if (!v)
+		outbuf_puts(p->ob, "NULL");
+	else
+		outbuf_hex(p->ob, v);
+}
+
+/* char[] is text; so are signed/unsigned char[] unless a typedef (__u8, u8) says "bytes". */
+static bool is_text_elem(const struct btf *btf, __u32 elem_id)
+{
+	bool via_typedef = false;
+	const struct btf_type *t = skip_mods(btf, elem_id, true, NULL, &via_typedef);
+	const char *name;
+
+	if (!t || !btf_is_int(t) || t->size != 1)
+		return false;
+	if (btf_int_encoding(t) & BTF_INT_CHAR)
+		return true;
+	name = btf__name_by_offset(btf, t->name_off);
+	if (!name)
+		return false;
+	if (!strcmp(name, "char"))
+		return true;
+	return !via_typedef && (!strcmp(name, "signed char") || !strcmp(name, "unsigned char"));
+}
+
+static void print_array(struct printer *p, const struct btf_type *t, const unsigned char *data,
+			size_t len)
+{
+	const struct btf_array *arr = btf_array(t);
+	__s64 esize = btf__resolve_size(p->btf, arr->type);
+	__u32 i;
+
+	if (esize < 0 || (esize == 0 && arr->nelems)) {
+		outbuf_putc(p->ob, '?');
+		return;
+	}
+	if (esize == 1 && is_text_elem(p->btf, arr->type)) {
+		size_t n = arr->nelems < len ? arr->nelems : len;
+		/* a cut copy without its NUL may go on: say so */
+		bool more = n < arr->nelems && !memchr(data, '\0', n);
+
+		quote_bytes(p->ob, data, n, p->o->max_string > 0 ? p->o->max_string : 0, true,
+			    more);
+		return;
+	}
+	if (p->nest >= BTF_PRINT_MAX_NEST) {
+		outbuf_putc(p->ob, '?');
+		return;
+	}
+	p->nest++;
+	outbuf_putc(p->ob, '[');
+	for (i = 0; i < arr->nelems; i++) {
+		__u64 off = (__u64)i * esize;
+
+		if (i)
+			outbuf_puts(p->ob, ", ");
+		if ((p->o->max_array > 0 && i >= (__u32)p->o->max_array) || over_budget(p) ||
+		    !covers(len, off, esize)) {
+			outbuf_puts(p->ob, "...");
+			break;
+		}
+		print_value(p, arr->type, data + off, esize);
+	}
+	outbuf_putc(p->ob, ']');
+	p->nest--;
+}
+
+static bool print_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
+			  const unsigned char *data, size_t len);
+
+/*
+ * Prints one member of composite t. Returns false when the walk must stop: a struct stops at
+ * its first member not covered by the data, since all that follows lies further out.
+ */
+static bool print_member(struct printer *p, struct member_walk *w, const struct btf_type *t,
+			 __u32 idx, const unsigned char *data, size_t len)
+{
+	const struct btf_member *m = btf_members(t) + idx;
+	__u64 bit_off = btf_member_bit_offset(t, idx), off;
+	unsigned int nbits = btf_member_bitfield_size(t, idx);
+	const char *name = btf__name_by_offset(p->btf, m->name_off);
+	const struct btf_type *mt = skip_mods(p->btf, m->type, true, NULL, NULL);
+	bool stop_on_cut = btf_is_struct(t), go_on;
+	size_t mark;
+	__s64 size;
+
+	if (!name)
+		name = "?";
+	if (mt && btf_is_int(mt) && !nbits &&
+	    (btf_int_offset(mt) || btf_int_bits(mt) != mt->size * 8)) {
+		bit_off += btf_int_offset(mt);
+		nbits = btf_int_bits(mt);
+	}
+
+	if (!*name) {
+		/* anonymous struct/union: strace shows its members as the parent's */
+		if (!mt || !btf_is_composite(mt) || nbits)
+			return true; /* unnamed bitfield padding: nothing to show */
+		off = bit_off / 8;
+		if (p->o->no_zeros && covers(len, off, mt->size) && all_zero(data + off, mt->size))
+			return true;
+		if (bit_off % 8 || off + mt->size > t->size || p->nest >= BTF_PRINT_MAX_NEST) {
+			begin_item(p, w);
+			outbuf_putc(p->ob, '?');
+			return true;
+		}
+		p->nest++;
+		go_on = print_members(p, w, mt, data + (off < len ? off : len),
+				      off < len ? len - off : 0);
+		p->nest--;
+		return go_on || !stop_on_cut;
+	}
+
+	if (nbits) {
+		__u64 v, end = (bit_off + nbits + 7) / 8;
+
+		if (!mt || !(btf_is_int(mt) || btf_is_any_enum(mt)) || nbits > 64 ||
+		    end > t->size) {
+			begin_item(p, w);
+			outbuf_printf(p->ob, "%s=?", name);
+			return true;
+		}
+		if (end > len) {
+			w->cut = true;
+			return !stop_on_cut;
+		}
+		v = read_bits(data, bit_off, nbits);
+		if (is_signed_scalar(mt))
+			v = sign_extend(v, nbits);
+		if (p->o->no_zeros && !v)
+			return true;
+		begin_item(p, w);
+		outbuf_printf(p->ob, "%s=", name);
+		print_scalar(p, mt, v);
+		return true;
+	}
+
+	size = btf__resolve_size(p->btf, m->type);
+	off = bit_off / 8;
+	if (size < 0 || bit_off % 8 || off + size > t->size) {
+		begin_item(p, w);
+		outbuf_printf(p->ob, "%s=?", name);
+		return true;
+	}
+	if (!size)
+		return true; /* flexible arrays, markers like __cloned_offset[]: no value to show */
+	if (!covers(len, off, size)) {
+		w->cut = true;
+		return !stop_on_cut;
+	}
+	if (p->o->no_zeros && all_zero(data + off, size))
+		return true;
+	begin_item(p, w);
+	outbuf_printf(p->ob, "%s=", name);
+	if (p->o->member_hook) {
+		mark = p->ob->len;
+		if (p->o->member_hook(p->o->hook_ctx, p->ob, p->btf, w->parent_id, name, m->type,
+				      data + off, size))
+			return true;
+		outbuf_truncate(p->ob, mark);
+	}
+	print_value(p, m->type, data + off, size);
+	return true;
+}
+
+/* Returns false when a struct walk stopped at an uncovered member (see print_member). */
+static bool print_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
+			  const unsigned char *data, size_t len)
+{
+	__u16 i, n = btf_vlen(t);
+
+	for (i = 0; i < n; i++) {
+		if (over_budget(p)) {
+			w->cut = true;
+			return false;
+		}
+		if (!print_member(p, w, t, i, data, len))
+			return false;
+	}
+	return true;
+}
+
+static void print_composite(struct printer *p, __u32 id, const struct btf_type *t,
+			    const unsigned char *data, size_t len)
+{
+	struct member_walk w = {.parent_id = id, .first = true};
+
+	if (p->depth >= p->max_depth || p->nest >= BTF_PRINT_MAX_NEST) {
+		outbuf_puts(p->ob, "{...}");
+		return;
+	}
+	outbuf_putc(p->ob, '{');
+	p->depth++;
+	p->nest++;
+	print_members(p, &w, t, data, len);
+	if (w.cut) {
+		begin_item(p, &w);
+		outbuf_puts(p->ob, "...");
+	}
+	p->nest--;
+	p->depth--;
+	if (p->o->pretty && !w.first) {
+		outbuf_putc(p->ob, '\n');
+		indent(p, p->depth);
+	}
+	outbuf_putc(p->ob, '}');
+}
+
+static void print_value(struct printer *p, __u32 id, const unsigned char *data, size_t len)
+{
+	const struct btf_type *t = skip_mods(p->btf, id, true, &id, NULL);
+
+	if (!t) {
+		outbuf_putc(p->ob, '?');
+		return;
+	}
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		print_int(p, t, data, len);
+		break;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		print_enum(p, t, data, len);
+		break;
+	case BTF_KIND_FLOAT:
+		print_float(p, t, data, len);
+		break;
+	case BTF_KIND_PTR:
+		print_ptr(p, id, data, len);
+		break;
+	case BTF_KIND_ARRAY:
+		print_array(p, t, data, len);
+		break;
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		print_composite(p, id, t, data, len);
+		break;
+	default: /* void, FWD, FUNC, FUNC_PROTO, VAR, DATASEC, DECL_TAG: no value to show */
+		outbuf_putc(p->ob, '?');
+		break;
+	}
+}
+
+int btf_print_value(struct outbuf *ob, const struct btf *btf, __u32 type_id, const void *data,
+		    size_t len, const struct btf_print_opts *opts)
+{
+	static const unsigned char nothing[1];
+	struct btf_print_opts defaults;
+	struct printer p;
+
+	if (!ob || !btf || (!data && len) || !btf__type_by_id(btf, type_id))
+		return -EINVAL;
+	if (!opts) {
+		btf_print_opts_default(&defaults);
+		opts = &defaults;
+	}
+	p = (struct printer){.ob = ob, .btf = btf, .o = opts, .start = ob->len};
+	p.max_depth = opts->max_depth > 0 && opts->max_depth < BTF_PRINT_MAX_NEST
+			      ? opts->max_depth
+			      : BTF_PRINT_MAX_NEST;
+	print_value(&p, type_id, data ? data : nothing, len);
+	return 0;
+}

@@ -1,0 +1,569 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the BTF data printer, on BTF built by hand and on the running kernel's. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include <bpf/btf.h>
+
+#include "decode/btf_printer.h"
+#include "decode/outbuf.h"
+
+static struct outbuf ob;
+
+/* Asserts a libbpf builder call gave an id (or 0), and hands it on. */
+static int ok(int id)
+{
+	assert_true(id >= 0);
+	return id;
+}
+
+static const char *show(const struct btf *btf, __u32 id, const void *data, size_t len,
+			const struct btf_print_opts *o)
+{
+	outbuf_reset(&ob);
+	assert_int_equal(btf_print_value(&ob, btf, id, data, len, o), 0);
+	return ob.data ? ob.data : "";
+}
+
+/* The base types most tests share; ids filled by new_btf(). */
+static int t_int, t_uint, t_long, t_ulong, t_char, t_uchar, t_short, t_bool;
+
+static struct btf *new_btf(void)
+{
+	struct btf *btf = btf__new_empty();
+
+	assert_non_null(btf);
+	t_int = ok(btf__add_int(btf, "int", 4, BTF_INT_SIGNED));
+	t_uint = ok(btf__add_int(btf, "unsigned int", 4, 0));
+	t_long = ok(btf__add_int(btf, "long", 8, BTF_INT_SIGNED));
+	t_ulong = ok(btf__add_int(btf, "unsigned long", 8, 0));
+	/* like the kernel's: char with no encoding at all, recognised by name */
+	t_char = ok(btf__add_int(btf, "char", 1, 0));
+	t_uchar = ok(btf__add_int(btf, "unsigned char", 1, 0));
+	t_short = ok(btf__add_int(btf, "short", 2, BTF_INT_SIGNED));
+	t_bool = ok(btf__add_int(btf, "_Bool", 1, BTF_INT_BOOL));
+	return btf;
+}
+
+static int add_timespec(struct btf *btf)
+{
+	int id = ok(btf__add_struct(btf, "timespec", 16));
+
+	ok(btf__add_field(btf, "tv_sec", t_long, 0, 0));
+	ok(btf__add_field(btf, "tv_nsec", t_long, 64, 0));
+	return id;
+}
+
+static void test_timespec(void **state)
+{
+	struct btf *btf = new_btf();
+	int ts = add_timespec(btf);
+	long v[2] = {1, 234567891};
+
+	assert_string_equal(show(btf, ts, v, sizeof(v), NULL), "{tv_sec=1, tv_nsec=234567891}");
+	v[0] = -1;
+	v[1] = 0;
+	assert_string_equal(show(btf, ts, v, sizeof(v), NULL), "{tv_sec=-1, tv_nsec=0}");
+	btf__free(btf);
+}
+
+static void test_nested_and_anonymous_union(void **state)
+{
+	struct btf *btf = new_btf();
+	struct outer {
+		struct {
+			int b;
+		} a;
+		union {
+			int u1;
+			short u2;
+		};
+		unsigned int c;
+	} v = {.a.b = 1, .u1 = 0x10002, .c = 3};
+	int inner, anon, outer;
+
+	inner = ok(btf__add_struct(btf, "inner", 4));
+	ok(btf__add_field(btf, "b", t_int, 0, 0));
+	anon = ok(btf__add_union(btf, NULL, 4));
+	ok(btf__add_field(btf, "u1", t_int, 0, 0));
+	ok(btf__add_field(btf, "u2", t_short, 0, 0));
+	outer = ok(btf__add_struct(btf, "outer", sizeof(v)));
+	ok(btf__add_field(btf, "a", inner, 0, 0));
+	ok(btf__add_field(btf, NULL, anon, offsetof(struct outer, u1) * 8, 0));
+	ok(btf__add_field(btf, "c", t_uint, offsetof(struct outer, c) * 8, 0));
+
+	assert_string_equal(show(btf, outer, &v, sizeof(v), NULL),
+			    "{a={b=1}, u1=65538, u2=2, c=3}");
+	/* a union alone prints all its members */
+	assert_string_equal(show(btf, anon, &v.u1, 4, NULL), "{u1=65538, u2=2}");
+	/* a union cut short prints what is covered, then "..." */
+	assert_string_equal(show(btf, anon, &v.u1, 2, NULL), "{u2=2, ...}");
+	btf__free(btf);
+}
+
+enum color { RED, GREEN, BLUE };
+
+static void test_bitfields(void **state)
+{
+	struct btf *btf = new_btf();
+	struct bf {
+		int s : 3;
+		unsigned int u : 5;
+		int t : 12;
+		enum color c : 4;
+		unsigned long long w : 40;
+		long long x : 33;
+		_Bool f : 1;
+	} v;
+	int color, ll, ull, bf;
+
+	memset(&v, 0, sizeof(v));
+	v.s = -2;
+	v.u = 17;
+	v.t = -100;
+	v.c = BLUE;
+	v.w = (1ULL << 40) - 1;
+	v.x = -(1LL << 32);
+	v.f = 1;
+
+	color = ok(btf__add_enum(btf, "color", 4));
+	ok(btf__add_enum_value(btf, "RED", RED));
+	ok(btf__add_enum_value(btf, "GREEN", GREEN));
+	ok(btf__add_enum_value(btf, "BLUE", BLUE));
+	ll = ok(btf__add_int(btf, "long long", 8, BTF_INT_SIGNED));
+	ull = ok(btf__add_int(btf, "unsigned long long", 8, 0));
+	bf = ok(btf__add_struct(btf, "bf", sizeof(v)));
+	ok(btf__add_field(btf, "s", t_int, 0, 3));
+	ok(btf__add_field(btf, "u", t_uint, 3, 5));
+	ok(btf__add_field(btf, "t", t_int, 8, 12));
+	ok(btf__add_field(btf, "c", color, 20, 4));
+	ok(btf__add_field(btf, "w", ull, 24, 40));
+	ok(btf__add_field(btf, "x", ll, 64, 33));
+	ok(btf__add_field(btf, "f", t_bool, 97, 1));
+
+	assert_string_equal(show(btf, bf, &v, sizeof(v), NULL),
+			    "{s=-2, u=17, t=-100, c=BLUE, w=1099511627775, x=-4294967296, f=true}");
+	v.s = 3;
+	v.t = 2047;
+	v.x = (1LL << 32) - 1;
+	v.f = 0;
+	assert_string_equal(show(btf, bf, &v, sizeof(v), NULL),
+			    "{s=3, u=17, t=2047, c=BLUE, w=1099511627775, x=4294967295, f=false}");
+	btf__free(btf);
+}
+
+static void test_arrays(void **state)
+{
+	struct btf *btf = new_btf();
+	int m[2][3] = {{1, 2, 3}, {4, 5, 6}};
+	int row, mat, s;
+	struct {
+		int pad;
+		int m[2][3];
+	} v;
+
+	row = ok(btf__add_array(btf, t_int, t_int, 3));
+	mat = ok(btf__add_array(btf, t_int, row, 2));
+	assert_string_equal(show(btf, mat, m, sizeof(m), NULL), "[[1, 2, 3], [4, 5, 6]]");
+
+	s = ok(btf__add_struct(btf, "withm", sizeof(v)));
+	ok(btf__add_field(btf, "pad", t_int, 0, 0));
+	ok(btf__add_field(btf, "m", mat, 32, 0));
+	v.pad = 7;
+	memcpy(v.m, m, sizeof(m));
+	assert_string_equal(show(btf, s, &v, sizeof(v), NULL), "{pad=7, m=[[1, 2, 3], [4, 5, 6]]}");
+	/* a short copy of a bare array shows the elements it holds whole */
+	assert_string_equal(show(btf, mat, m, 16, NULL), "[[1, 2, 3], ...]");
+	assert_string_equal(show(btf, row, m, 8, NULL), "[1, 2, ...]");
+	btf__free(btf);
+}
+
+static void test_char_arrays(void **state)
+{
+	struct btf *btf = new_btf();
+	struct {
+		char name[8];
+		unsigned char uc[4];
+		unsigned char raw[4];
+		char full[4];
+	} v = {"hi\n\"", "ab", {1, 2}, {'a', 'b', 'c', 'd'}};
+	int u8, name, uc, raw, full, s;
+	struct btf_print_opts o;
+
+	u8 = ok(btf__add_typedef(btf, "__u8", t_uchar));
+	name = ok(btf__add_array(btf, t_int, t_char, 8));
+	uc = ok(btf__add_array(btf, t_int, t_uchar, 4));
+	raw = ok(btf__add_array(btf, t_int, u8, 4));
+	full = ok(btf__add_array(btf, t_int, ok(btf__add_const(btf, t_char)), 4));
+	s = ok(btf__add_struct(btf, "names", sizeof(v)));
+	ok(btf__add_field(btf, "name", name, 0, 0));
+	ok(btf__add_field(btf, "uc", uc, 64, 0));
+	ok(btf__add_field(btf, "raw", raw, 96, 0));
+	ok(btf__add_field(btf, "full", full, 128, 0));
+
+	assert_string_equal(show(btf, s, &v, sizeof(v), NULL),
+			    "{name=\"hi\\n\\\"\", uc=\"ab\", raw=[1, 2, 0, 0], full=\"abcd\"}");
+	btf_print_opts_default(&o);
+	o.max_string = 2;
+	assert_string_equal(show(btf, s, &v, sizeof(v), &o),
+			    "{name=\"hi\"..., uc=\"ab\", raw=[1, 2, 0, 0], full=\"ab\"...}");
+	/* a bare char array cut before its NUL */
+	assert_string_equal(show(btf, name, "hello", 3, NULL), "\"hel\"...");
+	assert_string_equal(show(btf, name, "hi", 3, NULL), "\"hi\"");
+	/* a char outside an array is a number */
+	assert_string_equal(show(btf, t_char, "A", 1, NULL), "65");
+	btf__free(btf);
+}
+
+static void test_enums(void **state)
+{
+	struct btf *btf = new_btf();
+	int e, e64, se64, se;
+	__u64 v64;
+	__s32 v32;
+
+	e = ok(btf__add_enum(btf, "color", 4));
+	ok(btf__add_enum_value(btf, "RED", 0));
+	ok(btf__add_enum_value(btf, "GREEN", 1));
+	se = ok(btf__add_enum(btf, "sign", 4));
+	ok(btf__add_enum_value(btf, "MINUS", -1));
+	ok(btf__add_enum_value(btf, "PLUS", 1));
+	e64 = ok(btf__add_enum64(btf, "big", 8, false));
+	ok(btf__add_enum64_value(btf, "HUGE", 1ULL << 40));
+	ok(btf__add_enum64_value(btf, "TOP", ~0ULL));
+	se64 = ok(btf__add_enum64(btf, "sbig", 8, true));
+	ok(btf__add_enum64_value(btf, "NEG", (__u64) - (1LL << 40)));
+
+	v32 = 1;
+	assert_string_equal(show(btf, e, &v32, 4, NULL), "GREEN");
+	v32 = 7;
+	assert_string_equal(show(btf, e, &v32, 4, NULL), "7");
+	v32 = -1;
+	assert_string_equal(show(btf, se, &v32, 4, NULL), "MINUS");
+	v32 = -5;
+	assert_string_equal(show(btf, se, &v32, 4, NULL), "-5");
+	v64 = 1ULL << 40;
+	assert_string_equal(show(btf, e64, &v64, 8, NULL), "HUGE");
+	v64 = ~0ULL;
+	assert_string_equal(show(btf, e64, &v64, 8, NULL), "TOP");
+	v64 = 5;
+	assert_string_equal(show(btf, e64, &v64, 8, NULL), "5");
+	v64 = (__u64) - (1LL << 40);
+	assert_string_equal(show(btf, se64, &v64, 8, NULL), "NEG");
+	v64 = (__u64)-3;
+	assert_string_equal(show(btf, se64, &v64, 8, NULL), "-3");
+	btf__free(btf);
+}
+
+static void test_pointers(void **state)
+{
+	struct btf *btf = new_btf();
+	void *v[2] = {(void *)0x7ffd1234UL, NULL};
+	int s, vp, ip;
+
+	vp = ok(btf__add_ptr(btf, 0));
+	ip = ok(btf__add_ptr(btf, t_int));
+	s = ok(btf__add_struct(btf, "ptrs", sizeof(v)));
+	ok(btf__add_field(btf, "p", vp, 0, 0));
+	ok(btf__add_field(btf, "q", ip, 64, 0));
+	assert_string_equal(show(btf, s, v, sizeof(v), NULL), "{p=0x7ffd1234, q=NULL}");
+	btf__free(btf);
+}
+
+static void test_typedef_chain(void **state)
+{
+	struct btf *btf = new_btf();
+	long v = -42;
+	int a, b, c, loop1, loop2;
+
+	a = ok(btf__add_typedef(btf, "__kernel_long_t", t_long));
+	b = ok(btf__add_typedef(btf, "time64_t", a));
+	c = ok(btf__add_const(btf, ok(btf__add_volatile(btf, ok(btf__add_restrict(btf, b))))));
+	c = ok(btf__add_type_tag(btf, "user", c));
+	assert_string_equal(show(btf, c, &v, sizeof(v), NULL), "-42");
+	/* a typedef cycle ends in "?", not in a hang */
+	loop1 = ok(btf__add_typedef(btf, "loop1", 0));
+	loop2 = ok(btf__add_typedef(btf, "loop2", loop1));
+	((struct btf_type *)btf__type_by_id(btf, loop1))->type = loop2;
+	assert_string_equal(show(btf, loop2, &v, sizeof(v), NULL), "?");
+	btf__free(btf);
+}
+
+static void test_short_data(void **state)
+{
+	struct btf *btf = new_btf();
+	int ts = add_timespec(btf), u;
+	long v[2] = {1, 234567891};
+
+	/* in the middle of a member */
+	assert_string_equal(show(btf, ts, v, 12, NULL), "{tv_sec=1, ...}");
+	/* at a member boundary */
+	assert_string_equal(show(btf, ts, v, 8, NULL), "{tv_sec=1, ...}");
+	assert_string_equal(show(btf, ts, v, 3, NULL), "{...}");
+	assert_string_equal(show(btf, ts, NULL, 0, NULL), "{...}");
+	assert_string_equal(show(btf, t_long, v, 4, NULL), "...");
+
+	u = ok(btf__add_union(btf, "u", 8));
+	ok(btf__add_field(btf, "l", t_long, 0, 0));
+	ok(btf__add_field(btf, "c", t_char, 0, 0));
+	assert_string_equal(show(btf, u, "A", 1, NULL), "{c=65, ...}");
+	btf__free(btf);
+}
+
+static void test_no_zeros(void **state)
+{
+	struct btf *btf = new_btf();
+	int ts = add_timespec(btf);
+	long v[2] = {0, 5};
+	struct btf_print_opts o;
+
+	btf_print_opts_default(&o);
+	o.no_zeros = true;
+	assert_string_equal(show(btf, ts, v, sizeof(v), &o), "{tv_nsec=5}");
+	v[1] = 0;
+	assert_string_equal(show(btf, ts, v, sizeof(v), &o), "{}");
+	btf__free(btf);
+}
+
+static void test_max_array(void **state)
+{
+	struct btf *btf = new_btf();
+	int a = ok(btf__add_array(btf, t_int, t_int, 5));
+	int v[5] = {1, 2, 3, 4, 5};
+	struct btf_print_opts o;
+
+	btf_print_opts_default(&o);
+	o.max_array = 2;
+	assert_string_equal(show(btf, a, v, sizeof(v), &o), "[1, 2, ...]");
+	o.max_array = 5;
+	assert_string_equal(show(btf, a, v, sizeof(v), &o), "[1, 2, 3, 4, 5]");
+	o.max_array = 0;
+	assert_string_equal(show(btf, a, v, sizeof(v), &o), "[1, 2, 3, 4, 5]");
+	btf__free(btf);
+}
+
+/* struct a { struct b { struct c { int x; } c; } b; int y; } */
+static int add_abc(struct btf *btf)
+{
+	int c, b, a;
+
+	c = ok(btf__add_struct(btf, "c", 4));
+	ok(btf__add_field(btf, "x", t_int, 0, 0));
+	b = ok(btf__add_struct(btf, "b", 4));
+	ok(btf__add_field(btf, "c", c, 0, 0));
+	a = ok(btf__add_struct(btf, "a", 8));
+	ok(btf__add_field(btf, "b", b, 0, 0));
+	ok(btf__add_field(btf, "y", t_int, 32, 0));
+	return a;
+}
+
+static void test_max_depth(void **state)
+{
+	struct btf *btf = new_btf();
+	int a = add_abc(btf);
+	int v[2] = {1, 2};
+	struct btf_print_opts o;
+
+	btf_print_opts_default(&o);
+	assert_string_equal(show(btf, a, v, sizeof(v), &o), "{b={c={x=1}}, y=2}");
+	o.max_depth = 2;
+	assert_string_equal(show(btf, a, v, sizeof(v), &o), "{b={c={...}}, y=2}");
+	o.max_depth = 1;
+	assert_string_equal(show(btf, a, v, sizeof(v), &o), "{b={...}, y=2}");
+	btf__free(btf);
+}
+
+static void test_pretty(void **state)
+{
+	struct btf *btf = new_btf();
+	int a = add_abc(btf), ts = add_timespec(btf);
+	int v[2] = {1, 2};
+	long t[2] = {1, 2};
+	struct btf_print_opts o;
+
+	btf_print_opts_default(&o);
+	o.pretty = true;
+	assert_string_equal(show(btf, a, v, sizeof(v), &o), "{\n"
+							    "  b={\n"
+							    "    c={\n"
+							    "      x=1\n"
+							    "    }\n"
+							    "  },\n"
+							    "  y=2\n"
+							    "}");
+	assert_string_equal(show(btf, ts, t, 12, &o), "{\n"
+						      "  tv_sec=1,\n"
+						      "  ...\n"
+						      "}");
+	btf__free(btf);
+}
+
+struct hook_log {
+	__u32 parent_id;
+	__u32 type_id;
+	int calls;
+};
+
+static bool mode_hook(void *ctx, struct outbuf *out, const struct btf *btf, __u32 parent_id,
+		      const char *member_name, __u32 member_type_id, const void *data, size_t len)
+{
+	struct hook_log *log = ctx;
+	unsigned int mode;
+
+	log->calls++;
+	if (strcmp(member_name, "st_mode")) {
+		/* written, then declined: the printer must drop this */
+		outbuf_puts(out, "junk");
+		return false;
+	}
+	log->parent_id = parent_id;
+	log->type_id = member_type_id;
+	assert_int_equal(len, 4);
+	memcpy(&mode, data, 4);
+	outbuf_printf(out, "S_IFREG|%#o", mode & 0777);
+	return true;
+}
+
+static void test_member_hook(void **state)
+{
+	struct btf *btf = new_btf();
+	struct hook_log log = {0};
+	struct btf_print_opts o;
+	unsigned int v[2] = {0100644, 9};
+	int umode, anon, s;
+
+	umode = ok(btf__add_typedef(btf, "umode_t", t_uint));
+	anon = ok(btf__add_struct(btf, NULL, 4));
+	ok(btf__add_field(btf, "st_mode", umode, 0, 0));
+	s = ok(btf__add_struct(btf, "stat", 8));
+	ok(btf__add_field(btf, NULL, anon, 0, 0));
+	ok(btf__add_field(btf, "st_nlink", t_uint, 32, 0));
+
+	btf_print_opts_default(&o);
+	o.member_hook = mode_hook;
+	o.hook_ctx = &log;
+	assert_string_equal(show(btf, s, v, sizeof(v), &o), "{st_mode=S_IFREG|0644, st_nlink=9}");
+	assert_int_equal(log.calls, 2);
+	/* the member of an anonymous struct reports the struct it is flattened into */
+	assert_int_equal(log.parent_id, s);
+	assert_int_equal(log.type_id, umode);
+	/* not called for a member the data does not cover */
+	log.calls = 0;
+	assert_string_equal(show(btf, s, v, 6, &o), "{st_mode=S_IFREG|0644, ...}");
+	assert_int_equal(log.calls, 1);
+	btf__free(btf);
+}
+
+static void test_scalars(void **state)
+{
+	struct btf *btf = new_btf();
+	int i128 = ok(btf__add_int(btf, "__int128 unsigned", 16, 0));
+	int fl = ok(btf__add_float(btf, "float", 4));
+	int db = ok(btf__add_float(btf, "double", 8));
+	int fwd = ok(btf__add_fwd(btf, "opaque", BTF_FWD_STRUCT));
+	__u64 big[2] = {0x1122334455667788ULL, 0xabcULL};
+	float f = 1.5f;
+	double d = -0.25;
+	unsigned char b = 1;
+
+	assert_string_equal(show(btf, i128, big, 16, NULL), "0xabc1122334455667788");
+	big[1] = 0;
+	big[0] = 0;
+	assert_string_equal(show(btf, i128, big, 16, NULL), "0x0");
+	assert_string_equal(show(btf, fl, &f, 4, NULL), "1.5");
+	assert_string_equal(show(btf, db, &d, 8, NULL), "-0.25");
+	assert_string_equal(show(btf, t_bool, &b, 1, NULL), "true");
+	assert_string_equal(show(btf, fwd, big, 16, NULL), "?");
+	assert_string_equal(show(btf, 0, big, 16, NULL), "?");
+	btf__free(btf);
+}
+
+static void test_malformed(void **state)
+{
+	struct btf *btf = new_btf();
+	unsigned char buf[64] = {1};
+	int self, far, huge, hs, zs, za, ok_id;
+
+	outbuf_reset(&ob);
+	assert_int_equal(btf_print_value(&ob, btf, 99999, buf, sizeof(buf), NULL), -EINVAL);
+	assert_int_equal(btf_print_value(&ob, NULL, t_int, buf, sizeof(buf), NULL), -EINVAL);
+	assert_int_equal(btf_print_value(&ob, btf, t_int, NULL, 4, NULL), -EINVAL);
+
+	/* a struct that holds itself: cut by the depth limits, never a loop */
+	self = ok(btf__add_struct(btf, "self", 8));
+	ok(btf__add_field(btf, "me", self, 0, 0));
+	assert_string_equal(show(btf, self, buf, sizeof(buf), NULL), "{me={me={me={me={...}}}}}");
+	/* members beyond the struct, or of a type that does not exist */
+	far = ok(btf__add_struct(btf, "far", 8));
+	ok(btf__add_field(btf, "a", t_int, 0, 0));
+	ok(btf__add_field(btf, "beyond", t_int, 1024, 0));
+	ok(btf__add_field(btf, "bits", t_int, 1024, 3));
+	ok(btf__add_field(btf, "nowhere", 5000, 32, 0));
+	assert_string_equal(show(btf, far, buf, sizeof(buf), NULL),
+			    "{a=1, beyond=?, bits=?, nowhere=?}");
+	/* an array too big to have a size, and one that is only big */
+	huge = ok(btf__add_array(btf, t_int, t_int, 0xffffffffU));
+	hs = ok(btf__add_struct(btf, "hs", 8));
+	ok(btf__add_field(btf, "h", huge, 0, 0));
+	assert_string_equal(show(btf, hs, buf, sizeof(buf), NULL), "{h=?}");
+	assert_string_equal(show(btf, huge, buf, 8, NULL), "[1, 0, ...]");
+	/* zero-size elements */
+	zs = ok(btf__add_struct(btf, "empty", 0));
+	za = ok(btf__add_array(btf, t_int, zs, 0x7fffffff));
+	assert_string_equal(show(btf, za, buf, sizeof(buf), NULL), "?");
+	assert_string_equal(show(btf, zs, buf, 0, NULL), "{}");
+	/* the BTF still works after all that */
+	ok_id = add_timespec(btf);
+	assert_string_equal(show(btf, ok_id, buf, 16, NULL), "{tv_sec=1, tv_nsec=0}");
+	btf__free(btf);
+}
+
+static void test_vmlinux_timespec(void **state)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	long long v[2] = {1, 234567891};
+	__s32 id;
+
+	if (!btf)
+		skip();
+	id = btf__find_by_name_kind(btf, "__kernel_timespec", BTF_KIND_STRUCT);
+	assert_true(id > 0);
+	assert_string_equal(show(btf, id, v, sizeof(v), NULL), "{tv_sec=1, tv_nsec=234567891}");
+	btf__free(btf);
+}
+
+static int teardown(void **state)
+{
+	outbuf_free(&ob);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timespec),
+		cmocka_unit_test(test_nested_and_anonymous_union),
+		cmocka_unit_test(test_bitfields),
+		cmocka_unit_test(test_arrays),
+		cmocka_unit_test(test_char_arrays),
+		cmocka_unit_test(test_enums),
+		cmocka_unit_test(test_pointers),
+		cmocka_unit_test(test_typedef_chain),
+		cmocka_unit_test(test_short_data),
+		cmocka_unit_test(test_no_zeros),
+		cmocka_unit_test(test_max_array),
+		cmocka_unit_test(test_max_depth),
+		cmocka_unit_test(test_pretty),
+		cmocka_unit_test(test_member_hook),
+		cmocka_unit_test(test_scalars),
+		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_vmlinux_timespec),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, teardown);
+}
