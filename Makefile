@@ -46,7 +46,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(OUTPUT)/tests/%,$(UNIT_SRC))
 HELPER_SRC := $(wildcard tests/workloads/*.c)
 HELPER_BIN := $(patsubst tests/workloads/%.c,$(OUTPUT)/workloads/%,$(HELPER_SRC))
 
-.PHONY: all clean deps demo test unit e2e bench asan-test format check-format
+.PHONY: all clean deps demo test unit e2e bench asan-test fuzz format check-format
 all: $(BIN) $(HELPER_BIN)
 
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
@@ -105,6 +105,18 @@ asan-test:
 
 bench: all
 	$(MAKE) -C bench
+
+# libFuzzer targets, each for a bounded time (FUZZ_SECONDS), with ASan and UBSan.
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined \
+	       -fno-sanitize-recover=undefined -Isrc -D_GNU_SOURCE
+fuzz:
+	mkdir -p $(OUTPUT)/fuzz/corpus-btf-printer
+	$(CLANG) $(FUZZ_CFLAGS) tests/fuzz/fuzz_btf_printer.c src/decode/btf_printer.c \
+		src/decode/outbuf.c src/decode/quote.c $(LIBBPF_LIBS) \
+		-o $(OUTPUT)/fuzz/fuzz_btf_printer
+	$(OUTPUT)/fuzz/fuzz_btf_printer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		$(OUTPUT)/fuzz/corpus-btf-printer
 
 format:
 	clang-format -i $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/workloads/*.c)

@@ -69,6 +69,22 @@ int collector__load(struct collector *c, const struct collector_opts *o,
 		c->typed = !err;
 	if (err)
 		return err;
+	return collector__set_rules(c, rules);
+}
+
+int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules)
+{
+	static __u32 keys[BT_MAX_SYSCALLS];
+	__u32 count = BT_MAX_SYSCALLS;
+	int err;
+
+	for (__u32 nr = 0; nr < BT_MAX_SYSCALLS; nr++)
+		keys[nr] = nr;
+	/* one syscall for the whole map; per-element updates where batches are missing */
+	err = bpf_map_update_batch(bpf_map__fd(c->skel->maps.beauty_map), keys, rules, &count,
+				   NULL);
+	if (!err)
+		return 0;
 	for (__u32 nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		err = bpf_map__update_elem(c->skel->maps.beauty_map, &nr, sizeof(nr), &rules[nr],
 					   sizeof(rules[nr]), BPF_ANY);

@@ -31,6 +31,8 @@ struct collector {
 /* Opens and loads the BPF object, with rules[BT_MAX_SYSCALLS] as the beauty map. */
 int collector__load(struct collector *c, const struct collector_opts *o,
 		    const struct bt_syscall_rules *rules);
+/* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
+int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
 int collector__attach(struct collector *c);

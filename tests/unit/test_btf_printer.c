@@ -108,6 +108,14 @@ static void test_nested_and_anonymous_union(void **state)
 
 enum color { RED, GREEN, BLUE };
 
+/* Rewrites an int's encoding word, which btf__add_int() always makes full width. */
+static void set_int_layout(struct btf *btf, int id, __u32 encoding, __u32 bit_off, __u32 bits)
+{
+	__u32 *word = (__u32 *)(btf__type_by_id(btf, id) + 1);
+
+	*word = encoding << 24 | bit_off << 16 | bits;
+}
+
 static void test_bitfields(void **state)
 {
 	struct btf *btf = new_btf();
@@ -120,7 +128,7 @@ static void test_bitfields(void **state)
 		long long x : 33;
 		_Bool f : 1;
 	} v;
-	int color, ll, ull, bf;
+	int color, ll, ull, bf, i3, u5, nk;
 
 	memset(&v, 0, sizeof(v));
 	v.s = -2;
@@ -148,6 +156,19 @@ static void test_bitfields(void **state)
 
 	assert_string_equal(show(btf, bf, &v, sizeof(v), NULL),
 			    "{s=-2, u=17, t=-100, c=BLUE, w=1099511627775, x=-4294967296, f=true}");
+	/* without kflag, as older BTF does it: the int type itself carries the width */
+	i3 = ok(btf__add_int(btf, "int", 4, BTF_INT_SIGNED));
+	set_int_layout(btf, i3, BTF_INT_SIGNED, 0, 3);
+	u5 = ok(btf__add_int(btf, "unsigned int", 4, 0));
+	set_int_layout(btf, u5, 0, 0, 5);
+	nk = ok(btf__add_struct(btf, "nokflag", sizeof(v)));
+	ok(btf__add_field(btf, "s", i3, 0, 0));
+	/* libbpf's builder takes unaligned offsets for bitfields only: write this one in place */
+	ok(btf__add_field(btf, "u", u5, 0, 0));
+	btf_members(btf__type_by_id(btf, nk))[1].offset = 3;
+	assert_string_equal(show(btf, nk, &v, sizeof(v), NULL), "{s=-2, u=17}");
+	assert_string_equal(show(btf, i3, &v, sizeof(v), NULL), "-2");
+
 	v.s = 3;
 	v.t = 2047;
 	v.x = (1LL << 32) - 1;
@@ -161,7 +182,7 @@ static void test_arrays(void **state)
 {
 	struct btf *btf = new_btf();
 	int m[2][3] = {{1, 2, 3}, {4, 5, 6}};
-	int row, mat, s;
+	int row, mat, s, tail, flex;
 	struct {
 		int pad;
 		int m[2][3];
@@ -177,6 +198,12 @@ static void test_arrays(void **state)
 	v.pad = 7;
 	memcpy(v.m, m, sizeof(m));
 	assert_string_equal(show(btf, s, &v, sizeof(v), NULL), "{pad=7, m=[[1, 2, 3], [4, 5, 6]]}");
+	/* a flexible array member has no bytes, so no value to show */
+	tail = ok(btf__add_array(btf, t_int, t_int, 0));
+	flex = ok(btf__add_struct(btf, "flex", 4));
+	ok(btf__add_field(btf, "n", t_int, 0, 0));
+	ok(btf__add_field(btf, "tail", tail, 32, 0));
+	assert_string_equal(show(btf, flex, m, sizeof(m), NULL), "{n=1}");
 	/* a short copy of a bare array shows the elements it holds whole */
 	assert_string_equal(show(btf, mat, m, 16, NULL), "[[1, 2, 3], ...]");
 	assert_string_equal(show(btf, row, m, 8, NULL), "[1, 2, ...]");
@@ -487,7 +514,7 @@ static void test_malformed(void **state)
 {
 	struct btf *btf = new_btf();
 	unsigned char buf[64] = {1};
-	int self, far, huge, hs, zs, za, ok_id;
+	int self, far, huge, hs, zs, za, ok_id, leaf, prev, cur, wide, i, j;
 
 	outbuf_reset(&ob);
 	assert_int_equal(btf_print_value(&ob, btf, 99999, buf, sizeof(buf), NULL), -EINVAL);
@@ -517,6 +544,20 @@ static void test_malformed(void **state)
 	za = ok(btf__add_array(btf, t_int, zs, 0x7fffffff));
 	assert_string_equal(show(btf, za, buf, sizeof(buf), NULL), "?");
 	assert_string_equal(show(btf, zs, buf, 0, NULL), "{}");
+	/* anonymous unions four wide and thirty deep, over members that print nothing: the step
+	 * budget ends the walk long before 4^30 */
+	leaf = ok(btf__add_array(btf, t_int, t_int, 0));
+	prev = ok(btf__add_struct(btf, NULL, 4));
+	ok(btf__add_field(btf, "z", leaf, 0, 0));
+	for (i = 0; i < 30; i++) {
+		cur = ok(btf__add_union(btf, NULL, 4));
+		for (j = 0; j < 4; j++)
+			ok(btf__add_field(btf, NULL, prev, 0, 0));
+		prev = cur;
+	}
+	wide = ok(btf__add_struct(btf, "wide", 4));
+	ok(btf__add_field(btf, NULL, prev, 0, 0));
+	assert_string_equal(show(btf, wide, buf, sizeof(buf), NULL), "{...}");
 	/* the BTF still works after all that */
 	ok_id = add_timespec(btf);
 	assert_string_equal(show(btf, ok_id, buf, 16, NULL), "{tv_sec=1, tv_nsec=0}");
