@@ -206,10 +206,12 @@ int main(int argc, char **argv)
 	int ts_count = 0, c;
 
 	session_opts_default(&o);
+	/* one message of our own per error, not getopt's as well */
+	opterr = 0;
 	if (argc > 1 && !strcmp(argv[1], "syscalls"))
 		return run_syscalls_command(&o, argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, "+p:ao:s:vX:trTdhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:p:ao:s:vX:trTdhV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			parse_pids(&o, optarg);
@@ -291,9 +293,13 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("btftrace %s\n", BTFTRACE_VERSION);
 			return 0;
+		case ':':
+			usage_error("option '%s' needs a value: see 'btftrace --help'",
+				    argv[optind - 1]);
 		default:
-			fputs("btftrace: see 'btftrace --help' for the options\n", stderr);
-			return EXIT_USAGE;
+			if (optopt)
+				usage_error("unknown option '-%c': see 'btftrace --help'", optopt);
+			usage_error("unknown option '%s': see 'btftrace --help'", argv[optind - 1]);
 		}
 	}
 	if (ts_count > 3)

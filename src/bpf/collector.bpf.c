@@ -44,6 +44,22 @@ struct {
 	__type(value, struct bt_proc);
 } traced_procs SEC(".maps");
 
+/*
+ * Inputs that could not be read at sys_enter, per thread: a bit per argument.
+ * A page the caller never touched (a string in a not yet loaded part of a
+ * binary) faults for bpf_probe_read_user, which cannot sleep; by sys_exit the
+ * kernel has brought it in, so these are read again then.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, __u32);
+} refetch SEC(".maps");
+
+/* Entries in refetch: while zero, exits skip the lookup. */
+__u64 refetch_pending = 0;
+
 struct scratch {
 	char buf[BT_SCRATCH_SIZE];
 };
@@ -232,14 +248,21 @@ static __always_inline __u64 rule_bytes(const struct bt_arg_rule *r, const __u64
 	return n * elem;
 }
 
+/*
+ * Captures the arguments in mask by their rules. Sets a bit in *faulted for
+ * each one that could not be read; extra_flags is or-ed into every capture.
+ */
 static __always_inline __u32 capture_args(char *buf, __u32 off, const struct bt_arg_rule *rules,
-					  const __u64 *args, __s64 ret, __u16 *ncaps)
+					  const __u64 *args, __s64 ret, __u16 *ncaps, __u32 mask,
+					  __u8 extra_flags, __u32 *faulted)
 {
 #pragma unroll
 	for (int i = 0; i < BT_MAX_ARGS; i++) {
 		const struct bt_arg_rule *r = &rules[i];
+		struct bt_capture *cap = (void *)(buf + (off & (BT_REC_SOFT_MAX - 1)));
+		__u16 before = *ncaps;
 
-		if (r->len == BT_LEN_NONE || !args[i])
+		if (!(mask & (1U << i)) || r->len == BT_LEN_NONE || !args[i])
 			continue;
 		if (r->len == BT_LEN_STRING)
 			off = capture(buf, off, i, args[i], 1, 0, 0, ncaps);
@@ -249,6 +272,11 @@ static __always_inline __u32 capture_args(char *buf, __u32 off, const struct bt_
 		else
 			off = capture(buf, off, i, args[i], 0, rule_bytes(r, args, ret), buffer_cap,
 				      ncaps);
+		if (*ncaps == before)
+			continue;
+		cap->flags |= extra_flags;
+		if (cap->flags & BT_CAP_FAULT)
+			*faulted |= 1U << i;
 	}
 	return off;
 }
@@ -284,8 +312,15 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	read_args(regs, rec->args, typed);
 	bpf_get_current_comm(rec->comm, sizeof(rec->comm));
 	off = sizeof(*rec);
-	if (rules)
-		off = capture_args(scratch->buf, off, rules->enter, rec->args, 0, &ncaps);
+	if (rules) {
+		__u32 faulted = 0;
+
+		off = capture_args(scratch->buf, off, rules->enter, rec->args, 0, &ncaps, 0x3f, 0,
+				   &faulted);
+		if (faulted &&
+		    bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
+			__sync_fetch_and_add(&refetch_pending, 1);
+	}
 	rec->hdr.ncaps = ncaps;
 	rec->hdr.size = off;
 	submit(rec, off, 1);
@@ -301,6 +336,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	struct scratch *scratch;
 	__u32 zero = 0, key, off;
 	__u64 args[BT_MAX_ARGS];
+	__u32 late = 0;
 	__u16 ncaps = 0;
 	long nr;
 
@@ -326,9 +362,25 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	rec->hdr.cpu = bpf_get_smp_processor_id();
 	rec->ret = ret;
 	off = sizeof(*rec);
-	if (rules && ret >= 0) {
+	if (refetch_pending) {
+		__u32 *pending = bpf_map_lookup_elem(&refetch, &tid);
+
+		if (pending) {
+			late = *pending;
+			bpf_map_delete_elem(&refetch, &tid);
+			__sync_fetch_and_add(&refetch_pending, -1);
+		}
+	}
+	if (rules && (ret >= 0 || late)) {
+		__u32 faulted = 0;
+
 		read_args(regs, args, typed);
-		off = capture_args(scratch->buf, off, rules->exit, args, ret, &ncaps);
+		if (ret >= 0)
+			off = capture_args(scratch->buf, off, rules->exit, args, ret, &ncaps, 0x3f,
+					   0, &faulted);
+		if (late)
+			off = capture_args(scratch->buf, off, rules->enter, args, 0, &ncaps, late,
+					   BT_CAP_LATE, &faulted);
 	}
 	rec->hdr.ncaps = ncaps;
 	rec->hdr.size = off;

@@ -110,6 +110,7 @@ struct bt_exit_rec {
 #define BT_CAP_TRUNCATED (1U << 0) /* fewer bytes than asked for: the cap was hit */
 #define BT_CAP_FAULT (1U << 1)	   /* the user pointer could not be read */
 #define BT_CAP_STRING (1U << 2)	   /* read as a NUL-terminated string */
+#define BT_CAP_LATE (1U << 3)	   /* an input read at exit: at enter its page was not present */
 
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */
 struct bt_capture {

@@ -146,9 +146,41 @@ static int read_file(const char *path, char *buf, size_t size)
 	return n < 0 ? -errno : 0;
 }
 
+/*
+ * Reads the format of the syscall unistd calls name. Some tracefs events are
+ * named after the kernel's SYSCALL_DEFINE rather than the unistd name, for
+ * old ABI reasons: uname is newuname, fstat is newfstat, sendfile is
+ * sendfile64, umount2 is umount. Those spellings are tried in turn.
+ */
+static int read_format(const char *tracefs_dir, const char *name, struct syscall_desc *desc,
+		       char *text, size_t size)
+{
+	char candidates[4][SYSCALL_NAME_MAX + 8], path[512];
+	size_t len = strlen(name);
+	int n = 0;
+
+	snprintf(candidates[n++], sizeof(candidates[0]), "%s", name);
+	snprintf(candidates[n++], sizeof(candidates[0]), "new%s", name);
+	snprintf(candidates[n++], sizeof(candidates[0]), "%s64", name);
+	if (len > 1 && name[len - 1] == '2')
+		snprintf(candidates[n++], sizeof(candidates[0]), "%.*s", (int)len - 1, name);
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tracefs_dir,
+			 candidates[i]);
+		if (read_file(path, text, size))
+			continue;
+		if (format_parse(text, desc))
+			return -EINVAL;
+		snprintf(desc->event, sizeof(desc->event), "%.*s", (int)sizeof(desc->event) - 1,
+			 candidates[i]);
+		return 0;
+	}
+	return -ENOENT;
+}
+
 int catalog__load(struct catalog *cat, const char *tracefs_dir)
 {
-	char path[512], text[8192];
+	char text[8192];
 
 	memset(cat, 0, sizeof(*cat));
 	snprintf(cat->tracefs, sizeof(cat->tracefs), "%s", tracefs_dir ? tracefs_dir : "");
@@ -164,10 +196,8 @@ int catalog__load(struct catalog *cat, const char *tracefs_dir)
 		cat->nr_known++;
 		if (!tracefs_dir)
 			continue;
-		snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tracefs_dir,
-			 sn->name);
-		/* a syscall without a format (not built, or renamed) is still traced, raw */
-		if (read_file(path, text, sizeof(text)) == 0 && format_parse(text, desc) == 0)
+		/* a syscall without a format (not built in) is still traced, raw */
+		if (read_format(tracefs_dir, sn->name, desc, text, sizeof(text)) == 0)
 			cat->nr_formats++;
 	}
 	return 0;
@@ -183,8 +213,10 @@ const struct syscall_desc *catalog__by_nr(const struct catalog *cat, int nr)
 const struct syscall_desc *catalog__by_name(const struct catalog *cat, const char *name)
 {
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
-		if (cat->descs[nr].name[0] && !strcmp(cat->descs[nr].name, name))
-			return &cat->descs[nr];
+		const struct syscall_desc *desc = &cat->descs[nr];
+
+		if (desc->name[0] && (!strcmp(desc->name, name) || !strcmp(desc->event, name)))
+			return desc;
 	}
 	return NULL;
 }

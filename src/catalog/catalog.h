@@ -19,6 +19,7 @@ struct syscall_arg {
 struct syscall_desc {
 	int nr;
 	char name[SYSCALL_NAME_MAX];
+	char event[SYSCALL_NAME_MAX]; /* tracefs event name without sys_enter_, if any */
 	int nargs;
 	bool has_format; /* false: the arguments are unknown and print raw */
 	struct syscall_arg args[BT_MAX_ARGS];
@@ -50,7 +51,7 @@ int catalog__load(struct catalog *cat, const char *tracefs_dir);
 
 /* The syscall numbered nr, or NULL when the number has no name. */
 const struct syscall_desc *catalog__by_nr(const struct catalog *cat, int nr);
-/* The syscall called name, or NULL. */
+/* The syscall called name (its unistd name, or its tracefs event name), or NULL. */
 const struct syscall_desc *catalog__by_name(const struct catalog *cat, const char *name);
 /* The index of the argument called name in desc, or -1. */
 int syscall_desc__arg_index(const struct syscall_desc *desc, const char *name);

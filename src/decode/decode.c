@@ -289,8 +289,16 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 			continue;
 		}
 		in = record_capture(&enter->hdr, i);
-		if (exit && !is_error(exit->ret))
+		if (exit)
 			out = record_capture(&exit->hdr, i);
+		if (out && (out->flags & BT_CAP_LATE)) {
+			/* an input whose page was absent at enter, read again at exit */
+			if (!in || (in->flags & BT_CAP_FAULT))
+				in = out;
+			out = NULL;
+		}
+		if (out && is_error(exit->ret))
+			out = NULL;
 		if (is_output_arg(rules, i)) {
 			print_arg(d, ob, nr, i, ba, v, out);
 			continue;
@@ -346,7 +354,7 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 		outbuf_putc(ob, '(');
 		print_args(d, ob, nr, call->enter, NULL, 0, split);
 		if (split > 0)
-			outbuf_puts(ob, split < nargs ? ", " : "");
+			outbuf_puts(ob, split < nargs ? ", " : " ");
 		outbuf_puts(ob, "<unfinished ...>");
 		break;
 	case CALL_RESUMED:

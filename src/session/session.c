@@ -71,6 +71,8 @@ struct session {
 	int child_status;
 	bool child_done;
 	bool bad_record_seen;
+	sigset_t orig_sigmask;
+	void (*orig_sigpipe)(int);
 };
 
 static bool have_cap(const struct __user_cap_data_struct *data, int cap)
@@ -230,6 +232,9 @@ static int spawn_child(struct session *s, const char *path)
 		char go;
 
 		close(s->go_pipe[1]);
+		/* the command gets the signal state btftrace itself was given */
+		sigprocmask(SIG_SETMASK, &s->orig_sigmask, NULL);
+		signal(SIGPIPE, s->orig_sigpipe);
 		/* the parent closes its end without writing when set-up fails */
 		if (read(s->go_pipe[0], &go, 1) != 1)
 			_exit(127);
@@ -267,10 +272,10 @@ static int block_signals(struct session *s)
 	sigaddset(&set, SIGHUP);
 	sigaddset(&set, SIGQUIT);
 	sigaddset(&set, SIGCHLD);
-	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+	if (sigprocmask(SIG_BLOCK, &set, &s->orig_sigmask) < 0)
 		return -errno;
 	/* a closed output pipe shows as EPIPE from write, handled there */
-	signal(SIGPIPE, SIG_IGN);
+	s->orig_sigpipe = signal(SIGPIPE, SIG_IGN);
 	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 	return s->sigfd < 0 ? -errno : 0;
 }

@@ -1,0 +1,369 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Fixtures of the end-to-end tests: the built binary, the workloads, runs, BPF leak checks.
+
+The tests run btftrace for real, as root, on the running kernel. Run them
+with `make e2e` (BTFTRACE and WORKLOADS come from the Makefile) or directly:
+    sudo /usr/bin/python3 -m pytest -q tests/e2e
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+# seconds a run may take before the test calls it hung
+RUN_TIMEOUT = 30
+# seconds the kernel may take to free programs, maps and links after their last fd closed
+# (links are released from a workqueue, and they hold the programs that hold the maps)
+BPF_RELEASE_WAIT = 3.0
+
+BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit")
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.geteuid() != 0:
+        skip = pytest.mark.skip(
+            reason="btftrace's end-to-end tests load BPF programs: run them as root "
+            "(sudo make e2e)")
+        for item in items:
+            item.add_marker(skip)
+
+
+# ---------------------------------------------------------------- paths
+
+
+@pytest.fixture(scope="session")
+def btftrace():
+    """Absolute path of the binary under test (env BTFTRACE, default .output/btftrace)."""
+    path = os.environ.get("BTFTRACE") or os.path.join(REPO, ".output", "btftrace")
+    path = os.path.abspath(path)
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"btftrace binary {path} is missing: build it with 'make'")
+    return path
+
+
+@pytest.fixture(scope="session")
+def workloads_dir():
+    """Directory of the compiled tests/workloads/*.c (env WORKLOADS, default .output/workloads)."""
+    path = os.environ.get("WORKLOADS") or os.path.join(REPO, ".output", "workloads")
+    return os.path.abspath(path)
+
+
+@pytest.fixture(scope="session")
+def workload(workloads_dir):
+    """workload(name) -> absolute path of the compiled workload, failing if it is not built."""
+
+    def find(name):
+        path = os.path.join(workloads_dir, name)
+        if not os.access(path, os.X_OK):
+            pytest.fail(f"workload {path} is missing: 'make' builds tests/workloads/{name}.c")
+        return path
+
+    return find
+
+
+@pytest.fixture(scope="session")
+def btf_size(tmp_path_factory):
+    """btf_size(*names) -> {name: size} from the running kernel's BTF, computed by
+    tests/tools/btf_size.c (libbpf directly), independently of btftrace."""
+    src = os.path.join(REPO, "tests", "tools", "btf_size.c")
+    exe = str(tmp_path_factory.mktemp("tools") / "btf_size")
+    try:
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libbpf"],
+                               capture_output=True, text=True, check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        flags = ["-lbpf"]
+    cc = os.environ.get("CC", "cc")
+    build = subprocess.run([cc, "-O1", "-Wall", "-o", exe, src] + flags + ["-lelf", "-lz"],
+                           capture_output=True, text=True)
+    if build.returncode != 0:
+        pytest.fail(f"cannot build {src}:\n{build.stderr}")
+
+    def sizes(*names):
+        out = subprocess.run([exe] + list(names), capture_output=True, text=True, timeout=30)
+        assert out.returncode == 0, f"btf_size failed: {out.stderr}"
+        result = {}
+        for line in out.stdout.splitlines():
+            name, size = line.rsplit("\t", 1)
+            result[name] = int(size)
+        return result
+
+    return sizes
+
+
+# ---------------------------------------------------------------- running btftrace
+
+
+class RunResult(tuple):
+    """(returncode, stdout, stderr, trace_text), plus .pid and .argv of the btftrace run."""
+
+    def __new__(cls, returncode, stdout, stderr, trace, pid, argv):
+        self = super().__new__(cls, (returncode, stdout, stderr, trace))
+        self.pid = pid
+        self.argv = argv
+        return self
+
+    returncode = property(lambda self: self[0])
+    stdout = property(lambda self: self[1])
+    stderr = property(lambda self: self[2])
+    trace = property(lambda self: self[3])
+
+
+def kill_group(proc):
+    """Ends a process this test started (it runs in its own session) and everything it forked."""
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.wait()
+
+
+@pytest.fixture
+def run_btftrace(btftrace, tmp_path):
+    """run_btftrace(args, trace=True, timeout=RUN_TIMEOUT, **popen_kw) -> RunResult.
+
+    With trace=True the trace goes to a fresh file through `-o FILE` put first
+    in the arguments, and its text is returned; with trace=False the arguments
+    are passed as they are and trace_text is "". stdout and stderr are pipes
+    (so a traced command's stdout is a pipe), stdin is /dev/null.
+    """
+    counter = [0]
+
+    def run(args, trace=True, timeout=RUN_TIMEOUT, **kw):
+        args = [str(a) for a in args]
+        trace_path = None
+        if trace:
+            counter[0] += 1
+            trace_path = tmp_path / f"trace{counter[0]}.txt"
+            args = ["-o", str(trace_path)] + args
+        argv = [btftrace] + args
+        kw.setdefault("stdin", subprocess.DEVNULL)
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True, **kw)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_group(proc)
+            out, err = proc.communicate()
+            pytest.fail(f"{' '.join(argv)} did not finish in {timeout} s; stderr:\n"
+                        f"{err.decode(errors='replace')}")
+        text = ""
+        if trace_path is not None and trace_path.exists():
+            text = trace_path.read_text(errors="replace")
+        return RunResult(proc.returncode, out.decode(errors="replace"),
+                         err.decode(errors="replace"), text, proc.pid, argv)
+
+    return run
+
+
+@pytest.fixture
+def spawn(request):
+    """spawn(argv, **popen_kw) -> Popen in its own session, killed at the end of the test."""
+    procs = []
+
+    def start(argv, **kw):
+        kw.setdefault("stdin", subprocess.DEVNULL)
+        kw.setdefault("stdout", subprocess.DEVNULL)
+        kw.setdefault("stderr", subprocess.PIPE)
+        proc = subprocess.Popen([str(a) for a in argv], start_new_session=True, **kw)
+        procs.append(proc)
+        return proc
+
+    yield start
+    for proc in procs:
+        kill_group(proc)
+
+
+def wait_for(predicate, timeout, interval=0.02):
+    """Polls predicate() until it returns something true; returns it, or None at the timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(interval)
+
+
+# ---------------------------------------------------------------- trace text helpers
+
+PID_PREFIX = re.compile(r"^\[pid (\d+)\] ")
+
+
+def c_escape(data: bytes) -> str:
+    """Escapes bytes as a C string body, the way strace prints them."""
+    named = {0x22: '\\"', 0x5c: "\\\\", 0x0a: "\\n", 0x09: "\\t", 0x0d: "\\r", 0x0c: "\\f",
+             0x0b: "\\v"}
+    out = []
+    for i, c in enumerate(data):
+        if c in named:
+            out.append(named[c])
+        elif 0x20 <= c < 0x7f:
+            out.append(chr(c))
+        elif i + 1 < len(data) and 0x30 <= data[i + 1] <= 0x37:
+            out.append("\\%03o" % c)  # an octal digit follows: the full form
+        else:
+            out.append("\\%o" % c)
+    return "".join(out)
+
+
+def quoted(data: bytes, limit=32) -> str:
+    """A buffer as btftrace shows it with -s limit: "escaped"... when cut."""
+    text = '"' + c_escape(data[:limit]) + '"'
+    return text + "..." if len(data) > limit else text
+
+
+def strip_pid(line):
+    """(tid or None, line without its [pid N] prefix)."""
+    m = PID_PREFIX.match(line)
+    if not m:
+        return None, line
+    return int(m.group(1)), line[m.end():]
+
+
+def excerpt(text, pattern=None, context=6, limit=40):
+    """A few lines of a trace for an assertion message: around pattern, else the start."""
+    lines = text.splitlines()
+    if pattern is not None:
+        rx = re.compile(pattern)
+        for i, line in enumerate(lines):
+            if rx.search(line):
+                lo, hi = max(0, i - context), min(len(lines), i + context + 1)
+                return "\n".join(f"  {line}" for line in lines[lo:hi])
+    shown = lines[:limit]
+    more = f"\n  ... ({len(lines) - limit} more lines)" if len(lines) > limit else ""
+    return "\n".join(f"  {line}" for line in shown) + more if shown else "  (empty trace)"
+
+
+# ---------------------------------------------------------------- BPF leak checks
+
+
+def _bpftool(kind):
+    out = subprocess.run(["bpftool", "-j", kind, "list"], capture_output=True, text=True,
+                         timeout=30)
+    if out.returncode != 0:
+        pytest.fail(f"bpftool -j {kind} list failed: {out.stderr}")
+    return json.loads(out.stdout or "[]") or []
+
+
+def _our_process_tree():
+    """This test process and its descendants: the only processes whose BPF objects we own."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    tree, todo = set(), [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        if pid in tree:
+            continue
+        tree.add(pid)
+        todo.extend(children.get(pid, []))
+    return tree
+
+
+def _held_by_others():
+    """BPF object ids held through an fd by a process outside our tree (another user's run)."""
+    ours = _our_process_tree()
+    held = {"prog": set(), "map": set(), "link": set()}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) in ours:
+            continue
+        fddir = f"/proc/{entry}/fd"
+        try:
+            fds = os.listdir(fddir)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if not os.readlink(f"{fddir}/{fd}").startswith("anon_inode:bpf"):
+                    continue
+                with open(f"/proc/{entry}/fdinfo/{fd}") as f:
+                    info = f.read()
+            except OSError:
+                continue
+            for kind in held:
+                m = re.search(rf"^{kind}_id:\s*(\d+)", info, re.M)
+                if m:
+                    held[kind].add(int(m.group(1)))
+    return held
+
+
+class BpfSnapshot:
+    """The BPF programs, maps and links that exist now, to find the ones a run leaves behind."""
+
+    def __init__(self):
+        self.progs, self.maps, self.links = self._take()
+
+    @staticmethod
+    def _take():
+        progs = {p["id"]: p for p in _bpftool("prog")}
+        maps = {m["id"]: m for m in _bpftool("map")}
+        links = {ln["id"]: ln for ln in _bpftool("link")}
+        return progs, maps, links
+
+    def _new_objects(self):
+        progs, maps, links = self._take()
+        new_progs = {i: p for i, p in progs.items() if i not in self.progs}
+        new_maps = {i: m for i, m in maps.items() if i not in self.maps}
+        new_links = {i: ln for i, ln in links.items() if i not in self.links}
+        if not (new_progs or new_maps or new_links):
+            return {}
+        # objects of a btftrace (or anything else) that another engineer runs meanwhile
+        held = _held_by_others()
+        foreign_progs = set(held["prog"])
+        foreign_progs |= {ln.get("prog_id") for i, ln in links.items() if i in held["link"]}
+        foreign_maps = set(held["map"])
+        for pid in foreign_progs:
+            foreign_maps |= set(progs.get(pid, {}).get("map_ids", []))
+        left = {
+            "progs": [f"{i}:{p.get('name')}" for i, p in new_progs.items()
+                      if i not in foreign_progs],
+            "maps": [f"{i}:{m.get('name')}" for i, m in new_maps.items()
+                     if i not in foreign_maps],
+            "links": [f"{i}:prog{ln.get('prog_id')}" for i, ln in new_links.items()
+                      if i not in held["link"] and ln.get("prog_id") not in foreign_progs],
+        }
+        return {k: v for k, v in left.items() if v}
+
+    def leftovers(self, wait=BPF_RELEASE_WAIT):
+        """New programs/maps/links still there after the kernel had time to release them."""
+        deadline = time.monotonic() + wait
+        while True:
+            left = self._new_objects()
+            if not left or time.monotonic() > deadline:
+                return left
+            time.sleep(0.1)
+
+    def assert_clean(self, what=""):
+        left = self.leftovers()
+        named = [p for p in left.get("progs", []) if p.split(":", 1)[1] in BPF_PROG_NAMES]
+        assert not left, (f"BPF objects left behind{' by ' + what if what else ''}: {left}"
+                          f"{' (btftrace programs: ' + str(named) + ')' if named else ''}")
+
+
+@pytest.fixture(scope="session")
+def have_bpftool():
+    if not shutil.which("bpftool"):
+        pytest.skip("bpftool is not installed: the leak checks need it (apt-get install bpftool)")
+
+
+@pytest.fixture
+def bpf_snapshot(have_bpftool):
+    """bpf_snapshot() -> BpfSnapshot taken now; .assert_clean() after the run."""
+    return BpfSnapshot

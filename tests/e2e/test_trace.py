@@ -1,0 +1,488 @@
+# SPDX-License-Identifier: GPL-2.0
+"""End-to-end tests of the tracing core: real commands traced by the built binary, as root."""
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+
+import pytest
+
+from conftest import (PID_PREFIX, excerpt, quoted, strip_pid, wait_for)
+
+PID_RX = r"^\[pid "
+WRITE1_RX = r"^write\(1, "
+
+# ---------------------------------------------------------------- 1. a whole command
+
+
+def test_cat_shows_open_read_write_of_the_real_content(run_btftrace, bpf_snapshot):
+    with open("/etc/hostname", "rb") as f:
+        content = f.read()
+    assert content, "/etc/hostname is empty: the test needs some content to look for"
+    snap = bpf_snapshot()
+
+    rc, out, err, trace = run_btftrace(["--", "cat", "/etc/hostname"])
+
+    assert rc == 0, f"cat exited {rc}; stderr: {err}"
+    assert out == content.decode(errors="replace"), \
+        f"cat's own stdout changed under tracing: {out!r} != {content!r}"
+    lines = trace.splitlines()
+    assert lines, f"empty trace; stderr: {err}"
+    assert lines[0].startswith("execve(") and 'cat"' in lines[0], \
+        f"the trace must start at the command's execve, nothing of btftrace's set-up " \
+        f"before it:\n{excerpt(trace, context=0, limit=5)}"
+    assert not any(PID_PREFIX.match(line) for line in lines), \
+        f"a single-threaded command's lines carry [pid N]:\n{excerpt(trace, PID_RX)}"
+
+    opens = [m for m in (re.match(r'^openat\(AT_FDCWD, "/etc/hostname", ([A-Z_|]+)'
+                                  r'(?:, \S+)?\) += (-?\d+)', line) for line in lines) if m]
+    assert len(opens) == 1, \
+        f"expected one openat of /etc/hostname:\n{excerpt(trace, 'hostname')}"
+    flags, fd = opens[0].group(1).split("|"), opens[0].group(2)
+    assert "O_RDONLY" in flags, f"openat flags not decoded: {opens[0].group(0)}"
+    assert int(fd) >= 0, f"openat failed: {opens[0].group(0)}"
+
+    shown = re.escape(quoted(content))
+    n = len(content)
+    read_at = rf"^read\({fd}, "
+    read_rx = rf'^read\({fd}, {shown}, \d+\) += {n}$'
+    assert any(re.match(read_rx, line) for line in lines), \
+        f"no read({fd}, {quoted(content)}, N) = {n}:\n{excerpt(trace, read_at)}"
+    write_rx = rf'^write\(1, {shown}, {n}\) += {n}$'
+    assert any(re.match(write_rx, line) for line in lines), \
+        f"no write(1, {quoted(content)}, {n}) = {n}:\n{excerpt(trace, WRITE1_RX)}"
+    snap.assert_clean("a traced command")
+
+
+# ---------------------------------------------------------------- 2. exit status
+
+
+def test_exit_status_of_the_command_is_passed_on(run_btftrace):
+    rc, out, err, trace = run_btftrace(["--", "sh", "-c", "exit 7"])
+    assert rc == 7, f"btftrace exited {rc}, the command 7; stderr: {err}"
+    assert re.search(r"^exit_group\(7\)", trace, re.M), \
+        f"no exit_group(7) in the trace:\n{excerpt(trace, 'exit')}"
+
+
+@pytest.mark.parametrize("sig", [
+    pytest.param(signal.SIGKILL, id="SIGKILL"),
+    pytest.param(signal.SIGTERM, id="SIGTERM"),
+])
+def test_command_killed_by_a_signal_gives_128_plus_n(run_btftrace, sig):
+    rc, out, err, trace = run_btftrace(["--", "sh", "-c", f"kill -{sig.name[3:]} $$; exit 3"])
+    assert rc == 128 + sig, f"a command killed by {sig.name} must give {128 + sig}, got {rc}; " \
+        f"stderr: {err}\n{excerpt(trace, '^kill')}"
+
+
+def test_command_starts_with_the_signal_state_btftrace_was_given(run_btftrace, workload):
+    exe = workload("sigstate")
+    direct = subprocess.run([exe], capture_output=True, text=True, timeout=10).stdout.strip()
+    rc, out, err, trace = run_btftrace(["--", exe])
+    assert rc == 0, err
+    assert out.strip() == direct, \
+        f"signal state under btftrace '{out.strip()}' != without it '{direct}'"
+
+
+def test_sigint_to_btftrace_interrupts_the_command(btftrace, spawn, tmp_path):
+    trace_path = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-o", trace_path, "--", "sleep", "5"])
+    seen = wait_for(lambda: trace_path.exists() and "nanosleep(" in trace_path.read_text(), 5)
+    assert seen, "sleep never reached its nanosleep in the trace"
+    start = time.monotonic()
+    os.kill(bt.pid, signal.SIGINT)
+    try:
+        rc = bt.wait(timeout=4)
+    except subprocess.TimeoutExpired:
+        rc = None
+    elapsed = time.monotonic() - start
+    assert rc == 128 + signal.SIGINT and elapsed < 2, \
+        f"after SIGINT btftrace exited {rc} in {elapsed:.1f} s; the command should have died " \
+        f"of SIGINT at once (status 130)"
+
+
+# ---------------------------------------------------------------- 3. errors
+
+
+def test_failed_openat_shows_errno_name_and_text(run_btftrace):
+    missing = f"/nonexistent-btftrace-e2e/{os.getpid()}-{time.monotonic_ns()}"
+    rc, out, err, trace = run_btftrace(["--", "cat", missing])
+    assert rc == 1, f"cat of a missing file exits 1, got {rc}: {err}"
+    rx = rf'^openat\(AT_FDCWD, "{re.escape(missing)}", O_RDONLY(?:, \S+)?\) += ' \
+         r'-1 ENOENT \(No such file or directory\)$'
+    assert re.search(rx, trace, re.M), \
+        f"no failed openat with ENOENT:\n{excerpt(trace, 'nonexistent-btftrace')}"
+
+
+# ---------------------------------------------------------------- 4. buffers
+
+
+@pytest.mark.parametrize("limit", [None, 64], ids=["default-s", "s64"])
+def test_binary_and_large_buffers_are_escaped_and_cut(run_btftrace, workload, limit):
+    args = ["-s", limit] if limit else []
+    rc, out, err, trace = run_btftrace(args + ["--", workload("bytes_out")])
+    assert rc == 0, err
+    shown = limit or 32
+    m = re.search(r'^openat\(AT_FDCWD, "/dev/null", [^)]*\) += (\d+)$', trace, re.M)
+    assert m, f"no openat of /dev/null:\n{excerpt(trace, 'null')}"
+    fd = m.group(1)
+    writes = [line for line in trace.splitlines() if line.startswith(f"write({fd}, ")]
+    assert len(writes) == 2, f"expected two writes to fd {fd}:\n{excerpt(trace, 'write')}"
+
+    binary = bytes(range(256))
+    expect = f"write({fd}, {quoted(binary, shown)}, 256)"
+    assert writes[0].startswith(expect) and re.search(r"\) += 256$", writes[0]), \
+        f"binary write:\n  got    {writes[0]}\n  expect {expect} = 256"
+    big = bytes(ord("A") + i % 26 for i in range(100 * 1024))
+    expect = f"write({fd}, {quoted(big, shown)}, 102400)"
+    assert writes[1].startswith(expect) and re.search(r"\) += 102400$", writes[1]), \
+        f"100 KiB write:\n  got    {writes[1]}\n  expect {expect} = 102400"
+
+
+def test_arguments_in_pages_not_yet_touched_are_still_shown(run_btftrace, workload):
+    rc, out, err, trace = run_btftrace(["--", workload("cold_pages")])
+    assert rc == 0, err
+    path = "/nonexistent-btftrace-e2e/cold-page"
+    rx = rf'^openat\(AT_FDCWD, "{re.escape(path)}", O_RDONLY(?:, \S+)?\) += -1 ENOENT'
+    assert re.search(rx, trace, re.M), \
+        f"the path in an untouched page is not shown:\n{excerpt(trace, 'ENOENT')}"
+    zeros = re.escape(quoted(bytes(16)))
+    assert re.search(rf"^write\(\d+, {zeros}, 16\) += 16$", trace, re.M), \
+        f"16 bytes of a fresh mapping not shown as zeros:\n{excerpt(trace, r'^write')}"
+
+
+# ---------------------------------------------------------------- 5. blocked calls
+
+
+def test_blocked_read_in_one_thread_is_unfinished_then_resumed(run_btftrace, workload):
+    rc, out, err, trace = run_btftrace(["--", workload("threads_pipe")])
+    assert rc == 0, err
+    m = re.match(r"pid (\d+) reader (\d+) main (\d+)", out)
+    assert m, f"workload output: {out!r}"
+    pid, reader, main = (int(x) for x in m.groups())
+    lines = [strip_pid(line) for line in trace.splitlines()]
+    pipe = re.search(r"pipe2?\(\[(\d+), (\d+)\]", trace)
+    assert pipe, f"no pipe2 with its two fds:\n{excerpt(trace, 'pipe')}"
+    rfd = pipe.group(1)
+
+    start = [i for i, (tid, text) in enumerate(lines)
+             if text == f"read({rfd}, <unfinished ...>"]
+    assert start, f"no 'read({rfd}, <unfinished ...>':\n{excerpt(trace, 'read')}"
+    assert lines[start[0]][0] == reader, \
+        f"the unfinished read is not prefixed [pid {reader}]:\n{excerpt(trace, 'unfinished')}"
+    done = [i for i, (tid, text) in enumerate(lines)
+            if re.fullmatch(r'<\.\.\. read resumed>"x", 1\) += 1', text)]
+    assert done, f'no \'<... read resumed>"x", 1) = 1\':\n{excerpt(trace, "resumed")}'
+    assert lines[done[0]][0] == reader and done[0] > start[0], \
+        f"the resumed read must come later from [pid {reader}]:\n{excerpt(trace, 'read')}"
+    between = [tid for tid, text in lines[start[0]:done[0]] if text.startswith("getppid()")]
+    assert len(between) >= 3 and set(between) == {main}, \
+        f"the main thread's getppid() calls ([pid {main}]) must show while the read " \
+        f"waits:\n{excerpt(trace, 'getppid')}"
+
+
+def test_unfinished_marker_is_set_apart_from_the_arguments(run_btftrace, workload):
+    rc, out, err, trace = run_btftrace(["--", workload("threads_pipe")])
+    assert rc == 0, err
+    glued = [line for line in trace.splitlines()
+             if "<unfinished ...>" in line and not re.search(r"[( ]<unfinished \.\.\.>$", line)]
+    assert not glued, "'<unfinished ...>' glued to the last argument:\n" + "\n".join(glued[:5])
+
+
+def test_blocked_read_is_written_out_before_it_returns(btftrace, workload, spawn, tmp_path):
+    trace_path = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-o", trace_path, "--", workload("pipe_wait"), "1000"])
+
+    def read_line():
+        # the read of the pipe: the first read after the pipe is made (ld.so reads before)
+        text = trace_path.read_text() if trace_path.exists() else ""
+        _, pipe, after = text.partition("\npipe2(")
+        return [line for line in after.splitlines()[1:] if re.match(r"(<\.\.\. )?read[( ]", line)]
+
+    t0 = time.monotonic()
+    first = wait_for(read_line, 10, interval=0.01)
+    t_first = time.monotonic()
+    assert first, f"no read line within 10 s:\n{excerpt(trace_path.read_text())}"
+    assert bt.poll() is None, "btftrace already exited when the read line first appeared"
+    assert re.fullmatch(r"read\(\d+, <unfinished \.\.\.>", first[0]), \
+        f"the read showed first as '{first[0]}', not unfinished: it was held until it returned"
+    rc = bt.wait(timeout=10)
+    t_end = time.monotonic()
+    assert rc == 0, bt.stderr.read().decode()
+    # the child writes 1 s after the read started: the line must have been out long before
+    assert t_end - t_first >= 0.5, \
+        f"the unfinished read appeared {t_first - t0:.2f} s after start, only " \
+        f"{t_end - t_first:.2f} s before the end: it was not flushed while the call blocked"
+    text = trace_path.read_text()
+    assert re.search(r'^<\.\.\. read resumed>"y", 1\) += 1$', text, re.M), \
+        f"no resumed read:\n{excerpt(text, 'read')}"
+
+
+# ---------------------------------------------------------------- 6. -p
+
+
+def _proc_alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] not in "ZX"
+
+
+def _getppid_lines(path):
+    text = path.read_text() if path.exists() else ""
+    return [strip_pid(line) for line in text.splitlines()
+            if re.search(r"getppid\(\) += \d+$", line)]
+
+
+def test_attach_to_a_running_process_and_detach_on_sigint(btftrace, workload, spawn, tmp_path,
+                                                          bpf_snapshot):
+    target = spawn([workload("ticker")])
+    snap = bpf_snapshot()
+    trace_path = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-o", trace_path, "-p", target.pid])
+
+    seen = wait_for(lambda: len(_getppid_lines(trace_path)) >= 3, 10)
+    assert seen, f"no getppid() of pid {target.pid} within 10 s; btftrace " \
+        f"{'exited ' + str(bt.returncode) if bt.poll() is not None else 'runs'}"
+    os.kill(bt.pid, signal.SIGINT)
+    rc = bt.wait(timeout=10)
+    err = bt.stderr.read().decode()
+    assert rc == 0, f"btftrace -p exited {rc} after SIGINT: {err}"
+    assert err == "", f"btftrace -p printed on stderr: {err}"
+
+    text = trace_path.read_text()
+    for tid, line in _getppid_lines(trace_path):
+        assert line.endswith(f"= {os.getpid()}") and tid in (None, target.pid), \
+            f"getppid of the ticker must return the test's pid {os.getpid()}:\n" \
+            f"{excerpt(text, 'getppid')}"
+    time.sleep(0.3)
+    assert target.poll() is None and _proc_alive(target.pid), \
+        "the attached process died when btftrace stopped"
+    snap.assert_clean("btftrace -p after SIGINT")
+    assert target.poll() is None, "the process died after btftrace detached"
+
+
+def test_attach_to_two_processes(btftrace, workload, spawn, tmp_path, bpf_snapshot):
+    a, b = spawn([workload("ticker")]), spawn([workload("ticker")])
+    snap = bpf_snapshot()
+    trace_path = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-o", trace_path, "-p", f"{a.pid},{b.pid}"])
+
+    def both():
+        tids = {tid for tid, _ in _getppid_lines(trace_path)}
+        return {a.pid, b.pid} <= tids
+
+    seen = wait_for(both, 10)
+    text = trace_path.read_text() if trace_path.exists() else ""
+    assert seen, f"getppid() of both [pid {a.pid}] and [pid {b.pid}] expected:\n" \
+        f"{excerpt(text, 'getppid')}"
+    os.kill(bt.pid, signal.SIGTERM)
+    rc = bt.wait(timeout=10)
+    assert rc == 0, bt.stderr.read().decode()
+    text = trace_path.read_text()
+    tids = {strip_pid(line)[0] for line in text.splitlines()} - {None}
+    assert tids <= {a.pid, b.pid}, f"lines from other pids {tids - {a.pid, b.pid}}"
+    assert a.poll() is None and b.poll() is None, "an attached process died"
+    snap.assert_clean("btftrace -p A,B")
+
+
+# ---------------------------------------------------------------- 7. the beauty map
+
+# per syscall, per argument: (direction, what is read). Any argument not named reads nothing.
+#   "string"         a NUL-terminated string
+#   "ret"            as many bytes as the return value
+#   "arg:NAME"       as many bytes as argument NAME holds
+#   "struct X" ...   sizeof the type in the running kernel's BTF
+#   "2*int"          two ints
+RULES = {
+    "openat": {"filename": ("enter", "string")},
+    "read": {"buf": ("exit", "ret")},
+    "write": {"buf": ("enter", "arg:count")},
+    "pread64": {"buf": ("exit", "ret")},
+    "pwrite64": {"buf": ("enter", "arg:count")},
+    "newfstatat": {"filename": ("enter", "string"), "statbuf": ("exit", "struct stat")},
+    "statx": {"filename": ("enter", "string"), "buffer": ("exit", "struct statx")},
+    "clock_nanosleep": {"rqtp": ("enter", "struct __kernel_timespec"),
+                        "rmtp": ("exit", "struct __kernel_timespec")},
+    "setsockopt": {"optval": ("enter", "arg:optlen")},
+    "sendto": {"buff": ("enter", "arg:len"), "addr": ("enter", "arg:addr_len")},
+    "connect": {"uservaddr": ("enter", "arg:addrlen")},
+    "bind": {"umyaddr": ("enter", "arg:addrlen")},
+    "pipe2": {"fildes": ("exit", "2*int")},
+    "rt_sigaction": {"act": ("enter", "struct sigaction"), "oact": ("exit", "struct sigaction")},
+    "prlimit64": {"new_rlim": ("enter", "struct rlimit64"),
+                  "old_rlim": ("exit", "struct rlimit64")},
+    "uname": {"name": ("exit", "struct new_utsname")},
+    "fstat": {"statbuf": ("exit", "struct stat")},
+    "sched_setattr": {"uattr": ("enter", "struct sched_attr")},
+    "perf_event_open": {"attr_uptr": ("enter", "struct perf_event_attr")},
+    "bpf": {"uattr": ("enter", "arg:size")},
+}
+# tracefs calls these newuname and newfstat; the catalog lists them by their unistd names
+RENAMED = {"uname": "newuname", "fstat": "newfstat"}
+BT_CAPTURE_MAX = 4096
+
+
+def _catalog_names(run_btftrace):
+    rc, out, err, _ = run_btftrace(["syscalls"], trace=False)
+    assert rc == 0, err
+    return {line.split()[0] for line in out.splitlines() if line.strip()}
+
+
+def test_syscalls_lists_the_catalog(run_btftrace):
+    rc, out, err, _ = run_btftrace(["syscalls"], trace=False)
+    assert rc == 0 and err == "", f"btftrace syscalls: {rc} {err}"
+    names = {line.split()[0] for line in out.splitlines()}
+    assert len(names) >= 300, f"only {len(names)} syscalls listed"
+    missing = set(RULES) - names
+    assert not missing, f"the catalog lacks {missing}"
+    line = [ln for ln in out.splitlines() if re.match(r"openat\s+\d+\s+1 filename\s", ln)]
+    assert line and "enter=string" in line[0] and "exit=-" in line[0], \
+        f"openat's filename line: {line}"
+
+
+@pytest.mark.parametrize("syscall", [
+    name for name in RULES])
+def test_capture_rules_match_the_kernels_btf(run_btftrace, btf_size, syscall):
+    names = _catalog_names(run_btftrace) if syscall in RENAMED else {syscall}
+    listed = sorted({syscall, RENAMED.get(syscall, syscall)} & names)
+    assert len(listed) == 1, f"the catalog should list {syscall} once, under one name: {listed}"
+    rc, out, err, _ = run_btftrace(["syscalls", "--json", listed[0]], trace=False)
+    assert rc == 0, f"btftrace syscalls --json {listed[0]}: {err}"
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert recs and all(r.get("format", True) for r in recs), \
+        f"{listed[0]} has no tracefs format in the catalog: {out.strip()}"
+    args = {r["name"]: r for r in recs}
+    index = {r["name"]: r["arg"] for r in recs}
+    expected = RULES[syscall]
+    assert set(expected) <= set(args), f"{syscall} arguments {sorted(args)} lack some of " \
+        f"{sorted(expected)}"
+
+    types = {}
+    for name, r in args.items():
+        m = re.fullmatch(r"(?:const )?((?:struct|union) \w+) \*", r["type"])
+        if m:
+            types[name] = m.group(1)
+    sizes = btf_size(*(set(types.values()) | {"int"}))
+    for name, t in types.items():
+        assert sizes[t] > 0, f"{t} is not in the kernel's BTF"
+        assert args[name]["btf_size"] == sizes[t], \
+            f"{syscall}.{name}: btf_size {args[name]['btf_size']} != sizeof({t}) {sizes[t]}"
+
+    for name, r in args.items():
+        if name not in expected:
+            assert r["enter"]["len"] == 0 and r["exit"]["len"] == 0, \
+                f"{syscall}.{name} ({r['type']}) should read nothing: {r}"
+            continue
+        direction, what = expected[name]
+        other = "exit" if direction == "enter" else "enter"
+        rule = r[direction]
+        assert r[other]["len"] == 0, f"{syscall}.{name} must be read at {direction} only: {r}"
+        if what == "string":
+            assert rule["len"] == 1 and rule["text"] == "string", \
+                f"{syscall}.{name} should be a string at {direction}: {r}"
+        elif what == "ret":
+            assert rule["len"] < -6 and rule["text"] == "ret", \
+                f"{syscall}.{name} should be read at exit for the return value's length: {r}"
+        elif what.startswith("arg:"):
+            k = index[what[4:]] + 1
+            assert rule["len"] == -k, \
+                f"{syscall}.{name} should take its length from arg {k} ({what[4:]}): {r}"
+        elif what == "2*int":
+            assert rule["len"] == 2 * sizes["int"], f"{syscall}.{name} should read two ints: {r}"
+        else:
+            size = min(sizes[what], BT_CAPTURE_MAX)
+            assert size > 0, f"{what} is not in the kernel's BTF"
+            assert rule["len"] == size, \
+                f"{syscall}.{name} should read sizeof({what}) = {size} at {direction}: {r}"
+
+
+# ---------------------------------------------------------------- 8. bad input
+
+BAD_INPUT = [
+    pytest.param(["--no-such-option", "--", "true"], id="unknown-option"),
+    pytest.param(["-Z", "--", "true"], id="unknown-short-option"),
+    pytest.param(["-p"], id="p-missing-value"),
+    pytest.param(["-p", "abc"], id="p-abc"),
+    pytest.param(["-p", "-5"], id="p-negative"),
+    pytest.param(["-p", "99999999999"], id="p-too-big"),
+    pytest.param(["-p", ""], id="p-empty"),
+    pytest.param(["-p", "{dead_pid}"], id="p-dead"),
+    pytest.param(["-p", "1,{dead_pid}"], id="p-live-and-dead"),
+    pytest.param(["-s", "x", "--", "true"], id="s-x"),
+    pytest.param(["-s", "-1", "--", "true"], id="s-negative"),
+    pytest.param(["--capture-size", "0", "--", "true"], id="capture-size-0"),
+    pytest.param(["--capture-size", "999999", "--", "true"], id="capture-size-huge"),
+    pytest.param(["--buffer-size", "foo", "--", "true"], id="buffer-size-foo"),
+    pytest.param(["-X", "nope", "--", "true"], id="X-nope"),
+    pytest.param(["-o", "/nonexistent/dir/file", "--", "true"], id="o-bad-dir"),
+    pytest.param(["--", "/no/such/cmd"], id="command-not-found"),
+    pytest.param(["--", "no-such-command-btftrace-e2e"], id="command-not-in-path"),
+    pytest.param([], id="no-target"),
+    pytest.param(["-p", "1", "--", "true"], id="two-targets"),
+    pytest.param(["--btf", "/nonexistent", "--", "true"], id="btf-missing"),
+    pytest.param(["--btf", "{empty_file}", "--", "true"], id="btf-empty"),
+    pytest.param(["syscalls", "no_such_call"], id="syscalls-unknown"),
+    pytest.param(["syscalls", "--nope"], id="syscalls-bad-option"),
+]
+
+
+@pytest.fixture(scope="module")
+def dead_pid():
+    proc = subprocess.Popen(["true"])
+    proc.wait()
+    return proc.pid
+
+
+@pytest.mark.parametrize("args", BAD_INPUT)
+def test_bad_input_fails_with_one_message_and_status_2(run_btftrace, bpf_snapshot, dead_pid,
+                                                       tmp_path, args):
+    empty = tmp_path / "empty.btf"
+    empty.write_bytes(b"")
+    args = [a.format(dead_pid=dead_pid, empty_file=empty) for a in args]
+    snap = bpf_snapshot()
+
+    rc, out, err, _ = run_btftrace(args, trace=False, timeout=20)
+
+    lines = err.splitlines()
+    assert rc == 2, f"btftrace {args}: exit {rc}, expected 2; stderr: {err!r}"
+    assert len(lines) == 1 and lines[0].startswith("btftrace: "), \
+        f"btftrace {args}: stderr must be one 'btftrace: ...' line, got {err!r}"
+    assert out == "", f"btftrace {args} wrote on stdout: {out!r}"
+    snap.assert_clean(f"btftrace {args}")
+
+
+# ---------------------------------------------------------------- 9. never itself
+
+
+def test_trace_holds_only_the_command_never_btftrace(run_btftrace, workload):
+    result = run_btftrace(["--", workload("selfpid")])
+    rc, out, err, trace = result
+    assert rc == 0, err
+    pid = int(out)
+    assert pid != result.pid
+    lines = trace.splitlines()
+    assert not any(PID_PREFIX.match(line) for line in lines), \
+        f"a second thread showed up in a single-threaded command's trace:\n" \
+        f"{excerpt(trace, PID_RX)}"
+    assert re.search(rf"^getpid\(\) += {pid}$", trace, re.M), \
+        f"no getpid() = {pid} (the command's pid):\n{excerpt(trace, 'getpid')}"
+    assert not re.search(rf"^getpid\(\) += {result.pid}$", trace, re.M), \
+        f"btftrace's own getpid() ({result.pid}) is in the trace"
+
+
+def test_thread_prefixes_name_only_the_commands_threads(run_btftrace, workload):
+    result = run_btftrace(["--", workload("threads_pipe")])
+    rc, out, err, trace = result
+    assert rc == 0, err
+    m = re.match(r"pid (\d+) reader (\d+) main (\d+)", out)
+    assert m, f"workload output: {out!r}"
+    threads = {int(m.group(2)), int(m.group(3))}
+    tids = {int(t) for t in re.findall(r"^\[pid (\d+)\]", trace, re.M)}
+    assert tids == threads, \
+        f"[pid N] prefixes {sorted(tids)} != the command's threads {sorted(threads)} " \
+        f"(btftrace is {result.pid}):\n{excerpt(trace, PID_RX)}"
+    assert result.pid not in tids
