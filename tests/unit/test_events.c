@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of enter/exit pairing: complete, unfinished, resumed and never-returning calls. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <string.h>
+
+#include "events/events.h"
+
+#define MAX_SEEN 16
+
+struct seen {
+	enum call_state state[MAX_SEEN];
+	__u32 tid[MAX_SEEN];
+	bool has_enter[MAX_SEEN], has_exit[MAX_SEEN];
+	int n;
+};
+
+static void record(void *ctx, const struct call *call)
+{
+	struct seen *s = ctx;
+
+	assert_true(s->n < MAX_SEEN);
+	s->state[s->n] = call->state;
+	s->tid[s->n] = call->enter ? call->enter->hdr.tid : call->exit->hdr.tid;
+	s->has_enter[s->n] = call->enter != NULL;
+	s->has_exit[s->n] = call->exit != NULL;
+	s->n++;
+}
+
+static struct bt_enter_rec enter_rec(__u32 tid, int nr)
+{
+	struct bt_enter_rec r = {};
+
+	r.hdr.type = BT_REC_ENTER;
+	r.hdr.size = sizeof(r);
+	r.hdr.tid = tid;
+	r.hdr.nr = nr;
+	return r;
+}
+
+static struct bt_exit_rec exit_rec(__u32 tid, int nr, long ret)
+{
+	struct bt_exit_rec r = {};
+
+	r.hdr.type = BT_REC_EXIT;
+	r.hdr.size = sizeof(r);
+	r.hdr.tid = tid;
+	r.hdr.nr = nr;
+	r.ret = ret;
+	return r;
+}
+
+static void test_complete_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec en = enter_rec(10, 0);
+	struct bt_exit_rec ex = exit_rec(10, 0, 3);
+
+	assert_int_equal(event_reader__handle(er, &en, sizeof(en)), 0);
+	assert_int_equal(s.n, 0); /* held until its exit */
+	assert_int_equal(event_reader__handle(er, &ex, sizeof(ex)), 0);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	assert_true(s.has_enter[0] && s.has_exit[0]);
+	event_reader__free(er);
+}
+
+static void test_interleaved_threads(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(1, 0), b = enter_rec(2, 110);
+	struct bt_exit_rec bx = exit_rec(2, 110, 5), ax = exit_rec(1, 0, 1);
+
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__handle(er, &b, sizeof(b));
+	event_reader__handle(er, &bx, sizeof(bx));
+	event_reader__handle(er, &ax, sizeof(ax));
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.tid[0], 1);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
+	assert_int_equal(s.tid[1], 2);
+	assert_int_equal(s.state[2], CALL_RESUMED);
+	assert_int_equal(s.tid[2], 1);
+	assert_true(s.has_enter[2]); /* the resumed half still knows its enter */
+	event_reader__free(er);
+}
+
+static void test_idle_shows_blocked_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(1, 0);
+	struct bt_exit_rec ax = exit_rec(1, 0, 1);
+
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__idle(er);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	event_reader__handle(er, &ax, sizeof(ax));
+	assert_int_equal(s.state[1], CALL_RESUMED);
+	event_reader__free(er);
+}
+
+static void test_exit_without_enter_and_noreturn(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_exit_rec orphan = exit_rec(7, 0, 0);
+	struct bt_enter_rec last = enter_rec(7, 231);
+
+	event_reader__handle(er, &orphan, sizeof(orphan));
+	assert_int_equal(s.state[0], CALL_RESUMED);
+	assert_false(s.has_enter[0]);
+	event_reader__handle(er, &last, sizeof(last));
+	event_reader__finish(er);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[1], CALL_NORETURN);
+	event_reader__free(er);
+}
+
+static void test_malformed_records(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec en = enter_rec(1, 0);
+	char junk[4] = { 1, 2, 3, 4 };
+
+	assert_int_equal(event_reader__handle(er, junk, sizeof(junk)), -EINVAL);
+	en.hdr.size = sizeof(en) + 100; /* claims more than was delivered */
+	assert_int_equal(event_reader__handle(er, &en, sizeof(en)), -EINVAL);
+	en.hdr.size = sizeof(en);
+	en.hdr.type = 99;
+	assert_int_equal(event_reader__handle(er, &en, sizeof(en)), -EINVAL);
+	assert_int_equal(s.n, 0);
+	event_reader__free(er);
+}
+
+static void test_capture_lookup_is_bounded(void **state)
+{
+	struct {
+		struct bt_enter_rec rec;
+		struct bt_capture cap;
+		char data[8];
+	} r = {};
+
+	r.rec.hdr.type = BT_REC_ENTER;
+	r.rec.hdr.ncaps = 1;
+	r.rec.hdr.size = sizeof(r);
+	r.cap.arg = 1;
+	r.cap.len = 8;
+	assert_non_null(record_capture(&r.rec.hdr, 1));
+	assert_null(record_capture(&r.rec.hdr, 0));
+	r.cap.len = 200; /* longer than the record: never returned */
+	assert_null(record_capture(&r.rec.hdr, 1));
+	r.cap.len = 8;
+	r.rec.hdr.ncaps = 5; /* more captures than fit: stops at the end */
+	assert_null(record_capture(&r.rec.hdr, 3));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_complete_call),
+		cmocka_unit_test(test_interleaved_threads),
+		cmocka_unit_test(test_idle_shows_blocked_call),
+		cmocka_unit_test(test_exit_without_enter_and_noreturn),
+		cmocka_unit_test(test_malformed_records),
+		cmocka_unit_test(test_capture_lookup_is_bounded),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
