@@ -150,20 +150,22 @@ static int read_file(const char *path, char *buf, size_t size)
  * Reads the format of the syscall unistd calls name. Some tracefs events are
  * named after the kernel's SYSCALL_DEFINE rather than the unistd name, for
  * old ABI reasons: uname is newuname, fstat is newfstat, sendfile is
- * sendfile64, umount2 is umount. Those spellings are tried in turn.
+ * sendfile64, umount2 is umount. Those spellings are tried in turn; a
+ * prefix or suffix never turns one existing syscall into another.
  */
 static int read_format(const char *tracefs_dir, const char *name, struct syscall_desc *desc,
 		       char *text, size_t size)
 {
 	char candidates[4][SYSCALL_NAME_MAX + 8], path[512];
-	size_t len = strlen(name);
 	int n = 0;
 
 	snprintf(candidates[n++], sizeof(candidates[0]), "%s", name);
 	snprintf(candidates[n++], sizeof(candidates[0]), "new%s", name);
 	snprintf(candidates[n++], sizeof(candidates[0]), "%s64", name);
-	if (len > 1 && name[len - 1] == '2')
-		snprintf(candidates[n++], sizeof(candidates[0]), "%.*s", (int)len - 1, name);
+	/* the one event named without its number; stripping digits in general would let
+	 * openat2 borrow openat's format on a kernel that lacks openat2 */
+	if (!strcmp(name, "umount2"))
+		snprintf(candidates[n++], sizeof(candidates[0]), "umount");
 	for (int i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tracefs_dir,
 			 candidates[i]);
