@@ -143,10 +143,18 @@ static __always_inline struct bt_stats *stats(void)
 static __always_inline void submit(void *rec, __u32 size, int is_enter)
 {
 	struct bt_stats *st = stats();
-	__u64 flags = BPF_RB_NO_WAKEUP;
+	__u64 flags = BPF_RB_NO_WAKEUP, pending;
 	long err;
 
-	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes)
+	/*
+	 * While the reader keeps up, records wait for its poll timeout or a
+	 * batch: no wake-up per call. Once more than wakeup_bytes are pending
+	 * the reader is behind, and every record wakes it: that costs the
+	 * tracee a little and gives the reader the CPU sooner, so the buffer
+	 * seldom fills (a full buffer loses records, counted in stats).
+	 */
+	pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+	if (pending >= wakeup_bytes)
 		flags = BPF_RB_FORCE_WAKEUP;
 	size &= BT_SCRATCH_SIZE * 2 - 1;
 	if (size > BT_SCRATCH_SIZE)
@@ -173,7 +181,8 @@ static __always_inline void submit(void *rec, __u32 size, int is_enter)
  * offset. len is the number of bytes the rule asks for (for strings: 0).
  */
 static __always_inline __u32 capture(char *buf, __u32 off, __u32 arg, __u64 uptr, int is_string,
-				     __u64 len, __u32 cap_bytes, __u16 *ncaps)
+				     __u64 len, __u32 cap_bytes, __u8 extra_flags, __u16 *ncaps,
+				     __u32 *faulted)
 {
 	struct bt_capture *cap;
 	__u32 n = 0, want = 0;
@@ -220,8 +229,10 @@ static __always_inline __u32 capture(char *buf, __u32 off, __u32 arg, __u64 uptr
 			n = 0;
 		}
 	}
+	if (flags & BT_CAP_FAULT)
+		*faulted |= 1U << arg;
 	cap->arg = arg;
-	cap->flags = flags;
+	cap->flags = flags | extra_flags;
 	cap->len = n;
 	cap->want = want;
 	(*ncaps)++;
@@ -248,37 +259,21 @@ static __always_inline __u64 rule_bytes(const struct bt_arg_rule *r, const __u64
 	return n * elem;
 }
 
-/*
- * Captures the arguments in mask by their rules. Sets a bit in *faulted for
- * each one that could not be read; extra_flags is or-ed into every capture.
- */
-static __always_inline __u32 capture_args(char *buf, __u32 off, const struct bt_arg_rule *rules,
-					  const __u64 *args, __s64 ret, __u16 *ncaps, __u32 mask,
-					  __u8 extra_flags, __u32 *faulted)
+/* Captures argument i by rule r; a fault sets bit i in *faulted. */
+static __always_inline __u32 capture_arg(char *buf, __u32 off, int i, const struct bt_arg_rule *r,
+					 const __u64 *args, __s64 ret, __u8 extra_flags,
+					 __u16 *ncaps, __u32 *faulted)
 {
-#pragma unroll
-	for (int i = 0; i < BT_MAX_ARGS; i++) {
-		const struct bt_arg_rule *r = &rules[i];
-		struct bt_capture *cap = (void *)(buf + (off & (BT_REC_SOFT_MAX - 1)));
-		__u16 before = *ncaps;
-
-		if (!(mask & (1U << i)) || r->len == BT_LEN_NONE || !args[i])
-			continue;
-		if (r->len == BT_LEN_STRING)
-			off = capture(buf, off, i, args[i], 1, 0, 0, ncaps);
-		else if (r->len > BT_LEN_STRING)
-			/* a struct's BTF size: read it whole, whatever the buffer cap */
-			off = capture(buf, off, i, args[i], 0, r->len, BT_CAPTURE_MAX, ncaps);
-		else
-			off = capture(buf, off, i, args[i], 0, rule_bytes(r, args, ret), buffer_cap,
-				      ncaps);
-		if (*ncaps == before)
-			continue;
-		cap->flags |= extra_flags;
-		if (cap->flags & BT_CAP_FAULT)
-			*faulted |= 1U << i;
-	}
-	return off;
+	if (r->len == BT_LEN_NONE || !args[i])
+		return off;
+	if (r->len == BT_LEN_STRING)
+		return capture(buf, off, i, args[i], 1, 0, 0, extra_flags, ncaps, faulted);
+	/* a struct's BTF size: read it whole, whatever the buffer cap */
+	if (r->len > BT_LEN_STRING)
+		return capture(buf, off, i, args[i], 0, r->len, BT_CAPTURE_MAX, extra_flags, ncaps,
+			       faulted);
+	return capture(buf, off, i, args[i], 0, rule_bytes(r, args, ret), buffer_cap, extra_flags,
+		       ncaps, faulted);
 }
 
 static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
@@ -313,10 +308,17 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	bpf_get_current_comm(rec->comm, sizeof(rec->comm));
 	off = sizeof(*rec);
 	if (rules) {
-		__u32 faulted = 0;
+		__u32 faulted = 0, refetch_mask = 0;
 
-		off = capture_args(scratch->buf, off, rules->enter, rec->args, 0, &ncaps, 0x3f, 0,
-				   &faulted);
+#pragma unroll
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			off = capture_arg(scratch->buf, off, i, &rules->enter[i], rec->args, 0, 0,
+					  &ncaps, &faulted);
+			/* only pure inputs: an in/out argument is read at exit anyway */
+			if (rules->exit[i].len == BT_LEN_NONE)
+				refetch_mask |= 1U << i;
+		}
+		faulted &= refetch_mask;
 		if (faulted &&
 		    bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
 			__sync_fetch_and_add(&refetch_pending, 1);
@@ -372,15 +374,25 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		}
 	}
 	if (rules && (ret >= 0 || late)) {
+		struct bt_arg_rule no_rule = {};
 		__u32 faulted = 0;
 
 		read_args(regs, args, typed);
-		if (ret >= 0)
-			off = capture_args(scratch->buf, off, rules->exit, args, ret, &ncaps, 0x3f,
-					   0, &faulted);
-		if (late)
-			off = capture_args(scratch->buf, off, rules->enter, args, 0, &ncaps, late,
-					   BT_CAP_LATE, &faulted);
+#pragma unroll
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			/*
+			 * An input that faulted at enter is read now by its enter rule.
+			 * The rule is chosen as data, not by a branch around two
+			 * calls, which would double the paths the verifier walks.
+			 */
+			bool is_late = late & (1U << i);
+			const struct bt_arg_rule *r = is_late ? &rules->enter[i]
+							      : ret >= 0 ? &rules->exit[i]
+									 : &no_rule;
+
+			off = capture_arg(scratch->buf, off, i, r, args, ret,
+					  is_late ? BT_CAP_LATE : 0, &ncaps, &faulted);
+		}
 	}
 	rec->hdr.ncaps = ncaps;
 	rec->hdr.size = off;

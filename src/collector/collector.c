@@ -38,7 +38,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->string_cap = o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;
-	/* wake the reader once a quarter of the buffer is pending, not on every record */
+	/* below a quarter of the buffer pending, the reader is not woken per record */
 	skel->rodata->wakeup_bytes = o->ringbuf_bytes / 4;
 	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
 	if (!err)

@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
 
@@ -22,10 +24,13 @@ void decode_opts_default(struct decode_opts *o)
 	o->struct_depth = 4;
 }
 
-void decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
-		   const struct types *types, const struct decode_opts *opts)
+int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
+		  const struct types *types, const struct decode_opts *opts)
 {
 	memset(d, 0, sizeof(*d));
+	d->member_cache = calloc(MEMBER_CACHE_SLOTS, sizeof(*d->member_cache));
+	if (!d->member_cache)
+		return -ENOMEM;
 	d->cat = cat;
 	d->beauty = beauty;
 	d->types = types;
@@ -40,6 +45,38 @@ void decoder__init(struct decoder *d, const struct catalog *cat, const struct be
 			d->hand[nr][i] = hand_decoder_find(desc->name, desc->args[i].name);
 		}
 	}
+	return 0;
+}
+
+void decoder__free(struct decoder *d)
+{
+	free(d->member_cache);
+	d->member_cache = NULL;
+}
+
+/* The printer of a struct member, through a direct-mapped cache. */
+static const struct value_printer *member_printer(const struct decoder *d, const struct btf *btf,
+						  __u32 parent_id, const char *member)
+{
+	struct member_cache_slot *slot;
+	const struct btf_type *parent;
+	const char *scope;
+
+	slot = &d->member_cache[(parent_id * 31 + ((uintptr_t)member >> 2)) % MEMBER_CACHE_SLOTS];
+	if (slot->member == member && slot->parent_id == parent_id)
+		return slot->vp;
+	parent = btf__type_by_id(btf, parent_id);
+	scope = parent ? btf__name_by_offset(btf, parent->name_off) : NULL;
+	slot->parent_id = parent_id;
+	slot->member = member;
+	slot->vp = NULL;
+	if (scope && *scope) {
+		slot->vp = value_printer_find(scope, member);
+		/* "*" entries are for syscall arguments, never struct members */
+		if (slot->vp && !strcmp(slot->vp->scope, "*"))
+			slot->vp = NULL;
+	}
+	return slot->vp;
 }
 
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size)
@@ -130,17 +167,14 @@ static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u
 			const char *member_name, __u32 member_type_id, const void *data, size_t len)
 {
 	const struct decoder *d = ctx;
-	const struct btf_type *parent = btf__type_by_id(btf, parent_id);
-	const char *scope = parent ? btf__name_by_offset(btf, parent->name_off) : NULL;
-	const struct value_printer *vp;
-	__u32 real = types__skip_mods(btf, member_type_id);
-	const struct btf_type *mt = btf__type_by_id(btf, real);
+	const struct value_printer *vp = member_printer(d, btf, parent_id, member_name);
+	const struct btf_type *mt;
 	__u64 v = 0;
 
-	if (!scope || !*scope || !mt || !(btf_is_int(mt) || btf_is_enum(mt)))
+	if (!vp)
 		return false;
-	vp = value_printer_find(scope, member_name);
-	if (!vp || !strcmp(vp->scope, "*") || mt->size > 8 || len < mt->size)
+	mt = btf__type_by_id(btf, types__skip_mods(btf, member_type_id));
+	if (!mt || !(btf_is_int(mt) || btf_is_enum(mt)) || mt->size > 8 || len < mt->size)
 		return false;
 	memcpy(&v, data, mt->size);
 	if (btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED))

@@ -29,6 +29,14 @@ struct decode_opts {
 
 struct value_printer;
 
+/* Member printers looked up by (struct type, member name), cached: the lookup is per member. */
+#define MEMBER_CACHE_SLOTS 1024
+struct member_cache_slot {
+	__u32 parent_id;
+	const char *member; /* a pointer into the BTF string section: stable */
+	const struct value_printer *vp;
+};
+
 struct decoder {
 	const struct catalog *cat;
 	const struct beauty *beauty;
@@ -36,14 +44,16 @@ struct decoder {
 	struct decode_opts opts;
 	/* per syscall and argument: how a plain value prints (flags, constants, fds) */
 	const struct value_printer *printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
 	void (*hand[BT_MAX_SYSCALLS][BT_MAX_ARGS])(const struct decoder *d, struct outbuf *ob,
 						    const void *data, size_t len, bool more);
 };
 
 void decode_opts_default(struct decode_opts *o);
-void decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
-		   const struct types *types, const struct decode_opts *opts);
+int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
+		  const struct types *types, const struct decode_opts *opts);
+void decoder__free(struct decoder *d);
 
 /* The syscall's name, or "syscall_N" written into buf for a number without one. */
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size);

@@ -156,8 +156,7 @@ static int load_tables(struct session *s)
 		}
 	}
 	beauty__build(s->beauty, s->cat, &s->types);
-	decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
-	return 0;
+	return decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 }
 
 int session_list_syscalls(const struct session_opts *o, char **names, int n, bool json)
@@ -181,6 +180,8 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 		status = 1;
 out:
 	types__free(&s.types);
+	if (s.dec)
+		decoder__free(s.dec);
 	free(s.dec);
 	free(s.beauty);
 	free(s.cat);
@@ -488,6 +489,8 @@ out:
 	if (s.sigfd >= 0)
 		close(s.sigfd);
 	types__free(&s.types);
+	if (s.dec)
+		decoder__free(s.dec);
 	free(s.dec);
 	free(s.beauty);
 	free(s.cat);
