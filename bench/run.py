@@ -1,0 +1,780 @@
+#!/usr/bin/python3
+"""Benchmarks btftrace side by side with strace and perf trace on one fixed syscall workload.
+
+Standard library only. Run as root (all three tracers need it). See bench/README.md.
+
+Modes (one per run):
+  default      every configuration, interleaved round-robin, --runs times each: wall time,
+               ratio to untraced, ns per call, peak RSS, btftrace's lost calls
+  --startup    how long each tracer takes from spawn until the traced command runs
+  --scaling    ns per call as the workload's threads grow, and the cost of a system-wide
+               btftrace -a to a workload that is not itself traced
+"""
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
+REPO_DIR = os.path.dirname(BENCH_DIR)
+
+# Must match bench/workload.c.
+CALLS_PER_ITER = 6  # getppid, read, write, openat, fstat, close
+SLEEP_EVERY = 1000  # plus one clock_nanosleep every SLEEP_EVERY iterations (per thread)
+
+TRACEFS_DIRS = ("/sys/kernel/tracing", "/sys/kernel/debug/tracing")
+PROBE_TIMEOUT = 60
+STOP_GRACE = 15
+
+# (config name, tool) in table order; the command for each is built by config_command().
+CONFIGS = (
+    ("untraced", "untraced"),
+    ("btftrace-full", "btftrace"),
+    ("btftrace-c", "btftrace"),
+    ("strace-full", "strace"),
+    ("strace-c", "strace"),
+    ("perf-full", "perf"),
+    ("perf-s", "perf"),
+)
+CONFIG_HELP = {
+    "untraced": "workload N",
+    "btftrace-full": "btftrace -o FILE -- workload N",
+    "btftrace-c": "btftrace -c -- workload N",
+    "strace-full": "strace -f -o FILE workload N",
+    "strace-c": "strace -c -f -o FILE workload N",
+    "perf-full": "perf trace -o FILE -- workload N",
+    "perf-s": "perf trace -s -o FILE -- workload N",
+}
+SCALING_CONFIGS = ("untraced", "btftrace-full", "btftrace-c", "btftrace-a")
+
+# Tracers left running in the background (btftrace -a), ended if the harness is interrupted.
+RUNNING = set()
+
+# btftrace reports lost calls as "calls lost: N" (--stats) and "btftrace: N calls lost".
+LOST_AFTER = re.compile(r"lost[^0-9\n]*(\d+)", re.I)
+LOST_BEFORE = re.compile(r"(\d+)\s+(?:syscalls?|calls?|events?|records?)\s+lost", re.I)
+
+
+def loop_calls(iterations, threads=1):
+    """System calls the workload's loop makes (start-up and thread creation not counted)."""
+    threads = max(1, min(threads, iterations))
+    total = 0
+    for t in range(threads):
+        n = iterations // threads + (1 if t < iterations % threads else 0)
+        total += n * CALLS_PER_ITER + n // SLEEP_EVERY
+    return total
+
+
+def parse_lost(text):
+    """Largest lost-call count btftrace reported on stderr, 0 when it reported none.
+
+    Per line, the number after "lost" wins; "N calls lost" counts when no number follows.
+    """
+    counts = [0]
+    for line in text.splitlines():
+        m = LOST_AFTER.search(line) or LOST_BEFORE.search(line)
+        if m:
+            counts.append(int(m.group(1)))
+    return max(counts)
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def fmt(value, spec, missing="-"):
+    return missing if value is None else format(value, spec)
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+class RunResult:
+    def __init__(self):
+        self.spawn_ns = None  # CLOCK_MONOTONIC just before spawn
+        self.wall = None  # seconds, spawn to exit
+        self.status = None  # exit code, or -signal
+        self.maxrss_kb = None
+        self.stderr = ""
+        self.stdout = ""
+        self.out_bytes = None
+        self.error = None  # why the run does not count
+
+    def as_dict(self):
+        return {
+            "wall_s": self.wall,
+            "status": self.status,
+            "maxrss_kb": self.maxrss_kb,
+            "out_bytes": self.out_bytes,
+            "error": self.error,
+        }
+
+
+def wait_child(proc, timeout):
+    """Blocking os.wait4 on a child (so its rusage is ours); kills its session after timeout.
+
+    Returns (exit code or None when it had to be killed, rusage).
+    """
+    killed = []
+
+    def expire():
+        killed.append(True)
+        kill_session(proc)
+
+    timer = threading.Timer(timeout, expire)
+    timer.start()
+    try:
+        _, status, rusage = os.wait4(proc.pid, 0)
+    except BaseException:
+        kill_session(proc)
+        os.wait4(proc.pid, 0)
+        raise
+    finally:
+        timer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return (None if killed else proc.returncode), rusage
+
+
+def kill_session(proc):
+    # Each child leads its own session (start_new_session), so this ends only what we started.
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def run_timed(argv, workdir, timeout, out_file=None, capture_stdout=False, rusage_run=None):
+    """Runs argv once; wall time from just before spawn to its reaping by wait4.
+
+    With rusage_run (bench/rusage-run), argv runs under that launcher, which reports argv's
+    own exit status and peak RSS; without it the peak RSS is that of the forked Python child,
+    whose floor is Python's own resident set.
+    """
+    res = RunResult()
+    err_path = os.path.join(workdir, "stderr")
+    out_path = os.path.join(workdir, "stdout")
+    result_path = os.path.join(workdir, "rusage")
+    if rusage_run:
+        argv = [rusage_run, result_path] + argv
+    with open(err_path, "w+b") as err, open(out_path, "w+b") as out:
+        res.spawn_ns = time.monotonic_ns()
+        t0 = time.perf_counter()
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                    start_new_session=True)
+        except OSError as e:
+            res.error = "cannot run %s: %s" % (argv[0], e.strerror)
+            return res
+        status, rusage = wait_child(proc, timeout)
+        res.wall = time.perf_counter() - t0
+        res.maxrss_kb = rusage.ru_maxrss
+        err.seek(0)
+        res.stderr = err.read().decode(errors="replace")
+        if capture_stdout:
+            out.seek(0)
+            res.stdout = out.read().decode(errors="replace")
+    os.unlink(err_path)
+    os.unlink(out_path)
+    if rusage_run and status is not None:
+        report = read_rusage(result_path)
+        if report:
+            status = report["status"]
+            res.maxrss_kb = report["maxrss_kb"]
+    if out_file and os.path.exists(out_file):
+        res.out_bytes = os.path.getsize(out_file)
+        os.unlink(out_file)
+    if status is None:
+        res.error = "timed out after %d s (killed)" % timeout
+        res.status = None
+    else:
+        res.status = status
+        if status != 0:
+            res.error = "exit status %d: %s" % (status, last_line(res.stderr))
+    return res
+
+
+def read_rusage(path):
+    """The line bench/rusage-run wrote, as a dict of ints; None when it wrote none."""
+    try:
+        with open(path) as f:
+            fields = dict(kv.split("=", 1) for kv in f.read().split())
+        os.unlink(path)
+        return {k: int(v) for k, v in fields.items()}
+    except (OSError, ValueError):
+        return None
+
+
+def last_line(text):
+    lines = [l for l in text.strip().splitlines() if l.strip()]
+    return lines[-1].strip() if lines else "(no message)"
+
+
+class Tools:
+    """Finds and checks the tracers once; a tool that cannot run is skipped with its reason."""
+
+    def __init__(self, args, workdir):
+        self.args = args
+        self.workdir = workdir
+        self.paths = {"untraced": ""}
+        self.skip = {}
+        self.versions = {}
+        self.btftrace_stats = False
+        self.rusage_run = os.path.join(args.bin_dir, "rusage-run")
+
+    def check(self, tool):
+        if tool in self.paths or tool in self.skip:
+            return tool in self.paths
+        getattr(self, "_check_" + tool)()
+        if tool in self.skip:
+            log("skip %s: %s" % (tool, self.skip[tool]))
+        return tool in self.paths
+
+    def _probe(self, tool, argv):
+        res = run_timed(argv, self.workdir, PROBE_TIMEOUT)
+        if res.error:
+            self.skip[tool] = "'%s' failed: %s" % (" ".join(argv), res.error)
+            return False
+        return True
+
+    def _check_btftrace(self):
+        path = self.args.btftrace
+        if not os.path.isfile(path) or not os.access(path, os.X_OK):
+            self.skip["btftrace"] = "%s not found or not executable (build it: make)" % path
+            return
+        if not self._probe("btftrace", [path, "-o", os.devnull, "--", "/bin/true"]):
+            return
+        # --stats makes btftrace print its lost-call count even when it is 0.
+        res = run_timed([path, "--stats", "-o", os.devnull, "--", "/bin/true"], self.workdir,
+                        PROBE_TIMEOUT)
+        self.btftrace_stats = res.error is None
+        self.versions["btftrace"] = tool_version([path, "--version"])
+        self.paths["btftrace"] = path
+
+    def _check_strace(self):
+        path = shutil.which("strace")
+        if not path:
+            self.skip["strace"] = "strace not on PATH (apt-get install strace)"
+            return
+        if self._probe("strace", [path, "-f", "-o", os.devnull, "/bin/true"]):
+            self.versions["strace"] = tool_version([path, "-V"])
+            self.paths["strace"] = path
+
+    def _check_perf(self):
+        path = shutil.which("perf")
+        if not path:
+            self.skip["perf"] = "perf not on PATH (apt-get install linux-perf)"
+            return
+        problem = ensure_tracefs()
+        if problem:
+            self.skip["perf"] = problem
+            return
+        if self._probe("perf", [path, "trace", "-o", os.devnull, "--", "/bin/true"]):
+            self.versions["perf"] = tool_version([path, "--version"])
+            self.paths["perf"] = path
+
+
+def tool_version(argv):
+    try:
+        p = subprocess.run(argv, capture_output=True, text=True, timeout=PROBE_TIMEOUT)
+        return (p.stdout + p.stderr).strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return None
+
+
+def ensure_tracefs():
+    """perf trace needs tracefs: mounts it when no mounted copy is found. None when fine."""
+    for d in TRACEFS_DIRS:
+        try:
+            if os.listdir(os.path.join(d, "events")):
+                return None
+        except OSError:
+            pass
+    cmd = ["mount", "-t", "tracefs", "nodev", TRACEFS_DIRS[0]]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return "no tracefs and '%s' failed: %s" % (" ".join(cmd), p.stderr.strip())
+    log("mounted tracefs at %s" % TRACEFS_DIRS[0])
+    return None
+
+
+def config_command(name, tools, workload_argv, out_file):
+    """argv for one configuration, and whether out_file is written."""
+    bt = [tools.paths.get("btftrace")] + (["--stats"] if tools.btftrace_stats else [])
+    strace = tools.paths.get("strace")
+    perf = tools.paths.get("perf")
+    table = {
+        "untraced": workload_argv,
+        "btftrace-full": bt + ["-o", out_file, "--"] + workload_argv,
+        "btftrace-c": bt + ["-c", "--"] + workload_argv,
+        "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
+        "strace-c": [strace, "-c", "-f", "-o", out_file] + workload_argv,
+        "perf-full": [perf, "trace", "-o", out_file, "--"] + workload_argv,
+        "perf-s": [perf, "trace", "-s", "-o", out_file, "--"] + workload_argv,
+    }
+    return table[name]
+
+
+def select_configs(only):
+    names = [n for n, _ in CONFIGS]
+    tools = sorted({t for _, t in CONFIGS})
+    if not only:
+        return names
+    wanted = set()
+    for item in only.split(","):
+        item = item.strip()
+        if item in names:
+            wanted.add(item)
+        elif item in tools:
+            wanted.update(n for n, t in CONFIGS if t == item)
+        elif item:
+            log("run.py: unknown config '%s' in --only; configs: %s; tools: %s" %
+                (item, ", ".join(names), ", ".join(tools)))
+            sys.exit(2)
+    wanted.add("untraced")  # the baseline every ratio is taken against
+    return [n for n in names if n in wanted]
+
+
+def plan_runs(mean_s, done, plan, budget, elapsed):
+    """Runs per config so that the whole run fits in budget seconds, taking from the costliest.
+
+    mean_s: mean seconds per run so far; done: runs made; plan: runs planned. A config keeps
+    the runs it has made and at least one.
+    """
+    plan = dict(plan)
+    if budget <= 0:
+        return plan
+
+    def projected():
+        return elapsed + sum((plan[c] - done[c]) * mean_s[c] for c in plan)
+
+    while projected() > budget:
+        candidates = [c for c in plan if plan[c] > max(done[c], 1)]
+        if not candidates:
+            break
+        costliest = max(candidates, key=lambda c: plan[c] * mean_s[c])
+        plan[costliest] -= 1
+    return plan
+
+
+def bench_main(args, tools, workdir):
+    names = select_configs(args.only)
+    tool_of = dict(CONFIGS)
+    active = [n for n in names if tools.check(tool_of[n])]
+    skipped = {n: tools.skip[tool_of[n]] for n in names if n not in active}
+    workload_argv = [args.workload, str(args.iterations)]
+    calls = loop_calls(args.iterations)
+    out_file = os.path.join(workdir, "trace.out")
+    results = {n: [] for n in active}
+    failed = {}
+    plan = {n: args.runs for n in active}
+
+    log("workload: %d iterations, %d syscalls in its loop; %d run(s) of %s, round-robin" %
+        (args.iterations, calls, args.runs, ", ".join(active)))
+    run_timed(workload_argv, workdir, args.timeout)  # warm-up, not counted
+    t_start = time.monotonic()
+    for rnd in range(args.runs):
+        order = active[rnd % len(active):] + active[:rnd % len(active)]
+        for name in order:
+            if name in failed or len(results[name]) >= plan[name]:
+                continue
+            argv = config_command(name, tools, workload_argv, out_file)
+            res = run_timed(argv, workdir, args.timeout, out_file, rusage_run=tools.rusage_run)
+            if res.error:
+                failed[name] = res.error
+                log("  %-14s run %d FAILED: %s (config dropped)" % (name, rnd + 1, res.error))
+                continue
+            results[name].append(res)
+            lost = (" lost %d" % parse_lost(res.stderr)) if tool_of[name] == "btftrace" else ""
+            log("  %-14s run %d/%d  %8.3f s%s" % (name, rnd + 1, plan[name], res.wall, lost))
+        if rnd + 1 < args.runs:
+            mean = {n: statistics.mean(r.wall for r in results[n]) for n in active
+                    if results[n] and n not in failed}
+            done = {n: len(results[n]) for n in mean}
+            new_plan = plan_runs(mean, done, {n: plan[n] for n in mean}, args.budget,
+                                 time.monotonic() - t_start)
+            if new_plan != {n: plan[n] for n in mean}:
+                plan.update(new_plan)
+                log("time budget %d s: the slowest configs get fewer runs (%s of %d); "
+                    "--budget 0 removes the limit" % (args.budget, ", ".join(
+                        "%s %d" % (n, plan[n]) for n in active if plan[n] < args.runs),
+                        args.runs))
+
+    base = median([r.wall for r in results.get("untraced", [])])
+    rows = []
+    for name in names:
+        row = {"config": name, "command": CONFIG_HELP[name], "tool": tool_of[name]}
+        if name in skipped:
+            row["skipped"] = skipped[name]
+        elif name in failed and not results[name]:
+            row["skipped"] = "failed: " + failed[name]
+        else:
+            walls = [r.wall for r in results[name]]
+            med = median(walls)
+            row.update({
+                "runs": len(walls),
+                "planned_runs": plan[name],
+                "median_s": med,
+                "min_s": min(walls),
+                "max_s": max(walls),
+                "ratio": med / base if base else None,
+                "ns_per_call": med * 1e9 / calls,
+                "overhead_ns_per_call": (med - base) * 1e9 / calls if base else None,
+                "peak_rss_kb": max(r.maxrss_kb for r in results[name]),
+                "out_bytes": median([r.out_bytes for r in results[name] if r.out_bytes]),
+                "wall_s": walls,
+            })
+            if name in failed:
+                row["failed_later"] = failed[name]
+            if tool_of[name] == "btftrace":
+                row["lost"] = [parse_lost(r.stderr) for r in results[name]]
+                row["lost_reported"] = tools.btftrace_stats
+        rows.append(row)
+
+    report = {
+        "mode": "compare",
+        "iterations": args.iterations,
+        "syscalls_per_run": calls,
+        "runs": args.runs,
+        "budget_s": args.budget,
+        "elapsed_s": time.monotonic() - t_start,
+        "environment": environment(tools, workdir),
+        "configs": rows,
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_compare(report)
+    return 0
+
+
+def print_compare(rep):
+    print("btftrace benchmark: workload %d iterations = %d syscalls/run; kernel %s, %d CPUs" %
+          (rep["iterations"], rep["syscalls_per_run"], rep["environment"]["kernel"],
+           rep["environment"]["cpus"]))
+    hdr = ("config", "runs", "median s", "min s", "max s", "x untr", "ns/call", "+ns/call",
+           "RSS MB", "lost")
+    print("%-14s %5s %9s %9s %9s %8s %8s %9s %7s  %s" % hdr)
+    for r in rep["configs"]:
+        if "skipped" in r:
+            print("%-14s skipped: %s" % (r["config"], r["skipped"]))
+            continue
+        runs = "%d" % r["runs"] + ("*" if r["runs"] < rep["runs"] else "")
+        lost = ",".join(str(n) for n in r["lost"]) if "lost" in r else ""
+        if "lost" in r and not r["lost_reported"]:
+            lost += " (no --stats)"
+        print("%-14s %5s %9.3f %9.3f %9.3f %8s %8.0f %9s %7.1f  %s" % (
+            r["config"], runs, r["median_s"], r["min_s"], r["max_s"],
+            fmt(r["ratio"], ".2f"), r["ns_per_call"], fmt(r["overhead_ns_per_call"], ".0f"),
+            r["peak_rss_kb"] / 1024.0, lost))
+    notes = [
+        "wall time from spawn to exit; x untr = median / untraced median; ns/call = median /",
+        "syscalls of the loop; +ns/call = (median - untraced median) / syscalls, tracer start-up",
+        "included. RSS MB: largest ru_maxrss (wait4, via bench/rusage-run) of the command,",
+        "which for a tracer is the larger of the tracer and the workload it reaps (the",
+        "workload alone is the untraced row). lost: btftrace's lost calls per run (stderr).",
+    ]
+    if any(r.get("runs", rep["runs"]) < rep["runs"] for r in rep["configs"]):
+        notes.append("* fewer runs than --runs %d to stay within --budget %d s." %
+                     (rep["runs"], rep["budget_s"]))
+    print("\n".join(notes))
+
+
+def environment(tools, workdir):
+    return {
+        "kernel": platform.release(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "tool_versions": tools.versions,
+        "output_dir": workdir,
+    }
+
+
+def startup_main(args, tools, workdir):
+    """Spawn-to-exec latency: monotonic time before Popen vs. startmark's first reading."""
+    candidates = ["untraced", "btftrace", "strace", "perf"]
+    if args.only:
+        wanted = set(args.only.split(",")) | {"untraced"}
+        candidates = [t for t in candidates if t in wanted]
+    active = [t for t in candidates if tools.check(t)]
+    startmark = os.path.join(args.bin_dir, "startmark")
+
+    def argv_for(tool, target):
+        return {
+            "untraced": [target],
+            "btftrace": [tools.paths.get("btftrace"), "-o", os.devnull, "--", target],
+            "strace": [tools.paths.get("strace"), "-f", "-o", os.devnull, target],
+            "perf": [tools.paths.get("perf"), "trace", "-o", os.devnull, "--", target],
+        }[tool]
+
+    whole = {t: [] for t in active}
+    to_exec = {t: [] for t in active}
+    failed = {}
+    log("start-up: %d run(s) each of %s, round-robin" % (args.startup_runs, ", ".join(active)))
+    for i in range(args.startup_runs):
+        for tool in active[i % len(active):] + active[:i % len(active)]:
+            if tool in failed:
+                continue
+            res = run_timed(argv_for(tool, "/bin/true"), workdir, args.timeout)
+            res2 = run_timed(argv_for(tool, startmark), workdir, args.timeout,
+                             capture_stdout=True)
+            err = res.error or res2.error
+            if not err:
+                try:
+                    to_exec[tool].append((int(res2.stdout.split()[0]) - res2.spawn_ns) / 1e6)
+                except (ValueError, IndexError):
+                    err = "startmark printed no time: %r" % res2.stdout[:80]
+            if err:
+                failed[tool] = err
+                log("  %s FAILED: %s (dropped)" % (tool, err))
+                continue
+            whole[tool].append(res.wall * 1e3)
+
+    rows = []
+    for tool in candidates:
+        row = {"tool": tool}
+        if tool not in active:
+            row["skipped"] = tools.skip.get(tool)
+        elif not whole[tool]:
+            row["skipped"] = "failed: " + failed[tool]
+        else:
+            row.update({
+                "runs": len(whole[tool]),
+                "whole_run_median_ms": median(whole[tool]),
+                "whole_run_max_ms": max(whole[tool]),
+                "to_exec_median_ms": median(to_exec[tool]),
+                "to_exec_max_ms": max(to_exec[tool]),
+            })
+        rows.append(row)
+    report = {"mode": "startup", "runs": args.startup_runs, "tools": rows,
+              "environment": environment(tools, workdir)}
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print("start-up: %d runs each; 'whole' = TOOL -o /dev/null -- /bin/true, spawn to exit;"
+          % args.startup_runs)
+    print("'to exec' = spawn of TOOL -o /dev/null -- startmark until startmark's main() runs")
+    print("%-10s %5s %13s %10s %15s %12s" % ("tool", "runs", "whole med ms", "whole max",
+                                             "to exec med ms", "to exec max"))
+    for r in rows:
+        if "skipped" in r:
+            print("%-10s skipped: %s" % (r["tool"], r["skipped"]))
+            continue
+        print("%-10s %5d %13.2f %10.2f %15.2f %12.2f" % (
+            r["tool"], r["runs"], r["whole_run_median_ms"], r["whole_run_max_ms"],
+            r["to_exec_median_ms"], r["to_exec_max_ms"]))
+    print("untraced is Python's own spawn cost, included in every other row.")
+    return 0
+
+
+def run_with_systemwide(args, tools, workdir, workload_argv):
+    """Times the untraced workload while 'btftrace -a -o FILE' traces the whole system."""
+    out_file = os.path.join(workdir, "systemwide.out")
+    err_path = os.path.join(workdir, "systemwide.err")
+    result_path = os.path.join(workdir, "systemwide.rusage")
+    argv = [tools.rusage_run, result_path, tools.paths["btftrace"]] + \
+        (["--stats"] if tools.btftrace_stats else []) + ["-a", "-o", out_file]
+    res = RunResult()
+    with open(err_path, "w+b") as err:
+        tracer = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=err, start_new_session=True)
+        RUNNING.add(tracer)
+        # Attached once it writes: our own polling makes the syscalls it will record.
+        deadline = time.monotonic() + args.attach_timeout
+        attached = False
+        while time.monotonic() < deadline and tracer.poll() is None:
+            for _ in range(200):
+                os.getppid()
+            if os.path.exists(out_file) and os.path.getsize(out_file) > 0:
+                attached = True
+                break
+            time.sleep(0.01)
+        if tracer.poll() is not None:
+            RUNNING.discard(tracer)
+            err.seek(0)
+            res.error = "btftrace -a exited early: %s" % last_line(err.read().decode(
+                errors="replace"))
+            return res, None
+        if not attached:
+            log("  btftrace -a wrote nothing in %d s; timing anyway" % args.attach_timeout)
+        res = run_timed(workload_argv, workdir, args.timeout, rusage_run=tools.rusage_run)
+        tracer.send_signal(signal.SIGINT)  # rusage-run passes it on to btftrace
+        status, _ = wait_child(tracer, STOP_GRACE)
+        RUNNING.discard(tracer)
+        err.seek(0)
+        text = err.read().decode(errors="replace")
+    os.unlink(err_path)
+    if os.path.exists(out_file):
+        os.unlink(out_file)
+    report = read_rusage(result_path) or {}
+    if status is None:
+        res.error = res.error or "btftrace -a did not stop on SIGINT within %d s" % STOP_GRACE
+    return res, (parse_lost(text), report.get("maxrss_kb"))
+
+
+def scaling_main(args, tools, workdir):
+    threads_list = [int(t) for t in args.threads.split(",")]
+    configs = list(SCALING_CONFIGS)
+    if args.only:
+        wanted = set(args.only.split(",")) | {"untraced"}
+        configs = [c for c in configs if c in wanted or c.split("-")[0] in wanted]
+    if any(c.startswith("btftrace") for c in configs) and not tools.check("btftrace"):
+        skipped = tools.skip["btftrace"]
+        configs = ["untraced"]
+    else:
+        skipped = None
+    out_file = os.path.join(workdir, "trace.out")
+    cells = {(c, t): [] for c in configs for t in threads_list}
+    lost = {(c, t): [] for c in configs for t in threads_list}
+    failed = {}
+    log("scaling: %d iterations, threads %s, %d run(s) of %s" %
+        (args.iterations, args.threads, args.runs, ", ".join(configs)))
+    keys = [(c, t) for t in threads_list for c in configs]
+    for rnd in range(args.runs):
+        for c, t in keys[rnd % len(keys):] + keys[:rnd % len(keys)]:
+            if c in failed:
+                continue
+            wl = [args.workload, str(args.iterations), str(t)]
+            extra = None
+            if c == "btftrace-a":
+                res, extra = run_with_systemwide(args, tools, workdir, wl)
+            elif c == "untraced":
+                res = run_timed(wl, workdir, args.timeout, rusage_run=tools.rusage_run)
+            else:
+                res = run_timed(config_command(c, tools, wl, out_file), workdir, args.timeout,
+                                out_file, rusage_run=tools.rusage_run)
+                extra = (parse_lost(res.stderr), res.maxrss_kb)
+            if res.error:
+                failed[c] = res.error
+                log("  %s FAILED: %s (dropped)" % (c, res.error))
+                continue
+            cells[(c, t)].append(res.wall)
+            if extra:
+                lost[(c, t)].append(extra[0])
+            log("  %-14s %2d threads run %d  %8.3f s" % (c, t, rnd + 1, res.wall))
+
+    rows = []
+    for t in threads_list:
+        calls = loop_calls(args.iterations, t)
+        base = median(cells[("untraced", t)])
+        row = {"threads": t, "syscalls": calls}
+        for c in configs:
+            med = median(cells[(c, t)])
+            row[c] = {
+                "runs": len(cells[(c, t)]),
+                "median_s": med,
+                "ns_per_call": med * 1e9 / calls if med else None,
+                "ratio": med / base if med and base else None,
+                "lost": lost[(c, t)],
+            }
+        rows.append(row)
+    report = {"mode": "scaling", "iterations": args.iterations, "runs": args.runs,
+              "configs": configs, "skipped": skipped, "failed": failed, "rows": rows,
+              "environment": environment(tools, workdir)}
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print("scaling: %d iterations split over the threads; wall ns per syscall (median of %d),"
+          " x = ratio to untraced" % (args.iterations, args.runs))
+    print("%-8s" % "threads" + "".join("%20s" % c for c in configs))
+    for r in rows:
+        line = "%-8d" % r["threads"]
+        for c in configs:
+            cell = r[c]
+            line += "%20s" % ("%s ns x%s" % (fmt(cell["ns_per_call"], ".0f"),
+                                              fmt(cell["ratio"], ".2f"))
+                              if cell["median_s"] else "failed")
+        print(line)
+    for r in rows:
+        for c in configs:
+            if any(r[c]["lost"]):
+                print("lost calls, %s, %d threads: %s" % (c, r["threads"],
+                      ",".join(str(n) for n in r[c]["lost"])))
+    if skipped:
+        print("btftrace configs skipped: %s" % skipped)
+    for c, why in failed.items():
+        print("%s failed: %s" % (c, why))
+    print("btftrace-a: the workload untraced while 'btftrace -a -o FILE' traces the system.")
+    print("ns/call is wall time over all threads' syscalls: with more threads than CPUs it is"
+          " a throughput cost, not a per-call latency.")
+    return 0
+
+
+def parse_args():
+    ap = argparse.ArgumentParser(
+        description="Benchmarks btftrace against strace and perf trace (see bench/README.md).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="configs:\n" + "\n".join("  %-14s %s" % kv for kv in CONFIG_HELP.items()) +
+        "\n--only takes config names or tool names (btftrace, strace, perf); untraced always"
+        " runs.")
+    ap.add_argument("--runs", type=int, default=5, help="runs per config (default 5)")
+    ap.add_argument("--iterations", type=int, default=100000,
+                    help="workload iterations, %d syscalls each and 1 more every %d "
+                    "(default 100000)" % (CALLS_PER_ITER, SLEEP_EVERY))
+    ap.add_argument("--only", help="comma-separated configs or tools to run")
+    ap.add_argument("--json", action="store_true", help="print one JSON object, not a table")
+    ap.add_argument("--budget", type=int, default=420,
+                    help="seconds the comparison may take: after each round the costliest "
+                    "configs get fewer runs (at least 1) to fit; 0 = no limit (default 420)")
+    ap.add_argument("--timeout", type=int, default=900, help="seconds per run before kill")
+    ap.add_argument("--startup", action="store_true", help="measure start-up latency")
+    ap.add_argument("--startup-runs", type=int, default=20, help="runs per tool (default 20)")
+    ap.add_argument("--scaling", action="store_true",
+                    help="ns per call for 1..N threads and under a system-wide btftrace -a")
+    ap.add_argument("--threads", default="1,2,8", help="thread counts for --scaling")
+    ap.add_argument("--attach-timeout", type=int, default=10,
+                    help="seconds to wait for btftrace -a to start recording (--scaling)")
+    ap.add_argument("--btftrace", default=os.path.join(REPO_DIR, ".output", "btftrace"),
+                    help="btftrace binary (default .output/btftrace)")
+    ap.add_argument("--bin-dir", default=os.path.join(REPO_DIR, ".output", "bench"),
+                    help="where make -C bench put workload, startmark and rusage-run")
+    args = ap.parse_args()
+    if args.runs < 1 or args.iterations < 1 or args.startup_runs < 1:
+        ap.error("--runs, --iterations and --startup-runs must be at least 1")
+    if args.startup and args.scaling:
+        ap.error("--startup and --scaling are separate runs")
+    args.btftrace = os.path.abspath(args.btftrace)
+    args.bin_dir = os.path.abspath(args.bin_dir)
+    args.workload = os.path.join(args.bin_dir, "workload")
+    return args
+
+
+def main():
+    args = parse_args()
+    needed = ["workload", "rusage-run"] + (["startmark"] if args.startup else [])
+    for name in needed:
+        if not os.access(os.path.join(args.bin_dir, name), os.X_OK):
+            sys.exit("run.py: %s not found in %s; build it with: make -C bench build" %
+                     (name, args.bin_dir))
+    if os.geteuid() != 0:
+        log("warning: not root; the tracers will likely fail and be skipped")
+    shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    workdir = tempfile.mkdtemp(prefix="btftrace-bench-", dir=shm)
+    tools = Tools(args, workdir)
+    try:
+        if args.startup:
+            return startup_main(args, tools, workdir)
+        if args.scaling:
+            return scaling_main(args, tools, workdir)
+        return bench_main(args, tools, workdir)
+    except KeyboardInterrupt:
+        for proc in list(RUNNING):
+            kill_session(proc)
+        log("interrupted")
+        return 130
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
