@@ -73,6 +73,8 @@ enum long_only {
 	OPT_STATS,
 };
 
+/* One fact per line reads better than wrapped rows. */
+/* clang-format off */
 static const struct option long_options[] = {
 	{ "attach", required_argument, NULL, 'p' },
 	{ "all", no_argument, NULL, 'a' },
@@ -98,6 +100,7 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, 'V' },
 	{},
 };
+/* clang-format on */
 
 static void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void usage_error(const char *fmt, ...)
@@ -171,7 +174,8 @@ static void parse_pids(struct session_opts *o, const char *text)
 	if (!copy)
 		usage_error("out of memory");
 	if (!*text)
-		usage_error("invalid -p value '': give a process id, or several separated by commas");
+		usage_error(
+			"invalid -p value '': give a process id, or several separated by commas");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (o->npids == SESSION_MAX_PIDS)
 			usage_error("too many processes for -p: at most %d", SESSION_MAX_PIDS);

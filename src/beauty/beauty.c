@@ -10,8 +10,8 @@
 
 /* Names that mark an integer argument as the length of the buffer before it. */
 static const char *const length_names[] = {
-	"count", "len", "size", "nbytes", "bufsiz", "bufsize", "plen", "msg_len", "msgsz", "optlen",
-	"addrlen", "addr_len", "usize", "buf_size", "sigsetsize",
+	"count", "len",	   "size",    "nbytes",	  "bufsiz", "bufsize",	"plen",	      "msg_len",
+	"msgsz", "optlen", "addrlen", "addr_len", "usize",  "buf_size", "sigsetsize",
 };
 
 static bool is_length_name(const char *name)
@@ -45,14 +45,14 @@ static struct bt_arg_rule rule_fixed(long size)
 
 static struct bt_arg_rule rule_arg(int k, long elem)
 {
-	struct bt_arg_rule r = { .len = -(k + 1), .elem_size = elem > 1 ? elem : 0 };
+	struct bt_arg_rule r = {.len = -(k + 1), .elem_size = elem > 1 ? elem : 0};
 
 	return r;
 }
 
 static struct bt_arg_rule rule_ret(long elem)
 {
-	struct bt_arg_rule r = { .len = BT_LEN_RET, .elem_size = elem > 1 ? elem : 0 };
+	struct bt_arg_rule r = {.len = BT_LEN_RET, .elem_size = elem > 1 ? elem : 0};
 
 	return r;
 }
@@ -257,8 +257,8 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 
 	if (!desc->has_format) {
 		if (json)
-			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"format\":false}\n", desc->name,
-				desc->nr);
+			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"format\":false}\n",
+				desc->name, desc->nr);
 		else
 			fprintf(out, "%-20s %3d  (no tracefs format: arguments print raw)\n",
 				desc->name, desc->nr);
@@ -270,7 +270,8 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 		const struct beauty_arg *ba = &bs->args[i];
 
 		if (json) {
-			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"arg\":%d,\"name\":", desc->name,
+			fprintf(out,
+				"{\"syscall\":\"%s\",\"nr\":%d,\"arg\":%d,\"name\":", desc->name,
 				desc->nr, i);
 			print_json_string(out, desc->args[i].name);
 			fprintf(out, ",\"type\":");

@@ -11,11 +11,11 @@
 
 /* What an argument means to the printer, beyond its C type. */
 enum arg_role {
-	ROLE_VALUE = 0,	 /* a number, printed by its C type */
-	ROLE_POINTER,	 /* an address, printed in hex (and its capture, if any) */
-	ROLE_STRING,	 /* a NUL-terminated string */
-	ROLE_BUFFER,	 /* bytes, with a length */
-	ROLE_STRUCT,	 /* a struct, union or scalar behind a pointer, printed through BTF */
+	ROLE_VALUE = 0, /* a number, printed by its C type */
+	ROLE_POINTER,	/* an address, printed in hex (and its capture, if any) */
+	ROLE_STRING,	/* a NUL-terminated string */
+	ROLE_BUFFER,	/* bytes, with a length */
+	ROLE_STRUCT,	/* a struct, union or scalar behind a pointer, printed through BTF */
 };
 
 struct beauty_arg {

@@ -10,6 +10,8 @@
 
 #define SOCKADDR_STORAGE "struct __kernel_sockaddr_storage"
 
+/* One fact per line reads better than wrapped rows. */
+/* clang-format off */
 const struct beauty_override beauty_overrides[] = {
 	/* sockets: a sockaddr's real length is its length argument, not sizeof(struct sockaddr) */
 	{ "bind", "umyaddr", OV_IN, "addrlen", 0, NULL, "input sockaddr, length in addrlen" },
@@ -151,5 +153,6 @@ const struct beauty_override beauty_overrides[] = {
 	{ "name_to_handle_at", "mnt_id", OV_OUT, NULL, 0, "int", "an int, though the type says void *" },
 	{ "prctl", "arg2", OV_NONE, NULL, 0, NULL, "a number or a pointer, by option" },
 };
+/* clang-format on */
 
 const unsigned int beauty_overrides_count = sizeof(beauty_overrides) / sizeof(beauty_overrides[0]);

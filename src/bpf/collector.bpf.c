@@ -24,10 +24,10 @@ struct pt_regs {
 } __attribute__((preserve_access_index));
 
 /* Knobs fixed between open and load. */
-const volatile __u32 self_tgid = 0;     /* btftrace itself, never traced */
-const volatile __u8 trace_all = 0;      /* -a: every process but ours */
-const volatile __u32 string_cap = 4096; /* bytes of a NUL-terminated string */
-const volatile __u32 buffer_cap = 256;  /* bytes of a sized buffer or struct */
+const volatile __u32 self_tgid = 0;	     /* btftrace itself, never traced */
+const volatile __u8 trace_all = 0;	     /* -a: every process but ours */
+const volatile __u32 string_cap = 4096;	     /* bytes of a NUL-terminated string */
+const volatile __u32 buffer_cap = 256;	     /* bytes of a sized buffer or struct */
 const volatile __u64 wakeup_bytes = 1 << 20; /* pending data that forces a wake-up */
 
 struct {
@@ -319,8 +319,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 				refetch_mask |= 1U << i;
 		}
 		faulted &= refetch_mask;
-		if (faulted &&
-		    bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
+		if (faulted && bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
 			__sync_fetch_and_add(&refetch_pending, 1);
 	}
 	rec->hdr.ncaps = ncaps;
@@ -386,9 +385,9 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 			 * calls, which would double the paths the verifier walks.
 			 */
 			bool is_late = late & (1U << i);
-			const struct bt_arg_rule *r = is_late ? &rules->enter[i]
-							      : ret >= 0 ? &rules->exit[i]
-									 : &no_rule;
+			const struct bt_arg_rule *r = is_late	 ? &rules->enter[i]
+						      : ret >= 0 ? &rules->exit[i]
+								 : &no_rule;
 
 			off = capture_arg(scratch->buf, off, i, r, args, ret,
 					  is_late ? BT_CAP_LATE : 0, &ncaps, &faulted);

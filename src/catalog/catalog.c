@@ -20,8 +20,8 @@ struct syscall_number {
 	const char *name;
 };
 
-#define SYSCALL_ENTRY(nr, name) { nr, #name },
-static const struct syscall_number syscall_numbers[] = { SYSCALL_TABLE_ENTRIES };
+#define SYSCALL_ENTRY(nr, name) {nr, #name},
+static const struct syscall_number syscall_numbers[] = {SYSCALL_TABLE_ENTRIES};
 #undef SYSCALL_ENTRY
 
 static bool is_tracefs(const char *dir)
@@ -35,7 +35,8 @@ static bool is_tracefs(const char *dir)
 
 int tracefs_find(char *dir, size_t size)
 {
-	static const char *const candidates[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
+	static const char *const candidates[] = {"/sys/kernel/tracing",
+						 "/sys/kernel/debug/tracing"};
 
 	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
 		if (is_tracefs(candidates[i])) {

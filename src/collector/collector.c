@@ -96,7 +96,7 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state)
 {
-	struct bt_proc proc = { .state = state };
+	struct bt_proc proc = {.state = state};
 
 	return bpf_map__update_elem(c->skel->maps.traced_procs, &tgid, sizeof(tgid), &proc,
 				    sizeof(proc), BPF_ANY);

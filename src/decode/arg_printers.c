@@ -11,6 +11,8 @@
 #include "decode/arg_printers.h"
 #include "decode/xlat.h"
 
+/* One fact per line reads better than wrapped rows. */
+/* clang-format off */
 static const struct value_printer printers[] = {
 	/* unsigned long arguments that are really addresses: tracefs cannot say so */
 	{ "*", "addr", VK_ADDRESS, NULL },
@@ -171,6 +173,7 @@ static const struct value_printer printers[] = {
 	{ "arch_prctl", "option", VK_XLAT, "arch_prctl_codes" },
 	{ "arch_prctl", "arg2", VK_ADDRESS, NULL },
 };
+/* clang-format on */
 
 const struct value_printer *value_printer_find(const char *scope, const char *name)
 {
@@ -231,8 +234,7 @@ static size_t format_named(const struct value_printer *vp, char *buf, size_t siz
 	return 0;
 }
 
-int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint64_t val,
-			 int style)
+int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint64_t val, int style)
 {
 	char buf[512];
 	size_t n;

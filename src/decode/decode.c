@@ -141,12 +141,13 @@ static void print_pointer(struct outbuf *ob, __u64 v)
 static void print_plain_value(const struct decoder *d, struct outbuf *ob, int nr, int i,
 			      const struct beauty_arg *ba, __u64 v)
 {
-	const struct value_printer *vp = nr >= 0 && nr < BT_MAX_SYSCALLS ? d->printers[nr][i] : NULL;
+	const struct value_printer *vp =
+		nr >= 0 && nr < BT_MAX_SYSCALLS ? d->printers[nr][i] : NULL;
 	__u32 size = ba->type.value_size ? ba->type.value_size : 8;
 
 	if (vp && !d->opts.no_btf) {
 		__u64 narrowed = ba->type.is_signed ? (__u64)narrow_signed(v, size)
-						     : narrow_unsigned(v, size);
+						    : narrow_unsigned(v, size);
 
 		if (value_printer_format(vp, ob, narrowed, d->opts.xlat) == 0)
 			return;
@@ -204,8 +205,8 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 	po.hook_ctx = (void *)d;
 	size = btf__resolve_size(btf, ba->print_type_id);
 	/* an array of structs when the rule read more than one */
-	if (size > 0 && (cap->len >= 2 * size || ba->elem_count_arg >= 0 ||
-			 (cap->want && cap->want != size))) {
+	if (size > 0 &&
+	    (cap->len >= 2 * size || ba->elem_count_arg >= 0 || (cap->want && cap->want != size))) {
 		size_t n = cap->len / size, shown = n;
 		int limit = d->opts.verbose ? 0 : 32;
 
@@ -268,8 +269,8 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
  */
 static bool arg_is_ignored(const struct syscall_desc *desc, int i, const __u64 *args)
 {
-	if (strcmp(desc->args[i].name, "mode") || (strcmp(desc->name, "openat") &&
-						   strcmp(desc->name, "open")))
+	if (strcmp(desc->args[i].name, "mode") ||
+	    (strcmp(desc->name, "openat") && strcmp(desc->name, "open")))
 		return false;
 	return !(args[i - 1] & (O_CREAT | __O_TMPFILE));
 }
@@ -295,11 +296,11 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		       int last)
 {
 	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
-	const struct bt_syscall_rules *rules = nr >= 0 && nr < BT_MAX_SYSCALLS
-						       ? &d->beauty->rules[nr] : NULL;
-	const struct beauty_syscall *bs = nr >= 0 && nr < BT_MAX_SYSCALLS
-						  ? &d->beauty->calls[nr] : NULL;
-	static const struct beauty_arg raw_arg = { .type = { .value_size = 8 } };
+	const struct bt_syscall_rules *rules =
+		nr >= 0 && nr < BT_MAX_SYSCALLS ? &d->beauty->rules[nr] : NULL;
+	const struct beauty_syscall *bs =
+		nr >= 0 && nr < BT_MAX_SYSCALLS ? &d->beauty->calls[nr] : NULL;
+	static const struct beauty_arg raw_arg = {.type = {.value_size = 8}};
 
 	for (int i = first; i < last; i++) {
 		const struct beauty_arg *ba = desc && desc->has_format ? &bs->args[i] : &raw_arg;

@@ -47,7 +47,7 @@ struct decoder {
 	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
 	void (*hand[BT_MAX_SYSCALLS][BT_MAX_ARGS])(const struct decoder *d, struct outbuf *ob,
-						    const void *data, size_t len, bool more);
+						   const void *data, size_t len, bool more);
 };
 
 void decode_opts_default(struct decode_opts *o);
@@ -66,6 +66,7 @@ const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size
 void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *call);
 
 /* Appends the return value: "3", "-1 ENOENT (No such file or directory)", "0x7f..", "?". */
-void decode_return(const struct decoder *d, struct outbuf *ob, int nr, const struct bt_exit_rec *exit);
+void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
+		   const struct bt_exit_rec *exit);
 
 #endif /* BTFTRACE_DECODE_H */

@@ -150,21 +150,22 @@ struct hand_entry {
 };
 
 static const struct hand_entry hand_decoders[] = {
-	{ "getdents64", "dirent", print_dirents64 },
-	{ "bind", "umyaddr", hand_print_sockaddr },
-	{ "connect", "uservaddr", hand_print_sockaddr },
-	{ "sendto", "addr", hand_print_sockaddr },
-	{ "recvfrom", "addr", hand_print_sockaddr },
-	{ "accept", "upeer_sockaddr", hand_print_sockaddr },
-	{ "accept4", "upeer_sockaddr", hand_print_sockaddr },
-	{ "getsockname", "usockaddr", hand_print_sockaddr },
-	{ "getpeername", "usockaddr", hand_print_sockaddr },
+	{"getdents64", "dirent", print_dirents64},
+	{"bind", "umyaddr", hand_print_sockaddr},
+	{"connect", "uservaddr", hand_print_sockaddr},
+	{"sendto", "addr", hand_print_sockaddr},
+	{"recvfrom", "addr", hand_print_sockaddr},
+	{"accept", "upeer_sockaddr", hand_print_sockaddr},
+	{"accept4", "upeer_sockaddr", hand_print_sockaddr},
+	{"getsockname", "usockaddr", hand_print_sockaddr},
+	{"getpeername", "usockaddr", hand_print_sockaddr},
 };
 
 hand_decode_fn hand_decoder_find(const char *syscall, const char *arg)
 {
 	for (size_t i = 0; i < sizeof(hand_decoders) / sizeof(hand_decoders[0]); i++) {
-		if (!strcmp(hand_decoders[i].syscall, syscall) && !strcmp(hand_decoders[i].arg, arg))
+		if (!strcmp(hand_decoders[i].syscall, syscall) &&
+		    !strcmp(hand_decoders[i].arg, arg))
 			return hand_decoders[i].fn;
 	}
 	return NULL;

@@ -53,7 +53,7 @@ void event_reader__free(struct event_reader *er)
 static void emit(struct event_reader *er, enum call_state state, const struct bt_enter_rec *enter,
 		 const struct bt_exit_rec *exit)
 {
-	struct call call = { .state = state, .enter = enter, .exit = exit };
+	struct call call = {.state = state, .enter = enter, .exit = exit};
 
 	er->fn(er->ctx, &call);
 }

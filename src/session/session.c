@@ -82,7 +82,7 @@ static bool have_cap(const struct __user_cap_data_struct *data, int cap)
 
 static bool have_bpf_privileges(void)
 {
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_header_struct hdr = {.version = _LINUX_CAPABILITY_VERSION_3};
 	struct __user_cap_data_struct data[2] = {};
 
 	if (geteuid() == 0)
@@ -90,7 +90,8 @@ static bool have_bpf_privileges(void)
 	if (syscall(SYS_capget, &hdr, data) < 0)
 		return false;
 	/* CAP_BPF and CAP_PERFMON split CAP_SYS_ADMIN's powers since Linux 5.8 */
-	return have_cap(data, CAP_SYS_ADMIN) || (have_cap(data, CAP_BPF) && have_cap(data, CAP_PERFMON));
+	return have_cap(data, CAP_SYS_ADMIN) ||
+	       (have_cap(data, CAP_BPF) && have_cap(data, CAP_PERFMON));
 }
 
 /* Resolves the command through PATH, as execvp would, so a missing one fails before any BPF. */
@@ -159,9 +160,19 @@ static int load_tables(struct session *s)
 	return decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 }
 
+static void free_tables(struct session *s)
+{
+	types__free(&s->types);
+	if (s->dec)
+		decoder__free(s->dec);
+	free(s->dec);
+	free(s->beauty);
+	free(s->cat);
+}
+
 int session_list_syscalls(const struct session_opts *o, char **names, int n, bool json)
 {
-	struct session s = { .opts = o };
+	struct session s = {.opts = o};
 	int status = 0;
 
 	if (load_tables(&s)) {
@@ -179,12 +190,7 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 	if (fflush(stdout))
 		status = 1;
 out:
-	types__free(&s.types);
-	if (s.dec)
-		decoder__free(s.dec);
-	free(s.dec);
-	free(s.beauty);
-	free(s.cat);
+	free_tables(&s);
 	return status;
 }
 
@@ -313,7 +319,7 @@ static bool handle_signals(struct session *s, int *stop_signal)
 static bool attached_all_gone(struct session *s)
 {
 	for (int i = 0; i < s->npidfds; i++) {
-		struct pollfd p = { .fd = s->pidfds[i], .events = POLLIN };
+		struct pollfd p = {.fd = s->pidfds[i], .events = POLLIN};
 
 		if (poll(&p, 1, 0) == 0)
 			return false;
@@ -324,8 +330,8 @@ static bool attached_all_gone(struct session *s)
 static int trace_loop(struct session *s)
 {
 	struct pollfd fds[2] = {
-		{ .fd = collector__poll_fd(&s->coll), .events = POLLIN },
-		{ .fd = s->sigfd, .events = POLLIN },
+		{.fd = collector__poll_fd(&s->coll), .events = POLLIN},
+		{.fd = s->sigfd, .events = POLLIN},
 	};
 	int stop_signal = 0, n;
 
@@ -391,7 +397,7 @@ static int exit_status_of_child(int status)
 
 int session_run(const struct session_opts *o)
 {
-	struct session s = { .opts = o, .sigfd = -1, .go_pipe = { -1, -1 } };
+	struct session s = {.opts = o, .sigfd = -1, .go_pipe = {-1, -1}};
 	struct collector_opts co = {
 		.self_tgid = getpid(),
 		.trace_all = o->trace_all,
@@ -488,11 +494,6 @@ out:
 		close(s.pidfds[i]);
 	if (s.sigfd >= 0)
 		close(s.sigfd);
-	types__free(&s.types);
-	if (s.dec)
-		decoder__free(s.dec);
-	free(s.dec);
-	free(s.beauty);
-	free(s.cat);
+	free_tables(&s);
 	return status;
 }

@@ -11,9 +11,9 @@
 
 enum ts_style {
 	TS_NONE = 0,
-	TS_TIME,	/* -t: 13:04:05 */
-	TS_TIME_US,	/* -tt: 13:04:05.123456 */
-	TS_EPOCH_US,	/* -ttt: 1700000000.123456 */
+	TS_TIME,     /* -t: 13:04:05 */
+	TS_TIME_US,  /* -tt: 13:04:05.123456 */
+	TS_EPOCH_US, /* -ttt: 1700000000.123456 */
 };
 
 struct text_sink_opts {
@@ -31,7 +31,7 @@ struct text_sink {
 	long long realtime_offset_ns; /* CLOCK_REALTIME - CLOCK_MONOTONIC at start */
 	__u64 last_ts;
 	__u32 first_tid;
-	bool many_tids; /* more than one thread seen: lines get [pid N] */
+	bool many_tids;	 /* more than one thread seen: lines get [pid N] */
 	int write_error; /* errno of the first failed write, 0 if none */
 	unsigned long long lines;
 };

@@ -21,8 +21,8 @@ void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
 	outbuf_init(&s->line);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_REALTIME, &real);
-	s->realtime_offset_ns = (real.tv_sec - mono.tv_sec) * 1000000000LL +
-				(real.tv_nsec - mono.tv_nsec);
+	s->realtime_offset_ns =
+		(real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
 }
 
 void text_sink__free(struct text_sink *s)

@@ -184,7 +184,10 @@ static void int_words_shape(const struct int_words *w, long *size, bool *is_sign
 static void canonical_int_name(const struct int_words *w, char *buf, size_t size)
 {
 	if (w->chars)
-		snprintf(buf, size, "%schar", w->is_unsigned ? "unsigned " : w->is_signed_kw ? "signed " : "");
+		snprintf(buf, size, "%schar",
+			 w->is_unsigned	   ? "unsigned "
+			 : w->is_signed_kw ? "signed "
+					   : "");
 	else if (w->shorts)
 		snprintf(buf, size, "short %sint", w->is_unsigned ? "unsigned " : "");
 	else if (w->longs == 2)
@@ -312,8 +315,8 @@ int types__resolve(const struct types *t, const char *ctype, struct arg_type *ou
 		out->is_void = true;
 		return 0;
 	}
-	if (parse_int_words(base, &w) && (w.longs || w.shorts || w.chars || w.ints || w.is_unsigned ||
-					   w.is_signed_kw)) {
+	if (parse_int_words(base, &w) &&
+	    (w.longs || w.shorts || w.chars || w.ints || w.is_unsigned || w.is_signed_kw)) {
 		char canon[48];
 
 		int_words_shape(&w, &out->base_size, &out->is_signed);

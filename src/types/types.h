@@ -18,15 +18,15 @@ struct types {
 
 /* What a tracefs argument type is, once resolved in BTF. */
 struct arg_type {
-	int ptr_depth;	      /* 0: a value; 1: a pointer; 2: a pointer to pointers */
-	bool pointee_const;   /* the pointed-to data is const: an input */
-	bool is_signed;	      /* an integer value (or pointee) that is signed */
-	bool is_char;	      /* the base is char, so char * is a string or bytes */
-	bool is_void;	      /* the base is void */
-	__u32 base_id;	      /* BTF id of the base (value, or pointee), 0 if unknown */
-	int base_kind;	      /* BTF_KIND_* of base_id with typedefs and modifiers skipped */
-	long base_size;	      /* its size in bytes, -1 if unknown */
-	__u32 value_size;     /* size of the argument value itself: 8 for pointers */
+	int ptr_depth;	    /* 0: a value; 1: a pointer; 2: a pointer to pointers */
+	bool pointee_const; /* the pointed-to data is const: an input */
+	bool is_signed;	    /* an integer value (or pointee) that is signed */
+	bool is_char;	    /* the base is char, so char * is a string or bytes */
+	bool is_void;	    /* the base is void */
+	__u32 base_id;	    /* BTF id of the base (value, or pointee), 0 if unknown */
+	int base_kind;	    /* BTF_KIND_* of base_id with typedefs and modifiers skipped */
+	long base_size;	    /* its size in bytes, -1 if unknown */
+	__u32 value_size;   /* size of the argument value itself: 8 for pointers */
 };
 
 /* Loads BTF from path (NULL: the running kernel's) and indexes it. Returns 0 or -errno. */

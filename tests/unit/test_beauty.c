@@ -32,29 +32,29 @@ static void add(int nr, const char *name, int nargs, const char *const decls[][2
 static int setup(void **state)
 {
 	static const char *const rd[][2] = {
-		{ "unsigned int", "fd" }, { "char *", "buf" }, { "size_t", "count" } };
+		{"unsigned int", "fd"}, {"char *", "buf"}, {"size_t", "count"}};
 	static const char *const wr[][2] = {
-		{ "unsigned int", "fd" }, { "const char *", "buf" }, { "size_t", "count" } };
-	static const char *const op[][2] = { { "int", "dfd" },
-					     { "const char *", "filename" },
-					     { "int", "flags" },
-					     { "umode_t", "mode" } };
-	static const char *const st[][2] = { { "int", "dfd" },
-					     { "const char *", "filename" },
-					     { "struct stat *", "statbuf" },
-					     { "int", "flag" } };
-	static const char *const cn[][2] = { { "const clockid_t", "which_clock" },
-					     { "int", "flags" },
-					     { "const struct __kernel_timespec *", "rqtp" },
-					     { "struct __kernel_timespec *", "rmtp" } };
+		{"unsigned int", "fd"}, {"const char *", "buf"}, {"size_t", "count"}};
+	static const char *const op[][2] = {{"int", "dfd"},
+					    {"const char *", "filename"},
+					    {"int", "flags"},
+					    {"umode_t", "mode"}};
+	static const char *const st[][2] = {{"int", "dfd"},
+					    {"const char *", "filename"},
+					    {"struct stat *", "statbuf"},
+					    {"int", "flag"}};
+	static const char *const cn[][2] = {{"const clockid_t", "which_clock"},
+					    {"int", "flags"},
+					    {"const struct __kernel_timespec *", "rqtp"},
+					    {"struct __kernel_timespec *", "rmtp"}};
 	static const char *const bi[][2] = {
-		{ "int", "fd" }, { "struct sockaddr *", "umyaddr" }, { "int", "addrlen" } };
-	static const char *const pp[][2] = { { "int *", "fildes" }, { "int", "flags" } };
+		{"int", "fd"}, {"struct sockaddr *", "umyaddr"}, {"int", "addrlen"}};
+	static const char *const pp[][2] = {{"int *", "fildes"}, {"int", "flags"}};
 	static const char *const po[][2] = {
-		{ "struct pollfd *", "ufds" }, { "unsigned int", "nfds" }, { "int", "timeout_msecs" } };
+		{"struct pollfd *", "ufds"}, {"unsigned int", "nfds"}, {"int", "timeout_msecs"}};
 	static const char *const bp[][2] = {
-		{ "int", "cmd" }, { "union bpf_attr *", "uattr" }, { "unsigned int", "size" } };
-	static const char *const fx[][2] = { { "u32 *", "uaddr" }, { "int", "op" } };
+		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
+	static const char *const fx[][2] = {{"u32 *", "uaddr"}, {"int", "op"}};
 
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
@@ -144,7 +144,8 @@ static void test_overrides_apply(void **state)
 	assert_int_equal(beauty->rules[293].exit[0].len, 8);
 	/* poll: nfds entries, read in and out */
 	assert_int_equal(beauty->rules[7].enter[0].len, -2);
-	assert_int_equal(beauty->rules[7].enter[0].elem_size, struct_size("pollfd", BTF_KIND_STRUCT));
+	assert_int_equal(beauty->rules[7].enter[0].elem_size,
+			 struct_size("pollfd", BTF_KIND_STRUCT));
 	assert_int_equal(beauty->rules[7].exit[0].len, -2);
 	/* bpf: the caller says how much of union bpf_attr it passes */
 	assert_int_equal(beauty->rules[321].enter[1].len, -3);

@@ -99,8 +99,8 @@ static void test_parse_too_many_fields(void **state)
 	for (int i = 0; i < BT_MAX_ARGS + 1; i++) {
 		char line[64];
 
-		snprintf(line, sizeof(line), "\tfield:long a%d;\toffset:%d;\tsize:8;\tsigned:1;\n", i,
-			 16 + 8 * i);
+		snprintf(line, sizeof(line), "\tfield:long a%d;\toffset:%d;\tsize:8;\tsigned:1;\n",
+			 i, 16 + 8 * i);
 		strcat(text, line);
 	}
 	assert_int_equal(format_parse(text, &d), -EINVAL);

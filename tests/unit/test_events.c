@@ -130,7 +130,7 @@ static void test_malformed_records(void **state)
 	struct seen s = {};
 	struct event_reader *er = event_reader__new(record, &s);
 	struct bt_enter_rec en = enter_rec(1, 0);
-	char junk[4] = { 1, 2, 3, 4 };
+	char junk[4] = {1, 2, 3, 4};
 
 	assert_int_equal(event_reader__handle(er, junk, sizeof(junk)), -EINVAL);
 	en.hdr.size = sizeof(en) + 100; /* claims more than was delivered */

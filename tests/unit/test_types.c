@@ -148,10 +148,14 @@ static void test_no_btf(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_const_struct_pointer), cmocka_unit_test(test_char_pointers),
-		cmocka_unit_test(test_integers),	     cmocka_unit_test(test_typedefs),
-		cmocka_unit_test(test_pointer_typedef),	     cmocka_unit_test(test_union_and_unknown),
-		cmocka_unit_test(test_index_matches_libbpf), cmocka_unit_test(test_no_btf),
+		cmocka_unit_test(test_const_struct_pointer),
+		cmocka_unit_test(test_char_pointers),
+		cmocka_unit_test(test_integers),
+		cmocka_unit_test(test_typedefs),
+		cmocka_unit_test(test_pointer_typedef),
+		cmocka_unit_test(test_union_and_unknown),
+		cmocka_unit_test(test_index_matches_libbpf),
+		cmocka_unit_test(test_no_btf),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -12,7 +12,7 @@
 int main(int argc, char **argv)
 {
 	long ms = argc > 1 ? atol(argv[1]) : 1000;
-	struct timespec delay = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
+	struct timespec delay = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
 	int fds[2];
 	char c = 0;
 	pid_t pid;

@@ -30,7 +30,7 @@ static void *reader(void *arg)
 
 int main(void)
 {
-	struct timespec settle = { .tv_sec = 0, .tv_nsec = 200 * 1000 * 1000 };
+	struct timespec settle = {.tv_sec = 0, .tv_nsec = 200 * 1000 * 1000};
 	pthread_t t;
 	void *res;
 

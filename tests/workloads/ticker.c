@@ -5,7 +5,7 @@
 
 int main(void)
 {
-	struct timespec ts = { .tv_sec = 0, .tv_nsec = 50 * 1000 * 1000 };
+	struct timespec ts = {.tv_sec = 0, .tv_nsec = 50 * 1000 * 1000};
 
 	/* a bound, so that a test that forgets us does not leave us forever */
 	for (int i = 0; i < 60 * 20; i++) {

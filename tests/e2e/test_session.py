@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: GPL-2.0
+"""End-to-end tests of a running session's kernel side: typed maps, privileges."""
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import wait_for
+
+
+def _maps_of(pid):
+    """The maps process pid holds open (from /proc/PID/fdinfo), by name, as bpftool lists them."""
+    ids = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fdinfo"):
+            with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+                for line in f:
+                    if line.startswith("map_id:"):
+                        ids.add(int(line.split()[1]))
+    except OSError:
+        return {}
+    out = subprocess.run(["bpftool", "-j", "map", "list"], capture_output=True, text=True,
+                         check=True).stdout
+    return {m.get("name"): m for m in json.loads(out) if m["id"] in ids}
+
+
+@pytest.mark.skipif(not shutil.which("bpftool"), reason="bpftool is not installed")
+def test_maps_of_a_running_session_dump_as_typed_json(btftrace, spawn, tmp_path):
+    """Every map carries BTF key and value types: bpftool shows members by name."""
+    trace = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-o", trace, "--", "sleep", "3"])
+    # the command's exec shows in the trace once every map is filled and attached
+    assert wait_for(lambda: trace.exists() and "execve(" in trace.read_text(), 5) or \
+        wait_for(lambda: _maps_of(bt.pid).get("beauty_map"), 1), "the session never started"
+    maps = _maps_of(bt.pid)
+    assert maps, "the session's beauty_map never showed up in 'bpftool map list'"
+    for name in ("beauty_map", "traced_procs", "stats_map"):
+        assert name in maps, f"map {name} missing from {sorted(maps)}"
+        assert maps[name].get("btf_id"), f"map {name} has no BTF: {maps[name]}"
+    dump = subprocess.run(["bpftool", "-j", "map", "dump", "id", str(maps["beauty_map"]["id"])],
+                          capture_output=True, text=True, check=True).stdout
+    # with BTF, bpftool's JSON adds "formatted": the key and value by their C types
+    entries = [e.get("formatted", {}) for e in json.loads(dump)]
+    # openat is 257: its typed value names the rule fields; filename (arg 1) is a string
+    openat = [e for e in entries if e.get("key") == 257]
+    assert openat, f"no typed entry keyed 257 in the beauty map dump: {dump[:300]}"
+    value = openat[0]["value"]
+    assert set(value) >= {"enter", "exit", "flags"}, f"value is not typed: {value}"
+    assert value["enter"][1]["len"] == 1, f"openat's filename rule is not 'string': {value}"
+    procs = subprocess.run(["bpftool", "-j", "map", "dump", "id",
+                            str(maps["traced_procs"]["id"])], capture_output=True, text=True,
+                           check=True).stdout
+    assert '"state"' in procs, f"traced_procs is not typed: {procs[:300]}"
+    bt.terminate()
+
+
+@pytest.mark.skipif(not shutil.which("setpriv"), reason="setpriv is not installed")
+def test_without_privileges_one_message_and_status_2(btftrace, bpf_snapshot):
+    snap = bpf_snapshot()
+    proc = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                           "--inh-caps=-all", btftrace, "--", "true"],
+                          capture_output=True, text=True, timeout=30)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2, f"status {proc.returncode}, stderr: {proc.stderr}"
+    assert len(lines) == 1 and lines[0].startswith("btftrace: "), proc.stderr
+    assert "root" in lines[0] and "CAP_BPF" in lines[0], lines[0]
+    snap.assert_clean()
