@@ -65,8 +65,6 @@ int collector__load(struct collector *c, const struct collector_opts *o,
 	err = open_and_load(c, o, true);
 	if (err && err != -EPERM)
 		err = open_and_load(c, o, false);
-	else
-		c->typed = !err;
 	if (err)
 		return err;
 	return collector__set_rules(c, rules);

@@ -25,7 +25,6 @@ struct collector {
 	struct collector_bpf *skel;
 	struct ring_buffer *rb;
 	int nr_cpus;
-	bool typed; /* the tp_btf pair is attached (else raw_tp) */
 };
 
 /* Opens and loads the BPF object, with rules[BT_MAX_SYSCALLS] as the beauty map. */

@@ -300,29 +300,27 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		nr >= 0 && nr < BT_MAX_SYSCALLS ? &d->beauty->rules[nr] : NULL;
 	const struct beauty_syscall *bs =
 		nr >= 0 && nr < BT_MAX_SYSCALLS ? &d->beauty->calls[nr] : NULL;
-	static const struct beauty_arg raw_arg = {.type = {.value_size = 8}};
+	bool formatted = desc && desc->has_format;
 
 	for (int i = first; i < last; i++) {
-		const struct beauty_arg *ba = desc && desc->has_format ? &bs->args[i] : &raw_arg;
 		const struct bt_capture *in = NULL, *out = NULL;
+		const struct beauty_arg *ba;
 		__u64 v = enter->args[i];
 
-		if (desc && desc->has_format && i > 0 && arg_is_ignored(desc, i, enter->args))
+		if (formatted && i > 0 && arg_is_ignored(desc, i, enter->args))
 			continue;
 		if (i > first)
 			outbuf_puts(ob, ", ");
-		if (d->opts.arg_names && desc && desc->has_format) {
+		if (d->opts.arg_names && formatted) {
 			outbuf_puts(ob, desc->args[i].name);
 			outbuf_puts(ob, ": ");
 		}
-		if (!desc || !desc->has_format || d->opts.no_btf) {
+		if (!formatted || d->opts.no_btf) {
 			/* raw mode: numbers as the registers hold them */
-			if (desc && desc->has_format && ba->type.ptr_depth == 0 && !d->opts.no_btf)
-				print_plain_value(d, ob, nr, i, ba, v);
-			else
-				outbuf_hex(ob, v);
+			outbuf_hex(ob, v);
 			continue;
 		}
+		ba = &bs->args[i];
 		in = record_capture(&enter->hdr, i);
 		if (exit)
 			out = record_capture(&exit->hdr, i);
