@@ -67,3 +67,31 @@ def test_without_privileges_one_message_and_status_2(btftrace, bpf_snapshot):
     assert len(lines) == 1 and lines[0].startswith("btftrace: "), proc.stderr
     assert "root" in lines[0] and "CAP_BPF" in lines[0], lines[0]
     snap.assert_clean()
+
+
+def test_all_sees_an_unrelated_process_but_not_itself(btftrace, spawn, tmp_path, bpf_snapshot):
+    snap = bpf_snapshot()
+    trace = tmp_path / "trace.txt"
+    marker = tmp_path / "unrelated-marker"
+    bt = spawn([btftrace, "-a", "-o", trace])
+    # -a is attached once any call of the system shows up in the trace file
+    assert wait_for(lambda: trace.exists() and trace.stat().st_size > 0, 10), "-a traced nothing"
+    subprocess.run(["cat", str(marker)], capture_output=True)
+    assert wait_for(lambda: str(marker) in trace.read_text(), 5), \
+        "an unrelated process's openat never showed under -a"
+    bt.send_signal(2)
+    assert bt.wait(timeout=10) == 0, bt.stderr.read()
+    text = trace.read_text()
+    own = [l for l in text.splitlines() if l.startswith(f"[pid {bt.pid}]")]
+    assert not own, f"btftrace traced itself: {own[:3]}"
+    snap.assert_clean()
+
+
+def test_help_and_version(btftrace):
+    help_ = subprocess.run([btftrace, "--help"], capture_output=True, text=True)
+    assert help_.returncode == 0 and "Usage: btftrace" in help_.stdout
+    for opt in ("--attach", "--all", "--output", "--string-limit", "--const-style", "--stats",
+                "--capture-size", "--buffer-size", "--no-btf", "--btf", "--pretty"):
+        assert opt in help_.stdout, f"{opt} missing from --help"
+    version = subprocess.run([btftrace, "-V"], capture_output=True, text=True)
+    assert version.returncode == 0 and version.stdout.startswith("btftrace "), version.stdout
