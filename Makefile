@@ -13,7 +13,7 @@ LIBBPF_LIBS := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf) -lelf
 CFLAGS ?= -g -O2
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
 	  -Isrc -I$(OUTPUT) $(LIBBPF_CFLAGS) -D_GNU_SOURCE
-LDLIBS += $(LIBBPF_LIBS)
+LDLIBS += $(LIBBPF_LIBS) -pthread
 
 ifeq ($(SANITIZE),1)
 OUTPUT := .output/asan

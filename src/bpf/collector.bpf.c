@@ -60,7 +60,18 @@ struct {
 /* Entries in refetch: while zero, exits skip the lookup. */
 __u64 refetch_pending = 0;
 
+/*
+ * Per-CPU work area: the record being built, the call's arguments and the
+ * capture cursor. The cursor lives here rather than on the stack so that the
+ * capture function, a global BPF function, can be verified once on its own.
+ */
 struct scratch {
+	__u64 args[8]; /* BT_MAX_ARGS used: 8 so that an index masked with 7 stays inside */
+	__s64 ret;
+	__u32 off;	/* bytes of the record built so far */
+	__u32 faulted;	/* bit i: argument i could not be read */
+	__u16 ncaps;
+	__u16 pad[3];
 	char buf[BT_SCRATCH_SIZE];
 };
 
@@ -174,35 +185,68 @@ static __always_inline void submit(void *rec, __u32 size, int is_enter)
 	else
 		st->exit_records++;
 	st->ringbuf_bytes += size;
+	if (pending + size > st->max_pending)
+		st->max_pending = pending + size;
+}
+
+/* Bytes a rule asks for, given the call's arguments and (at exit) its return value. */
+static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 *args, __s64 ret)
+{
+	__u64 n, elem = elem_size ? elem_size : 1;
+	int k = -len;
+
+	if (len > BT_LEN_STRING)
+		return len;
+	if (len == BT_LEN_RET)
+		n = ret > 0 ? (__u64)ret : 0;
+	else if (k >= 1 && k <= BT_MAX_ARGS) {
+		__u32 idx = k - 1;
+
+		asm volatile("%0 &= 7" : "+r"(idx));
+		n = args[idx];
+	}
+	else
+		return 0;
+	/* guard the multiplication: anything this large is capped anyway */
+	if (n > (1ULL << 32))
+		n = 1ULL << 32;
+	return n * elem;
 }
 
 /*
- * Append one capture at offset off of the scratch record and return the new
- * offset. len is the number of bytes the rule asks for (for strings: 0).
+ * Appends the capture of argument i by the rule (len, elem_size) to the
+ * record in s->buf, at s->off. A global function: the verifier checks it
+ * once, not once per argument and program, which is most of the load time.
  */
-static __always_inline __u32 capture(char *buf, __u32 off, __u32 arg, __u64 uptr, int is_string,
-				     __u64 len, __u32 cap_bytes, __u8 extra_flags, __u16 *ncaps,
-				     __u32 *faulted)
+__noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_size,
+			   __u32 extra_flags)
 {
 	struct bt_capture *cap;
-	__u32 n = 0, want = 0;
+	__u32 off, n = 0, want = 0;
 	__u8 flags = 0;
+	__u64 uptr, bytes;
 	long got;
 
-	if (off >= BT_REC_SOFT_MAX)
-		return off;
+	if (!s || i >= BT_MAX_ARGS || len == BT_LEN_NONE)
+		return 0;
+	/* as below: a bound the compiler cannot fold away */
+	asm volatile("%0 &= 7" : "+r"(i));
+	uptr = s->args[i];
+	off = s->off;
+	if (!uptr || off >= BT_REC_SOFT_MAX)
+		return 0;
 	/*
 	 * A no-op for the value, but done in asm so that the compiler cannot
 	 * drop it: the verifier needs the bound on the very register used below.
 	 */
 	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
-	cap = (void *)(buf + off);
-	if (is_string) {
+	cap = (void *)(s->buf + off);
+	if (len == BT_LEN_STRING) {
 		n = string_cap;
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
 		flags = BT_CAP_STRING;
-		got = bpf_probe_read_user_str(buf + off + sizeof(*cap), n, (void *)uptr);
+		got = bpf_probe_read_user_str(s->buf + off + sizeof(*cap), n, (void *)uptr);
 		if (got < 0) {
 			flags |= BT_CAP_FAULT;
 			n = 0;
@@ -213,67 +257,44 @@ static __always_inline __u32 capture(char *buf, __u32 off, __u32 arg, __u64 uptr
 			n = got;
 		}
 	} else {
-		want = len > 0xffffffffULL ? 0xffffffffU : (__u32)len;
-		n = cap_bytes;
+		bytes = rule_bytes(len, elem_size, s->args, s->ret);
+		want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
+		/* a struct's BTF size is read whole, whatever the buffer cap */
+		n = len > BT_LEN_STRING ? BT_CAPTURE_MAX : buffer_cap;
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
-		if (len < n)
-			n = len;
-		else if (len > n)
+		if (bytes < n)
+			n = bytes;
+		else if (bytes > n)
 			flags = BT_CAP_TRUNCATED;
 		n &= BT_CAPTURE_MAX * 2 - 1;
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
-		if (n && bpf_probe_read_user(buf + off + sizeof(*cap), n, (void *)uptr)) {
+		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
 			flags |= BT_CAP_FAULT;
 			n = 0;
 		}
 	}
 	if (flags & BT_CAP_FAULT)
-		*faulted |= 1U << arg;
-	cap->arg = arg;
+		s->faulted |= 1U << i;
+	cap->arg = i;
 	cap->flags = flags | extra_flags;
 	cap->len = n;
 	cap->want = want;
-	(*ncaps)++;
-	return off + sizeof(*cap) + BT_ALIGN8(n);
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
+	return 0;
 }
 
-/* Bytes a rule asks for, given the call's arguments and (at exit) its return value. */
-static __always_inline __u64 rule_bytes(const struct bt_arg_rule *r, const __u64 *args, __s64 ret)
+/* Submits the record built in s->buf, its header completed from the cursor. */
+static __always_inline void finish(struct scratch *s, int is_enter)
 {
-	__u64 n, elem = r->elem_size ? r->elem_size : 1;
-	int k = -r->len;
+	struct bt_rec_hdr *hdr = (void *)s->buf;
+	__u32 size = s->off;
 
-	if (r->len > BT_LEN_STRING)
-		return r->len;
-	if (r->len == BT_LEN_RET)
-		n = ret > 0 ? (__u64)ret : 0;
-	else if (k >= 1 && k <= BT_MAX_ARGS)
-		n = args[k - 1];
-	else
-		return 0;
-	/* guard the multiplication: anything this large is capped anyway */
-	if (n > (1ULL << 32))
-		n = 1ULL << 32;
-	return n * elem;
-}
-
-/* Captures argument i by rule r; a fault sets bit i in *faulted. */
-static __always_inline __u32 capture_arg(char *buf, __u32 off, int i, const struct bt_arg_rule *r,
-					 const __u64 *args, __s64 ret, __u8 extra_flags,
-					 __u16 *ncaps, __u32 *faulted)
-{
-	if (r->len == BT_LEN_NONE || !args[i])
-		return off;
-	if (r->len == BT_LEN_STRING)
-		return capture(buf, off, i, args[i], 1, 0, 0, extra_flags, ncaps, faulted);
-	/* a struct's BTF size: read it whole, whatever the buffer cap */
-	if (r->len > BT_LEN_STRING)
-		return capture(buf, off, i, args[i], 0, r->len, BT_CAPTURE_MAX, extra_flags, ncaps,
-			       faulted);
-	return capture(buf, off, i, args[i], 0, rule_bytes(r, args, ret), buffer_cap, extra_flags,
-		       ncaps, faulted);
+	hdr->ncaps = s->ncaps;
+	hdr->size = size;
+	submit(hdr, size, is_enter);
 }
 
 static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
@@ -282,9 +303,8 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
 	struct bt_enter_rec *rec;
-	struct scratch *scratch;
-	__u32 zero = 0, key, off;
-	__u16 ncaps = 0;
+	struct scratch *s;
+	__u32 zero = 0, key;
 
 	if (!should_trace(tgid, nr))
 		return 0;
@@ -294,37 +314,38 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
-	scratch = bpf_map_lookup_elem(&scratch_map, &zero);
-	if (!scratch)
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
 		return 0;
-	rec = (void *)scratch->buf;
+	rec = (void *)s->buf;
 	rec->hdr.type = BT_REC_ENTER;
 	rec->hdr.ts = bpf_ktime_get_ns();
 	rec->hdr.tgid = tgid;
 	rec->hdr.tid = tid;
 	rec->hdr.nr = nr;
 	rec->hdr.cpu = bpf_get_smp_processor_id();
-	read_args(regs, rec->args, typed);
+	read_args(regs, s->args, typed);
+	__builtin_memcpy(rec->args, s->args, sizeof(rec->args));
 	bpf_get_current_comm(rec->comm, sizeof(rec->comm));
-	off = sizeof(*rec);
+	s->off = sizeof(*rec);
+	s->ncaps = 0;
+	s->faulted = 0;
+	s->ret = 0;
 	if (rules) {
-		__u32 faulted = 0, refetch_mask = 0;
+		__u32 refetch_mask = 0, faulted;
 
-#pragma unroll
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
-			off = capture_arg(scratch->buf, off, i, &rules->enter[i], rec->args, 0, 0,
-					  &ncaps, &faulted);
+			if (rules->enter[i].len != BT_LEN_NONE)
+				capture_arg(s, i, rules->enter[i].len, rules->enter[i].elem_size, 0);
 			/* only pure inputs: an in/out argument is read at exit anyway */
 			if (rules->exit[i].len == BT_LEN_NONE)
 				refetch_mask |= 1U << i;
 		}
-		faulted &= refetch_mask;
+		faulted = s->faulted & refetch_mask;
 		if (faulted && bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
 			__sync_fetch_and_add(&refetch_pending, 1);
 	}
-	rec->hdr.ncaps = ncaps;
-	rec->hdr.size = off;
-	submit(rec, off, 1);
+	finish(s, 1);
 	return 0;
 }
 
@@ -334,11 +355,9 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
 	struct bt_exit_rec *rec;
-	struct scratch *scratch;
-	__u32 zero = 0, key, off;
-	__u64 args[BT_MAX_ARGS];
+	struct scratch *s;
+	__u32 zero = 0, key;
 	__u32 late = 0;
-	__u16 ncaps = 0;
 	long nr;
 
 	/* -1: an exit is never the exec that starts a command's tracing */
@@ -351,10 +370,10 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
-	scratch = bpf_map_lookup_elem(&scratch_map, &zero);
-	if (!scratch)
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
 		return 0;
-	rec = (void *)scratch->buf;
+	rec = (void *)s->buf;
 	rec->hdr.type = BT_REC_EXIT;
 	rec->hdr.ts = bpf_ktime_get_ns();
 	rec->hdr.tgid = tgid;
@@ -362,7 +381,10 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	rec->hdr.nr = nr;
 	rec->hdr.cpu = bpf_get_smp_processor_id();
 	rec->ret = ret;
-	off = sizeof(*rec);
+	s->off = sizeof(*rec);
+	s->ncaps = 0;
+	s->faulted = 0;
+	s->ret = ret;
 	if (refetch_pending) {
 		__u32 *pending = bpf_map_lookup_elem(&refetch, &tid);
 
@@ -373,29 +395,17 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		}
 	}
 	if (rules && (ret >= 0 || late)) {
-		struct bt_arg_rule no_rule = {};
-		__u32 faulted = 0;
-
-		read_args(regs, args, typed);
-#pragma unroll
+		read_args(regs, s->args, typed);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
-			/*
-			 * An input that faulted at enter is read now by its enter rule.
-			 * The rule is chosen as data, not by a branch around two
-			 * calls, which would double the paths the verifier walks.
-			 */
-			bool is_late = late & (1U << i);
-			const struct bt_arg_rule *r = is_late	 ? &rules->enter[i]
-						      : ret >= 0 ? &rules->exit[i]
-								 : &no_rule;
-
-			off = capture_arg(scratch->buf, off, i, r, args, ret,
-					  is_late ? BT_CAP_LATE : 0, &ncaps, &faulted);
+			/* an input that faulted at enter is read now by its enter rule */
+			if (late & (1U << i))
+				capture_arg(s, i, rules->enter[i].len, rules->enter[i].elem_size,
+					    BT_CAP_LATE);
+			else if (ret >= 0 && rules->exit[i].len != BT_LEN_NONE)
+				capture_arg(s, i, rules->exit[i].len, rules->exit[i].elem_size, 0);
 		}
 	}
-	rec->hdr.ncaps = ncaps;
-	rec->hdr.size = off;
-	submit(rec, off, 0);
+	finish(s, 0);
 	return 0;
 }
 

@@ -77,6 +77,7 @@ struct bt_stats {
 	__u64 lost_enter; /* enter records the ring buffer had no room for */
 	__u64 lost_exit;
 	__u64 ringbuf_bytes;
+	__u64 max_pending; /* high-water mark: most bytes waiting in the ring buffer */
 };
 
 enum bt_rec_type {

@@ -50,8 +50,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	return err;
 }
 
-int collector__load(struct collector *c, const struct collector_opts *o,
-		    const struct bt_syscall_rules *rules)
+int collector__load(struct collector *c, const struct collector_opts *o)
 {
 	int err;
 
@@ -65,9 +64,7 @@ int collector__load(struct collector *c, const struct collector_opts *o,
 	err = open_and_load(c, o, true);
 	if (err && err != -EPERM)
 		err = open_and_load(c, o, false);
-	if (err)
-		return err;
-	return collector__set_rules(c, rules);
+	return err;
 }
 
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules)
@@ -139,14 +136,50 @@ int collector__stats(const struct collector *c, struct bt_stats *sum)
 		sum->lost_enter += percpu[i].lost_enter;
 		sum->lost_exit += percpu[i].lost_exit;
 		sum->ringbuf_bytes += percpu[i].ringbuf_bytes;
+		/* one ring buffer for all CPUs: the highest reading is the mark */
+		if (percpu[i].max_pending > sum->max_pending)
+			sum->max_pending = percpu[i].max_pending;
 	}
 	free(percpu);
 	return err;
+}
+
+int collector__enable_run_stats(struct collector *c)
+{
+	c->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	return c->stats_fd < 0 ? -errno : 0;
+}
+
+static struct bpf_program *loaded_prog(const struct collector *c, bool enter)
+{
+	struct bpf_program *typed = enter ? c->skel->progs.on_sys_enter : c->skel->progs.on_sys_exit;
+	struct bpf_program *raw =
+		enter ? c->skel->progs.on_sys_enter_raw : c->skel->progs.on_sys_exit_raw;
+
+	return bpf_program__fd(typed) >= 0 ? typed : raw;
+}
+
+int collector__run_stats(const struct collector *c, struct collector_run_stats *rs)
+{
+	for (int i = 0; i < 2; i++) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+		int err = bpf_obj_get_info_by_fd(bpf_program__fd(loaded_prog(c, i == 0)), &info,
+						  &len);
+
+		if (err)
+			return err;
+		rs->run_time_ns[i] = info.run_time_ns;
+		rs->run_cnt[i] = info.run_cnt;
+	}
+	return 0;
 }
 
 void collector__destroy(struct collector *c)
 {
 	ring_buffer__free(c->rb);
 	collector_bpf__destroy(c->skel);
+	if (c->stats_fd > 0)
+		close(c->stats_fd);
 	memset(c, 0, sizeof(*c));
 }

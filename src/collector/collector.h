@@ -25,11 +25,21 @@ struct collector {
 	struct collector_bpf *skel;
 	struct ring_buffer *rb;
 	int nr_cpus;
+	int stats_fd; /* from BPF_ENABLE_STATS while --stats asks for run times; 0 if none */
 };
 
-/* Opens and loads the BPF object, with rules[BT_MAX_SYSCALLS] as the beauty map. */
-int collector__load(struct collector *c, const struct collector_opts *o,
-		    const struct bt_syscall_rules *rules);
+/* The BPF programs' own cost: index 0 the sys_enter program, 1 sys_exit. */
+struct collector_run_stats {
+	__u64 run_time_ns[2];
+	__u64 run_cnt[2];
+};
+
+/*
+ * Opens and loads the BPF object; its beauty map starts empty (nothing
+ * selected) until collector__set_rules(). Needs nothing from the catalog or
+ * BTF tables, so it can run while they are built.
+ */
+int collector__load(struct collector *c, const struct collector_opts *o);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
 /* Adds a process (tgid) to trace. */
@@ -43,6 +53,9 @@ int collector__poll_fd(const struct collector *c);
 int collector__consume(struct collector *c);
 /* Sums the per-CPU counters. */
 int collector__stats(const struct collector *c, struct bt_stats *sum);
+/* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
+int collector__enable_run_stats(struct collector *c);
+int collector__run_stats(const struct collector *c, struct collector_run_stats *rs);
 /* Detaches and frees everything; safe on a partly set-up collector. */
 void collector__destroy(struct collector *c);
 
