@@ -68,8 +68,8 @@ __u64 refetch_pending = 0;
 struct scratch {
 	__u64 args[8]; /* BT_MAX_ARGS used: 8 so that an index masked with 7 stays inside */
 	__s64 ret;
-	__u32 off;	/* bytes of the record built so far */
-	__u32 faulted;	/* bit i: argument i could not be read */
+	__u32 off;     /* bytes of the record built so far */
+	__u32 faulted; /* bit i: argument i could not be read */
 	__u16 ncaps;
 	__u16 pad[3];
 	char buf[BT_SCRATCH_SIZE];
@@ -204,8 +204,7 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 
 
 		asm volatile("%0 &= 7" : "+r"(idx));
 		n = args[idx];
-	}
-	else
+	} else
 		return 0;
 	/* guard the multiplication: anything this large is capped anyway */
 	if (n > (1ULL << 32))
@@ -336,7 +335,8 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			if (rules->enter[i].len != BT_LEN_NONE)
-				capture_arg(s, i, rules->enter[i].len, rules->enter[i].elem_size, 0);
+				capture_arg(s, i, rules->enter[i].len, rules->enter[i].elem_size,
+					    0);
 			/* only pure inputs: an in/out argument is read at exit anyway */
 			if (rules->exit[i].len == BT_LEN_NONE)
 				refetch_mask |= 1U << i;

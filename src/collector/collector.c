@@ -152,7 +152,8 @@ int collector__enable_run_stats(struct collector *c)
 
 static struct bpf_program *loaded_prog(const struct collector *c, bool enter)
 {
-	struct bpf_program *typed = enter ? c->skel->progs.on_sys_enter : c->skel->progs.on_sys_exit;
+	struct bpf_program *typed =
+		enter ? c->skel->progs.on_sys_enter : c->skel->progs.on_sys_exit;
 	struct bpf_program *raw =
 		enter ? c->skel->progs.on_sys_enter_raw : c->skel->progs.on_sys_exit_raw;
 
@@ -165,7 +166,7 @@ int collector__run_stats(const struct collector *c, struct collector_run_stats *
 		struct bpf_prog_info info = {};
 		__u32 len = sizeof(info);
 		int err = bpf_obj_get_info_by_fd(bpf_program__fd(loaded_prog(c, i == 0)), &info,
-						  &len);
+						 &len);
 
 		if (err)
 			return err;

@@ -426,9 +426,13 @@ static void report_end(struct session *s)
 			fprintf(stderr,
 				"btftrace: stats: BPF run time per run (untraced processes' calls included): sys_enter %llu ns "
 				"(%llu runs), sys_exit %llu ns (%llu runs)\n",
-				rs.run_cnt[0] ? (unsigned long long)(rs.run_time_ns[0] / rs.run_cnt[0]) : 0,
+				rs.run_cnt[0]
+					? (unsigned long long)(rs.run_time_ns[0] / rs.run_cnt[0])
+					: 0,
 				(unsigned long long)rs.run_cnt[0],
-				rs.run_cnt[1] ? (unsigned long long)(rs.run_time_ns[1] / rs.run_cnt[1]) : 0,
+				rs.run_cnt[1]
+					? (unsigned long long)(rs.run_time_ns[1] / rs.run_cnt[1])
+					: 0,
 				(unsigned long long)rs.run_cnt[1]);
 	}
 }
@@ -494,7 +498,8 @@ int session_run(const struct session_opts *o)
 		fprintf(stderr,
 			"btftrace: start-up: catalog and BTF tables %.1f ms, BPF collector %.1f ms "
 			"(in parallel)\n",
-			ms_between(&tables_start, &tables_end), ms_between(&loader.start, &loader.end));
+			ms_between(&tables_start, &tables_end),
+			ms_between(&loader.start, &loader.end));
 	err = collector__set_rules(&s.coll, s.beauty->rules);
 	if (err) {
 		fail("cannot fill the beauty map (%s): run with -d to see libbpf's messages",
@@ -522,7 +527,8 @@ int session_run(const struct session_opts *o)
 	}
 	/* without the kernel's run-time counting --stats still prints the counters */
 	if (o->stats && collector__enable_run_stats(&s.coll))
-		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s\n", strerror(errno));
+		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s\n",
+			strerror(errno));
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
