@@ -24,6 +24,8 @@ static const char usage_text[] =
 	"  -p, --attach PID[,PID]  trace running processes (all their threads) until they\n"
 	"                          exit or btftrace gets SIGINT/SIGTERM\n"
 	"  -a, --all               trace the whole system (but btftrace itself)\n"
+	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
+	"                          first instruction, until the last of them exits\n"
 	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
@@ -39,6 +41,8 @@ static const char usage_text[] =
 	"                          -ttt prints seconds since the epoch\n"
 	"  -r, --relative-timestamps  prefix the time since the previous line\n"
 	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
+	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---) and/or 'exit'\n"
+	"                          (+++ exited with N +++) lines, comma-separated\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -71,6 +75,7 @@ enum long_only {
 	OPT_BTF,
 	OPT_NO_BTF,
 	OPT_STATS,
+	OPT_QUIET,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -78,6 +83,8 @@ enum long_only {
 static const struct option long_options[] = {
 	{ "attach", required_argument, NULL, 'p' },
 	{ "all", no_argument, NULL, 'a' },
+	{ "follow-forks", no_argument, NULL, 'f' },
+	{ "quiet", required_argument, NULL, OPT_QUIET },
 	{ "output", required_argument, NULL, 'o' },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -184,6 +191,25 @@ static void parse_pids(struct session_opts *o, const char *text)
 	free(copy);
 }
 
+static void parse_quiet(struct session_opts *o, const char *text)
+{
+	char *copy = strdup(text), *save = NULL;
+
+	if (!copy)
+		usage_error("out of memory");
+	if (!*text)
+		usage_error("invalid --quiet value '': give signals, exit or both");
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "signals"))
+			o->text.quiet_signals = true;
+		else if (!strcmp(tok, "exit"))
+			o->text.quiet_exits = true;
+		else
+			usage_error("invalid --quiet value '%s': give signals, exit or both", tok);
+	}
+	free(copy);
+}
+
 static int run_syscalls_command(struct session_opts *o, int argc, char **argv)
 {
 	bool json = false;
@@ -215,13 +241,20 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "syscalls"))
 		return run_syscalls_command(&o, argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, "+:p:ao:s:vX:trTdhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:p:afo:s:vX:trTdhV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			parse_pids(&o, optarg);
 			break;
 		case 'a':
 			o.trace_all = true;
+			break;
+		case 'f':
+			o.follow_forks = true;
+			o.text.thread_exits = true;
+			break;
+		case OPT_QUIET:
+			parse_quiet(&o, optarg);
 			break;
 		case 'o':
 			if (!*optarg)

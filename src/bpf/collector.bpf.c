@@ -23,9 +23,26 @@ struct pt_regs {
 	unsigned long orig_ax;
 } __attribute__((preserve_access_index));
 
+/* What the task tracepoints read; CO-RE relocates the offsets. */
+typedef struct {
+	int counter;
+} atomic_t;
+
+struct signal_struct {
+	atomic_t live; /* threads not yet exited */
+} __attribute__((preserve_access_index));
+
+struct task_struct {
+	int pid;
+	int tgid;
+	int exit_code;
+	struct signal_struct *signal;
+} __attribute__((preserve_access_index));
+
 /* Knobs fixed between open and load. */
 const volatile __u32 self_tgid = 0;	     /* btftrace itself, never traced */
 const volatile __u8 trace_all = 0;	     /* -a: every process but ours */
+const volatile __u8 follow_forks = 0;	     /* -f: children of traced processes too */
 const volatile __u32 string_cap = 4096;	     /* bytes of a NUL-terminated string */
 const volatile __u32 buffer_cap = 256;	     /* bytes of a sized buffer or struct */
 const volatile __u64 wakeup_bytes = 1 << 20; /* pending data that forces a wake-up */
@@ -150,8 +167,14 @@ static __always_inline struct bt_stats *stats(void)
 	return bpf_map_lookup_elem(&stats_map, &zero);
 }
 
+enum rec_kind {
+	KIND_EXIT = 0,
+	KIND_ENTER = 1,
+	KIND_OTHER = 2, /* signals and thread exits */
+};
+
 /* Submit the record built in scratch; wake the reader only when enough is pending. */
-static __always_inline void submit(void *rec, __u32 size, int is_enter)
+static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
 {
 	struct bt_stats *st = stats();
 	__u64 flags = BPF_RB_NO_WAKEUP, pending;
@@ -174,15 +197,17 @@ static __always_inline void submit(void *rec, __u32 size, int is_enter)
 	if (!st)
 		return;
 	if (err) {
-		if (is_enter)
+		if (kind == KIND_ENTER)
 			st->lost_enter++;
-		else
+		else if (kind == KIND_EXIT)
 			st->lost_exit++;
+		else
+			st->lost_other++;
 		return;
 	}
-	if (is_enter)
+	if (kind == KIND_ENTER)
 		st->enter_records++;
-	else
+	else if (kind == KIND_EXIT)
 		st->exit_records++;
 	st->ringbuf_bytes += size;
 	if (pending + size > st->max_pending)
@@ -286,14 +311,14 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_siz
 }
 
 /* Submits the record built in s->buf, its header completed from the cursor. */
-static __always_inline void finish(struct scratch *s, int is_enter)
+static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 {
 	struct bt_rec_hdr *hdr = (void *)s->buf;
 	__u32 size = s->off;
 
 	hdr->ncaps = s->ncaps;
 	hdr->size = size;
-	submit(hdr, size, is_enter);
+	submit(hdr, size, kind);
 }
 
 static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
@@ -345,7 +370,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		if (faulted && bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
 			__sync_fetch_and_add(&refetch_pending, 1);
 	}
-	finish(s, 1);
+	finish(s, KIND_ENTER);
 	return 0;
 }
 
@@ -405,7 +430,85 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 				capture_arg(s, i, rules->exit[i].len, rules->exit[i].elem_size, 0);
 		}
 	}
-	finish(s, 0);
+	finish(s, KIND_EXIT);
+	return 0;
+}
+
+static __always_inline void fill_hdr(struct bt_rec_hdr *hdr, enum bt_rec_type type, __u32 size)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	hdr->type = type;
+	hdr->ncaps = 0;
+	hdr->size = size;
+	hdr->ts = bpf_ktime_get_ns();
+	hdr->tgid = pid_tgid >> 32;
+	hdr->tid = (__u32)pid_tgid;
+	hdr->nr = -1;
+	hdr->cpu = bpf_get_smp_processor_id();
+}
+
+/* -f: a child of a traced process is traced before it runs its first instruction. */
+static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
+{
+	struct bt_proc traced = {.state = BT_PROC_TRACED}, *parent;
+
+	/* threads share their tgid's entry; -a needs no entries */
+	if (!follow_forks || trace_all || child_tgid == parent_tgid)
+		return 0;
+	parent = bpf_map_lookup_elem(&traced_procs, &parent_tgid);
+	if (!parent || parent->state != BT_PROC_TRACED)
+		return 0;
+	bpf_map_update_elem(&traced_procs, &child_tgid, &traced, BPF_ANY);
+	return 0;
+}
+
+/*
+ * A traced thread exits: report its exit code (the kernel's, not a guess
+ * from the last call seen), forget its pending refetch, and once the whole
+ * process is gone, its traced_procs entry.
+ */
+static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live)
+{
+	struct bt_task_exit_rec rec;
+	__u32 *pending;
+
+	if (!should_trace(tgid, -1))
+		return 0;
+	pending = bpf_map_lookup_elem(&refetch, &tid);
+	if (pending && bpf_map_delete_elem(&refetch, &tid) == 0)
+		__sync_fetch_and_add(&refetch_pending, -1);
+	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
+	rec.exit_code = exit_code;
+	rec.group_dead = live == 0;
+	rec.pad[0] = rec.pad[1] = rec.pad[2] = 0;
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	if (live == 0 && !trace_all)
+		bpf_map_delete_elem(&traced_procs, &tgid);
+	return 0;
+}
+
+#define SIGKILL 9
+
+static __always_inline int do_signal(int sig, const void *info)
+{
+	struct bt_signal_rec rec;
+
+	/*
+	 * A thread of a process that is being killed (a fatal signal, exit_group,
+	 * exec) gets SIGKILL without siginfo: not a signal anyone sent, and the
+	 * exit record names the real cause.
+	 */
+	if (sig == SIGKILL && !info)
+		return 0;
+	if (!should_trace(bpf_get_current_pid_tgid() >> 32, -1))
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
+	rec.sig = sig;
+	rec.pad = 0;
+	if (!info || bpf_probe_read_kernel(rec.info, sizeof(rec.info), info))
+		__builtin_memset(rec.info, 0, sizeof(rec.info));
+	submit(&rec, sizeof(rec), KIND_OTHER);
 	return 0;
 }
 
@@ -436,4 +539,46 @@ SEC("raw_tp/sys_exit")
 int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
 	return do_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
+{
+	return do_fork(parent->tgid, child->tgid);
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(on_task_exit, struct task_struct *task)
+{
+	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter);
+}
+
+SEC("tp_btf/signal_deliver")
+int BPF_PROG(on_signal, int sig, void *info)
+{
+	return do_signal(sig, info);
+}
+
+SEC("raw_tp/sched_process_fork")
+int on_fork_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *parent = (void *)ctx->args[0], *child = (void *)ctx->args[1];
+
+	return do_fork(BPF_CORE_READ(parent, tgid), BPF_CORE_READ(child, tgid));
+}
+
+SEC("raw_tp/sched_process_exit")
+int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *task = (void *)ctx->args[0];
+
+	return do_task_exit(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid),
+			    BPF_CORE_READ(task, exit_code),
+			    BPF_CORE_READ(task, signal, live.counter));
+}
+
+SEC("raw_tp/signal_deliver")
+int on_signal_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return do_signal((int)ctx->args[0], (void *)ctx->args[1]);
 }

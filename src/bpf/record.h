@@ -78,11 +78,14 @@ struct bt_stats {
 	__u64 lost_exit;
 	__u64 ringbuf_bytes;
 	__u64 max_pending; /* high-water mark: most bytes waiting in the ring buffer */
+	__u64 lost_other;  /* signal and exit records the ring buffer had no room for */
 };
 
 enum bt_rec_type {
 	BT_REC_ENTER = 1,
 	BT_REC_EXIT = 2,
+	BT_REC_SIGNAL = 3,    /* a signal delivered to a traced thread */
+	BT_REC_TASK_EXIT = 4, /* a traced thread exited */
 };
 
 struct bt_rec_hdr {
@@ -105,6 +108,24 @@ struct bt_enter_rec {
 struct bt_exit_rec {
 	struct bt_rec_hdr hdr;
 	__s64 ret;
+};
+
+/* x86_64's struct kernel_siginfo: signo, errno, code, then the 32-byte union. */
+#define BT_SIGINFO_SIZE 48
+
+/* hdr.nr is -1 in the records below, which are not system calls. */
+struct bt_signal_rec {
+	struct bt_rec_hdr hdr;
+	__s32 sig;
+	__u32 pad;
+	__u8 info[BT_SIGINFO_SIZE]; /* the kernel's siginfo as the tracepoint saw it */
+};
+
+struct bt_task_exit_rec {
+	struct bt_rec_hdr hdr;
+	__s32 exit_code; /* wait status: exit status << 8, or the signal | 0x80 for a core */
+	__u8 group_dead; /* the last thread of its process: the process ended */
+	__u8 pad[3];
 };
 
 /* Flags of one capture. */

@@ -32,10 +32,17 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	c->skel = skel;
 	bpf_program__set_autoload(skel->progs.on_sys_enter, typed);
 	bpf_program__set_autoload(skel->progs.on_sys_exit, typed);
+	bpf_program__set_autoload(skel->progs.on_fork, typed);
+	bpf_program__set_autoload(skel->progs.on_task_exit, typed);
+	bpf_program__set_autoload(skel->progs.on_signal, typed);
 	bpf_program__set_autoload(skel->progs.on_sys_enter_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_sys_exit_raw, !typed);
+	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
+	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
+	bpf_program__set_autoload(skel->progs.on_signal_raw, !typed);
 	skel->rodata->self_tgid = o->self_tgid;
 	skel->rodata->trace_all = o->trace_all;
+	skel->rodata->follow_forks = o->follow_forks;
 	skel->rodata->string_cap = o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;
 	/* below a quarter of the buffer pending, the reader is not woken per record */
@@ -97,6 +104,14 @@ int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state stat
 				    sizeof(proc), BPF_ANY);
 }
 
+bool collector__no_procs(const struct collector *c)
+{
+	__u32 key;
+
+	return bpf_map__get_next_key(c->skel->maps.traced_procs, NULL, &key, sizeof(key)) ==
+	       -ENOENT;
+}
+
 int collector__attach(struct collector *c)
 {
 	return collector_bpf__attach(c->skel);
@@ -136,6 +151,7 @@ int collector__stats(const struct collector *c, struct bt_stats *sum)
 		sum->lost_enter += percpu[i].lost_enter;
 		sum->lost_exit += percpu[i].lost_exit;
 		sum->ringbuf_bytes += percpu[i].ringbuf_bytes;
+		sum->lost_other += percpu[i].lost_other;
 		/* one ring buffer for all CPUs: the highest reading is the mark */
 		if (percpu[i].max_pending > sum->max_pending)
 			sum->max_pending = percpu[i].max_pending;

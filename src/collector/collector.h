@@ -13,6 +13,7 @@ struct ring_buffer;
 struct collector_opts {
 	__u32 self_tgid;
 	bool trace_all;
+	bool follow_forks; /* -f */
 	__u32 string_cap;
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
@@ -44,6 +45,8 @@ int collector__load(struct collector *c, const struct collector_opts *o);
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
+/* No process is traced any more (the kernel removes each when it exits). */
+bool collector__no_procs(const struct collector *c);
 int collector__attach(struct collector *c);
 /* Sets up the ring buffer reader; fn gets every record. */
 int collector__open_reader(struct collector *c, record_fn fn, void *ctx);

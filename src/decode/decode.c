@@ -2,10 +2,12 @@
 /* Formats calls: each argument by its role and C type, its captured bytes, and the return value. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <bpf/btf.h>
 
 #include "decode/arg_printers.h"
@@ -390,6 +392,9 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 			outbuf_puts(ob, split < nargs ? ", " : " ");
 		outbuf_puts(ob, "<unfinished ...>");
 		break;
+	case CALL_EVENT:
+		decode_event(d, ob, call->event);
+		break;
 	case CALL_RESUMED:
 		outbuf_puts(ob, "<... ");
 		outbuf_puts(ob, name);
@@ -405,6 +410,172 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 	}
 }
 
+/* The kernel-internal restart codes (include/linux/errno.h), with what each means. */
+static const char *restart_reason(__s64 ret)
+{
+	switch (ret) {
+	case -512:
+		return "To be restarted if SA_RESTART is set"; /* ERESTARTSYS */
+	case -513:
+		return "To be restarted"; /* ERESTARTNOINTR */
+	case -514:
+		return "To be restarted if no handler"; /* ERESTARTNOHAND */
+	case -516:
+		return "Interrupted by signal"; /* ERESTART_RESTARTBLOCK */
+	}
+	return NULL;
+}
+
+static void put_xlat(struct outbuf *ob, const struct xlat *x, uint64_t val)
+{
+	char buf[128];
+
+	xlat_format(buf, sizeof(buf), x, val);
+	outbuf_puts(ob, buf);
+}
+
+static void put_signal(struct outbuf *ob, int sig)
+{
+	char buf[32];
+
+	xlat_format_signal(buf, sizeof(buf), (uint64_t)(int64_t)sig);
+	outbuf_puts(ob, buf);
+}
+
+/* si_code: who sent the signal (<= 0, or SI_KERNEL) or, when the kernel raised it, why. */
+static const char *si_code_table(int sig, int code)
+{
+	if (code <= 0 || code == SI_KERNEL)
+		return "si_codes";
+	switch (sig) {
+	case SIGILL:
+		return "sigill_codes";
+	case SIGFPE:
+		return "sigfpe_codes";
+	case SIGSEGV:
+		return "sigsegv_codes";
+	case SIGBUS:
+		return "sigbus_codes";
+	case SIGTRAP:
+		return "sigtrap_codes";
+	case SIGCHLD:
+		return "sigchld_codes";
+	case SIGIO:
+		return "sigpoll_codes";
+	case SIGSYS:
+		return "sigsys_codes";
+	}
+	return "si_codes";
+}
+
+static void put_addr(struct outbuf *ob, const void *p)
+{
+	if (p)
+		outbuf_hex(ob, (uintptr_t)p);
+	else
+		outbuf_puts(ob, "NULL");
+}
+
+/*
+ * A siginfo as strace shows it. Which union member holds data depends on
+ * si_code and the signal, which BTF cannot say: this is the one place that
+ * knows it. The record holds the kernel's first 48 bytes, the same layout
+ * as glibc's siginfo_t.
+ */
+static void decode_siginfo(struct outbuf *ob, const struct bt_signal_rec *rec)
+{
+	siginfo_t si;
+	int sig = rec->sig;
+
+	memset(&si, 0, sizeof(si));
+	memcpy(&si, rec->info, sizeof(rec->info));
+	outbuf_puts(ob, "{si_signo=");
+	put_signal(ob, si.si_signo);
+	outbuf_puts(ob, ", si_code=");
+	put_xlat(ob, xlat_find(si_code_table(sig, si.si_code)), (uint64_t)(int64_t)si.si_code);
+	if (si.si_errno) {
+		outbuf_puts(ob, ", si_errno=");
+		outbuf_s64(ob, si.si_errno);
+	}
+	if (si.si_code == SI_USER || si.si_code == SI_TKILL || si.si_code == SI_QUEUE ||
+	    si.si_code == SI_MESGQ) {
+		outbuf_printf(ob, ", si_pid=%d, si_uid=%u", si.si_pid, si.si_uid);
+		if (si.si_code == SI_QUEUE || si.si_code == SI_MESGQ)
+			outbuf_printf(ob, ", si_int=%d", si.si_int);
+	} else if (si.si_code == SI_TIMER) {
+		outbuf_printf(ob, ", si_timerid=%#x, si_overrun=%d", si.si_timerid, si.si_overrun);
+	} else if (si.si_code > 0 && si.si_code != SI_KERNEL) {
+		switch (sig) {
+		case SIGCHLD:
+			outbuf_printf(ob, ", si_pid=%d, si_uid=%u, si_status=", si.si_pid,
+				      si.si_uid);
+			if (si.si_code == CLD_EXITED)
+				outbuf_s64(ob, si.si_status);
+			else
+				put_signal(ob, si.si_status);
+			outbuf_printf(ob, ", si_utime=%ld, si_stime=%ld", (long)si.si_utime,
+				      (long)si.si_stime);
+			break;
+		case SIGILL:
+		case SIGFPE:
+		case SIGSEGV:
+		case SIGBUS:
+		case SIGTRAP:
+			outbuf_puts(ob, ", si_addr=");
+			put_addr(ob, si.si_addr);
+			break;
+		case SIGIO:
+			outbuf_printf(ob, ", si_band=%ld, si_fd=%d", si.si_band, si.si_fd);
+			break;
+		case SIGSYS:
+			outbuf_puts(ob, ", si_call_addr=");
+			put_addr(ob, si.si_call_addr);
+			outbuf_printf(ob, ", si_syscall=%d, si_arch=%#x", si.si_syscall,
+				      si.si_arch);
+			break;
+		}
+	}
+	outbuf_putc(ob, '}');
+}
+
+bool decode_is_child_start(const struct decoder *d, const struct call *call)
+{
+	char namebuf[32];
+	const char *name;
+
+	if (call->state != CALL_RESUMED || call->enter || !call->exit || call->exit->ret != 0)
+		return false;
+	name = decode_syscall_name(d, call->exit->hdr.nr, namebuf, sizeof(namebuf));
+	return !strcmp(name, "clone") || !strcmp(name, "clone3") || !strcmp(name, "fork") ||
+	       !strcmp(name, "vfork");
+}
+
+void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_rec_hdr *hdr)
+{
+	if (hdr->type == BT_REC_SIGNAL) {
+		const struct bt_signal_rec *rec = (const void *)hdr;
+
+		outbuf_puts(ob, "--- ");
+		put_signal(ob, rec->sig);
+		outbuf_putc(ob, ' ');
+		decode_siginfo(ob, rec);
+		outbuf_puts(ob, " ---");
+	} else if (hdr->type == BT_REC_TASK_EXIT) {
+		const struct bt_task_exit_rec *rec = (const void *)hdr;
+		int code = rec->exit_code;
+
+		if (WIFSIGNALED(code)) {
+			outbuf_puts(ob, "+++ killed by ");
+			put_signal(ob, WTERMSIG(code));
+			outbuf_puts(ob, WCOREDUMP(code) ? " (core dumped) +++" : " +++");
+		} else {
+			outbuf_puts(ob, "+++ exited with ");
+			outbuf_s64(ob, WEXITSTATUS(code));
+			outbuf_puts(ob, " +++");
+		}
+	}
+}
+
 void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
 		   const struct bt_exit_rec *exit)
 {
@@ -414,6 +585,15 @@ void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
 
 	if (!exit) {
 		outbuf_putc(ob, '?');
+		return;
+	}
+	if (restart_reason(exit->ret)) {
+		/* never seen by the program: the kernel restarts the call or returns EINTR */
+		outbuf_puts(ob, "? ");
+		outbuf_puts(ob, xlat_errno_name((int)-exit->ret));
+		outbuf_puts(ob, " (");
+		outbuf_puts(ob, restart_reason(exit->ret));
+		outbuf_putc(ob, ')');
 		return;
 	}
 	if (is_error(exit->ret)) {

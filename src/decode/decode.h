@@ -65,6 +65,15 @@ const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size
  */
 void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *call);
 
+/*
+ * The first return of a new child from clone/fork (0), whose enter was its
+ * parent's: strace does not show it, and the parent's line says it all.
+ */
+bool decode_is_child_start(const struct decoder *d, const struct call *call);
+
+/* Appends a line that is not a call: "--- SIGINT {si_signo=SIGINT, ...} ---", "+++ exited with 0 +++". */
+void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_rec_hdr *hdr);
+
 /* Appends the return value: "3", "-1 ENOENT (No such file or directory)", "0x7f..", "?". */
 void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
 		   const struct bt_exit_rec *exit);

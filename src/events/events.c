@@ -14,6 +14,11 @@
 struct open_call {
 	__u32 tid;
 	struct bt_enter_rec *rec; /* owned copy */
+	/*
+	 * Not shown yet: an input could not be read at enter and the exit
+	 * record brings it, so the call waits to be shown whole.
+	 */
+	bool deferred;
 };
 
 struct event_reader {
@@ -73,17 +78,42 @@ static void drop_open(struct event_reader *er, size_t i)
 	er->open[i] = er->open[--er->nopen];
 }
 
-/* Shows the held enter as unfinished and keeps a copy until its exit. */
+/* An argument the collector could not read at enter: it reads it again at exit. */
+static bool has_fault(const struct bt_enter_rec *rec)
+{
+	size_t off = sizeof(*rec);
+	const char *base = (const char *)rec;
+
+	for (unsigned int i = 0; i < rec->hdr.ncaps; i++) {
+		const struct bt_capture *cap = (const void *)(base + off);
+
+		if (off + sizeof(*cap) > rec->hdr.size)
+			break;
+		if (cap->flags & BT_CAP_FAULT)
+			return true;
+		off += sizeof(*cap) + BT_ALIGN8(cap->len);
+	}
+	return false;
+}
+
+/*
+ * Shows the held enter as unfinished and keeps a copy until its exit; one
+ * whose inputs come with the exit is kept without being shown (until the
+ * exit, or the next idle moment if the call blocks).
+ */
 static void release_held(struct event_reader *er)
 {
 	const struct bt_enter_rec *rec = er->held;
 	struct open_call *oc;
+	bool deferred;
 	ssize_t old;
 
 	if (!er->have_held)
 		return;
 	er->have_held = false;
-	emit(er, CALL_UNFINISHED, rec, NULL);
+	deferred = has_fault(rec);
+	if (!deferred)
+		emit(er, CALL_UNFINISHED, rec, NULL);
 	old = find_open(er, rec->hdr.tid);
 	if (old >= 0)
 		drop_open(er, old);
@@ -102,6 +132,7 @@ static void release_held(struct event_reader *er)
 		return;
 	memcpy(oc->rec, rec, rec->hdr.size);
 	oc->tid = rec->hdr.tid;
+	oc->deferred = deferred;
 	er->nopen++;
 }
 
@@ -134,9 +165,41 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_enter_rec);
 	else if (hdr->type == BT_REC_EXIT)
 		fixed = sizeof(struct bt_exit_rec);
+	else if (hdr->type == BT_REC_SIGNAL)
+		fixed = sizeof(struct bt_signal_rec);
+	else if (hdr->type == BT_REC_TASK_EXIT)
+		fixed = sizeof(struct bt_task_exit_rec);
 	else
 		return false;
 	return hdr->size >= fixed;
+}
+
+/*
+ * A signal or a thread's exit. A thread that exits ends its open call: the
+ * call never returns ("= ?"). Any other thread's held call shows unfinished
+ * first, as for any line in between.
+ */
+static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	const struct bt_enter_rec *held = er->held;
+	struct call call = {.state = CALL_EVENT, .event = hdr};
+
+	if (hdr->type == BT_REC_TASK_EXIT) {
+		ssize_t i;
+
+		if (er->have_held && held->hdr.tid == hdr->tid) {
+			er->have_held = false;
+			emit(er, CALL_NORETURN, held, NULL);
+		}
+		i = find_open(er, hdr->tid);
+		if (i >= 0) {
+			emit(er, er->open[i].deferred ? CALL_NORETURN : CALL_RESUMED,
+			     er->open[i].rec, NULL);
+			drop_open(er, i);
+		}
+	}
+	release_held(er);
+	er->fn(er->ctx, &call);
 }
 
 int event_reader__handle(struct event_reader *er, const void *data, size_t size)
@@ -145,6 +208,10 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 
 	if (!record_ok(hdr, size))
 		return -EINVAL;
+	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT) {
+		handle_event(er, hdr);
+		return 0;
+	}
 	if (hdr->type == BT_REC_ENTER) {
 		const struct bt_enter_rec *rec = data;
 		ssize_t old;
@@ -171,7 +238,8 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	release_held(er);
 	i = find_open(er, hdr->tid);
 	if (i >= 0) {
-		emit(er, CALL_RESUMED, er->open[i].rec, exit);
+		emit(er, er->open[i].deferred ? CALL_COMPLETE : CALL_RESUMED, er->open[i].rec,
+		     exit);
 		drop_open(er, i);
 	} else {
 		emit(er, CALL_RESUMED, NULL, exit);
@@ -182,6 +250,13 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 void event_reader__idle(struct event_reader *er)
 {
 	release_held(er);
+	/* a deferred call that blocks shows now, with what could be read */
+	for (size_t i = 0; i < er->nopen; i++) {
+		if (er->open[i].deferred) {
+			er->open[i].deferred = false;
+			emit(er, CALL_UNFINISHED, er->open[i].rec, NULL);
+		}
+	}
 }
 
 void event_reader__finish(struct event_reader *er)
@@ -191,7 +266,8 @@ void event_reader__finish(struct event_reader *er)
 		emit(er, CALL_NORETURN, er->held, NULL);
 	}
 	while (er->nopen) {
-		emit(er, CALL_RESUMED, er->open[0].rec, NULL);
+		emit(er, er->open[0].deferred ? CALL_NORETURN : CALL_RESUMED, er->open[0].rec,
+		     NULL);
 		drop_open(er, 0);
 	}
 }

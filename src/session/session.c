@@ -362,6 +362,15 @@ static bool attached_all_gone(struct session *s)
 	return s->npidfds > 0;
 }
 
+/*
+ * With -f, tracing goes on until every followed process has exited: the
+ * kernel drops each from traced_procs when its last thread exits.
+ */
+static bool followed_alive(struct session *s)
+{
+	return s->opts->follow_forks && !s->opts->trace_all && !collector__no_procs(&s->coll);
+}
+
 static int trace_loop(struct session *s)
 {
 	struct pollfd fds[2] = {
@@ -377,9 +386,9 @@ static int trace_loop(struct session *s)
 		collector__consume(&s->coll);
 		if (fds[1].revents && handle_signals(s, &stop_signal))
 			break;
-		if (s->child > 0 && s->child_done)
+		if (s->child > 0 && s->child_done && !followed_alive(s))
 			break;
-		if (attached_all_gone(s))
+		if (attached_all_gone(s) && !followed_alive(s))
 			break;
 		if (n == 0) {
 			event_reader__idle(s->reader);
@@ -452,6 +461,7 @@ int session_run(const struct session_opts *o)
 	struct collector_opts co = {
 		.self_tgid = getpid(),
 		.trace_all = o->trace_all,
+		.follow_forks = o->follow_forks,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,

@@ -16,6 +16,7 @@ struct session_opts {
 	pid_t pids[SESSION_MAX_PIDS];
 	int npids;
 	bool trace_all;
+	bool follow_forks;  /* -f */
 	const char *output; /* -o; NULL: stderr */
 	const char *btf_path;
 	bool no_btf;

@@ -21,6 +21,9 @@ struct text_sink_opts {
 	bool relative;	    /* -r: time since the previous line */
 	bool show_duration; /* -T: <0.000123> */
 	bool no_pid;	    /* never prefix [pid N] */
+	bool thread_exits;  /* -f: "+++ exited" for each thread, not only the last */
+	bool quiet_signals; /* no "--- SIGxxx" lines */
+	bool quiet_exits;   /* no "+++ exited" lines */
 };
 
 struct text_sink {

@@ -87,14 +87,39 @@ static void write_line(struct text_sink *s)
 	outbuf_reset(&s->line);
 }
 
+static void print_event(struct text_sink *s, const struct bt_rec_hdr *hdr)
+{
+	if (hdr->type == BT_REC_TASK_EXIT) {
+		const struct bt_task_exit_rec *rec = (const void *)hdr;
+
+		/* a thread that ends alone is news only when processes are followed */
+		if (s->opts.quiet_exits || (!rec->group_dead && !s->opts.thread_exits))
+			return;
+	} else if (hdr->type == BT_REC_SIGNAL && s->opts.quiet_signals) {
+		return;
+	}
+	outbuf_reset(&s->line);
+	prefix(s, hdr->tid, hdr->ts);
+	decode_event(s->dec, &s->line, hdr);
+	write_line(s);
+}
+
 void text_sink__on_call(void *ctx, const struct call *call)
 {
 	struct text_sink *s = ctx;
 	struct outbuf *ob = &s->line;
-	const struct bt_rec_hdr *hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
-	__u64 ts = call->enter ? call->enter->hdr.ts : call->exit->hdr.ts;
+	const struct bt_rec_hdr *hdr;
+	__u64 ts;
 	size_t start;
 
+	if (call->state == CALL_EVENT) {
+		print_event(s, call->event);
+		return;
+	}
+	if (decode_is_child_start(s->dec, call))
+		return;
+	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
+	ts = hdr->ts;
 	outbuf_reset(ob);
 	prefix(s, hdr->tid, ts);
 	start = ob->len;

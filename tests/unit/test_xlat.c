@@ -324,6 +324,17 @@ static void test_generated_tables(void **state)
 }
 
 /* Every list in src/decode/xlat: other modules name tables, so a rename must fail here first. */
+/* si_code names depend on the signal: one table per signal family, and the generic one. */
+static void test_si_code_tables(void **state)
+{
+	assert_string_equal(xlat_name(table("si_codes"), (uint64_t)(int64_t)-6), "SI_TKILL");
+	assert_string_equal(xlat_name(table("si_codes"), 0x80), "SI_KERNEL");
+	assert_string_equal(xlat_name(table("sigsegv_codes"), 1), "SEGV_MAPERR");
+	assert_string_equal(xlat_name(table("sigchld_codes"), 1), "CLD_EXITED");
+	assert_string_equal(xlat_name(table("sigbus_codes"), 2), "BUS_ADRERR");
+	assert_null(xlat_name(table("sigchld_codes"), 99));
+}
+
 static void test_expected_tables_exist(void **state)
 {
 	static const char *const names[] = {
@@ -394,10 +405,19 @@ static void test_expected_tables_exist(void **state)
 		"shmat_flags",
 		"shmctl_cmds",
 		"shutdown_how",
+		"si_codes",
 		"sigaltstack_flags",
+		"sigbus_codes",
+		"sigchld_codes",
+		"sigfpe_codes",
+		"sigill_codes",
 		"signalfd_flags",
 		"signals",
+		"sigpoll_codes",
 		"sigprocmask_how",
+		"sigsegv_codes",
+		"sigsys_codes",
+		"sigtrap_codes",
 		"socket_levels",
 		"socket_options",
 		"socket_type_flags",
@@ -437,6 +457,7 @@ int main(void)
 		cmocka_unit_test(test_errno_names),
 		cmocka_unit_test(test_truncation),
 		cmocka_unit_test(test_generated_tables),
+		cmocka_unit_test(test_si_code_tables),
 		cmocka_unit_test(test_expected_tables_exist),
 	};
 
