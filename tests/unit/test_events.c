@@ -25,7 +25,10 @@ static void record(void *ctx, const struct call *call)
 
 	assert_true(s->n < MAX_SEEN);
 	s->state[s->n] = call->state;
-	s->tid[s->n] = call->enter ? call->enter->hdr.tid : call->exit->hdr.tid;
+	if (call->state == CALL_EVENT)
+		s->tid[s->n] = call->event->tid;
+	else
+		s->tid[s->n] = call->enter ? call->enter->hdr.tid : call->exit->hdr.tid;
 	s->has_enter[s->n] = call->enter != NULL;
 	s->has_exit[s->n] = call->exit != NULL;
 	s->n++;
@@ -164,6 +167,118 @@ static void test_capture_lookup_is_bounded(void **state)
 	assert_null(record_capture(&r.rec.hdr, 3));
 }
 
+/* An enter record with one capture of argument 0 that faulted. */
+struct faulted_enter {
+	struct bt_enter_rec rec;
+	struct bt_capture cap;
+};
+
+static struct faulted_enter faulted_enter_rec(__u32 tid, int nr)
+{
+	struct faulted_enter f = {.rec = enter_rec(tid, nr)};
+
+	f.rec.hdr.size = sizeof(f);
+	f.rec.hdr.ncaps = 1;
+	f.cap.arg = 0;
+	f.cap.flags = BT_CAP_STRING | BT_CAP_FAULT;
+	return f;
+}
+
+/* A call whose input comes with its exit is not shown unfinished: it waits for the exit. */
+static void test_faulted_enter_waits_for_exit(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct faulted_enter a = faulted_enter_rec(1, 257);
+	struct bt_enter_rec b = enter_rec(2, 39);
+	struct bt_exit_rec bx = exit_rec(2, 39, 2), ax = exit_rec(1, 257, -2);
+
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__handle(er, &b, sizeof(b));
+	assert_int_equal(s.n, 0);
+	event_reader__handle(er, &bx, sizeof(bx));
+	event_reader__handle(er, &ax, sizeof(ax));
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	assert_int_equal(s.tid[0], 2);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
+	assert_int_equal(s.tid[1], 1);
+	assert_true(s.has_enter[1] && s.has_exit[1]);
+	event_reader__free(er);
+}
+
+/* ... unless it blocks: the next idle moment shows it, and its exit resumes it. */
+static void test_faulted_enter_shown_when_idle(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct faulted_enter a = faulted_enter_rec(1, 257);
+	struct bt_enter_rec b = enter_rec(2, 39);
+	struct bt_exit_rec ax = exit_rec(1, 257, 3);
+
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__handle(er, &b, sizeof(b));
+	event_reader__idle(er);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.tid[0], 2);
+	assert_int_equal(s.state[1], CALL_UNFINISHED);
+	assert_int_equal(s.tid[1], 1);
+	event_reader__handle(er, &ax, sizeof(ax));
+	assert_int_equal(s.state[2], CALL_RESUMED);
+	event_reader__finish(er);
+	/* b never returned before tracing ended */
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.tid[3], 2);
+	event_reader__free(er);
+}
+
+/* A thread's exit ends its call (= ?) before the exit line; other threads' calls stay open. */
+static void test_task_exit_ends_its_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(1, 231), b = enter_rec(2, 0);
+	struct bt_task_exit_rec te = {
+		.hdr = {.type = BT_REC_TASK_EXIT, .size = sizeof(te), .tid = 1, .nr = -1},
+		.exit_code = 3 << 8,
+		.group_dead = 0};
+
+	event_reader__handle(er, &b, sizeof(b));
+	event_reader__handle(er, &a, sizeof(a));
+	assert_int_equal(event_reader__handle(er, &te, sizeof(te)), 0);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.state[0], CALL_UNFINISHED); /* b, when a came */
+	assert_int_equal(s.tid[0], 2);
+	assert_int_equal(s.state[1], CALL_NORETURN); /* a: exit_group */
+	assert_int_equal(s.tid[1], 1);
+	assert_int_equal(s.state[2], CALL_EVENT);
+	assert_int_equal(s.tid[2], 1);
+	event_reader__free(er);
+}
+
+/* A signal line comes after the held call of another thread is shown unfinished. */
+static void test_signal_after_held_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec b = enter_rec(2, 0);
+	struct bt_signal_rec sig = {
+		.hdr = {.type = BT_REC_SIGNAL, .size = sizeof(sig), .tid = 1, .nr = -1},
+		.sig = 14,
+	};
+
+	event_reader__handle(er, &b, sizeof(b));
+	assert_int_equal(event_reader__handle(er, &sig, sizeof(sig)), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.state[1], CALL_EVENT);
+	/* too short for a signal record */
+	sig.hdr.size = sizeof(sig.hdr);
+	assert_int_equal(event_reader__handle(er, &sig, sizeof(sig.hdr)), -EINVAL);
+	event_reader__free(er);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +287,10 @@ int main(void)
 		cmocka_unit_test(test_idle_shows_blocked_call),
 		cmocka_unit_test(test_exit_without_enter_and_noreturn),
 		cmocka_unit_test(test_malformed_records),
+		cmocka_unit_test(test_faulted_enter_waits_for_exit),
+		cmocka_unit_test(test_faulted_enter_shown_when_idle),
+		cmocka_unit_test(test_task_exit_ends_its_call),
+		cmocka_unit_test(test_signal_after_held_call),
 		cmocka_unit_test(test_capture_lookup_is_bounded),
 	};
 

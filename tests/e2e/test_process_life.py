@@ -1,0 +1,142 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Process life in the trace: -f, exit lines, signal lines, restart codes.
+
+The workload is tests/workloads/proc_life.c; each mode's calls are known, so
+the tests check exact lines rather than patterns where they can.
+"""
+import re
+import shutil
+import subprocess
+
+import pytest
+
+PID_PREFIX = re.compile(r"^\[pid +(\d+)\] ")
+
+
+def lines_with(text, needle):
+    return [line for line in text.splitlines() if needle in line]
+
+
+def pid_of(line):
+    m = PID_PREFIX.match(line)
+    return int(m.group(1)) if m else None
+
+
+def strip_pid(line):
+    return PID_PREFIX.sub("", line)
+
+
+def test_children_traced_only_with_f(run_btftrace, workload):
+    exe = workload("proc_life")
+    plain = run_btftrace(["--", exe, "fork", "3"])
+    assert plain.returncode == 0, plain.stderr
+    assert lines_with(plain.trace, "/nonexistent/parent")
+    assert not lines_with(plain.trace, "/nonexistent/child-")
+    assert not lines_with(plain.trace, "/nonexistent/grandchild")
+
+    followed = run_btftrace(["-f", "--", exe, "fork", "3"])
+    assert followed.returncode == 0, followed.stderr
+    text = followed.trace
+    child_pids = {}
+    for i in (1, 2, 3):
+        opens = lines_with(text, f'"/nonexistent/child-{i}"')
+        assert len(opens) == 1, text
+        assert "= -1 ENOENT" in opens[0]
+        child_pids[i] = pid_of(opens[0])
+        assert child_pids[i], opens[0]
+    grand = lines_with(text, '"/nonexistent/grandchild"')
+    assert len(grand) == 1 and pid_of(grand[0]) not in child_pids.values()
+    # every child's exit, by its own pid, with its own status
+    for i, pid in child_pids.items():
+        assert f"[pid {pid:5d}] +++ exited with {i} +++" in text or \
+            f"[pid {pid}] +++ exited with {i} +++" in text, text
+    # the parent's clone calls returned the children's pids
+    clones = [line for line in text.splitlines()
+              if re.search(r"\bclone3?\(", line) and not line.startswith("<")]
+    returned = {int(m.group(1)) for line in clones
+                for m in [re.search(r"= (\d+)$", line)] if m}
+    assert set(child_pids.values()) <= returned, clones
+    # a child's first return from clone is not a line of its own
+    assert not [line for line in text.splitlines() if "clone resumed>" in line
+                and line.rstrip().endswith("= 0")]
+    last = text.splitlines()[-1]
+    assert strip_pid(last) == "+++ exited with 0 +++"
+
+
+def test_f_waits_for_orphans(run_btftrace, workload):
+    result = run_btftrace(["-f", "--", workload("proc_life"), "orphan"])
+    # btftrace's status is the command's, though it traced on after it
+    assert result.returncode == 4, result.stderr
+    text = result.trace
+    assert lines_with(text, '"/nonexistent/orphan"'), text
+    assert "+++ exited with 4 +++" in text
+
+
+def test_thread_exit_lines(run_btftrace, workload):
+    exe = workload("proc_life")
+    plain = run_btftrace(["--", exe, "thread"])
+    assert plain.returncode == 0
+    # threads are traced without -f; only the process's end has a line
+    assert lines_with(plain.trace, '"/nonexistent/thread"')
+    assert len(lines_with(plain.trace, "+++ exited with")) == 1
+    followed = run_btftrace(["-f", "--", exe, "thread"])
+    assert len(lines_with(followed.trace, "+++ exited with 0 +++")) == 2
+
+
+def test_signal_and_restart_lines(run_btftrace, workload):
+    result = run_btftrace(["--", workload("proc_life"), "signals"], timeout=20)
+    assert result.returncode == 5, result.stderr
+    text = result.trace
+    pid = int(re.search(r"^kill\((\d+), SIGUSR1\)", text, re.M).group(1))
+    assert (f"--- SIGUSR1 {{si_signo=SIGUSR1, si_code=SI_USER, si_pid={pid}, si_uid=0}} ---"
+            in text), text
+    assert "--- SIGALRM {si_signo=SIGALRM, si_code=SI_KERNEL} ---" in text
+    assert re.search(r"^<\.\.\. clock_nanosleep resumed>.*= \? ERESTART_RESTARTBLOCK "
+                     r"\(Interrupted by signal\)$", text, re.M) or \
+        re.search(r"^clock_nanosleep\(.*= \? ERESTART_RESTARTBLOCK "
+                  r"\(Interrupted by signal\)$", text, re.M), text
+    assert re.search(r"^rt_sigsuspend\(.*\) += \? ERESTARTNOHAND "
+                     r"\(To be restarted if no handler\)$", text, re.M), text
+    sigchld = lines_with(text, "--- SIGCHLD")
+    assert len(sigchld) == 1
+    assert re.fullmatch(r"--- SIGCHLD \{si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=\d+, "
+                        r"si_uid=0, si_status=7, si_utime=\d+, si_stime=\d+\} ---",
+                        sigchld[0]), sigchld
+    lines = text.splitlines()
+    assert re.fullmatch(r"exit_group\(5\) += \?", lines[-2]), lines[-2:]
+    assert lines[-1] == "+++ exited with 5 +++"
+
+
+def test_signal_lines_agree_with_strace(run_btftrace, workload, tmp_path):
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (make deps installs it)")
+    exe = workload("proc_life")
+    ours = run_btftrace(["--", exe, "signals"], timeout=20)
+    strace_out = tmp_path / "strace.txt"
+    subprocess.run(["strace", "-o", str(strace_out), "-e", "trace=none", exe, "signals"],
+                   timeout=30, check=False)
+    pids = re.compile(r"si_pid=\d+|si_utime=\d+|si_stime=\d+")
+    theirs = [pids.sub("X", line) for line in strace_out.read_text().splitlines()
+              if line.startswith(("---", "+++"))]
+    mine = [pids.sub("X", line) for line in ours.trace.splitlines()
+            if line.startswith(("---", "+++"))]
+    assert mine == theirs
+
+
+def test_killed_by_signal(run_btftrace, workload):
+    result = run_btftrace(["--", workload("proc_life"), "segv"])
+    assert result.returncode == 128 + 11
+    text = result.trace
+    assert "--- SIGSEGV {si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=0x8} ---" in text
+    assert re.search(r"^\+\+\+ killed by SIGSEGV( \(core dumped\))? \+\+\+$", text, re.M)
+
+
+def test_quiet_hides_signal_and_exit_lines(run_btftrace, workload):
+    result = run_btftrace(["--quiet=signals,exit", "--", workload("proc_life"), "signals"],
+                          timeout=20)
+    assert result.returncode == 5
+    assert "---" not in result.trace and "+++" not in result.trace
+    assert lines_with(result.trace, "kill(")
+    bad = run_btftrace(["--quiet=everything", "--", "/bin/true"], trace=False)
+    assert bad.returncode == 2
+    assert "invalid --quiet value 'everything'" in bad.stderr
