@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "filter/syscall_set.h"
 #include "session/session.h"
 
 #define EXIT_USAGE 2
@@ -16,7 +17,7 @@ static const char usage_text[] =
 	"Usage: btftrace [OPTIONS] -- COMMAND [ARGS...]\n"
 	"       btftrace [OPTIONS] -p PID[,PID...]\n"
 	"       btftrace [OPTIONS] -a\n"
-	"       btftrace syscalls [--json] [NAME...]\n"
+	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"\n"
 	"Traces system calls with every argument decoded through the kernel's BTF.\n"
 	"\n"
@@ -26,6 +27,17 @@ static const char usage_text[] =
 	"  -a, --all               trace the whole system (but btftrace itself)\n"
 	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
 	"                          first instruction, until the last of them exits\n"
+	"\n"
+	"Selection:\n"
+	"  -e trace=SET, -e SET    trace only the syscalls in SET (default: all), a comma\n"
+	"                          list of names, /regex, %class, all or none; '!' first\n"
+	"                          negates the set, '?' before an element lets it match\n"
+	"                          nothing; several -e add up. Classes: %file %desc\n"
+	"                          %network (%net) %process %signal %ipc %memory %clock\n"
+	"                          %creds %stat %lstat %fstat %%stat %statfs %fstatfs\n"
+	"                          %%statfs %pure ('btftrace syscalls -e SET' lists a set)\n"
+	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
+	"                          on untraced\n"
 	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
@@ -58,8 +70,9 @@ static const char usage_text[] =
 	"  -V, --version           show the version\n"
 	"\n"
 	"Subcommand:\n"
-	"  syscalls [--json] [NAME...]  print the syscall catalog with the capture rules\n"
-	"                          generated from tracefs and BTF, one line per argument\n"
+	"  syscalls [--json] [-e SET] [NAME...]  print the syscall catalog with the capture\n"
+	"                          rules generated from tracefs and BTF, one line per\n"
+	"                          argument; -e keeps the syscalls of SET\n"
 	"\n"
 	"Exit status: the command's (128+N when a signal N killed it); 0 after -p or -a;\n"
 	"2 for bad usage or when tracing cannot start.\n";
@@ -76,6 +89,7 @@ enum long_only {
 	OPT_NO_BTF,
 	OPT_STATS,
 	OPT_QUIET,
+	OPT_MAX_EVENTS,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -85,6 +99,7 @@ static const struct option long_options[] = {
 	{ "all", no_argument, NULL, 'a' },
 	{ "follow-forks", no_argument, NULL, 'f' },
 	{ "quiet", required_argument, NULL, OPT_QUIET },
+	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "output", required_argument, NULL, 'o' },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -210,7 +225,18 @@ static void parse_quiet(struct session_opts *o, const char *text)
 	free(copy);
 }
 
-static int run_syscalls_command(struct session_opts *o, int argc, char **argv)
+/* One -e value into the filter the options share; a bad one ends btftrace with status 2. */
+static void add_syscall_set(struct syscall_filter *f, struct session_opts *o, const char *text)
+{
+	char err[SYSCALL_FILTER_ERR_MAX];
+
+	if (syscall_filter__add(f, text, err, sizeof(err)))
+		usage_error("%s", err);
+	o->syscalls = f;
+}
+
+static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f, int argc,
+				char **argv)
 {
 	bool json = false;
 	int first = 1;
@@ -219,8 +245,14 @@ static int run_syscalls_command(struct session_opts *o, int argc, char **argv)
 		if (!strcmp(argv[i], "--json")) {
 			json = true;
 			first = i + 1;
+		} else if (!strcmp(argv[i], "-e")) {
+			if (i + 1 == argc)
+				usage_error("option '-e' needs a value: see 'btftrace --help'");
+			add_syscall_set(f, o, argv[++i]);
+			first = i + 1;
 		} else if (argv[i][0] == '-') {
-			usage_error("unknown option '%s' for 'syscalls': it takes --json and names",
+			usage_error("unknown option '%s' for 'syscalls': it takes --json, -e SET "
+				    "and names",
 				    argv[i]);
 		} else {
 			break;
@@ -231,17 +263,21 @@ static int run_syscalls_command(struct session_opts *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	static struct syscall_filter filter;
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, c;
+	int ts_count = 0, c, status;
 
 	session_opts_default(&o);
 	/* one message of our own per error, not getopt's as well */
 	opterr = 0;
-	if (argc > 1 && !strcmp(argv[1], "syscalls"))
-		return run_syscalls_command(&o, argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "syscalls")) {
+		status = run_syscalls_command(&o, &filter, argc - 1, argv + 1);
+		syscall_filter__free(&filter);
+		return status;
+	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afo:s:vX:trTdhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:p:afe:o:s:vX:trTdhV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			parse_pids(&o, optarg);
@@ -255,6 +291,12 @@ int main(int argc, char **argv)
 			break;
 		case OPT_QUIET:
 			parse_quiet(&o, optarg);
+			break;
+		case 'e':
+			add_syscall_set(&filter, &o, optarg);
+			break;
+		case OPT_MAX_EVENTS:
+			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
 			break;
 		case 'o':
 			if (!*optarg)
@@ -356,5 +398,7 @@ int main(int argc, char **argv)
 			    "(see 'btftrace --help')");
 	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
 		usage_error("a command, -p and -a exclude each other: choose one target");
-	return session_run(&o);
+	status = session_run(&o);
+	syscall_filter__free(&filter);
+	return status;
 }

@@ -255,6 +255,8 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 	const struct beauty_syscall *bs = &b->calls[desc->nr];
 	char enter[64], exit_[64];
 
+	if (!(rules->flags & BT_SC_SELECTED))
+		return;
 	if (!desc->has_format) {
 		if (json)
 			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"format\":false}\n",

@@ -41,7 +41,10 @@ struct beauty {
  */
 int beauty__build(struct beauty *b, const struct catalog *cat, const struct types *t);
 
-/* Prints one line per argument of the named syscalls (all with n == 0), as text or JSON. */
+/*
+ * Prints one line per argument of the named syscalls (all with n == 0), as
+ * text or JSON; syscalls whose rules are not selected are left out.
+ */
 void beauty__print(const struct beauty *b, const struct catalog *cat, FILE *out,
 		   const char *const *names, int n, bool json);
 

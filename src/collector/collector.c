@@ -117,6 +117,12 @@ int collector__attach(struct collector *c)
 	return collector_bpf__attach(c->skel);
 }
 
+void collector__detach(struct collector *c)
+{
+	if (c->skel)
+		collector_bpf__detach(c->skel);
+}
+
 int collector__open_reader(struct collector *c, record_fn fn, void *ctx)
 {
 	c->rb = ring_buffer__new(bpf_map__fd(c->skel->maps.events), fn, ctx, NULL);

@@ -48,6 +48,8 @@ int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state stat
 /* No process is traced any more (the kernel removes each when it exits). */
 bool collector__no_procs(const struct collector *c);
 int collector__attach(struct collector *c);
+/* Detaches the programs; the maps and the ring buffer stay readable until destroy. */
+void collector__detach(struct collector *c);
 /* Sets up the ring buffer reader; fn gets every record. */
 int collector__open_reader(struct collector *c, record_fn fn, void *ctx);
 /* The fd to poll for readable records. */

@@ -73,6 +73,7 @@ struct session {
 	int child_status;
 	bool child_done;
 	bool bad_record_seen;
+	unsigned long calls_shown; /* for --max-events */
 	sigset_t orig_sigmask;
 	void (*orig_sigpipe)(int);
 };
@@ -157,6 +158,22 @@ static int start_collector_loader(struct collector_loader *l)
 	return -pthread_create(&l->thread, NULL, run_collector_loader, l);
 }
 
+/* -e: unselected syscalls lose BT_SC_SELECTED, so the collector drops them before any capture. */
+static int select_syscalls(struct session *s)
+{
+	char why[SYSCALL_FILTER_ERR_MAX];
+	struct syscall_set set;
+	int err;
+
+	err = syscall_filter__resolve(s->opts->syscalls, s->cat, &set, why, sizeof(why));
+	if (err) {
+		fail("%s", why);
+		return err;
+	}
+	syscall_set__apply(&set, s->beauty->rules);
+	return 0;
+}
+
 static int load_tables(struct session *s)
 {
 	const struct session_opts *o = s->opts;
@@ -192,6 +209,8 @@ static int load_tables(struct session *s)
 		}
 	}
 	beauty__build(s->beauty, s->cat, &s->types);
+	if (o->syscalls && (err = select_syscalls(s)))
+		return err;
 	return decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 }
 
@@ -238,6 +257,30 @@ static int on_record(void *ctx, void *data, size_t size)
 		fail("warning: a malformed record was skipped");
 	}
 	return 0;
+}
+
+/*
+ * Shows a call until --max-events calls were shown. A call counts at its
+ * first line; after the last one nothing more is shown, not even the end of
+ * a call shown unfinished: tracing stopped before it.
+ */
+static void on_call(void *ctx, const struct call *call)
+{
+	struct session *s = ctx;
+
+	if (s->opts->max_events) {
+		if (s->calls_shown == s->opts->max_events)
+			return;
+		/* signal and exit lines are shown but are not calls */
+		if (call->state != CALL_EVENT && (call->state != CALL_RESUMED || !call->enter))
+			s->calls_shown++;
+	}
+	text_sink__on_call(&s->sink, call);
+}
+
+static bool max_events_shown(const struct session *s)
+{
+	return s->opts->max_events && s->calls_shown == s->opts->max_events;
 }
 
 static int open_output(struct session *s)
@@ -377,6 +420,7 @@ static int trace_loop(struct session *s)
 		{.fd = collector__poll_fd(&s->coll), .events = POLLIN},
 		{.fd = s->sigfd, .events = POLLIN},
 	};
+	bool detached = false;
 	int stop_signal = 0, n;
 
 	for (;;) {
@@ -386,7 +430,16 @@ static int trace_loop(struct session *s)
 		collector__consume(&s->coll);
 		if (fds[1].revents && handle_signals(s, &stop_signal))
 			break;
-		if (s->child > 0 && s->child_done && !followed_alive(s))
+		if (max_events_shown(s) && !detached) {
+			/* -p and -a end here; a command runs on untraced to its usual end */
+			collector__detach(&s->coll);
+			detached = true;
+			text_sink__flush(&s->sink);
+			if (s->child <= 0)
+				break;
+		}
+		/* once detached, the kernel no longer drops exited processes: stop waiting */
+		if (s->child > 0 && s->child_done && (detached || !followed_alive(s)))
 			break;
 		if (attached_all_gone(s) && !followed_alive(s))
 			break;
@@ -520,7 +573,7 @@ int session_run(const struct session_opts *o)
 		goto out;
 	text_sink__init(&s.sink, s.out, s.dec, &o->text);
 	s.sink_ready = true;
-	s.reader = event_reader__new(text_sink__on_call, &s.sink);
+	s.reader = event_reader__new(on_call, &s);
 	if (!s.reader || collector__open_reader(&s.coll, on_record, &s) || block_signals(&s)) {
 		fail("cannot set up the ring buffer reader: %s", strerror(errno));
 		goto out;

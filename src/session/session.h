@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "decode/decode.h"
+#include "filter/syscall_set.h"
 #include "sinks/sinks.h"
 
 #define SESSION_MAX_PIDS 64
@@ -27,6 +28,8 @@ struct session_opts {
 	size_t ringbuf_bytes;
 	bool stats;
 	bool debug;
+	const struct syscall_filter *syscalls; /* -e; NULL: every syscall */
+	unsigned long max_events;	       /* --max-events; 0: no limit */
 };
 
 void session_opts_default(struct session_opts *o);

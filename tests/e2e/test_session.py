@@ -91,7 +91,8 @@ def test_help_and_version(btftrace):
     help_ = subprocess.run([btftrace, "--help"], capture_output=True, text=True)
     assert help_.returncode == 0 and "Usage: btftrace" in help_.stdout
     for opt in ("--attach", "--all", "--output", "--string-limit", "--const-style", "--stats",
-                "--capture-size", "--buffer-size", "--no-btf", "--btf", "--pretty"):
+                "--capture-size", "--buffer-size", "--no-btf", "--btf", "--pretty", "-e trace=SET",
+                "--max-events"):
         assert opt in help_.stdout, f"{opt} missing from --help"
     version = subprocess.run([btftrace, "-V"], capture_output=True, text=True)
     assert version.returncode == 0 and version.stdout.startswith("btftrace "), version.stdout
