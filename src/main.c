@@ -39,6 +39,18 @@ static const char usage_text[] =
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
 	"\n"
+	"Summary:\n"
+	"  -c, --summary           count calls, errors and time per syscall in the kernel and\n"
+	"                          print a table at the end instead of the calls\n"
+	"  -C, --with-summary      print the calls and the table\n"
+	"  -S, --summary-sort-by KEY  sort the table by time (default), calls, errors, avg\n"
+	"                          or name\n"
+	"      --summary-by WHAT   one table for all (total, the default), per process or\n"
+	"                          per thread\n"
+	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
+	"                          unless -C)\n"
+	"      --errno-summary     add failures counted by errno (implies -c unless -C)\n"
+	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
 	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
@@ -89,6 +101,9 @@ enum long_only {
 	OPT_NO_BTF,
 	OPT_STATS,
 	OPT_QUIET,
+	OPT_SUMMARY_BY,
+	OPT_HIST,
+	OPT_ERRNO_SUMMARY,
 	OPT_MAX_EVENTS,
 };
 
@@ -98,6 +113,13 @@ static const struct option long_options[] = {
 	{ "attach", required_argument, NULL, 'p' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "follow-forks", no_argument, NULL, 'f' },
+	{ "summary", no_argument, NULL, 'c' },
+	{ "summary-only", no_argument, NULL, 'c' },
+	{ "with-summary", no_argument, NULL, 'C' },
+	{ "summary-sort-by", required_argument, NULL, 'S' },
+	{ "summary-by", required_argument, NULL, OPT_SUMMARY_BY },
+	{ "hist", no_argument, NULL, OPT_HIST },
+	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
 	{ "quiet", required_argument, NULL, OPT_QUIET },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "output", required_argument, NULL, 'o' },
@@ -277,7 +299,8 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afe:o:s:vX:trTdhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vX:trTdhV", long_options, NULL)) !=
+	       -1) {
 		switch (c) {
 		case 'p':
 			parse_pids(&o, optarg);
@@ -291,6 +314,38 @@ int main(int argc, char **argv)
 			break;
 		case OPT_QUIET:
 			parse_quiet(&o, optarg);
+			break;
+		case 'c':
+			o.summary = SUMMARY_ONLY;
+			break;
+		case 'C':
+			o.summary = SUMMARY_WITH;
+			break;
+		case 'S':
+			if (summary_sort_parse(optarg, &o.summary_opts.sort))
+				usage_error(
+					"invalid -S value '%s': give time, calls, errors, avg or "
+					"name",
+					optarg);
+			break;
+		case OPT_SUMMARY_BY:
+			if (!strcmp(optarg, "total"))
+				o.summary_opts.by = BT_SUMMARY_TOTAL;
+			else if (!strcmp(optarg, "process"))
+				o.summary_opts.by = BT_SUMMARY_PROCESS;
+			else if (!strcmp(optarg, "thread"))
+				o.summary_opts.by = BT_SUMMARY_THREAD;
+			else
+				usage_error(
+					"invalid --summary-by value '%s': give total, process or "
+					"thread",
+					optarg);
+			break;
+		case OPT_HIST:
+			o.summary_opts.hist = true;
+			break;
+		case OPT_ERRNO_SUMMARY:
+			o.summary_opts.errno_summary = true;
 			break;
 		case 'e':
 			add_syscall_set(&filter, &o, optarg);
@@ -381,6 +436,9 @@ int main(int argc, char **argv)
 			usage_error("unknown option '%s': see 'btftrace --help'", argv[optind - 1]);
 		}
 	}
+	/* what only a summary shows asks for one */
+	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
+		o.summary = SUMMARY_ONLY;
 	if (ts_count > 3)
 		usage_error("-t given %d times: -t, -tt and -ttt are the choices", ts_count);
 	o.text.ts = ts_count;

@@ -46,6 +46,10 @@ const volatile __u8 follow_forks = 0;	     /* -f: children of traced processes t
 const volatile __u32 string_cap = 4096;	     /* bytes of a NUL-terminated string */
 const volatile __u32 buffer_cap = 256;	     /* bytes of a sized buffer or struct */
 const volatile __u64 wakeup_bytes = 1 << 20; /* pending data that forces a wake-up */
+const volatile __u8 summary = 0;	     /* -c/-C: aggregate calls in summary_map */
+const volatile __u8 summary_only = 0;	     /* -c: no per-call records at all */
+const volatile __u8 summary_by = 0;	     /* enum bt_summary_by */
+const volatile __u8 errno_summary = 0;	     /* --errno-summary: count errors by errno */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -73,6 +77,47 @@ struct {
 	__type(key, __u32);
 	__type(value, __u32);
 } refetch SEC(".maps");
+
+/* -c: when each thread's current call started. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -c */
+	__type(key, __u32);
+	__type(value, struct bt_call_start);
+} call_start SEC(".maps");
+
+/*
+ * The same, kept with the task where the kernel can (tp_btf programs have a
+ * BTF-typed current task): no hashing, and freed with the task.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct bt_call_start);
+} task_call_start SEC(".maps");
+
+/* -c with --summary-by=total: indexed by syscall number, no hashing either. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1); /* sized by user space: BT_MAX_SYSCALLS with -c */
+	__type(key, __u32);
+	__type(value, struct bt_summary);
+} summary_total SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -c */
+	__type(key, struct bt_summary_key);
+	__type(value, struct bt_summary);
+} summary_map SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless --errno-summary */
+	__type(key, struct bt_errno_key);
+	__type(value, __u64);
+} errno_map SEC(".maps");
 
 /* Entries in refetch: while zero, exits skip the lookup. */
 __u64 refetch_pending = 0;
@@ -310,6 +355,89 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_siz
 	return 0;
 }
 
+static __always_inline __u32 log2_slot(__u64 v)
+{
+	__u32 r = 0, shift;
+
+	shift = (v > 0xffffffffULL) << 5;
+	v >>= shift;
+	r |= shift;
+	shift = (v > 0xffff) << 4;
+	v >>= shift;
+	r |= shift;
+	shift = (v > 0xff) << 3;
+	v >>= shift;
+	r |= shift;
+	shift = (v > 0xf) << 2;
+	v >>= shift;
+	r |= shift;
+	shift = (v > 0x3) << 1;
+	v >>= shift;
+	r |= shift;
+	r |= (v >> 1);
+	return r < BT_HIST_SLOTS ? r : BT_HIST_SLOTS - 1;
+}
+
+/*
+ * -c: adds one finished call to the summary, in the kernel, so that
+ * summary-only tracing sends nothing per call. A global function: verified
+ * once, whichever exit program calls it.
+ */
+__noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts)
+{
+	struct bt_summary_key key = {.nr = nr};
+	struct bt_summary *sum;
+	__u64 now = bpf_ktime_get_ns(), ns = 0;
+	bool timed = false;
+	__u32 slot;
+
+	if (start_ts && now >= start_ts) {
+		ns = now - start_ts;
+		timed = true;
+	}
+	if (summary_by == BT_SUMMARY_PROCESS)
+		key.id = tgid;
+	else if (summary_by == BT_SUMMARY_THREAD)
+		key.id = tid;
+	if (summary_by == BT_SUMMARY_TOTAL)
+		sum = bpf_map_lookup_elem(&summary_total, &nr);
+	else
+		sum = bpf_map_lookup_elem(&summary_map, &key);
+	if (!sum && summary_by != BT_SUMMARY_TOTAL) {
+		struct bt_summary zero = {};
+
+		bpf_map_update_elem(&summary_map, &key, &zero, BPF_NOEXIST);
+		sum = bpf_map_lookup_elem(&summary_map, &key);
+	}
+	if (!sum)
+		return 0;
+	sum->calls++;
+	if (ret < 0 && ret >= -4095) {
+		sum->errors++;
+		if (errno_summary) {
+			struct bt_errno_key ekey = {.nr = nr, .err = -ret};
+			__u64 one = 1, *count = bpf_map_lookup_elem(&errno_map, &ekey);
+
+			if (count)
+				(*count)++;
+			else
+				bpf_map_update_elem(&errno_map, &ekey, &one, BPF_NOEXIST);
+		}
+	}
+	if (timed) {
+		sum->timed++;
+		sum->total_ns += ns;
+		if (!sum->min_ns || ns < sum->min_ns)
+			sum->min_ns = ns;
+		if (ns > sum->max_ns)
+			sum->max_ns = ns;
+		slot = log2_slot(ns);
+		if (slot < BT_HIST_SLOTS)
+			sum->hist[slot]++;
+	}
+	return 0;
+}
+
 /* Submits the record built in s->buf, its header completed from the cursor. */
 static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 {
@@ -336,6 +464,20 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
 		if (rules && !(rules->flags & BT_SC_SELECTED))
+			return 0;
+	}
+	if (summary) {
+		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
+
+		if (typed) {
+			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
+						    BPF_LOCAL_STORAGE_GET_F_CREATE);
+			if (slot)
+				*slot = start;
+		} else {
+			bpf_map_update_elem(&call_start, &tid, &start, BPF_ANY);
+		}
+		if (summary_only)
 			return 0;
 	}
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
@@ -393,6 +535,18 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
 		if (rules && !(rules->flags & BT_SC_SELECTED))
+			return 0;
+	}
+	if (summary) {
+		struct bt_call_start *start;
+
+		if (typed)
+			start = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(),
+						     0, 0);
+		else
+			start = bpf_map_lookup_elem(&call_start, &tid);
+		account_call(nr, ret, tgid, tid, start && start->nr == nr ? start->ts : 0);
+		if (summary_only)
 			return 0;
 	}
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
@@ -478,11 +632,14 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	pending = bpf_map_lookup_elem(&refetch, &tid);
 	if (pending && bpf_map_delete_elem(&refetch, &tid) == 0)
 		__sync_fetch_and_add(&refetch_pending, -1);
+	if (summary)
+		bpf_map_delete_elem(&call_start, &tid);
 	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
 	rec.exit_code = exit_code;
 	rec.group_dead = live == 0;
 	rec.pad[0] = rec.pad[1] = rec.pad[2] = 0;
-	submit(&rec, sizeof(rec), KIND_OTHER);
+	if (!summary_only)
+		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)
 		bpf_map_delete_elem(&traced_procs, &tgid);
 	return 0;
@@ -501,7 +658,7 @@ static __always_inline int do_signal(int sig, const void *info)
 	 */
 	if (sig == SIGKILL && !info)
 		return 0;
-	if (!should_trace(bpf_get_current_pid_tgid() >> 32, -1))
+	if (summary_only || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
 	rec.sig = sig;

@@ -59,6 +59,45 @@ struct bt_syscall_rules {
 	__u32 pad;
 };
 
+/* -c: log2 latency histogram slots; slot i counts calls of [2^i, 2^(i+1)) ns (slot 0: < 2 ns). */
+#define BT_HIST_SLOTS 40
+
+/* Grouping of the summary (--summary-by). */
+enum bt_summary_by {
+	BT_SUMMARY_TOTAL = 0,
+	BT_SUMMARY_PROCESS = 1,
+	BT_SUMMARY_THREAD = 2,
+};
+
+/* Key of the summary map: a syscall, for everyone or for one process or thread. */
+struct bt_summary_key {
+	__u32 nr;
+	__u32 id; /* 0, tgid or tid as --summary-by says */
+};
+
+/* Per-CPU aggregate of one syscall's calls, counted at their exits (as strace -c does). */
+struct bt_summary {
+	__u64 calls;
+	__u64 errors;
+	__u64 timed; /* calls whose enter was seen, so their time is known */
+	__u64 total_ns;
+	__u64 min_ns; /* of the timed calls; 0 when none */
+	__u64 max_ns;
+	__u64 hist[BT_HIST_SLOTS];
+};
+
+/* Key of the errno summary map (--errno-summary); the value is a per-CPU count. */
+struct bt_errno_key {
+	__u32 nr;
+	__u32 err; /* positive errno */
+};
+
+/* When a thread's current call started, for the summary's timing. */
+struct bt_call_start {
+	__u64 ts;
+	__s64 nr;
+};
+
 /* Per-process tracing state, value of the traced_procs map keyed by tgid. */
 enum bt_proc_state {
 	BT_PROC_WAIT_EXEC = 1, /* forked by btftrace: trace from its execve on */

@@ -14,6 +14,11 @@
 
 static bool libbpf_debug;
 
+/* Threads in a call at once that -c can time; others are counted untimed. */
+#define SUMMARY_MAX_THREADS 16384
+/* (syscall, process or thread) pairs of --summary-by, and (syscall, errno) pairs. */
+#define SUMMARY_MAX_GROUPS 8192
+
 static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
 {
 	if (!libbpf_debug)
@@ -47,7 +52,23 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->buffer_cap = o->buffer_cap;
 	/* below a quarter of the buffer pending, the reader is not woken per record */
 	skel->rodata->wakeup_bytes = o->ringbuf_bytes / 4;
+	skel->rodata->summary = o->summary;
+	skel->rodata->summary_only = o->summary_only;
+	skel->rodata->summary_by = o->summary_by;
+	skel->rodata->errno_summary = o->errno_summary;
 	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
+	/* the summary's maps take memory only when asked for, sized for what they key */
+	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
+	if (!err && o->summary && !typed)
+		err = bpf_map__set_max_entries(skel->maps.call_start, SUMMARY_MAX_THREADS);
+	if (!err)
+		err = bpf_map__set_autocreate(skel->maps.task_call_start, typed);
+	if (!err && o->summary && o->summary_by == BT_SUMMARY_TOTAL)
+		err = bpf_map__set_max_entries(skel->maps.summary_total, BT_MAX_SYSCALLS);
+	if (!err && o->summary && o->summary_by != BT_SUMMARY_TOTAL)
+		err = bpf_map__set_max_entries(skel->maps.summary_map, SUMMARY_MAX_GROUPS);
+	if (!err && o->summary && o->errno_summary)
+		err = bpf_map__set_max_entries(skel->maps.errno_map, SUMMARY_MAX_GROUPS);
 	if (!err)
 		err = collector_bpf__load(skel);
 	if (err) {
@@ -164,6 +185,86 @@ int collector__stats(const struct collector *c, struct bt_stats *sum)
 	}
 	free(percpu);
 	return err;
+}
+
+/* Sums one syscall's per-CPU aggregates; false when no call was counted. */
+static bool sum_percpu(const struct collector *c, const struct bt_summary *percpu,
+		       struct bt_summary *out)
+{
+	struct bt_summary sum = percpu[0];
+
+	for (int i = 1; i < c->nr_cpus; i++) {
+		const struct bt_summary *p = &percpu[i];
+
+		sum.calls += p->calls;
+		sum.errors += p->errors;
+		sum.timed += p->timed;
+		sum.total_ns += p->total_ns;
+		if (p->timed && (!sum.min_ns || p->min_ns < sum.min_ns))
+			sum.min_ns = p->min_ns;
+		if (p->max_ns > sum.max_ns)
+			sum.max_ns = p->max_ns;
+		for (int s = 0; s < BT_HIST_SLOTS; s++)
+			sum.hist[s] += p->hist[s];
+	}
+	*out = sum;
+	return sum.calls > 0;
+}
+
+int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx)
+{
+	int fd = bpf_map__fd(c->skel->maps.summary_map), err;
+	struct bt_summary_key key, next, *prev = NULL;
+	struct bt_summary *percpu, sum;
+
+	percpu = calloc(c->nr_cpus, sizeof(*percpu));
+	if (!percpu)
+		return -ENOMEM;
+	/* --summary-by=total: an array by syscall number */
+	if (bpf_map__max_entries(c->skel->maps.summary_total) == BT_MAX_SYSCALLS) {
+		int afd = bpf_map__fd(c->skel->maps.summary_total);
+
+		for (__u32 nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+			key = (struct bt_summary_key){.nr = nr};
+			if (!bpf_map_lookup_elem(afd, &nr, percpu) && sum_percpu(c, percpu, &sum))
+				fn(ctx, &key, &sum);
+		}
+		free(percpu);
+		return 0;
+	}
+	while (!(err = bpf_map_get_next_key(fd, prev, &next))) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, percpu))
+			continue;
+		if (sum_percpu(c, percpu, &sum))
+			fn(ctx, &key, &sum);
+	}
+	free(percpu);
+	return err == -ENOENT ? 0 : err;
+}
+
+int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx)
+{
+	int fd = bpf_map__fd(c->skel->maps.errno_map), err;
+	struct bt_errno_key key, next, *prev = NULL;
+	__u64 *percpu, count;
+
+	percpu = calloc(c->nr_cpus, sizeof(*percpu));
+	if (!percpu)
+		return -ENOMEM;
+	while (!(err = bpf_map_get_next_key(fd, prev, &next))) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, percpu))
+			continue;
+		count = 0;
+		for (int i = 0; i < c->nr_cpus; i++)
+			count += percpu[i];
+		fn(ctx, &key, count);
+	}
+	free(percpu);
+	return err == -ENOENT ? 0 : err;
 }
 
 int collector__enable_run_stats(struct collector *c)

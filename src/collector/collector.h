@@ -14,6 +14,10 @@ struct collector_opts {
 	__u32 self_tgid;
 	bool trace_all;
 	bool follow_forks; /* -f */
+	bool summary;	   /* -c/-C: aggregate in the kernel */
+	bool summary_only; /* -c: and send no per-call records */
+	int summary_by;	   /* enum bt_summary_by */
+	bool errno_summary;
 	__u32 string_cap;
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
@@ -58,6 +62,15 @@ int collector__poll_fd(const struct collector *c);
 int collector__consume(struct collector *c);
 /* Sums the per-CPU counters. */
 int collector__stats(const struct collector *c, struct bt_stats *sum);
+/* One summary entry, summed over CPUs. */
+typedef void (*summary_fn)(void *ctx, const struct bt_summary_key *key,
+			   const struct bt_summary *sum);
+typedef void (*errno_count_fn)(void *ctx, const struct bt_errno_key *key, __u64 count);
+
+/* Calls fn for each syscall (and process or thread) in the summary map. */
+int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);
+int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx);
+
 /* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
 int collector__enable_run_stats(struct collector *c);
 int collector__run_stats(const struct collector *c, struct collector_run_stats *rs);

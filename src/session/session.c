@@ -462,6 +462,21 @@ static int trace_loop(struct session *s)
 	return stop_signal;
 }
 
+/* -c/-C: the kernel's aggregates as a table, after the calls. */
+static void print_summary(struct session *s)
+{
+	struct summary sum;
+
+	summary__init(&sum, s->dec, &s->opts->summary_opts);
+	if (collector__read_summary(&s->coll, summary__add, &sum) ||
+	    (s->opts->summary_opts.errno_summary &&
+	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)))
+		fail("cannot read the summary from the kernel: %s", strerror(errno));
+	else
+		summary__print(&sum, s->out);
+	summary__free(&sum);
+}
+
 static void report_end(struct session *s)
 {
 	struct bt_stats st;
@@ -515,6 +530,10 @@ int session_run(const struct session_opts *o)
 		.self_tgid = getpid(),
 		.trace_all = o->trace_all,
 		.follow_forks = o->follow_forks,
+		.summary = o->summary != SUMMARY_NONE,
+		.summary_only = o->summary == SUMMARY_ONLY,
+		.summary_by = o->summary_opts.by,
+		.errno_summary = o->summary_opts.errno_summary,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
@@ -613,6 +632,8 @@ int session_run(const struct session_opts *o)
 	if (s.child > 0)
 		status = exit_status_of_child(s.child_status);
 	text_sink__flush(&s.sink);
+	if (o->summary != SUMMARY_NONE && !s.sink.write_error)
+		print_summary(&s);
 	if (s.sink.write_error && s.sink.write_error != EPIPE) {
 		fail("cannot write the trace (%s)", strerror(s.sink.write_error));
 		status = 1;

@@ -9,6 +9,7 @@
 #include "decode/decode.h"
 #include "filter/syscall_set.h"
 #include "sinks/sinks.h"
+#include "sinks/summary.h"
 
 #define SESSION_MAX_PIDS 64
 
@@ -17,7 +18,13 @@ struct session_opts {
 	pid_t pids[SESSION_MAX_PIDS];
 	int npids;
 	bool trace_all;
-	bool follow_forks;  /* -f */
+	bool follow_forks; /* -f */
+	enum {
+		SUMMARY_NONE = 0,
+		SUMMARY_ONLY, /* -c: the table, no calls */
+		SUMMARY_WITH, /* -C: the calls, then the table */
+	} summary;
+	struct summary_opts summary_opts;
 	const char *output; /* -o; NULL: stderr */
 	const char *btf_path;
 	bool no_btf;

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* -c: the per-syscall table (and histograms, errno counts) from the kernel's summary maps. */
+#ifndef BTFTRACE_SINKS_SUMMARY_H
+#define BTFTRACE_SINKS_SUMMARY_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "bpf/record.h"
+#include "decode/decode.h"
+
+enum summary_sort {
+	SUMMARY_SORT_TIME = 0, /* total time in the calls, the default */
+	SUMMARY_SORT_CALLS,
+	SUMMARY_SORT_ERRORS,
+	SUMMARY_SORT_NAME,
+	SUMMARY_SORT_AVG,
+};
+
+struct summary_opts {
+	enum summary_sort sort;
+	int by;		    /* enum bt_summary_by */
+	bool hist;	    /* --hist: a log2 latency histogram per syscall */
+	bool errno_summary; /* --errno-summary: failures by errno per syscall */
+};
+
+struct summary_row {
+	struct bt_summary_key key;
+	struct bt_summary sum;
+	const char *name;
+	char namebuf[32];
+};
+
+struct summary_errno_row {
+	struct bt_errno_key key;
+	__u64 count;
+};
+
+struct summary {
+	const struct decoder *dec;
+	struct summary_opts opts;
+	struct summary_row *rows;
+	size_t nrows, cap;
+	struct summary_errno_row *errs;
+	size_t nerrs, errs_cap;
+};
+
+void summary__init(struct summary *s, const struct decoder *dec, const struct summary_opts *o);
+void summary__free(struct summary *s);
+/* Collect one map entry (a summary_fn / errno_count_fn for the collector). */
+void summary__add(void *ctx, const struct bt_summary_key *key, const struct bt_summary *sum);
+void summary__add_errno(void *ctx, const struct bt_errno_key *key, __u64 count);
+/* Prints the table(s), as strace -c does, with min and max columns. */
+void summary__print(struct summary *s, FILE *out);
+
+/* "time", "calls", ... into *sort: 0, or -EINVAL. */
+int summary_sort_parse(const char *text, enum summary_sort *sort);
+
+#endif /* BTFTRACE_SINKS_SUMMARY_H */

@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: GPL-2.0
+"""-c/-C summaries kept in the kernel: exact counts, errors, sorting, grouping, histograms."""
+import re
+
+import pytest
+
+ROW = re.compile(r"^ *(\d+\.\d+) +(\d+\.\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d*) +(\S+)$")
+RULE = "------ ----------- ----------- ---------- ---------- --------- --------- ----------------"
+
+
+def parse_tables(text):
+    """{group header or None: {syscall: row dict}} of every summary table in text."""
+    tables, group, current = {}, None, None
+    for line in text.splitlines():
+        m = re.match(r"^(process|thread) (\d+):$", line)
+        if m:
+            group = int(m.group(2))
+            continue
+        if line.startswith("% time"):
+            current = tables.setdefault(group, {})
+            continue
+        m = ROW.match(line)
+        if m and current is not None:
+            current[m.group(8)] = {
+                "pct": float(m.group(1)), "seconds": float(m.group(2)),
+                "avg_us": int(m.group(3)), "min_us": int(m.group(4)),
+                "max_us": int(m.group(5)), "calls": int(m.group(6)),
+                "errors": int(m.group(7) or 0), "order": len(current)}
+    return tables
+
+
+def stats(err):
+    m = re.search(r"enter records (\d+), exit records (\d+)", err)
+    assert m, err
+    return int(m.group(1)), int(m.group(2))
+
+
+def test_counts_are_exact_and_no_records_are_sent(run_btftrace, workload):
+    n = 2000
+    result = run_btftrace(["-c", "--stats", "--", workload("counted"), n])
+    assert result.returncode == 0, result.stderr
+    table = parse_tables(result.trace)[None]
+    assert table["getppid"]["calls"] == n
+    assert table["write"]["calls"] == n
+    assert table["openat"]["errors"] == n // 2
+    assert table["nanosleep"]["calls"] == 3
+    # 3 sleeps of 2 ms: at least 6 ms in all, each at least 2 ms
+    assert table["nanosleep"]["seconds"] >= 0.006
+    assert table["nanosleep"]["min_us"] >= 2000
+    total = table["total"]
+    assert total["calls"] == sum(r["calls"] for k, r in table.items() if k != "total")
+    assert total["errors"] == sum(r["errors"] for k, r in table.items() if k != "total")
+    # sorted by time by default: the sleeps first
+    assert table["nanosleep"]["order"] == 0
+    # summary-only: nothing went through the ring buffer, and no call was printed
+    assert stats(result.stderr) == (0, 0)
+    assert "getppid(" not in result.trace and "+++" not in result.trace
+
+
+def test_with_summary_matches_the_call_stream(run_btftrace, workload):
+    n = 500
+    result = run_btftrace(["-C", "--", workload("counted"), n])
+    assert result.returncode == 0, result.stderr
+    text = result.trace
+    calls_part = text[:text.index("% time")]
+    table = parse_tables(text)[None]
+    for name, row in table.items():
+        if name == "total":
+            continue
+        # each counted call has a line that shows its return (complete or resumed)
+        lines = [l for l in calls_part.splitlines()
+                 if re.match(rf"^({re.escape(name)}\(|<\.\.\. {re.escape(name)} resumed>)", l)
+                 and not l.endswith("<unfinished ...>") and not l.endswith("= ?")]
+        assert len(lines) == row["calls"], name
+        errors = [l for l in lines if re.search(r"= -1 E[A-Z0-9]+ ", l)]
+        assert len(errors) == row["errors"], name
+
+
+@pytest.mark.parametrize("key, check", [
+    ("calls", lambda rows: [r["calls"] for r in rows] == sorted(
+        (r["calls"] for r in rows), reverse=True)),
+    ("errors", lambda rows: [r["errors"] for r in rows] == sorted(
+        (r["errors"] for r in rows), reverse=True)),
+    ("name", lambda rows: [r["name"] for r in rows] == sorted(r["name"] for r in rows)),
+    ("avg", lambda rows: [r["avg_us"] for r in rows] == sorted(
+        (r["avg_us"] for r in rows), reverse=True)),
+])
+def test_sort_keys(run_btftrace, workload, key, check):
+    result = run_btftrace(["-c", "-S", key, "--", workload("counted"), 300])
+    assert result.returncode == 0, result.stderr
+    table = parse_tables(result.trace)[None]
+    rows = sorted(({"name": k, **v} for k, v in table.items() if k != "total"),
+                  key=lambda r: r["order"])
+    assert check(rows), rows
+
+
+def test_summary_by_thread(run_btftrace, workload):
+    n, threads = 400, 3
+    result = run_btftrace(["-c", "--summary-by=thread", "--", workload("counted"), n, threads])
+    assert result.returncode == 0, result.stderr
+    tables = parse_tables(result.trace)
+    per_thread = [t for t in tables.values() if "getppid" in t]
+    assert len(per_thread) == threads
+    for table in per_thread:
+        assert table["getppid"]["calls"] == n
+        assert table["openat"]["errors"] == n // 2
+
+
+def test_summary_by_process_with_children(run_btftrace, workload):
+    result = run_btftrace(["-f", "-c", "--summary-by=process", "--", workload("proc_life"),
+                           "fork", "2"])
+    assert result.returncode == 0, result.stderr
+    tables = parse_tables(result.trace)
+    # the parent, two children and a grandchild
+    assert len(tables) == 4, result.trace
+    assert sum(t.get("openat", {}).get("errors", 0) for t in tables.values()) >= 4
+
+
+def test_histogram_and_errno_summary(run_btftrace, workload):
+    result = run_btftrace(["--hist", "--errno-summary", "-e", "nanosleep,openat,getppid",
+                           "--", workload("counted"), 200])
+    assert result.returncode == 0, result.stderr
+    text = result.trace
+    m = re.search(r"^nanosleep: time in the call \(ns\), 3 calls\n((?:\[.*\n)+)", text, re.M)
+    assert m, text
+    buckets = re.findall(r"^\[(\S+), (\S+)\) +(\d+) \|([@ ]+)\|$", m.group(1), re.M)
+    assert sum(int(b[2]) for b in buckets) == 3
+    # 2 ms sleeps land at or above [1M, 2M) ns (2^20 ns is 1.05 ms)
+    full = [b for b in buckets if int(b[2])]
+    assert all(b[0] in ("1M", "2M", "4M", "8M", "16M") for b in full), full
+    assert all(len(b[3]) == 50 for b in buckets)
+    assert re.search(r"^openat +ENOENT +100$", text, re.M), text
+
+
+@pytest.mark.parametrize("args, words", [
+    (["-S", "size"], "invalid -S value 'size'"),
+    (["--summary-by=cpu"], "invalid --summary-by value 'cpu'"),
+])
+def test_bad_summary_options(run_btftrace, args, words):
+    result = run_btftrace(args + ["--", "/bin/true"], trace=False)
+    assert result.returncode == 2
+    assert result.stderr.startswith("btftrace: ") and words in result.stderr
+    assert len(result.stderr.splitlines()) == 1
