@@ -126,8 +126,10 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		ba->role = ROLE_STRING;
 		return;
 	}
-	if (ov->elems)
+	if (ov->elems) {
 		elem = size > 0 ? size : 1;
+		ba->is_array = true;
+	}
 	if (!ov->len) {
 		r = rule_fixed(size);
 	} else if (!strcmp(ov->len, "ret")) {

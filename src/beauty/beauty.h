@@ -23,6 +23,7 @@ struct beauty_arg {
 	enum arg_role role;
 	__u32 print_type_id; /* BTF type of the pointee to print a capture as (0: bytes) */
 	int elem_count_arg;  /* for arrays of structs: the argument holding the count, or -1 */
+	bool is_array;	     /* the rule reads elements (an array, even of one) */
 };
 
 struct beauty_syscall {

@@ -25,7 +25,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "recvfrom", "addr", OV_OUT, NULL, 0, SOCKADDR_STORAGE, "length is *addr_len: read the largest" },
 	{ "recvfrom", "ubuf", OV_OUT, "ret", 0, NULL, "the kernel fills as many bytes as it returns" },
 	{ "setsockopt", "optval", OV_IN, "optlen", 0, NULL, "option value passed in, not const in the prototype" },
-	{ "getsockopt", "optval", OV_OUT, NULL, 0, "int", "most options are ints; the real length is *optlen" },
+	{ "getsockopt", "optval", OV_OUT, "16", 0, NULL, "the largest value decoded, a 16-byte timeval; the real length is *optlen" },
 	{ "sendmsg", "msg", OV_IN, NULL, 0, NULL, "the message header is an input" },
 	{ "recvmsg", "msg", OV_INOUT, NULL, 0, NULL, "the kernel updates msg_namelen and msg_flags" },
 	{ "sendmmsg", "mmsg", OV_INOUT, "vlen", 1, NULL, "an array of vlen headers; msg_len is written back" },
@@ -151,7 +151,10 @@ const struct beauty_override beauty_overrides[] = {
 	{ "io_uring_register", "arg", OV_NONE, NULL, 0, NULL, "layout by opcode" },
 	{ "fsconfig", "_value", OV_NONE, NULL, 0, NULL, "a string, a blob or a path, by cmd" },
 	{ "name_to_handle_at", "mnt_id", OV_OUT, NULL, 0, "int", "an int, though the type says void *" },
-	{ "prctl", "arg2", OV_NONE, NULL, 0, NULL, "a number or a pointer, by option" },
+	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name; a number for most options, then the read fails" },
+	{ "ioctl", "arg", OV_INOUT, NULL, 0, "struct termios2", "the largest argument decoded by cmd (TCGETS2); a number for some cmds, then the read fails" },
+	{ "signalfd", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
+	{ "signalfd4", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
 };
 /* clang-format on */
 

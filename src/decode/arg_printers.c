@@ -172,6 +172,36 @@ static const struct value_printer printers[] = {
 	{ "rlimit64", "rlim_max", VK_RLIMIT, NULL },
 	{ "arch_prctl", "option", VK_XLAT, "arch_prctl_codes" },
 	{ "arch_prctl", "arg2", VK_ADDRESS, NULL },
+	{ "perf_event_open", "flags", VK_XLAT, "perf_event_open_flags" },
+	{ "sigaction", "sa_handler", VK_SIGHANDLER, NULL },
+	/* terminal settings, as TCGETS and TCGETS2 return them */
+	{ "termios", "c_iflag", VK_XLAT, "termios_iflags" },
+	{ "termios", "c_oflag", VK_TERMIOS_OFLAG, NULL },
+	{ "termios", "c_cflag", VK_TERMIOS_CFLAG, NULL },
+	{ "termios", "c_lflag", VK_XLAT, "termios_lflags" },
+	{ "termios2", "c_iflag", VK_XLAT, "termios_iflags" },
+	{ "termios2", "c_oflag", VK_TERMIOS_OFLAG, NULL },
+	{ "termios2", "c_cflag", VK_TERMIOS_CFLAG, NULL },
+	{ "termios2", "c_lflag", VK_XLAT, "termios_lflags" },
+	/* union bpf_attr: its members are anonymous structs, one per command; "bpf_attr" scopes them */
+	{ "bpf_attr", "map_type", VK_XLAT, "bpf_map_types" },
+	{ "bpf_attr", "map_flags", VK_XLAT, "bpf_map_flags" },
+	{ "bpf_attr", "prog_type", VK_XLAT, "bpf_prog_types" },
+	{ "bpf_attr", "prog_flags", VK_XLAT, "bpf_prog_flags" },
+	/* __aligned_u64 members that hold user addresses */
+	{ "bpf_attr", "insns", VK_ADDRESS, NULL },
+	{ "bpf_attr", "license", VK_ADDRESS, NULL },
+	{ "bpf_attr", "log_buf", VK_ADDRESS, NULL },
+	{ "bpf_attr", "key", VK_ADDRESS, NULL },
+	{ "bpf_attr", "value", VK_ADDRESS, NULL },
+	{ "bpf_attr", "next_key", VK_ADDRESS, NULL },
+	{ "bpf_attr", "pathname", VK_ADDRESS, NULL },
+	{ "bpf_attr", "func_info", VK_ADDRESS, NULL },
+	{ "bpf_attr", "line_info", VK_ADDRESS, NULL },
+	{ "bpf_attr", "fd_array", VK_ADDRESS, NULL },
+	{ "bpf_attr", "btf", VK_ADDRESS, NULL },
+	{ "bpf_attr", "btf_log_buf", VK_ADDRESS, NULL },
+	{ "bpf_attr", "info", VK_ADDRESS, NULL },
 };
 /* clang-format on */
 
@@ -221,6 +251,19 @@ static size_t format_named(const struct value_printer *vp, char *buf, size_t siz
 		if (val && val % 1024 == 0)
 			return snprintf(buf, size, "%llu*1024", (unsigned long long)val >> 10);
 		return snprintf(buf, size, "%llu", (unsigned long long)val);
+	case VK_SIGHANDLER:
+		/* the kernel's SIG_DFL, SIG_IGN and SIG_ERR: (void *)0, 1 and -1 */
+		if (val == 0)
+			return snprintf(buf, size, "SIG_DFL");
+		if (val == 1)
+			return snprintf(buf, size, "SIG_IGN");
+		if (val == ~0ULL)
+			return snprintf(buf, size, "SIG_ERR");
+		return snprintf(buf, size, "%#llx", (unsigned long long)val);
+	case VK_TERMIOS_OFLAG:
+		return xlat_format_termios_oflag(buf, size, val);
+	case VK_TERMIOS_CFLAG:
+		return xlat_format_termios_cflag(buf, size, val);
 	case VK_DIRFD:
 		if ((int)val == -100)
 			return snprintf(buf, size, "AT_FDCWD");
@@ -249,7 +292,8 @@ int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint
 	n = format_named(vp, buf, sizeof(buf), val);
 	if (n == 0)
 		return -ENOENT;
-	if (style == 2 && vp->kind != VK_DIRFD && vp->kind != VK_FD && vp->kind != VK_ADDRESS) {
+	if (style == 2 && vp->kind != VK_DIRFD && vp->kind != VK_FD && vp->kind != VK_ADDRESS &&
+	    vp->kind != VK_SIGHANDLER) {
 		outbuf_hex(ob, val);
 		outbuf_puts(ob, " /* ");
 		outbuf_puts(ob, buf);

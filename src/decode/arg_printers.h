@@ -8,17 +8,20 @@
 #include "decode/outbuf.h"
 
 enum value_kind {
-	VK_XLAT,	/* a generated table, by name */
-	VK_OPEN_FLAGS,	/* access mode plus O_* flags */
-	VK_MODE,	/* S_IF* type plus octal permissions */
-	VK_SIGNAL,	/* SIGINT, SIGRTMIN+3 */
-	VK_SOCK_TYPE,	/* SOCK_STREAM|SOCK_CLOEXEC */
-	VK_FUTEX_OP,	/* FUTEX_WAIT_PRIVATE */
-	VK_CLONE_FLAGS, /* CLONE_VM|CLONE_FS|SIGCHLD: the low byte is a signal */
-	VK_DIRFD,	/* AT_FDCWD or a plain fd */
-	VK_FD,		/* an fd, as an int whatever its declared width */
-	VK_ADDRESS,	/* an address held in an integer: hex */
-	VK_RLIMIT,	/* a resource limit: RLIM64_INFINITY, 8*1024*1024 */
+	VK_XLAT,	  /* a generated table, by name */
+	VK_OPEN_FLAGS,	  /* access mode plus O_* flags */
+	VK_MODE,	  /* S_IF* type plus octal permissions */
+	VK_SIGNAL,	  /* SIGINT, SIGRTMIN+3 */
+	VK_SOCK_TYPE,	  /* SOCK_STREAM|SOCK_CLOEXEC */
+	VK_FUTEX_OP,	  /* FUTEX_WAIT_PRIVATE */
+	VK_CLONE_FLAGS,	  /* CLONE_VM|CLONE_FS|SIGCHLD: the low byte is a signal */
+	VK_DIRFD,	  /* AT_FDCWD or a plain fd */
+	VK_FD,		  /* an fd, as an int whatever its declared width */
+	VK_ADDRESS,	  /* an address held in an integer: hex */
+	VK_RLIMIT,	  /* a resource limit: RLIM64_INFINITY, 8*1024*1024 */
+	VK_SIGHANDLER,	  /* SIG_DFL, SIG_IGN, or the handler's address */
+	VK_TERMIOS_OFLAG, /* NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR */
+	VK_TERMIOS_CFLAG, /* B38400|CS8|CREAD */
 };
 
 struct value_printer {

@@ -511,7 +511,7 @@ static void print_composite(struct printer *p, __u32 id, const struct btf_type *
 	p->depth++;
 	p->nest++;
 	print_members(p, &w, t, data, len);
-	if (w.cut) {
+	if (w.cut && !p->o->cut_silently) {
 		begin_item(p, &w);
 		outbuf_puts(p->ob, "...");
 	}

@@ -28,6 +28,11 @@ struct btf_print_opts {
 	bool no_zeros;	/* omit members whose bytes are all zero */
 	bool pretty;	/* multi-line, indented by nesting (two spaces per level) */
 	/*
+	 * Members the data does not cover are left out without "...": for structs whose size
+	 * the caller passes (bpf_attr, perf_event_attr), where the kernel reads the rest as zeros.
+	 */
+	bool cut_silently;
+	/*
 	 * Optional: called for each named, byte-aligned, non-bitfield struct/union member, after
 	 * "name=" is written and only when the member's bytes were all captured (len is then the
 	 * member's size). When it returns true it printed the member's value itself (e.g. st_mode

@@ -45,7 +45,9 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 		for (int i = 0; i < desc->nargs; i++) {
 			d->printers[nr][i] = value_printer_find(desc->name, desc->args[i].name);
 			d->hand[nr][i] = hand_decoder_find(desc->name, desc->args[i].name);
+			d->call_hand[nr][i] = hand_arg_decoder_find(desc->name, desc->args[i].name);
 		}
+		d->ret_hand[nr] = hand_return_decoder_find(desc->name);
 	}
 	return 0;
 }
@@ -56,9 +58,9 @@ void decoder__free(struct decoder *d)
 	d->member_cache = NULL;
 }
 
-/* The printer of a struct member, through a direct-mapped cache. */
-static const struct value_printer *member_printer(const struct decoder *d, const struct btf *btf,
-						  __u32 parent_id, const char *member)
+/* The printers of a struct member, through a direct-mapped cache. */
+static const struct member_cache_slot *member_slot(const struct decoder *d, const struct btf *btf,
+						   __u32 parent_id, const char *member)
 {
 	struct member_cache_slot *slot;
 	const struct btf_type *parent;
@@ -66,19 +68,21 @@ static const struct value_printer *member_printer(const struct decoder *d, const
 
 	slot = &d->member_cache[(parent_id * 31 + ((uintptr_t)member >> 2)) % MEMBER_CACHE_SLOTS];
 	if (slot->member == member && slot->parent_id == parent_id)
-		return slot->vp;
+		return slot;
 	parent = btf__type_by_id(btf, parent_id);
 	scope = parent ? btf__name_by_offset(btf, parent->name_off) : NULL;
 	slot->parent_id = parent_id;
 	slot->member = member;
 	slot->vp = NULL;
+	slot->hand = NULL;
 	if (scope && *scope) {
 		slot->vp = value_printer_find(scope, member);
 		/* "*" entries are for syscall arguments, never struct members */
 		if (slot->vp && !strcmp(slot->vp->scope, "*"))
 			slot->vp = NULL;
+		slot->hand = hand_decoder_find(scope, member);
 	}
-	return slot->vp;
+	return slot;
 }
 
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size)
@@ -165,30 +169,99 @@ static const void *cap_data(const struct bt_capture *cap)
 	return cap + 1;
 }
 
-/* Member beautifiers: st_mode as S_IFREG|0644, sa_flags by name, and so on. */
+struct hook_ctx {
+	const struct decoder *d;
+	const struct decode_btf_extra *extra; /* may be NULL */
+};
+
+/* Member beautifiers: st_mode as S_IFREG|0644, sa_flags by name, sa_mask as [USR1], and so on. */
 static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u32 parent_id,
 			const char *member_name, __u32 member_type_id, const void *data, size_t len)
 {
-	const struct decoder *d = ctx;
-	const struct value_printer *vp = member_printer(d, btf, parent_id, member_name);
-	const struct btf_type *mt;
+	const struct hook_ctx *hc = ctx;
+	const struct decoder *d = hc->d;
+	const struct decode_btf_extra *extra = hc->extra;
+	const struct member_cache_slot *slot;
+	const struct value_printer *vp;
+	const struct btf_type *mt, *parent;
+	hand_decode_fn hand;
 	__u64 v = 0;
 
+	if (extra && extra->hook &&
+	    extra->hook(extra->hook_ctx, ob, btf, parent_id, member_name, member_type_id, data,
+			len))
+		return true;
+	slot = member_slot(d, btf, parent_id, member_name);
+	vp = slot->vp;
+	hand = slot->hand;
+	parent = btf__type_by_id(btf, parent_id);
+	if (!vp && !hand && extra && extra->scope && parent && !parent->name_off) {
+		/* a member of an anonymous struct: the caller names the scope */
+		vp = value_printer_find(extra->scope, member_name);
+		if (vp && !strcmp(vp->scope, "*"))
+			vp = NULL;
+		hand = hand_decoder_find(extra->scope, member_name);
+	}
+	if (hand) {
+		hand(d, ob, data, len, false);
+		return true;
+	}
 	if (!vp)
 		return false;
 	mt = btf__type_by_id(btf, types__skip_mods(btf, member_type_id));
-	if (!mt || !(btf_is_int(mt) || btf_is_enum(mt)) || mt->size > 8 || len < mt->size)
+	if (!mt || !(btf_is_int(mt) || btf_is_enum(mt) || btf_is_ptr(mt)))
 		return false;
-	memcpy(&v, data, mt->size);
-	if (btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED))
-		v = narrow_signed(v, mt->size);
+	if (btf_is_ptr(mt)) {
+		if (len != sizeof(v))
+			return false;
+		memcpy(&v, data, sizeof(v));
+	} else {
+		if (mt->size > 8 || len < mt->size)
+			return false;
+		memcpy(&v, data, mt->size);
+		if (btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED))
+			v = narrow_signed(v, mt->size);
+	}
 	return value_printer_format(vp, ob, v, d->opts.xlat) == 0;
+}
+
+static void btf_opts_of(const struct decoder *d, struct btf_print_opts *po, struct hook_ctx *hc)
+{
+	btf_print_opts_default(po);
+	po->max_depth = d->opts.struct_depth;
+	po->max_array = d->opts.verbose ? 0 : 32;
+	po->max_string = d->opts.string_limit;
+	po->no_zeros = d->opts.no_zeros;
+	po->pretty = d->opts.pretty;
+	po->member_hook = member_hook;
+	po->hook_ctx = hc;
+}
+
+void decode_print_btf(const struct decoder *d, struct outbuf *ob, __u32 type_id, const void *data,
+		      size_t len, const struct decode_btf_extra *extra)
+{
+	struct hook_ctx hc = {.d = d, .extra = extra};
+	struct btf_print_opts po;
+
+	btf_opts_of(d, &po, &hc);
+	po.cut_silently = extra && extra->sized_by_caller;
+	if (btf_print_value(ob, d->types->btf, type_id, data, len, &po))
+		outbuf_putc(ob, '?');
+}
+
+/* Pointers to a number print its value in brackets, as strace does: [4]. */
+static bool is_scalar_type(const struct btf *btf, __u32 id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, types__skip_mods(btf, id));
+
+	return t && (btf_is_int(t) || btf_is_any_enum(t) || btf_is_ptr(t) || btf_is_float(t));
 }
 
 static void print_struct(const struct decoder *d, struct outbuf *ob, const struct beauty_arg *ba,
 			 const struct bt_capture *cap)
 {
 	const struct btf *btf = d->types ? d->types->btf : NULL;
+	struct hook_ctx hc = {.d = d};
 	struct btf_print_opts po;
 	long size;
 
@@ -197,18 +270,11 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 			    cap->flags & BT_CAP_TRUNCATED);
 		return;
 	}
-	btf_print_opts_default(&po);
-	po.max_depth = d->opts.struct_depth;
-	po.max_array = d->opts.verbose ? 0 : 32;
-	po.max_string = d->opts.string_limit;
-	po.no_zeros = d->opts.no_zeros;
-	po.pretty = d->opts.pretty;
-	po.member_hook = member_hook;
-	po.hook_ctx = (void *)d;
+	btf_opts_of(d, &po, &hc);
 	size = btf__resolve_size(btf, ba->print_type_id);
 	/* an array of structs when the rule read more than one */
-	if (size > 0 &&
-	    (cap->len >= 2 * size || ba->elem_count_arg >= 0 || (cap->want && cap->want != size))) {
+	if (size > 0 && (ba->is_array || cap->len >= 2 * size || ba->elem_count_arg >= 0 ||
+			 (cap->want && cap->want != size))) {
 		size_t n = cap->len / size, shown = n;
 		int limit = d->opts.verbose ? 0 : 32;
 
@@ -223,6 +289,12 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 		}
 		if (shown < n || (cap->flags & BT_CAP_TRUNCATED))
 			outbuf_puts(ob, shown ? ", ..." : "...");
+		outbuf_putc(ob, ']');
+		return;
+	}
+	if (is_scalar_type(btf, ba->print_type_id)) {
+		outbuf_putc(ob, '[');
+		btf_print_value(ob, btf, ba->print_type_id, cap_data(cap), cap->len, &po);
 		outbuf_putc(ob, ']');
 		return;
 	}
@@ -274,7 +346,8 @@ static bool arg_is_ignored(const struct syscall_desc *desc, int i, const __u64 *
 	if (strcmp(desc->args[i].name, "mode") ||
 	    (strcmp(desc->name, "openat") && strcmp(desc->name, "open")))
 		return false;
-	return !(args[i - 1] & (O_CREAT | __O_TMPFILE));
+	/* O_TMPFILE includes O_DIRECTORY: all of its bits, not any, make a file */
+	return !(args[i - 1] & O_CREAT) && (args[i - 1] & O_TMPFILE) != O_TMPFILE;
 }
 
 /* Is argument i printed from the exit record (an output the kernel fills)? */
@@ -286,6 +359,68 @@ static bool is_output_arg(const struct bt_syscall_rules *rules, int i)
 static bool captures_equal(const struct bt_capture *a, const struct bt_capture *b)
 {
 	return a->len == b->len && !memcmp(cap_data(a), cap_data(b), a->len);
+}
+
+const struct bt_capture *hand_call_in(const struct hand_call *hc, int i)
+{
+	const struct bt_capture *in = record_capture(&hc->enter->hdr, i), *late;
+
+	if ((!in || (in->flags & BT_CAP_FAULT)) && hc->exit) {
+		/* an input whose page was absent at enter, read again at exit */
+		late = record_capture(&hc->exit->hdr, i);
+		if (late && (late->flags & BT_CAP_LATE))
+			in = late;
+	}
+	return in && !(in->flags & BT_CAP_FAULT) ? in : NULL;
+}
+
+const struct bt_capture *hand_call_out(const struct hand_call *hc, int i)
+{
+	const struct bt_capture *out;
+
+	if (!hc->exit || is_error(hc->exit->ret))
+		return NULL;
+	out = record_capture(&hc->exit->hdr, i);
+	if (!out || (out->flags & (BT_CAP_LATE | BT_CAP_FAULT)))
+		return NULL;
+	return out;
+}
+
+const char *hand_call_name(const struct hand_call *hc)
+{
+	const struct syscall_desc *desc = catalog__by_nr(hc->d->cat, hc->nr);
+
+	return desc ? desc->name : "";
+}
+
+bool hand_call_failed(const struct hand_call *hc)
+{
+	return hc->exit && is_error(hc->exit->ret);
+}
+
+/* A number the kernel updated in place: [16 => 8], as strace writes it. */
+static bool print_scalar_inout(const struct decoder *d, struct outbuf *ob,
+			       const struct beauty_arg *ba, const struct bt_capture *in,
+			       const struct bt_capture *out)
+{
+	const struct btf *btf = d->types ? d->types->btf : NULL;
+	struct hook_ctx hc = {.d = d};
+	struct btf_print_opts po;
+	long size;
+
+	if (ba->role != ROLE_STRUCT || !btf || !ba->print_type_id || ba->is_array ||
+	    !is_scalar_type(btf, ba->print_type_id))
+		return false;
+	size = btf__resolve_size(btf, ba->print_type_id);
+	if (size <= 0 || in->len != size || out->len != size)
+		return false;
+	btf_opts_of(d, &po, &hc);
+	outbuf_putc(ob, '[');
+	btf_print_value(ob, btf, ba->print_type_id, cap_data(in), in->len, &po);
+	outbuf_puts(ob, " => ");
+	btf_print_value(ob, btf, ba->print_type_id, cap_data(out), out->len, &po);
+	outbuf_putc(ob, ']');
+	return true;
 }
 
 /*
@@ -302,16 +437,19 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		nr >= 0 && nr < BT_MAX_SYSCALLS ? &d->beauty->rules[nr] : NULL;
 	const struct beauty_syscall *bs =
 		nr >= 0 && nr < BT_MAX_SYSCALLS ? &d->beauty->calls[nr] : NULL;
+	const struct hand_call hc = {.d = d, .nr = nr, .enter = enter, .exit = exit};
 	bool formatted = desc && desc->has_format;
+	bool sep = false;
 
 	for (int i = first; i < last; i++) {
 		const struct bt_capture *in = NULL, *out = NULL;
 		const struct beauty_arg *ba;
 		__u64 v = enter->args[i];
+		size_t mark = ob->len, body;
 
 		if (formatted && i > 0 && arg_is_ignored(desc, i, enter->args))
 			continue;
-		if (i > first)
+		if (sep)
 			outbuf_puts(ob, ", ");
 		if (d->opts.arg_names && formatted) {
 			outbuf_puts(ob, desc->args[i].name);
@@ -320,8 +458,24 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		if (!formatted || d->opts.no_btf) {
 			/* raw mode: numbers as the registers hold them */
 			outbuf_hex(ob, v);
+			sep = true;
 			continue;
 		}
+		if (d->call_hand[nr][i]) {
+			body = ob->len;
+			switch (d->call_hand[nr][i](ob, &hc, i)) {
+			case HAND_PRINTED:
+				sep = true;
+				continue;
+			case HAND_OMIT:
+				outbuf_truncate(ob, mark);
+				continue;
+			case HAND_DEFAULT:
+				outbuf_truncate(ob, body);
+				break;
+			}
+		}
+		sep = true;
 		ba = &bs->args[i];
 		in = record_capture(&enter->hdr, i);
 		if (exit)
@@ -338,6 +492,10 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 			print_arg(d, ob, nr, i, ba, v, out);
 			continue;
 		}
+		if (in && out && !captures_equal(in, out) && !(in->flags & BT_CAP_FAULT) &&
+		    !(out->flags & BT_CAP_FAULT) && !d->hand[nr][i] &&
+		    print_scalar_inout(d, ob, ba, in, out))
+			continue;
 		print_arg(d, ob, nr, i, ba, v, in);
 		if (in && out && !captures_equal(in, out)) {
 			outbuf_puts(ob, " => ");
@@ -576,12 +734,21 @@ void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_re
 	}
 }
 
-void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
-		   const struct bt_exit_rec *exit)
+/* strerror's text; ENOTSUPP is kernel-internal and strerror does not know it. */
+static const char *errno_text(int err)
 {
+	if (err == 524) /* ENOTSUPP */
+		return "Operation not supported";
+	return strerror(err);
+}
+
+void decode_return(const struct decoder *d, struct outbuf *ob, const struct call *call)
+{
+	const struct bt_exit_rec *exit = call->exit;
 	char namebuf[32];
 	const char *name;
 	const char *errname;
+	int nr;
 
 	if (!exit) {
 		outbuf_putc(ob, '?');
@@ -596,6 +763,7 @@ void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
 		outbuf_putc(ob, ')');
 		return;
 	}
+	nr = exit->hdr.nr;
 	if (is_error(exit->ret)) {
 		int err = (int)-exit->ret;
 
@@ -608,9 +776,17 @@ void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
 			outbuf_u64(ob, err);
 		}
 		outbuf_puts(ob, " (");
-		outbuf_puts(ob, strerror(err));
+		outbuf_puts(ob, errno_text(err));
 		outbuf_putc(ob, ')');
 		return;
+	}
+	if (call->enter && nr >= 0 && nr < BT_MAX_SYSCALLS && d->ret_hand[nr] && !d->opts.no_btf) {
+		const struct hand_call hc = {.d = d, .nr = nr, .enter = call->enter, .exit = exit};
+		size_t mark = ob->len;
+
+		if (d->ret_hand[nr](ob, &hc))
+			return;
+		outbuf_truncate(ob, mark);
 	}
 	name = decode_syscall_name(d, nr, namebuf, sizeof(namebuf));
 	if (returns_address(name))

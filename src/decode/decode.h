@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
+#include "decode/hand.h"
 #include "decode/outbuf.h"
 #include "events/events.h"
 #include "types/types.h"
@@ -35,6 +36,7 @@ struct member_cache_slot {
 	__u32 parent_id;
 	const char *member; /* a pointer into the BTF string section: stable */
 	const struct value_printer *vp;
+	hand_decode_fn hand; /* a byte decoder for the member, e.g. sigaction's sa_mask */
 };
 
 struct decoder {
@@ -46,8 +48,26 @@ struct decoder {
 	const struct value_printer *printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
-	void (*hand[BT_MAX_SYSCALLS][BT_MAX_ARGS])(const struct decoder *d, struct outbuf *ob,
-						   const void *data, size_t len, bool more);
+	hand_decode_fn hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	/* per syscall and argument: a hand decoder for what another argument gives its meaning */
+	hand_arg_fn call_hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	/* per syscall: a hand decoder of the return value (flags, octal, what select left) */
+	hand_return_fn ret_hand[BT_MAX_SYSCALLS];
+};
+
+/* How decode_print_btf differs from printing an argument's struct. */
+struct decode_btf_extra {
+	/* the member printers of members of anonymous structs: "bpf_attr" */
+	const char *scope;
+	/*
+	 * The caller says how much of an extensible struct it passes (bpf_attr, perf_event_attr):
+	 * members past the data are zeros to the kernel, left out without "...".
+	 */
+	bool sized_by_caller;
+	/* tried before the member printers: for members that depend on another (perf config) */
+	bool (*hook)(void *ctx, struct outbuf *ob, const struct btf *btf, __u32 parent_id,
+		     const char *member_name, __u32 member_type_id, const void *data, size_t len);
+	void *hook_ctx;
 };
 
 void decode_opts_default(struct decode_opts *o);
@@ -74,8 +94,14 @@ bool decode_is_child_start(const struct decoder *d, const struct call *call);
 /* Appends a line that is not a call: "--- SIGINT {si_signo=SIGINT, ...} ---", "+++ exited with 0 +++". */
 void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_rec_hdr *hdr);
 
-/* Appends the return value: "3", "-1 ENOENT (No such file or directory)", "0x7f..", "?". */
-void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
-		   const struct bt_exit_rec *exit);
+/*
+ * Appends the call's return value: "3", "-1 ENOENT (No such file or directory)", "0x7f..",
+ * "0x1 (flags FD_CLOEXEC)", "?".
+ */
+void decode_return(const struct decoder *d, struct outbuf *ob, const struct call *call);
+
+/* Prints len bytes as BTF type type_id with the decoder's options and member printers. */
+void decode_print_btf(const struct decoder *d, struct outbuf *ob, __u32 type_id, const void *data,
+		      size_t len, const struct decode_btf_extra *extra);
 
 #endif /* BTFTRACE_DECODE_H */

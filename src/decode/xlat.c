@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <linux/futex.h>
 
 #include "decode/xlat.h"
@@ -301,6 +302,68 @@ size_t xlat_format_clone_flags(char *buf, size_t size, uint64_t flags)
 		if (rest)
 			out_str(&o, "|");
 		put_signal(&o, sig);
+	}
+	return o.len;
+}
+
+/* A number field of a flags word whose values are named by their index: NL0, CR2, CS7. */
+struct index_field {
+	uint64_t mask;
+	const char *prefix;
+	unsigned int first; /* the name of index 0: CS5 is CSIZE's 0 */
+};
+
+static void put_index_field(struct xlat_out *o, const struct index_field *f, uint64_t val)
+{
+	out_str(o, f->prefix);
+	out_fmt(o, "%llu",
+		(unsigned long long)((val & f->mask) >> __builtin_ctzll(f->mask)) + f->first);
+}
+
+size_t xlat_format_termios_oflag(char *buf, size_t size, uint64_t val)
+{
+	/* the delay fields in the order of their bits; each prints, as its 0 means something */
+	static const struct index_field delays[] = {
+		{NLDLY, "NL", 0}, {CRDLY, "CR", 0}, {TABDLY, "TAB", 0},
+		{BSDLY, "BS", 0}, {VTDLY, "VT", 0}, {FFDLY, "FF", 0},
+	};
+	uint64_t rest = val;
+	struct xlat_out o;
+
+	out_init(&o, buf, size);
+	for (size_t i = 0; i < sizeof(delays) / sizeof(delays[0]); i++) {
+		if (i)
+			out_str(&o, "|");
+		put_index_field(&o, &delays[i], val);
+		rest &= ~delays[i].mask;
+	}
+	if (rest) {
+		out_str(&o, "|");
+		put_flags(&o, &xlat_termios_oflags, rest);
+	}
+	return o.len;
+}
+
+size_t xlat_format_termios_cflag(char *buf, size_t size, uint64_t val)
+{
+	static const struct index_field csize = {CSIZE, "CS", 5};
+	/* glibc has no IBSHIFT: the input rate is the output rate's field moved up */
+	const unsigned int ibshift = __builtin_ctzll(CIBAUD) - __builtin_ctzll(CBAUD);
+	uint64_t rest = val & ~(uint64_t)(CBAUD | CIBAUD | CSIZE);
+	struct xlat_out o;
+
+	out_init(&o, buf, size);
+	put_const(&o, &xlat_termios_bauds, val & CBAUD);
+	if (val & CIBAUD) {
+		out_str(&o, "|");
+		put_const(&o, &xlat_termios_bauds, (val & CIBAUD) >> ibshift);
+		out_str(&o, "<<IBSHIFT");
+	}
+	out_str(&o, "|");
+	put_index_field(&o, &csize, val);
+	if (rest) {
+		out_str(&o, "|");
+		put_flags(&o, &xlat_termios_cflags, rest);
 	}
 	return o.len;
 }

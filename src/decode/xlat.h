@@ -64,6 +64,11 @@ size_t xlat_format_futex_op(char *buf, size_t size, uint64_t op);
 /* clone() flags with the exit signal in the low byte: CLONE_VM|CLONE_FS|SIGCHLD. */
 size_t xlat_format_clone_flags(char *buf, size_t size, uint64_t flags);
 
+/* termios c_oflag: each delay field by its value, then the bits: NL0|CR0|TAB0|BS0|VT0|FF0|OPOST. */
+size_t xlat_format_termios_oflag(char *buf, size_t size, uint64_t val);
+/* termios c_cflag: baud rate, input rate if set, CSIZE, then the bits: B38400|CS8|CREAD. */
+size_t xlat_format_termios_cflag(char *buf, size_t size, uint64_t val);
+
 /* "ENOENT", or NULL; err is positive (2) or negated (-2, as a syscall returns it); knows the
  * kernel-internal ERESTARTSYS..ERESTART_RESTARTBLOCK (512..516) and ENOTSUPP (524). */
 const char *xlat_errno_name(int err);

@@ -131,7 +131,7 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	while (ob->len - start < RESULT_COLUMN)
 		outbuf_putc(ob, ' ');
 	outbuf_puts(ob, " = ");
-	decode_return(s->dec, ob, hdr->nr, call->exit);
+	decode_return(s->dec, ob, call);
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
 	if (s->opts.show_duration && call->exit && call->enter &&
 	    call->exit->hdr.ts >= call->enter->hdr.ts) {

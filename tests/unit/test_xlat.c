@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <linux/futex.h>
 
 #include "decode/xlat.h"
@@ -144,7 +145,7 @@ static void test_open_flags(void **state)
 	assert_formats("O_RDWR|O_CLOEXEC", xlat_format_open_flags(buf, size, O_RDWR | O_CLOEXEC));
 	assert_formats("O_ACCMODE", xlat_format_open_flags(buf, size, 3));
 	assert_formats(
-		"O_RDONLY|O_NONBLOCK|O_DIRECTORY|O_CLOEXEC",
+		"O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY",
 		xlat_format_open_flags(buf, size, O_RDONLY | O_NONBLOCK | O_DIRECTORY | O_CLOEXEC));
 	/* The masks: O_SYNC holds O_DSYNC, O_TMPFILE holds O_DIRECTORY. */
 	assert_formats("O_WRONLY|O_SYNC", xlat_format_open_flags(buf, size, O_WRONLY | O_SYNC));
@@ -285,6 +286,34 @@ static void test_truncation(void **state)
 	check_truncation(xlat_format_clone_flags, CLONE_VM | CLONE_THREAD | SIGCHLD);
 }
 
+/* Terminal flags: the number fields print by value (0 too), then the bits. */
+static void test_termios(void **state)
+{
+	assert_formats("NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR",
+		       xlat_format_termios_oflag(buf, size, OPOST | ONLCR));
+	assert_formats("NL1|CR2|TAB3|BS0|VT1|FF0",
+		       xlat_format_termios_oflag(buf, size, NL1 | CR2 | TAB3 | VT1));
+	assert_formats("NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|0x80000000",
+		       xlat_format_termios_oflag(buf, size, OPOST | 0x80000000));
+	assert_formats("B38400|CS8|CREAD",
+		       xlat_format_termios_cflag(buf, size, B38400 | CS8 | CREAD));
+	assert_formats("B0|CS5", xlat_format_termios_cflag(buf, size, B0 | CS5));
+	/* the input rate, CBAUD's field moved up by IBSHIFT (16) */
+	assert_formats("B38400|B9600<<IBSHIFT|CS7|PARENB|HUPCL",
+		       xlat_format_termios_cflag(
+			       buf, size, B38400 | ((tcflag_t)B9600 << 16) | CS7 | PARENB | HUPCL));
+	assert_formats("B115200|CS8|CLOCAL|CRTSCTS",
+		       xlat_format_termios_cflag(buf, size, B115200 | CS8 | CLOCAL | CRTSCTS));
+	assert_formats(
+		"ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE",
+		xlat_format(buf, size, table("termios_lflags"),
+			    ISIG | ICANON | ECHO | ECHOE | ECHOK | IEXTEN | ECHOCTL | ECHOKE));
+	assert_formats("ICRNL|IXON|IUTF8",
+		       xlat_format(buf, size, table("termios_iflags"), ICRNL | IXON | IUTF8));
+	check_truncation(xlat_format_termios_oflag, OPOST | ONLCR | 0x80000000);
+	check_truncation(xlat_format_termios_cflag, B38400 | CS8 | CREAD | CLOCAL);
+}
+
 /* The contract of the generated data: what xlat_find and the printers rely on. */
 static void test_generated_tables(void **state)
 {
@@ -344,7 +373,9 @@ static void test_expected_tables_exist(void **state)
 		"at_fdcwd",
 		"at_flags",
 		"bpf_cmds",
+		"bpf_map_flags",
 		"bpf_map_types",
+		"bpf_prog_flags",
 		"bpf_prog_types",
 		"clock_ids",
 		"clone_flags",
@@ -364,9 +395,11 @@ static void test_expected_tables_exist(void **state)
 		"futex_flags",
 		"getrandom_flags",
 		"inotify_init_flags",
+		"ip_options",
 		"ip_protocols",
 		"ipc_cmds",
 		"ipc_get_flags",
+		"ipv6_options",
 		"itimer_which",
 		"madvise_advice",
 		"membarrier_cmds",
@@ -384,6 +417,7 @@ static void test_expected_tables_exist(void **state)
 		"msync_flags",
 		"open_access",
 		"open_flags",
+		"perf_event_open_flags",
 		"perf_hw_configs",
 		"perf_sw_configs",
 		"perf_types",
@@ -425,6 +459,11 @@ static void test_expected_tables_exist(void **state)
 		"splice_flags",
 		"statx_mask",
 		"tcp_options",
+		"termios_bauds",
+		"termios_cflags",
+		"termios_iflags",
+		"termios_lflags",
+		"termios_oflags",
 		"timer_flags",
 		"timerfd_create_flags",
 		"timerfd_settime_flags",
@@ -456,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_clone_flags),
 		cmocka_unit_test(test_errno_names),
 		cmocka_unit_test(test_truncation),
+		cmocka_unit_test(test_termios),
 		cmocka_unit_test(test_generated_tables),
 		cmocka_unit_test(test_si_code_tables),
 		cmocka_unit_test(test_expected_tables_exist),

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Socket arguments whose meaning another argument decides: socket()'s
+ * protocol by family, and setsockopt/getsockopt option names by level and
+ * option values by level and name. Neither tracefs nor BTF can say that
+ * optval of (SOL_SOCKET, SO_LINGER) is a struct linger: the kernel declares
+ * it char __user * and casts inside each protocol's handler.
+ */
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "decode/arg_printers.h"
+#include "decode/decode.h"
+#include "decode/hand.h"
+#include "decode/quote.h"
+
+/* The option-name table of each level. */
+static const char *sockopt_table(int level)
+{
+	switch (level) {
+	case SOL_SOCKET:
+		return "socket_options";
+	case SOL_IP:
+		return "ip_options";
+	case SOL_TCP:
+		return "tcp_options";
+	case SOL_IPV6:
+		return "ipv6_options";
+	}
+	return NULL;
+}
+
+enum hand_result hand_socket_protocol(struct outbuf *ob, const struct hand_call *hc, int i)
+{
+	int family = (int)hc->enter->args[0];
+
+	/* only for IP families are protocols IP protocol numbers */
+	if (family != AF_INET && family != AF_INET6)
+		return HAND_DEFAULT;
+	hand_put_xlat(hc->d, ob, "ip_protocols", (__u64)(__s64)(int)hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
+enum hand_result hand_sockopt_name(struct outbuf *ob, const struct hand_call *hc, int i)
+{
+	const char *table = sockopt_table((int)hc->enter->args[1]);
+
+	if (!table)
+		return HAND_DEFAULT;
+	hand_put_xlat(hc->d, ob, table, (__u64)(__s64)(int)hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
+/* What an option's value is when it is not an int (the default for an option of int size). */
+enum sockopt_kind {
+	SOCKOPT_STRUCT,	   /* a BTF struct, by name */
+	SOCKOPT_STRING,	   /* a name: an interface, a congestion control algorithm */
+	SOCKOPT_SOCK_TYPE, /* an int that is a socket type */
+	SOCKOPT_FAMILY,	   /* an int that is an address family */
+};
+
+struct sockopt_type {
+	int level;
+	int name;
+	enum sockopt_kind kind;
+	const char *type; /* SOCKOPT_STRUCT */
+};
+
+/* Options whose value is not an int. */
+/* clang-format off */
+static const struct sockopt_type sockopt_types[] = {
+	{SOL_SOCKET, SO_LINGER, SOCKOPT_STRUCT, "struct linger"},
+	{SOL_SOCKET, SO_RCVTIMEO_OLD, SOCKOPT_STRUCT, "struct __kernel_old_timeval"},
+	{SOL_SOCKET, SO_SNDTIMEO_OLD, SOCKOPT_STRUCT, "struct __kernel_old_timeval"},
+	{SOL_SOCKET, SO_RCVTIMEO_NEW, SOCKOPT_STRUCT, "struct __kernel_sock_timeval"},
+	{SOL_SOCKET, SO_SNDTIMEO_NEW, SOCKOPT_STRUCT, "struct __kernel_sock_timeval"},
+	{SOL_SOCKET, SO_PEERCRED, SOCKOPT_STRUCT, "struct ucred"},
+	{SOL_SOCKET, SO_BINDTODEVICE, SOCKOPT_STRING, NULL},
+	{SOL_SOCKET, SO_TYPE, SOCKOPT_SOCK_TYPE, NULL},
+	{SOL_SOCKET, SO_DOMAIN, SOCKOPT_FAMILY, NULL},
+	{SOL_TCP, TCP_CONGESTION, SOCKOPT_STRING, NULL},
+	{SOL_TCP, TCP_ULP, SOCKOPT_STRING, NULL},
+};
+/* clang-format on */
+
+static const struct sockopt_type *sockopt_type_of(int level, int name)
+{
+	for (size_t k = 0; k < sizeof(sockopt_types) / sizeof(sockopt_types[0]); k++) {
+		if (sockopt_types[k].level == level && sockopt_types[k].name == name)
+			return &sockopt_types[k];
+	}
+	return NULL;
+}
+
+static void put_int_by(const struct decoder *d, struct outbuf *ob, enum value_kind kind,
+		       const char *table, int v)
+{
+	const struct value_printer vp = {.scope = "*", .name = "", .kind = kind, .table = table};
+
+	outbuf_putc(ob, '[');
+	if (value_printer_format(&vp, ob, (__u64)(__s64)v, d->opts.xlat))
+		outbuf_s64(ob, v);
+	outbuf_putc(ob, ']');
+}
+
+/*
+ * optval: what setsockopt passes (optlen bytes) or what getsockopt got back
+ * (as many bytes as the kernel wrote into *optlen).
+ */
+enum hand_result hand_sockopt_value(struct outbuf *ob, const struct hand_call *hc, int i)
+{
+	int level = (int)hc->enter->args[1], name = (int)hc->enter->args[2];
+	const struct sockopt_type *st = sockopt_type_of(level, name);
+	const struct bt_capture *cap, *lencap;
+	const unsigned char *data;
+	size_t len;
+	bool more;
+	int v;
+
+	if (!strcmp(hand_call_name(hc), "getsockopt")) {
+		/* optlen is a pointer, read at enter and at exit */
+		cap = hand_call_out(hc, i);
+		if (!cap)
+			return HAND_DEFAULT;
+		len = cap->len;
+		lencap = hand_call_out(hc, 4);
+		more = cap->flags & BT_CAP_TRUNCATED;
+		if (lencap && lencap->len >= sizeof(v)) {
+			memcpy(&v, hand_cap_data(lencap), sizeof(v));
+			if (v >= 0 && (size_t)v < len)
+				len = v;
+			more = more || (v >= 0 && (size_t)v > cap->len);
+		}
+	} else {
+		cap = hand_call_in(hc, i);
+		if (!cap)
+			return HAND_DEFAULT;
+		len = cap->len;
+		more = (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len;
+	}
+	data = hand_cap_data(cap);
+	if (!st) {
+		/* an option of a known level the size of an int is one */
+		if (!sockopt_table(level) || len != sizeof(v) || more)
+			goto bytes;
+		memcpy(&v, data, sizeof(v));
+		outbuf_printf(ob, "[%d]", v);
+		return HAND_PRINTED;
+	}
+	switch (st->kind) {
+	case SOCKOPT_STRING:
+		quote_bytes(ob, data, len, 0, true, more);
+		return HAND_PRINTED;
+	case SOCKOPT_STRUCT:
+		if (more || !hand_put_btf(hc->d, ob, st->type, data, len))
+			goto bytes;
+		return HAND_PRINTED;
+	case SOCKOPT_SOCK_TYPE:
+	case SOCKOPT_FAMILY:
+		if (len != sizeof(v) || more)
+			goto bytes;
+		memcpy(&v, data, sizeof(v));
+		if (st->kind == SOCKOPT_SOCK_TYPE)
+			put_int_by(hc->d, ob, VK_SOCK_TYPE, NULL, v);
+		else
+			put_int_by(hc->d, ob, VK_XLAT, "address_families", v);
+		return HAND_PRINTED;
+	}
+bytes:
+	/* not known, or not the size expected: the bytes themselves */
+	quote_bytes(ob, data, len, hc->d->opts.string_limit, false, more);
+	return HAND_PRINTED;
+}

@@ -1,0 +1,715 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the hand decoders: whole calls built as the collector's
+ * records, with captured bytes made here, decoded to strace-style lines
+ * through the running kernel's BTF.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <asm/ioctls.h>
+#include <linux/bpf.h>
+#include <linux/perf_event.h>
+#include <linux/prctl.h>
+
+#include "beauty/beauty.h"
+#include "decode/decode.h"
+
+/* The kernel's struct termios on x86 (glibc's is another). */
+struct k_termios {
+	unsigned int c_iflag, c_oflag, c_cflag, c_lflag;
+	unsigned char c_line;
+	unsigned char c_cc[19];
+};
+
+struct k_winsize {
+	unsigned short ws_row, ws_col, ws_xpixel, ws_ypixel;
+};
+
+struct k_sigaction {
+	unsigned long handler, flags, restorer, mask;
+};
+
+static struct types types;
+static struct catalog *cat;
+static struct beauty *beauty;
+static struct decoder dec;
+static struct outbuf ob;
+
+/* Syscall numbers of x86_64, and argument types as tracefs spells them. */
+enum {
+	NR_IOCTL = 16,
+	NR_SELECT = 23,
+	NR_SOCKET = 41,
+	NR_SETSOCKOPT = 54,
+	NR_GETSOCKOPT = 55,
+	NR_FCNTL = 72,
+	NR_GETCWD = 79,
+	NR_UMASK = 95,
+	NR_PRCTL = 157,
+	NR_SCHED_GETAFFINITY = 204,
+	NR_EPOLL_WAIT = 232,
+	NR_OPENAT = 257,
+	NR_PERF_EVENT_OPEN = 298,
+	NR_BPF = 321,
+	NR_RT_SIGACTION = 13,
+	NR_RT_SIGPROCMASK = 14,
+	NR_WAIT4 = 61,
+	NR_RT_SIGSUSPEND = 130,
+};
+
+static void add(int nr, const char *name, int nargs, const char *const decls[][2])
+{
+	struct syscall_desc *d = &cat->descs[nr];
+
+	d->nr = nr;
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	d->nargs = nargs;
+	d->has_format = true;
+	for (int i = 0; i < nargs; i++) {
+		snprintf(d->args[i].type, sizeof(d->args[i].type), "%s", decls[i][0]);
+		snprintf(d->args[i].name, sizeof(d->args[i].name), "%s", decls[i][1]);
+	}
+}
+
+static int setup_with(const struct decode_opts *opts)
+{
+	static const char *const ioctl_args[][2] = {
+		{"unsigned int", "fd"}, {"unsigned int", "cmd"}, {"unsigned long", "arg"}};
+	static const char *const select_args[][2] = {{"int", "n"},
+						     {"fd_set *", "inp"},
+						     {"fd_set *", "outp"},
+						     {"fd_set *", "exp"},
+						     {"struct __kernel_old_timeval *", "tvp"}};
+	static const char *const socket_args[][2] = {
+		{"int", "family"}, {"int", "type"}, {"int", "protocol"}};
+	static const char *const setsockopt_args[][2] = {{"int", "fd"},
+							 {"int", "level"},
+							 {"int", "optname"},
+							 {"char *", "optval"},
+							 {"int", "optlen"}};
+	static const char *const getsockopt_args[][2] = {{"int", "fd"},
+							 {"int", "level"},
+							 {"int", "optname"},
+							 {"char *", "optval"},
+							 {"int *", "optlen"}};
+	static const char *const fcntl_args[][2] = {
+		{"unsigned int", "fd"}, {"unsigned int", "cmd"}, {"unsigned long", "arg"}};
+	static const char *const getcwd_args[][2] = {{"char *", "buf"}, {"unsigned long", "size"}};
+	static const char *const umask_args[][2] = {{"int", "mask"}};
+	static const char *const prctl_args[][2] = {{"int", "option"},
+						    {"unsigned long", "arg2"},
+						    {"unsigned long", "arg3"},
+						    {"unsigned long", "arg4"},
+						    {"unsigned long", "arg5"}};
+	static const char *const affinity_args[][2] = {
+		{"pid_t", "pid"}, {"unsigned int", "len"}, {"unsigned long *", "user_mask_ptr"}};
+	static const char *const epoll_wait_args[][2] = {{"int", "epfd"},
+							 {"struct epoll_event *", "events"},
+							 {"int", "maxevents"},
+							 {"int", "timeout"}};
+	static const char *const openat_args[][2] = {{"int", "dfd"},
+						     {"const char *", "filename"},
+						     {"int", "flags"},
+						     {"umode_t", "mode"}};
+	static const char *const perf_args[][2] = {{"struct perf_event_attr *", "attr_uptr"},
+						   {"pid_t", "pid"},
+						   {"int", "cpu"},
+						   {"int", "group_fd"},
+						   {"unsigned long", "flags"}};
+	static const char *const bpf_args[][2] = {
+		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
+	static const char *const sigaction_args[][2] = {{"int", "sig"},
+							{"const struct sigaction *", "act"},
+							{"struct sigaction *", "oact"},
+							{"size_t", "sigsetsize"}};
+	static const char *const wait4_args[][2] = {{"pid_t", "upid"},
+						    {"int *", "stat_addr"},
+						    {"int", "options"},
+						    {"struct rusage *", "ru"}};
+	static const char *const sigsuspend_args[][2] = {{"sigset_t *", "unewset"},
+							 {"size_t", "sigsetsize"}};
+	static const char *const sigprocmask_args[][2] = {{"int", "how"},
+							  {"sigset_t *", "nset"},
+							  {"sigset_t *", "oset"},
+							  {"size_t", "sigsetsize"}};
+
+	cat = calloc(1, sizeof(*cat));
+	beauty = calloc(1, sizeof(*beauty));
+	if (!cat || !beauty || types__load(&types, NULL))
+		return -1;
+	add(NR_IOCTL, "ioctl", 3, ioctl_args);
+	add(NR_SELECT, "select", 5, select_args);
+	add(NR_SOCKET, "socket", 3, socket_args);
+	add(NR_SETSOCKOPT, "setsockopt", 5, setsockopt_args);
+	add(NR_GETSOCKOPT, "getsockopt", 5, getsockopt_args);
+	add(NR_FCNTL, "fcntl", 3, fcntl_args);
+	add(NR_GETCWD, "getcwd", 2, getcwd_args);
+	add(NR_UMASK, "umask", 1, umask_args);
+	add(NR_PRCTL, "prctl", 5, prctl_args);
+	add(NR_SCHED_GETAFFINITY, "sched_getaffinity", 3, affinity_args);
+	add(NR_EPOLL_WAIT, "epoll_wait", 4, epoll_wait_args);
+	add(NR_OPENAT, "openat", 4, openat_args);
+	add(NR_PERF_EVENT_OPEN, "perf_event_open", 5, perf_args);
+	add(NR_BPF, "bpf", 3, bpf_args);
+	add(NR_RT_SIGACTION, "rt_sigaction", 4, sigaction_args);
+	add(NR_RT_SIGPROCMASK, "rt_sigprocmask", 4, sigprocmask_args);
+	add(NR_WAIT4, "wait4", 4, wait4_args);
+	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
+	if (beauty__build(beauty, cat, &types))
+		return -1;
+	return decoder__init(&dec, cat, beauty, &types, opts);
+}
+
+static int setup(void **state)
+{
+	struct decode_opts opts;
+
+	decode_opts_default(&opts);
+	return setup_with(&opts);
+}
+
+static int setup_verbose(void **state)
+{
+	struct decode_opts opts;
+
+	decode_opts_default(&opts);
+	opts.verbose = true;
+	return setup_with(&opts);
+}
+
+static int teardown(void **state)
+{
+	decoder__free(&dec);
+	types__free(&types);
+	free(cat);
+	free(beauty);
+	return 0;
+}
+
+/* A record as the collector writes it: the fixed part, then captures padded to 8 bytes. */
+struct rec {
+	union {
+		struct bt_rec_hdr hdr;
+		struct bt_enter_rec enter;
+		struct bt_exit_rec exit;
+		unsigned char bytes[8192];
+	};
+};
+
+static struct rec enter_rec, exit_rec;
+
+static void begin(int nr, __u64 a0, __u64 a1, __u64 a2, __u64 a3, __u64 a4, __u64 a5)
+{
+	memset(&enter_rec, 0, sizeof(enter_rec));
+	memset(&exit_rec, 0, sizeof(exit_rec));
+	enter_rec.hdr.type = BT_REC_ENTER;
+	enter_rec.hdr.nr = nr;
+	enter_rec.hdr.size = sizeof(struct bt_enter_rec);
+	enter_rec.enter.args[0] = a0;
+	enter_rec.enter.args[1] = a1;
+	enter_rec.enter.args[2] = a2;
+	enter_rec.enter.args[3] = a3;
+	enter_rec.enter.args[4] = a4;
+	enter_rec.enter.args[5] = a5;
+	exit_rec.hdr.type = BT_REC_EXIT;
+	exit_rec.hdr.nr = nr;
+	exit_rec.hdr.size = sizeof(struct bt_exit_rec);
+}
+
+static void capture(struct rec *r, int arg, const void *data, size_t len, __u8 flags, __u32 want)
+{
+	struct bt_capture *cap = (void *)(r->bytes + r->hdr.size);
+
+	assert_true(r->hdr.size + sizeof(*cap) + BT_ALIGN8(len) <= sizeof(r->bytes));
+	cap->arg = arg;
+	cap->flags = flags;
+	cap->len = len;
+	cap->want = want;
+	memcpy(cap + 1, data, len);
+	r->hdr.size += sizeof(*cap) + BT_ALIGN8(len);
+	r->hdr.ncaps++;
+}
+
+/* What the collector read at enter and at exit: len bytes, asked for as many. */
+static void in(int arg, const void *data, size_t len)
+{
+	capture(&enter_rec, arg, data, len, 0, len);
+}
+
+static void out(int arg, const void *data, size_t len)
+{
+	capture(&exit_rec, arg, data, len, 0, len);
+}
+
+/* The whole line of the call, returning ret. */
+static const char *line(__s64 ret)
+{
+	struct call call = {
+		.state = CALL_COMPLETE, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
+
+	exit_rec.exit.ret = ret;
+	outbuf_reset(&ob);
+	decode_call(&dec, &ob, &call);
+	outbuf_puts(&ob, " = ");
+	decode_return(&dec, &ob, &call);
+	return ob.data;
+}
+
+/* The line of a call that has not returned yet. */
+static const char *unfinished(void)
+{
+	struct call call = {.state = CALL_UNFINISHED, .enter = &enter_rec.enter};
+
+	outbuf_reset(&ob);
+	decode_call(&dec, &ob, &call);
+	return ob.data;
+}
+
+static const __u64 PTR = 0x7ffc12345678;
+
+static void test_setsockopt_values_by_level_and_name(void **state)
+{
+	struct {
+		int onoff, linger;
+	} lg = {1, 5};
+	struct {
+		long sec, usec;
+	} tv = {2, 500000};
+	int one = 1;
+
+	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_LINGER, PTR, sizeof(lg), 0);
+	in(3, &lg, sizeof(lg));
+	assert_string_equal(line(0),
+			    "setsockopt(3, SOL_SOCKET, SO_LINGER, {l_onoff=1, l_linger=5}, 8) = 0");
+	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_REUSEADDR, PTR, sizeof(one), 0);
+	in(3, &one, sizeof(one));
+	assert_string_equal(line(0), "setsockopt(3, SOL_SOCKET, SO_REUSEADDR, [1], 4) = 0");
+	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_RCVTIMEO_OLD, PTR, sizeof(tv), 0);
+	in(3, &tv, sizeof(tv));
+	assert_string_equal(line(0), "setsockopt(3, SOL_SOCKET, SO_RCVTIMEO, "
+				     "{tv_sec=2, tv_usec=500000}, 16) = 0");
+	begin(NR_SETSOCKOPT, 3, IPPROTO_TCP, TCP_NODELAY, PTR, sizeof(one), 0);
+	in(3, &one, sizeof(one));
+	assert_string_equal(line(0), "setsockopt(3, SOL_TCP, TCP_NODELAY, [1], 4) = 0");
+	begin(NR_SETSOCKOPT, 3, IPPROTO_TCP, TCP_CONGESTION, PTR, 5, 0);
+	in(3, "cubic", 5);
+	assert_string_equal(line(0), "setsockopt(3, SOL_TCP, TCP_CONGESTION, \"cubic\", 5) = 0");
+	/* a level without a table of names: the name is a number and the value its bytes */
+	begin(NR_SETSOCKOPT, 3, 263, 1, PTR, sizeof(one), 0);
+	in(3, &one, sizeof(one));
+	assert_string_equal(line(0), "setsockopt(3, SOL_PACKET, 1, \"\\1\\0\\0\\0\", 4) = 0");
+	/* a struct option of the wrong size: its bytes */
+	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_LINGER, PTR, 4, 0);
+	in(3, &one, sizeof(one));
+	assert_string_equal(line(-22),
+			    "setsockopt(3, SOL_SOCKET, SO_LINGER, \"\\1\\0\\0\\0\", 4) = "
+			    "-1 EINVAL (Invalid argument)");
+}
+
+static void test_getsockopt_value_is_as_long_as_optlen_says(void **state)
+{
+	struct {
+		int onoff, linger;
+	} lg = {1, 5};
+	unsigned char optval[16];
+	int len_in = 16, len_out = 8, four = 4, type = SOCK_STREAM;
+
+	memset(optval, 0xee, sizeof(optval));
+	memcpy(optval, &lg, sizeof(lg));
+	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, SO_LINGER, PTR, PTR + 64, 0);
+	in(4, &len_in, sizeof(len_in));
+	out(3, optval, sizeof(optval));
+	out(4, &len_out, sizeof(len_out));
+	assert_string_equal(line(0),
+			    "getsockopt(4, SOL_SOCKET, SO_LINGER, {l_onoff=1, l_linger=5}, "
+			    "[16 => 8]) = 0");
+	memcpy(optval, &type, sizeof(type));
+	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, SO_TYPE, PTR, PTR + 64, 0);
+	in(4, &four, sizeof(four));
+	out(3, optval, sizeof(optval));
+	out(4, &four, sizeof(four));
+	assert_string_equal(line(0), "getsockopt(4, SOL_SOCKET, SO_TYPE, [SOCK_STREAM], [4]) = 0");
+	/* failed: nothing was written, the buffer is an address */
+	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, SO_RCVBUF, PTR, PTR + 64, 0);
+	in(4, &four, sizeof(four));
+	assert_string_equal(line(-9), "getsockopt(4, SOL_SOCKET, SO_RCVBUF, 0x7ffc12345678, [4]) = "
+				      "-1 EBADF (Bad file descriptor)");
+}
+
+static void test_socket_protocol_by_family(void **state)
+{
+	begin(NR_SOCKET, AF_INET, SOCK_STREAM, IPPROTO_TCP, 0, 0, 0);
+	assert_string_equal(line(3), "socket(AF_INET, SOCK_STREAM, IPPROTO_TCP) = 3");
+	begin(NR_SOCKET, AF_INET6, SOCK_DGRAM, 0, 0, 0, 0);
+	assert_string_equal(line(3), "socket(AF_INET6, SOCK_DGRAM, IPPROTO_IP) = 3");
+	/* for AF_UNIX a protocol is no IP protocol */
+	begin(NR_SOCKET, AF_UNIX, SOCK_STREAM, 0, 0, 0, 0);
+	assert_string_equal(line(3), "socket(AF_UNIX, SOCK_STREAM, 0) = 3");
+}
+
+static void test_ioctl_by_command(void **state)
+{
+	struct k_termios t = {.c_iflag = 0x500, /* ICRNL|IXON */
+			      .c_oflag = 0x5,	/* OPOST|ONLCR */
+			      .c_cflag = 0xbf,	/* B38400|CS8|CREAD */
+			      .c_lflag = 0x8a3b,
+			      .c_cc = {3, 28}};
+	unsigned char buf[44];
+	struct k_winsize ws = {24, 80, 0, 0};
+	int n = 3;
+
+	memset(buf, 0xaa, sizeof(buf));
+	memcpy(buf, &t, sizeof(t));
+	begin(NR_IOCTL, 4, TCGETS, PTR, 0, 0, 0);
+	in(2, buf, sizeof(buf)); /* what the stack held before: not shown */
+	memset(buf + sizeof(t), 0, sizeof(buf) - sizeof(t));
+	out(2, buf, sizeof(buf));
+	assert_string_equal(
+		line(0), "ioctl(4, TCGETS, {c_iflag=ICRNL|IXON, "
+			 "c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, c_cflag=B38400|CS8|CREAD, "
+			 "c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE, ...}) = 0");
+	assert_string_equal(unfinished(), "ioctl(4, TCGETS, 0x7ffc12345678 <unfinished ...>");
+	begin(NR_IOCTL, 3, TCGETS, PTR, 0, 0, 0);
+	in(2, buf, sizeof(buf));
+	assert_string_equal(line(-25), "ioctl(3, TCGETS, 0x7ffc12345678) = "
+				       "-1 ENOTTY (Inappropriate ioctl for device)");
+	begin(NR_IOCTL, 4, TIOCSWINSZ, PTR, 0, 0, 0);
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, &ws, sizeof(ws));
+	in(2, buf, sizeof(buf));
+	out(2, buf, sizeof(buf));
+	assert_string_equal(line(0), "ioctl(4, TIOCSWINSZ, {ws_row=24, ws_col=80, ws_xpixel=0, "
+				     "ws_ypixel=0}) = 0");
+	begin(NR_IOCTL, 4, FIONREAD, PTR, 0, 0, 0);
+	memcpy(buf, &n, sizeof(n));
+	out(2, buf, sizeof(buf));
+	assert_string_equal(line(0), "ioctl(4, FIONREAD, [3]) = 0");
+	begin(NR_IOCTL, 4, TCFLSH, 2, 0, 0, 0);
+	assert_string_equal(line(0), "ioctl(4, TCFLSH, 2) = 0");
+	begin(NR_IOCTL, 4, FIOCLEX, 0, 0, 0, 0);
+	assert_string_equal(line(0), "ioctl(4, FIOCLEX) = 0");
+	begin(NR_IOCTL, 4, 0xc0184800, PTR, 0, 0, 0);
+	in(2, buf, sizeof(buf));
+	assert_string_equal(line(0), "ioctl(4, 0xc0184800, 0x7ffc12345678) = 0");
+}
+
+static void test_ioctl_termios_in_full_with_v(void **state)
+{
+	struct k_termios t = {.c_iflag = 0x500, .c_oflag = 0x5, .c_cflag = 0xbf, .c_lflag = 0x3b};
+	unsigned char buf[44] = {0};
+
+	t.c_cc[0] = 3;
+	t.c_cc[6] = 1;
+	memcpy(buf, &t, sizeof(t));
+	begin(NR_IOCTL, 4, TCSETS, PTR, 0, 0, 0);
+	in(2, buf, sizeof(buf));
+	out(2, buf, sizeof(buf));
+	assert_string_equal(line(0),
+			    "ioctl(4, TCSETS, {c_iflag=ICRNL|IXON, "
+			    "c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, "
+			    "c_cflag=B38400|CS8|CREAD, c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK, "
+			    "c_line=0, c_cc=[3, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, "
+			    "0, 0, 0]}) = 0");
+}
+
+static void test_bpf_attr_by_command(void **state)
+{
+	union bpf_attr attr;
+	size_t size = offsetof(union bpf_attr, map_extra) + sizeof(attr.map_extra);
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_type = BPF_MAP_TYPE_ARRAY;
+	attr.key_size = 4;
+	attr.value_size = 8;
+	attr.max_entries = 4;
+	attr.map_flags = BPF_F_RDONLY_PROG | BPF_F_MMAPABLE;
+	memcpy(attr.map_name, "m", 2);
+	begin(NR_BPF, BPF_MAP_CREATE, PTR, size, 0, 0, 0);
+	in(1, &attr, size);
+	assert_string_equal(line(5),
+			    "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
+			    "value_size=8, max_entries=4, "
+			    "map_flags=BPF_F_RDONLY_PROG|BPF_F_MMAPABLE, inner_map_fd=0, "
+			    "numa_node=0, map_name=\"m\", map_ifindex=0, btf_fd=0, "
+			    "btf_key_type_id=0, btf_value_type_id=0, "
+			    "btf_vmlinux_value_type_id=0, map_extra=0}, 72) = 5");
+	/* a shorter size ends the struct there, without "..." */
+	begin(NR_BPF, BPF_MAP_CREATE, PTR, 20, 0, 0, 0);
+	in(1, &attr, 20);
+	assert_string_equal(line(5),
+			    "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
+			    "value_size=8, max_entries=4, "
+			    "map_flags=BPF_F_RDONLY_PROG|BPF_F_MMAPABLE}, 20) = 5");
+	/* one the capture cap cut short says so */
+	begin(NR_BPF, BPF_MAP_CREATE, PTR, 72, 0, 0, 0);
+	capture(&enter_rec, 1, &attr, 8, BT_CAP_TRUNCATED, 72);
+	assert_string_equal(line(5),
+			    "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
+			    "...}, 72) = 5");
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+	attr.insn_cnt = 2;
+	attr.insns = 0x7ffc1000;
+	attr.license = 0x55001000;
+	attr.prog_flags = BPF_F_SLEEPABLE;
+	size = offsetof(union bpf_attr, prog_name);
+	begin(NR_BPF, BPF_PROG_LOAD, PTR, size, 0, 0, 0);
+	in(1, &attr, size);
+	assert_string_equal(line(6),
+			    "bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, "
+			    "insn_cnt=2, insns=0x7ffc1000, license=0x55001000, log_level=0, "
+			    "log_size=0, log_buf=NULL, kern_version=0, "
+			    "prog_flags=BPF_F_SLEEPABLE}, 48) = 6");
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = 3;
+	attr.info.info_len = 80;
+	attr.info.info = 0x7ffc2000;
+	size = offsetof(union bpf_attr, info.info) + sizeof(attr.info.info);
+	begin(NR_BPF, BPF_OBJ_GET_INFO_BY_FD, PTR, size, 0, 0, 0);
+	in(1, &attr, size);
+	assert_string_equal(line(0), "bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=3, info_len=80, "
+				     "info=0x7ffc2000}}, 16) = 0");
+	/* a command without a known struct: the address */
+	begin(NR_BPF, 1000, PTR, 8, 0, 0, 0);
+	in(1, &attr, 8);
+	assert_string_equal(line(-22),
+			    "bpf(1000, 0x7ffc12345678, 8) = -1 EINVAL (Invalid argument)");
+}
+
+static void test_perf_attr_sized_by_itself(void **state)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0xff, sizeof(attr));
+	memset(&attr, 0, PERF_ATTR_SIZE_VER0);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.size = PERF_ATTR_SIZE_VER0;
+	attr.config = PERF_COUNT_SW_TASK_CLOCK;
+	attr.sample_period = 1000;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, PERF_FLAG_FD_CLOEXEC, 0);
+	in(0, &attr, sizeof(attr));
+	line(7);
+	/* the members in the caller's 64 bytes, then nothing: the rest is not the caller's */
+	assert_non_null(strstr(ob.data, "perf_event_open({type=PERF_TYPE_SOFTWARE, size=64, "
+					"config=PERF_COUNT_SW_TASK_CLOCK, sample_period=1000, "
+					"sample_freq=1000, "));
+	assert_non_null(strstr(ob.data, ", bp_type=0, bp_addr=0, kprobe_func=0, uprobe_path=0, "
+					"config1=0}, 0, -1, -1, "
+					"PERF_FLAG_FD_CLOEXEC) = 7"));
+	assert_null(strstr(ob.data, "config2"));
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
+	in(0, &attr, sizeof(attr));
+	line(7);
+	assert_non_null(strstr(ob.data, "{type=PERF_TYPE_HARDWARE, size=64, "
+					"config=PERF_COUNT_HW_INSTRUCTIONS, "));
+	/* a raw event's config is a number */
+	attr.type = PERF_TYPE_RAW;
+	attr.config = 0x1234;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
+	in(0, &attr, sizeof(attr));
+	line(7);
+	assert_non_null(strstr(ob.data, "{type=PERF_TYPE_RAW, size=64, config=4660, "));
+}
+
+static void test_prctl_by_option(void **state)
+{
+	char name[16] = "worker";
+
+	begin(NR_PRCTL, PR_SET_NAME, PTR, 0, 0, 0, 0);
+	in(1, name, sizeof(name));
+	out(1, name, sizeof(name));
+	assert_string_equal(line(0), "prctl(PR_SET_NAME, \"worker\") = 0");
+	begin(NR_PRCTL, PR_GET_NAME, PTR, 0, 0, 0, 0);
+	memset(name, 0xcc, sizeof(name));
+	in(1, name, sizeof(name));
+	memcpy(name, "many_calls", 11);
+	out(1, name, sizeof(name));
+	assert_string_equal(line(0), "prctl(PR_GET_NAME, \"many_calls\") = 0");
+	/* sixteen bytes without a NUL: the name may go on */
+	begin(NR_PRCTL, PR_SET_NAME, PTR, 0, 0, 0, 0);
+	in(1, "0123456789abcdef", 16);
+	assert_string_equal(line(0), "prctl(PR_SET_NAME, \"0123456789abcdef\"...) = 0");
+	begin(NR_PRCTL, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0);
+	assert_string_equal(line(0), "prctl(PR_SET_PDEATHSIG, SIGKILL) = 0");
+	begin(NR_PRCTL, PR_GET_DUMPABLE, 0, 0, 0, 0, 0);
+	assert_string_equal(line(1), "prctl(PR_GET_DUMPABLE) = 1");
+	/* an option without an entry: every argument, as numbers */
+	begin(NR_PRCTL, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0);
+	assert_string_equal(line(0), "prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) = 0");
+}
+
+static void test_fcntl_by_command(void **state)
+{
+	begin(NR_FCNTL, 3, F_GETFL, 0x7f00aa, 0, 0, 0);
+	assert_string_equal(line(0x8002), "fcntl(3, F_GETFL) = 0x8002 (flags O_RDWR|O_LARGEFILE)");
+	begin(NR_FCNTL, 3, F_GETFD, 0, 0, 0, 0);
+	assert_string_equal(line(1), "fcntl(3, F_GETFD) = 0x1 (flags FD_CLOEXEC)");
+	assert_string_equal(line(0), "fcntl(3, F_GETFD) = 0");
+	begin(NR_FCNTL, 3, F_SETFD, FD_CLOEXEC, 0, 0, 0);
+	assert_string_equal(line(0), "fcntl(3, F_SETFD, FD_CLOEXEC) = 0");
+	begin(NR_FCNTL, 3, F_SETFL, O_NONBLOCK, 0, 0, 0);
+	assert_string_equal(line(0), "fcntl(3, F_SETFL, O_RDONLY|O_NONBLOCK) = 0");
+	begin(NR_FCNTL, 3, F_DUPFD_CLOEXEC, 10, 0, 0, 0);
+	assert_string_equal(line(10), "fcntl(3, F_DUPFD_CLOEXEC, 10) = 10");
+	begin(NR_FCNTL, 3, F_SETLK, PTR, 0, 0, 0);
+	assert_string_equal(line(0), "fcntl(3, F_SETLK, 0x7ffc12345678) = 0");
+}
+
+static void test_select_sets_and_what_is_left(void **state)
+{
+	unsigned char rd[128] = {0x10}, wr[128] = {0x20}, rd_out[128] = {0x10};
+	long tv[2] = {1, 500};
+
+	rd[1] = 0x01; /* fd 8: beyond n, not shown */
+	begin(NR_SELECT, 6, PTR, PTR + 128, 0, PTR + 256, 0);
+	in(1, rd, sizeof(rd));
+	in(2, wr, sizeof(wr));
+	in(4, tv, sizeof(tv));
+	out(1, rd_out, sizeof(rd_out));
+	out(2, wr, sizeof(wr));
+	tv[0] = 0;
+	out(4, tv, sizeof(tv));
+	assert_string_equal(line(2), "select(6, [4], [5], NULL, {tv_sec=1, tv_usec=500}) = "
+				     "2 (in [4], out [5], left {tv_sec=0, tv_usec=500})");
+	memset(rd_out, 0, sizeof(rd_out));
+	memset(wr, 0, sizeof(wr));
+	begin(NR_SELECT, 6, PTR, 0, 0, 0, 0);
+	in(1, rd, sizeof(rd));
+	out(1, rd_out, sizeof(rd_out));
+	assert_string_equal(line(0), "select(6, [4], NULL, NULL, NULL) = 0 (Timeout)");
+}
+
+static void test_return_values(void **state)
+{
+	begin(NR_UMASK, 027, 0, 0, 0, 0, 0);
+	assert_string_equal(line(022), "umask(027) = 022");
+	begin(NR_OPENAT, (__u64)-100, PTR, O_RDONLY | O_DIRECTORY, 0777, 0, 0);
+	in(1, ".", 2);
+	/* O_DIRECTORY alone is no O_TMPFILE: the mode is not used, so not shown */
+	assert_string_equal(line(3), "openat(AT_FDCWD, \".\", O_RDONLY|O_DIRECTORY) = 3");
+	begin(NR_OPENAT, (__u64)-100, PTR, O_RDWR | O_TMPFILE, 0600, 0, 0);
+	in(1, ".", 2);
+	assert_string_equal(line(3), "openat(AT_FDCWD, \".\", O_RDWR|O_TMPFILE, 0600) = 3");
+}
+
+static void test_wait_status(void **state)
+{
+	int exited = 3 << 8, killed = SIGKILL, dumped = SIGSEGV | 0x80,
+	    stopped = SIGSTOP << 8 | 0x7f;
+
+	begin(NR_WAIT4, 100, PTR, 0, 0, 0, 0);
+	out(1, &exited, sizeof(exited));
+	assert_string_equal(line(100),
+			    "wait4(100, [{WIFEXITED(s) && WEXITSTATUS(s) == 3}], 0, NULL) = 100");
+	begin(NR_WAIT4, 100, PTR, 0, 0, 0, 0);
+	out(1, &killed, sizeof(killed));
+	assert_string_equal(
+		line(100),
+		"wait4(100, [{WIFSIGNALED(s) && WTERMSIG(s) == SIGKILL}], 0, NULL) = 100");
+	begin(NR_WAIT4, 100, PTR, 0, 0, 0, 0);
+	out(1, &dumped, sizeof(dumped));
+	assert_string_equal(line(100), "wait4(100, [{WIFSIGNALED(s) && WTERMSIG(s) == SIGSEGV && "
+				       "WCOREDUMP(s)}], 0, NULL) = 100");
+	begin(NR_WAIT4, 100, PTR, WUNTRACED, 0, 0, 0);
+	out(1, &stopped, sizeof(stopped));
+	assert_string_equal(line(100), "wait4(100, [{WIFSTOPPED(s) && WSTOPSIG(s) == SIGSTOP}], "
+				       "WUNTRACED, NULL) = 100");
+	/* WNOHANG and no child changed state: the kernel wrote nothing */
+	begin(NR_WAIT4, -1, PTR, WNOHANG, 0, 0, 0);
+	out(1, &exited, sizeof(exited));
+	assert_string_equal(line(0), "wait4(-1, 0x7ffc12345678, WNOHANG, NULL) = 0");
+}
+
+static void test_kernel_internal_errnos(void **state)
+{
+	__u64 none = 0;
+
+	begin(NR_RT_SIGSUSPEND, PTR, 8, 0, 0, 0, 0);
+	in(0, &none, sizeof(none));
+	assert_string_equal(line(-514), "rt_sigsuspend([], 8) = ? ERESTARTNOHAND "
+					"(To be restarted if no handler)");
+}
+
+static void test_signal_sets(void **state)
+{
+	__u64 set = 1ULL << (SIGUSR1 - 1) | 1ULL << (SIGTERM - 1), all = ~0ULL, none = 0;
+	struct k_sigaction sa = {.handler = 1, .flags = 0x14000000, .restorer = 0x401000};
+
+	all &= ~(1ULL << (SIGKILL - 1) | 1ULL << (SIGSTOP - 1));
+	begin(NR_RT_SIGPROCMASK, SIG_BLOCK, PTR, PTR + 8, 8, 0, 0);
+	in(1, &set, sizeof(set));
+	out(2, &none, sizeof(none));
+	assert_string_equal(line(0), "rt_sigprocmask(SIG_BLOCK, [USR1 TERM], [], 8) = 0");
+	begin(NR_RT_SIGPROCMASK, SIG_SETMASK, PTR, 0, 8, 0, 0);
+	in(1, &all, sizeof(all));
+	assert_string_equal(line(0), "rt_sigprocmask(SIG_SETMASK, ~[KILL STOP], NULL, 8) = 0");
+	sa.mask = 1ULL << (SIGUSR2 - 1) | 1ULL << 32; /* and signal 33 */
+	begin(NR_RT_SIGACTION, SIGUSR1, PTR, 0, 8, 0, 0);
+	in(1, &sa, sizeof(sa));
+	assert_string_equal(line(0), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
+				     "sa_flags=SA_RESTORER|SA_RESTART, sa_restorer=0x401000, "
+				     "sa_mask=[USR2 RTMIN+1]}, NULL, 8) = 0");
+}
+
+static void test_bitmaps_and_arrays(void **state)
+{
+	unsigned long mask[4] = {0xb};
+	struct {
+		__u32 events;
+		__u64 data;
+	} __attribute__((packed)) ev = {1, 4};
+	char cwd[] = "/tmp/x";
+
+	begin(NR_SCHED_GETAFFINITY, 0, 128, PTR, 0, 0, 0);
+	out(2, mask, sizeof(mask));
+	assert_string_equal(line(32), "sched_getaffinity(0, 128, [0 1 3]) = 32");
+	/* one event is still an array */
+	begin(NR_EPOLL_WAIT, 5, PTR, 4, 0, 0, 0);
+	out(1, &ev, sizeof(ev));
+	assert_string_equal(line(1), "epoll_wait(5, [{events=EPOLLIN, data=4}], 4, 0) = 1");
+	begin(NR_GETCWD, PTR, 256, 0, 0, 0, 0);
+	out(0, cwd, sizeof(cwd));
+	assert_string_equal(line(7), "getcwd(\"/tmp/x\", 256) = 7");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_setsockopt_values_by_level_and_name),
+		cmocka_unit_test(test_getsockopt_value_is_as_long_as_optlen_says),
+		cmocka_unit_test(test_socket_protocol_by_family),
+		cmocka_unit_test(test_ioctl_by_command),
+		cmocka_unit_test(test_bpf_attr_by_command),
+		cmocka_unit_test(test_perf_attr_sized_by_itself),
+		cmocka_unit_test(test_prctl_by_option),
+		cmocka_unit_test(test_fcntl_by_command),
+		cmocka_unit_test(test_select_sets_and_what_is_left),
+		cmocka_unit_test(test_return_values),
+		cmocka_unit_test(test_signal_sets),
+		cmocka_unit_test(test_wait_status),
+		cmocka_unit_test(test_kernel_internal_errnos),
+		cmocka_unit_test(test_bitmaps_and_arrays),
+	};
+	const struct CMUnitTest verbose_tests[] = {
+		cmocka_unit_test(test_ioctl_termios_in_full_with_v),
+	};
+	int failed;
+
+	failed = cmocka_run_group_tests(tests, setup, teardown);
+	failed += cmocka_run_group_tests_name("verbose", verbose_tests, setup_verbose, teardown);
+	outbuf_free(&ob);
+	return failed;
+}
