@@ -120,6 +120,22 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;
 		return;
 	}
+	if (ov->kind != BT_KIND_BYTES) {
+		/* vectors: the collector walks the array; len is the count for iovecs */
+		int k = ov->len ? syscall_desc__arg_index(desc, ov->len) : -1;
+
+		if (ov->len && k < 0)
+			return; /* the kernel renamed the argument: keep the derived rule */
+		r = k >= 0 ? rule_arg(k, 1) : (struct bt_arg_rule){.len = BT_LEN_STRING};
+		r.kind = ov->kind;
+		ba->role = ov->kind == BT_KIND_IOVEC ? ROLE_IOVEC : ROLE_STRV;
+		ba->elem_count_arg = k;
+		rules->enter[i] =
+			(ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+		rules->exit[i] =
+			(ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+		return;
+	}
 	if (ov->dir == OV_STRING) {
 		rules->exit[i] = r;
 		rules->enter[i].len = BT_LEN_STRING;
@@ -155,6 +171,16 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 	}
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+}
+
+void beauty__capture_env(struct beauty *b)
+{
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			if (b->rules[nr].enter[i].kind == BT_KIND_STRV_COUNT)
+				b->rules[nr].enter[i].kind = BT_KIND_STRV;
+		}
+	}
 }
 
 int beauty__build(struct beauty *b, const struct catalog *cat, const struct types *t)
@@ -194,7 +220,14 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 
 	if (r->elem_size > 1)
 		snprintf(elem, sizeof(elem), "*%u", r->elem_size);
-	if (r->len == BT_LEN_NONE)
+	if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV)
+		snprintf(buf, size, "strings[]");
+	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV_COUNT)
+		snprintf(buf, size, "count[]");
+	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_IOVEC && -r->len >= 1 &&
+		 -r->len <= BT_MAX_ARGS && desc && -r->len <= desc->nargs)
+		snprintf(buf, size, "iovec[arg%d(%s)]", -r->len, desc->args[-r->len - 1].name);
+	else if (r->len == BT_LEN_NONE)
 		snprintf(buf, size, "-");
 	else if (r->len == BT_LEN_STRING)
 		snprintf(buf, size, "string");
@@ -221,6 +254,10 @@ static const char *role_name(enum arg_role role)
 		return "buffer";
 	case ROLE_STRUCT:
 		return "struct";
+	case ROLE_STRV:
+		return "strings";
+	case ROLE_IOVEC:
+		return "iovec";
 	}
 	return "?";
 }

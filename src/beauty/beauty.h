@@ -16,6 +16,8 @@ enum arg_role {
 	ROLE_STRING,	/* a NUL-terminated string */
 	ROLE_BUFFER,	/* bytes, with a length */
 	ROLE_STRUCT,	/* a struct, union or scalar behind a pointer, printed through BTF */
+	ROLE_STRV,	/* an array of string pointers: ["ls", "-l"], or counted */
+	ROLE_IOVEC,	/* struct iovec[]: [{iov_base="ab", iov_len=2}] */
 };
 
 struct beauty_arg {
@@ -41,6 +43,9 @@ struct beauty {
  * syscall starts selected.
  */
 int beauty__build(struct beauty *b, const struct catalog *cat, const struct types *t);
+
+/* -v: environment arrays are captured string by string, not only counted. */
+void beauty__capture_env(struct beauty *b);
 
 /*
  * Prints one line per argument of the named syscalls (all with n == 0), as

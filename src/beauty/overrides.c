@@ -7,6 +7,7 @@
  */
 #include <stddef.h>
 #include "beauty/overrides.h"
+#include "bpf/record.h"
 
 #define SOCKADDR_STORAGE "struct __kernel_sockaddr_storage"
 
@@ -30,6 +31,11 @@ const struct beauty_override beauty_overrides[] = {
 	{ "recvmsg", "msg", OV_INOUT, NULL, 0, NULL, "the kernel updates msg_namelen and msg_flags" },
 	{ "sendmmsg", "mmsg", OV_INOUT, "vlen", 1, NULL, "an array of vlen headers; msg_len is written back" },
 	{ "recvmmsg", "mmsg", OV_INOUT, "vlen", 1, NULL, "an array of vlen headers; msg_len is written back" },
+	/* arrays of string pointers: the array, then each string (bounded) */
+	{ "execve", "argv", OV_IN, NULL, 0, NULL, "the argument strings, NULL-terminated", BT_KIND_STRV },
+	{ "execve", "envp", OV_IN, NULL, 0, NULL, "the environment: counted (strings with -v)", BT_KIND_STRV_COUNT },
+	{ "execveat", "argv", OV_IN, NULL, 0, NULL, "the argument strings, NULL-terminated", BT_KIND_STRV },
+	{ "execveat", "envp", OV_IN, NULL, 0, NULL, "the environment: counted (strings with -v)", BT_KIND_STRV_COUNT },
 	/* byte buffers that are inputs though not const, or whose length is elsewhere */
 	{ "sethostname", "name", OV_IN, "len", 0, NULL, "the new name, not NUL-terminated" },
 	{ "setdomainname", "name", OV_IN, "len", 0, NULL, "the new name, not NUL-terminated" },
@@ -116,12 +122,12 @@ const struct beauty_override beauty_overrides[] = {
 	{ "io_getevents", "events", OV_OUT, "ret", 1, NULL, "the kernel returns how many it wrote" },
 	{ "io_pgetevents", "events", OV_OUT, "ret", 1, NULL, "the kernel returns how many it wrote" },
 	{ "futex_waitv", "waiters", OV_IN, "nr_futexes", 1, NULL, "nr_futexes waiters passed in" },
-	{ "readv", "vec", OV_IN, "vlen", 1, NULL, "vlen iovecs passed in" },
-	{ "writev", "vec", OV_IN, "vlen", 1, NULL, "vlen iovecs passed in" },
-	{ "preadv", "vec", OV_IN, "vlen", 1, NULL, "vlen iovecs passed in" },
-	{ "pwritev", "vec", OV_IN, "vlen", 1, NULL, "vlen iovecs passed in" },
-	{ "preadv2", "vec", OV_IN, "vlen", 1, NULL, "vlen iovecs passed in" },
-	{ "pwritev2", "vec", OV_IN, "vlen", 1, NULL, "vlen iovecs passed in" },
+	{ "readv", "vec", OV_OUT, "vlen", 1, NULL, "the kernel fills the buffers: read at exit, as many bytes as it returns", BT_KIND_IOVEC },
+	{ "writev", "vec", OV_IN, "vlen", 1, NULL, "vlen buffers written: each iovec with its bytes", BT_KIND_IOVEC },
+	{ "preadv", "vec", OV_OUT, "vlen", 1, NULL, "the kernel fills the buffers: read at exit, as many bytes as it returns", BT_KIND_IOVEC },
+	{ "pwritev", "vec", OV_IN, "vlen", 1, NULL, "vlen buffers written: each iovec with its bytes", BT_KIND_IOVEC },
+	{ "preadv2", "vec", OV_OUT, "vlen", 1, NULL, "the kernel fills the buffers: read at exit, as many bytes as it returns", BT_KIND_IOVEC },
+	{ "pwritev2", "vec", OV_IN, "vlen", 1, NULL, "vlen buffers written: each iovec with its bytes", BT_KIND_IOVEC },
 	{ "vmsplice", "uiov", OV_IN, "nr_segs", 1, NULL, "nr_segs iovecs passed in" },
 	{ "process_madvise", "vec", OV_IN, "vlen", 1, NULL, "vlen iovecs passed in" },
 	{ "process_vm_readv", "lvec", OV_IN, "liovcnt", 1, NULL, "liovcnt iovecs passed in" },

@@ -19,6 +19,7 @@ struct beauty_override {
 	int elems;	 /* len counts elements of the pointee type, not bytes */
 	const char *as_type; /* capture and print as this type instead */
 	const char *why;
+	int kind; /* enum bt_capture_kind: how the collector gathers it (default bytes) */
 };
 
 extern const struct beauty_override beauty_overrides[];

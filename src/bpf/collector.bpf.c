@@ -133,7 +133,17 @@ struct scratch {
 	__u32 off;     /* bytes of the record built so far */
 	__u32 faulted; /* bit i: argument i could not be read */
 	__u16 ncaps;
-	__u16 pad[3];
+	__u8 is_exit;
+	__u8 pad;
+	/* the vector capture under way (execve's argv, iovecs): one element per call */
+	__u64 vec_uptr;	     /* the array */
+	__u32 vec_rel;	     /* bytes of parts written after the capture header */
+	__u32 vec_count;     /* elements seen */
+	__u32 vec_want;	     /* iovec: elements the call passed */
+	__u32 vec_flags;     /* BT_CAP_* of the whole capture */
+	__u64 vec_data_left; /* iovec at exit: bytes the call returned, not yet placed */
+	__u32 vec_count_only;
+	__u32 vec_part_faulted; /* an element could not be read: read it all again at exit */
 	char buf[BT_SCRATCH_SIZE];
 };
 
@@ -287,9 +297,162 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 
  * record in s->buf, at s->off. A global function: the verifier checks it
  * once, not once per argument and program, which is most of the load time.
  */
-__noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_size,
+/*
+ * One string of a BT_KIND_STRV capture, or one pointer counted; nonzero
+ * ends the array. A global function, so that the verifier checks one
+ * element, not every element of the loop that calls it.
+ */
+__noinline int strv_step(struct scratch *s, __u32 n)
+{
+	struct bt_str_part *part;
+	__u32 off, rel, room;
+	__u64 p = 0;
+	long got;
+
+	if (!s)
+		return 1;
+	if (bpf_probe_read_user(&p, sizeof(p), (void *)(s->vec_uptr + (__u64)n * 8))) {
+		s->vec_flags |= BT_CAP_FAULT;
+		return 1;
+	}
+	if (!p)
+		return 1;
+	s->vec_count++;
+	if (s->vec_count_only || n >= BT_STRV_MAX) {
+		if (!s->vec_count_only)
+			s->vec_flags |= BT_CAP_TRUNCATED;
+		return 0;
+	}
+	off = s->off;
+	rel = s->vec_rel;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	asm volatile("%0 &= %1" : "+r"(rel) : "i"(BT_CAPTURE_MAX * 2 - 1));
+	if (rel + sizeof(*part) + 2 > BT_CAPTURE_MAX) {
+		s->vec_flags |= BT_CAP_TRUNCATED;
+		return 0;
+	}
+	room = BT_CAPTURE_MAX - rel - sizeof(*part);
+	if (room > string_cap)
+		room = string_cap;
+	asm volatile("%0 &= %1" : "+r"(room) : "i"(BT_CAPTURE_MAX * 2 - 1));
+	if (room > BT_CAPTURE_MAX || room < 2)
+		return 0;
+	part = (void *)(s->buf + off + sizeof(struct bt_capture) + rel);
+	got = bpf_probe_read_user_str((void *)(part + 1), room, (void *)p);
+	if (got < 0) {
+		/* a bad pointer in the array: an empty string marked as faulted */
+		part->len = 0;
+		part->flags = BT_CAP_FAULT;
+		s->vec_part_faulted = 1;
+	} else {
+		part->len = got;
+		part->flags = got == room ? BT_CAP_TRUNCATED : 0;
+	}
+	s->vec_rel = rel + sizeof(*part) + BT_ALIGN8(part->len);
+	return 0;
+}
+
+/* One element of a BT_KIND_IOVEC capture: its base, length and bytes. */
+__noinline int iov_step(struct scratch *s, __u32 n)
+{
+	struct {
+		__u64 base;
+		__u64 len;
+	} iov;
+	struct bt_iov_part *part;
+	__u32 off, rel, room;
+	__u64 want;
+
+	if (!s || n >= s->vec_want)
+		return 1;
+	if (bpf_probe_read_user(&iov, sizeof(iov), (void *)(s->vec_uptr + (__u64)n * 16))) {
+		s->vec_flags |= BT_CAP_FAULT;
+		return 1;
+	}
+	off = s->off;
+	rel = s->vec_rel;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	asm volatile("%0 &= %1" : "+r"(rel) : "i"(BT_CAPTURE_MAX * 2 - 1));
+	if (rel + sizeof(*part) > BT_CAPTURE_MAX) {
+		s->vec_flags |= BT_CAP_TRUNCATED;
+		return 1;
+	}
+	s->vec_count++;
+	part = (void *)(s->buf + off + sizeof(struct bt_capture) + rel);
+	part->base = iov.base;
+	part->len = iov.len;
+	part->flags = 0;
+	/* at exit only the bytes the call returned were filled, in iovec order */
+	want = iov.len < s->vec_data_left ? iov.len : s->vec_data_left;
+	s->vec_data_left -= want;
+	room = BT_CAPTURE_MAX - rel - sizeof(*part);
+	if (room > buffer_cap)
+		room = buffer_cap;
+	if (want > room) {
+		part->flags |= BT_CAP_TRUNCATED;
+		want = room;
+	}
+	asm volatile("%0 &= %1" : "+r"(want) : "i"(BT_CAPTURE_MAX * 2 - 1));
+	if (want > BT_CAPTURE_MAX)
+		want = 0;
+	if (want && bpf_probe_read_user((void *)(part + 1), want, (void *)iov.base)) {
+		part->flags |= BT_CAP_FAULT;
+		s->vec_part_faulted = 1;
+		want = 0;
+	}
+	part->got = want;
+	s->vec_rel = rel + sizeof(*part) + BT_ALIGN8(want);
+	return 0;
+}
+
+/* Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of argument i. */
+static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 kind, __u64 count,
+					   __u32 extra_flags)
+{
+	struct bt_capture *cap;
+	__u32 off = s->off, n;
+
+	s->vec_uptr = s->args[i];
+	s->vec_rel = 0;
+	s->vec_count = 0;
+	s->vec_flags = 0;
+	s->vec_count_only = kind == BT_KIND_STRV_COUNT;
+	s->vec_part_faulted = 0;
+	if (kind == BT_KIND_IOVEC) {
+		s->vec_want = count > 0xffffffffULL ? 0xffffffffU : count;
+		s->vec_data_left = s->is_exit ? (s->ret > 0 ? s->ret : 0) : ~0ULL;
+		for (n = 0; n < BT_IOV_MAX; n++) {
+			if (iov_step(s, n))
+				break;
+		}
+		if (s->vec_want > BT_IOV_MAX)
+			s->vec_flags |= BT_CAP_TRUNCATED;
+	} else {
+		s->vec_want = 0;
+		for (n = 0; n < BT_STRV_COUNT_MAX; n++) {
+			if (strv_step(s, n))
+				break;
+		}
+		if (n == BT_STRV_COUNT_MAX)
+			s->vec_flags |= BT_CAP_TRUNCATED;
+		s->vec_want = s->vec_count;
+	}
+	if (s->vec_part_faulted || (s->vec_flags & BT_CAP_FAULT))
+		s->faulted |= 1U << i;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	cap = (void *)(s->buf + off);
+	cap->arg = i;
+	cap->flags = s->vec_flags | extra_flags;
+	cap->len = s->vec_rel;
+	cap->want = s->vec_want;
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(s->vec_rel);
+}
+
+__noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and_kind,
 			   __u32 extra_flags)
 {
+	__u32 elem_size = elem_and_kind & 0xffff, kind = elem_and_kind >> 16;
 	struct bt_capture *cap;
 	__u32 off, n = 0, want = 0;
 	__u8 flags = 0;
@@ -304,6 +467,10 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_siz
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
+	if (kind != BT_KIND_BYTES) {
+		capture_vector(s, i, kind, rule_bytes(len, 1, s->args, s->ret), extra_flags);
+		return 0;
+	}
 	/*
 	 * A no-op for the value, but done in asm so that the compiler cannot
 	 * drop it: the verifier needs the bound on the very register used below.
@@ -438,6 +605,12 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	return 0;
 }
 
+/* A rule's element size and kind in one argument: BPF functions take five at most. */
+static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
+{
+	return r->elem_size | (__u32)r->kind << 16;
+}
+
 /* Submits the record built in s->buf, its header completed from the cursor. */
 static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 {
@@ -497,12 +670,13 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	s->ncaps = 0;
 	s->faulted = 0;
 	s->ret = 0;
+	s->is_exit = 0;
 	if (rules) {
 		__u32 refetch_mask = 0, faulted;
 
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			if (rules->enter[i].len != BT_LEN_NONE)
-				capture_arg(s, i, rules->enter[i].len, rules->enter[i].elem_size,
+				capture_arg(s, i, rules->enter[i].len, rule_info(&rules->enter[i]),
 					    0);
 			/* only pure inputs: an in/out argument is read at exit anyway */
 			if (rules->exit[i].len == BT_LEN_NONE)
@@ -564,6 +738,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	s->ncaps = 0;
 	s->faulted = 0;
 	s->ret = ret;
+	s->is_exit = 1;
 	if (refetch_pending) {
 		__u32 *pending = bpf_map_lookup_elem(&refetch, &tid);
 
@@ -578,10 +753,11 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			/* an input that faulted at enter is read now by its enter rule */
 			if (late & (1U << i))
-				capture_arg(s, i, rules->enter[i].len, rules->enter[i].elem_size,
+				capture_arg(s, i, rules->enter[i].len, rule_info(&rules->enter[i]),
 					    BT_CAP_LATE);
 			else if (ret >= 0 && rules->exit[i].len != BT_LEN_NONE)
-				capture_arg(s, i, rules->exit[i].len, rules->exit[i].elem_size, 0);
+				capture_arg(s, i, rules->exit[i].len, rule_info(&rules->exit[i]),
+					    0);
 		}
 	}
 	finish(s, KIND_EXIT);

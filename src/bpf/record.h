@@ -21,7 +21,7 @@
  * the verifier can bound every write with a mask.
  */
 #define BT_REC_SOFT_MAX 16384
-#define BT_SCRATCH_SIZE (BT_REC_SOFT_MAX + BT_CAPTURE_MAX + 1024)
+#define BT_SCRATCH_SIZE (BT_REC_SOFT_MAX + 2 * BT_CAPTURE_MAX + 1024)
 #define BT_COMM_LEN 16
 
 /*
@@ -38,7 +38,34 @@
 
 /* How the captured bytes are to be gathered. */
 enum bt_capture_kind {
-	BT_KIND_BYTES = 0, /* the bytes at the pointer */
+	BT_KIND_BYTES = 0,	/* the bytes at the pointer */
+	BT_KIND_STRV = 1,	/* a NULL-terminated array of string pointers (execve's argv) */
+	BT_KIND_STRV_COUNT = 2, /* the same, only counted (execve's envp) */
+	BT_KIND_IOVEC = 3,	/* struct iovec[len], with the bytes each points to */
+};
+
+/* Strings of a BT_KIND_STRV capture, and pointers a BT_KIND_STRV_COUNT one counts. */
+#define BT_STRV_MAX 32
+#define BT_STRV_COUNT_MAX 256
+/* Elements of a BT_KIND_IOVEC capture. */
+#define BT_IOV_MAX 16
+
+/*
+ * The data of a vector capture is a sequence of parts, each followed by its
+ * bytes padded to 8; the capture's want is the element count (strings
+ * counted, or the iovec count the call passed).
+ */
+struct bt_str_part {
+	__u16 len;  /* bytes that follow, the NUL included */
+	__u8 flags; /* BT_CAP_TRUNCATED: the string went on */
+	__u8 pad[5];
+};
+
+struct bt_iov_part {
+	__u64 base;
+	__u64 len;
+	__u32 got;   /* bytes that follow */
+	__u32 flags; /* BT_CAP_TRUNCATED, BT_CAP_FAULT */
 };
 
 struct bt_arg_rule {

@@ -301,6 +301,75 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 	btf_print_value(ob, btf, ba->print_type_id, cap_data(cap), cap->len, &po);
 }
 
+/* execve's argv: ["ls", "-l"]; its envp counted: 0x7ffd... / * 23 vars * /. */
+static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i, __u64 v,
+		       const struct bt_capture *cap)
+{
+	const char *p = cap_data(cap), *end = p + cap->len;
+	unsigned int shown = 0;
+
+	if (d->beauty->rules[nr].enter[i].kind == BT_KIND_STRV_COUNT) {
+		print_pointer(ob, v);
+		outbuf_printf(ob, " /* %u var%s%s */", cap->want, cap->want == 1 ? "" : "s",
+			      cap->flags & BT_CAP_TRUNCATED ? " or more" : "");
+		return;
+	}
+	outbuf_putc(ob, '[');
+	while (p + sizeof(struct bt_str_part) <= end) {
+		const struct bt_str_part *part = (const void *)p;
+		const char *str = (const char *)(part + 1);
+		size_t len = part->len;
+
+		if (str + len > end)
+			break;
+		if (shown++)
+			outbuf_puts(ob, ", ");
+		if (part->flags & BT_CAP_FAULT) {
+			outbuf_puts(ob, "???");
+		} else {
+			/* the NUL is part of the capture, not of the string */
+			if (len && str[len - 1] == '\0')
+				len--;
+			quote_bytes(ob, str, len, 0, true, part->flags & BT_CAP_TRUNCATED);
+		}
+		p = str + BT_ALIGN8(part->len);
+	}
+	if (shown < cap->want || (cap->flags & BT_CAP_TRUNCATED))
+		outbuf_puts(ob, shown ? ", ..." : "...");
+	outbuf_putc(ob, ']');
+}
+
+/* readv/writev's buffers: [{iov_base="ab", iov_len=2}, ...], the bytes up to -s each. */
+static void print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap)
+{
+	const char *p = cap_data(cap), *end = p + cap->len;
+	unsigned int shown = 0;
+
+	outbuf_putc(ob, '[');
+	while (p + sizeof(struct bt_iov_part) <= end) {
+		const struct bt_iov_part *part = (const void *)p;
+		const char *data = (const char *)(part + 1);
+
+		if (data + part->got > end)
+			break;
+		if (shown++)
+			outbuf_puts(ob, ", ");
+		outbuf_puts(ob, "{iov_base=");
+		if (part->flags & BT_CAP_FAULT)
+			print_pointer(ob, part->base);
+		else
+			quote_bytes(ob, data, part->got, d->opts.string_limit, false,
+				    part->flags & BT_CAP_TRUNCATED);
+		outbuf_puts(ob, ", iov_len=");
+		outbuf_u64(ob, part->len);
+		outbuf_putc(ob, '}');
+		p = data + BT_ALIGN8(part->got);
+	}
+	if (shown < cap->want || (cap->flags & BT_CAP_TRUNCATED))
+		outbuf_puts(ob, shown ? ", ..." : "...");
+	outbuf_putc(ob, ']');
+}
+
 /* One argument, from the capture chosen for it (NULL when nothing was read). */
 static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		      const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
@@ -312,6 +381,14 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 	if (!cap || (cap->flags & BT_CAP_FAULT)) {
 		/* nothing read, or the pointer faulted: the address is all there is */
 		print_pointer(ob, v);
+		return;
+	}
+	if (ba->role == ROLE_STRV && !d->opts.no_btf) {
+		print_strv(d, ob, nr, i, v, cap);
+		return;
+	}
+	if (ba->role == ROLE_IOVEC && !d->opts.no_btf) {
+		print_iovec(d, ob, cap);
 		return;
 	}
 	if (d->hand[nr][i] && !d->opts.no_btf) {
@@ -482,7 +559,7 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 			out = record_capture(&exit->hdr, i);
 		if (out && (out->flags & BT_CAP_LATE)) {
 			/* an input whose page was absent at enter, read again at exit */
-			if (!in || (in->flags & BT_CAP_FAULT))
+			if (!in || (in->flags & BT_CAP_FAULT) || !(out->flags & BT_CAP_FAULT))
 				in = out;
 			out = NULL;
 		}

@@ -209,6 +209,8 @@ static int load_tables(struct session *s)
 		}
 	}
 	beauty__build(s->beauty, s->cat, &s->types);
+	if (o->decode.verbose)
+		beauty__capture_env(s->beauty);
 	if (o->syscalls && (err = select_syscalls(s)))
 		return err;
 	return decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
