@@ -92,7 +92,8 @@ def test_help_and_version(btftrace):
     assert help_.returncode == 0 and "Usage: btftrace" in help_.stdout
     for opt in ("--attach", "--all", "--output", "--string-limit", "--const-style", "--stats",
                 "--capture-size", "--buffer-size", "--no-btf", "--btf", "--pretty", "-e trace=SET",
-                "--max-events"):
+                "--max-events", "--follow-forks", "--summary", "--with-summary",
+                "--summary-sort-by", "--summary-by", "--hist", "--errno-summary", "--quiet"):
         assert opt in help_.stdout, f"{opt} missing from --help"
     version = subprocess.run([btftrace, "-V"], capture_output=True, text=True)
     assert version.returncode == 0 and version.stdout.startswith("btftrace "), version.stdout
