@@ -17,8 +17,9 @@ struct session_opts {
 	pid_t pids[SESSION_MAX_PIDS];
 	int npids;
 	bool trace_all;
-	bool follow_forks;  /* -f */
-	const char *output; /* -o; NULL: stderr */
+	bool follow_forks;	 /* -f */
+	const char *output;	 /* -o; NULL: stderr */
+	enum sink_format format; /* --format */
 	const char *btf_path;
 	bool no_btf;
 	struct decode_opts decode;
