@@ -113,7 +113,7 @@ FUZZ_CFLAGS := -g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined \
 fuzz:
 	mkdir -p $(OUTPUT)/fuzz/corpus-btf-printer
 	$(CLANG) $(FUZZ_CFLAGS) tests/fuzz/fuzz_btf_printer.c src/decode/btf_printer.c \
-		src/decode/outbuf.c src/decode/quote.c $(LIBBPF_LIBS) \
+		src/decode/outbuf.c src/decode/quote.c src/decode/json.c $(LIBBPF_LIBS) \
 		-o $(OUTPUT)/fuzz/fuzz_btf_printer
 	$(OUTPUT)/fuzz/fuzz_btf_printer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 		$(OUTPUT)/fuzz/corpus-btf-printer

@@ -53,6 +53,11 @@ static const char usage_text[] =
 	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
+	"      --format=FORMAT     text (strace's lines, the default), json (one JSON object\n"
+	"                          per line, schema in docs/json.md) or perfetto (a Chrome\n"
+	"                          trace-event JSON file for ui.perfetto.dev; needs -o)\n"
+	"      --color=WHEN        colour the text: auto (only on a terminal, the default),\n"
+	"                          always or never\n"
 	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
 	"  -v, --verbose           arrays and structs in full\n"
 	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
@@ -105,6 +110,8 @@ enum long_only {
 	OPT_HIST,
 	OPT_ERRNO_SUMMARY,
 	OPT_MAX_EVENTS,
+	OPT_FORMAT,
+	OPT_COLOR,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -123,6 +130,8 @@ static const struct option long_options[] = {
 	{ "quiet", required_argument, NULL, OPT_QUIET },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "output", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "const-style", required_argument, NULL, 'X' },
@@ -358,6 +367,30 @@ int main(int argc, char **argv)
 				usage_error("invalid -o value '': give a file name");
 			o.output = optarg;
 			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "text"))
+				o.format = SINK_TEXT;
+			else if (!strcmp(optarg, "json"))
+				o.format = SINK_JSON;
+			else if (!strcmp(optarg, "perfetto"))
+				o.format = SINK_PERFETTO;
+			else
+				usage_error(
+					"invalid --format value '%s': give text, json or perfetto",
+					optarg);
+			break;
+		case OPT_COLOR:
+			if (!strcmp(optarg, "auto"))
+				o.text.color = COLOR_AUTO;
+			else if (!strcmp(optarg, "always"))
+				o.text.color = COLOR_ALWAYS;
+			else if (!strcmp(optarg, "never"))
+				o.text.color = COLOR_NEVER;
+			else
+				usage_error(
+					"invalid --color value '%s': give auto, always or never",
+					optarg);
+			break;
 		case 's':
 			o.decode.string_limit = parse_number("-s", optarg, 0, 1 << 20);
 			break;
@@ -456,6 +489,13 @@ int main(int argc, char **argv)
 			    "(see 'btftrace --help')");
 	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
 		usage_error("a command, -p and -a exclude each other: choose one target");
+	if (o.format == SINK_PERFETTO && !o.output)
+		usage_error("--format=perfetto writes a file: give it with -o FILE");
+	if (o.format != SINK_TEXT && o.summary != SUMMARY_NONE)
+		usage_error("the -c/-C table is text: drop -c/-C, or use --format=text");
+	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
+		usage_error("--color=always colours the text format only: drop it, or use "
+			    "--format=text");
 	status = session_run(&o);
 	syscall_filter__free(&filter);
 	return status;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Walks a BTF type over captured bytes and prints the value in strace's syntax. */
+/* Walks a BTF type over captured bytes and prints the value in strace's syntax or as JSON. */
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 #include <bpf/btf.h>
 
 #include "decode/btf_printer.h"
+#include "decode/json.h"
 #include "decode/outbuf.h"
 #include "decode/quote.h"
 
@@ -32,6 +34,40 @@ void btf_print_opts_default(struct btf_print_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->max_depth = 4;
+}
+
+/* The few places where strace's syntax and JSON differ. */
+
+/* A value that cannot be printed. */
+static void put_unknown(struct printer *p)
+{
+	if (p->o->json)
+		outbuf_puts(p->ob, "null");
+	else
+		outbuf_putc(p->ob, '?');
+}
+
+/* A scalar the data does not cover. */
+static void put_uncovered(struct printer *p)
+{
+	outbuf_puts(p->ob, p->o->json ? "null" : "...");
+}
+
+/* The end of an array that goes on beyond the data or a bound. */
+static void put_more_elems(struct printer *p)
+{
+	outbuf_puts(p->ob, p->o->json ? "\"...\"" : "...");
+}
+
+/* "name=", or "name": for JSON. */
+static void put_name(struct printer *p, const char *name)
+{
+	if (p->o->json) {
+		json_put_key(p->ob, name);
+	} else {
+		outbuf_puts(p->ob, name);
+		outbuf_putc(p->ob, '=');
+	}
 }
 
 /*
@@ -102,7 +138,7 @@ static void begin_item(struct printer *p, struct member_walk *w)
 	if (p->o->pretty) {
 		outbuf_putc(p->ob, '\n');
 		indent(p, p->depth);
-	} else if (!w->first) {
+	} else if (!w->first && !p->o->json) {
 		outbuf_putc(p->ob, ' ');
 	}
 	w->first = false;
@@ -169,7 +205,10 @@ static void print_enum_value(struct printer *p, const struct btf_type *t, __u64 
 			continue;
 		name = btf__name_by_offset(p->btf, name_off);
 		if (name && *name) {
-			outbuf_puts(p->ob, name);
+			if (p->o->json)
+				json_put_cstr(p->ob, name);
+			else
+				outbuf_puts(p->ob, name);
 			return;
 		}
 	}
@@ -191,7 +230,7 @@ static void print_scalar(struct printer *p, const struct btf_type *t, __u64 v)
 	} else if (btf_is_int(t)) {
 		outbuf_u64(p->ob, v);
 	} else {
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
 	}
 }
 
@@ -232,6 +271,8 @@ static void print_hex_bytes(struct printer *p, const unsigned char *data, size_t
 	bool lead = true;
 	size_t i, k;
 
+	if (p->o->json)
+		outbuf_putc(p->ob, '"');
 	outbuf_puts(p->ob, "0x");
 	for (i = 0; i < size; i++) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -247,6 +288,8 @@ static void print_hex_bytes(struct printer *p, const unsigned char *data, size_t
 			outbuf_printf(p->ob, "%02x", data[k]);
 		lead = false;
 	}
+	if (p->o->json)
+		outbuf_putc(p->ob, '"');
 }
 
 static void print_int(struct printer *p, const struct btf_type *t, const unsigned char *data,
@@ -256,7 +299,7 @@ static void print_int(struct printer *p, const struct btf_type *t, const unsigne
 	__u64 v;
 
 	if (t->size > len) {
-		outbuf_puts(p->ob, "...");
+		put_uncovered(p);
 		return;
 	}
 	if (off == 0 && bits == t->size * 8 && read_uint(data, t->size, is_signed_scalar(t), &v)) {
@@ -268,7 +311,7 @@ static void print_int(struct printer *p, const struct btf_type *t, const unsigne
 		v = read_bits(data, off, bits);
 		print_scalar(p, t, is_signed_scalar(t) ? sign_extend(v, bits) : v);
 	} else {
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
 	}
 }
 
@@ -278,32 +321,43 @@ static void print_enum(struct printer *p, const struct btf_type *t, const unsign
 	__u64 v;
 
 	if (t->size > len)
-		outbuf_puts(p->ob, "...");
+		put_uncovered(p);
 	else if (read_uint(data, t->size, btf_kflag(t), &v))
 		print_enum_value(p, t, v);
 	else
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
+}
+
+/* JSON has no inf or nan, and takes as many digits as give the value back. */
+static void put_double(struct printer *p, double d, int digits)
+{
+	if (!p->o->json)
+		outbuf_printf(p->ob, "%g", d);
+	else if (!isfinite(d))
+		outbuf_puts(p->ob, "null");
+	else
+		outbuf_printf(p->ob, "%.*g", digits, d);
 }
 
 static void print_float(struct printer *p, const struct btf_type *t, const unsigned char *data,
 			size_t len)
 {
 	if (t->size > len) {
-		outbuf_puts(p->ob, "...");
+		put_uncovered(p);
 	} else if (t->size == sizeof(float)) {
 		float f;
 
 		memcpy(&f, data, sizeof(f));
-		outbuf_printf(p->ob, "%g", f);
+		put_double(p, f, 9);
 	} else if (t->size == sizeof(double)) {
 		double d;
 
 		memcpy(&d, data, sizeof(d));
-		outbuf_printf(p->ob, "%g", d);
+		put_double(p, d, 17);
 	} else if (t->size && t->size <= 16) {
 		print_hex_bytes(p, data, t->size);
 	} else {
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
 	}
 }
 
@@ -313,11 +367,13 @@ static void print_ptr(struct printer *p, __u32 id, const unsigned char *data, si
 	__u64 v;
 
 	if (size > 0 && (__u64)size > len)
-		outbuf_puts(p->ob, "...");
+		put_uncovered(p);
 	else if ((size != 4 && size != 8) || !read_uint(data, size, false, &v))
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
 	else if (!v)
-		outbuf_puts(p->ob, "NULL");
+		outbuf_puts(p->ob, p->o->json ? "null" : "NULL");
+	else if (p->o->json)
+		json_put_hex(p->ob, v);
 	else
 		outbuf_hex(p->ob, v);
 }
@@ -341,6 +397,20 @@ static bool is_text_elem(const struct btf *btf, __u32 elem_id)
 	return !via_typedef && (!strcmp(name, "signed char") || !strcmp(name, "unsigned char"));
 }
 
+/* A char[] as a JSON string object, up to its NUL and max_string. */
+static void put_json_text(struct printer *p, const unsigned char *data, size_t n, bool more)
+{
+	const unsigned char *nul = memchr(data, '\0', n);
+
+	if (nul)
+		n = nul - data;
+	if (p->o->max_string > 0 && n > (size_t)p->o->max_string) {
+		n = p->o->max_string;
+		more = true;
+	}
+	json_put_string_obj(p->ob, data, n, more);
+}
+
 static void print_array(struct printer *p, const struct btf_type *t, const unsigned char *data,
 			size_t len)
 {
@@ -349,7 +419,7 @@ static void print_array(struct printer *p, const struct btf_type *t, const unsig
 	__u32 i;
 
 	if (esize < 0 || (esize == 0 && arr->nelems)) {
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
 		return;
 	}
 	if (esize == 1 && is_text_elem(p->btf, arr->type)) {
@@ -357,12 +427,15 @@ static void print_array(struct printer *p, const struct btf_type *t, const unsig
 		/* a cut copy without its NUL may go on: say so */
 		bool more = n < arr->nelems && !memchr(data, '\0', n);
 
-		quote_bytes(p->ob, data, n, p->o->max_string > 0 ? p->o->max_string : 0, true,
-			    more);
+		if (p->o->json)
+			put_json_text(p, data, n, more);
+		else
+			quote_bytes(p->ob, data, n, p->o->max_string > 0 ? p->o->max_string : 0,
+				    true, more);
 		return;
 	}
 	if (p->nest >= BTF_PRINT_MAX_NEST) {
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
 		return;
 	}
 	p->nest++;
@@ -371,10 +444,10 @@ static void print_array(struct printer *p, const struct btf_type *t, const unsig
 		__u64 off = (__u64)i * esize;
 
 		if (i)
-			outbuf_puts(p->ob, ", ");
+			outbuf_puts(p->ob, p->o->json ? "," : ", ");
 		if ((p->o->max_array > 0 && i >= (__u32)p->o->max_array) || over_budget(p) ||
 		    !covers(len, off, esize)) {
-			outbuf_puts(p->ob, "...");
+			put_more_elems(p);
 			break;
 		}
 		print_value(p, arr->type, data + off, esize);
@@ -419,7 +492,9 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 			return true;
 		if (bit_off % 8 || off + mt->size > t->size || p->nest >= BTF_PRINT_MAX_NEST) {
 			begin_item(p, w);
-			outbuf_putc(p->ob, '?');
+			if (p->o->json)
+				put_name(p, "?"); /* an object holds members only */
+			put_unknown(p);
 			return true;
 		}
 		p->nest++;
@@ -435,7 +510,8 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 		if (!mt || !(btf_is_int(mt) || btf_is_any_enum(mt)) || nbits > 64 ||
 		    end > t->size) {
 			begin_item(p, w);
-			outbuf_printf(p->ob, "%s=?", name);
+			put_name(p, name);
+			put_unknown(p);
 			return true;
 		}
 		if (end > len) {
@@ -448,7 +524,7 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 		if (p->o->no_zeros && !v)
 			return true;
 		begin_item(p, w);
-		outbuf_printf(p->ob, "%s=", name);
+		put_name(p, name);
 		print_scalar(p, mt, v);
 		return true;
 	}
@@ -457,7 +533,8 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 	off = bit_off / 8;
 	if (size < 0 || bit_off % 8 || off + size > t->size) {
 		begin_item(p, w);
-		outbuf_printf(p->ob, "%s=?", name);
+		put_name(p, name);
+		put_unknown(p);
 		return true;
 	}
 	if (!size)
@@ -469,7 +546,7 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 	if (p->o->no_zeros && all_zero(data + off, size))
 		return true;
 	begin_item(p, w);
-	outbuf_printf(p->ob, "%s=", name);
+	put_name(p, name);
 	if (p->o->member_hook) {
 		mark = p->ob->len;
 		if (p->o->member_hook(p->o->hook_ctx, p->ob, p->btf, w->parent_id, name, m->type,
@@ -504,7 +581,7 @@ static void print_composite(struct printer *p, __u32 id, const struct btf_type *
 	struct member_walk w = {.parent_id = id, .first = true};
 
 	if (p->depth >= p->max_depth || p->nest >= BTF_PRINT_MAX_NEST) {
-		outbuf_puts(p->ob, "{...}");
+		outbuf_puts(p->ob, p->o->json ? "{\"...\":true}" : "{...}");
 		return;
 	}
 	outbuf_putc(p->ob, '{');
@@ -513,7 +590,7 @@ static void print_composite(struct printer *p, __u32 id, const struct btf_type *
 	print_members(p, &w, t, data, len);
 	if (w.cut && !p->o->cut_silently) {
 		begin_item(p, &w);
-		outbuf_puts(p->ob, "...");
+		outbuf_puts(p->ob, p->o->json ? "\"...\":true" : "...");
 	}
 	p->nest--;
 	p->depth--;
@@ -529,7 +606,7 @@ static void print_value(struct printer *p, __u32 id, const unsigned char *data, 
 	const struct btf_type *t = skip_mods(p->btf, id, true, &id, NULL);
 
 	if (!t) {
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
 		return;
 	}
 	switch (btf_kind(t)) {
@@ -554,7 +631,7 @@ static void print_value(struct printer *p, __u32 id, const unsigned char *data, 
 		print_composite(p, id, t, data, len);
 		break;
 	default: /* void, FWD, FUNC, FUNC_PROTO, VAR, DATASEC, DECL_TAG: no value to show */
-		outbuf_putc(p->ob, '?');
+		put_unknown(p);
 		break;
 	}
 }

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Prints captured bytes as a value of a BTF type, in strace's syntax: {a=1, b=[2, 3], c="x"}. */
+/*
+ * Prints captured bytes as a value of a BTF type, in strace's syntax: {a=1, b=[2, 3], c="x"},
+ * or as JSON: {"a":1, "b":[2, 3], "c":{"str":"x","truncated":false}}.
+ */
 #ifndef BTFTRACE_BTF_PRINTER_H
 #define BTFTRACE_BTF_PRINTER_H
 
@@ -45,6 +48,17 @@ struct btf_print_opts {
 			    const char *member_name, __u32 member_type_id, const void *data,
 			    size_t len);
 	void *hook_ctx;
+	/*
+	 * JSON instead of strace's syntax, from the same walk: a struct or union is an object of
+	 * its members (anonymous members flattened into it), an array an array, a char[] a string
+	 * object (see json_put_string_obj), an enum its name as a string (or its number), a
+	 * pointer "0x..." or null, __int128 and long double "0x..." strings, a float a number (or
+	 * null for inf and nan). What the data does not cover, or is cut for a bound, is marked:
+	 * "...": true as the last member of an object, "..." as the last element of an array,
+	 * null for a scalar; whatever cannot be printed ("?" in text) is null. A member_hook must
+	 * then write one JSON value.
+	 */
+	bool json;
 };
 
 /* Default options as described above. */

@@ -703,6 +703,22 @@ static const char *si_code_table(int sig, int code)
 	return "si_codes";
 }
 
+/* For the JSON decoder, which says the same things in another syntax. */
+bool decode_returns_address(const char *name)
+{
+	return returns_address(name);
+}
+
+const char *decode_restart_reason(__s64 ret)
+{
+	return restart_reason(ret);
+}
+
+const char *decode_si_code_table(int sig, int code)
+{
+	return si_code_table(sig, code);
+}
+
 static void put_addr(struct outbuf *ob, const void *p)
 {
 	if (p)

@@ -77,6 +77,12 @@ void decoder__free(struct decoder *d);
 
 /* The syscall's name, or "syscall_N" written into buf for a number without one. */
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size);
+/* Calls whose return value is an address, shown in hex. */
+bool decode_returns_address(const char *name);
+/* What a kernel-internal restart code (include/linux/errno.h) means, or NULL for another value. */
+const char *decode_restart_reason(__s64 ret);
+/* The xlat table of si_code: who sent signal sig (code <= 0, SI_KERNEL) or why the kernel did. */
+const char *decode_si_code_table(int sig, int code);
 
 /*
  * Appends the call as strace shows it for its state, without the return

@@ -172,6 +172,35 @@ static void put_flags(struct xlat_out *o, const struct xlat *x, uint64_t val)
 	}
 }
 
+/* The walk of put_flags, for callers that want the names one by one (JSON). */
+uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
+			  void (*fn)(void *ctx, const char *name), void *ctx)
+{
+	uint64_t left = val;
+	const char *name;
+	unsigned int i;
+
+	if (!x)
+		return val;
+	if (!val) {
+		name = xlat_name(x, 0);
+		if (name)
+			fn(ctx, name);
+		return 0;
+	}
+	if ((val >> 31) == 0x1ffffffffULL && xlat_is_32bit(x))
+		left = val & 0xffffffffULL;
+	for (i = 0; i < x->nentries && left; i++) {
+		uint64_t bits = x->entries[i].val;
+
+		if (bits && (left & bits) == bits) {
+			fn(ctx, x->entries[i].name);
+			left &= ~bits;
+		}
+	}
+	return left;
+}
+
 static void put(struct xlat_out *o, const struct xlat *x, uint64_t val)
 {
 	if (x && x->kind == XLAT_FLAGS)

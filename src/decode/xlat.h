@@ -42,6 +42,14 @@ const char *xlat_name(const struct xlat *x, uint64_t val);
 int xlat_value(const struct xlat *x, const char *name, uint64_t *val);
 
 /*
+ * The names xlat_format gives a XLAT_FLAGS value, one call of fn per name in the same order
+ * (for zero, the name of a 0 entry if there is one); returns the bits no name took, which
+ * xlat_format prints as one 0x... number. A NULL table names nothing.
+ */
+uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
+			  void (*fn)(void *ctx, const char *name), void *ctx);
+
+/*
  * XLAT_CONST: the name, or the number: decimal below 4096 and above -4096 (as int64_t), hex
  * otherwise. XLAT_FLAGS: the names of the entries whose bits are all set, in table order, each
  * taking its bits (an entry of value 0 matches only a zero value), then the leftover bits as one

@@ -62,7 +62,7 @@ struct session {
 	struct decoder *dec;
 	struct collector coll;
 	struct event_reader *reader;
-	struct text_sink sink;
+	struct sink sink;
 	bool sink_ready;
 	FILE *out;
 	int sigfd;
@@ -277,7 +277,7 @@ static void on_call(void *ctx, const struct call *call)
 		if (call->state != CALL_EVENT && (call->state != CALL_RESUMED || !call->enter))
 			s->calls_shown++;
 	}
-	text_sink__on_call(&s->sink, call);
+	sink__on_call(&s->sink, call);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -436,7 +436,7 @@ static int trace_loop(struct session *s)
 			/* -p and -a end here; a command runs on untraced to its usual end */
 			collector__detach(&s->coll);
 			detached = true;
-			text_sink__flush(&s->sink);
+			sink__flush(&s->sink);
 			if (s->child <= 0)
 				break;
 		}
@@ -447,9 +447,9 @@ static int trace_loop(struct session *s)
 			break;
 		if (n == 0) {
 			event_reader__idle(s->reader);
-			text_sink__flush(&s->sink);
+			sink__flush(&s->sink);
 		}
-		if (s->sink.write_error)
+		if (sink__write_error(&s->sink))
 			break;
 	}
 	if (stop_signal && s->child > 0 && !s->child_done) {
@@ -500,7 +500,8 @@ static void report_end(struct session *s)
 			"lines written %llu\n",
 			(unsigned long long)st.enter_records, (unsigned long long)st.exit_records,
 			lost, (unsigned long long)st.ringbuf_bytes,
-			(unsigned long long)st.max_pending, s->opts->ringbuf_bytes, s->sink.lines);
+			(unsigned long long)st.max_pending, s->opts->ringbuf_bytes,
+			sink__lines(&s->sink));
 		if (s->coll.stats_fd > 0 && !collector__run_stats(&s->coll, &rs))
 			fprintf(stderr,
 				"btftrace: stats: BPF run time per run (untraced processes' calls included): sys_enter %llu ns "
@@ -592,7 +593,10 @@ int session_run(const struct session_opts *o)
 	}
 	if (open_output(&s))
 		goto out;
-	text_sink__init(&s.sink, s.out, s.dec, &o->text);
+	if (sink__init(&s.sink, o->format, s.out, s.dec, &o->text)) {
+		fail("cannot set up the output: %s", strerror(ENOMEM));
+		goto out;
+	}
 	s.sink_ready = true;
 	s.reader = event_reader__new(on_call, &s);
 	if (!s.reader || collector__open_reader(&s.coll, on_record, &s) || block_signals(&s)) {
@@ -633,11 +637,12 @@ int session_run(const struct session_opts *o)
 	status = 0;
 	if (s.child > 0)
 		status = exit_status_of_child(s.child_status);
-	text_sink__flush(&s.sink);
-	if (o->summary != SUMMARY_NONE && !s.sink.write_error)
+	sink__finish(&s.sink);
+	sink__flush(&s.sink);
+	if (o->summary != SUMMARY_NONE && !sink__write_error(&s.sink))
 		print_summary(&s);
-	if (s.sink.write_error && s.sink.write_error != EPIPE) {
-		fail("cannot write the trace (%s)", strerror(s.sink.write_error));
+	if (sink__write_error(&s.sink) && sink__write_error(&s.sink) != EPIPE) {
+		fail("cannot write the trace (%s)", strerror(sink__write_error(&s.sink)));
 		status = 1;
 	}
 	report_end(&s);
@@ -650,7 +655,7 @@ out:
 	collector__destroy(&s.coll);
 	event_reader__free(s.reader);
 	if (s.sink_ready)
-		text_sink__free(&s.sink);
+		sink__free(&s.sink);
 	if (s.out && s.out != stderr)
 		fclose(s.out);
 	for (int i = 0; i < s.npidfds; i++)

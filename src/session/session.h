@@ -25,7 +25,8 @@ struct session_opts {
 		SUMMARY_WITH, /* -C: the calls, then the table */
 	} summary;
 	struct summary_opts summary_opts;
-	const char *output; /* -o; NULL: stderr */
+	const char *output;	 /* -o; NULL: stderr */
+	enum sink_format format; /* --format */
 	const char *btf_path;
 	bool no_btf;
 	struct decode_opts decode;

@@ -6,8 +6,22 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "decode/decode.h"
+#include "decode/decode_json.h"
 #include "decode/outbuf.h"
 #include "events/events.h"
+
+enum sink_format {
+	SINK_TEXT = 0, /* strace-style lines */
+	SINK_JSON,     /* JSON lines, docs/json.md */
+	SINK_PERFETTO, /* one Chrome trace-event JSON document, for ui.perfetto.dev */
+};
+
+enum color_mode {
+	COLOR_AUTO =
+		0, /* when the trace goes to a terminal, NO_COLOR is unset and TERM is not dumb */
+	COLOR_NEVER,
+	COLOR_ALWAYS,
+};
 
 enum ts_style {
 	TS_NONE = 0,
@@ -16,6 +30,7 @@ enum ts_style {
 	TS_EPOCH_US, /* -ttt: 1700000000.123456 */
 };
 
+/* The text sink's options; every sink takes the quiet_* and thread_exits ones. */
 struct text_sink_opts {
 	enum ts_style ts;
 	bool relative;	    /* -r: time since the previous line */
@@ -24,6 +39,7 @@ struct text_sink_opts {
 	bool thread_exits;  /* -f: "+++ exited" for each thread, not only the last */
 	bool quiet_signals; /* no "--- SIGxxx" lines */
 	bool quiet_exits;   /* no "+++ exited" lines */
+	enum color_mode color;
 };
 
 struct text_sink {
@@ -34,8 +50,10 @@ struct text_sink {
 	long long realtime_offset_ns; /* CLOCK_REALTIME - CLOCK_MONOTONIC at start */
 	__u64 last_ts;
 	__u32 first_tid;
-	bool many_tids;	 /* more than one thread seen: lines get [pid N] */
-	int write_error; /* errno of the first failed write, 0 if none */
+	bool many_tids;	    /* more than one thread seen: lines get [pid N] */
+	bool color;	    /* ANSI colours in the lines */
+	struct outbuf body; /* with colours: the call as decode_call wrote it, to colour */
+	int write_error;    /* errno of the first failed write, 0 if none */
 	unsigned long long lines;
 };
 
@@ -47,5 +65,71 @@ void text_sink__on_call(void *ctx, const struct call *call);
 /* Writes a free-form line ("+++ exited with 0 +++") with the same prefixes as calls. */
 void text_sink__note(struct text_sink *s, __u32 tid, __u64 ts, const char *text);
 int text_sink__flush(struct text_sink *s);
+
+/* Whether an output that goes to out gets colours, as mode says. */
+bool color_wanted(enum color_mode mode, FILE *out);
+
+/* JSON lines: a header object, then one object per call, signal and exit. */
+struct json_sink {
+	FILE *out;
+	struct outbuf line;
+	const struct decoder *dec;
+	struct json_decoder jd;
+	struct text_sink_opts opts;
+	long long realtime_offset_ns;
+	int write_error;
+	unsigned long long lines;
+};
+
+int json_sink__init(struct json_sink *s, FILE *out, const struct decoder *dec,
+		    const struct text_sink_opts *opts);
+void json_sink__free(struct json_sink *s);
+void json_sink__on_call(void *ctx, const struct call *call);
+int json_sink__flush(struct json_sink *s);
+
+/* Chrome trace-event JSON: one document, its array closed by perfetto_sink__finish. */
+struct perfetto_sink {
+	FILE *out;
+	struct outbuf line;
+	struct outbuf text; /* the strace text of a call, for its event's args */
+	const struct decoder *dec;
+	struct json_decoder jd;
+	struct text_sink_opts opts;
+	struct perfetto_name *names; /* per thread: the names the metadata events gave */
+	size_t names_cap, names_used;
+	bool finished; /* the document is closed */
+	int write_error;
+	unsigned long long lines;
+};
+
+int perfetto_sink__init(struct perfetto_sink *s, FILE *out, const struct decoder *dec,
+			const struct text_sink_opts *opts);
+void perfetto_sink__free(struct perfetto_sink *s);
+void perfetto_sink__on_call(void *ctx, const struct call *call);
+/* Closes the trace-event array and the document; nothing is written after it. */
+void perfetto_sink__finish(struct perfetto_sink *s);
+int perfetto_sink__flush(struct perfetto_sink *s);
+
+/* The sink a session writes to, in the format it was asked for. */
+struct sink {
+	enum sink_format format;
+	union {
+		struct text_sink text;
+		struct json_sink json;
+		struct perfetto_sink perfetto;
+	};
+};
+
+int sink__init(struct sink *s, enum sink_format format, FILE *out, const struct decoder *dec,
+	       const struct text_sink_opts *opts);
+void sink__free(struct sink *s);
+/* A call_fn for the event reader. */
+void sink__on_call(void *ctx, const struct call *call);
+/* Tracing ended: completes the output (the perfetto document's closing brackets). */
+void sink__finish(struct sink *s);
+/* Returns 0, or the negative errno of the first write that failed. */
+int sink__flush(struct sink *s);
+int sink__write_error(const struct sink *s);
+unsigned long long sink__lines(const struct sink *s);
 
 #endif /* BTFTRACE_SINKS_H */

@@ -1,13 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The default sink: one strace-style line per call. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include "sinks/sinks.h"
 
 /* strace pads the call so that " = " lands in this column. */
 #define RESULT_COLUMN 39
+
+/* ANSI SGR colours (--color) */
+#define SGR_RESET "\033[0m"
+#define SGR_NAME "\033[1m"	/* syscall names: bold */
+#define SGR_STRING "\033[32m"	/* strings and buffers: green */
+#define SGR_ERROR "\033[1;31m"	/* = -1 ENOENT (...): bold red */
+#define SGR_SPLIT "\033[2m"	/* <unfinished ...>, <... read resumed>: dim */
+#define SGR_SIGNAL "\033[33m"	/* --- SIGCHLD {...} ---: yellow */
+#define SGR_EXIT "\033[35m"	/* +++ exited with 0 +++: magenta */
+#define SGR_KILLED "\033[1;35m" /* +++ killed by SIGKILL +++: bold magenta */
+
+#define MAX_ERRNO 4095
+
+bool color_wanted(enum color_mode mode, FILE *out)
+{
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (mode != COLOR_AUTO)
+		return mode == COLOR_ALWAYS;
+	/* no-color.org: set to anything but empty, NO_COLOR turns colours off */
+	if ((no_color && *no_color) || (term && !strcmp(term, "dumb")))
+		return false;
+	return isatty(fileno(out));
+}
 
 void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
 		     const struct text_sink_opts *opts)
@@ -18,7 +45,9 @@ void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
 	s->out = out;
 	s->dec = dec;
 	s->opts = *opts;
+	s->color = color_wanted(opts->color, out);
 	outbuf_init(&s->line);
+	outbuf_init(&s->body);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_REALTIME, &real);
 	s->realtime_offset_ns =
@@ -28,6 +57,7 @@ void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
 void text_sink__free(struct text_sink *s)
 {
 	outbuf_free(&s->line);
+	outbuf_free(&s->body);
 }
 
 static void put_fraction(struct outbuf *ob, unsigned long usec)
@@ -100,8 +130,79 @@ static void print_event(struct text_sink *s, const struct bt_rec_hdr *hdr)
 	}
 	outbuf_reset(&s->line);
 	prefix(s, hdr->tid, hdr->ts);
+	if (s->color) {
+		const struct bt_task_exit_rec *rec = (const void *)hdr;
+
+		if (hdr->type == BT_REC_SIGNAL)
+			outbuf_puts(&s->line, SGR_SIGNAL);
+		else
+			outbuf_puts(&s->line, WIFSIGNALED(rec->exit_code) ? SGR_KILLED : SGR_EXIT);
+	}
 	decode_event(s->dec, &s->line, hdr);
+	if (s->color)
+		outbuf_puts(&s->line, SGR_RESET);
 	write_line(s);
+}
+
+/*
+ * Copies the call text in s->body to the line with colours: the name (or the
+ * unfinished/resumed markers) and every quoted string. It finds strings by
+ * their quotes: quote_bytes escapes each '"' and '\\' inside a string, and
+ * strace's syntax has no quote outside one.
+ */
+static void put_colored_call(struct text_sink *s, const struct call *call)
+{
+	static const char unfinished[] = "<unfinished ...>";
+	const char *p = s->body.data, *end = p + s->body.len, *tail = end;
+	struct outbuf *ob = &s->line;
+	bool in_string = false;
+	size_t head = 0;
+	char namebuf[32];
+	const char *name;
+
+	if (!p)
+		return;
+	name = decode_syscall_name(s->dec, (call->enter ? &call->enter->hdr : &call->exit->hdr)->nr,
+				   namebuf, sizeof(namebuf));
+	if (call->state == CALL_RESUMED) {
+		/* "<... NAME resumed>" */
+		head = strlen(name) + 14;
+		outbuf_puts(ob, SGR_SPLIT);
+	} else if (!strncmp(p, name, strlen(name))) {
+		head = strlen(name);
+		outbuf_puts(ob, SGR_NAME);
+	}
+	head = head < s->body.len ? head : s->body.len;
+	outbuf_write(ob, p, head);
+	if (head)
+		outbuf_puts(ob, SGR_RESET);
+	p += head;
+	if (call->state == CALL_UNFINISHED && (size_t)(end - p) >= sizeof(unfinished) - 1 &&
+	    !memcmp(end - (sizeof(unfinished) - 1), unfinished, sizeof(unfinished) - 1))
+		tail = end - (sizeof(unfinished) - 1);
+	for (; p < tail; p++) {
+		if (*p == '"' && !in_string) {
+			outbuf_puts(ob, SGR_STRING);
+			outbuf_putc(ob, '"');
+			in_string = true;
+		} else if (*p == '"') {
+			outbuf_putc(ob, '"');
+			outbuf_puts(ob, SGR_RESET);
+			in_string = false;
+		} else if (*p == '\\' && in_string && p + 1 < tail) {
+			outbuf_write(ob, p, 2);
+			p++;
+		} else {
+			outbuf_putc(ob, *p);
+		}
+	}
+	if (in_string)
+		outbuf_puts(ob, SGR_RESET);
+	if (tail < end) {
+		outbuf_puts(ob, SGR_SPLIT);
+		outbuf_write(ob, tail, end - tail);
+		outbuf_puts(ob, SGR_RESET);
+	}
 }
 
 void text_sink__on_call(void *ctx, const struct call *call)
@@ -109,8 +210,9 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	struct text_sink *s = ctx;
 	struct outbuf *ob = &s->line;
 	const struct bt_rec_hdr *hdr;
+	bool failed;
 	__u64 ts;
-	size_t start;
+	size_t start, shown;
 
 	if (call->state == CALL_EVENT) {
 		print_event(s, call->event);
@@ -123,13 +225,24 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	outbuf_reset(ob);
 	prefix(s, hdr->tid, ts);
 	start = ob->len;
-	decode_call(s->dec, ob, call);
+	if (s->color) {
+		outbuf_reset(&s->body);
+		decode_call(s->dec, &s->body, call);
+		put_colored_call(s, call);
+		shown = s->body.len;
+	} else {
+		decode_call(s->dec, ob, call);
+		shown = ob->len - start;
+	}
 	if (call->state == CALL_UNFINISHED) {
 		write_line(s);
 		return;
 	}
-	while (ob->len - start < RESULT_COLUMN)
+	for (; shown < RESULT_COLUMN; shown++)
 		outbuf_putc(ob, ' ');
+	failed = s->color && call->exit && call->exit->ret < 0 && call->exit->ret >= -MAX_ERRNO;
+	if (failed)
+		outbuf_puts(ob, SGR_ERROR);
 	outbuf_puts(ob, " = ");
 	decode_return(s->dec, ob, call);
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
@@ -140,6 +253,8 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		outbuf_printf(ob, " <%llu.%06llu>", (unsigned long long)(d / 1000000000ULL),
 			      (unsigned long long)(d % 1000000000ULL) / 1000);
 	}
+	if (failed)
+		outbuf_puts(ob, SGR_RESET);
 	write_line(s);
 }
 

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libFuzzer target: random bytes printed as random vmlinux structs, or as types of fuzzed BTF. */
+/*
+ * libFuzzer target: random bytes printed as random vmlinux structs, or as types of fuzzed BTF,
+ * in strace's syntax and as JSON, which must be valid whatever the bytes and the BTF.
+ */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +11,7 @@
 
 #include "decode/btf_printer.h"
 #include "decode/outbuf.h"
+#include "../unit/json_valid.h"
 
 /*
  * Input layout:
@@ -61,7 +65,8 @@ static bool test_hook(void *ctx, struct outbuf *out, const struct btf *btf, __u3
 	for (i = 0; i < len; i++)
 		sum += p[i];
 	if (member_name[0] == 's') {
-		outbuf_printf(out, "hook:%u", sum);
+		/* a JSON value, so that the JSON pass stays valid */
+		outbuf_printf(out, "%u", sum);
 		return true;
 	}
 	outbuf_puts(out, "declined");
@@ -211,6 +216,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!err && (!ob.data || strlen(ob.data) != ob.len))
 		abort();
 	if (err && id < btf__type_cnt(btf))
+		abort();
+
+	/* the same walk as JSON */
+	o.json = true;
+	outbuf_reset(&ob);
+	err = btf_print_value(&ob, btf, id, p, end - p, &o);
+	if (!err && (!ob.data || strlen(ob.data) != ob.len || !json_valid(ob.data, ob.len)))
 		abort();
 	btf__free(synth);
 	return 0;

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --format=perfetto: the Chrome trace-event JSON format that ui.perfetto.dev
+ * and chrome://tracing open. One complete event ("ph":"X") per call, instant
+ * events for signals and exits, and metadata events naming processes and
+ * threads after their comm.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/json.h"
+#include "decode/xlat.h"
+#include "sinks/sinks.h"
+
+/* The names the metadata events gave a thread, and its process (in the tgid's entry). */
+struct perfetto_name {
+	__u32 tid; /* 0: a free slot (the idle task makes no syscalls) */
+	char thread[BT_COMM_LEN];
+	char process[BT_COMM_LEN];
+};
+
+static void write_event(struct perfetto_sink *s)
+{
+	if (!s->write_error && fwrite(s->line.data, 1, s->line.len, s->out) != s->line.len)
+		s->write_error = errno ? errno : EIO;
+	s->lines++;
+	outbuf_reset(&s->line);
+}
+
+int perfetto_sink__init(struct perfetto_sink *s, FILE *out, const struct decoder *dec,
+			const struct text_sink_opts *opts)
+{
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	s->out = out;
+	s->dec = dec;
+	s->opts = *opts;
+	outbuf_init(&s->line);
+	outbuf_init(&s->text);
+	err = json_decoder__init(&s->jd, dec);
+	if (err)
+		return err;
+	outbuf_puts(&s->line, "{\"traceEvents\":[");
+	write_event(s);
+	return 0;
+}
+
+void perfetto_sink__finish(struct perfetto_sink *s)
+{
+	if (s->finished)
+		return;
+	s->finished = true;
+	outbuf_reset(&s->line);
+	outbuf_puts(&s->line, "\n],\n\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"btftrace\":");
+	json_put_cstr(&s->line, BTFTRACE_VERSION);
+	outbuf_puts(&s->line, ",\"clock\":\"CLOCK_MONOTONIC\"}}\n");
+	write_event(s);
+}
+
+void perfetto_sink__free(struct perfetto_sink *s)
+{
+	/* whatever ended the run, the file stays one JSON document */
+	perfetto_sink__finish(s);
+	json_decoder__free(&s->jd);
+	outbuf_free(&s->line);
+	outbuf_free(&s->text);
+	free(s->names);
+	s->names = NULL;
+}
+
+int perfetto_sink__flush(struct perfetto_sink *s)
+{
+	if (fflush(s->out) && !s->write_error)
+		s->write_error = errno ? errno : EIO;
+	return s->write_error ? -s->write_error : 0;
+}
+
+/* ---------------------------------------------------------------- thread names */
+
+static size_t name_slot(__u32 tid, size_t cap)
+{
+	return (tid * 2654435761u) & (cap - 1);
+}
+
+/* An open-addressing table by tid; it grows, and exits take entries out. */
+static struct perfetto_name *name_get(struct perfetto_sink *s, __u32 tid)
+{
+	size_t i;
+
+	if (!tid)
+		return NULL;
+	if ((s->names_used + 1) * 2 > s->names_cap) {
+		size_t cap = s->names_cap ? s->names_cap * 2 : 256;
+		struct perfetto_name *old = s->names, *names = calloc(cap, sizeof(*names));
+
+		if (!names)
+			return NULL;
+		for (size_t k = 0; k < s->names_cap; k++) {
+			if (!old[k].tid)
+				continue;
+			for (i = name_slot(old[k].tid, cap); names[i].tid; i = (i + 1) & (cap - 1))
+				;
+			names[i] = old[k];
+		}
+		free(old);
+		s->names = names;
+		s->names_cap = cap;
+	}
+	for (i = name_slot(tid, s->names_cap); s->names[i].tid && s->names[i].tid != tid;
+	     i = (i + 1) & (s->names_cap - 1))
+		;
+	if (!s->names[i].tid) {
+		memset(&s->names[i], 0, sizeof(s->names[i]));
+		s->names[i].tid = tid;
+		s->names_used++;
+	}
+	return &s->names[i];
+}
+
+/* Takes tid's entry out, moving back the entries that probed past it. */
+static void name_drop(struct perfetto_sink *s, __u32 tid)
+{
+	size_t mask = s->names_cap - 1, i, j, k;
+
+	if (!s->names_cap || !tid)
+		return;
+	for (i = name_slot(tid, s->names_cap); s->names[i].tid != tid; i = (i + 1) & mask)
+		if (!s->names[i].tid)
+			return;
+	for (j = (i + 1) & mask; s->names[j].tid; j = (j + 1) & mask) {
+		k = name_slot(s->names[j].tid, s->names_cap);
+		/* the entry at j stays when its home k lies cyclically in (i, j] */
+		if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+			continue;
+		s->names[i] = s->names[j];
+		i = j;
+	}
+	s->names[i].tid = 0;
+	s->names_used--;
+}
+
+static void begin_event(struct perfetto_sink *s)
+{
+	outbuf_reset(&s->line);
+	outbuf_puts(&s->line, s->lines > 1 ? ",\n" : "\n");
+}
+
+static void put_meta(struct perfetto_sink *s, const char *what, __u32 pid, __u32 tid,
+		     const char *name)
+{
+	struct outbuf *ob = &s->line;
+
+	begin_event(s);
+	outbuf_puts(ob, "{\"ph\":\"M\",\"name\":\"");
+	outbuf_puts(ob, what);
+	outbuf_puts(ob, "\",\"pid\":");
+	outbuf_u64(ob, pid);
+	outbuf_puts(ob, ",\"tid\":");
+	outbuf_u64(ob, tid);
+	outbuf_puts(ob, ",\"args\":{\"name\":");
+	json_put_str(ob, name, strnlen(name, BT_COMM_LEN));
+	outbuf_puts(ob, "}}");
+	write_event(s);
+}
+
+/* Names a process and a thread the first time they are seen, and again when exec renames them. */
+static void update_names(struct perfetto_sink *s, const struct bt_enter_rec *enter)
+{
+	const struct bt_rec_hdr *hdr = &enter->hdr;
+	char comm[BT_COMM_LEN];
+	struct perfetto_name *e;
+
+	memcpy(comm, enter->comm, BT_COMM_LEN);
+	comm[BT_COMM_LEN - 1] = '\0';
+	/* a process is named after its main thread, or the first of its threads seen */
+	e = name_get(s, hdr->tgid);
+	if (e && (hdr->tid == hdr->tgid || !e->process[0]) && strcmp(e->process, comm)) {
+		memcpy(e->process, comm, BT_COMM_LEN);
+		put_meta(s, "process_name", hdr->tgid, hdr->tgid, comm);
+	}
+	e = name_get(s, hdr->tid);
+	if (e && strcmp(e->thread, comm)) {
+		memcpy(e->thread, comm, BT_COMM_LEN);
+		put_meta(s, "thread_name", hdr->tgid, hdr->tid, comm);
+	}
+}
+
+/* ---------------------------------------------------------------- events */
+
+/* Nanoseconds as the format's microseconds, to the nanosecond. */
+static void put_us(struct outbuf *ob, __u64 ns)
+{
+	outbuf_printf(ob, "%llu.%03llu", (unsigned long long)(ns / 1000),
+		      (unsigned long long)(ns % 1000));
+}
+
+/* {"name":...,"cat":...,"ph":...,"ts":...,"pid":N,"tid":N */
+static void put_head(struct perfetto_sink *s, const char *name, const char *cat, const char *ph,
+		     const struct bt_rec_hdr *hdr)
+{
+	struct outbuf *ob = &s->line;
+
+	begin_event(s);
+	outbuf_puts(ob, "{\"name\":");
+	json_put_cstr(ob, name);
+	outbuf_puts(ob, ",\"cat\":\"");
+	outbuf_puts(ob, cat);
+	outbuf_puts(ob, "\",\"ph\":\"");
+	outbuf_puts(ob, ph);
+	outbuf_puts(ob, "\",\"ts\":");
+	put_us(ob, hdr->ts);
+	outbuf_puts(ob, ",\"pid\":");
+	outbuf_u64(ob, hdr->tgid);
+	outbuf_puts(ob, ",\"tid\":");
+	outbuf_u64(ob, hdr->tid);
+}
+
+static void put_instant(struct perfetto_sink *s, const struct bt_rec_hdr *hdr)
+{
+	struct outbuf *ob = &s->line;
+	char name[32] = "exit";
+
+	if (hdr->type == BT_REC_TASK_EXIT) {
+		const struct bt_task_exit_rec *rec = (const void *)hdr;
+
+		if (rec->group_dead)
+			name_drop(s, hdr->tgid);
+		name_drop(s, hdr->tid);
+		if (s->opts.quiet_exits || (!rec->group_dead && !s->opts.thread_exits))
+			return;
+	} else if (hdr->type == BT_REC_SIGNAL && !s->opts.quiet_signals) {
+		xlat_format_signal(name, sizeof(name),
+				   (uint64_t)(int64_t)((const struct bt_signal_rec *)hdr)->sig);
+	} else {
+		return;
+	}
+	outbuf_reset(&s->text);
+	decode_event(s->dec, &s->text, hdr);
+	put_head(s, name, hdr->type == BT_REC_SIGNAL ? "signal" : "exit", "i", hdr);
+	outbuf_puts(ob, ",\"s\":\"t\",\"args\":{\"text\":");
+	json_put_str(ob, s->text.data, s->text.len);
+	json_decode_event(&s->jd, ob, hdr);
+	outbuf_puts(ob, "}}");
+	write_event(s);
+}
+
+void perfetto_sink__on_call(void *ctx, const struct call *call)
+{
+	struct perfetto_sink *s = ctx;
+	struct outbuf *ob = &s->line;
+	const struct bt_rec_hdr *hdr;
+	struct call whole = *call;
+	char namebuf[32];
+	size_t ret_at;
+	__u64 dur = 0;
+
+	if (s->finished)
+		return;
+	if (call->state == CALL_EVENT) {
+		put_instant(s, call->event);
+		return;
+	}
+	/* one event per call, when it ends: the resumed half (or the noreturn) of a split one */
+	if (call->state == CALL_UNFINISHED || decode_is_child_start(s->dec, call))
+		return;
+	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
+	if (call->enter) {
+		update_names(s, call->enter);
+		/* with its enter at hand, a resumed call shows whole */
+		whole.state = call->exit ? CALL_COMPLETE : CALL_NORETURN;
+	}
+	if (call->enter && call->exit && call->exit->hdr.ts >= call->enter->hdr.ts)
+		dur = call->exit->hdr.ts - call->enter->hdr.ts;
+	outbuf_reset(&s->text);
+	decode_call(s->dec, &s->text, &whole);
+	ret_at = s->text.len;
+	decode_return(s->dec, &s->text, &whole);
+
+	put_head(s, decode_syscall_name(s->dec, hdr->nr, namebuf, sizeof(namebuf)), "syscall", "X",
+		 hdr);
+	outbuf_puts(ob, ",\"dur\":");
+	put_us(ob, dur);
+	outbuf_puts(ob, ",\"args\":{\"call\":");
+	json_put_str(ob, s->text.data, ret_at);
+	outbuf_puts(ob, ",\"return\":");
+	json_put_str(ob, s->text.data + ret_at, s->text.len - ret_at);
+	outbuf_puts(ob, ",\"args\":");
+	json_decode_arg_map(&s->jd, ob, &whole);
+	json_decode_return(&s->jd, ob, call->exit);
+	outbuf_puts(ob, "}}");
+	write_event(s);
+}
