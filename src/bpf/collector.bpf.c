@@ -166,6 +166,7 @@ struct {
 	__uint(max_entries, 8 << 20); /* resized by user space before load */
 } events SEC(".maps");
 
+#define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 #define NR_EXECVE 59
 #define NR_EXECVEAT 322
 
@@ -245,10 +246,9 @@ static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
 	pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
 	if (pending >= wakeup_bytes)
 		flags = BPF_RB_FORCE_WAKEUP;
-	size &= BT_SCRATCH_SIZE * 2 - 1;
-	if (size > BT_SCRATCH_SIZE)
-		return;
-	err = bpf_ringbuf_output(&events, rec, size, flags);
+	/* a power-of-two mask above the scratch size, then the real bound */
+	size &= 0x7fff;
+	err = size > BT_SCRATCH_SIZE ? -E2BIG : bpf_ringbuf_output(&events, rec, size, flags);
 	if (!st)
 		return;
 	if (err) {

@@ -486,3 +486,19 @@ def test_thread_prefixes_name_only_the_commands_threads(run_btftrace, workload):
         f"[pid N] prefixes {sorted(tids)} != the command's threads {sorted(threads)} " \
         f"(btftrace is {result.pid}):\n{excerpt(trace, PID_RX)}"
     assert result.pid not in tids
+
+
+@pytest.mark.parametrize("limit", [2000, 4096])
+def test_large_captures_arrive_whole(run_btftrace, tmp_path, limit):
+    # records of 2 KiB and more once lost their size bits in the collector's bound
+    data = bytes(range(256)) * 20
+    path = tmp_path / "big.bin"
+    path.write_bytes(data)
+    result = run_btftrace(["-s", limit, "-e", "read", "--", "/bin/cat", path])
+    assert result.returncode == 0, result.stderr
+    assert "malformed" not in result.stderr
+    line = [l for l in result.trace.splitlines() if l.startswith('read(3, "\\0\\1\\2')]
+    assert len(line) == 1, result.trace[:2000]
+    assert line[0].endswith(f"= {len(data)}")
+    # the shown part has the limit's bytes (each byte escaped: count the \\ of \\NNN too)
+    assert '\\377\\0\\1' in line[0]
