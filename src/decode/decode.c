@@ -17,8 +17,6 @@
 #include "decode/quote.h"
 #include "decode/xlat.h"
 
-#define MAX_ERRNO 4095
-
 void decode_opts_default(struct decode_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -59,7 +57,7 @@ void decoder__free(struct decoder *d)
 }
 
 /* The printers of a struct member, through a direct-mapped cache. */
-static const struct member_cache_slot *member_slot(const struct decoder *d, const struct btf *btf,
+const struct member_cache_slot *decode_member_slot(const struct decoder *d, const struct btf *btf,
 						   __u32 parent_id, const char *member)
 {
 	struct member_cache_slot *slot;
@@ -102,40 +100,6 @@ static bool returns_address(const char *name)
 	       !strcmp(name, "shmat");
 }
 
-static bool is_error(__s64 ret)
-{
-	return ret < 0 && ret >= -MAX_ERRNO;
-}
-
-/* Narrows a 64-bit register to the argument's C type. */
-static __s64 narrow_signed(__u64 v, __u32 size)
-{
-	switch (size) {
-	case 1:
-		return (__s8)v;
-	case 2:
-		return (__s16)v;
-	case 4:
-		return (__s32)v;
-	default:
-		return (__s64)v;
-	}
-}
-
-static __u64 narrow_unsigned(__u64 v, __u32 size)
-{
-	switch (size) {
-	case 1:
-		return (__u8)v;
-	case 2:
-		return (__u16)v;
-	case 4:
-		return (__u32)v;
-	default:
-		return v;
-	}
-}
-
 static void print_pointer(struct outbuf *ob, __u64 v)
 {
 	if (!v)
@@ -152,21 +116,16 @@ static void print_plain_value(const struct decoder *d, struct outbuf *ob, int nr
 	__u32 size = ba->type.value_size ? ba->type.value_size : 8;
 
 	if (vp && !d->opts.no_btf) {
-		__u64 narrowed = ba->type.is_signed ? (__u64)narrow_signed(v, size)
-						    : narrow_unsigned(v, size);
+		__u64 narrowed = ba->type.is_signed ? (__u64)decode_narrow_signed(v, size)
+						    : decode_narrow_unsigned(v, size);
 
 		if (value_printer_format(vp, ob, narrowed, d->opts.xlat) == 0)
 			return;
 	}
 	if (ba->type.is_signed)
-		outbuf_s64(ob, narrow_signed(v, size));
+		outbuf_s64(ob, decode_narrow_signed(v, size));
 	else
-		outbuf_u64(ob, narrow_unsigned(v, size));
-}
-
-static const void *cap_data(const struct bt_capture *cap)
-{
-	return cap + 1;
+		outbuf_u64(ob, decode_narrow_unsigned(v, size));
 }
 
 struct hook_ctx {
@@ -191,7 +150,7 @@ static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u
 	    extra->hook(extra->hook_ctx, ob, btf, parent_id, member_name, member_type_id, data,
 			len))
 		return true;
-	slot = member_slot(d, btf, parent_id, member_name);
+	slot = decode_member_slot(d, btf, parent_id, member_name);
 	vp = slot->vp;
 	hand = slot->hand;
 	parent = btf__type_by_id(btf, parent_id);
@@ -220,7 +179,7 @@ static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u
 			return false;
 		memcpy(&v, data, mt->size);
 		if (btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED))
-			v = narrow_signed(v, mt->size);
+			v = decode_narrow_signed(v, mt->size);
 	}
 	return value_printer_format(vp, ob, v, d->opts.xlat) == 0;
 }
@@ -266,7 +225,7 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 	long size;
 
 	if (!btf || d->opts.no_btf || !ba->print_type_id) {
-		quote_bytes(ob, cap_data(cap), cap->len, d->opts.string_limit, false,
+		quote_bytes(ob, decode_cap_data(cap), cap->len, d->opts.string_limit, false,
 			    cap->flags & BT_CAP_TRUNCATED);
 		return;
 	}
@@ -285,7 +244,7 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 			if (k)
 				outbuf_puts(ob, ", ");
 			btf_print_value(ob, btf, ba->print_type_id,
-					(const char *)cap_data(cap) + k * size, size, &po);
+					(const char *)decode_cap_data(cap) + k * size, size, &po);
 		}
 		if (shown < n || (cap->flags & BT_CAP_TRUNCATED))
 			outbuf_puts(ob, shown ? ", ..." : "...");
@@ -294,18 +253,18 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 	}
 	if (is_scalar_type(btf, ba->print_type_id)) {
 		outbuf_putc(ob, '[');
-		btf_print_value(ob, btf, ba->print_type_id, cap_data(cap), cap->len, &po);
+		btf_print_value(ob, btf, ba->print_type_id, decode_cap_data(cap), cap->len, &po);
 		outbuf_putc(ob, ']');
 		return;
 	}
-	btf_print_value(ob, btf, ba->print_type_id, cap_data(cap), cap->len, &po);
+	btf_print_value(ob, btf, ba->print_type_id, decode_cap_data(cap), cap->len, &po);
 }
 
 /* execve's argv: ["ls", "-l"]; its envp counted: 0x7ffd... / * 23 vars * /. */
 static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i, __u64 v,
 		       const struct bt_capture *cap)
 {
-	const char *p = cap_data(cap), *end = p + cap->len;
+	const char *p = decode_cap_data(cap), *end = p + cap->len;
 	unsigned int shown = 0;
 
 	if (d->beauty->rules[nr].enter[i].kind == BT_KIND_STRV_COUNT) {
@@ -342,7 +301,7 @@ static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i
 /* readv/writev's buffers: [{iov_base="ab", iov_len=2}, ...], the bytes up to -s each. */
 static void print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap)
 {
-	const char *p = cap_data(cap), *end = p + cap->len;
+	const char *p = decode_cap_data(cap), *end = p + cap->len;
 	unsigned int shown = 0;
 
 	outbuf_putc(ob, '[');
@@ -392,17 +351,18 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		return;
 	}
 	if (d->hand[nr][i] && !d->opts.no_btf) {
-		d->hand[nr][i](d, ob, cap_data(cap), cap->len,
+		d->hand[nr][i](d, ob, decode_cap_data(cap), cap->len,
 			       (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
 		return;
 	}
 	switch (ba->role) {
 	case ROLE_STRING:
 		/* paths are shown whole, as strace does; the capture cap still applies */
-		quote_bytes(ob, cap_data(cap), cap->len, 0, true, cap->flags & BT_CAP_TRUNCATED);
+		quote_bytes(ob, decode_cap_data(cap), cap->len, 0, true,
+			    cap->flags & BT_CAP_TRUNCATED);
 		break;
 	case ROLE_BUFFER:
-		quote_bytes(ob, cap_data(cap), cap->len, d->opts.string_limit, false,
+		quote_bytes(ob, decode_cap_data(cap), cap->len, d->opts.string_limit, false,
 			    (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
 		break;
 	case ROLE_STRUCT:
@@ -427,15 +387,22 @@ static bool arg_is_ignored(const struct syscall_desc *desc, int i, const __u64 *
 	return !(args[i - 1] & O_CREAT) && (args[i - 1] & O_TMPFILE) != O_TMPFILE;
 }
 
-/* Is argument i printed from the exit record (an output the kernel fills)? */
-static bool is_output_arg(const struct bt_syscall_rules *rules, int i)
+void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_rec *exit, int i,
+			 const struct bt_capture **in, const struct bt_capture **out)
 {
-	return rules && rules->exit[i].len != BT_LEN_NONE && rules->enter[i].len == BT_LEN_NONE;
-}
-
-static bool captures_equal(const struct bt_capture *a, const struct bt_capture *b)
-{
-	return a->len == b->len && !memcmp(cap_data(a), cap_data(b), a->len);
+	*in = record_capture(&enter->hdr, i);
+	*out = exit ? record_capture(&exit->hdr, i) : NULL;
+	if (*out && ((*out)->flags & BT_CAP_LATE)) {
+		/*
+		 * An input read again at exit: its page (or a vector element's)
+		 * was absent at enter. Unless it failed again, it is the better read.
+		 */
+		if (!*in || ((*in)->flags & BT_CAP_FAULT) || !((*out)->flags & BT_CAP_FAULT))
+			*in = *out;
+		*out = NULL;
+	}
+	if (*out && decode_is_error(exit->ret))
+		*out = NULL;
 }
 
 const struct bt_capture *hand_call_in(const struct hand_call *hc, int i)
@@ -455,7 +422,7 @@ const struct bt_capture *hand_call_out(const struct hand_call *hc, int i)
 {
 	const struct bt_capture *out;
 
-	if (!hc->exit || is_error(hc->exit->ret))
+	if (!hc->exit || decode_is_error(hc->exit->ret))
 		return NULL;
 	out = record_capture(&hc->exit->hdr, i);
 	if (!out || (out->flags & (BT_CAP_LATE | BT_CAP_FAULT)))
@@ -472,7 +439,7 @@ const char *hand_call_name(const struct hand_call *hc)
 
 bool hand_call_failed(const struct hand_call *hc)
 {
-	return hc->exit && is_error(hc->exit->ret);
+	return hc->exit && decode_is_error(hc->exit->ret);
 }
 
 /* A number the kernel updated in place: [16 => 8], as strace writes it. */
@@ -493,9 +460,9 @@ static bool print_scalar_inout(const struct decoder *d, struct outbuf *ob,
 		return false;
 	btf_opts_of(d, &po, &hc);
 	outbuf_putc(ob, '[');
-	btf_print_value(ob, btf, ba->print_type_id, cap_data(in), in->len, &po);
+	btf_print_value(ob, btf, ba->print_type_id, decode_cap_data(in), in->len, &po);
 	outbuf_puts(ob, " => ");
-	btf_print_value(ob, btf, ba->print_type_id, cap_data(out), out->len, &po);
+	btf_print_value(ob, btf, ba->print_type_id, decode_cap_data(out), out->len, &po);
 	outbuf_putc(ob, ']');
 	return true;
 }
@@ -554,27 +521,17 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		}
 		sep = true;
 		ba = &bs->args[i];
-		in = record_capture(&enter->hdr, i);
-		if (exit)
-			out = record_capture(&exit->hdr, i);
-		if (out && (out->flags & BT_CAP_LATE)) {
-			/* an input whose page was absent at enter, read again at exit */
-			if (!in || (in->flags & BT_CAP_FAULT) || !(out->flags & BT_CAP_FAULT))
-				in = out;
-			out = NULL;
-		}
-		if (out && is_error(exit->ret))
-			out = NULL;
-		if (is_output_arg(rules, i)) {
+		decode_arg_captures(enter, exit, i, &in, &out);
+		if (decode_is_output_arg(rules, i)) {
 			print_arg(d, ob, nr, i, ba, v, out);
 			continue;
 		}
-		if (in && out && !captures_equal(in, out) && !(in->flags & BT_CAP_FAULT) &&
+		if (in && out && !decode_captures_equal(in, out) && !(in->flags & BT_CAP_FAULT) &&
 		    !(out->flags & BT_CAP_FAULT) && !d->hand[nr][i] &&
 		    print_scalar_inout(d, ob, ba, in, out))
 			continue;
 		print_arg(d, ob, nr, i, ba, v, in);
-		if (in && out && !captures_equal(in, out)) {
+		if (in && out && !decode_captures_equal(in, out)) {
 			outbuf_puts(ob, " => ");
 			print_arg(d, ob, nr, i, ba, v, out);
 		}
@@ -582,7 +539,7 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 }
 
 /* Where an unfinished line stops: before the first argument the kernel fills. */
-static int first_output_arg(const struct decoder *d, int nr, int nargs)
+int decode_first_output_arg(const struct decoder *d, int nr, int nargs)
 {
 	const struct bt_syscall_rules *rules;
 
@@ -590,13 +547,13 @@ static int first_output_arg(const struct decoder *d, int nr, int nargs)
 		return nargs;
 	rules = &d->beauty->rules[nr];
 	for (int i = 0; i < nargs; i++) {
-		if (is_output_arg(rules, i))
+		if (decode_is_output_arg(rules, i))
 			return i;
 	}
 	return nargs;
 }
 
-static int nargs_of(const struct decoder *d, int nr)
+int decode_nargs(const struct decoder *d, int nr)
 {
 	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
 
@@ -606,7 +563,7 @@ static int nargs_of(const struct decoder *d, int nr)
 void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *call)
 {
 	const struct bt_rec_hdr *hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
-	int nr = hdr->nr, nargs = nargs_of(d, nr), split;
+	int nr = hdr->nr, nargs = decode_nargs(d, nr), split;
 	char namebuf[32];
 	const char *name = decode_syscall_name(d, nr, namebuf, sizeof(namebuf));
 
@@ -619,7 +576,7 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 		outbuf_putc(ob, ')');
 		break;
 	case CALL_UNFINISHED:
-		split = first_output_arg(d, nr, nargs);
+		split = decode_first_output_arg(d, nr, nargs);
 		outbuf_puts(ob, name);
 		outbuf_putc(ob, '(');
 		print_args(d, ob, nr, call->enter, NULL, 0, split);
@@ -635,7 +592,7 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 		outbuf_puts(ob, name);
 		outbuf_puts(ob, " resumed>");
 		if (call->enter) {
-			split = first_output_arg(d, nr, nargs);
+			split = decode_first_output_arg(d, nr, nargs);
 			if (split < nargs) {
 				print_args(d, ob, nr, call->enter, call->exit, split, nargs);
 			}
@@ -857,7 +814,7 @@ void decode_return(const struct decoder *d, struct outbuf *ob, const struct call
 		return;
 	}
 	nr = exit->hdr.nr;
-	if (is_error(exit->ret)) {
+	if (decode_is_error(exit->ret)) {
 		int err = (int)-exit->ret;
 
 		outbuf_puts(ob, "-1 ");

@@ -4,6 +4,7 @@
 #define BTFTRACE_DECODE_H
 
 #include <stdbool.h>
+#include <string.h>
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
 #include "decode/hand.h"
@@ -109,5 +110,76 @@ void decode_return(const struct decoder *d, struct outbuf *ob, const struct call
 /* Prints len bytes as BTF type type_id with the decoder's options and member printers. */
 void decode_print_btf(const struct decoder *d, struct outbuf *ob, __u32 type_id, const void *data,
 		      size_t len, const struct decode_btf_extra *extra);
+
+/*
+ * Shared by the text and JSON decoders: the same reading of a call, two
+ * syntaxes.
+ */
+
+/* A syscall's return value that is an error (-4095..-1). */
+static inline bool decode_is_error(__s64 ret)
+{
+	return ret < 0 && ret >= -4095;
+}
+
+/* Narrows a 64-bit register to the argument's C type. */
+static inline __s64 decode_narrow_signed(__u64 v, __u32 size)
+{
+	switch (size) {
+	case 1:
+		return (__s8)v;
+	case 2:
+		return (__s16)v;
+	case 4:
+		return (__s32)v;
+	default:
+		return (__s64)v;
+	}
+}
+
+static inline __u64 decode_narrow_unsigned(__u64 v, __u32 size)
+{
+	switch (size) {
+	case 1:
+		return (__u8)v;
+	case 2:
+		return (__u16)v;
+	case 4:
+		return (__u32)v;
+	default:
+		return v;
+	}
+}
+
+static inline const void *decode_cap_data(const struct bt_capture *cap)
+{
+	return cap + 1;
+}
+
+static inline bool decode_captures_equal(const struct bt_capture *a, const struct bt_capture *b)
+{
+	return a->len == b->len && !memcmp(decode_cap_data(a), decode_cap_data(b), a->len);
+}
+
+/* An argument only the kernel fills: shown after the call returns. */
+static inline bool decode_is_output_arg(const struct bt_syscall_rules *rules, int i)
+{
+	return rules && rules->exit[i].len != BT_LEN_NONE && rules->enter[i].len == BT_LEN_NONE;
+}
+
+/* Arguments of syscall nr: its format's, or all six when it has none. */
+int decode_nargs(const struct decoder *d, int nr);
+/* The first argument the kernel fills, where an unfinished call stops; nargs if none. */
+int decode_first_output_arg(const struct decoder *d, int nr, int nargs);
+/* The cached member printers of (parent struct, member), or NULL slot fields. */
+const struct member_cache_slot *decode_member_slot(const struct decoder *d, const struct btf *btf,
+						   __u32 parent_id, const char *member);
+/*
+ * The captures of argument i: *in what the caller passed (read again at
+ * exit when its page was absent at enter), *out what the kernel wrote
+ * (NULL for a failed call). Either may be NULL.
+ */
+void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_rec *exit, int i,
+			 const struct bt_capture **in, const struct bt_capture **out);
 
 #endif /* BTFTRACE_DECODE_H */

@@ -23,8 +23,6 @@
 #include "decode/xlat.h"
 #include "xlat_tables.h"
 
-#define MAX_ERRNO 4095
-
 static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u32 parent_id,
 			const char *member_name, __u32 member_type_id, const void *data,
 			size_t len);
@@ -32,9 +30,6 @@ static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u
 int json_decoder__init(struct json_decoder *jd, const struct decoder *d)
 {
 	memset(jd, 0, sizeof(*jd));
-	jd->cache = calloc(JSON_MEMBER_CACHE_SLOTS, sizeof(*jd->cache));
-	if (!jd->cache)
-		return -ENOMEM;
 	jd->d = d;
 	outbuf_init(&jd->scratch);
 	btf_print_opts_default(&jd->po);
@@ -47,8 +42,6 @@ int json_decoder__init(struct json_decoder *jd, const struct decoder *d)
 
 void json_decoder__free(struct json_decoder *jd)
 {
-	free(jd->cache);
-	jd->cache = NULL;
 	outbuf_free(&jd->scratch);
 }
 
@@ -294,65 +287,12 @@ void value_printer_json(struct json_decoder *jd, const struct value_printer *vp,
 
 /* ---------------------------------------------------------------- structs */
 
-/* The printer of a struct member, through a direct-mapped cache of the decoder's own. */
-static const struct value_printer *member_printer(struct json_decoder *jd, const struct btf *btf,
-						  __u32 parent_id, const char *member)
-{
-	struct json_member_slot *slot;
-	const struct btf_type *parent;
-	const char *scope;
-
-	slot = &jd->cache[(parent_id * 31 + ((uintptr_t)member >> 2)) % JSON_MEMBER_CACHE_SLOTS];
-	if (slot->member == member && slot->parent_id == parent_id)
-		return slot->vp;
-	parent = btf__type_by_id(btf, parent_id);
-	scope = parent ? btf__name_by_offset(btf, parent->name_off) : NULL;
-	slot->parent_id = parent_id;
-	slot->member = member;
-	slot->vp = NULL;
-	if (scope && *scope) {
-		slot->vp = value_printer_find(scope, member);
-		/* "*" entries are for syscall arguments, never struct members */
-		if (slot->vp && !strcmp(slot->vp->scope, "*"))
-			slot->vp = NULL;
-	}
-	return slot->vp;
-}
-
-static __s64 narrow_signed(__u64 v, __u32 size)
-{
-	switch (size) {
-	case 1:
-		return (__s8)v;
-	case 2:
-		return (__s16)v;
-	case 4:
-		return (__s32)v;
-	default:
-		return (__s64)v;
-	}
-}
-
-static __u64 narrow_unsigned(__u64 v, __u32 size)
-{
-	switch (size) {
-	case 1:
-		return (__u8)v;
-	case 2:
-		return (__u16)v;
-	case 4:
-		return (__u32)v;
-	default:
-		return v;
-	}
-}
-
 /* Members with a printer of their own: st_mode, sa_flags, pollfd's events... */
 static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u32 parent_id,
 			const char *member_name, __u32 member_type_id, const void *data, size_t len)
 {
 	struct json_decoder *jd = ctx;
-	const struct value_printer *vp = member_printer(jd, btf, parent_id, member_name);
+	const struct value_printer *vp = decode_member_slot(jd->d, btf, parent_id, member_name)->vp;
 	const struct btf_type *mt;
 	bool is_signed;
 	__u64 v = 0;
@@ -365,14 +305,9 @@ static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u
 	memcpy(&v, data, mt->size);
 	is_signed = btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED);
 	if (is_signed)
-		v = narrow_signed(v, mt->size);
+		v = decode_narrow_signed(v, mt->size);
 	value_printer_json(jd, vp, ob, v, is_signed);
 	return true;
-}
-
-static const void *cap_data(const struct bt_capture *cap)
-{
-	return cap + 1;
 }
 
 static bool cap_cut(const struct bt_capture *cap)
@@ -388,7 +323,7 @@ static void put_struct(struct json_decoder *jd, struct outbuf *ob, const struct 
 	long size;
 
 	if (!btf || d->opts.no_btf || !ba->print_type_id) {
-		json_put_bytes_obj(ob, cap_data(cap), cap->len, cap->want, cap_cut(cap));
+		json_put_bytes_obj(ob, decode_cap_data(cap), cap->len, cap->want, cap_cut(cap));
 		return;
 	}
 	size = btf__resolve_size(btf, ba->print_type_id);
@@ -402,14 +337,15 @@ static void put_struct(struct json_decoder *jd, struct outbuf *ob, const struct 
 			if (k)
 				outbuf_putc(ob, ',');
 			btf_print_value(ob, btf, ba->print_type_id,
-					(const char *)cap_data(cap) + k * size, size, &jd->po);
+					(const char *)decode_cap_data(cap) + k * size, size,
+					&jd->po);
 		}
 		if (cap_cut(cap))
 			outbuf_puts(ob, n ? ",\"...\"" : "\"...\"");
 		outbuf_putc(ob, ']');
 		return;
 	}
-	if (btf_print_value(ob, btf, ba->print_type_id, cap_data(cap), cap->len, &jd->po))
+	if (btf_print_value(ob, btf, ba->print_type_id, decode_cap_data(cap), cap->len, &jd->po))
 		outbuf_puts(ob, "null");
 }
 
@@ -422,7 +358,8 @@ static uint64_t arg_value(const struct beauty_arg *ba, __u64 v)
 
 	if (ba->type.ptr_depth > 0)
 		return v;
-	return ba->type.is_signed ? (__u64)narrow_signed(v, size) : narrow_unsigned(v, size);
+	return ba->type.is_signed ? (__u64)decode_narrow_signed(v, size)
+				  : decode_narrow_unsigned(v, size);
 }
 
 static bool arg_signed(const struct beauty_arg *ba)
@@ -438,7 +375,7 @@ static bool arg_signed(const struct beauty_arg *ba)
 static void put_strv(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		     const struct bt_capture *cap)
 {
-	const char *p = cap_data(cap), *end = p + cap->len;
+	const char *p = decode_cap_data(cap), *end = p + cap->len;
 	bool first = true;
 
 	outbuf_putc(ob, '{');
@@ -469,7 +406,7 @@ static void put_strv(const struct decoder *d, struct outbuf *ob, int nr, int i,
 /* readv/writev: [{"iov_base": {bytes}, "iov_len": N}, ...] (iov_base null when unreadable). */
 static void put_iovec(struct outbuf *ob, const struct bt_capture *cap)
 {
-	const char *p = cap_data(cap), *end = p + cap->len;
+	const char *p = decode_cap_data(cap), *end = p + cap->len;
 	bool first = true;
 
 	outbuf_putc(ob, '[');
@@ -521,20 +458,21 @@ static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, in
 	if (d->hand[nr][i] && !d->opts.no_btf) {
 		/* layouts BTF cannot give: the hand decoder's text, and the bytes it read */
 		outbuf_reset(&jd->scratch);
-		d->hand[nr][i](d, &jd->scratch, cap_data(cap), cap->len, cap_cut(cap));
+		d->hand[nr][i](d, &jd->scratch, decode_cap_data(cap), cap->len, cap_cut(cap));
 		outbuf_puts(ob, "{\"text\":");
 		json_put_str(ob, jd->scratch.data, jd->scratch.len);
 		outbuf_puts(ob, ",\"bytes\":");
-		json_put_bytes_obj(ob, cap_data(cap), cap->len, cap->want, cap_cut(cap));
+		json_put_bytes_obj(ob, decode_cap_data(cap), cap->len, cap->want, cap_cut(cap));
 		outbuf_putc(ob, '}');
 		return;
 	}
 	switch (ba->role) {
 	case ROLE_STRING:
-		json_put_string_obj(ob, cap_data(cap), cap->len, cap->flags & BT_CAP_TRUNCATED);
+		json_put_string_obj(ob, decode_cap_data(cap), cap->len,
+				    cap->flags & BT_CAP_TRUNCATED);
 		break;
 	case ROLE_BUFFER:
-		json_put_bytes_obj(ob, cap_data(cap), cap->len, cap->want, cap_cut(cap));
+		json_put_bytes_obj(ob, decode_cap_data(cap), cap->len, cap->want, cap_cut(cap));
 		break;
 	case ROLE_STRUCT:
 		put_struct(jd, ob, ba, cap);
@@ -543,22 +481,6 @@ static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, in
 		outbuf_puts(ob, "null");
 		break;
 	}
-}
-
-static bool is_error(__s64 ret)
-{
-	return ret < 0 && ret >= -MAX_ERRNO;
-}
-
-/* Is argument i printed from the exit record (an output the kernel fills)? */
-static bool is_output_arg(const struct bt_syscall_rules *rules, int i)
-{
-	return rules && rules->exit[i].len != BT_LEN_NONE && rules->enter[i].len == BT_LEN_NONE;
-}
-
-static bool captures_equal(const struct bt_capture *a, const struct bt_capture *b)
-{
-	return a->len == b->len && !memcmp(cap_data(a), cap_data(b), a->len);
 }
 
 /*
@@ -614,48 +536,19 @@ static void put_arg(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 			outbuf_putc(ob, '}');
 		return;
 	}
-	in = record_capture(&enter->hdr, i);
-	if (exit)
-		out = record_capture(&exit->hdr, i);
-	if (out && (out->flags & BT_CAP_LATE)) {
-		/* an input whose page was absent at enter, read again at exit */
-		if (!in || (in->flags & BT_CAP_FAULT) || !(out->flags & BT_CAP_FAULT))
-			in = out;
-		out = NULL;
-	}
-	if (out && is_error(exit->ret))
-		out = NULL;
-	output = is_output_arg(&d->beauty->rules[nr], i);
+	decode_arg_captures(enter, exit, i, &in, &out);
+	output = decode_is_output_arg(&d->beauty->rules[nr], i);
 	cap = output ? out : in;
 	put_arg_value(jd, ob, nr, i, ba, v, cap);
 	if (map)
 		return;
-	if (!output && in && out && !captures_equal(in, out)) {
+	if (!output && in && out && !decode_captures_equal(in, out)) {
 		outbuf_puts(ob, ",\"value_out\":");
 		put_arg_value(jd, ob, nr, i, ba, v, out);
 	}
 	if (cap && (cap->flags & BT_CAP_FAULT) && v && ba->role != ROLE_VALUE)
 		outbuf_puts(ob, ",\"fault\":true");
 	outbuf_putc(ob, '}');
-}
-
-static int nargs_of(const struct decoder *d, int nr)
-{
-	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
-
-	return desc && desc->has_format ? desc->nargs : BT_MAX_ARGS;
-}
-
-/* Where an unfinished call's arguments stop: before the first one the kernel fills. */
-static int first_output_arg(const struct decoder *d, int nr, int nargs)
-{
-	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
-		return nargs;
-	for (int i = 0; i < nargs; i++) {
-		if (is_output_arg(&d->beauty->rules[nr], i))
-			return i;
-	}
-	return nargs;
 }
 
 static void put_args(struct json_decoder *jd, struct outbuf *ob, const struct call *call, bool map)
@@ -668,9 +561,9 @@ static void put_args(struct json_decoder *jd, struct outbuf *ob, const struct ca
 		return;
 	}
 	nr = enter->hdr.nr;
-	last = nargs_of(jd->d, nr);
+	last = decode_nargs(jd->d, nr);
 	if (call->state == CALL_UNFINISHED)
-		last = first_output_arg(jd->d, nr, last);
+		last = decode_first_output_arg(jd->d, nr, last);
 	outbuf_putc(ob, map ? '{' : '[');
 	for (int i = 0; i < last; i++) {
 		if (i)
@@ -716,7 +609,7 @@ void json_decode_return(struct json_decoder *jd, struct outbuf *ob, const struct
 		put_errno(ob, (int)-exit->ret, restart);
 		return;
 	}
-	if (is_error(exit->ret)) {
+	if (decode_is_error(exit->ret)) {
 		outbuf_puts(ob, ",\"ret\":-1");
 		put_errno(ob, (int)-exit->ret, strerror((int)-exit->ret));
 		return;

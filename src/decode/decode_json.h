@@ -9,14 +9,6 @@
 #include "decode/decode.h"
 #include "decode/outbuf.h"
 
-/* Member printers by (struct type, member name), cached as decode.c caches them for text. */
-#define JSON_MEMBER_CACHE_SLOTS 1024
-struct json_member_slot {
-	__u32 parent_id;
-	const char *member; /* a pointer into the BTF string section: stable */
-	const struct value_printer *vp;
-};
-
 /*
  * The JSON decoder shows everything captured: the text options that shorten
  * (-s, -v, --struct-depth, --no-zeros) and restyle (-X, --pretty,
@@ -25,8 +17,7 @@ struct json_member_slot {
 struct json_decoder {
 	const struct decoder *d;
 	struct btf_print_opts po;
-	struct json_member_slot *cache; /* JSON_MEMBER_CACHE_SLOTS entries */
-	struct outbuf scratch;		/* text from the text-only printers, reused */
+	struct outbuf scratch; /* text from the text-only printers, reused */
 };
 
 int json_decoder__init(struct json_decoder *jd, const struct decoder *d);

@@ -22,8 +22,6 @@
 #define SGR_EXIT "\033[35m"	/* +++ exited with 0 +++: magenta */
 #define SGR_KILLED "\033[1;35m" /* +++ killed by SIGKILL +++: bold magenta */
 
-#define MAX_ERRNO 4095
-
 bool color_wanted(enum color_mode mode, FILE *out)
 {
 	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
@@ -240,7 +238,7 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	}
 	for (; shown < RESULT_COLUMN; shown++)
 		outbuf_putc(ob, ' ');
-	failed = s->color && call->exit && call->exit->ret < 0 && call->exit->ret >= -MAX_ERRNO;
+	failed = s->color && call->exit && decode_is_error(call->exit->ret);
 	if (failed)
 		outbuf_puts(ob, SGR_ERROR);
 	outbuf_puts(ob, " = ");
