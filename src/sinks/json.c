@@ -13,10 +13,7 @@
 static void write_line(struct json_sink *s)
 {
 	outbuf_putc(&s->line, '\n');
-	if (!s->write_error && fwrite(s->line.data, 1, s->line.len, s->out) != s->line.len)
-		s->write_error = errno ? errno : EIO;
-	s->lines++;
-	outbuf_reset(&s->line);
+	sink_write_buffer(s->out, &s->line, &s->write_error, &s->lines);
 }
 
 int json_sink__init(struct json_sink *s, FILE *out, const struct decoder *dec,

@@ -22,10 +22,7 @@ struct perfetto_name {
 
 static void write_event(struct perfetto_sink *s)
 {
-	if (!s->write_error && fwrite(s->line.data, 1, s->line.len, s->out) != s->line.len)
-		s->write_error = errno ? errno : EIO;
-	s->lines++;
-	outbuf_reset(&s->line);
+	sink_write_buffer(s->out, &s->line, &s->write_error, &s->lines);
 }
 
 int perfetto_sink__init(struct perfetto_sink *s, FILE *out, const struct decoder *dec,

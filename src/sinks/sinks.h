@@ -130,6 +130,13 @@ void sink__finish(struct sink *s);
 /* Returns 0, or the negative errno of the first write that failed. */
 int sink__flush(struct sink *s);
 int sink__write_error(const struct sink *s);
+
+/*
+ * Writes the formatted bytes of ob to out and empties ob: the one write path
+ * of every sink. The first failure's errno stays in *write_error and later
+ * writes are skipped; *lines counts what was written or dropped.
+ */
+void sink_write_buffer(FILE *out, struct outbuf *ob, int *write_error, unsigned long long *lines);
 unsigned long long sink__lines(const struct sink *s);
 
 #endif /* BTFTRACE_SINKS_H */

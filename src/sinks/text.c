@@ -109,10 +109,7 @@ static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
 static void write_line(struct text_sink *s)
 {
 	outbuf_putc(&s->line, '\n');
-	if (!s->write_error && fwrite(s->line.data, 1, s->line.len, s->out) != s->line.len)
-		s->write_error = errno ? errno : EIO;
-	s->lines++;
-	outbuf_reset(&s->line);
+	sink_write_buffer(s->out, &s->line, &s->write_error, &s->lines);
 }
 
 static void print_event(struct text_sink *s, const struct bt_rec_hdr *hdr)
