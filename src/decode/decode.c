@@ -183,8 +183,20 @@ static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u
 	return value_printer_format(vp, ob, v, d->opts.xlat) == 0;
 }
 
+/* Is argument i counted in elements (getgroups' ret*4, sendmmsg's arg3(vlen)*64): an array? */
+static bool counts_elements(const struct decoder *d, int nr, int i)
+{
+	const struct bt_syscall_rules *r;
+
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
+		return false;
+	r = &d->beauty->rules[nr];
+	return r->enter[i].elem_size > 1 || r->exit[i].elem_size > 1;
+}
+
+/* A struct, or an array of them when array is set or the capture holds more than one. */
 static void print_struct(const struct decoder *d, struct outbuf *ob, const struct beauty_arg *ba,
-			 const struct bt_capture *cap)
+			 const struct bt_capture *cap, bool array)
 {
 	const struct btf *btf = d->types ? d->types->btf : NULL;
 	struct btf_print_opts po;
@@ -204,9 +216,12 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 	po.member_hook = member_hook;
 	po.hook_ctx = (void *)d;
 	size = btf__resolve_size(btf, ba->print_type_id);
-	/* an array of structs when the rule read more than one */
-	if (size > 0 &&
-	    (cap->len >= 2 * size || ba->elem_count_arg >= 0 || (cap->want && cap->want != size))) {
+	/*
+	 * an array when the rule counts elements, of none too (getgroups() = 0
+	 * shows []), or when it read more than one
+	 */
+	if (size > 0 && (array || cap->len >= 2 * size || ba->elem_count_arg >= 0 ||
+			 (cap->want && cap->want != size))) {
 		size_t n = cap->len / size, shown = n;
 		int limit = d->opts.verbose ? 0 : 32;
 
@@ -231,6 +246,8 @@ static void print_struct(const struct decoder *d, struct outbuf *ob, const struc
 static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		      const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
 {
+	bool array;
+
 	if (ba->role == ROLE_VALUE || (ba->type.ptr_depth == 0 && !cap)) {
 		print_plain_value(d, ob, nr, i, ba, v);
 		return;
@@ -255,7 +272,12 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 			    (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
 		break;
 	case ROLE_STRUCT:
-		print_struct(d, ob, ba, cap);
+		array = counts_elements(d, nr, i) || ba->elem_count_arg >= 0;
+		/* a size of 0 (bpf's size argument): nothing was read, the address is all */
+		if (!cap->len && !array)
+			print_pointer(ob, v);
+		else
+			print_struct(d, ob, ba, cap, array);
 		break;
 	default:
 		print_pointer(ob, v);
@@ -405,6 +427,26 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 	}
 }
 
+/*
+ * The kernel's codes of a call that a signal interrupted (include/linux/errno.h):
+ * the call is restarted or fails with EINTR, so its caller never sees them, and
+ * libc has no text for them. strace's texts, and its '?' for the result.
+ */
+static const char *restart_text(int err)
+{
+	switch (err) {
+	case 512: /* ERESTARTSYS */
+		return "To be restarted if SA_RESTART is set";
+	case 513: /* ERESTARTNOINTR */
+		return "To be restarted";
+	case 514: /* ERESTARTNOHAND */
+		return "To be restarted if no handler";
+	case 516: /* ERESTART_RESTARTBLOCK */
+		return "Interrupted by signal";
+	}
+	return NULL;
+}
+
 void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
 		   const struct bt_exit_rec *exit)
 {
@@ -418,8 +460,9 @@ void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
 	}
 	if (is_error(exit->ret)) {
 		int err = (int)-exit->ret;
+		const char *restart = restart_text(err);
 
-		outbuf_puts(ob, "-1 ");
+		outbuf_puts(ob, restart ? "? " : "-1 ");
 		errname = xlat_errno_name(err);
 		if (errname) {
 			outbuf_puts(ob, errname);
@@ -428,7 +471,7 @@ void decode_return(const struct decoder *d, struct outbuf *ob, int nr,
 			outbuf_u64(ob, err);
 		}
 		outbuf_puts(ob, " (");
-		outbuf_puts(ob, strerror(err));
+		outbuf_puts(ob, restart ? restart : strerror(err));
 		outbuf_putc(ob, ')');
 		return;
 	}
