@@ -92,7 +92,7 @@ static const char usage_text[] =
 	"                          argument; -e keeps the syscalls of SET\n"
 	"\n"
 	"Exit status: the command's (128+N when a signal N killed it); 0 after -p or -a;\n"
-	"2 for bad usage or when tracing cannot start.\n";
+	"2 for bad usage or when tracing cannot start; 1 when the trace cannot be written.\n";
 
 enum long_only {
 	OPT_ARG_NAMES = 256,
@@ -187,11 +187,10 @@ bad:
 		    max);
 }
 
-/* A size like 8M or 65536, rounded up to a power of two of at least a page. */
+/* A size like 8M or 65536: a power of two from a page to 1G, as the ring buffer needs. */
 static size_t parse_size(const char *opt, const char *text)
 {
 	unsigned long long v, mult = 1;
-	size_t size = 4096;
 	char *end;
 
 	errno = 0;
@@ -213,23 +212,26 @@ static size_t parse_size(const char *opt, const char *text)
 	if (v == 0 || v > (1ULL << 30) / mult)
 		goto bad;
 	v *= mult;
-	while (size < v)
-		size <<= 1;
-	return size;
+	if (v < 4096 || (v & (v - 1)))
+		goto bad;
+	return v;
 bad:
-	usage_error("invalid %s value '%s': give a size from 4K to 1G, like 8M", opt, text);
+	usage_error("invalid %s value '%s': give a power of two from 4K to 1G, like 8M", opt, text);
 }
 
 static void parse_pids(struct session_opts *o, const char *text)
 {
-	char *copy = strdup(text), *save = NULL;
+	char *copy = strdup(text), *rest = copy, *tok;
 
 	if (!copy)
 		usage_error("out of memory");
-	if (!*text)
-		usage_error(
-			"invalid -p value '': give a process id, or several separated by commas");
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	/* strsep, not strtok: "1,,2" and "1," have an empty pid, an error */
+	while ((tok = strsep(&rest, ","))) {
+		if (!*tok)
+			usage_error(
+				"invalid -p value '%s': give a process id, or several separated "
+				"by commas",
+				text);
 		if (o->npids == SESSION_MAX_PIDS)
 			usage_error("too many processes for -p: at most %d", SESSION_MAX_PIDS);
 		o->pids[o->npids++] = parse_number("-p", tok, 1, INT_MAX);
@@ -264,6 +266,27 @@ static void add_syscall_set(struct syscall_filter *f, struct session_opts *o, co
 	if (syscall_filter__add(f, text, err, sizeof(err)))
 		usage_error("%s", err);
 	o->syscalls = f;
+}
+
+/*
+ * getopt's '?': an unknown option, or a known long option given a value it
+ * does not take (--pretty=1), for which glibc sets optopt to the option's val.
+ */
+static void bad_option(const char *arg) __attribute__((noreturn));
+static void bad_option(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (optopt && !strncmp(arg, "--", 2) && eq) {
+		for (const struct option *lo = long_options; lo->name; lo++) {
+			if (lo->val == optopt && lo->has_arg == no_argument)
+				usage_error("option '--%s' takes no value: see 'btftrace --help'",
+					    lo->name);
+		}
+	}
+	if (optopt > 0 && optopt < 256)
+		usage_error("unknown option '-%c': see 'btftrace --help'", optopt);
+	usage_error("unknown option '%s': see 'btftrace --help'", arg);
 }
 
 static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f, int argc,
@@ -464,9 +487,7 @@ int main(int argc, char **argv)
 			usage_error("option '%s' needs a value: see 'btftrace --help'",
 				    argv[optind - 1]);
 		default:
-			if (optopt)
-				usage_error("unknown option '-%c': see 'btftrace --help'", optopt);
-			usage_error("unknown option '%s': see 'btftrace --help'", argv[optind - 1]);
+			bad_option(argv[optind - 1]);
 		}
 	}
 	/* what only a summary shows asks for one */

@@ -366,7 +366,14 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 			    (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
 		break;
 	case ROLE_STRUCT:
-		print_struct(d, ob, ba, cap);
+		/*
+		 * a size of 0 (bpf's size argument): nothing was read, the address
+		 * is all; an array of none still shows [] (getgroups() = 0)
+		 */
+		if (!cap->len && !ba->is_array && ba->elem_count_arg < 0)
+			print_pointer(ob, v);
+		else
+			print_struct(d, ob, ba, cap);
 		break;
 	default:
 		print_pointer(ob, v);

@@ -72,6 +72,30 @@ static ssize_t find_open(struct event_reader *er, __u32 tid)
 	return -1;
 }
 
+/* x86_64 numbers of the two exec calls */
+#define NR_EXECVE 59
+#define NR_EXECVEAT 322
+
+/*
+ * An exec from a thread other than the leader returns in the leader's tid:
+ * the kernel ends the other threads and gives the exec'ing one the process
+ * id. Its enter is open under its old tid, in the same process.
+ */
+static ssize_t find_exec_enter(struct event_reader *er, const struct bt_exit_rec *exit)
+{
+	const struct bt_rec_hdr *hdr = &exit->hdr;
+
+	if (exit->ret != 0 || (hdr->nr != NR_EXECVE && hdr->nr != NR_EXECVEAT))
+		return -1;
+	for (size_t i = 0; i < er->nopen; i++) {
+		const struct bt_rec_hdr *open = &er->open[i].rec->hdr;
+
+		if (open->tgid == hdr->tgid && open->tid != hdr->tid && open->nr == hdr->nr)
+			return i;
+	}
+	return -1;
+}
+
 static void drop_open(struct event_reader *er, size_t i)
 {
 	free(er->open[i].rec);
@@ -217,10 +241,15 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 		ssize_t old;
 
 		release_held(er);
-		/* a new call from a thread with one open: the old one never returned */
+		/*
+		 * A new call from a thread with one open: the old one never
+		 * returned (its exit record was lost, or an exec ended it). It
+		 * was shown unfinished already: end it as resumed, with no
+		 * result, rather than show its enter a second time.
+		 */
 		old = find_open(er, hdr->tid);
 		if (old >= 0) {
-			emit(er, CALL_NORETURN, er->open[old].rec, NULL);
+			emit(er, CALL_RESUMED, er->open[old].rec, NULL);
 			drop_open(er, old);
 		}
 		return hold(er, rec);
@@ -236,7 +265,9 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 		return 0;
 	}
 	release_held(er);
-	i = find_open(er, hdr->tid);
+	i = find_exec_enter(er, exit);
+	if (i < 0)
+		i = find_open(er, hdr->tid);
 	if (i >= 0) {
 		emit(er, er->open[i].deferred ? CALL_COMPLETE : CALL_RESUMED, er->open[i].rec,
 		     exit);

@@ -11,7 +11,8 @@ enum call_state {
 	CALL_COMPLETE,	 /* enter and exit together */
 	CALL_UNFINISHED, /* enter only, for now: another event came first, or time passed */
 	CALL_RESUMED,	 /* the exit of a call shown unfinished before (enter may be NULL;
-			  * exit is NULL when it never returned before tracing ended) */
+			  * exit is NULL when it never returned: tracing ended, or the
+			  * thread's next call came first) */
 	CALL_NORETURN,	 /* an enter whose exit never came: exit, exit_group, tracing ended */
 	CALL_EVENT,	 /* not a call: a signal or a thread's exit, in event */
 };

@@ -11,6 +11,7 @@ import re
 import shutil
 import signal
 import subprocess
+import threading
 import time
 
 import pytest
@@ -95,6 +96,42 @@ def btf_size(tmp_path_factory):
         return result
 
     return sizes
+
+
+@pytest.fixture(scope="session")
+def bench_workload(tmp_path_factory):
+    """bench/workload.c, built for the tests: `workload [-v] [ITERATIONS [THREADS]]` makes
+    WORKLOAD_CALLS_PER_ITER known calls per iteration, threads sharing the iterations."""
+    src = os.path.join(REPO, "bench", "workload.c")
+    exe = str(tmp_path_factory.mktemp("bench") / "workload")
+    cc = os.environ.get("CC", "cc")
+    build = subprocess.run([cc, "-O2", "-Wall", "-D_GNU_SOURCE", "-pthread", "-o", exe, src],
+                           capture_output=True, text=True)
+    if build.returncode != 0:
+        pytest.fail(f"cannot build {src}:\n{build.stderr}")
+    return exe
+
+
+def children_of(pid):
+    """The pids of process pid's children, from /proc (empty once it is gone)."""
+    kids = []
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/children") as f:
+                kids += [int(k) for k in f.read().split()]
+    except OSError:
+        pass
+    return kids
+
+
+def proc_state(pid):
+    """The state letter of process pid (R, S, Z, ...), or None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    return stat[stat.rindex(")") + 2]
 
 
 # ---------------------------------------------------------------- running btftrace
@@ -245,6 +282,25 @@ def excerpt(text, pattern=None, context=6, limit=40):
 
 # ---------------------------------------------------------------- BPF leak checks
 
+# btftrace's objects, by the names bpftool shows: the collector's programs (the tp_btf pair or
+# the raw_tp pair, names cut at 15 characters by the kernel) and maps. Other BPF users' objects,
+# other engineers' sessions included, are never counted.
+BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit", "on_sys_enter_raw", "on_sys_exit_raw")
+BPF_MAP_NAMES = ("beauty_map", "traced_procs", "refetch", "scratch_map", "stats_map", "events")
+# libbpf names the skeleton's global data maps after the object: collecto.rodata, collecto.bss
+BPF_MAP_PREFIX = "collecto."
+BPF_KINDS = ("prog", "map", "link")
+
+
+def _is_btftrace_prog(prog):
+    name = prog.get("name", "")
+    return any(name in (full, full[:15]) for full in BPF_PROG_NAMES)
+
+
+def _is_btftrace_map(m):
+    name = m.get("name", "")
+    return name in BPF_MAP_NAMES or name.startswith(BPF_MAP_PREFIX)
+
 
 def _bpftool(kind):
     out = subprocess.run(["bpftool", "-j", kind, "list"], capture_output=True, text=True,
@@ -252,6 +308,29 @@ def _bpftool(kind):
     if out.returncode != 0:
         pytest.fail(f"bpftool -j {kind} list failed: {out.stderr}")
     return json.loads(out.stdout or "[]") or []
+
+
+def bpf_ids_held(pid):
+    """{kind: ids} of the BPF programs, maps and links process pid holds through its fds."""
+    held = {kind: set() for kind in BPF_KINDS}
+    fddir = f"/proc/{pid}/fd"
+    try:
+        fds = os.listdir(fddir)
+    except OSError:
+        return held
+    for fd in fds:
+        try:
+            if not os.readlink(f"{fddir}/{fd}").startswith("anon_inode:bpf"):
+                continue
+            with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+                info = f.read()
+        except OSError:
+            continue
+        for kind in BPF_KINDS:
+            m = re.search(rf"^{kind}_id:\s*(\d+)", info, re.M)
+            if m:
+                held[kind].add(int(m.group(1)))
+    return held
 
 
 def _our_process_tree():
@@ -280,35 +359,29 @@ def _our_process_tree():
 def _held_by_others():
     """BPF object ids held through an fd by a process outside our tree (another user's run)."""
     ours = _our_process_tree()
-    held = {"prog": set(), "map": set(), "link": set()}
+    held = {kind: set() for kind in BPF_KINDS}
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) in ours:
             continue
-        fddir = f"/proc/{entry}/fd"
-        try:
-            fds = os.listdir(fddir)
-        except OSError:
-            continue
-        for fd in fds:
-            try:
-                if not os.readlink(f"{fddir}/{fd}").startswith("anon_inode:bpf"):
-                    continue
-                with open(f"/proc/{entry}/fdinfo/{fd}") as f:
-                    info = f.read()
-            except OSError:
-                continue
-            for kind in held:
-                m = re.search(rf"^{kind}_id:\s*(\d+)", info, re.M)
-                if m:
-                    held[kind].add(int(m.group(1)))
+        for kind, ids in bpf_ids_held(int(entry)).items():
+            held[kind] |= ids
     return held
 
 
 class BpfSnapshot:
-    """The BPF programs, maps and links that exist now, to find the ones a run leaves behind."""
+    """btftrace's BPF programs, maps and links that exist now, to find those a run leaves.
+
+    Two checks, both blind to other sessions on the machine: (1) btftrace objects created
+    after the snapshot and held by no process outside this test's tree must be gone once the
+    kernel had time to release them; (2) with track(pid), the ids that btftrace process held
+    while it ran (sampled from /proc/PID/fdinfo) must be gone after it ended.
+    """
 
     def __init__(self):
         self.progs, self.maps, self.links = self._take()
+        self.tracked = {kind: set() for kind in BPF_KINDS}
+        self._stop = threading.Event()
+        self._samplers = []
 
     @staticmethod
     def _take():
@@ -317,32 +390,57 @@ class BpfSnapshot:
         links = {ln["id"]: ln for ln in _bpftool("link")}
         return progs, maps, links
 
+    def track(self, pid, interval=0.02):
+        """Records the BPF ids process pid holds, from now until it exits."""
+
+        def sample():
+            while not self._stop.is_set() and os.path.exists(f"/proc/{pid}/fd"):
+                for kind, ids in bpf_ids_held(pid).items():
+                    self.tracked[kind] |= ids
+                time.sleep(interval)
+
+        t = threading.Thread(target=sample, daemon=True)
+        t.start()
+        self._samplers.append(t)
+
     def _new_objects(self):
         progs, maps, links = self._take()
-        new_progs = {i: p for i, p in progs.items() if i not in self.progs}
-        new_maps = {i: m for i, m in maps.items() if i not in self.maps}
-        new_links = {i: ln for i, ln in links.items() if i not in self.links}
-        if not (new_progs or new_maps or new_links):
-            return {}
-        # objects of a btftrace (or anything else) that another engineer runs meanwhile
-        held = _held_by_others()
-        foreign_progs = set(held["prog"])
-        foreign_progs |= {ln.get("prog_id") for i, ln in links.items() if i in held["link"]}
-        foreign_maps = set(held["map"])
-        for pid in foreign_progs:
-            foreign_maps |= set(progs.get(pid, {}).get("map_ids", []))
-        left = {
-            "progs": [f"{i}:{p.get('name')}" for i, p in new_progs.items()
-                      if i not in foreign_progs],
-            "maps": [f"{i}:{m.get('name')}" for i, m in new_maps.items()
-                     if i not in foreign_maps],
-            "links": [f"{i}:prog{ln.get('prog_id')}" for i, ln in new_links.items()
-                      if i not in held["link"] and ln.get("prog_id") not in foreign_progs],
+        ours = {i for i, p in progs.items() if _is_btftrace_prog(p)}
+        our_maps = {i for i, m in maps.items() if _is_btftrace_map(m)}
+        for i in ours:
+            our_maps |= set(progs[i].get("map_ids", []))
+        new_progs = {i for i in ours if i not in self.progs}
+        new_maps = {i for i in our_maps if i not in self.maps}
+        new_links = {i for i, ln in links.items()
+                     if i not in self.links and ln.get("prog_id") in ours}
+        left = {"prog": new_progs, "map": new_maps, "link": new_links}
+        if any(left.values()):
+            # another engineer's session, running meanwhile, holds its own objects
+            held = _held_by_others()
+            foreign = set(held["prog"])
+            foreign |= {links[i].get("prog_id") for i in held["link"] if i in links}
+            foreign_maps = set(held["map"])
+            for pid in foreign & set(progs):
+                foreign_maps |= set(progs[pid].get("map_ids", []))
+            left = {"prog": new_progs - foreign, "map": new_maps - foreign_maps,
+                    "link": {i for i in new_links
+                             if i not in held["link"] and links[i].get("prog_id") not in foreign}}
+        # what the tracked btftrace held is its own, whoever else exists
+        left["prog"] |= self.tracked["prog"] & set(progs)
+        left["map"] |= self.tracked["map"] & set(maps)
+        left["link"] |= self.tracked["link"] & set(links)
+        named = {
+            "progs": [f"{i}:{progs[i].get('name')}" for i in sorted(left["prog"])],
+            "maps": [f"{i}:{maps[i].get('name')}" for i in sorted(left["map"])],
+            "links": [f"{i}:prog{links[i].get('prog_id')}" for i in sorted(left["link"])],
         }
-        return {k: v for k, v in left.items() if v}
+        return {k: v for k, v in named.items() if v}
 
     def leftovers(self, wait=BPF_RELEASE_WAIT):
-        """New programs/maps/links still there after the kernel had time to release them."""
+        """btftrace objects still there after the kernel had time to release them."""
+        self._stop.set()
+        for t in self._samplers:
+            t.join()
         deadline = time.monotonic() + wait
         while True:
             left = self._new_objects()
@@ -352,9 +450,7 @@ class BpfSnapshot:
 
     def assert_clean(self, what=""):
         left = self.leftovers()
-        named = [p for p in left.get("progs", []) if p.split(":", 1)[1] in BPF_PROG_NAMES]
-        assert not left, (f"BPF objects left behind{' by ' + what if what else ''}: {left}"
-                          f"{' (btftrace programs: ' + str(named) + ')' if named else ''}")
+        assert not left, f"BPF objects left behind{' by ' + what if what else ''}: {left}"
 
 
 @pytest.fixture(scope="session")
@@ -365,5 +461,5 @@ def have_bpftool():
 
 @pytest.fixture
 def bpf_snapshot(have_bpftool):
-    """bpf_snapshot() -> BpfSnapshot taken now; .assert_clean() after the run."""
+    """bpf_snapshot() -> BpfSnapshot taken now; .track(pid) while it runs, .assert_clean()."""
     return BpfSnapshot

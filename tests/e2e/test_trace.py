@@ -402,57 +402,7 @@ def test_capture_rules_match_the_kernels_btf(run_btftrace, btf_size, syscall):
 
 # ---------------------------------------------------------------- 8. bad input
 
-BAD_INPUT = [
-    pytest.param(["--no-such-option", "--", "true"], id="unknown-option"),
-    pytest.param(["-Z", "--", "true"], id="unknown-short-option"),
-    pytest.param(["-p"], id="p-missing-value"),
-    pytest.param(["-p", "abc"], id="p-abc"),
-    pytest.param(["-p", "-5"], id="p-negative"),
-    pytest.param(["-p", "99999999999"], id="p-too-big"),
-    pytest.param(["-p", ""], id="p-empty"),
-    pytest.param(["-p", "{dead_pid}"], id="p-dead"),
-    pytest.param(["-p", "1,{dead_pid}"], id="p-live-and-dead"),
-    pytest.param(["-s", "x", "--", "true"], id="s-x"),
-    pytest.param(["-s", "-1", "--", "true"], id="s-negative"),
-    pytest.param(["--capture-size", "0", "--", "true"], id="capture-size-0"),
-    pytest.param(["--capture-size", "999999", "--", "true"], id="capture-size-huge"),
-    pytest.param(["--buffer-size", "foo", "--", "true"], id="buffer-size-foo"),
-    pytest.param(["-X", "nope", "--", "true"], id="X-nope"),
-    pytest.param(["-o", "/nonexistent/dir/file", "--", "true"], id="o-bad-dir"),
-    pytest.param(["--", "/no/such/cmd"], id="command-not-found"),
-    pytest.param(["--", "no-such-command-btftrace-e2e"], id="command-not-in-path"),
-    pytest.param([], id="no-target"),
-    pytest.param(["-p", "1", "--", "true"], id="two-targets"),
-    pytest.param(["--btf", "/nonexistent", "--", "true"], id="btf-missing"),
-    pytest.param(["--btf", "{empty_file}", "--", "true"], id="btf-empty"),
-    pytest.param(["syscalls", "no_such_call"], id="syscalls-unknown"),
-    pytest.param(["syscalls", "--nope"], id="syscalls-bad-option"),
-]
-
-
-@pytest.fixture(scope="module")
-def dead_pid():
-    proc = subprocess.Popen(["true"])
-    proc.wait()
-    return proc.pid
-
-
-@pytest.mark.parametrize("args", BAD_INPUT)
-def test_bad_input_fails_with_one_message_and_status_2(run_btftrace, bpf_snapshot, dead_pid,
-                                                       tmp_path, args):
-    empty = tmp_path / "empty.btf"
-    empty.write_bytes(b"")
-    args = [a.format(dead_pid=dead_pid, empty_file=empty) for a in args]
-    snap = bpf_snapshot()
-
-    rc, out, err, _ = run_btftrace(args, trace=False, timeout=20)
-
-    lines = err.splitlines()
-    assert rc == 2, f"btftrace {args}: exit {rc}, expected 2; stderr: {err!r}"
-    assert len(lines) == 1 and lines[0].startswith("btftrace: "), \
-        f"btftrace {args}: stderr must be one 'btftrace: ...' line, got {err!r}"
-    assert out == "", f"btftrace {args} wrote on stdout: {out!r}"
-    snap.assert_clean(f"btftrace {args}")
+# in test_bad_input.py, option by option
 
 
 # ---------------------------------------------------------------- 9. never itself

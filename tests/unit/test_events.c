@@ -128,6 +128,61 @@ static void test_exit_without_enter_and_noreturn(void **state)
 	event_reader__free(er);
 }
 
+/* A call shown unfinished whose exit is lost ends once, when its thread calls again. */
+static void test_lost_exit_of_an_unfinished_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(1, 5), b = enter_rec(2, 39), a2 = enter_rec(1, 0);
+	struct bt_exit_rec bx = exit_rec(2, 39, 2), a2x = exit_rec(1, 0, 0);
+
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__handle(er, &b, sizeof(b));   /* a: unfinished */
+	event_reader__handle(er, &bx, sizeof(bx)); /* b: complete */
+	event_reader__handle(er, &a2, sizeof(a2)); /* a's exit was lost */
+	event_reader__handle(er, &a2x, sizeof(a2x));
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
+	/* a ends without a result, and its enter is not shown a second time */
+	assert_int_equal(s.state[2], CALL_RESUMED);
+	assert_true(s.has_enter[2] && !s.has_exit[2]);
+	assert_int_equal(s.state[3], CALL_COMPLETE);
+	event_reader__free(er);
+}
+
+/* A thread's exec returns in the leader's tid; the leader's own call never returns. */
+static void test_exec_from_a_thread_returns_in_the_leader(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec futex = enter_rec(100, 202), exec = enter_rec(104, 59);
+	struct bt_exit_rec exec_done = exit_rec(100, 59, 0);
+	struct bt_enter_rec brk = enter_rec(100, 12);
+
+	futex.hdr.tgid = exec.hdr.tgid = exec_done.hdr.tgid = brk.hdr.tgid = 100;
+	event_reader__handle(er, &futex, sizeof(futex));
+	event_reader__handle(er, &exec, sizeof(exec));
+	event_reader__handle(er, &exec_done, sizeof(exec_done));
+	event_reader__handle(er, &brk, sizeof(brk));
+	event_reader__finish(er);
+	/* futex unfinished, execve unfinished, execve resumed, futex never returned, brk */
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.tid[0], 100);
+	assert_int_equal(s.state[1], CALL_UNFINISHED);
+	assert_int_equal(s.tid[1], 104);
+	assert_int_equal(s.state[2], CALL_RESUMED);
+	assert_true(s.has_enter[2] && s.has_exit[2]);
+	assert_int_equal(s.tid[2], 104);
+	assert_int_equal(s.state[3], CALL_RESUMED);
+	assert_int_equal(s.tid[3], 100);
+	assert_false(s.has_exit[3]);
+	assert_int_equal(s.state[4], CALL_NORETURN);
+	/* nothing left open: no second, empty "execve resumed" at the end */
+	event_reader__free(er);
+}
+
 static void test_malformed_records(void **state)
 {
 	struct seen s = {};
@@ -286,6 +341,8 @@ int main(void)
 		cmocka_unit_test(test_interleaved_threads),
 		cmocka_unit_test(test_idle_shows_blocked_call),
 		cmocka_unit_test(test_exit_without_enter_and_noreturn),
+		cmocka_unit_test(test_lost_exit_of_an_unfinished_call),
+		cmocka_unit_test(test_exec_from_a_thread_returns_in_the_leader),
 		cmocka_unit_test(test_malformed_records),
 		cmocka_unit_test(test_faulted_enter_waits_for_exit),
 		cmocka_unit_test(test_faulted_enter_shown_when_idle),

@@ -1,0 +1,239 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Every option with bad values: one 'btftrace: ...' line naming the cause and the fix, exit
+status 2, nothing on stdout, nothing left in the kernel."""
+import os
+import re
+import subprocess
+import threading
+
+import pytest
+
+# Placeholders in the arguments, filled in by the test from the fixtures below.
+#   {dead}    a pid that was used and is free again     {zombie}  an exited, unreaped child
+#   {thread}  a thread id that is not a process id      {empty}   an empty file
+#   {corrupt} 4 KiB of random bytes                     {trunc}   the first 64 KiB of vmlinux
+#   {dir}     a directory                               {fifo}    a FIFO nobody writes to
+#   {noexec}  a file without execute permission         {pids65}  65 pids, one too many
+NUMBER = r"give a whole number from {lo} to {hi}"
+SIZE = r"give a power of two from 4K to 1G, like 8M"
+BTF_FIX = r"give a valid BTF file, or --no-btf to print raw values"
+HELP = r"see 'btftrace --help'"
+
+
+def case(id_, args, *patterns):
+    """One bad input: the arguments, and what the message line must say (regexes)."""
+    return pytest.param(args, patterns, id=id_)
+
+
+def number_cases(opt, lo, hi, values, shown=None):
+    """Bad values of a numeric option; the message names it as shown (-s for --string-limit)."""
+    fix = NUMBER.format(lo=lo, hi=hi)
+    tail = ["--", "true"]
+    return [case(f"{opt.lstrip('-')}-{name}", [opt, value] + tail,
+                 rf"^btftrace: invalid {shown or opt} value '{re.escape(value)}': {fix}$")
+            for name, value in values]
+
+
+BAD_NUMBERS = [("word", "abc"), ("negative", "-1"), ("overflow", "99999999999999999999"),
+               ("empty", ""), ("space", " 5"), ("suffix", "5x"), ("plus", "+5"),
+               ("hex", "0x10"), ("float", "1.5")]
+
+CASES = (
+    # -s / --string-limit: 0 to 1 MiB
+    number_cases("-s", 0, 1048576, BAD_NUMBERS + [("too-big", "1048577")])
+    + number_cases("--string-limit", 0, 1048576, [("word", "many")], shown="-s")
+    # --struct-depth: 1 to 32
+    + number_cases("--struct-depth", 1, 32, BAD_NUMBERS + [("zero", "0"), ("too-big", "33")])
+    # --capture-size: 1 to 4096 bytes copied in the kernel
+    + number_cases("--capture-size", 1, 4096,
+                   BAD_NUMBERS + [("zero", "0"), ("too-big", "4097"), ("huge", "999999")])
+    + [
+        # --buffer-size: a power of two from a page to 1 GiB
+        case(f"buffer-size-{name}", ["--buffer-size", value, "--", "true"],
+             rf"^btftrace: invalid --buffer-size value '{re.escape(value)}': {SIZE}$")
+        for name, value in [("word", "foo"), ("zero", "0"), ("not-power-of-two", "5000"),
+                            ("not-power-of-two-M", "3M"), ("too-small", "3"),
+                            ("too-small-K", "2K"), ("too-big", "2G"),
+                            ("overflow", "99999999999999999999"), ("two-letters", "8MB"),
+                            ("empty", ""), ("negative", "-8M"), ("fraction", "1.5M"),
+                            ("unit-only", "M"), ("unknown-unit", "8T")]
+    ] + [
+        # -p / --attach
+        case("p-word", ["-p", "abc"], r"invalid -p value 'abc': give a whole number"),
+        case("p-negative", ["-p", "-5"], r"invalid -p value '-5': give a whole number"),
+        case("p-zero", ["-p", "0"], r"invalid -p value '0': give a whole number from 1 to"),
+        case("p-too-big", ["-p", "99999999999"], r"invalid -p value '99999999999'"),
+        case("p-overflow", ["-p", "99999999999999999999"], r"invalid -p value '9+'"),
+        case("p-empty", ["-p", ""], r"invalid -p value '': give a process id"),
+        case("p-empty-element", ["-p", "1,,2"],
+             r"invalid -p value '1,,2': give a process id, or several separated by commas"),
+        case("p-trailing-comma", ["-p", "1,"], r"invalid -p value '1,': give a process id"),
+        case("p-only-comma", ["-p", ","], r"invalid -p value ',': give a process id"),
+        case("p-space", ["-p", "1 2"], r"invalid -p value '1 2'"),
+        case("p-too-many", ["-p", "{pids65}"], r"too many processes for -p: at most 64"),
+        case("p-gone", ["-p", "{dead}"],
+             r"cannot attach to process \d+ \(No such process\): check the pid with 'ps -p"),
+        case("p-live-and-gone", ["--attach", "1,{dead}"],
+             r"cannot attach to process \d+ \(No such process\)"),
+        case("p-zombie", ["-p", "{zombie}"],
+             r"cannot attach to process \d+: it has exited; check the pid"),
+        case("p-thread", ["-p", "{thread}"],
+             r"cannot attach to \d+: it is a thread, not a process; give its process id"),
+        # -X / --const-style
+        case("X-unknown", ["-X", "nope", "--", "true"],
+             r"invalid -X value 'nope': give raw, abbrev or verbose"),
+        case("X-empty", ["--const-style", "", "--", "true"],
+             r"invalid -X value '': give raw, abbrev or verbose"),
+        case("X-upper-case", ["-X", "RAW", "--", "true"], r"invalid -X value 'RAW'"),
+        # -o / --output
+        case("o-empty", ["-o", "", "--", "true"], r"invalid -o value '': give a file name"),
+        case("o-missing-dir", ["-o", "/nonexistent-btftrace-e2e/dir/trace", "--", "true"],
+             r"cannot open output file /nonexistent-btftrace-e2e/dir/trace \(No such file or "
+             r"directory\): check that its directory exists and is writable"),
+        case("o-directory", ["--output", "{dir}", "--", "true"],
+             r"cannot open output file .* \(Is a directory\): check"),
+        # --btf
+        case("btf-empty-value", ["--btf", "", "--", "true"],
+             r"invalid --btf value '': give a BTF file"),
+        case("btf-missing", ["--btf", "/nonexistent-btftrace-e2e.btf", "--", "true"],
+             rf"cannot read BTF from /nonexistent-btftrace-e2e.btf \(No such file or "
+             rf"directory\): {BTF_FIX}"),
+        case("btf-empty", ["--btf", "{empty}", "--", "true"],
+             rf"cannot read BTF from \S+ \(an empty file\): {BTF_FIX}"),
+        case("btf-corrupt", ["--btf", "{corrupt}", "--", "true"],
+             rf"cannot read BTF from \S+ \(neither raw BTF nor an ELF file with a .BTF "
+             rf"section\): {BTF_FIX}"),
+        case("btf-truncated", ["--btf", "{trunc}", "--", "true"],
+             rf"cannot read BTF from \S+ \(neither raw BTF .*\): {BTF_FIX}"),
+        case("btf-elf-without-btf", ["--btf", "/bin/true", "--", "true"],
+             rf"cannot read BTF from /bin/true \(neither raw BTF nor an ELF file with a .BTF "
+             rf"section\): {BTF_FIX}"),
+        case("btf-directory", ["--btf", "{dir}", "--", "true"],
+             rf"cannot read BTF from \S+ \(a directory\): {BTF_FIX}"),
+        case("btf-fifo", ["--btf", "{fifo}", "--", "true"],
+             rf"cannot read BTF from \S+ \(not a regular file\): {BTF_FIX}"),
+        case("btf-device", ["--btf", "/dev/zero", "--", "true"],
+             rf"cannot read BTF from /dev/zero \(not a regular file\): {BTF_FIX}"),
+        # unknown options, values for options that take none
+        case("unknown-long", ["--no-such-option", "--", "true"],
+             rf"unknown option '--no-such-option': {HELP}"),
+        case("unknown-short", ["-Z", "--", "true"], rf"unknown option '-Z': {HELP}"),
+        case("unknown-in-cluster", ["-vZ", "--", "true"], rf"unknown option '-Z': {HELP}"),
+        case("ambiguous-prefix", ["--no", "--", "true"], rf"unknown option '--no': {HELP}"),
+        case("value-to-flag-long", ["--no-btf=1", "--", "true"],
+             rf"option '--no-btf' takes no value: {HELP}"),
+        case("value-to-flag-with-short", ["--all=yes"],
+             rf"option '--all' takes no value: {HELP}"),
+        case("value-to-stats", ["--stats=1", "--", "true"],
+             rf"option '--stats' takes no value: {HELP}"),
+        case("t-four-times", ["-tttt", "--", "true"],
+             r"-t given 4 times: -t, -tt and -ttt are the choices"),
+    ] + [
+        # every option that takes a value, given none
+        case(f"missing-value-{opt.lstrip('-')}", [opt], rf"option '{opt}' needs a value: {HELP}")
+        for opt in ["-p", "--attach", "-o", "--output", "-s", "--string-limit", "-X",
+                    "--const-style", "--struct-depth", "--capture-size", "--buffer-size",
+                    "--btf"]
+    ] + [
+        # targets
+        case("no-target", [], r"nothing to trace: give a command after --, -p PID, or -a"),
+        case("no-command-after-dashes", ["--"], r"nothing to trace"),
+        case("options-but-no-target", ["-v", "-T"], r"nothing to trace"),
+        case("command-and-p", ["-p", "1", "--", "true"],
+             r"a command, -p and -a exclude each other: choose one target"),
+        case("command-and-a", ["-a", "--", "true"], r"exclude each other: choose one target"),
+        case("p-and-a", ["-a", "-p", "1"], r"exclude each other: choose one target"),
+        case("command-not-found", ["--", "/no/such/cmd"],
+             r"cannot run '/no/such/cmd' \(No such file or directory\): check the command "
+             r"name and PATH"),
+        case("command-not-in-path", ["--", "no-such-command-btftrace-e2e"],
+             r"cannot run 'no-such-command-btftrace-e2e' \(No such file or directory\): check"),
+        case("command-empty", ["--", ""], r"cannot run '' \(No such file or directory\)"),
+        case("command-is-a-directory", ["--", "{dir}"],
+             r"cannot run '\S+' \(Permission denied\): check the command name and PATH"),
+        case("command-not-executable", ["--", "{noexec}"],
+             r"cannot run '\S+' \(Permission denied\)"),
+        # the syscalls subcommand
+        case("syscalls-unknown-name", ["syscalls", "no_such_call"],
+             r"unknown syscall 'no_such_call': 'btftrace syscalls' lists them all"),
+        case("syscalls-unknown-option", ["syscalls", "--nope"],
+             r"unknown option '--nope' for 'syscalls': it takes --json, -e SET and names"),
+        case("syscalls-json-unknown-name", ["syscalls", "--json", "openat", "nope"],
+             r"unknown syscall 'nope'"),
+    ]
+)
+
+
+@pytest.fixture(scope="module")
+def bad_paths(tmp_path_factory):
+    """The placeholders' values: processes and files that make each input bad."""
+    d = tmp_path_factory.mktemp("bad")
+    proc = subprocess.Popen(["true"])
+    proc.wait()
+    dead = proc.pid
+    # an exited child, left unreaped until the module's tests are done
+    zombie = subprocess.Popen(["true"])
+    release = threading.Event()
+    ready = threading.Event()
+    tid = []
+
+    def park():
+        tid.append(threading.get_native_id())
+        ready.set()
+        release.wait(600)
+
+    thread = threading.Thread(target=park, daemon=True)
+    thread.start()
+    ready.wait(5)
+    empty = d / "empty.btf"
+    empty.write_bytes(b"")
+    corrupt = d / "corrupt.btf"
+    corrupt.write_bytes(os.urandom(4096))
+    trunc = d / "truncated.btf"
+    with open("/sys/kernel/btf/vmlinux", "rb") as f:
+        trunc.write_bytes(f.read(65536))
+    fifo = d / "fifo.btf"
+    os.mkfifo(fifo)
+    noexec = d / "noexec.sh"
+    noexec.write_text("#!/bin/sh\nexit 0\n")
+    noexec.chmod(0o644)
+    # wait for the zombie, without reaping it
+    os.waitid(os.P_PID, zombie.pid, os.WEXITED | os.WNOWAIT)
+    values = {"dead": dead, "zombie": zombie.pid, "thread": tid[0], "empty": empty,
+              "corrupt": corrupt, "trunc": trunc, "dir": d, "fifo": fifo, "noexec": noexec,
+              "pids65": ",".join(["1"] * 65)}
+    yield {k: str(v) for k, v in values.items()}
+    release.set()
+    zombie.wait()
+
+
+@pytest.mark.parametrize("args, patterns", CASES)
+def test_bad_input_one_message_status_2_nothing_left(run_btftrace, bpf_snapshot, bad_paths,
+                                                     args, patterns):
+    args = [a.format(**bad_paths) for a in args]
+    snap = bpf_snapshot()
+
+    rc, out, err, _ = run_btftrace(args, trace=False, timeout=20)
+
+    lines = err.splitlines()
+    assert rc == 2, f"btftrace {args}: exit {rc}, expected 2; stderr: {err!r}"
+    assert len(lines) == 1 and lines[0].startswith("btftrace: "), \
+        f"btftrace {args}: stderr must be one 'btftrace: ...' line, got {err!r}"
+    for pattern in patterns:
+        assert re.search(pattern, lines[0]), \
+            f"btftrace {args}: the message does not say /{pattern}/:\n  {lines[0]}"
+    assert out == "", f"btftrace {args} wrote on stdout: {out!r}"
+    snap.assert_clean(f"btftrace {args}")
+
+
+@pytest.mark.parametrize("what", ["empty", "corrupt", "dir", "fifo"])
+def test_no_btf_runs_raw_whatever_btf_file_is_given(run_btftrace, bad_paths, what):
+    """--no-btf reads no BTF, so a bad --btf beside it does not matter: raw values."""
+    rc, out, err, trace = run_btftrace(["--btf", bad_paths[what], "--no-btf", "--", "cat",
+                                        "/etc/hostname"], timeout=20)
+    assert rc == 0 and err == "", f"exit {rc}, stderr {err!r}"
+    opens = [line for line in trace.splitlines() if line.startswith("openat(")]
+    assert opens, f"no openat in the --no-btf trace:\n{trace[:1000]}"
+    # raw: the dfd as a number and the path as its address, no names, no strings
+    assert all(re.match(r"openat\(0x[0-9a-f]+, 0x[0-9a-f]+, 0x[0-9a-f]+", line)
+               for line in opens), "\n".join(opens)

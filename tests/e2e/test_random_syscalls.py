@@ -1,0 +1,435 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Every syscall of the catalog, called with random arguments from a fixed seed by
+tests/workloads/random_syscalls.c, traced by btftrace: each call shows exactly once, with the
+raw argument values passed, the strings and buffers put behind the pointers, bad pointers as
+their addresses, and the value the call returned.
+
+The seed is env BTFTRACE_SEED (default 1), rounds (calls per syscall) BTFTRACE_RANDOM_ROUNDS
+(default 4). The workload runs caged (namespaces, a tmpfs, limits, an unprivileged uid): see
+its header for what it never calls and why.
+"""
+import collections
+import errno
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+from conftest import c_escape, quoted, wait_for
+
+SEED = int(os.environ.get("BTFTRACE_SEED", "1"))
+ROUNDS = int(os.environ.get("BTFTRACE_RANDOM_ROUNDS", "4"))
+# numbers no x86_64 kernel has: shown as syscall_N
+UNKNOWN_NRS = [400, 511, 100000, -1]
+# the workload's bound on its own run, and ours on the traced run
+WORKLOAD_SECONDS = 40
+RUN_SECONDS = 90
+# random_syscalls.c: close() of these marks where the random calls begin and end
+MARK_BEGIN, MARK_END = 0x7eadbe61, 0x7eadbe6e
+
+FD_NAME = re.compile(r"(^|_)fd$|^fd|^fildes$|^epfd$")
+LEN_NAME = re.compile(r"(len|count|size|siz|nbytes|length|cnt|vlen|segs|nfds|nr_events|"
+                      r"nr_pages|nr_args|num|nr)$")
+HEX = re.compile(r"^0x[0-9a-f]+$")
+# kernel codes that user space never sees: the call ended in EINTR, or was restarted
+RESTART_CODES = {"ERESTARTSYS", "ERESTARTNOINTR", "ERESTARTNOHAND", "ERESTART_RESTARTBLOCK"}
+KERNEL_ERRNOS = {"ENOTSUPP": 524, "ENOIOCTLCMD": 515}
+
+
+def kind_of(rec):
+    """The workload's kind letter of one catalog argument (see random_syscalls.c)."""
+    role, name, ctype = rec["role"], rec["name"], rec["type"]
+    enter, exit_ = rec["enter"]["len"], rec["exit"]["len"]
+    if role == "value":
+        if FD_NAME.search(name):
+            return "f"
+        return "n" if LEN_NAME.search(name) else "v"
+    if "sigset_t" in ctype and enter:
+        return "m"
+    if role == "string":
+        return "s"
+    if enter:
+        return "i"
+    return "o" if exit_ else "p"
+
+
+@pytest.fixture(scope="module")
+def catalog(btftrace):
+    """{nr: (name, [json record per argument] or None when there is no tracefs format)}."""
+    text = subprocess.run([btftrace, "syscalls"], capture_output=True, text=True, check=True)
+    js = subprocess.run([btftrace, "syscalls", "--json"], capture_output=True, text=True,
+                        check=True)
+    cat = {}
+    for line in text.stdout.splitlines():
+        name, nr = line.split()[:2]
+        cat[int(nr)] = (name, [])
+    for line in js.stdout.splitlines():
+        rec = json.loads(line)
+        name, args = cat[rec["nr"]]
+        if rec.get("format", True) is False:
+            cat[rec["nr"]] = (name, None)
+        else:
+            args.append(rec)
+    return {nr: (name, sorted(args, key=lambda r: r["arg"]) if args is not None else None)
+            for nr, (name, args) in cat.items()}
+
+
+def spec_lines(catalog):
+    lines = []
+    for nr, (name, args) in sorted(catalog.items()):
+        kinds = "vvvvvv" if args is None else "".join(kind_of(r) for r in args).ljust(6, "-")
+        lines.append(f"{nr} {kinds}")
+    lines += [f"{nr} vvvvvv" for nr in UNKNOWN_NRS]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- the workload's log
+
+
+def parse_log(text):
+    log = {"calls": [], "skips": {}, "done": None}
+    for line in text.splitlines():
+        words = line.split()
+        if words[0] == "call":
+            call = {"i": int(words[1]), "nr": int(words[2]), "kinds": words[3],
+                    "args": [int(w, 16) for w in words[4:10]], "strings": {}, "buffers": {}}
+            for w in words[10:]:
+                key, _, value = w.partition("=")
+                if key == "ret":
+                    call["ret"] = int(value)
+                elif key == "errno":
+                    call["errno"] = int(value)
+                elif key[0] == "s":
+                    call["strings"][int(key[1:])] = bytes.fromhex(value)
+                elif key[0] == "b":
+                    call["buffers"][int(key[1:])] = bytes.fromhex(value)
+            log["calls"].append(call)
+        elif words[0] == "skip":
+            log["skips"][int(words[1])] = " ".join(words[2:])
+        elif words[0] == "arena":
+            log["arena"] = (int(words[1], 16), int(words[2], 16))
+            log["bad"] = {int(words[4], 16), int(words[6], 16)}
+        elif words[0] == "done":
+            log["done"] = line
+    return log
+
+
+# ---------------------------------------------------------------- the trace
+
+
+def close_paren(s, start=0):
+    """Index of the ')' that closes an argument list starting at s[start], or -1."""
+    depth, i = 0, start
+    while i < len(s):
+        c = s[i]
+        if c == '"':
+            i += 1
+            while i < len(s) and s[i] != '"':
+                i += 2 if s[i] == "\\" else 1
+        elif c in "([{":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+        elif c == ")":
+            if depth == 0:
+                return i
+            depth -= 1
+        i += 1
+    return -1
+
+
+def split_args(s):
+    """The top-level items of an argument list: 'a, "x, y", {b=1, c=2}' -> 3 items."""
+    items, depth, start, i = [], 0, 0, 0
+    while i < len(s):
+        c = s[i]
+        if c == '"':
+            i += 1
+            while i < len(s) and s[i] != '"':
+                i += 2 if s[i] == "\\" else 1
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0 and s[i + 1:i + 2] == " ":
+            items.append(s[start:i])
+            start = i + 2
+            i += 1
+        i += 1
+    if s[start:].strip():
+        items.append(s[start:])
+    return items
+
+
+def parse_entry(line):
+    """{'name', 'state', 'args': text, 'ret': text or None} of one trace line."""
+    m = re.match(r"<\.\.\. ([\w-]+) resumed>", line)
+    state = "resumed" if m else None
+    if not m:
+        m = re.match(r"([\w-]+)\(", line)
+        assert m, f"not a trace line: {line!r}"
+    rest = line[m.end():]
+    if rest.endswith("<unfinished ...>"):
+        args = rest[:-len("<unfinished ...>")].rstrip()
+        return {"name": m.group(1), "state": "unfinished", "args": args.rstrip(","),
+                "ret": None, "line": line}
+    end = close_paren(rest)
+    assert end >= 0, f"no end of the argument list: {line!r}"
+    ret = re.match(r"\s*= (.*)$", rest[end + 1:])
+    assert ret, f"no result: {line!r}"
+    return {"name": m.group(1), "state": state or "complete", "args": rest[:end],
+            "ret": ret.group(1), "line": line}
+
+
+def logical_calls(lines):
+    """Trace lines -> calls, an unfinished line and its resumed line joined (one thread)."""
+    calls = []
+    for line in lines:
+        if line.startswith(("--- ", "+++ ")):
+            continue  # a signal's or the process's end: no call
+        e = parse_entry(line)
+        if e["state"] == "resumed" and calls and calls[-1]["state"] == "unfinished" and \
+                calls[-1]["name"] == e["name"]:
+            first = calls[-1]
+            first["args"] = ", ".join(a for a in (first["args"], e["args"]) if a)
+            first["ret"], first["state"] = e["ret"], "complete"
+            first["line"] += "\n" + line
+            continue
+        calls.append(e)
+    return calls
+
+
+def named_args(entry, formatted):
+    """[(name or None, value text)] of a call's arguments."""
+    out = []
+    for item in split_args(entry["args"]):
+        m = re.match(r"(\w+): (.*)$", item, re.S) if formatted else None
+        out.append((m.group(1), m.group(2)) if m else (None, item))
+    return out
+
+
+def result_of(ret):
+    """('error', errno number) | ('restart', code) | ('none', None) | ('value', int)."""
+    m = re.match(r"-1 (E\w+) \(", ret)
+    if m:
+        name = m.group(1)
+        return "error", KERNEL_ERRNOS.get(name, getattr(errno, name, None))
+    m = re.match(r"\? (ERESTART\w+) \(", ret)
+    if m:
+        return "restart", m.group(1)
+    if ret == "?":
+        return "none", None
+    return "value", int(ret.split()[0], 0)
+
+
+# ---------------------------------------------------------------- the run
+
+
+@pytest.fixture(scope="module")
+def uid():
+    # a uid of its own: nothing else runs as it, so it can signal or renice nothing
+    return 200000 + os.getpid() % 100000
+
+
+def run_random(btftrace, workload, catalog, tmp_path, uid, mode_args):
+    spec = tmp_path / "spec.txt"
+    spec.write_text(spec_lines(catalog))
+    log, trace, work = tmp_path / "calls.log", tmp_path / "trace.txt", tmp_path / "work"
+    work.mkdir()
+    argv = ["timeout", "-s", "KILL", str(RUN_SECONDS), btftrace, "-o", str(trace),
+            "--arg-names"] + mode_args + [
+        "--", workload("random_syscalls"), "--seed", str(SEED), "--spec", str(spec),
+        "--log", str(log), "--dir", str(work), "--uid", str(uid), "--rounds", str(ROUNDS),
+        "--max-seconds", str(WORKLOAD_SECONDS)]
+    proc = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=RUN_SECONDS + 10)
+    assert proc.returncode == 0, \
+        f"seed {SEED}: exit {proc.returncode}; stderr:\n{proc.stderr[-3000:]}"
+    assert "records lost" not in proc.stderr, proc.stderr
+    # the workload's log writer, a child of its own, ends after it
+    assert wait_for(log.exists, 10), f"seed {SEED}: no log from the workload: {proc.stderr}"
+    parsed = parse_log(log.read_text())
+    assert parsed["done"] and " calls all " in parsed["done"], \
+        f"seed {SEED}: the workload did not make every call: {parsed['done']}"
+    return parsed, trace.read_text(errors="replace")
+
+
+def windows(trace, ncalls):
+    """The calls traced between each pair of getppid() fences, rt_sigreturn left out."""
+    lines = trace.splitlines()
+
+    def marks(fd):
+        return [i for i, ln in enumerate(lines)
+                if re.match(rf"close\(fd: (0x{fd:x}|{fd})\) ", ln)]
+
+    begin, end = marks(MARK_BEGIN), marks(MARK_END)
+    assert len(begin) == 1 and len(end) == 1, "the begin and end marks are not in the trace"
+    calls = [c for c in logical_calls(lines[begin[0] + 1:end[0]]) if c["name"] != "rt_sigreturn"]
+    fences = [i for i, c in enumerate(calls) if c["name"] == "getppid"]
+    assert len(fences) == 2 * ncalls, \
+        f"{len(fences)} getppid() fences for {ncalls} calls: a fence, or more, is missing"
+    return [calls[fences[2 * k] + 1:fences[2 * k + 1]] for k in range(ncalls)]
+
+
+def check_result(call, entry, problems):
+    kind, value = result_of(entry["ret"])
+    ret, err = call["ret"], call["errno"]
+    if ret == -1 and err:
+        ok = (kind == "error" and value == err) or (kind == "restart" and err == errno.EINTR)
+    else:
+        ok = kind == "value" and value % 2**64 == ret % 2**64
+    if not ok:
+        problems.append(f"returned {ret} (errno {err}), shown as '{entry['ret']}'")
+
+
+def check_raw(call, entry, catalog, problems, checked):
+    """--no-btf: every argument as the register held it, in hex."""
+    name, recs = catalog.get(call["nr"], (None, None))
+    formatted = bool(recs)
+    shown = named_args(entry, formatted)
+    n = len(recs) if recs is not None else 6
+    if name is not None and recs is not None and not recs:
+        n = 0
+    expected = [(r["name"], call["args"][r["arg"]]) for r in recs] if formatted else \
+        [(None, v) for v in call["args"][:n]]
+    shown_names = [s for s, _ in shown]
+    want = [(nm, v) for nm, v in expected if nm in shown_names or not formatted]
+    # open/openat leave out their mode without O_CREAT: nothing else may be missing
+    missing = {nm for nm, _ in expected} - set(shown_names) - {"mode"} if formatted else set()
+    if missing or len(shown) != len(want):
+        problems.append(f"arguments {shown_names}, the catalog has {[nm for nm, _ in expected]}")
+        return
+    for (nm, text), (_, v) in zip(shown, want):
+        checked["register"] += 1
+        if not HEX.match(text) or int(text, 16) != v:
+            problems.append(f"{nm or 'arg'}: passed {v:#x}, shown {text}")
+
+
+def asks_nothing(rec, call, kind):
+    """Does the capture rule of this argument ask for 0 bytes in this call?"""
+    rule = rec["exit"] if kind == "o" else rec["enter"]
+    n = rule["len"]
+    if n == -7:  # as many as the call returned
+        return call["ret"] == 0
+    if -6 <= n <= -1:  # as many as argument -n holds
+        return call["args"][-n - 1] == 0
+    return False
+
+
+# Arguments a hand decoder leaves out, as strace does, when the command does not use
+# them: prctl's by option, fcntl's third by command.
+OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"}}
+# Arguments typed as numbers that the workload passed a pointer in: with a command no
+# decoder knows (a random ioctl), btftrace cannot know what lies behind it.
+NUMBER_TYPED_POINTERS = {("ioctl", "arg")}
+
+
+def check_decoded(call, entry, catalog, log, problems, checked):
+    """-X raw with BTF: numbers, strings, buffers, and pointers by what lies behind them."""
+    name, recs = catalog.get(call["nr"], (None, None))
+    if not recs:
+        return check_raw(call, entry, catalog, problems, checked)
+    shown = dict(named_args(entry, True))
+    for r in recs:
+        k, nm, kind = r["arg"], r["name"], call["kinds"][r["arg"]]
+        v = call["args"][k]
+        if nm not in shown:
+            if nm != "mode" and nm not in OMITTED_BY_COMMAND.get(name, ()):
+                problems.append(f"{nm} not shown")
+            continue
+        text = shown[nm]
+        if kind in "vfn":
+            bits = 8 * (r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
+            if kind == "f":
+                # an fd shows as the kernel takes it, whatever the argument's type: fdget()
+                # has an unsigned int (mmap's and writev's unsigned long fd included)
+                bits = min(bits, 32)
+            try:
+                got = int(text, 0)
+            except ValueError:
+                problems.append(f"{nm}: passed {v:#x}, shown {text!r}, not a number")
+                continue
+            checked["number"] += 1
+            if got % 2**bits != v % 2**bits:
+                problems.append(f"{nm}: passed {v:#x}, shown {text}")
+            continue
+        # pointers
+        if v == 0:
+            checked["NULL"] += 1
+            if text != "NULL":
+                problems.append(f"{nm}: NULL shown as {text!r}")
+        elif v in log["bad"]:
+            checked["bad pointer"] += 1
+            # nothing to read behind it, when the rule asks for 0 bytes: strace's "" or []
+            if text != f"{v:#x}" and not (text in ('""', "[]") and asks_nothing(r, call, kind)):
+                problems.append(f"{nm}: the bad pointer {v:#x} shown as {text!r}")
+        elif HEX.match(text):
+            # an address for a readable slot: only for what nobody reads, or an output the
+            # failed call did not write
+            readable = kind == "p" or (kind == "o" and call["ret"] == -1) or \
+                asks_nothing(r, call, kind) or (name, nm) in NUMBER_TYPED_POINTERS
+            if int(text, 16) != v:
+                problems.append(f"{nm}: pointer {v:#x} shown as {text}")
+            elif not readable:
+                problems.append(f"{nm}: the readable {kind!r} at {v:#x} shown as its address")
+        elif kind == "s":
+            checked["string"] += 1
+            want = '"' + c_escape(call["strings"][k]) + '"'
+            if text != want:
+                problems.append(f"{nm}: string {want} shown as {text}")
+        elif kind == "i" and r["role"] == "buffer" and -6 <= r["enter"]["len"] <= -1 and \
+                r["enter"]["elem_size"] in (0, 1):
+            count = call["args"][-r["enter"]["len"] - 1]
+            data = call["buffers"][k]
+            # the first 32 bytes (-s), cut at count; the whole buffer is larger than 64 bytes
+            want = quoted(data[:min(count, 33)], 32) if count <= 32 else quoted(data, 32)
+            checked["buffer"] += 1
+            if text != want:
+                problems.append(f"{nm}: buffer {want} (count {count}) shown as {text}")
+
+
+@pytest.mark.parametrize("mode", ["raw-registers", "decoded"])
+def test_every_syscall_with_random_arguments(btftrace, workload, catalog, tmp_path, uid, mode):
+    mode_args = ["--no-btf"] if mode == "raw-registers" else ["-X", "raw"]
+    log, trace = run_random(btftrace, workload, catalog, tmp_path, uid, mode_args)
+    calls = log["calls"]
+    called = {c["nr"] for c in calls}
+    not_called = set(catalog) - called - set(log["skips"])
+    assert not not_called, f"catalog syscalls neither called nor denied: {sorted(not_called)}"
+    assert set(UNKNOWN_NRS) <= called
+
+    failures, checked = [], collections.Counter()
+    for call, found in zip(calls, windows(trace, len(calls))):
+        name = catalog.get(call["nr"], (f"syscall_{call['nr']}", None))[0]
+        where = f"call {call['i']} {name} (nr {call['nr']}, kinds {call['kinds']})"
+        # a call the kernel restarted shows first with a restart code, then again
+        attempts = [e for e in found if e["name"] == name]
+        restarted = [e for e in attempts[:-1] if result_of(e["ret"] or "")[0] == "restart"]
+        if not attempts or len(found) != len(attempts) or len(restarted) != len(attempts) - 1:
+            failures.append(f"{where}: expected once, the fences hold:\n    " +
+                            "\n    ".join(e["line"] for e in found))
+            continue
+        entry, problems = attempts[-1], []
+        if entry["ret"] is None:
+            problems.append("never returned")
+        else:
+            check_result(call, entry, problems)
+        checked["result"] += 1
+        if mode == "raw-registers":
+            check_raw(call, entry, catalog, problems, checked)
+        else:
+            check_decoded(call, entry, catalog, log, problems, checked)
+        if problems:
+            failures.append(f"{where}:\n    {entry['line']}\n    " + "\n    ".join(problems))
+    # a parser that lost its way would check nothing, and find nothing wrong
+    least = {"result": len(calls)}
+    least.update({"register": 5 * len(calls) // 2} if mode == "raw-registers" else
+                 {"number": 7 * len(calls) // 5, "string": 30 * ROUNDS, "buffer": 3 * ROUNDS,
+                  "NULL": 15 * ROUNDS, "bad pointer": 30 * ROUNDS})
+    thin = {k: (checked[k], n) for k, n in least.items() if checked[k] < n}
+    assert not thin, f"too few checks made (made, least): {thin}"
+    assert not failures, \
+        f"seed {SEED} ({mode}): {len(failures)} of {len(calls)} calls wrong " \
+        f"(rerun with BTFTRACE_SEED={SEED}):\n" + "\n".join(failures[:40])
