@@ -200,6 +200,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < 3; i++)
 		fclose(out[i]);
 
+	/* FUZZ_RECORDS_SHOW=1 with an input file shows what it decodes to, to read a crash */
+	if (getenv("FUZZ_RECORDS_SHOW")) {
+		for (int i = 0; i < 3; i++)
+			fprintf(stderr, "%.*s\n", (int)len[i], buf[i]);
+	}
 	/* text escapes every byte it shows: no NUL reaches the output */
 	if (memchr(buf[0], '\0', len[0]))
 		abort();
