@@ -96,12 +96,13 @@ e2e: all
 	BTFTRACE=$(abspath $(BIN)) WORKLOADS=$(abspath $(OUTPUT)/workloads) \
 		$(PYTHON) -m pytest -q tests/e2e
 
-# Builds and runs every test: unit tests, then end-to-end tests as root.
-test: unit e2e
+# Builds and runs every test: unit tests, end-to-end tests as root, then each fuzz target for
+# FUZZ_SECONDS (60 s each; `make test FUZZ_SECONDS=5` for a quicker run).
+test: unit e2e fuzz
 
-# The unit and e2e tests again under AddressSanitizer and UBSan.
+# The unit and e2e tests again under AddressSanitizer and UBSan (the fuzz targets have them).
 asan-test:
-	$(MAKE) SANITIZE=1 test
+	$(MAKE) SANITIZE=1 unit e2e
 
 bench: all
 	$(MAKE) -C bench
