@@ -70,8 +70,9 @@ static const char usage_text[] =
 	"                          -ttt prints seconds since the epoch\n"
 	"  -r, --relative-timestamps  prefix the time since the previous line\n"
 	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
-	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---) and/or 'exit'\n"
-	"                          (+++ exited with N +++) lines, comma-separated\n"
+	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---), 'exit' (+++ exited\n"
+	"                          with N +++) and/or 'thread-execve' (+++ superseded by\n"
+	"                          execve in pid N +++) lines, comma-separated\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -246,14 +247,21 @@ static void parse_quiet(struct session_opts *o, const char *text)
 	if (!copy)
 		usage_error("out of memory");
 	if (!*text)
-		usage_error("invalid --quiet value '': give signals, exit or both");
+		usage_error(
+			"invalid --quiet value '': give signals, exit, thread-execve or a comma "
+			"list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "signals"))
 			o->text.quiet_signals = true;
 		else if (!strcmp(tok, "exit"))
 			o->text.quiet_exits = true;
+		else if (!strcmp(tok, "thread-execve") || !strcmp(tok, "superseded"))
+			o->text.quiet_thread_execve = true;
 		else
-			usage_error("invalid --quiet value '%s': give signals, exit or both", tok);
+			usage_error(
+				"invalid --quiet value '%s': give signals, exit, thread-execve or "
+				"a comma list of them",
+				tok);
 	}
 	free(copy);
 }

@@ -28,8 +28,11 @@ typedef struct {
 	int counter;
 } atomic_t;
 
+struct task_struct;
+
 struct signal_struct {
-	atomic_t live; /* threads not yet exited */
+	atomic_t live;			     /* threads not yet exited */
+	struct task_struct *group_exec_task; /* the thread in de_thread(), since 5.17 */
 } __attribute__((preserve_access_index));
 
 struct task_struct {
@@ -798,7 +801,8 @@ static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
  * from the last call seen), forget its pending refetch, and once the whole
  * process is gone, its traced_procs entry.
  */
-static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live)
+static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live,
+					__u32 exec_tid)
 {
 	struct bt_task_exit_rec rec;
 	__u32 *pending;
@@ -813,7 +817,8 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
 	rec.exit_code = exit_code;
 	rec.group_dead = live == 0;
-	rec.pad[0] = rec.pad[1] = rec.pad[2] = 0;
+	rec.superseded = tid == tgid && exec_tid && exec_tid != tid;
+	rec.pad[0] = rec.pad[1] = 0;
 	if (!summary_only)
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)
@@ -841,6 +846,39 @@ static __always_inline int do_signal(int sig, const void *info)
 	rec.pad = 0;
 	if (!info || bpf_probe_read_kernel(rec.info, sizeof(rec.info), info))
 		__builtin_memset(rec.info, 0, sizeof(rec.info));
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+/*
+ * The thread of task's process that is in an exec, which ends every other
+ * thread (de_thread()), or 0. Kernels before 5.17 name the field otherwise:
+ * there the leader's end shows as a plain exit.
+ */
+static __always_inline __u32 exec_tid_of(struct task_struct *task)
+{
+	struct task_struct *execer;
+
+	if (!bpf_core_field_exists(struct signal_struct, group_exec_task))
+		return 0;
+	execer = BPF_CORE_READ(task, signal, group_exec_task);
+	return execer ? BPF_CORE_READ(execer, pid) : 0;
+}
+
+/*
+ * An exec from a thread other than the leader: the thread now has the
+ * process id as its tid. User space needs the old one to end the execve
+ * that entered under it.
+ */
+static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
+{
+	struct bt_exec_rec rec;
+
+	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
+	rec.old_tid = old_tid;
+	rec.pad = 0;
 	submit(&rec, sizeof(rec), KIND_OTHER);
 	return 0;
 }
@@ -883,7 +921,14 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 SEC("tp_btf/sched_process_exit")
 int BPF_PROG(on_task_exit, struct task_struct *task)
 {
-	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter);
+	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter,
+			    exec_tid_of(task));
+}
+
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(on_exec, struct task_struct *task, int old_pid)
+{
+	return do_exec(task->tgid, task->pid, old_pid);
 }
 
 SEC("tp_btf/signal_deliver")
@@ -907,7 +952,15 @@ int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 
 	return do_task_exit(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid),
 			    BPF_CORE_READ(task, exit_code),
-			    BPF_CORE_READ(task, signal, live.counter));
+			    BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task));
+}
+
+SEC("raw_tp/sched_process_exec")
+int on_exec_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *task = (void *)ctx->args[0];
+
+	return do_exec(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid), (int)ctx->args[1]);
 }
 
 SEC("raw_tp/signal_deliver")

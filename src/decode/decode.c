@@ -788,6 +788,11 @@ void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_re
 			outbuf_s64(ob, WEXITSTATUS(code));
 			outbuf_puts(ob, " +++");
 		}
+	} else if (hdr->type == BT_REC_EXEC) {
+		const struct bt_exec_rec *rec = (const void *)hdr;
+
+		/* strace's words: the leader (this tid) was superseded by the exec'ing thread */
+		outbuf_printf(ob, "+++ superseded by execve in pid %u +++", rec->old_tid);
 	}
 }
 

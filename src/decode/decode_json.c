@@ -723,5 +723,9 @@ void json_decode_event(struct json_decoder *jd, struct outbuf *ob, const struct 
 			outbuf_puts(ob, ",\"killed_by\":null,\"core_dumped\":false");
 		}
 		outbuf_puts(ob, rec->group_dead ? ",\"group_dead\":true" : ",\"group_dead\":false");
+	} else if (hdr->type == BT_REC_EXEC) {
+		const struct bt_exec_rec *rec = (const void *)hdr;
+
+		put_member_num(ob, "old_tid", rec->old_tid);
 	}
 }

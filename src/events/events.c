@@ -193,6 +193,8 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_signal_rec);
 	else if (hdr->type == BT_REC_TASK_EXIT)
 		fixed = sizeof(struct bt_task_exit_rec);
+	else if (hdr->type == BT_REC_EXEC)
+		fixed = sizeof(struct bt_exec_rec);
 	else
 		return false;
 	return hdr->size >= fixed;
@@ -221,8 +223,40 @@ static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 			     er->open[i].rec, NULL);
 			drop_open(er, i);
 		}
+		/* its line is the exec record's, which comes next: "+++ superseded ..." */
+		if (((const struct bt_task_exit_rec *)hdr)->superseded) {
+			release_held(er);
+			return;
+		}
 	}
 	release_held(er);
+	er->fn(er->ctx, &call);
+}
+
+/*
+ * An exec from a thread other than the leader succeeded: the thread goes on
+ * with the process id as its tid, so the execve that entered under its old
+ * tid returns under the new one. Its enter shows unfinished first (as strace
+ * shows it), then the superseded line, then "<... execve resumed>" at its exit.
+ */
+static void handle_exec(struct event_reader *er, const struct bt_exec_rec *rec)
+{
+	struct call call = {.state = CALL_EVENT, .event = &rec->hdr};
+	ssize_t i, stale;
+
+	release_held(er);
+	i = find_open(er, rec->old_tid);
+	if (i >= 0 && er->open[i].rec->hdr.tgid == rec->hdr.tgid) {
+		/* a call of the old leader whose end was lost: it never returns */
+		stale = find_open(er, rec->hdr.tid);
+		if (stale >= 0) {
+			emit(er, CALL_RESUMED, er->open[stale].rec, NULL);
+			drop_open(er, stale);
+			i = find_open(er, rec->old_tid);
+		}
+		er->open[i].tid = rec->hdr.tid;
+		er->open[i].rec->hdr.tid = rec->hdr.tid;
+	}
 	er->fn(er->ctx, &call);
 }
 
@@ -234,6 +268,10 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 		return -EINVAL;
 	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT) {
 		handle_event(er, hdr);
+		return 0;
+	}
+	if (hdr->type == BT_REC_EXEC) {
+		handle_exec(er, data);
 		return 0;
 	}
 	if (hdr->type == BT_REC_ENTER) {

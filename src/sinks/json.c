@@ -86,10 +86,17 @@ static void put_event(struct json_sink *s, const struct bt_rec_hdr *hdr)
 		/* the text's rule: a thread that ends alone is news only when processes are followed */
 		if (s->opts.quiet_exits || (!rec->group_dead && !s->opts.thread_exits))
 			return;
+	} else if (hdr->type == BT_REC_EXEC) {
+		if (s->opts.quiet_thread_execve)
+			return;
 	} else if (hdr->type != BT_REC_SIGNAL || s->opts.quiet_signals) {
 		return;
 	}
-	put_head(&s->line, hdr->type == BT_REC_SIGNAL ? "signal" : "exit", hdr);
+	put_head(&s->line,
+		 hdr->type == BT_REC_SIGNAL ? "signal"
+		 : hdr->type == BT_REC_EXEC ? "superseded"
+					    : "exit",
+		 hdr);
 	json_decode_event(&s->jd, &s->line, hdr);
 	outbuf_putc(&s->line, '}');
 	write_line(s);

@@ -183,6 +183,54 @@ static void test_exec_from_a_thread_returns_in_the_leader(void **state)
 	event_reader__free(er);
 }
 
+/*
+ * The records the kernel gives for it: the leader's exit (superseded), the
+ * exec record naming the old tid, then execve's exit under the new tid.
+ */
+static void test_exec_record_moves_the_execve_to_the_leader(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec futex = enter_rec(100, 202), exec = enter_rec(104, 59);
+	struct bt_task_exit_rec leader_gone = {.hdr = {.type = BT_REC_TASK_EXIT,
+						       .size = sizeof(leader_gone),
+						       .tid = 100,
+						       .tgid = 100,
+						       .nr = -1},
+					       .superseded = 1};
+	struct bt_exec_rec moved = {.hdr = {.type = BT_REC_EXEC,
+					    .size = sizeof(moved),
+					    .tid = 100,
+					    .tgid = 100,
+					    .nr = -1},
+				    .old_tid = 104};
+	struct bt_exit_rec exec_done = exit_rec(100, 59, 0);
+
+	futex.hdr.tgid = exec.hdr.tgid = exec_done.hdr.tgid = 100;
+	event_reader__handle(er, &futex, sizeof(futex));
+	event_reader__handle(er, &exec, sizeof(exec));
+	assert_int_equal(event_reader__handle(er, &leader_gone, sizeof(leader_gone)), 0);
+	assert_int_equal(event_reader__handle(er, &moved, sizeof(moved)), 0);
+	event_reader__handle(er, &exec_done, sizeof(exec_done));
+	event_reader__finish(er);
+	/* futex unfinished, its end, execve unfinished, superseded, execve resumed */
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.tid[0], 100);
+	assert_int_equal(s.state[1], CALL_RESUMED);
+	assert_int_equal(s.tid[1], 100);
+	assert_false(s.has_exit[1]);
+	assert_int_equal(s.state[2], CALL_UNFINISHED);
+	assert_int_equal(s.tid[2], 104);
+	/* no exit line for the leader: the exec record's line says what happened */
+	assert_int_equal(s.state[3], CALL_EVENT);
+	assert_int_equal(s.tid[3], 100);
+	assert_int_equal(s.state[4], CALL_RESUMED);
+	assert_true(s.has_enter[4] && s.has_exit[4]);
+	assert_int_equal(s.tid[4], 100);
+	event_reader__free(er);
+}
+
 static void test_malformed_records(void **state)
 {
 	struct seen s = {};
@@ -343,6 +391,7 @@ int main(void)
 		cmocka_unit_test(test_exit_without_enter_and_noreturn),
 		cmocka_unit_test(test_lost_exit_of_an_unfinished_call),
 		cmocka_unit_test(test_exec_from_a_thread_returns_in_the_leader),
+		cmocka_unit_test(test_exec_record_moves_the_execve_to_the_leader),
 		cmocka_unit_test(test_malformed_records),
 		cmocka_unit_test(test_faulted_enter_waits_for_exit),
 		cmocka_unit_test(test_faulted_enter_shown_when_idle),
