@@ -567,6 +567,36 @@ int decode_nargs(const struct decoder *d, int nr)
 	return desc && desc->has_format ? desc->nargs : BT_MAX_ARGS;
 }
 
+const char *decode_resumed_call_name(const struct decoder *d, const struct call *call, char *buf,
+				     size_t size)
+{
+	const struct bt_rec_hdr *hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
+	char namebuf[32];
+
+	if (!call->resumes_known ||
+	    strcmp(decode_syscall_name(d, hdr->nr, namebuf, sizeof(namebuf)), "restart_syscall"))
+		return NULL;
+	return decode_syscall_name(d, call->resumes_nr, buf, size);
+}
+
+/* restart_syscall's one "argument", strace's: <... resuming interrupted nanosleep ...>. */
+static bool print_restart(const struct decoder *d, struct outbuf *ob, const struct call *call)
+{
+	char namebuf[32];
+	const char *resumed;
+
+	if (strcmp(decode_syscall_name(d, (call->enter ? &call->enter->hdr : &call->exit->hdr)->nr,
+				       namebuf, sizeof(namebuf)),
+		   "restart_syscall"))
+		return false;
+	resumed = decode_resumed_call_name(d, call, namebuf, sizeof(namebuf));
+	outbuf_puts(ob, "<... resuming interrupted ");
+	/* strace's words when it did not see the interrupted call either */
+	outbuf_puts(ob, resumed ? resumed : "system call");
+	outbuf_puts(ob, " ...>");
+	return true;
+}
+
 void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *call)
 {
 	const struct bt_rec_hdr *hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
@@ -579,13 +609,16 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 	case CALL_NORETURN:
 		outbuf_puts(ob, name);
 		outbuf_putc(ob, '(');
-		print_args(d, ob, nr, call->enter, call->exit, 0, nargs);
+		if (!print_restart(d, ob, call))
+			print_args(d, ob, nr, call->enter, call->exit, 0, nargs);
 		outbuf_putc(ob, ')');
 		break;
 	case CALL_UNFINISHED:
 		split = decode_first_output_arg(d, nr, nargs);
 		outbuf_puts(ob, name);
 		outbuf_putc(ob, '(');
+		if (print_restart(d, ob, call))
+			outbuf_putc(ob, ' ');
 		print_args(d, ob, nr, call->enter, NULL, 0, split);
 		if (split > 0)
 			outbuf_puts(ob, split < nargs ? ", " : " ");

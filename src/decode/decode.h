@@ -93,6 +93,13 @@ const char *decode_si_code_table(int sig, int code);
 void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *call);
 
 /*
+ * restart_syscall's call: the name of the call it resumes (in buf when it has
+ * no name), or NULL for any other call or when that call was not seen.
+ */
+const char *decode_resumed_call_name(const struct decoder *d, const struct call *call, char *buf,
+				     size_t size);
+
+/*
  * The first return of a new child from clone/fork (0), whose enter was its
  * parent's: strace does not show it, and the parent's line says it all.
  */

@@ -22,6 +22,12 @@ struct call {
 	const struct bt_enter_rec *enter; /* NULL when the enter was not seen */
 	const struct bt_exit_rec *exit;	  /* NULL unless COMPLETE or RESUMED */
 	const struct bt_rec_hdr *event;	  /* CALL_EVENT only: BT_REC_SIGNAL, _TASK_EXIT or _EXEC */
+	/*
+	 * restart_syscall only: the call it resumes, the thread's last one that
+	 * returned ERESTART_RESTARTBLOCK (when it was seen).
+	 */
+	bool resumes_known;
+	int resumes_nr;
 };
 
 typedef void (*call_fn)(void *ctx, const struct call *call);

@@ -107,6 +107,7 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	struct json_sink *s = ctx;
 	struct outbuf *ob = &s->line;
 	const struct bt_rec_hdr *hdr;
+	const char *resumed;
 	char namebuf[32];
 
 	if (call->state == CALL_EVENT) {
@@ -127,6 +128,10 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	json_put_cstr(ob, decode_syscall_name(s->dec, hdr->nr, namebuf, sizeof(namebuf)));
 	outbuf_puts(ob, ",\"nr\":");
 	outbuf_s64(ob, hdr->nr);
+	if ((resumed = decode_resumed_call_name(s->dec, call, namebuf, sizeof(namebuf)))) {
+		outbuf_puts(ob, ",\"resumes\":");
+		json_put_cstr(ob, resumed);
+	}
 	outbuf_puts(ob, ",\"state\":\"");
 	outbuf_puts(ob, state_name(call->state));
 	outbuf_puts(ob, "\",\"args\":");

@@ -274,3 +274,52 @@ def test_quiet_thread_execve(run_btftrace, workload):
     assert result.returncode == 3, result.stderr
     assert "superseded" not in result.trace
     assert lines_with(result.trace, "<... execve resumed>")
+
+
+def joined_calls(lines):
+    """A trace's lines with each '<unfinished ...>' call joined to its '<... resumed>' end
+    (the same thread's next resumed line), padding before ' = ' collapsed."""
+    out, pending = [], {}
+    for tid, text in lines:
+        m = re.match(r"^<\.\.\. \w+ resumed>(.*)$", text)
+        if m and tid in pending:
+            i = pending.pop(tid)
+            out[i] = (tid, re.sub(r" +\)", ")", out[i][1] + m.group(1)))
+            continue
+        if text.endswith("<unfinished ...>"):
+            pending[tid] = len(out)
+            out.append((tid, text[:-len("<unfinished ...>")]))
+            continue
+        out.append((tid, text))
+    return [(tid, re.sub(r"\s+= ", " = ", text)) for tid, text in out]
+
+
+def test_restart_syscall_agrees_with_strace(run_btftrace, workload, tmp_path):
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (make deps installs it)")
+    exe = workload("proc_life")
+    ours = run_btftrace(["--", exe, "stop"], timeout=20)
+    assert ours.returncode == 6, ours.stderr
+    strace_out = tmp_path / "strace.txt"
+    run = subprocess.run(["strace", "-o", str(strace_out), exe, "stop"], timeout=30,
+                         check=False)
+    assert run.returncode == 6
+
+    def story(lines):
+        texts = [text for _, text in joined_calls(lines)]
+        start = next(i for i, t in enumerate(texts) if t.startswith("clock_nanosleep("))
+        end = next(i for i, t in enumerate(texts) if t.startswith("kill("))
+        return [re.sub(r"si_pid=\d+", "si_pid=X", t) for t in texts[start:end]]
+
+    mine = story([(None, line) for line in ours.trace.splitlines()])
+    theirs = story([(None, line) for line in strace_out.read_text().splitlines()])
+    sleep = "clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=1, tv_nsec=0}, NULL) = ? " \
+            "ERESTART_RESTARTBLOCK (Interrupted by signal)"
+    stop = "--- SIGSTOP {si_signo=SIGSTOP, si_code=SI_USER, si_pid=X, si_uid=0} ---"
+    restart = "restart_syscall(<... resuming interrupted clock_nanosleep ...>) = 0"
+    assert mine == [sleep, stop, restart], ours.trace
+    # strace's tracee also gets the SIGCONT the kernel drops for an untraced one, and
+    # strace says when it stopped; the calls are the same
+    assert theirs == [sleep, stop, "--- stopped by SIGSTOP ---",
+                      "--- SIGCONT {si_signo=SIGCONT, si_code=SI_USER, si_pid=X, si_uid=0} ---",
+                      restart], strace_out.read_text()

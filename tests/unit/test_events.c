@@ -16,6 +16,7 @@ struct seen {
 	enum call_state state[MAX_SEEN];
 	__u32 tid[MAX_SEEN];
 	bool has_enter[MAX_SEEN], has_exit[MAX_SEEN];
+	int resumes[MAX_SEEN]; /* restart_syscall's resumed call, -1 when not known */
 	int n;
 };
 
@@ -31,6 +32,7 @@ static void record(void *ctx, const struct call *call)
 		s->tid[s->n] = call->enter ? call->enter->hdr.tid : call->exit->hdr.tid;
 	s->has_enter[s->n] = call->enter != NULL;
 	s->has_exit[s->n] = call->exit != NULL;
+	s->resumes[s->n] = call->resumes_known ? call->resumes_nr : -1;
 	s->n++;
 }
 
@@ -231,6 +233,48 @@ static void test_exec_record_moves_the_execve_to_the_leader(void **state)
 	event_reader__free(er);
 }
 
+/* restart_syscall names the call it resumes only when it is the thread's very next call. */
+static void test_restart_syscall_resumes_the_interrupted_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec sleep = enter_rec(7, 230), restart = enter_rec(7, 219);
+	struct bt_exit_rec interrupted = exit_rec(7, 230, -516), restarted = exit_rec(7, 219, 0);
+	struct bt_exit_rec again = exit_rec(7, 219, -516);
+	struct bt_enter_rec sigreturn = enter_rec(7, 15), other = enter_rec(8, 219);
+	struct bt_exit_rec other_done = exit_rec(8, 219, 0);
+
+	event_reader__handle(er, &sleep, sizeof(sleep));
+	event_reader__handle(er, &interrupted, sizeof(interrupted));
+	/* interrupted again while resumed: the next one still resumes clock_nanosleep */
+	event_reader__handle(er, &restart, sizeof(restart));
+	event_reader__handle(er, &again, sizeof(again));
+	event_reader__handle(er, &restart, sizeof(restart));
+	event_reader__handle(er, &restarted, sizeof(restarted));
+	/* a handler ran first (rt_sigreturn): what follows resumes nothing known */
+	event_reader__handle(er, &sleep, sizeof(sleep));
+	event_reader__handle(er, &interrupted, sizeof(interrupted));
+	event_reader__handle(er, &sigreturn, sizeof(sigreturn));
+	event_reader__handle(er, &restart, sizeof(restart));
+	event_reader__handle(er, &restarted, sizeof(restarted));
+	/* another thread's interrupted call is not this one's */
+	event_reader__handle(er, &other, sizeof(other));
+	event_reader__handle(er, &other_done, sizeof(other_done));
+	event_reader__finish(er);
+	assert_int_equal(s.n, 8);
+	assert_int_equal(s.resumes[0], -1); /* clock_nanosleep itself */
+	assert_int_equal(s.resumes[1], 230);
+	assert_int_equal(s.resumes[2], 230);
+	assert_int_equal(s.resumes[3], -1);
+	/* rt_sigreturn, with no exit here: unfinished, then ended when the next call came */
+	assert_int_equal(s.state[4], CALL_UNFINISHED);
+	assert_int_equal(s.state[5], CALL_RESUMED);
+	assert_int_equal(s.resumes[6], -1);
+	assert_int_equal(s.tid[7], 8);
+	assert_int_equal(s.resumes[7], -1);
+	event_reader__free(er);
+}
+
 static void test_malformed_records(void **state)
 {
 	struct seen s = {};
@@ -392,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_lost_exit_of_an_unfinished_call),
 		cmocka_unit_test(test_exec_from_a_thread_returns_in_the_leader),
 		cmocka_unit_test(test_exec_record_moves_the_execve_to_the_leader),
+		cmocka_unit_test(test_restart_syscall_resumes_the_interrupted_call),
 		cmocka_unit_test(test_malformed_records),
 		cmocka_unit_test(test_faulted_enter_waits_for_exit),
 		cmocka_unit_test(test_faulted_enter_shown_when_idle),
