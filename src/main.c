@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "filter/signal_set.h"
 #include "filter/syscall_set.h"
 #include "session/session.h"
 
@@ -36,6 +37,10 @@ static const char usage_text[] =
 	"                          %network (%net) %process %signal %ipc %memory %clock\n"
 	"                          %creds %stat %lstat %fstat %%stat %statfs %fstatfs\n"
 	"                          %%statfs %pure ('btftrace syscalls -e SET' lists a set)\n"
+	"  -e signal=SET          show only the signals in SET (default: all): names with\n"
+	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
+	"                          first negates it; the last -e signal= counts\n"
+	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
 	"\n"
@@ -276,6 +281,42 @@ static void add_syscall_set(struct syscall_filter *f, struct session_opts *o, co
 	o->syscalls = f;
 }
 
+/* text starts with one of the qualifier's names and '=': the value after it, or NULL. */
+static const char *qualifier_value(const char *text, const char *const *names)
+{
+	for (; *names; names++) {
+		size_t n = strlen(*names);
+
+		if (!strncmp(text, *names, n) && text[n] == '=')
+			return text + n + 1;
+	}
+	return NULL;
+}
+
+/*
+ * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
+ * signal lines (as strace, the last one given counts), quiet= is --quiet,
+ * and trace= or a bare set goes to the syscall filter.
+ */
+static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
+{
+	static const char *const signal_names[] = {"signal", "signals", "s", NULL};
+	static const char *const quiet_names[] = {"quiet", "silent", "silence", "q", NULL};
+	char err[SIGNAL_SET_ERR_MAX];
+	const char *value;
+
+	if ((value = qualifier_value(text, signal_names))) {
+		if (signal_set_parse(value, text, &o->signals_shown, err, sizeof(err)))
+			usage_error("%s", err);
+		return;
+	}
+	if ((value = qualifier_value(text, quiet_names))) {
+		parse_quiet(o, value);
+		return;
+	}
+	add_syscall_set(f, o, text);
+}
+
 /*
  * getopt's '?': an unknown option, or a known long option given a value it
  * does not take (--pretty=1), for which glibc sets optopt to the option's val.
@@ -388,7 +429,7 @@ int main(int argc, char **argv)
 			o.summary_opts.errno_summary = true;
 			break;
 		case 'e':
-			add_syscall_set(&filter, &o, optarg);
+			add_expression(&filter, &o, optarg);
 			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);

@@ -53,6 +53,7 @@ const volatile __u8 summary = 0;	     /* -c/-C: aggregate calls in summary_map *
 const volatile __u8 summary_only = 0;	     /* -c: no per-call records at all */
 const volatile __u8 summary_by = 0;	     /* enum bt_summary_by */
 const volatile __u8 errno_summary = 0;	     /* --errno-summary: count errors by errno */
+const volatile __u64 signals_shown = ~0ULL;  /* -e signal=SET: bit sig-1 for signals 1..64 */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -838,6 +839,9 @@ static __always_inline int do_signal(int sig, const void *info)
 	 * exit record names the real cause.
 	 */
 	if (sig == SIGKILL && !info)
+		return 0;
+	/* -e signal=SET: the lines left out cost no record */
+	if (sig >= 1 && sig <= 64 && !(signals_shown & (1ULL << (sig - 1))))
 		return 0;
 	if (summary_only || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
 		return 0;

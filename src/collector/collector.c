@@ -58,6 +58,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->summary_only = o->summary_only;
 	skel->rodata->summary_by = o->summary_by;
 	skel->rodata->errno_summary = o->errno_summary;
+	skel->rodata->signals_shown = o->signals_shown;
 	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */

@@ -48,6 +48,7 @@ void session_opts_default(struct session_opts *o)
 	o->string_cap = BT_CAPTURE_MAX;
 	o->buffer_cap = 256;
 	o->ringbuf_bytes = 8u << 20;
+	o->signals_shown = ~0ULL;
 }
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -657,6 +658,8 @@ int session_run(const struct session_opts *o)
 		.summary_only = o->summary == SUMMARY_ONLY,
 		.summary_by = o->summary_opts.by,
 		.errno_summary = o->summary_opts.errno_summary,
+		/* --quiet=signals too: a line nobody shows costs no record */
+		.signals_shown = o->text.quiet_signals ? 0 : o->signals_shown,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,

@@ -269,11 +269,13 @@ def test_exec_from_a_thread_agrees_with_strace(run_btftrace, workload, tmp_path)
         excerpt(ours.trace, "execve|superseded|exited")
 
 
-def test_quiet_thread_execve(run_btftrace, workload):
-    result = run_btftrace(["-f", "--quiet=thread-execve", "--", workload("exec_thread")])
+@pytest.mark.parametrize("option", [["--quiet=thread-execve"], ["-e", "quiet=superseded,exit"]])
+def test_quiet_thread_execve(run_btftrace, workload, option):
+    result = run_btftrace(["-f"] + option + ["--", workload("exec_thread")])
     assert result.returncode == 3, result.stderr
     assert "superseded" not in result.trace
     assert lines_with(result.trace, "<... execve resumed>")
+    assert ("+++" in result.trace) == ("exit" not in option[-1])
 
 
 def joined_calls(lines):
@@ -323,3 +325,30 @@ def test_restart_syscall_agrees_with_strace(run_btftrace, workload, tmp_path):
     assert theirs == [sleep, stop, "--- stopped by SIGSTOP ---",
                       "--- SIGCONT {si_signo=SIGCONT, si_code=SI_USER, si_pid=X, si_uid=0} ---",
                       restart], strace_out.read_text()
+
+
+@pytest.mark.parametrize("value, shown", [
+    ("signal=!USR1", ["SIGALRM", "SIGCHLD"]),
+    ("signals=alrm,17", ["SIGALRM", "SIGCHLD"]),
+    ("s=SIGUSR1", ["SIGUSR1"]),
+    ("signal=none", []),
+])
+def test_signal_set_agrees_with_strace(run_btftrace, workload, tmp_path, value, shown):
+    exe = workload("proc_life")
+    ours = run_btftrace(["-e", value, "--", exe, "signals"], timeout=20)
+    assert ours.returncode == 5, ours.stderr
+    ids = re.compile(r"si_pid=\d+|si_utime=\d+|si_stime=\d+")
+    mine = [ids.sub("X", line) for line in ours.trace.splitlines()
+            if line.startswith(("---", "+++"))]
+    assert [re.match(r"--- (\w+)", line).group(1) for line in mine[:-1]] == shown, mine
+    assert mine[-1] == "+++ exited with 5 +++"
+    # the calls are all there, whatever signals are shown
+    assert lines_with(ours.trace, "kill(") and lines_with(ours.trace, "wait4(")
+    if not shutil.which("strace"):
+        return
+    strace_out = tmp_path / "strace.txt"
+    subprocess.run(["strace", "-o", str(strace_out), "-e", "trace=none", "-e", value, exe,
+                    "signals"], timeout=30, check=False)
+    theirs = [ids.sub("X", line) for line in strace_out.read_text().splitlines()
+              if line.startswith(("---", "+++"))]
+    assert mine == theirs
