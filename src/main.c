@@ -65,6 +65,8 @@ static const char usage_text[] =
 	"                          always or never\n"
 	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
 	"  -v, --verbose           arrays and structs in full\n"
+	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
+	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
 	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
 	"      --arg-names         name each argument: openat(dfd: AT_FDCWD, ...)\n"
 	"      --struct-depth N    nested structs shown before {...} (default 4)\n"
@@ -140,6 +142,7 @@ static const struct option long_options[] = {
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "decode-fds", no_argument, NULL, 'y' },
 	{ "const-style", required_argument, NULL, 'X' },
 	{ "arg-names", no_argument, NULL, OPT_ARG_NAMES },
 	{ "struct-depth", required_argument, NULL, OPT_STRUCT_DEPTH },
@@ -380,7 +383,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vX:trTdhV", long_options, NULL)) !=
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vyX:trTdhV", long_options, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'p':
@@ -468,6 +471,9 @@ int main(int argc, char **argv)
 			break;
 		case 'v':
 			o.decode.verbose = true;
+			break;
+		case 'y':
+			o.decode.decode_fds = true;
 			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))

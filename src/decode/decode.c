@@ -46,6 +46,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			d->call_hand[nr][i] = hand_arg_decoder_find(desc->name, desc->args[i].name);
 		}
 		d->ret_hand[nr] = hand_return_decoder_find(desc->name);
+		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
 	}
 	return 0;
 }
@@ -528,9 +529,18 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		}
 		sep = true;
 		ba = &bs->args[i];
+		if (d->fds && ba->role == ROLE_VALUE) {
+			print_arg(d, ob, nr, i, ba, v, NULL);
+			decode_put_fd_arg_path(d, ob, &enter->hdr, nr, i, v);
+			continue;
+		}
 		decode_arg_captures(enter, exit, i, &in, &out);
 		if (decode_is_output_arg(rules, i)) {
-			print_arg(d, ob, nr, i, ba, v, out);
+			const struct call call = {
+				.state = CALL_COMPLETE, .enter = enter, .exit = exit};
+
+			if (!(d->fds && exit && decode_put_fd_pair(d, ob, &call, out)))
+				print_arg(d, ob, nr, i, ba, v, out);
 			continue;
 		}
 		if (in && out && !decode_captures_equal(in, out) && !(in->flags & BT_CAP_FAULT) &&
@@ -888,4 +898,6 @@ void decode_return(const struct decoder *d, struct outbuf *ob, const struct call
 		outbuf_hex(ob, exit->ret);
 	else
 		outbuf_s64(ob, exit->ret);
+	if (d->fds)
+		decode_put_returned_fd_path(d, ob, call);
 }

@@ -548,6 +548,15 @@ static void put_arg(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 	}
 	if (cap && (cap->flags & BT_CAP_FAULT) && v && ba->role != ROLE_VALUE)
 		outbuf_puts(ob, ",\"fault\":true");
+	/* -y: what an fd argument refers to */
+	if (d->fds && ba->role == ROLE_VALUE) {
+		const char *path = decode_fd_arg_path(d, &enter->hdr, nr, i, v);
+
+		if (path) {
+			outbuf_puts(ob, ",\"path\":");
+			json_put_cstr(ob, path);
+		}
+	}
 	outbuf_putc(ob, '}');
 }
 

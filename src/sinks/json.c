@@ -137,6 +137,15 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_puts(ob, "\",\"args\":");
 	json_decode_args(&s->jd, ob, call);
 	json_decode_return(&s->jd, ob, call->exit);
+	if (s->dec->fds) {
+		char pathbuf[4096];
+		const char *path = decode_returned_fd_path(s->dec, call, pathbuf, sizeof(pathbuf));
+
+		if (path) {
+			outbuf_puts(ob, ",\"ret_path\":");
+			json_put_cstr(ob, path);
+		}
+	}
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
 	if (call->enter && call->exit && call->exit->hdr.ts >= call->enter->hdr.ts) {
 		outbuf_puts(ob, ",\"duration_ns\":");
