@@ -9,6 +9,8 @@
 
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 1
+/* goes up when members or event kinds are added (docs/json.md lists each step) */
+#define JSON_SCHEMA_MINOR 1
 
 static void write_line(struct json_sink *s)
 {
@@ -34,7 +36,9 @@ int json_sink__init(struct json_sink *s, FILE *out, const struct decoder *dec,
 	clock_gettime(CLOCK_REALTIME, &real);
 	s->realtime_offset_ns =
 		(real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
-	outbuf_printf(&s->line, "{\"event\":\"header\",\"schema\":%d,\"btftrace\":", JSON_SCHEMA);
+	outbuf_printf(&s->line,
+		      "{\"event\":\"header\",\"schema\":%d,\"schema_minor\":%d,\"btftrace\":",
+		      JSON_SCHEMA, JSON_SCHEMA_MINOR);
 	json_put_cstr(&s->line, BTFTRACE_VERSION);
 	outbuf_printf(&s->line, ",\"clock\":\"CLOCK_MONOTONIC\",\"realtime_offset_ns\":%lld}",
 		      s->realtime_offset_ns);
