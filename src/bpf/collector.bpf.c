@@ -405,14 +405,17 @@ __noinline int iov_step(struct scratch *s, __u32 n)
 	return 0;
 }
 
-/* Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of argument i. */
-static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 kind, __u64 count,
-					   __u32 extra_flags)
+/*
+ * Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of the array
+ * at uptr, tagged tag (argument i, or i plus a BT_CAP_INNER_* code).
+ */
+static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
+					   __u32 kind, __u64 count, __u32 extra_flags)
 {
 	struct bt_capture *cap;
 	__u32 off = s->off, n;
 
-	s->vec_uptr = s->args[i];
+	s->vec_uptr = uptr;
 	s->vec_rel = 0;
 	s->vec_count = 0;
 	s->vec_flags = 0;
@@ -441,12 +444,79 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 kin
 		s->faulted |= 1U << i;
 	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
 	cap = (void *)(s->buf + off);
-	cap->arg = i;
+	cap->arg = tag;
 	cap->flags = s->vec_flags | extra_flags;
 	cap->len = s->vec_rel;
 	cap->want = s->vec_want;
 	s->ncaps++;
 	s->off = off + sizeof(*cap) + BT_ALIGN8(s->vec_rel);
+}
+
+/* Appends up to max bytes at uptr (a buffer a struct points to) as a capture tagged tag. */
+static __always_inline void capture_inner_bytes(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
+						__u64 bytes, __u32 max, __u32 extra_flags)
+{
+	struct bt_capture *cap;
+	__u32 off = s->off, n = max;
+	__u8 flags = 0;
+
+	if (!uptr || !bytes || off >= BT_REC_SOFT_MAX)
+		return;
+	if (bytes < n)
+		n = bytes;
+	else if (bytes > n)
+		flags = BT_CAP_TRUNCATED;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	asm volatile("%0 &= %1" : "+r"(n) : "i"(BT_CAPTURE_MAX * 2 - 1));
+	if (n > BT_MSG_CONTROL_MAX)
+		n = BT_MSG_CONTROL_MAX;
+	cap = (void *)(s->buf + off);
+	if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
+		flags |= BT_CAP_FAULT;
+		s->faulted |= 1U << i;
+		n = 0;
+	}
+	cap->arg = tag;
+	cap->flags = flags | extra_flags;
+	cap->len = n;
+	cap->want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
+}
+
+/*
+ * What the struct user_msghdr of argument i points to, after the header:
+ * the peer's address, the data (sendmsg's at enter; recvmsg's at exit, as
+ * many bytes as the call returned, like readv) and the control messages.
+ * strace shows all three; without them a sendmsg is only addresses.
+ */
+__noinline int capture_msghdr_parts(struct scratch *s, __u32 i, __u32 extra_flags)
+{
+	struct {
+		__u64 name;
+		__s32 namelen;
+		__u32 pad;
+		__u64 iov;
+		__u64 iovlen;
+		__u64 control;
+		__u64 controllen;
+		__u32 flags;
+	} m;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	if (bpf_probe_read_user(&m, sizeof(m), (void *)s->args[i]))
+		return 0;
+	if (m.namelen > 0)
+		capture_inner_bytes(s, i, i + BT_CAP_INNER_NAME, m.name, m.namelen, BT_MSG_NAME_MAX,
+				    extra_flags);
+	if (m.iov && s->off < BT_REC_SOFT_MAX)
+		capture_vector(s, i, i + BT_CAP_INNER_IOV, m.iov, BT_KIND_IOVEC, m.iovlen,
+			       extra_flags);
+	capture_inner_bytes(s, i, i + BT_CAP_INNER_CONTROL, m.control, m.controllen,
+			    BT_MSG_CONTROL_MAX, extra_flags);
+	return 0;
 }
 
 __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and_kind,
@@ -467,8 +537,9 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
-	if (kind != BT_KIND_BYTES) {
-		capture_vector(s, i, kind, rule_bytes(len, 1, s->args, s->ret), extra_flags);
+	if (kind != BT_KIND_BYTES && kind != BT_KIND_MSGHDR) {
+		capture_vector(s, i, i, uptr, kind, rule_bytes(len, 1, s->args, s->ret),
+			       extra_flags);
 		return 0;
 	}
 	/*
@@ -519,6 +590,8 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 	cap->want = want;
 	s->ncaps++;
 	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
+	if (kind == BT_KIND_MSGHDR && !(flags & BT_CAP_FAULT))
+		capture_msghdr_parts(s, i, extra_flags);
 	return 0;
 }
 

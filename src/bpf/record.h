@@ -42,7 +42,19 @@ enum bt_capture_kind {
 	BT_KIND_STRV = 1,	/* a NULL-terminated array of string pointers (execve's argv) */
 	BT_KIND_STRV_COUNT = 2, /* the same, only counted (execve's envp) */
 	BT_KIND_IOVEC = 3,	/* struct iovec[len], with the bytes each points to */
+	BT_KIND_MSGHDR = 4,	/* struct user_msghdr, then its name, iovec data and control */
 };
+
+/*
+ * The captures of what a struct user_msghdr points to carry the argument's
+ * index with one of these added: never equal to a plain argument index.
+ */
+#define BT_CAP_INNER_NAME 0x10	  /* msg_name: a sockaddr of msg_namelen bytes */
+#define BT_CAP_INNER_IOV 0x20	  /* msg_iov: as a BT_KIND_IOVEC capture */
+#define BT_CAP_INNER_CONTROL 0x30 /* msg_control: msg_controllen bytes of cmsgs */
+/* Bytes of msg_name and of msg_control read at most. */
+#define BT_MSG_NAME_MAX 128
+#define BT_MSG_CONTROL_MAX 256
 
 /* Strings of a BT_KIND_STRV capture, and pointers a BT_KIND_STRV_COUNT one counts. */
 #define BT_STRV_MAX 32
