@@ -29,7 +29,9 @@ typedef struct {
 } atomic_t;
 
 struct signal_struct {
-	atomic_t live; /* threads not yet exited */
+	atomic_t live;	     /* threads not yet exited */
+	unsigned int flags;  /* SIGNAL_GROUP_EXIT */
+	int group_exit_code; /* the signal that ends the process, when one does */
 } __attribute__((preserve_access_index));
 
 struct task_struct {
@@ -169,6 +171,7 @@ struct {
 #define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 #define NR_EXECVE 59
 #define NR_EXECVEAT 322
+#define NR_RT_SIGRETURN 15
 
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
@@ -778,6 +781,13 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	if (!should_trace(tgid, -1))
 		return 0;
 	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	/*
+	 * rt_sigreturn restores the interrupted code's registers, orig_ax set
+	 * to -1: its exit has no number of its own. Without this, -e trace=
+	 * sets that leave rt_sigreturn out would still show its exits.
+	 */
+	if (nr == -1)
+		nr = NR_RT_SIGRETURN;
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
@@ -911,9 +921,71 @@ static __always_inline int do_signal(int sig, const void *info)
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
 	rec.sig = sig;
-	rec.pad = 0;
+	rec.flags = 0;
 	if (!info || bpf_probe_read_kernel(rec.info, sizeof(rec.info), info))
 		__builtin_memset(rec.info, 0, sizeof(rec.info));
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+#define TRACE_SIGNAL_DELIVERED 0
+#define SIGNAL_GROUP_EXIT 0x00000004
+/* send_sig()'s info argument for "sent by a process" and "sent by the kernel" */
+#define SEND_SIG_NOINFO 0UL
+#define SEND_SIG_PRIV 1UL
+#define SI_USER 0
+#define SI_KERNEL 0x80
+
+/*
+ * A fatal signal sent to a process with no handler for it, no ptracer and
+ * the signal not blocked is never delivered: the kernel (complete_signal)
+ * marks the whole process as exiting with that signal and sends its threads
+ * SIGKILL, so signal_deliver never sees it. signal_generate fires right
+ * after, in the sender, and the marks tell: this signal ended the process.
+ * Shown so that a process killed by SIGTERM prints "--- SIGTERM {...} ---"
+ * before "+++ killed by SIGTERM +++", as under strace. SIGKILL is left out,
+ * as strace leaves it out.
+ */
+static __always_inline int do_signal_generate(int sig, const void *info, struct task_struct *task,
+					      int result)
+{
+	struct bt_signal_rec rec;
+	__u32 tgid;
+
+	if (result != TRACE_SIGNAL_DELIVERED || sig == SIGKILL || summary_only)
+		return 0;
+	if (!(BPF_CORE_READ(task, signal, flags) & SIGNAL_GROUP_EXIT) ||
+	    BPF_CORE_READ(task, signal, group_exit_code) != sig)
+		return 0;
+	tgid = BPF_CORE_READ(task, tgid);
+	if (!should_trace(tgid, -1))
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
+	/* the sender runs this: the line is the target's */
+	rec.hdr.tgid = tgid;
+	rec.hdr.tid = BPF_CORE_READ(task, pid);
+	rec.sig = sig;
+	rec.flags = BT_SIG_FATAL_UNDELIVERED;
+	__builtin_memset(rec.info, 0, sizeof(rec.info));
+	if ((unsigned long)info > SEND_SIG_PRIV) {
+		bpf_probe_read_kernel(rec.info, sizeof(rec.info), info);
+	} else {
+		/* what the kernel fills in for these two (__send_signal_locked) */
+		struct {
+			int signo, errnum, code, pad;
+			int pid;
+			unsigned int uid;
+		} *si = (void *)rec.info;
+
+		si->signo = sig;
+		if (info) {
+			si->code = SI_KERNEL;
+		} else {
+			si->code = SI_USER;
+			si->pid = bpf_get_current_pid_tgid() >> 32;
+			si->uid = (__u32)bpf_get_current_uid_gid();
+		}
+	}
 	submit(&rec, sizeof(rec), KIND_OTHER);
 	return 0;
 }
@@ -959,12 +1031,6 @@ int BPF_PROG(on_task_exit, struct task_struct *task)
 	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter);
 }
 
-SEC("tp_btf/signal_deliver")
-int BPF_PROG(on_signal, int sig, void *info)
-{
-	return do_signal(sig, info);
-}
-
 SEC("raw_tp/sched_process_fork")
 int on_fork_raw(struct bpf_raw_tracepoint_args *ctx)
 {
@@ -983,8 +1049,21 @@ int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 			    BPF_CORE_READ(task, signal, live.counter));
 }
 
+/*
+ * The signal programs are raw_tp only. Their info argument may be NULL or
+ * SEND_SIG_PRIV (1), but a tp_btf program's pointer arguments are trusted
+ * not to be NULL: the verifier takes "info == NULL" as never true and drops
+ * the branch. raw_tp arguments are plain numbers.
+ */
 SEC("raw_tp/signal_deliver")
 int on_signal_raw(struct bpf_raw_tracepoint_args *ctx)
 {
 	return do_signal((int)ctx->args[0], (void *)ctx->args[1]);
+}
+
+SEC("raw_tp/signal_generate")
+int on_signal_generate_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return do_signal_generate((int)ctx->args[0], (void *)ctx->args[1],
+				  (struct task_struct *)ctx->args[2], (int)ctx->args[4]);
 }

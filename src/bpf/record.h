@@ -192,10 +192,20 @@ struct bt_exit_rec {
 #define BT_SIGINFO_SIZE 48
 
 /* hdr.nr is -1 in the records below, which are not system calls. */
+/* bt_signal_rec.flags */
+enum {
+	/*
+	 * Seen as the signal was sent, not delivered: a fatal signal with no
+	 * handler, which the kernel turns into a kill of the whole process
+	 * without ever delivering it. Shown after the call the target was in.
+	 */
+	BT_SIG_FATAL_UNDELIVERED = 1,
+};
+
 struct bt_signal_rec {
 	struct bt_rec_hdr hdr;
 	__s32 sig;
-	__u32 pad;
+	__u32 flags;		    /* BT_SIG_* */
 	__u8 info[BT_SIGINFO_SIZE]; /* the kernel's siginfo as the tracepoint saw it */
 };
 
