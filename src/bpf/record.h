@@ -42,7 +42,19 @@ enum bt_capture_kind {
 	BT_KIND_STRV = 1,	/* a NULL-terminated array of string pointers (execve's argv) */
 	BT_KIND_STRV_COUNT = 2, /* the same, only counted (execve's envp) */
 	BT_KIND_IOVEC = 3,	/* struct iovec[len], with the bytes each points to */
+	BT_KIND_MSGHDR = 4,	/* struct user_msghdr, then its name, iovec data and control */
 };
+
+/*
+ * The captures of what a struct user_msghdr points to carry the argument's
+ * index with one of these added: never equal to a plain argument index.
+ */
+#define BT_CAP_INNER_NAME 0x10	  /* msg_name: a sockaddr of msg_namelen bytes */
+#define BT_CAP_INNER_IOV 0x20	  /* msg_iov: as a BT_KIND_IOVEC capture */
+#define BT_CAP_INNER_CONTROL 0x30 /* msg_control: msg_controllen bytes of cmsgs */
+/* Bytes of msg_name and of msg_control read at most. */
+#define BT_MSG_NAME_MAX 128
+#define BT_MSG_CONTROL_MAX 256
 
 /* Strings of a BT_KIND_STRV capture, and pointers a BT_KIND_STRV_COUNT one counts. */
 #define BT_STRV_MAX 32
@@ -181,10 +193,20 @@ struct bt_exit_rec {
 #define BT_SIGINFO_SIZE 48
 
 /* hdr.nr is -1 in the records below, which are not system calls. */
+/* bt_signal_rec.flags */
+enum {
+	/*
+	 * Seen as the signal was sent, not delivered: a fatal signal with no
+	 * handler, which the kernel turns into a kill of the whole process
+	 * without ever delivering it. Shown after the call the target was in.
+	 */
+	BT_SIG_FATAL_UNDELIVERED = 1,
+};
+
 struct bt_signal_rec {
 	struct bt_rec_hdr hdr;
 	__s32 sig;
-	__u32 pad;
+	__u32 flags;		    /* BT_SIG_* */
 	__u8 info[BT_SIGINFO_SIZE]; /* the kernel's siginfo as the tracepoint saw it */
 };
 

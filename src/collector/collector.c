@@ -39,13 +39,11 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_sys_exit, typed);
 	bpf_program__set_autoload(skel->progs.on_fork, typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit, typed);
-	bpf_program__set_autoload(skel->progs.on_signal, typed);
 	bpf_program__set_autoload(skel->progs.on_exec, typed);
 	bpf_program__set_autoload(skel->progs.on_sys_enter_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_sys_exit_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
-	bpf_program__set_autoload(skel->progs.on_signal_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
 	skel->rodata->self_tgid = o->self_tgid;
 	skel->rodata->trace_all = o->trace_all;

@@ -300,7 +300,7 @@ static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i
 }
 
 /* readv/writev's buffers: [{iov_base="ab", iov_len=2}, ...], the bytes up to -s each. */
-static void print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap)
+void decode_print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap)
 {
 	const char *p = decode_cap_data(cap), *end = p + cap->len;
 	unsigned int shown = 0;
@@ -348,7 +348,7 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		return;
 	}
 	if (ba->role == ROLE_IOVEC && !d->opts.no_btf) {
-		print_iovec(d, ob, cap);
+		decode_print_iovec(d, ob, cap);
 		return;
 	}
 	if (d->hand[nr][i] && !d->opts.no_btf) {
@@ -564,7 +564,8 @@ int decode_first_output_arg(const struct decoder *d, int nr, int nargs)
 		return nargs;
 	rules = &d->beauty->rules[nr];
 	for (int i = 0; i < nargs; i++) {
-		if (decode_is_output_arg(rules, i))
+		/* recvmsg's header is in/out, but what it points to comes back */
+		if (decode_is_output_arg(rules, i) || rules->exit[i].kind == BT_KIND_MSGHDR)
 			return i;
 	}
 	return nargs;

@@ -37,6 +37,9 @@ struct event_reader {
 	/* calls shown unfinished, waiting for their exits */
 	struct open_call *open;
 	size_t nopen, open_cap;
+	/* fatal signals seen as sent, waiting for their target's call to end */
+	struct bt_signal_rec *fatal;
+	size_t nfatal, fatal_cap;
 	/*
 	 * Calls the kernel may resume with restart_syscall: kept from their
 	 * ERESTART_RESTARTBLOCK return to the thread's next call. Few at a time.
@@ -63,6 +66,7 @@ void event_reader__free(struct event_reader *er)
 	for (size_t i = 0; i < er->nopen; i++)
 		free(er->open[i].rec);
 	free(er->open);
+	free(er->fatal);
 	free(er->interrupted);
 	free(er->held);
 	free(er);
@@ -253,6 +257,50 @@ static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
 	return 0;
 }
 
+/*
+ * A fatal signal is seen as it is sent (BT_SIG_FATAL_UNDELIVERED), while
+ * its target may be in a call: the call ends first (= ? ERESTARTSYS, or the
+ * EPIPE of the write that raised SIGPIPE), then the signal shows, then the
+ * process's end, the order strace shows them in. Until then it waits here.
+ */
+static bool thread_in_call(struct event_reader *er, __u32 tid)
+{
+	const struct bt_enter_rec *held = er->held;
+
+	return (er->have_held && held->hdr.tid == tid) || find_open(er, tid) >= 0;
+}
+
+static int hold_fatal_signal(struct event_reader *er, const struct bt_signal_rec *sig)
+{
+	if (er->nfatal == er->fatal_cap) {
+		size_t cap = er->fatal_cap ? 2 * er->fatal_cap : 4;
+		void *p = realloc(er->fatal, cap * sizeof(*er->fatal));
+
+		if (!p)
+			return -ENOMEM;
+		er->fatal = p;
+		er->fatal_cap = cap;
+	}
+	er->fatal[er->nfatal++] = *sig;
+	return 0;
+}
+
+/* Shows the fatal signals held for tid (or for every thread, with tid 0). */
+static void release_fatal_signals(struct event_reader *er, __u32 tid)
+{
+	for (size_t i = 0; i < er->nfatal;) {
+		struct bt_signal_rec sig = er->fatal[i];
+		struct call call = {.state = CALL_EVENT, .event = &sig.hdr};
+
+		if (tid && sig.hdr.tid != tid) {
+			i++;
+			continue;
+		}
+		er->fatal[i] = er->fatal[--er->nfatal];
+		er->fn(er->ctx, &call);
+	}
+}
+
 static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 {
 	size_t fixed;
@@ -298,6 +346,7 @@ static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 			     er->open[i].rec, NULL);
 			drop_open(er, i);
 		}
+		release_fatal_signals(er, hdr->tid);
 		/* its line is the exec record's, which comes next: "+++ superseded ..." */
 		if (((const struct bt_task_exit_rec *)hdr)->superseded) {
 			release_held(er);
@@ -341,6 +390,10 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 
 	if (!record_ok(hdr, size))
 		return -EINVAL;
+	if (hdr->type == BT_REC_SIGNAL &&
+	    (((const struct bt_signal_rec *)hdr)->flags & BT_SIG_FATAL_UNDELIVERED) &&
+	    thread_in_call(er, hdr->tid))
+		return hold_fatal_signal(er, data);
 	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT) {
 		handle_event(er, hdr);
 		return 0;
@@ -379,19 +432,21 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	if (er->have_held && held->hdr.tid == hdr->tid) {
 		er->have_held = false;
 		emit(er, CALL_COMPLETE, held, exit);
-		return 0;
-	}
-	release_held(er);
-	i = find_exec_enter(er, exit);
-	if (i < 0)
-		i = find_open(er, hdr->tid);
-	if (i >= 0) {
-		emit(er, er->open[i].deferred ? CALL_COMPLETE : CALL_RESUMED, er->open[i].rec,
-		     exit);
-		drop_open(er, i);
 	} else {
-		emit(er, CALL_RESUMED, NULL, exit);
+		release_held(er);
+		i = find_exec_enter(er, exit);
+		if (i < 0)
+			i = find_open(er, hdr->tid);
+		if (i >= 0) {
+			emit(er, er->open[i].deferred ? CALL_COMPLETE : CALL_RESUMED,
+			     er->open[i].rec, exit);
+			drop_open(er, i);
+		} else {
+			emit(er, CALL_RESUMED, NULL, exit);
+		}
 	}
+	if (er->nfatal)
+		release_fatal_signals(er, hdr->tid);
 	return 0;
 }
 
@@ -418,6 +473,7 @@ void event_reader__finish(struct event_reader *er)
 		     NULL);
 		drop_open(er, 0);
 	}
+	release_fatal_signals(er, 0);
 }
 
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)

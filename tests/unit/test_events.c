@@ -426,6 +426,66 @@ static void test_signal_after_held_call(void **state)
 	event_reader__free(er);
 }
 
+/*
+ * A fatal signal seen as it was sent waits for its target's call to end:
+ * the write that raised SIGPIPE shows whole, then the signal; a blocked
+ * call shows resumed first. With its target in no call it shows at once.
+ */
+static void test_fatal_signal_after_the_call_it_ended(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec w = enter_rec(1, 1), r = enter_rec(2, 0), other = enter_rec(3, 39);
+	struct bt_exit_rec w_end = exit_rec(1, 1, -32), r_end = exit_rec(2, 0, -512);
+	struct bt_signal_rec pipe = {
+		.hdr = {.type = BT_REC_SIGNAL, .size = sizeof(pipe), .tid = 1, .nr = -1},
+		.sig = 13,
+		.flags = BT_SIG_FATAL_UNDELIVERED,
+	};
+	struct bt_signal_rec term = pipe;
+
+	/* held: the write's line is not cut in two by the signal */
+	event_reader__handle(er, &w, sizeof(w));
+	assert_int_equal(event_reader__handle(er, &pipe, sizeof(pipe)), 0);
+	assert_int_equal(s.n, 0);
+	event_reader__handle(er, &w_end, sizeof(w_end));
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	assert_int_equal(s.state[1], CALL_EVENT);
+	assert_int_equal(s.tid[1], 1);
+
+	/* open: shown unfinished when another thread's call came, the signal after its end */
+	term.hdr.tid = 2;
+	term.sig = 15;
+	event_reader__handle(er, &r, sizeof(r));
+	event_reader__handle(er, &other, sizeof(other));
+	assert_int_equal(event_reader__handle(er, &term, sizeof(term)), 0);
+	event_reader__handle(er, &r_end, sizeof(r_end));
+	assert_int_equal(s.n, 6);
+	assert_int_equal(s.state[2], CALL_UNFINISHED);
+	assert_int_equal(s.tid[2], 2);
+	assert_int_equal(s.state[3], CALL_UNFINISHED); /* thread 3's, held when 2's end came */
+	assert_int_equal(s.tid[3], 3);
+	assert_int_equal(s.state[4], CALL_RESUMED);
+	assert_int_equal(s.tid[4], 2);
+	assert_int_equal(s.state[5], CALL_EVENT);
+	assert_int_equal(s.tid[5], 2);
+
+	/* a target in no call: at once (thread 3's call is another's) */
+	term.hdr.tid = 4;
+	assert_int_equal(event_reader__handle(er, &term, sizeof(term)), 0);
+	assert_int_equal(s.state[s.n - 1], CALL_EVENT);
+	assert_int_equal(s.tid[s.n - 1], 4);
+
+	/* one whose call never ends shows at the end all the same */
+	term.hdr.tid = 3;
+	event_reader__handle(er, &term, sizeof(term));
+	event_reader__finish(er);
+	assert_int_equal(s.tid[s.n - 1], 3);
+	assert_int_equal(s.state[s.n - 1], CALL_EVENT);
+	event_reader__free(er);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -442,6 +502,7 @@ int main(void)
 		cmocka_unit_test(test_faulted_enter_shown_when_idle),
 		cmocka_unit_test(test_task_exit_ends_its_call),
 		cmocka_unit_test(test_signal_after_held_call),
+		cmocka_unit_test(test_fatal_signal_after_the_call_it_ended),
 		cmocka_unit_test(test_capture_lookup_is_bounded),
 	};
 
