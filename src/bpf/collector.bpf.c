@@ -28,10 +28,13 @@ typedef struct {
 	int counter;
 } atomic_t;
 
+struct task_struct;
+
 struct signal_struct {
-	atomic_t live;	     /* threads not yet exited */
-	unsigned int flags;  /* SIGNAL_GROUP_EXIT */
-	int group_exit_code; /* the signal that ends the process, when one does */
+	atomic_t live;			     /* threads not yet exited */
+	unsigned int flags;		     /* SIGNAL_GROUP_EXIT */
+	int group_exit_code;		     /* the signal that ends the process, when one does */
+	struct task_struct *group_exec_task; /* the thread in de_thread(), since 5.17 */
 } __attribute__((preserve_access_index));
 
 struct task_struct {
@@ -52,6 +55,7 @@ const volatile __u8 summary = 0;	     /* -c/-C: aggregate calls in summary_map *
 const volatile __u8 summary_only = 0;	     /* -c: no per-call records at all */
 const volatile __u8 summary_by = 0;	     /* enum bt_summary_by */
 const volatile __u8 errno_summary = 0;	     /* --errno-summary: count errors by errno */
+const volatile __u64 signals_shown = ~0ULL;  /* -e signal=SET: bit sig-1 for signals 1..64 */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -881,7 +885,8 @@ static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
  * from the last call seen), forget its pending refetch, and once the whole
  * process is gone, its traced_procs entry.
  */
-static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live)
+static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live,
+					__u32 exec_tid)
 {
 	struct bt_task_exit_rec rec;
 	__u32 *pending;
@@ -896,7 +901,8 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
 	rec.exit_code = exit_code;
 	rec.group_dead = live == 0;
-	rec.pad[0] = rec.pad[1] = rec.pad[2] = 0;
+	rec.superseded = tid == tgid && exec_tid && exec_tid != tid;
+	rec.pad[0] = rec.pad[1] = 0;
 	if (!summary_only)
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)
@@ -905,6 +911,12 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 }
 
 #define SIGKILL 9
+
+/* -e signal=SET: the lines left out cost no record */
+static __always_inline bool signal_shown(int sig)
+{
+	return sig < 1 || sig > 64 || (signals_shown & (1ULL << (sig - 1)));
+}
 
 static __always_inline int do_signal(int sig, const void *info)
 {
@@ -916,6 +928,8 @@ static __always_inline int do_signal(int sig, const void *info)
 	 * exit record names the real cause.
 	 */
 	if (sig == SIGKILL && !info)
+		return 0;
+	if (!signal_shown(sig))
 		return 0;
 	if (summary_only || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
 		return 0;
@@ -952,7 +966,8 @@ static __always_inline int do_signal_generate(int sig, const void *info, struct 
 	struct bt_signal_rec rec;
 	__u32 tgid;
 
-	if (result != TRACE_SIGNAL_DELIVERED || sig == SIGKILL || summary_only)
+	if (result != TRACE_SIGNAL_DELIVERED || sig == SIGKILL || summary_only ||
+	    !signal_shown(sig))
 		return 0;
 	if (!(BPF_CORE_READ(task, signal, flags) & SIGNAL_GROUP_EXIT) ||
 	    BPF_CORE_READ(task, signal, group_exit_code) != sig)
@@ -986,6 +1001,39 @@ static __always_inline int do_signal_generate(int sig, const void *info, struct 
 			si->uid = (__u32)bpf_get_current_uid_gid();
 		}
 	}
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+/*
+ * The thread of task's process that is in an exec, which ends every other
+ * thread (de_thread()), or 0. Kernels before 5.17 name the field otherwise:
+ * there the leader's end shows as a plain exit.
+ */
+static __always_inline __u32 exec_tid_of(struct task_struct *task)
+{
+	struct task_struct *execer;
+
+	if (!bpf_core_field_exists(struct signal_struct, group_exec_task))
+		return 0;
+	execer = BPF_CORE_READ(task, signal, group_exec_task);
+	return execer ? BPF_CORE_READ(execer, pid) : 0;
+}
+
+/*
+ * An exec from a thread other than the leader: the thread now has the
+ * process id as its tid. User space needs the old one to end the execve
+ * that entered under it.
+ */
+static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
+{
+	struct bt_exec_rec rec;
+
+	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
+	rec.old_tid = old_tid;
+	rec.pad = 0;
 	submit(&rec, sizeof(rec), KIND_OTHER);
 	return 0;
 }
@@ -1028,7 +1076,14 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 SEC("tp_btf/sched_process_exit")
 int BPF_PROG(on_task_exit, struct task_struct *task)
 {
-	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter);
+	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter,
+			    exec_tid_of(task));
+}
+
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(on_exec, struct task_struct *task, int old_pid)
+{
+	return do_exec(task->tgid, task->pid, old_pid);
 }
 
 SEC("raw_tp/sched_process_fork")
@@ -1046,7 +1101,15 @@ int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 
 	return do_task_exit(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid),
 			    BPF_CORE_READ(task, exit_code),
-			    BPF_CORE_READ(task, signal, live.counter));
+			    BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task));
+}
+
+SEC("raw_tp/sched_process_exec")
+int on_exec_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *task = (void *)ctx->args[0];
+
+	return do_exec(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid), (int)ctx->args[1]);
 }
 
 /*

@@ -164,6 +164,7 @@ enum bt_rec_type {
 	BT_REC_EXIT = 2,
 	BT_REC_SIGNAL = 3,    /* a signal delivered to a traced thread */
 	BT_REC_TASK_EXIT = 4, /* a traced thread exited */
+	BT_REC_EXEC = 5,      /* an exec from a thread other than the leader took the process id */
 };
 
 struct bt_rec_hdr {
@@ -213,7 +214,23 @@ struct bt_task_exit_rec {
 	struct bt_rec_hdr hdr;
 	__s32 exit_code; /* wait status: exit status << 8, or the signal | 0x80 for a core */
 	__u8 group_dead; /* the last thread of its process: the process ended */
-	__u8 pad[3];
+	/*
+	 * The leader, ended by an exec in another of its threads: that thread
+	 * takes over its tid (strace's "+++ superseded by execve +++").
+	 */
+	__u8 superseded;
+	__u8 pad[2];
+};
+
+/*
+ * From sched_process_exec when the exec'ing thread was not the leader: the
+ * header has the new tid (the process id), old_tid the one its execve
+ * entered with.
+ */
+struct bt_exec_rec {
+	struct bt_rec_hdr hdr;
+	__u32 old_tid;
+	__u32 pad;
 };
 
 /* Flags of one capture. */

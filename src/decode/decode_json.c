@@ -598,6 +598,15 @@ static void put_arg(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 	if (cap && (cap->flags & BT_CAP_FAULT) && v && ba->role != ROLE_VALUE)
 		outbuf_puts(ob, ",\"fault\":true");
 	put_msghdr_parts(jd, ob, nr, i, enter, exit);
+	/* -y: what an fd argument refers to */
+	if (d->fds && ba->role == ROLE_VALUE) {
+		const char *path = decode_fd_arg_path(d, &enter->hdr, nr, i, v);
+
+		if (path) {
+			outbuf_puts(ob, ",\"path\":");
+			json_put_cstr(ob, path);
+		}
+	}
 	outbuf_putc(ob, '}');
 }
 
@@ -773,5 +782,9 @@ void json_decode_event(struct json_decoder *jd, struct outbuf *ob, const struct 
 			outbuf_puts(ob, ",\"killed_by\":null,\"core_dumped\":false");
 		}
 		outbuf_puts(ob, rec->group_dead ? ",\"group_dead\":true" : ",\"group_dead\":false");
+	} else if (hdr->type == BT_REC_EXEC) {
+		const struct bt_exec_rec *rec = (const void *)hdr;
+
+		put_member_num(ob, "old_tid", rec->old_tid);
 	}
 }
