@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "decode/decode.h"
+#include "filter/expr.h"
 #include "filter/syscall_set.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
@@ -38,6 +39,7 @@ struct session_opts {
 	bool debug;
 	const struct syscall_filter *syscalls; /* -e; NULL: every syscall */
 	unsigned long max_events;	       /* --max-events; 0: no limit */
+	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
 };
 
 void session_opts_default(struct session_opts *o);
