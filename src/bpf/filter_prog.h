@@ -76,7 +76,7 @@ struct bt_filter_prog {
 	__u32 len;	    /* instructions used */
 	__u32 uses;	    /* BT_FU_* */
 	__u32 cgroup_level; /* BT_FF_CGROUP: depth of the cgroup below the cgroup v2 root */
-	__u32 pad;
+	__u32 proc_len;	    /* the first instructions, which select processes only */
 	struct bt_filter_insn insns[BT_FILTER_MAX_INSNS];
 };
 
@@ -109,6 +109,7 @@ enum bt_filter_phase {
 	BT_PHASE_EXIT = 0,	  /* everything is known */
 	BT_PHASE_ENTER_MAYBE = 1, /* unknown: as if true where that helps to accept */
 	BT_PHASE_ENTER_SURE = 2,  /* unknown: as if false where that helps to accept */
+	BT_PHASE_PROCESS = 3,	  /* a signal or an exit: the process conditions only */
 };
 
 /* A named argument's value widened from its C type, as C would. */
@@ -144,7 +145,9 @@ static inline __u64 bt_filter_cast(__u64 v, __u32 cast)
 #endif
 
 /*
- * Runs prog on in: 1 accept, 0 reject. The one evaluator, compiled into the
+ * Runs prog on in: 1 accept, 0 reject. The process conditions (--comm, --uid,
+ * --cgroup) come first, ANDed, so that signal and exit lines can be
+ * selected by them alone (BT_PHASE_PROCESS). The one evaluator, compiled into the
  * collector and into user space (tests, fuzzer), so both agree by
  * construction. Jumps go forward only, so the loop ends within
  * BT_FILTER_MAX_INSNS steps; indexes are masked for the verifier.
@@ -152,7 +155,7 @@ static inline __u64 bt_filter_cast(__u64 v, __u32 cast)
 static inline int bt_filter_run(const struct bt_filter_prog *prog, const struct bt_filter_input *in,
 				__u32 phase)
 {
-	__u32 pc = 0;
+	__u32 pc = 0, end = phase == BT_PHASE_PROCESS ? prog->proc_len : prog->len;
 
 	for (int step = 0; step < BT_FILTER_MAX_INSNS; step++) {
 		const struct bt_filter_insn *insn;
@@ -160,7 +163,7 @@ static inline int bt_filter_run(const struct bt_filter_prog *prog, const struct 
 		__u64 v, c;
 		int t;
 
-		if (pc >= prog->len || pc >= BT_FILTER_MAX_INSNS)
+		if (pc >= end || pc >= BT_FILTER_MAX_INSNS)
 			break;
 		bt_filter_mask(idx, BT_FILTER_MAX_INSNS - 1);
 		insn = &prog->insns[idx];
@@ -197,7 +200,8 @@ static inline int bt_filter_run(const struct bt_filter_prog *prog, const struct 
 		}
 		pc = t ? insn->jt : insn->jf;
 	}
-	return pc == BT_FILTER_ACCEPT;
+	/* the process conditions end by jumping past themselves, or to reject */
+	return phase == BT_PHASE_PROCESS ? pc != BT_FILTER_REJECT : pc == BT_FILTER_ACCEPT;
 }
 
 #endif /* BTFTRACE_FILTER_PROG_H */

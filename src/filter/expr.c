@@ -1118,7 +1118,7 @@ static int resolve_labels(struct compiler *c)
 	return 0;
 }
 
-/* One condition the options add (-Z, --uid...), ANDed with the rest. */
+/* One condition the options add (-Z, --uid...), ANDed with the rest; field -1: the expression. */
 struct extra_term {
 	int field;
 	enum bt_filter_op op;
@@ -1136,53 +1136,63 @@ int filter_spec__compile(const struct filter_spec *spec, const struct catalog *c
 			     .out = out,
 			     .err = err,
 			     .err_size = err_size};
-	struct extra_term extra[6];
-	int nextra = 0, ret, next_label;
+	struct extra_term parts[8];
+	int nparts = 0, nproc, ret, next_label;
 
 	memset(out, 0, sizeof(*out));
 	out->traced = *traced;
-	if (spec->failed)
-		extra[nextra++] = (struct extra_term){BT_FF_ERRNO, BT_FOP_NE, 0, NULL};
-	if (spec->successful)
-		extra[nextra++] = (struct extra_term){BT_FF_ERRNO, BT_FOP_EQ, 0, NULL};
-	if (spec->min_duration_ns)
-		extra[nextra++] =
-			(struct extra_term){BT_FF_DURATION, BT_FOP_GE, spec->min_duration_ns, NULL};
+	/*
+	 * The process conditions first, then the expression, then the result
+	 * conditions, all ANDed: the process conditions alone also select the
+	 * signal and exit lines (BT_PHASE_PROCESS). A part of field -1 stands
+	 * for the expression.
+	 */
 	if (spec->comm)
-		extra[nextra++] = (struct extra_term){BT_FF_COMM_LO, BT_FOP_EQ, 0, spec->comm};
+		parts[nparts++] = (struct extra_term){BT_FF_COMM_LO, BT_FOP_EQ, 0, spec->comm};
 	if (spec->has_uid)
-		extra[nextra++] = (struct extra_term){BT_FF_UID, BT_FOP_EQ, spec->uid, NULL};
+		parts[nparts++] = (struct extra_term){BT_FF_UID, BT_FOP_EQ, spec->uid, NULL};
 	if (spec->has_cgroup) {
-		extra[nextra++] =
+		parts[nparts++] =
 			(struct extra_term){BT_FF_CGROUP, BT_FOP_EQ, spec->cgroup_id, NULL};
 		out->prog.uses |= BT_FU_CGROUP;
 		out->prog.cgroup_level = spec->cgroup_level;
 	}
+	nproc = nparts;
+	if (spec->expr)
+		parts[nparts++] = (struct extra_term){-1, BT_FOP_EQ, 0, NULL};
+	if (spec->failed)
+		parts[nparts++] = (struct extra_term){BT_FF_ERRNO, BT_FOP_NE, 0, NULL};
+	if (spec->successful)
+		parts[nparts++] = (struct extra_term){BT_FF_ERRNO, BT_FOP_EQ, 0, NULL};
+	if (spec->min_duration_ns)
+		parts[nparts++] =
+			(struct extra_term){BT_FF_DURATION, BT_FOP_GE, spec->min_duration_ns, NULL};
 	if (spec->expr && (ret = restrict_set(&c, spec->expr, spec->expr->root)))
 		return ret;
-	/* the expression first, then each option's condition, all ANDed */
-	for (int k = -1; k < nextra; k++) {
-		bool last = k == nextra - 1;
+	for (int k = 0; k < nparts; k++) {
+		bool last = k == nparts - 1;
 
-		if (k < 0 && !spec->expr)
-			continue;
+		if (k == nproc)
+			out->prog.proc_len = out->prog.len;
 		next_label = LABEL_ACCEPT;
 		if (!last && (next_label = new_label(&c)) < 0)
 			return next_label;
-		if (k < 0)
+		if (parts[k].field < 0)
 			ret = gen_node(&c, spec->expr, spec->expr->root, next_label, LABEL_REJECT,
 				       true);
-		else if (extra[k].comm)
-			ret = emit_comm(&c, 1, extra[k].op, extra[k].comm, next_label, LABEL_REJECT,
+		else if (parts[k].comm)
+			ret = emit_comm(&c, 1, parts[k].op, parts[k].comm, next_label, LABEL_REJECT,
 					true);
 		else
-			ret = emit(&c, 1, extra[k].field, extra[k].op, extra[k].val, 0, next_label,
+			ret = emit(&c, 1, parts[k].field, parts[k].op, parts[k].val, 0, next_label,
 				   LABEL_REJECT, true);
 		if (ret)
 			return ret;
 		if (!last)
 			place(&c, next_label);
 	}
+	if (nproc == nparts)
+		out->prog.proc_len = out->prog.len;
 	ret = resolve_labels(&c);
 	if (ret) {
 		snprintf(err, err_size, "--filter: internal error: a backward jump");

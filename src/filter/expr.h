@@ -10,7 +10,7 @@
 #include "filter/syscall_set.h"
 
 /* Nodes of one parsed expression: terms, &&, ||, ! (a term of comm == counts once). */
-#define FILTER_MAX_NODES 64
+#define FILTER_MAX_NODES 128
 /* Nesting of parentheses and '!' in one expression. */
 #define FILTER_MAX_DEPTH 16
 /* Constants joined by '|' in one value (O_CREAT|O_EXCL). */
