@@ -153,14 +153,29 @@ static void parse_error(struct parser *p, int col, const char *fmt, ...)
 	set_error(p->err, p->err_size, col, "%s", msg);
 }
 
-/* How an error names the token it found: "')'", "'foo'", "the end of the expression". */
+/*
+ * How an error names the token it found: "')'", "'foo'", "the end of the
+ * expression"; bytes a terminal would act on (a string may hold a newline)
+ * as \xNN, so that the message stays one line.
+ */
 static const char *describe(const struct token *t, char *buf, size_t size)
 {
 	int len = t->len > 24 ? 24 : t->len;
+	size_t n = 0;
 
 	if (t->kind == T_END)
 		return "the end of the expression";
-	snprintf(buf, size, "'%.*s%s'", len, t->start, len < t->len ? "..." : "");
+	n += snprintf(buf + n, size - n, "'");
+	for (int i = 0; i < len && n < size; i++) {
+		unsigned char c = t->start[i];
+
+		if (c < 0x20 || c >= 0x7f)
+			n += snprintf(buf + n, size - n, "\\x%02x", c);
+		else
+			n += snprintf(buf + n, size - n, "%c", c);
+	}
+	if (n < size)
+		snprintf(buf + n, size - n, "%s'", len < t->len ? "..." : "");
 	return buf;
 }
 
@@ -418,7 +433,7 @@ static bool comparison(enum tok_kind k, enum bt_filter_op *op)
 static void parse_part(struct parser *p, struct filter_node *n, const struct token *op_tok)
 {
 	struct value_part *part;
-	char buf[40];
+	char buf[128];
 	bool neg = false;
 	int col = p->tok.col;
 
@@ -459,7 +474,7 @@ static int parse_term(struct parser *p)
 	int i = new_node(p, N_TERM, p->tok.col), field;
 	struct token op_tok;
 	struct filter_node *n;
-	char buf[40];
+	char buf[128];
 
 	if (i < 0)
 		return -1;
@@ -506,7 +521,7 @@ static int parse_term(struct parser *p)
 
 static int parse_primary(struct parser *p)
 {
-	char buf[40];
+	char buf[128];
 
 	if (p->tok.kind == T_LPAREN) {
 		struct token open = p->tok;
@@ -591,7 +606,7 @@ static int parse_or(struct parser *p)
 int filter_expr__parse(const char *text, struct filter_expr **out, char *err, size_t err_size)
 {
 	struct parser p = {.text = text, .err = err, .err_size = err_size};
-	char buf[40];
+	char buf[128];
 	int root;
 
 	*out = NULL;

@@ -219,6 +219,9 @@ static void test_syntax_errors_give_column_and_expectation(void **state)
 			    "more");
 	assert_string_equal(error_of("fd == -x"),
 			    "--filter: column 8: expected a number after '==', found 'x'");
+	/* bytes a terminal would act on are escaped: the message stays one line */
+	assert_string_equal(error_of("\"a\nb\" == 1"),
+			    "--filter: column 1: expected a field name, found '\"a\\x0ab\"'");
 	assert_string_equal(error_of("fd == 1 |"),
 			    "--filter: column 10: expected a value after '==', found the end of "
 			    "the expression");
