@@ -880,10 +880,10 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 }
 
 /*
- * A signal or a thread's exit: shown for the processes that --comm, --uid
- * and --cgroup select (the expression's terms are about calls).
+ * A signal or a thread's exit: shown when a call of this thread could pass
+ * (the process terms decide; the terms about calls are taken as passing).
  */
-static __always_inline bool filter_process(void)
+static __always_inline bool filter_event(void)
 {
 	struct bt_filter_input *in;
 	__u64 args[8] = {};
@@ -893,7 +893,7 @@ static __always_inline bool filter_process(void)
 	if (!in)
 		return false;
 	filter_fill(in, -1, args, bpf_get_current_pid_tgid());
-	return filter_check(in, BT_PHASE_PROCESS);
+	return filter_check(in, BT_PHASE_EVENT);
 }
 
 static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
@@ -1070,7 +1070,7 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	rec.exit_code = exit_code;
 	rec.group_dead = live == 0;
 	rec.pad[0] = rec.pad[1] = rec.pad[2] = 0;
-	if (!summary_only && (!filter_active || filter_process()))
+	if (!summary_only && (!filter_active || filter_event()))
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)
 		bpf_map_delete_elem(&traced_procs, &tgid);
@@ -1092,7 +1092,7 @@ static __always_inline int do_signal(int sig, const void *info)
 		return 0;
 	if (summary_only || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
 		return 0;
-	if (filter_active && !filter_process())
+	if (filter_active && !filter_event())
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
 	rec.sig = sig;

@@ -54,6 +54,7 @@ enum bt_filter_op {
 #define BT_FI_EXIT (1U << 0)	 /* reads ret, errno or duration: unknown at sys_enter */
 #define BT_FI_POSITIVE (1U << 1) /* under an even number of '!': true is the way to accept */
 #define BT_FI_UNSIGNED (1U << 2) /* compare as unsigned (raw arg0..arg5) */
+#define BT_FI_CALL (1U << 3)	 /* reads the call (syscall, arguments): unknown for an event */
 
 struct bt_filter_insn {
 	__u8 field; /* enum bt_filter_field */
@@ -76,7 +77,7 @@ struct bt_filter_prog {
 	__u32 len;	    /* instructions used */
 	__u32 uses;	    /* BT_FU_* */
 	__u32 cgroup_level; /* BT_FF_CGROUP: depth of the cgroup below the cgroup v2 root */
-	__u32 proc_len;	    /* the first instructions, which select processes only */
+	__u32 pad;
 	struct bt_filter_insn insns[BT_FILTER_MAX_INSNS];
 };
 
@@ -109,7 +110,7 @@ enum bt_filter_phase {
 	BT_PHASE_EXIT = 0,	  /* everything is known */
 	BT_PHASE_ENTER_MAYBE = 1, /* unknown: as if true where that helps to accept */
 	BT_PHASE_ENTER_SURE = 2,  /* unknown: as if false where that helps to accept */
-	BT_PHASE_PROCESS = 3,	  /* a signal or an exit: the process conditions only */
+	BT_PHASE_EVENT = 3,	  /* a signal or an exit: the call is unknown too, as MAYBE */
 };
 
 /* A named argument's value widened from its C type, as C would. */
@@ -145,9 +146,12 @@ static inline __u64 bt_filter_cast(__u64 v, __u32 cast)
 #endif
 
 /*
- * Runs prog on in: 1 accept, 0 reject. The process conditions (--comm, --uid,
- * --cgroup) come first, ANDed, so that signal and exit lines can be
- * selected by them alone (BT_PHASE_PROCESS). The one evaluator, compiled into the
+ * Runs prog on in: 1 accept, 0 reject. Before the result is known, the
+ * terms that read it are taken as true or false, whichever helps to accept
+ * (BT_PHASE_ENTER_MAYBE: could the call pass?) or to reject (SURE: must it
+ * pass?); for a signal or an exit line (BT_PHASE_EVENT), the terms about
+ * the call too, as in MAYBE: such a line is shown when some call of its
+ * thread could pass. The one evaluator, compiled into the
  * collector and into user space (tests, fuzzer), so both agree by
  * construction. Jumps go forward only, so the loop ends within
  * BT_FILTER_MAX_INSNS steps; indexes are masked for the verifier.
@@ -155,7 +159,10 @@ static inline __u64 bt_filter_cast(__u64 v, __u32 cast)
 static inline int bt_filter_run(const struct bt_filter_prog *prog, const struct bt_filter_input *in,
 				__u32 phase)
 {
-	__u32 pc = 0, end = phase == BT_PHASE_PROCESS ? prog->proc_len : prog->len;
+	__u32 pc = 0, unknown = phase == BT_PHASE_EXIT ? 0 : BT_FI_EXIT;
+
+	if (phase == BT_PHASE_EVENT)
+		unknown |= BT_FI_CALL;
 
 	for (int step = 0; step < BT_FILTER_MAX_INSNS; step++) {
 		const struct bt_filter_insn *insn;
@@ -163,11 +170,11 @@ static inline int bt_filter_run(const struct bt_filter_prog *prog, const struct 
 		__u64 v, c;
 		int t;
 
-		if (pc >= end || pc >= BT_FILTER_MAX_INSNS)
+		if (pc >= prog->len || pc >= BT_FILTER_MAX_INSNS)
 			break;
 		bt_filter_mask(idx, BT_FILTER_MAX_INSNS - 1);
 		insn = &prog->insns[idx];
-		if (phase != BT_PHASE_EXIT && (insn->flags & BT_FI_EXIT)) {
+		if (insn->flags & unknown) {
 			t = !!(insn->flags & BT_FI_POSITIVE) ^ (phase == BT_PHASE_ENTER_SURE);
 		} else {
 			field = insn->field;
@@ -200,8 +207,7 @@ static inline int bt_filter_run(const struct bt_filter_prog *prog, const struct 
 		}
 		pc = t ? insn->jt : insn->jf;
 	}
-	/* the process conditions end by jumping past themselves, or to reject */
-	return phase == BT_PHASE_PROCESS ? pc != BT_FILTER_REJECT : pc == BT_FILTER_ACCEPT;
+	return pc == BT_FILTER_ACCEPT;
 }
 
 #endif /* BTFTRACE_FILTER_PROG_H */

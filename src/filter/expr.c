@@ -714,6 +714,9 @@ static int emit(struct compiler *c, int col, int field, enum bt_filter_op op, __
 	insn->flags = flags | (positive ? BT_FI_POSITIVE : 0);
 	if (is_exit_field(field))
 		insn->flags |= BT_FI_EXIT;
+	if (field == BT_FF_SYSCALL ||
+	    (field >= BT_FF_ARG0 && field < BT_FF_NAMED0 + BT_FILTER_MAX_NAMES))
+		insn->flags |= BT_FI_CALL;
 	c->jt[prog->len] = t;
 	c->jf[prog->len] = f;
 	prog->len++;
@@ -1152,15 +1155,14 @@ int filter_spec__compile(const struct filter_spec *spec, const struct catalog *c
 			     .err = err,
 			     .err_size = err_size};
 	struct extra_term parts[8];
-	int nparts = 0, nproc, ret, next_label;
+	int nparts = 0, ret, next_label;
 
 	memset(out, 0, sizeof(*out));
 	out->traced = *traced;
 	/*
-	 * The process conditions first, then the expression, then the result
-	 * conditions, all ANDed: the process conditions alone also select the
-	 * signal and exit lines (BT_PHASE_PROCESS). A part of field -1 stands
-	 * for the expression.
+	 * The process conditions first (the cheapest to reject a call by), then
+	 * the expression, then the result conditions, all ANDed. A part of
+	 * field -1 stands for the expression.
 	 */
 	if (spec->comm)
 		parts[nparts++] = (struct extra_term){BT_FF_COMM_LO, BT_FOP_EQ, 0, spec->comm};
@@ -1172,7 +1174,6 @@ int filter_spec__compile(const struct filter_spec *spec, const struct catalog *c
 		out->prog.uses |= BT_FU_CGROUP;
 		out->prog.cgroup_level = spec->cgroup_level;
 	}
-	nproc = nparts;
 	if (spec->expr)
 		parts[nparts++] = (struct extra_term){-1, BT_FOP_EQ, 0, NULL};
 	if (spec->failed)
@@ -1187,8 +1188,6 @@ int filter_spec__compile(const struct filter_spec *spec, const struct catalog *c
 	for (int k = 0; k < nparts; k++) {
 		bool last = k == nparts - 1;
 
-		if (k == nproc)
-			out->prog.proc_len = out->prog.len;
 		next_label = LABEL_ACCEPT;
 		if (!last && (next_label = new_label(&c)) < 0)
 			return next_label;
@@ -1206,8 +1205,6 @@ int filter_spec__compile(const struct filter_spec *spec, const struct catalog *c
 		if (!last)
 			place(&c, next_label);
 	}
-	if (nproc == nparts)
-		out->prog.proc_len = out->prog.len;
 	ret = resolve_labels(&c);
 	if (ret) {
 		snprintf(err, err_size, "--filter: internal error: a backward jump");

@@ -5,8 +5,8 @@
  * program whose jumps go forward, and which the shared evaluator
  * (filter_prog.h) runs consistently: whatever the values, a call accepted
  * at exit was accepted by the enter pass that keeps calls that may pass,
- * one accepted for sure at enter is accepted at exit, and a call accepted
- * at all passes the process conditions.
+ * one accepted for sure at enter is accepted at exit, and the thread of a
+ * call that may pass has its signal and exit lines shown.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -116,8 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_message(err);
 		return 0;
 	}
-	if (out->prog.len == 0 || out->prog.len > BT_FILTER_MAX_INSNS ||
-	    out->prog.proc_len > out->prog.len)
+	if (out->prog.len == 0 || out->prog.len > BT_FILTER_MAX_INSNS)
 		abort();
 	for (__u32 i = 0; i < out->prog.len; i++) {
 		const struct bt_filter_insn *insn = &out->prog.insns[i];
@@ -133,14 +132,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	for (uint32_t seed = 0; seed < 16; seed++) {
 		struct bt_filter_input in;
-		int exit, maybe, sure, proc;
+		int exit, maybe, sure, event;
 
 		fill(&in, &out->prog, seed);
 		exit = bt_filter_run(&out->prog, &in, BT_PHASE_EXIT);
 		maybe = bt_filter_run(&out->prog, &in, BT_PHASE_ENTER_MAYBE);
 		sure = bt_filter_run(&out->prog, &in, BT_PHASE_ENTER_SURE);
-		proc = bt_filter_run(&out->prog, &in, BT_PHASE_PROCESS);
-		if ((exit && !maybe) || (sure && !exit) || (exit && !proc))
+		event = bt_filter_run(&out->prog, &in, BT_PHASE_EVENT);
+		if ((exit && !maybe) || (sure && !exit) || (maybe && !event))
 			abort();
 	}
 	return 0;

@@ -353,40 +353,60 @@ static void test_options_add_conditions(void **state)
 	struct bt_filter_input in = {};
 
 	assert_int_equal(compile(&spec, "pid != 1"), 0);
-	/* process conditions first: they alone select signal and exit lines */
+	/* process conditions first, result conditions last */
 	assert_string_equal(listing, "0: comm[0:8] == 0x7065656c73 ? 1 : reject\n"
 				     "1: comm[8:16] == 0 ? 2 : reject\n"
 				     "2: uid == 1000 ? 3 : reject\n"
 				     "3: pid != 1 ? 4 : reject\n"
 				     "4: errno != 0 ? 5 : reject exit\n"
 				     "5: duration >= 1000 ? accept : reject exit\n");
-	assert_int_equal(out->prog.proc_len, 3);
 	memcpy(&in.v[BT_FF_COMM_LO], "sleep", 5);
 	in.v[BT_FF_UID] = 1000;
 	in.v[BT_FF_PID] = 1;
-	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_PROCESS));
+	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
 	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_ENTER_MAYBE));
 	in.v[BT_FF_PID] = 2;
+	/* a signal or exit line of this thread: the result is unknown, and could pass */
+	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
 	in.v[BT_FF_ERRNO] = 13;
 	in.v[BT_FF_DURATION] = 999;
 	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_EXIT));
 	in.v[BT_FF_DURATION] = 1000;
 	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_EXIT));
 	in.v[BT_FF_UID] = 0;
-	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_PROCESS));
+	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
 
 	/* -z alone; and a spec without the expression */
 	spec = (struct filter_spec){.successful = true};
 	assert_true(filter_spec__needs_exit(&spec));
 	assert_int_equal(compile(&spec, NULL), 0);
 	assert_string_equal(listing, "0: errno == 0 ? accept : reject exit\n");
-	assert_int_equal(out->prog.proc_len, 0);
 	spec = (struct filter_spec){.has_cgroup = true, .cgroup_id = 77, .cgroup_level = 2};
 	assert_false(filter_spec__needs_exit(&spec));
 	assert_int_equal(compile(&spec, NULL), 0);
-	assert_int_equal(out->prog.proc_len, 1);
 	assert_int_equal(out->prog.cgroup_level, 2);
 	assert_true(out->prog.uses & BT_FU_CGROUP);
+}
+
+static void test_events_are_judged_by_the_process_terms(void **state)
+{
+	struct bt_filter_input in = {};
+
+	/* a term about calls cannot judge a signal or exit line: it may pass */
+	program("fd == 3");
+	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
+	program("pid == 5 && (fd == 3 || syscall == openat) && arg0 == 1");
+	in.v[BT_FF_PID] = 5;
+	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
+	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_EXIT));
+	in.v[BT_FF_PID] = 6;
+	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
+	/* under a negation as well */
+	program("!(fd == 3) && tid == 7");
+	in.v[BT_FF_TID] = 7;
+	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
+	in.v[BT_FF_TID] = 8;
+	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
 }
 
 static void test_durations(void **state)
@@ -421,6 +441,7 @@ int main(void)
 		cmocka_unit_test(test_evaluator_matches_c_semantics),
 		cmocka_unit_test(test_enter_phases_treat_the_result_as_unknown),
 		cmocka_unit_test(test_options_add_conditions),
+		cmocka_unit_test(test_events_are_judged_by_the_process_terms),
 		cmocka_unit_test(test_durations),
 	};
 
