@@ -52,7 +52,7 @@ all: $(BIN) $(HELPER_BIN)
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
 	mkdir -p $@
 
-$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h | $(OUTPUT)
+$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h src/bpf/filter_prog.h | $(OUTPUT)
 	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -c $< -o $@
 
 $(SKEL): $(BPF_OBJ)
@@ -117,6 +117,14 @@ fuzz:
 		-o $(OUTPUT)/fuzz/fuzz_btf_printer
 	$(OUTPUT)/fuzz/fuzz_btf_printer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 		$(OUTPUT)/fuzz/corpus-btf-printer
+	mkdir -p $(OUTPUT)/fuzz/corpus-filter
+	$(CLANG) $(FUZZ_CFLAGS) -I$(OUTPUT) tests/fuzz/fuzz_filter.c src/filter/expr.c \
+		src/filter/syscall_set.c src/filter/classes.c src/catalog/catalog.c \
+		src/decode/arg_printers.c src/decode/xlat.c src/decode/outbuf.c $(XLAT_C) \
+		src/types/types.c $(LIBBPF_LIBS) -o $(OUTPUT)/fuzz/fuzz_filter
+	$(OUTPUT)/fuzz/fuzz_filter -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
+		-dict=tests/fuzz/filter.dict $(OUTPUT)/fuzz/corpus-filter
+fuzz: $(XLAT_C) $(OUTPUT)/syscall_table.h
 
 format:
 	clang-format -i $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/workloads/*.c)

@@ -6,6 +6,7 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "record.h"
+#include "filter_prog.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -42,20 +43,24 @@ struct task_struct {
 	int tgid;
 	int exit_code;
 	struct signal_struct *signal;
+	struct task_struct *real_parent;
 } __attribute__((preserve_access_index));
 
 /* Knobs fixed between open and load. */
-const volatile __u32 self_tgid = 0;	     /* btftrace itself, never traced */
-const volatile __u8 trace_all = 0;	     /* -a: every process but ours */
-const volatile __u8 follow_forks = 0;	     /* -f: children of traced processes too */
-const volatile __u32 string_cap = 4096;	     /* bytes of a NUL-terminated string */
-const volatile __u32 buffer_cap = 256;	     /* bytes of a sized buffer or struct */
-const volatile __u64 wakeup_bytes = 1 << 20; /* pending data that forces a wake-up */
-const volatile __u8 summary = 0;	     /* -c/-C: aggregate calls in summary_map */
-const volatile __u8 summary_only = 0;	     /* -c: no per-call records at all */
-const volatile __u8 summary_by = 0;	     /* enum bt_summary_by */
-const volatile __u8 errno_summary = 0;	     /* --errno-summary: count errors by errno */
-const volatile __u64 signals_shown = ~0ULL;  /* -e signal=SET: bit sig-1 for signals 1..64 */
+const volatile __u32 self_tgid = 0;	      /* btftrace itself, never traced */
+const volatile __u8 trace_all = 0;	      /* -a: every process but ours */
+const volatile __u8 follow_forks = 0;	      /* -f: children of traced processes too */
+const volatile __u32 string_cap = 4096;	      /* bytes of a NUL-terminated string */
+const volatile __u32 buffer_cap = 256;	      /* bytes of a sized buffer or struct */
+const volatile __u64 wakeup_bytes = 1 << 20;  /* pending data that forces a wake-up */
+const volatile __u8 summary = 0;	      /* -c/-C: aggregate calls in summary_map */
+const volatile __u8 summary_only = 0;	      /* -c: no per-call records at all */
+const volatile __u8 summary_by = 0;	      /* enum bt_summary_by */
+const volatile __u8 errno_summary = 0;	      /* --errno-summary: count errors by errno */
+const volatile __u8 filter_active = 0;	      /* run filter_prog on every traced call */
+const volatile __u8 filter_defer = 0;	      /* filter_prog reads the result: decide at exit */
+const volatile __u8 have_ancestor_cgroup = 0; /* bpf_get_current_ancestor_cgroup_id works here */
+const volatile __u64 signals_shown = ~0ULL;   /* -e signal=SET: bit sig-1 for signals 1..64 */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -125,6 +130,29 @@ struct {
 	__type(value, __u64);
 } errno_map SEC(".maps");
 
+/* --filter: the compiled program (one entry), and each syscall's named arguments. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bt_filter_prog);
+} filter_prog SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BT_MAX_SYSCALLS);
+	__type(key, __u32);
+	__type(value, struct bt_filter_args);
+} filter_args SEC(".maps");
+
+/* The values one run of the filter reads: too large for the stack beside the rest. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bt_filter_input);
+} filter_input SEC(".maps");
+
 /* Entries in refetch: while zero, exits skip the lookup. */
 __u64 refetch_pending = 0;
 
@@ -176,6 +204,8 @@ struct {
 #define NR_EXECVE 59
 #define NR_EXECVEAT 322
 #define NR_RT_SIGRETURN 15
+#define NR_EXIT 60
+#define NR_EXIT_GROUP 231
 
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
@@ -702,48 +732,23 @@ static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 	submit(hdr, size, kind);
 }
 
-static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
+/*
+ * Builds and submits the enter record of the call whose arguments are in
+ * s->args. refetch: inputs that fault may be read again at exit (not when
+ * the record is built at exit already, for a call the filter decided there).
+ */
+static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rules *rules,
+				       __u32 tgid, __u32 tid, long nr, __u64 ts,
+				       const bool refetch_ok)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
-	struct bt_syscall_rules *rules = NULL;
-	struct bt_enter_rec *rec;
-	struct scratch *s;
-	__u32 zero = 0, key;
+	struct bt_enter_rec *rec = (void *)s->buf;
 
-	if (!should_trace(tgid, nr))
-		return 0;
-	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
-		key = nr;
-		rules = bpf_map_lookup_elem(&beauty_map, &key);
-		if (rules && !(rules->flags & BT_SC_SELECTED))
-			return 0;
-	}
-	if (summary) {
-		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
-
-		if (typed) {
-			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
-						    BPF_LOCAL_STORAGE_GET_F_CREATE);
-			if (slot)
-				*slot = start;
-		} else {
-			bpf_map_update_elem(&call_start, &tid, &start, BPF_ANY);
-		}
-		if (summary_only)
-			return 0;
-	}
-	s = bpf_map_lookup_elem(&scratch_map, &zero);
-	if (!s)
-		return 0;
-	rec = (void *)s->buf;
 	rec->hdr.type = BT_REC_ENTER;
-	rec->hdr.ts = bpf_ktime_get_ns();
+	rec->hdr.ts = ts;
 	rec->hdr.tgid = tgid;
 	rec->hdr.tid = tid;
 	rec->hdr.nr = nr;
 	rec->hdr.cpu = bpf_get_smp_processor_id();
-	read_args(regs, s->args, typed);
 	__builtin_memcpy(rec->args, s->args, sizeof(rec->args));
 	bpf_get_current_comm(rec->comm, sizeof(rec->comm));
 	s->off = sizeof(*rec);
@@ -763,10 +768,253 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 				refetch_mask |= 1U << i;
 		}
 		faulted = s->faulted & refetch_mask;
-		if (faulted && bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
+		if (refetch_ok && faulted &&
+		    bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
 			__sync_fetch_and_add(&refetch_pending, 1);
 	}
 	finish(s, KIND_ENTER);
+}
+
+/*
+ * --filter. Every traced call runs the compiled program (filter_prog.h) on
+ * its values; what the program decides at sys_enter is kept in the
+ * thread's call_start slot for its sys_exit, so that the two halves of a
+ * call are both emitted or both dropped.
+ *
+ * A program that reads the result (ret, errno, duration; -Z, -z,
+ * --duration) can only decide at sys_exit. Then sys_enter writes nothing to
+ * the ring buffer: it saves the arguments in the slot, and sys_exit, if the
+ * call passes, emits the enter record (built from the saved arguments, with
+ * the enter time) and then the exit record. Rejected calls cost no ring
+ * buffer traffic and no user-space work, which is the point of filtering in
+ * the kernel; keeping whole enter records per thread instead would copy up
+ * to BT_SCRATCH_SIZE bytes per call into a map to throw most of them away.
+ * The price: inputs are read at exit, so a buffer the call both reads and
+ * writes shows what the kernel wrote. Calls that never return (exit,
+ * exit_group) are decided at enter, shown when the program accepts them
+ * whatever their result would have been.
+ */
+static __always_inline struct bt_call_start *call_slot(__u32 tid, const bool typed,
+						       const bool create)
+{
+	struct bt_call_start *slot;
+
+	if (typed)
+		return bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
+					    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
+	slot = bpf_map_lookup_elem(&call_start, &tid);
+	if (!slot && create) {
+		struct bt_call_start empty = {};
+
+		bpf_map_update_elem(&call_start, &tid, &empty, BPF_NOEXIST);
+		slot = bpf_map_lookup_elem(&call_start, &tid);
+	}
+	return slot;
+}
+
+/* A global function: the verifier checks its loop once, not in each program. */
+__noinline int filter_check(struct bt_filter_input *in, __u32 phase)
+{
+	struct bt_filter_prog *prog;
+	__u32 zero = 0;
+
+	if (!in)
+		return 0;
+	prog = bpf_map_lookup_elem(&filter_prog, &zero);
+	if (!prog)
+		return 0;
+	return bt_filter_run(prog, in, phase);
+}
+
+/* The values known at sys_enter, those the program uses only (comm and ppid cost helpers). */
+static __always_inline void filter_fill(struct bt_filter_input *in, long nr, const __u64 *args,
+					__u64 pid_tgid)
+{
+	struct bt_filter_prog *prog;
+	__u64 uid_gid = bpf_get_current_uid_gid();
+	__u32 zero = 0, key;
+
+	in->v[BT_FF_PID] = pid_tgid >> 32;
+	in->v[BT_FF_TID] = (__u32)pid_tgid;
+	in->v[BT_FF_UID] = (__u32)uid_gid;
+	in->v[BT_FF_GID] = uid_gid >> 32;
+	in->v[BT_FF_SYSCALL] = nr;
+	for (int i = 0; i < BT_MAX_ARGS; i++)
+		in->v[BT_FF_ARG0 + i] = args[i];
+	prog = bpf_map_lookup_elem(&filter_prog, &zero);
+	if (!prog)
+		return;
+	if (prog->uses & BT_FU_COMM)
+		bpf_get_current_comm(&in->v[BT_FF_COMM_LO], 2 * sizeof(__u64));
+	if (prog->uses & BT_FU_PPID) {
+		struct task_struct *task = (void *)bpf_get_current_task();
+
+		in->v[BT_FF_PPID] = BPF_CORE_READ(task, real_parent, tgid);
+	}
+	if (prog->uses & BT_FU_CGROUP) {
+		/* the directory's subtree where the kernel can say, else the directory itself */
+		if (have_ancestor_cgroup)
+			in->v[BT_FF_CGROUP] =
+				bpf_get_current_ancestor_cgroup_id(prog->cgroup_level);
+		else
+			in->v[BT_FF_CGROUP] = bpf_get_current_cgroup_id();
+	}
+	if ((prog->uses & BT_FU_NAMED) && nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		struct bt_filter_args *fa;
+
+		key = nr;
+		fa = bpf_map_lookup_elem(&filter_args, &key);
+		if (!fa)
+			return;
+		for (int k = 0; k < BT_FILTER_MAX_NAMES; k++)
+			in->v[BT_FF_NAMED0 + k] =
+				bt_filter_cast(args[fa->index[k] & 7], fa->cast[k]);
+	}
+}
+
+static __always_inline void count_filtered(void)
+{
+	struct bt_stats *st = stats();
+
+	if (st)
+		st->filtered++;
+}
+
+/* sys_enter's half of the filter: true when the enter record is to be emitted now. */
+static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pid_tgid,
+					 const bool typed)
+{
+	struct bt_filter_input *in;
+	struct bt_call_start *slot;
+	__u64 args[8] = {};
+	__u32 zero = 0, verdict;
+
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return false;
+	read_args(regs, args, typed);
+	filter_fill(in, nr, args, pid_tgid);
+	if (!filter_defer)
+		verdict = filter_check(in, BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+	else if (nr == NR_EXIT || nr == NR_EXIT_GROUP)
+		verdict = filter_check(in, BT_PHASE_ENTER_SURE) ? BT_VERDICT_ACCEPT
+								: BT_VERDICT_REJECT;
+	else
+		verdict = filter_check(in, BT_PHASE_ENTER_MAYBE) ? BT_VERDICT_PENDING
+								 : BT_VERDICT_REJECT;
+	slot = call_slot((__u32)pid_tgid, typed, true);
+	if (slot) {
+		slot->ts = bpf_ktime_get_ns();
+		slot->nr = nr;
+		slot->verdict = verdict;
+		if (verdict == BT_VERDICT_PENDING)
+			__builtin_memcpy(slot->args, args, sizeof(slot->args));
+	} else if (verdict != BT_VERDICT_REJECT) {
+		/* nowhere to keep the verdict: the call is lost, and counted so */
+		struct bt_stats *st = stats();
+
+		if (st)
+			st->lost_enter++;
+		return false;
+	}
+	if (verdict == BT_VERDICT_REJECT)
+		count_filtered();
+	return verdict == BT_VERDICT_ACCEPT;
+}
+
+/*
+ * sys_exit's half: BT_VERDICT_ACCEPT to emit the exit record,
+ * BT_VERDICT_PENDING to emit the saved enter record first (*slotp), or
+ * BT_VERDICT_REJECT. A call whose enter came before tracing started has no
+ * verdict, and is dropped: the filter cannot judge half a call.
+ */
+static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, const bool typed,
+					 struct bt_call_start **slotp)
+{
+	struct bt_call_start *slot = call_slot((__u32)pid_tgid, typed, false);
+	struct bt_filter_input *in;
+	__u32 zero = 0, verdict;
+	__u64 args[8] = {}, now;
+
+	if (!slot || slot->nr != nr || slot->verdict == BT_VERDICT_NONE)
+		return BT_VERDICT_REJECT;
+	verdict = slot->verdict;
+	slot->verdict = BT_VERDICT_NONE;
+	if (verdict != BT_VERDICT_PENDING)
+		return verdict;
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return BT_VERDICT_REJECT;
+	__builtin_memcpy(args, slot->args, sizeof(slot->args));
+	filter_fill(in, nr, args, pid_tgid);
+	now = bpf_ktime_get_ns();
+	in->v[BT_FF_RET] = ret;
+	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
+	in->v[BT_FF_DURATION] = now > slot->ts ? now - slot->ts : 0;
+	if (!filter_check(in, BT_PHASE_EXIT)) {
+		count_filtered();
+		return BT_VERDICT_REJECT;
+	}
+	*slotp = slot;
+	return BT_VERDICT_PENDING;
+}
+
+/*
+ * A signal or a thread's exit: shown when a call of this thread could pass
+ * (the process terms decide; the terms about calls are taken as passing).
+ */
+static __always_inline bool filter_event(void)
+{
+	struct bt_filter_input *in;
+	__u64 args[8] = {};
+	__u32 zero = 0;
+
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return false;
+	filter_fill(in, -1, args, bpf_get_current_pid_tgid());
+	return filter_check(in, BT_PHASE_EVENT);
+}
+
+static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_syscall_rules *rules = NULL;
+	struct scratch *s;
+	__u32 zero = 0, key;
+
+	if (!should_trace(tgid, nr))
+		return 0;
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		key = nr;
+		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules && !(rules->flags & BT_SC_SELECTED))
+			return 0;
+	}
+	if (filter_active) {
+		/* the filter's slot is the summary's too: it holds the start time */
+		if (!filter_enter(regs, nr, pid_tgid, typed) || summary_only)
+			return 0;
+	} else if (summary) {
+		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
+
+		if (typed) {
+			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
+						    BPF_LOCAL_STORAGE_GET_F_CREATE);
+			if (slot)
+				*slot = start;
+		} else {
+			bpf_map_update_elem(&call_start, &tid, &start, BPF_ANY);
+		}
+		if (summary_only)
+			return 0;
+	}
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
+		return 0;
+	read_args(regs, s->args, typed);
+	emit_enter(s, rules, tgid, tid, nr, bpf_ktime_get_ns(), true);
 	return 0;
 }
 
@@ -775,6 +1023,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
+	struct bt_call_start *deferred = NULL;
 	struct bt_exit_rec *rec;
 	struct scratch *s;
 	__u32 zero = 0, key;
@@ -798,6 +1047,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
+	if (filter_active && filter_exit(nr, ret, pid_tgid, typed, &deferred) == BT_VERDICT_REJECT)
+		return 0;
 	if (summary) {
 		struct bt_call_start *start;
 
@@ -813,6 +1064,11 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
+	if (filter_defer && deferred) {
+		/* accepted at exit: the enter record first, from what sys_enter saved */
+		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
+		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false);
+	}
 	rec = (void *)s->buf;
 	rec->hdr.type = BT_REC_EXIT;
 	rec->hdr.ts = bpf_ktime_get_ns();
@@ -896,14 +1152,14 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	pending = bpf_map_lookup_elem(&refetch, &tid);
 	if (pending && bpf_map_delete_elem(&refetch, &tid) == 0)
 		__sync_fetch_and_add(&refetch_pending, -1);
-	if (summary)
+	if (summary || filter_active)
 		bpf_map_delete_elem(&call_start, &tid);
 	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
 	rec.exit_code = exit_code;
 	rec.group_dead = live == 0;
 	rec.superseded = tid == tgid && exec_tid && exec_tid != tid;
 	rec.pad[0] = rec.pad[1] = 0;
-	if (!summary_only)
+	if (!summary_only && (!filter_active || filter_event()))
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)
 		bpf_map_delete_elem(&traced_procs, &tgid);
@@ -932,6 +1188,8 @@ static __always_inline int do_signal(int sig, const void *info)
 	if (!signal_shown(sig))
 		return 0;
 	if (summary_only || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
+		return 0;
+	if (filter_active && !filter_event())
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
 	rec.sig = sig;
@@ -966,8 +1224,12 @@ static __always_inline int do_signal_generate(int sig, const void *info, struct 
 	struct bt_signal_rec rec;
 	__u32 tgid;
 
+	/*
+	 * With a filter, left out: its process terms (comm, uid, cgroup) are
+	 * about the current task, and here that is the sender, not the target.
+	 */
 	if (result != TRACE_SIGNAL_DELIVERED || sig == SIGKILL || summary_only ||
-	    !signal_shown(sig))
+	    !signal_shown(sig) || filter_active)
 		return 0;
 	if (!(BPF_CORE_READ(task, signal, flags) & SIGNAL_GROUP_EXIT) ||
 	    BPF_CORE_READ(task, signal, group_exit_code) != sig)

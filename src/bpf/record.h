@@ -131,10 +131,25 @@ struct bt_errno_key {
 	__u32 err; /* positive errno */
 };
 
-/* When a thread's current call started, for the summary's timing. */
+/* What the filter decided at a call's sys_enter, kept for its sys_exit. */
+enum bt_filter_verdict {
+	BT_VERDICT_NONE = 0,	/* no enter seen (or its exit was handled) */
+	BT_VERDICT_ACCEPT = 1,	/* emitted at enter: emit the exit too */
+	BT_VERDICT_REJECT = 2,	/* dropped at enter: drop the exit too */
+	BT_VERDICT_PENDING = 3, /* the filter needs the result: decide, and emit both, at exit */
+};
+
+/*
+ * When a thread's current call started, for the summary's timing and the
+ * filter's duration; with a filter, also its verdict and, while the verdict
+ * waits for the result, the arguments (registers may change in the call).
+ */
 struct bt_call_start {
 	__u64 ts;
 	__s64 nr;
+	__u64 args[BT_MAX_ARGS];
+	__u32 verdict; /* enum bt_filter_verdict */
+	__u32 pad;
 };
 
 /* Per-process tracing state, value of the traced_procs map keyed by tgid. */
@@ -157,6 +172,7 @@ struct bt_stats {
 	__u64 ringbuf_bytes;
 	__u64 max_pending; /* high-water mark: most bytes waiting in the ring buffer */
 	__u64 lost_other;  /* signal and exit records the ring buffer had no room for */
+	__u64 filtered;	   /* calls the --filter program rejected: no record at all */
 };
 
 enum bt_rec_type {

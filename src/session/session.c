@@ -71,6 +71,7 @@ struct session {
 	struct types types;
 	struct beauty *beauty;
 	struct decoder *dec;
+	struct filter_compiled *filter; /* NULL without a filter */
 	struct collector coll;
 	struct event_reader *reader;
 	struct sink sink;
@@ -188,6 +189,41 @@ static int select_syscalls(struct session *s)
 }
 
 /*
+ * --filter and the options that add to it: compiled against the catalog.
+ * Syscalls that lack an argument the expression names are no longer
+ * selected, so the collector drops them before anything else.
+ */
+static int compile_filter(struct session *s)
+{
+	char why[FILTER_ERR_MAX];
+	struct syscall_set traced = {};
+	int err;
+
+	s->filter = calloc(1, sizeof(*s->filter));
+	if (!s->filter)
+		return -ENOMEM;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (s->beauty->rules[nr].flags & BT_SC_SELECTED)
+			syscall_set__add(&traced, nr);
+	}
+	err = filter_spec__compile(s->opts->filter, s->cat, s->opts->no_btf ? NULL : &s->types,
+				   &traced, s->filter, why, sizeof(why));
+	if (err) {
+		fail("%s", why);
+		return err;
+	}
+	syscall_set__apply(&s->filter->traced, s->beauty->rules);
+	if (s->opts->debug) {
+		char listing[BT_FILTER_MAX_INSNS * 96];
+
+		filter_prog__format(&s->filter->prog, listing, sizeof(listing));
+		fprintf(stderr, "btftrace: filter program (%d syscalls):\n%s",
+			syscall_set__count(&s->filter->traced), listing);
+	}
+	return 0;
+}
+
+/*
  * Why the --btf file cannot hold BTF, found before libbpf reads it (a FIFO
  * would block the read for ever), or NULL when it may.
  */
@@ -262,6 +298,8 @@ static int load_tables(struct session *s)
 		beauty__capture_env(s->beauty);
 	if (o->syscalls && (err = select_syscalls(s)))
 		return err;
+	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
+		return err;
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 	if (err || !o->decode.decode_fds)
 		return err;
@@ -281,6 +319,7 @@ static void free_tables(struct session *s)
 		decoder__free(s->dec);
 	}
 	free(s->dec);
+	free(s->filter);
 	free(s->beauty);
 	free(s->cat);
 }
@@ -638,6 +677,10 @@ static void report_end(struct session *s)
 					? (unsigned long long)(rs.run_time_ns[1] / rs.run_cnt[1])
 					: 0,
 				(unsigned long long)rs.run_cnt[1]);
+		if (s->filter)
+			fprintf(stderr,
+				"btftrace: stats: calls the filter rejected in the kernel %llu\n",
+				(unsigned long long)st.filtered);
 	}
 }
 
@@ -690,6 +733,8 @@ int session_run(const struct session_opts *o)
 		.errno_summary = o->summary_opts.errno_summary,
 		/* --quiet=signals too: a line nobody shows costs no record */
 		.signals_shown = o->text.quiet_signals ? 0 : o->signals_shown,
+		.filter = o->filter && filter_spec__active(o->filter),
+		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
@@ -747,6 +792,11 @@ int session_run(const struct session_opts *o)
 	err = collector__set_rules(&s.coll, s.beauty->rules);
 	if (err) {
 		fail("cannot fill the beauty map (%s): run with -d to see libbpf's messages",
+		     strerror(-err));
+		goto out;
+	}
+	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
+		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
