@@ -52,7 +52,7 @@ all: $(BIN) $(HELPER_BIN)
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
 	mkdir -p $@
 
-$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h | $(OUTPUT)
+$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h src/bpf/filter_prog.h | $(OUTPUT)
 	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -c $< -o $@
 
 $(SKEL): $(BPF_OBJ)
@@ -108,10 +108,13 @@ bench: all
 	$(MAKE) -C bench
 
 # libFuzzer targets: tests/fuzz/<target>.c, seeded from tests/fuzz/corpus/<target>/. Each is
-# one word of FUZZ_TARGETS; FUZZ_MAX_LEN_<target> overrides the input size cap of 4096.
-FUZZ_TARGETS := fuzz_btf_printer fuzz_format fuzz_records fuzz_syscall_set
+# one word of FUZZ_TARGETS; FUZZ_MAX_LEN_<target> overrides the input size cap of 4096, and
+# FUZZ_FLAGS_<target> adds libFuzzer flags (a dictionary).
+FUZZ_TARGETS := fuzz_btf_printer fuzz_format fuzz_records fuzz_syscall_set fuzz_filter
 FUZZ_MAX_LEN_fuzz_records := 32768
 FUZZ_MAX_LEN_fuzz_syscall_set := 512
+FUZZ_MAX_LEN_fuzz_filter := 512
+FUZZ_FLAGS_fuzz_filter := -dict=tests/fuzz/filter.dict
 # seconds each target runs in `make fuzz` (and so in `make test`): FUZZ_SECONDS=0 builds and
 # replays the seed corpora only
 FUZZ_SECONDS ?= 60
@@ -145,7 +148,9 @@ fuzz-build: $(FUZZ_BIN)
 # Runs each target for FUZZ_SECONDS after its seeds; a crash, leak, UB or hang fails the build.
 fuzz: $(FUZZ_BIN)
 	@set -e; $(foreach t,$(FUZZ_TARGETS),sh tools/run-fuzz.sh $(FUZZ_DIR)/bin/$(t) \
-		tests/fuzz/corpus/$(t) $(FUZZ_DIR) $(FUZZ_SECONDS) $(or $(FUZZ_MAX_LEN_$(t)),4096);)
+		tests/fuzz/corpus/$(t) $(FUZZ_DIR) $(FUZZ_SECONDS) $(or $(FUZZ_MAX_LEN_$(t)),4096) \
+		$(FUZZ_FLAGS_$(t));)
+
 format:
 	clang-format -i $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/workloads/*.c tests/fuzz/*.c)
 

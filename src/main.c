@@ -3,11 +3,16 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 
+#include "filter/signal_set.h"
 #include "filter/syscall_set.h"
 #include "session/session.h"
 
@@ -36,8 +41,23 @@ static const char usage_text[] =
 	"                          %network (%net) %process %signal %ipc %memory %clock\n"
 	"                          %creds %stat %lstat %fstat %%stat %statfs %fstatfs\n"
 	"                          %%statfs %pure ('btftrace syscalls -e SET' lists a set)\n"
+	"  -e signal=SET          show only the signals in SET (default: all): names with\n"
+	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
+	"                          first negates it; the last -e signal= counts\n"
+	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
+	"      --filter EXPR       only calls for which EXPR holds, decided in the kernel:\n"
+	"                          'fd == 3 && count > 100', 'errno == ENOENT',\n"
+	"                          'flags & O_CREAT', 'duration > 10ms', 'comm == \"cat\"'\n"
+	"                          (fields, operators and limits: man btftrace, FILTERS)\n"
+	"  -Z, --failed            only calls that failed (returned -1 and an errno)\n"
+	"  -z, --successful        only calls that did not fail\n"
+	"      --duration MIN      only calls that took at least MIN (ns, us, ms or s: 10ms)\n"
+	"      --comm NAME         only threads called NAME (as ps -L shows; 15 bytes at most)\n"
+	"      --uid USER          only processes of USER, a name or a number\n"
+	"      --cgroup DIR        only processes in the cgroup v2 directory DIR or below it\n"
+	"                          (with -a: everything they do)\n"
 	"\n"
 	"Summary:\n"
 	"  -c, --summary, --summary-only  count calls, errors and time per syscall in the\n"
@@ -60,6 +80,8 @@ static const char usage_text[] =
 	"                          always or never\n"
 	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
 	"  -v, --verbose           arrays and structs in full\n"
+	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
+	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
 	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
 	"      --arg-names         name each argument: openat(dfd: AT_FDCWD, ...)\n"
 	"      --struct-depth N    nested structs shown before {...} (default 4)\n"
@@ -70,8 +92,9 @@ static const char usage_text[] =
 	"                          -ttt prints seconds since the epoch\n"
 	"  -r, --relative-timestamps  prefix the time since the previous line\n"
 	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
-	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---) and/or 'exit'\n"
-	"                          (+++ exited with N +++) lines, comma-separated\n"
+	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---), 'exit' (+++ exited\n"
+	"                          with N +++) and/or 'thread-execve' (+++ superseded by\n"
+	"                          execve in pid N +++) lines, comma-separated\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -112,6 +135,11 @@ enum long_only {
 	OPT_MAX_EVENTS,
 	OPT_FORMAT,
 	OPT_COLOR,
+	OPT_FILTER,
+	OPT_DURATION,
+	OPT_COMM,
+	OPT_UID,
+	OPT_CGROUP,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -129,11 +157,19 @@ static const struct option long_options[] = {
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
 	{ "quiet", required_argument, NULL, OPT_QUIET },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
+	{ "filter", required_argument, NULL, OPT_FILTER },
+	{ "failed", no_argument, NULL, 'Z' },
+	{ "successful", no_argument, NULL, 'z' },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "comm", required_argument, NULL, OPT_COMM },
+	{ "uid", required_argument, NULL, OPT_UID },
+	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ "output", required_argument, NULL, 'o' },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "decode-fds", no_argument, NULL, 'y' },
 	{ "const-style", required_argument, NULL, 'X' },
 	{ "arg-names", no_argument, NULL, OPT_ARG_NAMES },
 	{ "struct-depth", required_argument, NULL, OPT_STRUCT_DEPTH },
@@ -246,14 +282,21 @@ static void parse_quiet(struct session_opts *o, const char *text)
 	if (!copy)
 		usage_error("out of memory");
 	if (!*text)
-		usage_error("invalid --quiet value '': give signals, exit or both");
+		usage_error(
+			"invalid --quiet value '': give signals, exit, thread-execve or a comma "
+			"list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "signals"))
 			o->text.quiet_signals = true;
 		else if (!strcmp(tok, "exit"))
 			o->text.quiet_exits = true;
+		else if (!strcmp(tok, "thread-execve") || !strcmp(tok, "superseded"))
+			o->text.quiet_thread_execve = true;
 		else
-			usage_error("invalid --quiet value '%s': give signals, exit or both", tok);
+			usage_error(
+				"invalid --quiet value '%s': give signals, exit, thread-execve or "
+				"a comma list of them",
+				tok);
 	}
 	free(copy);
 }
@@ -266,6 +309,42 @@ static void add_syscall_set(struct syscall_filter *f, struct session_opts *o, co
 	if (syscall_filter__add(f, text, err, sizeof(err)))
 		usage_error("%s", err);
 	o->syscalls = f;
+}
+
+/* text starts with one of the qualifier's names and '=': the value after it, or NULL. */
+static const char *qualifier_value(const char *text, const char *const *names)
+{
+	for (; *names; names++) {
+		size_t n = strlen(*names);
+
+		if (!strncmp(text, *names, n) && text[n] == '=')
+			return text + n + 1;
+	}
+	return NULL;
+}
+
+/*
+ * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
+ * signal lines (as strace, the last one given counts), quiet= is --quiet,
+ * and trace= or a bare set goes to the syscall filter.
+ */
+static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
+{
+	static const char *const signal_names[] = {"signal", "signals", "s", NULL};
+	static const char *const quiet_names[] = {"quiet", "silent", "silence", "q", NULL};
+	char err[SIGNAL_SET_ERR_MAX];
+	const char *value;
+
+	if ((value = qualifier_value(text, signal_names))) {
+		if (signal_set_parse(value, text, &o->signals_shown, err, sizeof(err)))
+			usage_error("%s", err);
+		return;
+	}
+	if ((value = qualifier_value(text, quiet_names))) {
+		parse_quiet(o, value);
+		return;
+	}
+	add_syscall_set(f, o, text);
 }
 
 /*
@@ -287,6 +366,60 @@ static void bad_option(const char *arg)
 	if (optopt > 0 && optopt < 256)
 		usage_error("unknown option '-%c': see 'btftrace --help'", optopt);
 	usage_error("unknown option '%s': see 'btftrace --help'", arg);
+}
+
+/* --uid: a user name, as getpwnam knows it, or a number. */
+static __u32 parse_uid(const char *text)
+{
+	struct passwd *pw;
+	unsigned long v;
+	char *end;
+
+	if (!*text)
+		usage_error("invalid --uid value '': give a user name or number");
+	errno = 0;
+	v = strtoul(text, &end, 10);
+	if (*text >= '0' && *text <= '9' && !*end && !errno && v < 0xffffffffUL)
+		return v;
+	pw = getpwnam(text);
+	if (!pw)
+		usage_error("unknown user '%s' for --uid: give a user name from /etc/passwd, or "
+			    "a number",
+			    text);
+	return pw->pw_uid;
+}
+
+/*
+ * --cgroup: a cgroup v2 directory names its cgroup by its inode number (the
+ * kernel's cgroup id); its depth below the hierarchy's root lets the
+ * collector match the whole subtree.
+ */
+static void parse_cgroup(struct filter_spec *f, const char *path)
+{
+	char dir[PATH_MAX], *slash;
+	struct stat st, up;
+	struct statfs fs;
+
+	if (!*path)
+		usage_error("invalid --cgroup value '': give a cgroup v2 directory");
+	if (!realpath(path, dir) || stat(dir, &st) < 0)
+		usage_error("cannot use cgroup '%s' (%s): give a cgroup v2 directory, like "
+			    "/sys/fs/cgroup/system.slice/NAME.service",
+			    path, strerror(errno));
+	if (!S_ISDIR(st.st_mode) || statfs(dir, &fs) < 0 || fs.f_type != CGROUP2_SUPER_MAGIC)
+		usage_error("cannot use cgroup '%s': not a directory of a cgroup v2 hierarchy "
+			    "(see 'mount -t cgroup2')",
+			    path);
+	f->has_cgroup = true;
+	f->cgroup_id = st.st_ino;
+	f->cgroup_level = 0;
+	/* the depth: parents on the same cgroup2 mount */
+	while ((slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = 0;
+		if (stat(dir, &up) < 0 || up.st_dev != st.st_dev)
+			break;
+		f->cgroup_level++;
+	}
 }
 
 static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f, int argc,
@@ -318,6 +451,8 @@ static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f
 int main(int argc, char **argv)
 {
 	static struct syscall_filter filter;
+	static struct filter_spec calls;
+	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
 	int ts_count = 0, c, status;
@@ -331,7 +466,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vX:trTdhV", long_options, NULL)) !=
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vyX:trTdhVZz", long_options, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'p':
@@ -380,10 +515,40 @@ int main(int argc, char **argv)
 			o.summary_opts.errno_summary = true;
 			break;
 		case 'e':
-			add_syscall_set(&filter, &o, optarg);
+			add_expression(&filter, &o, optarg);
 			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
+			break;
+		case OPT_FILTER:
+			if (calls.expr)
+				usage_error("--filter given twice: join the expressions with &&");
+			if (filter_expr__parse(optarg, &calls.expr, why, sizeof(why)))
+				usage_error("%s", why);
+			break;
+		case 'Z':
+			calls.failed = true;
+			break;
+		case 'z':
+			calls.successful = true;
+			break;
+		case OPT_DURATION:
+			if (filter_parse_duration(optarg, &calls.min_duration_ns))
+				usage_error("invalid --duration value '%s': give a time with its "
+					    "unit, like 10ms (ns, us, ms or s)",
+					    optarg);
+			break;
+		case OPT_COMM:
+			if (!*optarg)
+				usage_error("invalid --comm value '': give a process name");
+			calls.comm = optarg;
+			break;
+		case OPT_UID:
+			calls.uid = parse_uid(optarg);
+			calls.has_uid = true;
+			break;
+		case OPT_CGROUP:
+			parse_cgroup(&calls, optarg);
 			break;
 		case 'o':
 			if (!*optarg)
@@ -419,6 +584,9 @@ int main(int argc, char **argv)
 			break;
 		case 'v':
 			o.decode.verbose = true;
+			break;
+		case 'y':
+			o.decode.decode_fds = true;
 			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))
@@ -517,7 +685,12 @@ int main(int argc, char **argv)
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");
+	if (calls.failed && calls.successful)
+		usage_error("-Z and -z exclude each other: choose failed or successful calls");
+	if (filter_spec__active(&calls))
+		o.filter = &calls;
 	status = session_run(&o);
 	syscall_filter__free(&filter);
+	filter_expr__free(calls.expr);
 	return status;
 }

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Runs one libFuzzer target for a bounded time: its committed seeds first, then new inputs.
 # Prints one summary line with the executions; exits non-zero on a crash, leak, UB or hang.
-# usage: run-fuzz.sh BINARY SEED_DIR WORK_DIR SECONDS MAX_LEN
+# usage: run-fuzz.sh BINARY SEED_DIR WORK_DIR SECONDS MAX_LEN [LIBFUZZER_FLAG...]
 set -u
 bin=$1 seeds=$2 work=$3 seconds=$4 max_len=$5
+shift 5
 name=$(basename "$bin")
 # new inputs go to a corpus under .output, never into the committed seeds
 corpus=$work/corpus/$name
@@ -18,7 +19,7 @@ else
 	budget="-runs=0"
 fi
 start=$(date +%s)
-"$bin" $budget -timeout=10 -max_len="$max_len" -print_final_stats=1 \
+"$bin" $budget -timeout=10 -max_len="$max_len" -print_final_stats=1 "$@" \
 	-artifact_prefix="$work/crashes/$name-" "$corpus" "$seeds" >"$log" 2>&1
 rc=$?
 end=$(date +%s)

@@ -6,6 +6,7 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "record.h"
+#include "filter_prog.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -28,8 +29,13 @@ typedef struct {
 	int counter;
 } atomic_t;
 
+struct task_struct;
+
 struct signal_struct {
-	atomic_t live; /* threads not yet exited */
+	atomic_t live;			     /* threads not yet exited */
+	unsigned int flags;		     /* SIGNAL_GROUP_EXIT */
+	int group_exit_code;		     /* the signal that ends the process, when one does */
+	struct task_struct *group_exec_task; /* the thread in de_thread(), since 5.17 */
 } __attribute__((preserve_access_index));
 
 struct task_struct {
@@ -37,19 +43,24 @@ struct task_struct {
 	int tgid;
 	int exit_code;
 	struct signal_struct *signal;
+	struct task_struct *real_parent;
 } __attribute__((preserve_access_index));
 
 /* Knobs fixed between open and load. */
-const volatile __u32 self_tgid = 0;	     /* btftrace itself, never traced */
-const volatile __u8 trace_all = 0;	     /* -a: every process but ours */
-const volatile __u8 follow_forks = 0;	     /* -f: children of traced processes too */
-const volatile __u32 string_cap = 4096;	     /* bytes of a NUL-terminated string */
-const volatile __u32 buffer_cap = 256;	     /* bytes of a sized buffer or struct */
-const volatile __u64 wakeup_bytes = 1 << 20; /* pending data that forces a wake-up */
-const volatile __u8 summary = 0;	     /* -c/-C: aggregate calls in summary_map */
-const volatile __u8 summary_only = 0;	     /* -c: no per-call records at all */
-const volatile __u8 summary_by = 0;	     /* enum bt_summary_by */
-const volatile __u8 errno_summary = 0;	     /* --errno-summary: count errors by errno */
+const volatile __u32 self_tgid = 0;	      /* btftrace itself, never traced */
+const volatile __u8 trace_all = 0;	      /* -a: every process but ours */
+const volatile __u8 follow_forks = 0;	      /* -f: children of traced processes too */
+const volatile __u32 string_cap = 4096;	      /* bytes of a NUL-terminated string */
+const volatile __u32 buffer_cap = 256;	      /* bytes of a sized buffer or struct */
+const volatile __u64 wakeup_bytes = 1 << 20;  /* pending data that forces a wake-up */
+const volatile __u8 summary = 0;	      /* -c/-C: aggregate calls in summary_map */
+const volatile __u8 summary_only = 0;	      /* -c: no per-call records at all */
+const volatile __u8 summary_by = 0;	      /* enum bt_summary_by */
+const volatile __u8 errno_summary = 0;	      /* --errno-summary: count errors by errno */
+const volatile __u8 filter_active = 0;	      /* run filter_prog on every traced call */
+const volatile __u8 filter_defer = 0;	      /* filter_prog reads the result: decide at exit */
+const volatile __u8 have_ancestor_cgroup = 0; /* bpf_get_current_ancestor_cgroup_id works here */
+const volatile __u64 signals_shown = ~0ULL;   /* -e signal=SET: bit sig-1 for signals 1..64 */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -119,6 +130,29 @@ struct {
 	__type(value, __u64);
 } errno_map SEC(".maps");
 
+/* --filter: the compiled program (one entry), and each syscall's named arguments. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bt_filter_prog);
+} filter_prog SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BT_MAX_SYSCALLS);
+	__type(key, __u32);
+	__type(value, struct bt_filter_args);
+} filter_args SEC(".maps");
+
+/* The values one run of the filter reads: too large for the stack beside the rest. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bt_filter_input);
+} filter_input SEC(".maps");
+
 /* Entries in refetch: while zero, exits skip the lookup. */
 __u64 refetch_pending = 0;
 
@@ -169,6 +203,9 @@ struct {
 #define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 #define NR_EXECVE 59
 #define NR_EXECVEAT 322
+#define NR_RT_SIGRETURN 15
+#define NR_EXIT 60
+#define NR_EXIT_GROUP 231
 
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
@@ -405,14 +442,17 @@ __noinline int iov_step(struct scratch *s, __u32 n)
 	return 0;
 }
 
-/* Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of argument i. */
-static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 kind, __u64 count,
-					   __u32 extra_flags)
+/*
+ * Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of the array
+ * at uptr, tagged tag (argument i, or i plus a BT_CAP_INNER_* code).
+ */
+static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
+					   __u32 kind, __u64 count, __u32 extra_flags)
 {
 	struct bt_capture *cap;
 	__u32 off = s->off, n;
 
-	s->vec_uptr = s->args[i];
+	s->vec_uptr = uptr;
 	s->vec_rel = 0;
 	s->vec_count = 0;
 	s->vec_flags = 0;
@@ -441,12 +481,79 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 kin
 		s->faulted |= 1U << i;
 	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
 	cap = (void *)(s->buf + off);
-	cap->arg = i;
+	cap->arg = tag;
 	cap->flags = s->vec_flags | extra_flags;
 	cap->len = s->vec_rel;
 	cap->want = s->vec_want;
 	s->ncaps++;
 	s->off = off + sizeof(*cap) + BT_ALIGN8(s->vec_rel);
+}
+
+/* Appends up to max bytes at uptr (a buffer a struct points to) as a capture tagged tag. */
+static __always_inline void capture_inner_bytes(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
+						__u64 bytes, __u32 max, __u32 extra_flags)
+{
+	struct bt_capture *cap;
+	__u32 off = s->off, n = max;
+	__u8 flags = 0;
+
+	if (!uptr || !bytes || off >= BT_REC_SOFT_MAX)
+		return;
+	if (bytes < n)
+		n = bytes;
+	else if (bytes > n)
+		flags = BT_CAP_TRUNCATED;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	asm volatile("%0 &= %1" : "+r"(n) : "i"(BT_CAPTURE_MAX * 2 - 1));
+	if (n > BT_MSG_CONTROL_MAX)
+		n = BT_MSG_CONTROL_MAX;
+	cap = (void *)(s->buf + off);
+	if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
+		flags |= BT_CAP_FAULT;
+		s->faulted |= 1U << i;
+		n = 0;
+	}
+	cap->arg = tag;
+	cap->flags = flags | extra_flags;
+	cap->len = n;
+	cap->want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
+}
+
+/*
+ * What the struct user_msghdr of argument i points to, after the header:
+ * the peer's address, the data (sendmsg's at enter; recvmsg's at exit, as
+ * many bytes as the call returned, like readv) and the control messages.
+ * strace shows all three; without them a sendmsg is only addresses.
+ */
+__noinline int capture_msghdr_parts(struct scratch *s, __u32 i, __u32 extra_flags)
+{
+	struct {
+		__u64 name;
+		__s32 namelen;
+		__u32 pad;
+		__u64 iov;
+		__u64 iovlen;
+		__u64 control;
+		__u64 controllen;
+		__u32 flags;
+	} m;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	if (bpf_probe_read_user(&m, sizeof(m), (void *)s->args[i]))
+		return 0;
+	if (m.namelen > 0)
+		capture_inner_bytes(s, i, i + BT_CAP_INNER_NAME, m.name, m.namelen, BT_MSG_NAME_MAX,
+				    extra_flags);
+	if (m.iov && s->off < BT_REC_SOFT_MAX)
+		capture_vector(s, i, i + BT_CAP_INNER_IOV, m.iov, BT_KIND_IOVEC, m.iovlen,
+			       extra_flags);
+	capture_inner_bytes(s, i, i + BT_CAP_INNER_CONTROL, m.control, m.controllen,
+			    BT_MSG_CONTROL_MAX, extra_flags);
+	return 0;
 }
 
 __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and_kind,
@@ -467,8 +574,9 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
-	if (kind != BT_KIND_BYTES) {
-		capture_vector(s, i, kind, rule_bytes(len, 1, s->args, s->ret), extra_flags);
+	if (kind != BT_KIND_BYTES && kind != BT_KIND_MSGHDR) {
+		capture_vector(s, i, i, uptr, kind, rule_bytes(len, 1, s->args, s->ret),
+			       extra_flags);
 		return 0;
 	}
 	/*
@@ -519,6 +627,8 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 	cap->want = want;
 	s->ncaps++;
 	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
+	if (kind == BT_KIND_MSGHDR && !(flags & BT_CAP_FAULT))
+		capture_msghdr_parts(s, i, extra_flags);
 	return 0;
 }
 
@@ -622,48 +732,23 @@ static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 	submit(hdr, size, kind);
 }
 
-static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
+/*
+ * Builds and submits the enter record of the call whose arguments are in
+ * s->args. refetch: inputs that fault may be read again at exit (not when
+ * the record is built at exit already, for a call the filter decided there).
+ */
+static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rules *rules,
+				       __u32 tgid, __u32 tid, long nr, __u64 ts,
+				       const bool refetch_ok)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
-	struct bt_syscall_rules *rules = NULL;
-	struct bt_enter_rec *rec;
-	struct scratch *s;
-	__u32 zero = 0, key;
+	struct bt_enter_rec *rec = (void *)s->buf;
 
-	if (!should_trace(tgid, nr))
-		return 0;
-	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
-		key = nr;
-		rules = bpf_map_lookup_elem(&beauty_map, &key);
-		if (rules && !(rules->flags & BT_SC_SELECTED))
-			return 0;
-	}
-	if (summary) {
-		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
-
-		if (typed) {
-			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
-						    BPF_LOCAL_STORAGE_GET_F_CREATE);
-			if (slot)
-				*slot = start;
-		} else {
-			bpf_map_update_elem(&call_start, &tid, &start, BPF_ANY);
-		}
-		if (summary_only)
-			return 0;
-	}
-	s = bpf_map_lookup_elem(&scratch_map, &zero);
-	if (!s)
-		return 0;
-	rec = (void *)s->buf;
 	rec->hdr.type = BT_REC_ENTER;
-	rec->hdr.ts = bpf_ktime_get_ns();
+	rec->hdr.ts = ts;
 	rec->hdr.tgid = tgid;
 	rec->hdr.tid = tid;
 	rec->hdr.nr = nr;
 	rec->hdr.cpu = bpf_get_smp_processor_id();
-	read_args(regs, s->args, typed);
 	__builtin_memcpy(rec->args, s->args, sizeof(rec->args));
 	bpf_get_current_comm(rec->comm, sizeof(rec->comm));
 	s->off = sizeof(*rec);
@@ -683,10 +768,253 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 				refetch_mask |= 1U << i;
 		}
 		faulted = s->faulted & refetch_mask;
-		if (faulted && bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
+		if (refetch_ok && faulted &&
+		    bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
 			__sync_fetch_and_add(&refetch_pending, 1);
 	}
 	finish(s, KIND_ENTER);
+}
+
+/*
+ * --filter. Every traced call runs the compiled program (filter_prog.h) on
+ * its values; what the program decides at sys_enter is kept in the
+ * thread's call_start slot for its sys_exit, so that the two halves of a
+ * call are both emitted or both dropped.
+ *
+ * A program that reads the result (ret, errno, duration; -Z, -z,
+ * --duration) can only decide at sys_exit. Then sys_enter writes nothing to
+ * the ring buffer: it saves the arguments in the slot, and sys_exit, if the
+ * call passes, emits the enter record (built from the saved arguments, with
+ * the enter time) and then the exit record. Rejected calls cost no ring
+ * buffer traffic and no user-space work, which is the point of filtering in
+ * the kernel; keeping whole enter records per thread instead would copy up
+ * to BT_SCRATCH_SIZE bytes per call into a map to throw most of them away.
+ * The price: inputs are read at exit, so a buffer the call both reads and
+ * writes shows what the kernel wrote. Calls that never return (exit,
+ * exit_group) are decided at enter, shown when the program accepts them
+ * whatever their result would have been.
+ */
+static __always_inline struct bt_call_start *call_slot(__u32 tid, const bool typed,
+						       const bool create)
+{
+	struct bt_call_start *slot;
+
+	if (typed)
+		return bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
+					    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
+	slot = bpf_map_lookup_elem(&call_start, &tid);
+	if (!slot && create) {
+		struct bt_call_start empty = {};
+
+		bpf_map_update_elem(&call_start, &tid, &empty, BPF_NOEXIST);
+		slot = bpf_map_lookup_elem(&call_start, &tid);
+	}
+	return slot;
+}
+
+/* A global function: the verifier checks its loop once, not in each program. */
+__noinline int filter_check(struct bt_filter_input *in, __u32 phase)
+{
+	struct bt_filter_prog *prog;
+	__u32 zero = 0;
+
+	if (!in)
+		return 0;
+	prog = bpf_map_lookup_elem(&filter_prog, &zero);
+	if (!prog)
+		return 0;
+	return bt_filter_run(prog, in, phase);
+}
+
+/* The values known at sys_enter, those the program uses only (comm and ppid cost helpers). */
+static __always_inline void filter_fill(struct bt_filter_input *in, long nr, const __u64 *args,
+					__u64 pid_tgid)
+{
+	struct bt_filter_prog *prog;
+	__u64 uid_gid = bpf_get_current_uid_gid();
+	__u32 zero = 0, key;
+
+	in->v[BT_FF_PID] = pid_tgid >> 32;
+	in->v[BT_FF_TID] = (__u32)pid_tgid;
+	in->v[BT_FF_UID] = (__u32)uid_gid;
+	in->v[BT_FF_GID] = uid_gid >> 32;
+	in->v[BT_FF_SYSCALL] = nr;
+	for (int i = 0; i < BT_MAX_ARGS; i++)
+		in->v[BT_FF_ARG0 + i] = args[i];
+	prog = bpf_map_lookup_elem(&filter_prog, &zero);
+	if (!prog)
+		return;
+	if (prog->uses & BT_FU_COMM)
+		bpf_get_current_comm(&in->v[BT_FF_COMM_LO], 2 * sizeof(__u64));
+	if (prog->uses & BT_FU_PPID) {
+		struct task_struct *task = (void *)bpf_get_current_task();
+
+		in->v[BT_FF_PPID] = BPF_CORE_READ(task, real_parent, tgid);
+	}
+	if (prog->uses & BT_FU_CGROUP) {
+		/* the directory's subtree where the kernel can say, else the directory itself */
+		if (have_ancestor_cgroup)
+			in->v[BT_FF_CGROUP] =
+				bpf_get_current_ancestor_cgroup_id(prog->cgroup_level);
+		else
+			in->v[BT_FF_CGROUP] = bpf_get_current_cgroup_id();
+	}
+	if ((prog->uses & BT_FU_NAMED) && nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		struct bt_filter_args *fa;
+
+		key = nr;
+		fa = bpf_map_lookup_elem(&filter_args, &key);
+		if (!fa)
+			return;
+		for (int k = 0; k < BT_FILTER_MAX_NAMES; k++)
+			in->v[BT_FF_NAMED0 + k] =
+				bt_filter_cast(args[fa->index[k] & 7], fa->cast[k]);
+	}
+}
+
+static __always_inline void count_filtered(void)
+{
+	struct bt_stats *st = stats();
+
+	if (st)
+		st->filtered++;
+}
+
+/* sys_enter's half of the filter: true when the enter record is to be emitted now. */
+static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pid_tgid,
+					 const bool typed)
+{
+	struct bt_filter_input *in;
+	struct bt_call_start *slot;
+	__u64 args[8] = {};
+	__u32 zero = 0, verdict;
+
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return false;
+	read_args(regs, args, typed);
+	filter_fill(in, nr, args, pid_tgid);
+	if (!filter_defer)
+		verdict = filter_check(in, BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+	else if (nr == NR_EXIT || nr == NR_EXIT_GROUP)
+		verdict = filter_check(in, BT_PHASE_ENTER_SURE) ? BT_VERDICT_ACCEPT
+								: BT_VERDICT_REJECT;
+	else
+		verdict = filter_check(in, BT_PHASE_ENTER_MAYBE) ? BT_VERDICT_PENDING
+								 : BT_VERDICT_REJECT;
+	slot = call_slot((__u32)pid_tgid, typed, true);
+	if (slot) {
+		slot->ts = bpf_ktime_get_ns();
+		slot->nr = nr;
+		slot->verdict = verdict;
+		if (verdict == BT_VERDICT_PENDING)
+			__builtin_memcpy(slot->args, args, sizeof(slot->args));
+	} else if (verdict != BT_VERDICT_REJECT) {
+		/* nowhere to keep the verdict: the call is lost, and counted so */
+		struct bt_stats *st = stats();
+
+		if (st)
+			st->lost_enter++;
+		return false;
+	}
+	if (verdict == BT_VERDICT_REJECT)
+		count_filtered();
+	return verdict == BT_VERDICT_ACCEPT;
+}
+
+/*
+ * sys_exit's half: BT_VERDICT_ACCEPT to emit the exit record,
+ * BT_VERDICT_PENDING to emit the saved enter record first (*slotp), or
+ * BT_VERDICT_REJECT. A call whose enter came before tracing started has no
+ * verdict, and is dropped: the filter cannot judge half a call.
+ */
+static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, const bool typed,
+					 struct bt_call_start **slotp)
+{
+	struct bt_call_start *slot = call_slot((__u32)pid_tgid, typed, false);
+	struct bt_filter_input *in;
+	__u32 zero = 0, verdict;
+	__u64 args[8] = {}, now;
+
+	if (!slot || slot->nr != nr || slot->verdict == BT_VERDICT_NONE)
+		return BT_VERDICT_REJECT;
+	verdict = slot->verdict;
+	slot->verdict = BT_VERDICT_NONE;
+	if (verdict != BT_VERDICT_PENDING)
+		return verdict;
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return BT_VERDICT_REJECT;
+	__builtin_memcpy(args, slot->args, sizeof(slot->args));
+	filter_fill(in, nr, args, pid_tgid);
+	now = bpf_ktime_get_ns();
+	in->v[BT_FF_RET] = ret;
+	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
+	in->v[BT_FF_DURATION] = now > slot->ts ? now - slot->ts : 0;
+	if (!filter_check(in, BT_PHASE_EXIT)) {
+		count_filtered();
+		return BT_VERDICT_REJECT;
+	}
+	*slotp = slot;
+	return BT_VERDICT_PENDING;
+}
+
+/*
+ * A signal or a thread's exit: shown when a call of this thread could pass
+ * (the process terms decide; the terms about calls are taken as passing).
+ */
+static __always_inline bool filter_event(void)
+{
+	struct bt_filter_input *in;
+	__u64 args[8] = {};
+	__u32 zero = 0;
+
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return false;
+	filter_fill(in, -1, args, bpf_get_current_pid_tgid());
+	return filter_check(in, BT_PHASE_EVENT);
+}
+
+static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_syscall_rules *rules = NULL;
+	struct scratch *s;
+	__u32 zero = 0, key;
+
+	if (!should_trace(tgid, nr))
+		return 0;
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		key = nr;
+		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules && !(rules->flags & BT_SC_SELECTED))
+			return 0;
+	}
+	if (filter_active) {
+		/* the filter's slot is the summary's too: it holds the start time */
+		if (!filter_enter(regs, nr, pid_tgid, typed) || summary_only)
+			return 0;
+	} else if (summary) {
+		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
+
+		if (typed) {
+			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
+						    BPF_LOCAL_STORAGE_GET_F_CREATE);
+			if (slot)
+				*slot = start;
+		} else {
+			bpf_map_update_elem(&call_start, &tid, &start, BPF_ANY);
+		}
+		if (summary_only)
+			return 0;
+	}
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
+		return 0;
+	read_args(regs, s->args, typed);
+	emit_enter(s, rules, tgid, tid, nr, bpf_ktime_get_ns(), true);
 	return 0;
 }
 
@@ -695,6 +1023,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
+	struct bt_call_start *deferred = NULL;
 	struct bt_exit_rec *rec;
 	struct scratch *s;
 	__u32 zero = 0, key;
@@ -705,12 +1034,21 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	if (!should_trace(tgid, -1))
 		return 0;
 	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	/*
+	 * rt_sigreturn restores the interrupted code's registers, orig_ax set
+	 * to -1: its exit has no number of its own. Without this, -e trace=
+	 * sets that leave rt_sigreturn out would still show its exits.
+	 */
+	if (nr == -1)
+		nr = NR_RT_SIGRETURN;
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
+	if (filter_active && filter_exit(nr, ret, pid_tgid, typed, &deferred) == BT_VERDICT_REJECT)
+		return 0;
 	if (summary) {
 		struct bt_call_start *start;
 
@@ -726,6 +1064,11 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
+	if (filter_defer && deferred) {
+		/* accepted at exit: the enter record first, from what sys_enter saved */
+		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
+		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false);
+	}
 	rec = (void *)s->buf;
 	rec->hdr.type = BT_REC_EXIT;
 	rec->hdr.ts = bpf_ktime_get_ns();
@@ -798,7 +1141,8 @@ static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
  * from the last call seen), forget its pending refetch, and once the whole
  * process is gone, its traced_procs entry.
  */
-static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live)
+static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live,
+					__u32 exec_tid)
 {
 	struct bt_task_exit_rec rec;
 	__u32 *pending;
@@ -808,13 +1152,14 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	pending = bpf_map_lookup_elem(&refetch, &tid);
 	if (pending && bpf_map_delete_elem(&refetch, &tid) == 0)
 		__sync_fetch_and_add(&refetch_pending, -1);
-	if (summary)
+	if (summary || filter_active)
 		bpf_map_delete_elem(&call_start, &tid);
 	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
 	rec.exit_code = exit_code;
 	rec.group_dead = live == 0;
-	rec.pad[0] = rec.pad[1] = rec.pad[2] = 0;
-	if (!summary_only)
+	rec.superseded = tid == tgid && exec_tid && exec_tid != tid;
+	rec.pad[0] = rec.pad[1] = 0;
+	if (!summary_only && (!filter_active || filter_event()))
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)
 		bpf_map_delete_elem(&traced_procs, &tgid);
@@ -822,6 +1167,12 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 }
 
 #define SIGKILL 9
+
+/* -e signal=SET: the lines left out cost no record */
+static __always_inline bool signal_shown(int sig)
+{
+	return sig < 1 || sig > 64 || (signals_shown & (1ULL << (sig - 1)));
+}
 
 static __always_inline int do_signal(int sig, const void *info)
 {
@@ -834,13 +1185,117 @@ static __always_inline int do_signal(int sig, const void *info)
 	 */
 	if (sig == SIGKILL && !info)
 		return 0;
+	if (!signal_shown(sig))
+		return 0;
 	if (summary_only || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
+		return 0;
+	if (filter_active && !filter_event())
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
 	rec.sig = sig;
-	rec.pad = 0;
+	rec.flags = 0;
 	if (!info || bpf_probe_read_kernel(rec.info, sizeof(rec.info), info))
 		__builtin_memset(rec.info, 0, sizeof(rec.info));
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+#define TRACE_SIGNAL_DELIVERED 0
+#define SIGNAL_GROUP_EXIT 0x00000004
+/* send_sig()'s info argument for "sent by a process" and "sent by the kernel" */
+#define SEND_SIG_NOINFO 0UL
+#define SEND_SIG_PRIV 1UL
+#define SI_USER 0
+#define SI_KERNEL 0x80
+
+/*
+ * A fatal signal sent to a process with no handler for it, no ptracer and
+ * the signal not blocked is never delivered: the kernel (complete_signal)
+ * marks the whole process as exiting with that signal and sends its threads
+ * SIGKILL, so signal_deliver never sees it. signal_generate fires right
+ * after, in the sender, and the marks tell: this signal ended the process.
+ * Shown so that a process killed by SIGTERM prints "--- SIGTERM {...} ---"
+ * before "+++ killed by SIGTERM +++", as under strace. SIGKILL is left out,
+ * as strace leaves it out.
+ */
+static __always_inline int do_signal_generate(int sig, const void *info, struct task_struct *task,
+					      int result)
+{
+	struct bt_signal_rec rec;
+	__u32 tgid;
+
+	/*
+	 * With a filter, left out: its process terms (comm, uid, cgroup) are
+	 * about the current task, and here that is the sender, not the target.
+	 */
+	if (result != TRACE_SIGNAL_DELIVERED || sig == SIGKILL || summary_only ||
+	    !signal_shown(sig) || filter_active)
+		return 0;
+	if (!(BPF_CORE_READ(task, signal, flags) & SIGNAL_GROUP_EXIT) ||
+	    BPF_CORE_READ(task, signal, group_exit_code) != sig)
+		return 0;
+	tgid = BPF_CORE_READ(task, tgid);
+	if (!should_trace(tgid, -1))
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
+	/* the sender runs this: the line is the target's */
+	rec.hdr.tgid = tgid;
+	rec.hdr.tid = BPF_CORE_READ(task, pid);
+	rec.sig = sig;
+	rec.flags = BT_SIG_FATAL_UNDELIVERED;
+	__builtin_memset(rec.info, 0, sizeof(rec.info));
+	if ((unsigned long)info > SEND_SIG_PRIV) {
+		bpf_probe_read_kernel(rec.info, sizeof(rec.info), info);
+	} else {
+		/* what the kernel fills in for these two (__send_signal_locked) */
+		struct {
+			int signo, errnum, code, pad;
+			int pid;
+			unsigned int uid;
+		} *si = (void *)rec.info;
+
+		si->signo = sig;
+		if (info) {
+			si->code = SI_KERNEL;
+		} else {
+			si->code = SI_USER;
+			si->pid = bpf_get_current_pid_tgid() >> 32;
+			si->uid = (__u32)bpf_get_current_uid_gid();
+		}
+	}
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+/*
+ * The thread of task's process that is in an exec, which ends every other
+ * thread (de_thread()), or 0. Kernels before 5.17 name the field otherwise:
+ * there the leader's end shows as a plain exit.
+ */
+static __always_inline __u32 exec_tid_of(struct task_struct *task)
+{
+	struct task_struct *execer;
+
+	if (!bpf_core_field_exists(struct signal_struct, group_exec_task))
+		return 0;
+	execer = BPF_CORE_READ(task, signal, group_exec_task);
+	return execer ? BPF_CORE_READ(execer, pid) : 0;
+}
+
+/*
+ * An exec from a thread other than the leader: the thread now has the
+ * process id as its tid. User space needs the old one to end the execve
+ * that entered under it.
+ */
+static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
+{
+	struct bt_exec_rec rec;
+
+	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
+	rec.old_tid = old_tid;
+	rec.pad = 0;
 	submit(&rec, sizeof(rec), KIND_OTHER);
 	return 0;
 }
@@ -883,13 +1338,14 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 SEC("tp_btf/sched_process_exit")
 int BPF_PROG(on_task_exit, struct task_struct *task)
 {
-	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter);
+	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter,
+			    exec_tid_of(task));
 }
 
-SEC("tp_btf/signal_deliver")
-int BPF_PROG(on_signal, int sig, void *info)
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(on_exec, struct task_struct *task, int old_pid)
 {
-	return do_signal(sig, info);
+	return do_exec(task->tgid, task->pid, old_pid);
 }
 
 SEC("raw_tp/sched_process_fork")
@@ -907,11 +1363,32 @@ int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 
 	return do_task_exit(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid),
 			    BPF_CORE_READ(task, exit_code),
-			    BPF_CORE_READ(task, signal, live.counter));
+			    BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task));
 }
 
+SEC("raw_tp/sched_process_exec")
+int on_exec_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *task = (void *)ctx->args[0];
+
+	return do_exec(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid), (int)ctx->args[1]);
+}
+
+/*
+ * The signal programs are raw_tp only. Their info argument may be NULL or
+ * SEND_SIG_PRIV (1), but a tp_btf program's pointer arguments are trusted
+ * not to be NULL: the verifier takes "info == NULL" as never true and drops
+ * the branch. raw_tp arguments are plain numbers.
+ */
 SEC("raw_tp/signal_deliver")
 int on_signal_raw(struct bpf_raw_tracepoint_args *ctx)
 {
 	return do_signal((int)ctx->args[0], (void *)ctx->args[1]);
+}
+
+SEC("raw_tp/signal_generate")
+int on_signal_generate_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return do_signal_generate((int)ctx->args[0], (void *)ctx->args[1],
+				  (struct task_struct *)ctx->args[2], (int)ctx->args[4]);
 }

@@ -39,12 +39,12 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_sys_exit, typed);
 	bpf_program__set_autoload(skel->progs.on_fork, typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit, typed);
-	bpf_program__set_autoload(skel->progs.on_signal, typed);
+	bpf_program__set_autoload(skel->progs.on_exec, typed);
 	bpf_program__set_autoload(skel->progs.on_sys_enter_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_sys_exit_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
-	bpf_program__set_autoload(skel->progs.on_signal_raw, !typed);
+	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
 	skel->rodata->self_tgid = o->self_tgid;
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
@@ -56,10 +56,22 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->summary_only = o->summary_only;
 	skel->rodata->summary_by = o->summary_by;
 	skel->rodata->errno_summary = o->errno_summary;
+	skel->rodata->signals_shown = o->signals_shown;
+	skel->rodata->filter_active = o->filter;
+	skel->rodata->filter_defer = o->filter_defer;
+	/*
+	 * --cgroup matches a directory's whole subtree through the ancestor
+	 * helper; a kernel that does not offer it to tracing programs gets the
+	 * directory itself (raw_tp and tp_btf get the same tracing helpers)
+	 */
+	skel->rodata->have_ancestor_cgroup =
+		o->filter &&
+		libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
+					BPF_FUNC_get_current_ancestor_cgroup_id, NULL) == 1;
 	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
-	if (!err && o->summary && !typed)
+	if (!err && (o->summary || o->filter) && !typed)
 		err = bpf_map__set_max_entries(skel->maps.call_start, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = bpf_map__set_autocreate(skel->maps.task_call_start, typed);
@@ -115,6 +127,25 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 			return err;
 	}
 	return 0;
+}
+
+int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
+			  const struct bt_filter_args *args)
+{
+	static const struct bt_filter_args unused;
+	__u32 zero = 0;
+	int err;
+
+	err = bpf_map__update_elem(c->skel->maps.filter_prog, &zero, sizeof(zero), prog,
+				   sizeof(*prog), BPF_ANY);
+	for (__u32 nr = 0; !err && nr < BT_MAX_SYSCALLS; nr++) {
+		/* the map starts zeroed */
+		if (!memcmp(&args[nr], &unused, sizeof(unused)))
+			continue;
+		err = bpf_map__update_elem(c->skel->maps.filter_args, &nr, sizeof(nr), &args[nr],
+					   sizeof(args[nr]), BPF_ANY);
+	}
+	return err;
 }
 
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state)
@@ -179,6 +210,7 @@ int collector__stats(const struct collector *c, struct bt_stats *sum)
 		sum->lost_exit += percpu[i].lost_exit;
 		sum->ringbuf_bytes += percpu[i].ringbuf_bytes;
 		sum->lost_other += percpu[i].lost_other;
+		sum->filtered += percpu[i].filtered;
 		/* one ring buffer for all CPUs: the highest reading is the mark */
 		if (percpu[i].max_pending > sum->max_pending)
 			sum->max_pending = percpu[i].max_pending;

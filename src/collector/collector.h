@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "bpf/filter_prog.h"
 #include "bpf/record.h"
 
 struct collector_bpf;
@@ -18,6 +19,9 @@ struct collector_opts {
 	bool summary_only; /* -c: and send no per-call records */
 	int summary_by;	   /* enum bt_summary_by */
 	bool errno_summary;
+	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
+	bool filter;	     /* run the --filter program collector__set_filter() gives */
+	bool filter_defer;   /* it reads the result: decide each call at its exit */
 	__u32 string_cap;
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
@@ -47,6 +51,9 @@ struct collector_run_stats {
 int collector__load(struct collector *c, const struct collector_opts *o);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
+/* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
+int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
+			  const struct bt_filter_args *args);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
 /* No process is traced any more (the kernel removes each when it exits). */

@@ -34,6 +34,7 @@ static const struct value_printer printers[] = {
 	{ "*", "fd_out", VK_FD, NULL },
 	{ "*", "group_fd", VK_FD, NULL },
 	{ "*", "pidfd", VK_FD, NULL },
+	{ "dup", "fildes", VK_FD, NULL },
 	/* directory fds, under whatever syscall */
 	{ "*", "dfd", VK_DIRFD, NULL },
 	{ "*", "olddfd", VK_DIRFD, NULL },
@@ -275,6 +276,65 @@ static size_t format_named(const struct value_printer *vp, char *buf, size_t siz
 		return xlat_format(buf, size, x, val);
 	}
 	return 0;
+}
+
+/* The first of the tables (names, NULL-ended) that has name. */
+static int const_in_tables(const char *const *tables, const char *name, uint64_t *val)
+{
+	for (; *tables; tables++) {
+		const struct xlat *x = xlat_find(*tables);
+
+		if (x && !xlat_value(x, name, val))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+int value_printer_const(const struct value_printer *vp, const char *name, uint64_t *val)
+{
+	/* the tables each kind's printer reads its names from */
+	static const char *const open_flags[] = {"open_access", "open_flags", NULL};
+	static const char *const mode[] = {"file_types", NULL};
+	static const char *const signal[] = {"signals", NULL};
+	static const char *const sock_type[] = {"socket_types", "socket_type_flags", NULL};
+	static const char *const futex_op[] = {"futex_cmds", "futex_flags", NULL};
+	static const char *const clone_flags[] = {"clone_flags", "signals", NULL};
+	static const char *const dirfd[] = {"at_fdcwd", NULL};
+	const char *one[] = {vp->table, NULL};
+
+	switch (vp->kind) {
+	case VK_XLAT:
+		return const_in_tables(one, name, val);
+	case VK_OPEN_FLAGS:
+		return const_in_tables(open_flags, name, val);
+	case VK_MODE:
+		return const_in_tables(mode, name, val);
+	case VK_SIGNAL:
+		return const_in_tables(signal, name, val);
+	case VK_SOCK_TYPE:
+		return const_in_tables(sock_type, name, val);
+	case VK_FUTEX_OP:
+		return const_in_tables(futex_op, name, val);
+	case VK_CLONE_FLAGS:
+		return const_in_tables(clone_flags, name, val);
+	case VK_DIRFD:
+		return const_in_tables(dirfd, name, val);
+	case VK_RLIMIT:
+		if (strcmp(name, "RLIM64_INFINITY"))
+			return -ENOENT;
+		*val = ~0ULL;
+		return 0;
+	case VK_SIGHANDLER:
+		if (!strcmp(name, "SIG_DFL"))
+			*val = 0;
+		else if (!strcmp(name, "SIG_IGN"))
+			*val = 1;
+		else
+			return -ENOENT;
+		return 0;
+	default:
+		return -EINVAL;
+	}
 }
 
 int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint64_t val, int style)

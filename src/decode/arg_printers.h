@@ -35,6 +35,13 @@ struct value_printer {
 const struct value_printer *value_printer_find(const char *scope, const char *name);
 
 /*
+ * The value the constant called name has where the printer prints names
+ * (--filter's 'flags & O_CREAT'): 0 and *val set, -ENOENT when the printer
+ * has no such name, -EINVAL when it prints no names at all (VK_FD, VK_ADDRESS).
+ */
+int value_printer_const(const struct value_printer *vp, const char *name, uint64_t *val);
+
+/*
  * Appends val as the printer says, in the -X style given (0 names, 1 raw,
  * 2 both). Returns 0, or -ENOENT when the printer's table does not exist here
  * (then nothing was appended).

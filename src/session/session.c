@@ -23,6 +23,7 @@
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
 #include "collector/collector.h"
+#include "decode/fd_table.h"
 #include "events/events.h"
 #include "session/session.h"
 #include "types/types.h"
@@ -48,6 +49,7 @@ void session_opts_default(struct session_opts *o)
 	o->string_cap = BT_CAPTURE_MAX;
 	o->buffer_cap = 256;
 	o->ringbuf_bytes = 8u << 20;
+	o->signals_shown = ~0ULL;
 }
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -69,6 +71,7 @@ struct session {
 	struct types types;
 	struct beauty *beauty;
 	struct decoder *dec;
+	struct filter_compiled *filter; /* NULL without a filter */
 	struct collector coll;
 	struct event_reader *reader;
 	struct sink sink;
@@ -186,6 +189,41 @@ static int select_syscalls(struct session *s)
 }
 
 /*
+ * --filter and the options that add to it: compiled against the catalog.
+ * Syscalls that lack an argument the expression names are no longer
+ * selected, so the collector drops them before anything else.
+ */
+static int compile_filter(struct session *s)
+{
+	char why[FILTER_ERR_MAX];
+	struct syscall_set traced = {};
+	int err;
+
+	s->filter = calloc(1, sizeof(*s->filter));
+	if (!s->filter)
+		return -ENOMEM;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (s->beauty->rules[nr].flags & BT_SC_SELECTED)
+			syscall_set__add(&traced, nr);
+	}
+	err = filter_spec__compile(s->opts->filter, s->cat, s->opts->no_btf ? NULL : &s->types,
+				   &traced, s->filter, why, sizeof(why));
+	if (err) {
+		fail("%s", why);
+		return err;
+	}
+	syscall_set__apply(&s->filter->traced, s->beauty->rules);
+	if (s->opts->debug) {
+		char listing[BT_FILTER_MAX_INSNS * 96];
+
+		filter_prog__format(&s->filter->prog, listing, sizeof(listing));
+		fprintf(stderr, "btftrace: filter program (%d syscalls):\n%s",
+			syscall_set__count(&s->filter->traced), listing);
+	}
+	return 0;
+}
+
+/*
  * Why the --btf file cannot hold BTF, found before libbpf reads it (a FIFO
  * would block the read for ever), or NULL when it may.
  */
@@ -260,15 +298,28 @@ static int load_tables(struct session *s)
 		beauty__capture_env(s->beauty);
 	if (o->syscalls && (err = select_syscalls(s)))
 		return err;
-	return decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
+	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
+		return err;
+	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
+	if (err || !o->decode.decode_fds)
+		return err;
+	s->dec->fds = fd_table__new(NULL);
+	if (!s->dec->fds)
+		return -ENOMEM;
+	/* -e left out calls that make or end fds: the table cannot follow, /proc says each time */
+	fd_table__set_follow_calls(s->dec->fds, decode_fd_calls_selected(s->dec, s->beauty->rules));
+	return 0;
 }
 
 static void free_tables(struct session *s)
 {
 	types__free(&s->types);
-	if (s->dec)
+	if (s->dec) {
+		fd_table__free(s->dec->fds);
 		decoder__free(s->dec);
+	}
 	free(s->dec);
+	free(s->filter);
 	free(s->beauty);
 	free(s->cat);
 }
@@ -295,6 +346,23 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 out:
 	free_tables(&s);
 	return status;
+}
+
+/*
+ * -y: the working directories that relative paths start from, known now:
+ * the command's is ours, an attached process's is read before it can change.
+ * A process gone by the time its calls are printed can no longer be asked.
+ */
+static void note_cwds(struct session *s)
+{
+	char cwd[PATH_MAX];
+
+	if (!s->dec->fds)
+		return;
+	if (s->child > 0 && getcwd(cwd, sizeof(cwd)))
+		fd_table__set_cwd(s->dec->fds, s->child, cwd);
+	for (int i = 0; i < s->opts->npids; i++)
+		fd_table__cwd(s->dec->fds, s->opts->pids[i], s->opts->pids[i]);
 }
 
 static int on_record(void *ctx, void *data, size_t size)
@@ -327,6 +395,8 @@ static void on_call(void *ctx, const struct call *call)
 			s->calls_shown++;
 	}
 	sink__on_call(&s->sink, call);
+	/* after the call's line: a close shows the path it closed */
+	decode_track_fds(s->dec, call);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -607,6 +677,10 @@ static void report_end(struct session *s)
 					? (unsigned long long)(rs.run_time_ns[1] / rs.run_cnt[1])
 					: 0,
 				(unsigned long long)rs.run_cnt[1]);
+		if (s->filter)
+			fprintf(stderr,
+				"btftrace: stats: calls the filter rejected in the kernel %llu\n",
+				(unsigned long long)st.filtered);
 	}
 }
 
@@ -657,6 +731,10 @@ int session_run(const struct session_opts *o)
 		.summary_only = o->summary == SUMMARY_ONLY,
 		.summary_by = o->summary_opts.by,
 		.errno_summary = o->summary_opts.errno_summary,
+		/* --quiet=signals too: a line nobody shows costs no record */
+		.signals_shown = o->text.quiet_signals ? 0 : o->signals_shown,
+		.filter = o->filter && filter_spec__active(o->filter),
+		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
@@ -717,6 +795,11 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
+		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
+		     strerror(-err));
+		goto out;
+	}
 	if (open_output(&s))
 		goto out;
 	if (sink__init(&s.sink, o->format, s.out, s.dec, &o->text)) {
@@ -739,6 +822,7 @@ int session_run(const struct session_opts *o)
 		fail("cannot register the command with the collector: %s", strerror(-err));
 		goto out;
 	}
+	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
 	if (o->stats && collector__enable_run_stats(&s.coll))
 		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s\n",

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "decode/decode.h"
+#include "filter/expr.h"
 #include "filter/syscall_set.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
@@ -38,6 +39,8 @@ struct session_opts {
 	bool debug;
 	const struct syscall_filter *syscalls; /* -e; NULL: every syscall */
 	unsigned long max_events;	       /* --max-events; 0: no limit */
+	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
+	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
 };
 
 void session_opts_default(struct session_opts *o);

@@ -117,8 +117,8 @@ CASES = (
         # unknown options, values for options that take none
         case("unknown-long", ["--no-such-option", "--", "true"],
              rf"unknown option '--no-such-option': {HELP}"),
-        case("unknown-short", ["-Z", "--", "true"], rf"unknown option '-Z': {HELP}"),
-        case("unknown-in-cluster", ["-vZ", "--", "true"], rf"unknown option '-Z': {HELP}"),
+        case("unknown-short", ["-K", "--", "true"], rf"unknown option '-K': {HELP}"),
+        case("unknown-in-cluster", ["-vK", "--", "true"], rf"unknown option '-K': {HELP}"),
         case("ambiguous-prefix", ["--no", "--", "true"], rf"unknown option '--no': {HELP}"),
         case("value-to-flag-long", ["--no-btf=1", "--", "true"],
              rf"option '--no-btf' takes no value: {HELP}"),
@@ -126,6 +126,30 @@ CASES = (
              rf"option '--all' takes no value: {HELP}"),
         case("value-to-stats", ["--stats=1", "--", "true"],
              rf"option '--stats' takes no value: {HELP}"),
+        # -e signal=SET (strace's syntax) and -e quiet=
+        *[case(f"signal-{name}", ["-e", value, "--", "true"],
+               rf"^btftrace: {words} in -e {re.escape(value)}: give signal names \(SIGINT or "
+               r"int\), numbers from 1 to 64, all or none, separated by commas$")
+          for name, value, words in [
+              ("unknown", "signal=FOO", "invalid signal 'FOO'"),
+              ("unknown-with-sig", "signals=SIGFOO", "invalid signal 'SIGFOO'"),
+              ("one-bad-of-two", "s=int,bogus", "invalid signal 'bogus'"),
+              ("zero", "signal=0", "invalid signal '0'"),
+              ("too-big", "signal=65", "invalid signal '65'"),
+              ("negative", "signal=-9", "invalid signal '-9'"),
+              ("hex", "signal=0x9", "invalid signal '0x9'"),
+              ("sig-only", "signal=SIG", "invalid signal 'SIG'"),
+              ("all-among-others", "signal=int,all", "'all' stands alone"),
+              ("empty", "signal=", "empty signal set"),
+              ("commas-only", "signal=,,", "empty signal set"),
+              ("bang-only", "signal=!", "nothing after '!' in the signal set"),
+          ]],
+        case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
+             r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
+             r"thread-execve or a comma list of them$"),
+        case("e-unknown-qualifier", ["-e", "read=3", "--", "true"],
+             r"^btftrace: unsupported -e qualifier 'read=' in -e 'read=3': btftrace takes "
+             r"-e trace=SET \(or -e SET\), -e signal=SET and -e quiet=WHAT$"),
         case("t-four-times", ["-tttt", "--", "true"],
              r"-t given 4 times: -t, -tt and -ttt are the choices"),
     ] + [
@@ -133,7 +157,47 @@ CASES = (
         case(f"missing-value-{opt.lstrip('-')}", [opt], rf"option '{opt}' needs a value: {HELP}")
         for opt in ["-p", "--attach", "-o", "--output", "-s", "--string-limit", "-X",
                     "--const-style", "--struct-depth", "--capture-size", "--buffer-size",
-                    "--btf"]
+                    "--btf", "--filter", "--duration", "--comm", "--uid", "--cgroup"]
+    ] + [
+        # --filter: syntax (found before anything loads), then names (against the catalog)
+        case("filter-syntax", ["--filter", "fd == 3 && )", "--", "true"],
+             r"^btftrace: --filter: column 12: expected a field name, found '\)'$"),
+        case("filter-empty", ["--filter", "", "--", "true"],
+             r"--filter: column 1: expected a field name, found the end of the expression"),
+        case("filter-unclosed", ["--filter", "(fd == 1 || fd == 2", "--", "true"],
+             r"--filter: column 20: expected '\)' to close the '\(' of column 1"),
+        case("filter-single-equals", ["--filter", "fd = 1", "--", "true"],
+             r"--filter: column 4: '=' is not an operator: compare with '=='"),
+        case("filter-unknown-field", ["--filter", "fdd == 3", "--", "true"],
+             r"--filter: column 1: unknown field 'fdd': give pid, tid, .* or an argument name"),
+        case("filter-unknown-constant", ["--filter", "flags & O_CRAET", "--", "true"],
+             r"--filter: column 9: unknown constant 'O_CRAET' for flags"),
+        case("filter-unknown-errno", ["--filter", "errno == ENOPE", "--", "true"],
+             r"--filter: column 10: unknown errno 'ENOPE'"),
+        case("filter-unit-on-fd", ["--filter", "fd > 10ms", "--", "true"],
+             r"--filter: column 6: a unit goes with duration only, not with fd"),
+        case("filter-bad-unit", ["--filter", "duration > 10hours", "--", "true"],
+             r"--filter: column 14: unknown unit 'hours': give ns, us, ms or s"),
+        case("filter-argument-not-traced", ["-e", "getpid", "--filter", "fd == 1", "--", "true"],
+             r"--filter: column 1: no traced syscall has an argument called 'fd'"),
+        case("filter-too-many-terms", ["--filter", " || ".join(["pid == 1"] * 33), "--", "true"],
+             r"--filter: column 385: more than 32 comparisons"),
+        case("filter-twice", ["--filter", "fd == 1", "--filter", "fd == 2", "--", "true"],
+             r"--filter given twice: join the expressions with &&"),
+        case("duration-unit", ["--duration", "10xs", "--", "true"],
+             r"invalid --duration value '10xs': give a time with its unit, like 10ms"),
+        case("duration-negative", ["--duration", "-1ms", "--", "true"],
+             r"invalid --duration value '-1ms'"),
+        case("failed-and-successful", ["-Z", "-z", "--", "true"],
+             r"-Z and -z exclude each other: choose failed or successful calls"),
+        case("uid-unknown", ["--uid", "no-such-user-btftrace", "-a"],
+             r"unknown user 'no-such-user-btftrace' for --uid: give a user name"),
+        case("comm-empty", ["--comm", "", "-a"], r"invalid --comm value '': give a process name"),
+        case("cgroup-missing", ["--cgroup", "/nonexistent-btftrace-e2e", "-a"],
+             r"cannot use cgroup '/nonexistent-btftrace-e2e' \(No such file or directory\): "
+             r"give a cgroup v2 directory"),
+        case("cgroup-not-cgroup2", ["--cgroup", "{dir}", "-a"],
+             r"cannot use cgroup '\S+': not a directory of a cgroup v2 hierarchy"),
     ] + [
         # targets
         case("no-target", [], r"nothing to trace: give a command after --, -p PID, or -a"),

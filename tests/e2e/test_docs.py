@@ -101,6 +101,8 @@ def test_no_option_is_documented_that_does_not_exist(where, help_text):
     known |= set(subcommand_options())
     # -tt and -ttt are -t given twice and three times
     known |= {"-tt", "-ttt"}
+    # other programs' options in prose: "as ps -L shows", "strace -c"
+    text = re.sub(r"\b(?:ps|strace|perf trace)\s+(?:-[\w-]+\s*)+", " ", text)
     # words that look like options: at a word start, a dash or two and a letter
     found = set(re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", text))
     unknown = sorted(found - known)

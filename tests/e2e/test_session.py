@@ -93,7 +93,9 @@ def test_help_and_version(btftrace):
     for opt in ("--attach", "--all", "--output", "--string-limit", "--const-style", "--stats",
                 "--capture-size", "--buffer-size", "--no-btf", "--btf", "--pretty", "-e trace=SET",
                 "--max-events", "--follow-forks", "--summary", "--with-summary",
-                "--summary-sort-by", "--summary-by", "--hist", "--errno-summary", "--quiet"):
+                "--summary-sort-by", "--summary-by", "--hist", "--errno-summary", "--quiet",
+                "--filter", "--failed", "--successful", "--duration", "--comm", "--uid",
+                "--cgroup"):
         assert opt in help_.stdout, f"{opt} missing from --help"
     version = subprocess.run([btftrace, "-V"], capture_output=True, text=True)
     assert version.returncode == 0 and version.stdout.startswith("btftrace "), version.stdout
