@@ -76,7 +76,11 @@ static const char usage_text[] =
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
 	"                          at most 4096; -s above it raises it)\n"
-	"      --buffer-size SIZE  ring buffer size, e.g. 8M (default 8M; a power of two)\n"
+	"      --buffer-size SIZE  ring buffer size, e.g. 8M (default 8M; a power of two);\n"
+	"                          when it is full, a call goes without its data (marked\n"
+	"                          <data not captured ...>) or is lost, and counted\n"
+	"      --lossless          say in the trace where each thread lost calls:\n"
+	"                          <... ring buffer full: N calls lost ...>\n"
 	"      --btf FILE          decode with the BTF in FILE instead of the running kernel's\n"
 	"      --no-btf            print raw values only (for kernels without BTF)\n"
 	"      --stats             print btftrace's own counters at exit\n"
@@ -112,6 +116,7 @@ enum long_only {
 	OPT_MAX_EVENTS,
 	OPT_FORMAT,
 	OPT_COLOR,
+	OPT_LOSSLESS,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -148,6 +153,7 @@ static const struct option long_options[] = {
 	{ "btf", required_argument, NULL, OPT_BTF },
 	{ "no-btf", no_argument, NULL, OPT_NO_BTF },
 	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "lossless", no_argument, NULL, OPT_LOSSLESS },
 	{ "debug", no_argument, NULL, 'd' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -473,6 +479,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_STATS:
 			o.stats = true;
+			break;
+		case OPT_LOSSLESS:
+			o.lossless = true;
 			break;
 		case 'd':
 			o.debug = true;

@@ -788,7 +788,36 @@ void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_re
 			outbuf_s64(ob, WEXITSTATUS(code));
 			outbuf_puts(ob, " +++");
 		}
+	} else if (hdr->type == BT_REC_LOST) {
+		decode_lost(ob, &((const struct bt_lost_rec *)hdr)->lost);
 	}
+}
+
+void decode_lost(struct outbuf *ob, const struct bt_lost *lost)
+{
+	const struct {
+		__u64 count;
+		const char *one, *many;
+	} parts[] = {
+		{lost->enters, "call", "calls"},
+		{lost->exits, "return", "returns"},
+		{lost->events, "signal or exit", "signals or exits"},
+	};
+	bool first = true;
+
+	/* strace's marker for what happened out of sight, and what it was */
+	outbuf_puts(ob, "<... ring buffer full: ");
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		if (!parts[i].count)
+			continue;
+		if (!first)
+			outbuf_puts(ob, ", ");
+		outbuf_u64(ob, parts[i].count);
+		outbuf_putc(ob, ' ');
+		outbuf_puts(ob, parts[i].count == 1 ? parts[i].one : parts[i].many);
+		first = false;
+	}
+	outbuf_puts(ob, " lost ...>");
 }
 
 /* strerror's text; ENOTSUPP is kernel-internal and strerror does not know it. */

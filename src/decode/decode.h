@@ -100,6 +100,8 @@ bool decode_is_child_start(const struct decoder *d, const struct call *call);
 
 /* Appends a line that is not a call: "--- SIGINT {si_signo=SIGINT, ...} ---", "+++ exited with 0 +++". */
 void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_rec_hdr *hdr);
+/* --lossless: "<... ring buffer full: 3 calls, 2 returns lost ...>" */
+void decode_lost(struct outbuf *ob, const struct bt_lost *lost);
 
 /*
  * Appends the call's return value: "3", "-1 ENOENT (No such file or directory)", "0x7f..",

@@ -723,5 +723,12 @@ void json_decode_event(struct json_decoder *jd, struct outbuf *ob, const struct 
 			outbuf_puts(ob, ",\"killed_by\":null,\"core_dumped\":false");
 		}
 		outbuf_puts(ob, rec->group_dead ? ",\"group_dead\":true" : ",\"group_dead\":false");
+	} else if (hdr->type == BT_REC_LOST) {
+		const struct bt_lost *lost = &((const struct bt_lost_rec *)hdr)->lost;
+
+		put_member_num(ob, "calls", lost->enters);
+		put_member_num(ob, "returns", lost->exits);
+		put_member_num(ob, "events", lost->events);
+		outbuf_puts(ob, ",\"cause\":\"ring buffer full\"");
 	}
 }

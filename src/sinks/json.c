@@ -8,7 +8,7 @@
 #include "sinks/sinks.h"
 
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
-#define JSON_SCHEMA 1
+#define JSON_SCHEMA 2
 
 static void write_line(struct json_sink *s)
 {
@@ -86,6 +86,12 @@ static void put_event(struct json_sink *s, const struct bt_rec_hdr *hdr)
 		/* the text's rule: a thread that ends alone is news only when processes are followed */
 		if (s->opts.quiet_exits || (!rec->group_dead && !s->opts.thread_exits))
 			return;
+	} else if (hdr->type == BT_REC_LOST) {
+		put_head(&s->line, "lost", hdr);
+		json_decode_event(&s->jd, &s->line, hdr);
+		outbuf_putc(&s->line, '}');
+		write_line(s);
+		return;
 	} else if (hdr->type != BT_REC_SIGNAL || s->opts.quiet_signals) {
 		return;
 	}
@@ -130,6 +136,9 @@ void json_sink__on_call(void *ctx, const struct call *call)
 		outbuf_puts(ob, ",\"duration_ns\":");
 		outbuf_u64(ob, call->exit->hdr.ts - call->enter->hdr.ts);
 	}
+	if ((call->enter && record_captures_dropped(&call->enter->hdr)) ||
+	    (call->exit && record_captures_dropped(&call->exit->hdr)))
+		outbuf_puts(ob, ",\"captures_dropped\":true");
 	outbuf_putc(ob, '}');
 	write_line(s);
 }
