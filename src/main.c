@@ -521,8 +521,10 @@ int main(int argc, char **argv)
 		usage_error("a command, -p and -a exclude each other: choose one target");
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
-	if (o.format != SINK_TEXT && o.summary != SUMMARY_NONE)
-		usage_error("the -c/-C table is text: drop -c/-C, or use --format=text");
+	/* a trace-event file has slices on a timeline, and no place for a table */
+	if (o.format == SINK_PERFETTO && o.summary != SUMMARY_NONE)
+		usage_error("--format=perfetto has no summary: use --format=json or text for "
+			    "-c/-C/--hist/--errno-summary");
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");

@@ -677,7 +677,7 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	if (ret < 0 && ret >= -4095) {
 		sum->errors++;
 		if (errno_summary) {
-			struct bt_errno_key ekey = {.nr = nr, .err = -ret};
+			struct bt_errno_key ekey = {.nr = nr, .err = -ret, .id = key.id};
 			__u64 one = 1, *count = bpf_map_lookup_elem(&errno_map, &ekey);
 
 			if (count)

@@ -117,6 +117,7 @@ struct bt_summary {
 struct bt_errno_key {
 	__u32 nr;
 	__u32 err; /* positive errno */
+	__u32 id;  /* as in struct bt_summary_key */
 };
 
 /* When a thread's current call started, for the summary's timing. */

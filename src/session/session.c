@@ -580,7 +580,7 @@ static int trace_loop(struct session *s)
 	return stop_signal;
 }
 
-/* -c/-C: the kernel's aggregates as a table, after the calls. */
+/* -c/-C: the kernel's aggregates as a table or JSON objects, after the calls. */
 static void print_summary(struct session *s)
 {
 	struct summary sum;
@@ -591,7 +591,7 @@ static void print_summary(struct session *s)
 	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)))
 		fail("cannot read the summary from the kernel: %s", strerror(errno));
 	else
-		summary__print(&sum, s->out);
+		sink__summary(&s->sink, &sum);
 	summary__free(&sum);
 }
 

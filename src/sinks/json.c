@@ -143,6 +143,20 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	write_line(s);
 }
 
+static void put_summary_line(void *ctx, struct outbuf *ob)
+{
+	struct json_sink *s = ctx;
+
+	outbuf_putc(ob, '\n');
+	sink_write_buffer(s->out, ob, &s->write_error, &s->lines);
+}
+
+void json_sink__summary(struct json_sink *s, struct summary *sum)
+{
+	outbuf_reset(&s->line);
+	summary__json(sum, &s->line, put_summary_line, s);
+}
+
 int json_sink__flush(struct json_sink *s)
 {
 	if (fflush(s->out) && !s->write_error)
