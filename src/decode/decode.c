@@ -24,6 +24,9 @@ void decode_opts_default(struct decode_opts *o)
 	o->struct_depth = 4;
 }
 
+static bool returns_address(const char *name);
+static int open_mode_arg(const struct syscall_desc *desc);
+
 int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
 		  const struct types *types, const struct decode_opts *opts)
 {
@@ -46,6 +49,8 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			d->call_hand[nr][i] = hand_arg_decoder_find(desc->name, desc->args[i].name);
 		}
 		d->ret_hand[nr] = hand_return_decoder_find(desc->name);
+		d->ret_is_address[nr] = returns_address(desc->name);
+		d->open_mode_arg[nr] = open_mode_arg(desc);
 	}
 	return 0;
 }
@@ -383,12 +388,22 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 
 /*
  * open and openat ignore mode unless they create a file; strace leaves it out
- * then, and so do we, so that lines compare.
+ * then, and so do we, so that lines compare. The mode argument's index, or 0.
  */
-static bool arg_is_ignored(const struct syscall_desc *desc, int i, const __u64 *args)
+static int open_mode_arg(const struct syscall_desc *desc)
 {
-	if (strcmp(desc->args[i].name, "mode") ||
-	    (strcmp(desc->name, "openat") && strcmp(desc->name, "open")))
+	if (strcmp(desc->name, "openat") && strcmp(desc->name, "open"))
+		return 0;
+	for (int i = 1; i < desc->nargs; i++) {
+		if (!strcmp(desc->args[i].name, "mode"))
+			return i;
+	}
+	return 0;
+}
+
+static bool arg_is_ignored(const struct decoder *d, int nr, int i, const __u64 *args)
+{
+	if (d->open_mode_arg[nr] != i)
 		return false;
 	/* O_TMPFILE includes O_DIRECTORY: all of its bits, not any, make a file */
 	return !(args[i - 1] & O_CREAT) && (args[i - 1] & O_TMPFILE) != O_TMPFILE;
@@ -498,7 +513,7 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		__u64 v = enter->args[i];
 		size_t mark = ob->len, body;
 
-		if (formatted && i > 0 && arg_is_ignored(desc, i, enter->args))
+		if (formatted && i > 0 && arg_is_ignored(d, nr, i, enter->args))
 			continue;
 		if (sep)
 			outbuf_puts(ob, ", ");
@@ -668,9 +683,9 @@ static const char *si_code_table(int sig, int code)
 }
 
 /* For the JSON decoder, which says the same things in another syntax. */
-bool decode_returns_address(const char *name)
+bool decode_returns_address(const struct decoder *d, int nr)
 {
-	return returns_address(name);
+	return nr >= 0 && nr < BT_MAX_SYSCALLS && d->ret_is_address[nr];
 }
 
 const char *decode_restart_reason(__s64 ret)
@@ -831,8 +846,6 @@ static const char *errno_text(int err)
 void decode_return(const struct decoder *d, struct outbuf *ob, const struct call *call)
 {
 	const struct bt_exit_rec *exit = call->exit;
-	char namebuf[32];
-	const char *name;
 	const char *errname;
 	int nr;
 
@@ -874,8 +887,7 @@ void decode_return(const struct decoder *d, struct outbuf *ob, const struct call
 			return;
 		outbuf_truncate(ob, mark);
 	}
-	name = decode_syscall_name(d, nr, namebuf, sizeof(namebuf));
-	if (returns_address(name))
+	if (decode_returns_address(d, nr))
 		outbuf_hex(ob, exit->ret);
 	else
 		outbuf_s64(ob, exit->ret);

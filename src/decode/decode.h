@@ -54,6 +54,13 @@ struct decoder {
 	hand_arg_fn call_hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	/* per syscall: a hand decoder of the return value (flags, octal, what select left) */
 	hand_return_fn ret_hand[BT_MAX_SYSCALLS];
+	/*
+	 * Per syscall, found by name once rather than per call: the return
+	 * value is an address (shown in hex), and the index of the mode
+	 * argument open and openat ignore unless they create (0: none).
+	 */
+	bool ret_is_address[BT_MAX_SYSCALLS];
+	__u8 open_mode_arg[BT_MAX_SYSCALLS];
 };
 
 /* How decode_print_btf differs from printing an argument's struct. */
@@ -79,7 +86,8 @@ void decoder__free(struct decoder *d);
 /* The syscall's name, or "syscall_N" written into buf for a number without one. */
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size);
 /* Calls whose return value is an address, shown in hex. */
-bool decode_returns_address(const char *name);
+/* The syscall returns an address (mmap, brk...): shown in hex. */
+bool decode_returns_address(const struct decoder *d, int nr);
 /* What a kernel-internal restart code (include/linux/errno.h) means, or NULL for another value. */
 const char *decode_restart_reason(__s64 ret);
 /* The xlat table of si_code: who sent signal sig (code <= 0, SI_KERNEL) or why the kernel did. */

@@ -598,7 +598,6 @@ static void put_errno(struct outbuf *ob, int err, const char *text)
 void json_decode_return(struct json_decoder *jd, struct outbuf *ob, const struct bt_exit_rec *exit)
 {
 	const char *restart;
-	char namebuf[32];
 
 	if (!exit)
 		return;
@@ -616,8 +615,7 @@ void json_decode_return(struct json_decoder *jd, struct outbuf *ob, const struct
 	}
 	outbuf_puts(ob, ",\"ret\":");
 	outbuf_s64(ob, exit->ret);
-	if (decode_returns_address(
-		    decode_syscall_name(jd->d, exit->hdr.nr, namebuf, sizeof(namebuf)))) {
+	if (decode_returns_address(jd->d, exit->hdr.nr)) {
 		outbuf_puts(ob, ",\"ret_hex\":");
 		json_put_hex(ob, exit->ret);
 	}
