@@ -257,6 +257,8 @@ static size_t merge_errno_groups(struct summary *s)
 {
 	size_t n = 0;
 
+	if (!s->nerrs)
+		return 0;
 	for (size_t i = 0; i < s->nerrs; i++)
 		s->errs[i].key.id = 0;
 	qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs_by_key);
@@ -283,7 +285,8 @@ static const char *errno_name(__u32 err, char *buf, size_t size)
 static void print_errnos(struct summary *s, FILE *out)
 {
 	s->nerrs = merge_errno_groups(s);
-	qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs);
+	if (s->nerrs)
+		qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs);
 	fputs("\nerrors by errno:\n", out);
 	fprintf(out, "%-16s %-16s %9s\n", "syscall", "errno", "count");
 	for (size_t i = 0; i < s->nerrs; i++) {
@@ -301,7 +304,9 @@ static void print_errnos(struct summary *s, FILE *out)
 static void sort_rows(struct summary *s)
 {
 	sort_key = s->opts.sort;
-	qsort(s->rows, s->nrows, sizeof(*s->rows), cmp_rows);
+	/* qsort's array may not be NULL, even empty */
+	if (s->nrows)
+		qsort(s->rows, s->nrows, sizeof(*s->rows), cmp_rows);
 }
 
 /* The end of the group that starts at row first. */
@@ -481,7 +486,8 @@ void summary__json(struct summary *s, struct outbuf *ob,
 	size_t first = 0;
 
 	sort_rows(s);
-	qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs_by_key);
+	if (s->nerrs)
+		qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs_by_key);
 	/* a summary by total is always there, even of no calls; a group only with calls */
 	if (!s->nrows && s->opts.by == BT_SUMMARY_TOTAL) {
 		json_group(s, ob, s->rows, 0);
