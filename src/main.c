@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "filter/signal_set.h"
 #include "filter/syscall_set.h"
 #include "session/session.h"
 
@@ -36,6 +37,10 @@ static const char usage_text[] =
 	"                          %network (%net) %process %signal %ipc %memory %clock\n"
 	"                          %creds %stat %lstat %fstat %%stat %statfs %fstatfs\n"
 	"                          %%statfs %pure ('btftrace syscalls -e SET' lists a set)\n"
+	"  -e signal=SET          show only the signals in SET (default: all): names with\n"
+	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
+	"                          first negates it; the last -e signal= counts\n"
+	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
 	"\n"
@@ -60,6 +65,8 @@ static const char usage_text[] =
 	"                          always or never\n"
 	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
 	"  -v, --verbose           arrays and structs in full\n"
+	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
+	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
 	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
 	"      --arg-names         name each argument: openat(dfd: AT_FDCWD, ...)\n"
 	"      --struct-depth N    nested structs shown before {...} (default 4)\n"
@@ -70,8 +77,9 @@ static const char usage_text[] =
 	"                          -ttt prints seconds since the epoch\n"
 	"  -r, --relative-timestamps  prefix the time since the previous line\n"
 	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
-	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---) and/or 'exit'\n"
-	"                          (+++ exited with N +++) lines, comma-separated\n"
+	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---), 'exit' (+++ exited\n"
+	"                          with N +++) and/or 'thread-execve' (+++ superseded by\n"
+	"                          execve in pid N +++) lines, comma-separated\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -139,6 +147,7 @@ static const struct option long_options[] = {
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "decode-fds", no_argument, NULL, 'y' },
 	{ "const-style", required_argument, NULL, 'X' },
 	{ "arg-names", no_argument, NULL, OPT_ARG_NAMES },
 	{ "struct-depth", required_argument, NULL, OPT_STRUCT_DEPTH },
@@ -252,14 +261,21 @@ static void parse_quiet(struct session_opts *o, const char *text)
 	if (!copy)
 		usage_error("out of memory");
 	if (!*text)
-		usage_error("invalid --quiet value '': give signals, exit or both");
+		usage_error(
+			"invalid --quiet value '': give signals, exit, thread-execve or a comma "
+			"list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "signals"))
 			o->text.quiet_signals = true;
 		else if (!strcmp(tok, "exit"))
 			o->text.quiet_exits = true;
+		else if (!strcmp(tok, "thread-execve") || !strcmp(tok, "superseded"))
+			o->text.quiet_thread_execve = true;
 		else
-			usage_error("invalid --quiet value '%s': give signals, exit or both", tok);
+			usage_error(
+				"invalid --quiet value '%s': give signals, exit, thread-execve or "
+				"a comma list of them",
+				tok);
 	}
 	free(copy);
 }
@@ -272,6 +288,42 @@ static void add_syscall_set(struct syscall_filter *f, struct session_opts *o, co
 	if (syscall_filter__add(f, text, err, sizeof(err)))
 		usage_error("%s", err);
 	o->syscalls = f;
+}
+
+/* text starts with one of the qualifier's names and '=': the value after it, or NULL. */
+static const char *qualifier_value(const char *text, const char *const *names)
+{
+	for (; *names; names++) {
+		size_t n = strlen(*names);
+
+		if (!strncmp(text, *names, n) && text[n] == '=')
+			return text + n + 1;
+	}
+	return NULL;
+}
+
+/*
+ * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
+ * signal lines (as strace, the last one given counts), quiet= is --quiet,
+ * and trace= or a bare set goes to the syscall filter.
+ */
+static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
+{
+	static const char *const signal_names[] = {"signal", "signals", "s", NULL};
+	static const char *const quiet_names[] = {"quiet", "silent", "silence", "q", NULL};
+	char err[SIGNAL_SET_ERR_MAX];
+	const char *value;
+
+	if ((value = qualifier_value(text, signal_names))) {
+		if (signal_set_parse(value, text, &o->signals_shown, err, sizeof(err)))
+			usage_error("%s", err);
+		return;
+	}
+	if ((value = qualifier_value(text, quiet_names))) {
+		parse_quiet(o, value);
+		return;
+	}
+	add_syscall_set(f, o, text);
 }
 
 /*
@@ -337,7 +389,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vX:trTdhV", long_options, NULL)) !=
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vyX:trTdhV", long_options, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'p':
@@ -386,7 +438,7 @@ int main(int argc, char **argv)
 			o.summary_opts.errno_summary = true;
 			break;
 		case 'e':
-			add_syscall_set(&filter, &o, optarg);
+			add_expression(&filter, &o, optarg);
 			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
@@ -425,6 +477,9 @@ int main(int argc, char **argv)
 			break;
 		case 'v':
 			o.decode.verbose = true;
+			break;
+		case 'y':
+			o.decode.decode_fds = true;
 			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))

@@ -120,7 +120,7 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;
 		return;
 	}
-	if (ov->kind != BT_KIND_BYTES) {
+	if (ov->kind != BT_KIND_BYTES && ov->kind != BT_KIND_MSGHDR) {
 		/* vectors: the collector walks the array; len is the count for iovecs */
 		int k = ov->len ? syscall_desc__arg_index(desc, ov->len) : -1;
 
@@ -171,6 +171,16 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 	}
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+	if (ov->kind == BT_KIND_MSGHDR) {
+		/*
+		 * The header, then what it points to. An in/out header's buffers
+		 * are the kernel's output: read at exit only (recvmsg).
+		 */
+		if (ov->dir == OV_INOUT || ov->dir == OV_OUT)
+			rules->exit[i].kind = BT_KIND_MSGHDR;
+		else
+			rules->enter[i].kind = BT_KIND_MSGHDR;
+	}
 }
 
 void beauty__capture_env(struct beauty *b)
@@ -222,6 +232,8 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		snprintf(elem, sizeof(elem), "*%u", r->elem_size);
 	if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV)
 		snprintf(buf, size, "strings[]");
+	else if (r->len > 1 && r->kind == BT_KIND_MSGHDR)
+		snprintf(buf, size, "%d+name,iovec,control", r->len);
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV_COUNT)
 		snprintf(buf, size, "count[]");
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_IOVEC && -r->len >= 1 &&

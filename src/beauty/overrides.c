@@ -27,8 +27,8 @@ const struct beauty_override beauty_overrides[] = {
 	{ "recvfrom", "ubuf", OV_OUT, "ret", 0, NULL, "the kernel fills as many bytes as it returns" },
 	{ "setsockopt", "optval", OV_IN, "optlen", 0, NULL, "option value passed in, not const in the prototype" },
 	{ "getsockopt", "optval", OV_OUT, "16", 0, NULL, "the largest value decoded, a 16-byte timeval; the real length is *optlen" },
-	{ "sendmsg", "msg", OV_IN, NULL, 0, NULL, "the message header is an input" },
-	{ "recvmsg", "msg", OV_INOUT, NULL, 0, NULL, "the kernel updates msg_namelen and msg_flags" },
+	{ "sendmsg", "msg", OV_IN, NULL, 0, NULL, "the header, its address, data and control messages are inputs", BT_KIND_MSGHDR },
+	{ "recvmsg", "msg", OV_INOUT, NULL, 0, NULL, "the kernel fills the buffers and updates msg_namelen and msg_flags", BT_KIND_MSGHDR },
 	{ "sendmmsg", "mmsg", OV_INOUT, "vlen", 1, NULL, "an array of vlen headers; msg_len is written back" },
 	{ "recvmmsg", "mmsg", OV_INOUT, "vlen", 1, NULL, "an array of vlen headers; msg_len is written back" },
 	/* arrays of string pointers: the array, then each string (bounded) */

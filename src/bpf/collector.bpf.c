@@ -28,8 +28,13 @@ typedef struct {
 	int counter;
 } atomic_t;
 
+struct task_struct;
+
 struct signal_struct {
-	atomic_t live; /* threads not yet exited */
+	atomic_t live;			     /* threads not yet exited */
+	unsigned int flags;		     /* SIGNAL_GROUP_EXIT */
+	int group_exit_code;		     /* the signal that ends the process, when one does */
+	struct task_struct *group_exec_task; /* the thread in de_thread(), since 5.17 */
 } __attribute__((preserve_access_index));
 
 struct task_struct {
@@ -50,6 +55,7 @@ const volatile __u8 summary = 0;	     /* -c/-C: aggregate calls in summary_map *
 const volatile __u8 summary_only = 0;	     /* -c: no per-call records at all */
 const volatile __u8 summary_by = 0;	     /* enum bt_summary_by */
 const volatile __u8 errno_summary = 0;	     /* --errno-summary: count errors by errno */
+const volatile __u64 signals_shown = ~0ULL;  /* -e signal=SET: bit sig-1 for signals 1..64 */
 const volatile __u8 lossless = 0;	     /* --lossless: place losses per thread */
 
 struct {
@@ -181,6 +187,7 @@ struct {
 #define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 #define NR_EXECVE 59
 #define NR_EXECVEAT 322
+#define NR_RT_SIGRETURN 15
 
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
@@ -500,14 +507,17 @@ __noinline int iov_step(struct scratch *s, __u32 n)
 	return 0;
 }
 
-/* Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of argument i. */
-static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 kind, __u64 count,
-					   __u32 extra_flags)
+/*
+ * Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of the array
+ * at uptr, tagged tag (argument i, or i plus a BT_CAP_INNER_* code).
+ */
+static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
+					   __u32 kind, __u64 count, __u32 extra_flags)
 {
 	struct bt_capture *cap;
 	__u32 off = s->off, n;
 
-	s->vec_uptr = s->args[i];
+	s->vec_uptr = uptr;
 	s->vec_rel = 0;
 	s->vec_count = 0;
 	s->vec_flags = 0;
@@ -536,12 +546,79 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 kin
 		s->faulted |= 1U << i;
 	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
 	cap = (void *)(s->buf + off);
-	cap->arg = i;
+	cap->arg = tag;
 	cap->flags = s->vec_flags | extra_flags;
 	cap->len = s->vec_rel;
 	cap->want = s->vec_want;
 	s->ncaps++;
 	s->off = off + sizeof(*cap) + BT_ALIGN8(s->vec_rel);
+}
+
+/* Appends up to max bytes at uptr (a buffer a struct points to) as a capture tagged tag. */
+static __always_inline void capture_inner_bytes(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
+						__u64 bytes, __u32 max, __u32 extra_flags)
+{
+	struct bt_capture *cap;
+	__u32 off = s->off, n = max;
+	__u8 flags = 0;
+
+	if (!uptr || !bytes || off >= BT_REC_SOFT_MAX)
+		return;
+	if (bytes < n)
+		n = bytes;
+	else if (bytes > n)
+		flags = BT_CAP_TRUNCATED;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	asm volatile("%0 &= %1" : "+r"(n) : "i"(BT_CAPTURE_MAX * 2 - 1));
+	if (n > BT_MSG_CONTROL_MAX)
+		n = BT_MSG_CONTROL_MAX;
+	cap = (void *)(s->buf + off);
+	if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
+		flags |= BT_CAP_FAULT;
+		s->faulted |= 1U << i;
+		n = 0;
+	}
+	cap->arg = tag;
+	cap->flags = flags | extra_flags;
+	cap->len = n;
+	cap->want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
+}
+
+/*
+ * What the struct user_msghdr of argument i points to, after the header:
+ * the peer's address, the data (sendmsg's at enter; recvmsg's at exit, as
+ * many bytes as the call returned, like readv) and the control messages.
+ * strace shows all three; without them a sendmsg is only addresses.
+ */
+__noinline int capture_msghdr_parts(struct scratch *s, __u32 i, __u32 extra_flags)
+{
+	struct {
+		__u64 name;
+		__s32 namelen;
+		__u32 pad;
+		__u64 iov;
+		__u64 iovlen;
+		__u64 control;
+		__u64 controllen;
+		__u32 flags;
+	} m;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	if (bpf_probe_read_user(&m, sizeof(m), (void *)s->args[i]))
+		return 0;
+	if (m.namelen > 0)
+		capture_inner_bytes(s, i, i + BT_CAP_INNER_NAME, m.name, m.namelen, BT_MSG_NAME_MAX,
+				    extra_flags);
+	if (m.iov && s->off < BT_REC_SOFT_MAX)
+		capture_vector(s, i, i + BT_CAP_INNER_IOV, m.iov, BT_KIND_IOVEC, m.iovlen,
+			       extra_flags);
+	capture_inner_bytes(s, i, i + BT_CAP_INNER_CONTROL, m.control, m.controllen,
+			    BT_MSG_CONTROL_MAX, extra_flags);
+	return 0;
 }
 
 __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and_kind,
@@ -562,8 +639,9 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
-	if (kind != BT_KIND_BYTES) {
-		capture_vector(s, i, kind, rule_bytes(len, 1, s->args, s->ret), extra_flags);
+	if (kind != BT_KIND_BYTES && kind != BT_KIND_MSGHDR) {
+		capture_vector(s, i, i, uptr, kind, rule_bytes(len, 1, s->args, s->ret),
+			       extra_flags);
 		return 0;
 	}
 	/*
@@ -614,6 +692,8 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 	cap->want = want;
 	s->ncaps++;
 	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
+	if (kind == BT_KIND_MSGHDR && !(flags & BT_CAP_FAULT))
+		capture_msghdr_parts(s, i, extra_flags);
 	return 0;
 }
 
@@ -828,6 +908,13 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	if (!should_trace(tgid, -1))
 		return 0;
 	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	/*
+	 * rt_sigreturn restores the interrupted code's registers, orig_ax set
+	 * to -1: its exit has no number of its own. Without this, -e trace=
+	 * sets that leave rt_sigreturn out would still show its exits.
+	 */
+	if (nr == -1)
+		nr = NR_RT_SIGRETURN;
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
@@ -907,7 +994,8 @@ static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
  * from the last call seen), forget its pending refetch, and once the whole
  * process is gone, its traced_procs entry.
  */
-static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live)
+static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live,
+					__u32 exec_tid)
 {
 	struct bt_task_exit_rec rec;
 	__u32 *pending;
@@ -922,7 +1010,8 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
 	rec.exit_code = exit_code;
 	rec.group_dead = live == 0;
-	rec.pad[0] = rec.pad[1] = rec.pad[2] = 0;
+	rec.superseded = tid == tgid && exec_tid && exec_tid != tid;
+	rec.pad[0] = rec.pad[1] = 0;
 	if (!summary_only)
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)
@@ -931,6 +1020,12 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 }
 
 #define SIGKILL 9
+
+/* -e signal=SET: the lines left out cost no record */
+static __always_inline bool signal_shown(int sig)
+{
+	return sig < 1 || sig > 64 || (signals_shown & (1ULL << (sig - 1)));
+}
 
 static __always_inline int do_signal(int sig, const void *info)
 {
@@ -943,13 +1038,111 @@ static __always_inline int do_signal(int sig, const void *info)
 	 */
 	if (sig == SIGKILL && !info)
 		return 0;
+	if (!signal_shown(sig))
+		return 0;
 	if (summary_only || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
 	rec.sig = sig;
-	rec.pad = 0;
+	rec.flags = 0;
 	if (!info || bpf_probe_read_kernel(rec.info, sizeof(rec.info), info))
 		__builtin_memset(rec.info, 0, sizeof(rec.info));
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+#define TRACE_SIGNAL_DELIVERED 0
+#define SIGNAL_GROUP_EXIT 0x00000004
+/* send_sig()'s info argument for "sent by a process" and "sent by the kernel" */
+#define SEND_SIG_NOINFO 0UL
+#define SEND_SIG_PRIV 1UL
+#define SI_USER 0
+#define SI_KERNEL 0x80
+
+/*
+ * A fatal signal sent to a process with no handler for it, no ptracer and
+ * the signal not blocked is never delivered: the kernel (complete_signal)
+ * marks the whole process as exiting with that signal and sends its threads
+ * SIGKILL, so signal_deliver never sees it. signal_generate fires right
+ * after, in the sender, and the marks tell: this signal ended the process.
+ * Shown so that a process killed by SIGTERM prints "--- SIGTERM {...} ---"
+ * before "+++ killed by SIGTERM +++", as under strace. SIGKILL is left out,
+ * as strace leaves it out.
+ */
+static __always_inline int do_signal_generate(int sig, const void *info, struct task_struct *task,
+					      int result)
+{
+	struct bt_signal_rec rec;
+	__u32 tgid;
+
+	if (result != TRACE_SIGNAL_DELIVERED || sig == SIGKILL || summary_only ||
+	    !signal_shown(sig))
+		return 0;
+	if (!(BPF_CORE_READ(task, signal, flags) & SIGNAL_GROUP_EXIT) ||
+	    BPF_CORE_READ(task, signal, group_exit_code) != sig)
+		return 0;
+	tgid = BPF_CORE_READ(task, tgid);
+	if (!should_trace(tgid, -1))
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
+	/* the sender runs this: the line is the target's */
+	rec.hdr.tgid = tgid;
+	rec.hdr.tid = BPF_CORE_READ(task, pid);
+	rec.sig = sig;
+	rec.flags = BT_SIG_FATAL_UNDELIVERED;
+	__builtin_memset(rec.info, 0, sizeof(rec.info));
+	if ((unsigned long)info > SEND_SIG_PRIV) {
+		bpf_probe_read_kernel(rec.info, sizeof(rec.info), info);
+	} else {
+		/* what the kernel fills in for these two (__send_signal_locked) */
+		struct {
+			int signo, errnum, code, pad;
+			int pid;
+			unsigned int uid;
+		} *si = (void *)rec.info;
+
+		si->signo = sig;
+		if (info) {
+			si->code = SI_KERNEL;
+		} else {
+			si->code = SI_USER;
+			si->pid = bpf_get_current_pid_tgid() >> 32;
+			si->uid = (__u32)bpf_get_current_uid_gid();
+		}
+	}
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+/*
+ * The thread of task's process that is in an exec, which ends every other
+ * thread (de_thread()), or 0. Kernels before 5.17 name the field otherwise:
+ * there the leader's end shows as a plain exit.
+ */
+static __always_inline __u32 exec_tid_of(struct task_struct *task)
+{
+	struct task_struct *execer;
+
+	if (!bpf_core_field_exists(struct signal_struct, group_exec_task))
+		return 0;
+	execer = BPF_CORE_READ(task, signal, group_exec_task);
+	return execer ? BPF_CORE_READ(execer, pid) : 0;
+}
+
+/*
+ * An exec from a thread other than the leader: the thread now has the
+ * process id as its tid. User space needs the old one to end the execve
+ * that entered under it.
+ */
+static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
+{
+	struct bt_exec_rec rec;
+
+	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
+	rec.old_tid = old_tid;
+	rec.pad = 0;
 	submit(&rec, sizeof(rec), KIND_OTHER);
 	return 0;
 }
@@ -992,13 +1185,14 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 SEC("tp_btf/sched_process_exit")
 int BPF_PROG(on_task_exit, struct task_struct *task)
 {
-	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter);
+	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter,
+			    exec_tid_of(task));
 }
 
-SEC("tp_btf/signal_deliver")
-int BPF_PROG(on_signal, int sig, void *info)
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(on_exec, struct task_struct *task, int old_pid)
 {
-	return do_signal(sig, info);
+	return do_exec(task->tgid, task->pid, old_pid);
 }
 
 SEC("raw_tp/sched_process_fork")
@@ -1016,11 +1210,32 @@ int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 
 	return do_task_exit(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid),
 			    BPF_CORE_READ(task, exit_code),
-			    BPF_CORE_READ(task, signal, live.counter));
+			    BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task));
 }
 
+SEC("raw_tp/sched_process_exec")
+int on_exec_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *task = (void *)ctx->args[0];
+
+	return do_exec(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid), (int)ctx->args[1]);
+}
+
+/*
+ * The signal programs are raw_tp only. Their info argument may be NULL or
+ * SEND_SIG_PRIV (1), but a tp_btf program's pointer arguments are trusted
+ * not to be NULL: the verifier takes "info == NULL" as never true and drops
+ * the branch. raw_tp arguments are plain numbers.
+ */
 SEC("raw_tp/signal_deliver")
 int on_signal_raw(struct bpf_raw_tracepoint_args *ctx)
 {
 	return do_signal((int)ctx->args[0], (void *)ctx->args[1]);
+}
+
+SEC("raw_tp/signal_generate")
+int on_signal_generate_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return do_signal_generate((int)ctx->args[0], (void *)ctx->args[1],
+				  (struct task_struct *)ctx->args[2], (int)ctx->args[4]);
 }

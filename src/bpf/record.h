@@ -42,7 +42,19 @@ enum bt_capture_kind {
 	BT_KIND_STRV = 1,	/* a NULL-terminated array of string pointers (execve's argv) */
 	BT_KIND_STRV_COUNT = 2, /* the same, only counted (execve's envp) */
 	BT_KIND_IOVEC = 3,	/* struct iovec[len], with the bytes each points to */
+	BT_KIND_MSGHDR = 4,	/* struct user_msghdr, then its name, iovec data and control */
 };
+
+/*
+ * The captures of what a struct user_msghdr points to carry the argument's
+ * index with one of these added: never equal to a plain argument index.
+ */
+#define BT_CAP_INNER_NAME 0x10	  /* msg_name: a sockaddr of msg_namelen bytes */
+#define BT_CAP_INNER_IOV 0x20	  /* msg_iov: as a BT_KIND_IOVEC capture */
+#define BT_CAP_INNER_CONTROL 0x30 /* msg_control: msg_controllen bytes of cmsgs */
+/* Bytes of msg_name and of msg_control read at most. */
+#define BT_MSG_NAME_MAX 128
+#define BT_MSG_CONTROL_MAX 256
 
 /* Strings of a BT_KIND_STRV capture, and pointers a BT_KIND_STRV_COUNT one counts. */
 #define BT_STRV_MAX 32
@@ -154,7 +166,8 @@ enum bt_rec_type {
 	BT_REC_EXIT = 2,
 	BT_REC_SIGNAL = 3,    /* a signal delivered to a traced thread */
 	BT_REC_TASK_EXIT = 4, /* a traced thread exited */
-	BT_REC_LOST = 5,      /* --lossless: records a thread lost */
+	BT_REC_EXEC = 5,      /* an exec from a thread other than the leader took the process id */
+	BT_REC_LOST = 6,      /* --lossless: records a thread lost */
 };
 
 struct bt_rec_hdr {
@@ -183,10 +196,20 @@ struct bt_exit_rec {
 #define BT_SIGINFO_SIZE 48
 
 /* hdr.nr is -1 in the records below, which are not system calls. */
+/* bt_signal_rec.flags */
+enum {
+	/*
+	 * Seen as the signal was sent, not delivered: a fatal signal with no
+	 * handler, which the kernel turns into a kill of the whole process
+	 * without ever delivering it. Shown after the call the target was in.
+	 */
+	BT_SIG_FATAL_UNDELIVERED = 1,
+};
+
 struct bt_signal_rec {
 	struct bt_rec_hdr hdr;
 	__s32 sig;
-	__u32 pad;
+	__u32 flags;		    /* BT_SIG_* */
 	__u8 info[BT_SIGINFO_SIZE]; /* the kernel's siginfo as the tracepoint saw it */
 };
 
@@ -194,7 +217,23 @@ struct bt_task_exit_rec {
 	struct bt_rec_hdr hdr;
 	__s32 exit_code; /* wait status: exit status << 8, or the signal | 0x80 for a core */
 	__u8 group_dead; /* the last thread of its process: the process ended */
-	__u8 pad[3];
+	/*
+	 * The leader, ended by an exec in another of its threads: that thread
+	 * takes over its tid (strace's "+++ superseded by execve +++").
+	 */
+	__u8 superseded;
+	__u8 pad[2];
+};
+
+/*
+ * From sched_process_exec when the exec'ing thread was not the leader: the
+ * header has the new tid (the process id), old_tid the one its execve
+ * entered with.
+ */
+struct bt_exec_rec {
+	struct bt_rec_hdr hdr;
+	__u32 old_tid;
+	__u32 pad;
 };
 
 /*

@@ -44,12 +44,12 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_sys_exit, typed);
 	bpf_program__set_autoload(skel->progs.on_fork, typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit, typed);
-	bpf_program__set_autoload(skel->progs.on_signal, typed);
+	bpf_program__set_autoload(skel->progs.on_exec, typed);
 	bpf_program__set_autoload(skel->progs.on_sys_enter_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_sys_exit_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
-	bpf_program__set_autoload(skel->progs.on_signal_raw, !typed);
+	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
 	skel->rodata->self_tgid = o->self_tgid;
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
@@ -61,6 +61,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->summary_only = o->summary_only;
 	skel->rodata->summary_by = o->summary_by;
 	skel->rodata->errno_summary = o->errno_summary;
+	skel->rodata->signals_shown = o->signals_shown;
 	skel->rodata->lossless = o->lossless;
 	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */

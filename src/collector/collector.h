@@ -18,7 +18,8 @@ struct collector_opts {
 	bool summary_only; /* -c: and send no per-call records */
 	int summary_by;	   /* enum bt_summary_by */
 	bool errno_summary;
-	bool lossless; /* say per thread where records were lost */
+	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
+	bool lossless;	     /* say per thread where records were lost */
 	__u32 string_cap;
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */

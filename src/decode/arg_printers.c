@@ -34,6 +34,7 @@ static const struct value_printer printers[] = {
 	{ "*", "fd_out", VK_FD, NULL },
 	{ "*", "group_fd", VK_FD, NULL },
 	{ "*", "pidfd", VK_FD, NULL },
+	{ "dup", "fildes", VK_FD, NULL },
 	/* directory fds, under whatever syscall */
 	{ "*", "dfd", VK_DIRFD, NULL },
 	{ "*", "olddfd", VK_DIRFD, NULL },

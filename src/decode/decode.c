@@ -49,6 +49,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			d->call_hand[nr][i] = hand_arg_decoder_find(desc->name, desc->args[i].name);
 		}
 		d->ret_hand[nr] = hand_return_decoder_find(desc->name);
+		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
 		d->ret_is_address[nr] = returns_address(desc->name);
 		d->open_mode_arg[nr] = open_mode_arg(desc);
 	}
@@ -304,7 +305,7 @@ static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i
 }
 
 /* readv/writev's buffers: [{iov_base="ab", iov_len=2}, ...], the bytes up to -s each. */
-static void print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap)
+void decode_print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap)
 {
 	const char *p = decode_cap_data(cap), *end = p + cap->len;
 	unsigned int shown = 0;
@@ -352,7 +353,7 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		return;
 	}
 	if (ba->role == ROLE_IOVEC && !d->opts.no_btf) {
-		print_iovec(d, ob, cap);
+		decode_print_iovec(d, ob, cap);
 		return;
 	}
 	if (d->hand[nr][i] && !d->opts.no_btf) {
@@ -543,9 +544,18 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		}
 		sep = true;
 		ba = &bs->args[i];
+		if (d->fds && ba->role == ROLE_VALUE) {
+			print_arg(d, ob, nr, i, ba, v, NULL);
+			decode_put_fd_arg_path(d, ob, &enter->hdr, nr, i, v);
+			continue;
+		}
 		decode_arg_captures(enter, exit, i, &in, &out);
 		if (decode_is_output_arg(rules, i)) {
-			print_arg(d, ob, nr, i, ba, v, out);
+			const struct call call = {
+				.state = CALL_COMPLETE, .enter = enter, .exit = exit};
+
+			if (!(d->fds && exit && decode_put_fd_pair(d, ob, &call, out)))
+				print_arg(d, ob, nr, i, ba, v, out);
 			continue;
 		}
 		if (in && out && !decode_captures_equal(in, out) && !(in->flags & BT_CAP_FAULT) &&
@@ -569,7 +579,8 @@ int decode_first_output_arg(const struct decoder *d, int nr, int nargs)
 		return nargs;
 	rules = &d->beauty->rules[nr];
 	for (int i = 0; i < nargs; i++) {
-		if (decode_is_output_arg(rules, i))
+		/* recvmsg's header is in/out, but what it points to comes back */
+		if (decode_is_output_arg(rules, i) || rules->exit[i].kind == BT_KIND_MSGHDR)
 			return i;
 	}
 	return nargs;
@@ -580,6 +591,36 @@ int decode_nargs(const struct decoder *d, int nr)
 	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
 
 	return desc && desc->has_format ? desc->nargs : BT_MAX_ARGS;
+}
+
+const char *decode_resumed_call_name(const struct decoder *d, const struct call *call, char *buf,
+				     size_t size)
+{
+	const struct bt_rec_hdr *hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
+	char namebuf[32];
+
+	if (!call->resumes_known ||
+	    strcmp(decode_syscall_name(d, hdr->nr, namebuf, sizeof(namebuf)), "restart_syscall"))
+		return NULL;
+	return decode_syscall_name(d, call->resumes_nr, buf, size);
+}
+
+/* restart_syscall's one "argument", strace's: <... resuming interrupted nanosleep ...>. */
+static bool print_restart(const struct decoder *d, struct outbuf *ob, const struct call *call)
+{
+	char namebuf[32];
+	const char *resumed;
+
+	if (strcmp(decode_syscall_name(d, (call->enter ? &call->enter->hdr : &call->exit->hdr)->nr,
+				       namebuf, sizeof(namebuf)),
+		   "restart_syscall"))
+		return false;
+	resumed = decode_resumed_call_name(d, call, namebuf, sizeof(namebuf));
+	outbuf_puts(ob, "<... resuming interrupted ");
+	/* strace's words when it did not see the interrupted call either */
+	outbuf_puts(ob, resumed ? resumed : "system call");
+	outbuf_puts(ob, " ...>");
+	return true;
 }
 
 void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *call)
@@ -594,13 +635,16 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 	case CALL_NORETURN:
 		outbuf_puts(ob, name);
 		outbuf_putc(ob, '(');
-		print_args(d, ob, nr, call->enter, call->exit, 0, nargs);
+		if (!print_restart(d, ob, call))
+			print_args(d, ob, nr, call->enter, call->exit, 0, nargs);
 		outbuf_putc(ob, ')');
 		break;
 	case CALL_UNFINISHED:
 		split = decode_first_output_arg(d, nr, nargs);
 		outbuf_puts(ob, name);
 		outbuf_putc(ob, '(');
+		if (print_restart(d, ob, call))
+			outbuf_putc(ob, ' ');
 		print_args(d, ob, nr, call->enter, NULL, 0, split);
 		if (split > 0)
 			outbuf_puts(ob, split < nargs ? ", " : " ");
@@ -803,6 +847,11 @@ void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_re
 			outbuf_s64(ob, WEXITSTATUS(code));
 			outbuf_puts(ob, " +++");
 		}
+	} else if (hdr->type == BT_REC_EXEC) {
+		const struct bt_exec_rec *rec = (const void *)hdr;
+
+		/* strace's words: the leader (this tid) was superseded by the exec'ing thread */
+		outbuf_printf(ob, "+++ superseded by execve in pid %u +++", rec->old_tid);
 	} else if (hdr->type == BT_REC_LOST) {
 		decode_lost(ob, &((const struct bt_lost_rec *)hdr)->lost);
 	}
@@ -891,4 +940,6 @@ void decode_return(const struct decoder *d, struct outbuf *ob, const struct call
 		outbuf_hex(ob, exit->ret);
 	else
 		outbuf_s64(ob, exit->ret);
+	if (d->fds)
+		decode_put_returned_fd_path(d, ob, call);
 }

@@ -27,9 +27,28 @@ struct decode_opts {
 	bool no_zeros;	      /* omit zero struct members */
 	bool pretty;	      /* multi-line structs */
 	bool no_btf;	      /* raw values only */
+	bool decode_fds;      /* -y: fds with their paths, 3</etc/hostname> */
 };
 
 struct value_printer;
+struct fd_table;
+
+/* -y: what a call does to the descriptor table (fd_paths.c). */
+enum fd_effect {
+	FD_FX_NONE = 0,
+	FD_FX_OPEN,	   /* returns a new fd for its path argument */
+	FD_FX_NEW,	   /* returns a new fd that only /proc can name (socket, pipe) */
+	FD_FX_DUP,	   /* returns a copy of argument 0 */
+	FD_FX_DUP2,	   /* argument 1 becomes a copy of argument 0 */
+	FD_FX_FCNTL,	   /* F_DUPFD and F_DUPFD_CLOEXEC return a copy */
+	FD_FX_CLOSE,	   /* closes argument 0 */
+	FD_FX_CLOSE_RANGE, /* closes arguments 0 to 1 */
+	FD_FX_PAIR,	   /* writes two new fds into an int[2] (pipe, socketpair) */
+	FD_FX_EXEC,	   /* a new image: close-on-exec fds gone */
+	FD_FX_CLONE,	   /* a child with copies of the fds */
+	FD_FX_CHDIR,	   /* a new cwd: the path in argument 0 */
+	FD_FX_FCHDIR,	   /* a new cwd: what argument 0 refers to */
+};
 
 /* Member printers looked up by (struct type, member name), cached: the lookup is per member. */
 #define MEMBER_CACHE_SLOTS 1024
@@ -54,6 +73,10 @@ struct decoder {
 	hand_arg_fn call_hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	/* per syscall: a hand decoder of the return value (flags, octal, what select left) */
 	hand_return_fn ret_hand[BT_MAX_SYSCALLS];
+	/* per syscall: what it does to the fd table */
+	unsigned char fd_effect[BT_MAX_SYSCALLS];
+	/* -y: the fds' paths, owned by the session; NULL without -y */
+	struct fd_table *fds;
 	/*
 	 * Per syscall, found by name once rather than per call: the return
 	 * value is an address (shown in hex), and the index of the mode
@@ -101,6 +124,13 @@ const char *decode_si_code_table(int sig, int code);
 void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *call);
 
 /*
+ * restart_syscall's call: the name of the call it resumes (in buf when it has
+ * no name), or NULL for any other call or when that call was not seen.
+ */
+const char *decode_resumed_call_name(const struct decoder *d, const struct call *call, char *buf,
+				     size_t size);
+
+/*
  * The first return of a new child from clone/fork (0), whose enter was its
  * parent's: strace does not show it, and the parent's line says it all.
  */
@@ -120,6 +150,28 @@ void decode_return(const struct decoder *d, struct outbuf *ob, const struct call
 /* Prints len bytes as BTF type type_id with the decoder's options and member printers. */
 void decode_print_btf(const struct decoder *d, struct outbuf *ob, __u32 type_id, const void *data,
 		      size_t len, const struct decode_btf_extra *extra);
+
+/* -y (fd_paths.c) */
+enum fd_effect decode_fd_effect_of(const char *name);
+/* Every call that changes fds is traced (rules of all syscalls): the fd table can follow them. */
+bool decode_fd_calls_selected(const struct decoder *d, const struct bt_syscall_rules *rules);
+/* The path of argument i when it is an fd (AT_FDCWD: the cwd), or NULL. */
+const char *decode_fd_arg_path(const struct decoder *d, const struct bt_rec_hdr *hdr, int nr, int i,
+			       __u64 v);
+/* Appends "<path>" for argument i when it is an fd with a known path. */
+void decode_put_fd_arg_path(const struct decoder *d, struct outbuf *ob,
+			    const struct bt_rec_hdr *hdr, int nr, int i, __u64 v);
+/* The path of the fd a call returned (open, socket, dup...), or NULL. */
+const char *decode_returned_fd_path(const struct decoder *d, const struct call *call, char *buf,
+				    size_t size);
+/* Appends "<path>" for the fd a call returned, when it has one. */
+void decode_put_returned_fd_path(const struct decoder *d, struct outbuf *ob,
+				 const struct call *call);
+/* pipe's, pipe2's or socketpair's fds with their paths: [5<pipe:[12]>, 6<pipe:[12]>]. */
+bool decode_put_fd_pair(const struct decoder *d, struct outbuf *ob, const struct call *call,
+			const struct bt_capture *out);
+/* Updates the fd table with what a call shown did (after it was shown). */
+void decode_track_fds(const struct decoder *d, const struct call *call);
 
 /*
  * Shared by the text and JSON decoders: the same reading of a call, two

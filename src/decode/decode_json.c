@@ -19,6 +19,7 @@
 #include <linux/futex.h>
 
 #include "decode/decode_json.h"
+#include "decode/hand.h"
 #include "decode/json.h"
 #include "decode/xlat.h"
 #include "xlat_tables.h"
@@ -484,6 +485,54 @@ static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, in
 }
 
 /*
+ * What a struct user_msghdr points to (sendmsg's at enter, recvmsg's at
+ * exit): "msg_parts":{"name":{"text":...,"bytes":...},"iov":[...],
+ * "control":{bytes}}, each null when it was not read.
+ */
+static void put_msghdr_parts(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
+			     const struct bt_enter_rec *enter, const struct bt_exit_rec *exit)
+{
+	const struct bt_syscall_rules *rules = &jd->d->beauty->rules[nr];
+	const struct bt_rec_hdr *parts = NULL;
+	const struct bt_capture *name, *iov, *control;
+
+	if (rules->enter[i].kind == BT_KIND_MSGHDR)
+		parts = &enter->hdr;
+	else if (rules->exit[i].kind == BT_KIND_MSGHDR && exit && !decode_is_error(exit->ret))
+		parts = &exit->hdr;
+	else if (rules->exit[i].kind != BT_KIND_MSGHDR)
+		return;
+	name = parts ? record_capture(parts, i + BT_CAP_INNER_NAME) : NULL;
+	iov = parts ? record_capture(parts, i + BT_CAP_INNER_IOV) : NULL;
+	control = parts ? record_capture(parts, i + BT_CAP_INNER_CONTROL) : NULL;
+	outbuf_puts(ob, ",\"msg_parts\":{\"name\":");
+	if (name && !(name->flags & BT_CAP_FAULT)) {
+		outbuf_reset(&jd->scratch);
+		hand_print_sockaddr(jd->d, &jd->scratch, decode_cap_data(name), name->len,
+				    cap_cut(name));
+		outbuf_puts(ob, "{\"text\":");
+		json_put_str(ob, jd->scratch.data, jd->scratch.len);
+		outbuf_puts(ob, ",\"bytes\":");
+		json_put_bytes_obj(ob, decode_cap_data(name), name->len, name->want, cap_cut(name));
+		outbuf_putc(ob, '}');
+	} else {
+		outbuf_puts(ob, "null");
+	}
+	outbuf_puts(ob, ",\"iov\":");
+	if (iov && !(iov->flags & BT_CAP_FAULT))
+		put_iovec(ob, iov);
+	else
+		outbuf_puts(ob, "null");
+	outbuf_puts(ob, ",\"control\":");
+	if (control && !(control->flags & BT_CAP_FAULT))
+		json_put_bytes_obj(ob, decode_cap_data(control), control->len, control->want,
+				   cap_cut(control));
+	else
+		outbuf_puts(ob, "null");
+	outbuf_putc(ob, '}');
+}
+
+/*
  * One argument: {"name":...,"type":...,"raw":...,"value":...}, or with map
  * "name":value, the value alone under the argument's name ("argN" when the
  * arguments are unknown).
@@ -548,6 +597,16 @@ static void put_arg(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 	}
 	if (cap && (cap->flags & BT_CAP_FAULT) && v && ba->role != ROLE_VALUE)
 		outbuf_puts(ob, ",\"fault\":true");
+	put_msghdr_parts(jd, ob, nr, i, enter, exit);
+	/* -y: what an fd argument refers to */
+	if (d->fds && ba->role == ROLE_VALUE) {
+		const char *path = decode_fd_arg_path(d, &enter->hdr, nr, i, v);
+
+		if (path) {
+			outbuf_puts(ob, ",\"path\":");
+			json_put_cstr(ob, path);
+		}
+	}
 	outbuf_putc(ob, '}');
 }
 
@@ -721,6 +780,10 @@ void json_decode_event(struct json_decoder *jd, struct outbuf *ob, const struct 
 			outbuf_puts(ob, ",\"killed_by\":null,\"core_dumped\":false");
 		}
 		outbuf_puts(ob, rec->group_dead ? ",\"group_dead\":true" : ",\"group_dead\":false");
+	} else if (hdr->type == BT_REC_EXEC) {
+		const struct bt_exec_rec *rec = (const void *)hdr;
+
+		put_member_num(ob, "old_tid", rec->old_tid);
 	} else if (hdr->type == BT_REC_LOST) {
 		const struct bt_lost *lost = &((const struct bt_lost_rec *)hdr)->lost;
 

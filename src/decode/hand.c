@@ -337,6 +337,8 @@ static const struct hand_arg_entry hand_arg_decoders[] = {
 	{"socketpair", "protocol", hand_socket_protocol},
 	{"setsockopt", "optname", hand_sockopt_name},
 	{"getsockopt", "optname", hand_sockopt_name},
+	{"sendmsg", "msg", hand_msghdr},
+	{"recvmsg", "msg", hand_msghdr},
 	{"setsockopt", "optval", hand_sockopt_value},
 	{"getsockopt", "optval", hand_sockopt_value},
 	{"ioctl", "arg", hand_ioctl_arg},

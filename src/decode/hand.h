@@ -67,6 +67,8 @@ static inline const void *hand_cap_data(const struct bt_capture *cap)
 void hand_put_xlat(const struct decoder *d, struct outbuf *ob, const char *table, uint64_t val);
 /* A signal number, as -X asks: SIGKILL, SIGRTMIN+1, 0. */
 void hand_put_signal(const struct decoder *d, struct outbuf *ob, uint64_t sig);
+/* readv's and writev's buffers, and msg_iov: [{iov_base="ab", iov_len=2}, ...]. */
+void decode_print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap);
 /* A pointer argument: NULL or its address in hex. */
 void hand_put_pointer(struct outbuf *ob, uint64_t v);
 /* A captured int: "[5]"; "[...]" when the capture is too short. */
@@ -93,6 +95,7 @@ enum hand_result hand_socket_protocol(struct outbuf *ob, const struct hand_call 
 enum hand_result hand_sockopt_name(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_sockopt_value(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_ioctl_arg(struct outbuf *ob, const struct hand_call *hc, int i);
+enum hand_result hand_msghdr(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_bpf_attr(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_perf_attr(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_prctl_arg(struct outbuf *ob, const struct hand_call *hc, int i);

@@ -173,3 +173,140 @@ bytes:
 	quote_bytes(ob, data, len, hc->d->opts.string_limit, false, more);
 	return HAND_PRINTED;
 }
+
+/* The data of one control message: passed fds, credentials, or bytes. */
+static void put_cmsg_data(const struct decoder *d, struct outbuf *ob, int level, int type,
+			  const unsigned char *data, size_t len)
+{
+	if (level == SOL_SOCKET && type == SCM_RIGHTS) {
+		outbuf_putc(ob, '[');
+		for (size_t k = 0; k + sizeof(int) <= len; k += sizeof(int)) {
+			int fd;
+
+			memcpy(&fd, data + k, sizeof(fd));
+			if (k)
+				outbuf_puts(ob, ", ");
+			outbuf_s64(ob, fd);
+		}
+		outbuf_putc(ob, ']');
+	} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS && len >= sizeof(struct ucred)) {
+		struct ucred cred;
+
+		memcpy(&cred, data, sizeof(cred));
+		outbuf_printf(ob, "{pid=%d, uid=%u, gid=%u}", cred.pid, cred.uid, cred.gid);
+	} else {
+		quote_bytes(ob, data, len, d->opts.string_limit, false, false);
+	}
+}
+
+/*
+ * msg_control: [{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS,
+ * cmsg_data=[5]}]. The headers are walked as the kernel's CMSG_NXTHDR does,
+ * within the bytes read; a header that claims more than that ends the walk.
+ */
+static void put_cmsgs(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap)
+{
+	const unsigned char *p = hand_cap_data(cap);
+	size_t off = 0, len = cap->len;
+	unsigned int shown = 0;
+
+	outbuf_putc(ob, '[');
+	while (off + sizeof(struct cmsghdr) <= len) {
+		struct cmsghdr h;
+		size_t data_len;
+
+		memcpy(&h, p + off, sizeof(h));
+		if (h.cmsg_len < sizeof(h))
+			break;
+		if (shown++)
+			outbuf_puts(ob, ", ");
+		outbuf_printf(ob, "{cmsg_len=%zu, cmsg_level=", (size_t)h.cmsg_len);
+		hand_put_xlat(d, ob, "socket_levels", (__u64)(__s64)h.cmsg_level);
+		outbuf_puts(ob, ", cmsg_type=");
+		if (h.cmsg_level == SOL_SOCKET)
+			hand_put_xlat(d, ob, "scm_types", (__u64)(__s64)h.cmsg_type);
+		else
+			outbuf_s64(ob, h.cmsg_type);
+		data_len = h.cmsg_len - sizeof(h);
+		if (data_len > len - off - sizeof(h)) {
+			outbuf_puts(ob, ", ...}");
+			off = len;
+			break;
+		}
+		outbuf_puts(ob, ", cmsg_data=");
+		put_cmsg_data(d, ob, h.cmsg_level, h.cmsg_type, p + off + sizeof(h), data_len);
+		outbuf_putc(ob, '}');
+		off += CMSG_ALIGN(h.cmsg_len);
+	}
+	if (off < len || (cap->flags & BT_CAP_TRUNCATED))
+		outbuf_puts(ob, shown ? ", ..." : "...");
+	outbuf_putc(ob, ']');
+}
+
+/* A size_t member the kernel may have changed: "110 => 0", as strace writes it. */
+static void put_updated(struct outbuf *ob, __u64 before, __u64 after, bool updated)
+{
+	outbuf_u64(ob, before);
+	if (updated && after != before) {
+		outbuf_puts(ob, " => ");
+		outbuf_u64(ob, after);
+	}
+}
+
+/*
+ * sendmsg's and recvmsg's struct user_msghdr, with what it points to: the
+ * collector reads the header, then the address, the data (as readv's) and
+ * the control messages, tagged BT_CAP_INNER_*. sendmsg's are inputs, read at
+ * enter; recvmsg's are the kernel's output, read at exit, where the header's
+ * lengths may have changed.
+ */
+enum hand_result hand_msghdr(struct outbuf *ob, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *in = hand_call_in(hc, i), *out = hand_call_out(hc, i);
+	const struct bt_rec_hdr *parts = out ? &hc->exit->hdr : &hc->enter->hdr;
+	const struct bt_capture *name, *iov, *control;
+	struct msghdr before, after;
+
+	if (!in || in->len < sizeof(before))
+		return HAND_DEFAULT;
+	memcpy(&before, hand_cap_data(in), sizeof(before));
+	after = before;
+	if (out && out->len >= sizeof(after))
+		memcpy(&after, hand_cap_data(out), sizeof(after));
+	else
+		out = NULL;
+	/* recvmsg's buffers mean nothing until it returns: only its exit carries them */
+	if (!out && hc->d->beauty->rules[hc->nr].exit[i].kind == BT_KIND_MSGHDR)
+		parts = NULL;
+	name = parts ? record_capture(parts, i + BT_CAP_INNER_NAME) : NULL;
+	iov = parts ? record_capture(parts, i + BT_CAP_INNER_IOV) : NULL;
+	control = parts ? record_capture(parts, i + BT_CAP_INNER_CONTROL) : NULL;
+
+	outbuf_puts(ob, "{msg_name=");
+	if (name && !(name->flags & BT_CAP_FAULT) && after.msg_namelen > 0)
+		hand_print_sockaddr(hc->d, ob, hand_cap_data(name), name->len,
+				    name->flags & BT_CAP_TRUNCATED);
+	else
+		hand_put_pointer(ob, (uintptr_t)after.msg_name);
+	outbuf_puts(ob, ", msg_namelen=");
+	put_updated(ob, (__u32)before.msg_namelen, (__u32)after.msg_namelen, out);
+	outbuf_puts(ob, ", msg_iov=");
+	if (iov && !(iov->flags & BT_CAP_FAULT))
+		decode_print_iovec(hc->d, ob, iov);
+	else
+		hand_put_pointer(ob, (uintptr_t)before.msg_iov);
+	outbuf_printf(ob, ", msg_iovlen=%zu", (size_t)before.msg_iovlen);
+	if (after.msg_controllen) {
+		outbuf_puts(ob, ", msg_control=");
+		if (control && !(control->flags & BT_CAP_FAULT))
+			put_cmsgs(hc->d, ob, control);
+		else
+			hand_put_pointer(ob, (uintptr_t)after.msg_control);
+	}
+	outbuf_puts(ob, ", msg_controllen=");
+	put_updated(ob, before.msg_controllen, after.msg_controllen, out);
+	outbuf_puts(ob, ", msg_flags=");
+	hand_put_xlat(hc->d, ob, "msg_flags", (__u32)after.msg_flags);
+	outbuf_putc(ob, '}');
+	return HAND_PRINTED;
+}

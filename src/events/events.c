@@ -21,6 +21,12 @@ struct open_call {
 	bool deferred;
 };
 
+/* A thread whose last call returned ERESTART_RESTARTBLOCK, and that call. */
+struct interrupted_call {
+	__u32 tid;
+	__s32 nr;
+};
+
 struct event_reader {
 	call_fn fn;
 	void *ctx;
@@ -31,6 +37,15 @@ struct event_reader {
 	/* calls shown unfinished, waiting for their exits */
 	struct open_call *open;
 	size_t nopen, open_cap;
+	/* fatal signals seen as sent, waiting for their target's call to end */
+	struct bt_signal_rec *fatal;
+	size_t nfatal, fatal_cap;
+	/*
+	 * Calls the kernel may resume with restart_syscall: kept from their
+	 * ERESTART_RESTARTBLOCK return to the thread's next call. Few at a time.
+	 */
+	struct interrupted_call *interrupted;
+	size_t ninterrupted, interrupted_cap;
 };
 
 struct event_reader *event_reader__new(call_fn fn, void *ctx)
@@ -51,15 +66,82 @@ void event_reader__free(struct event_reader *er)
 	for (size_t i = 0; i < er->nopen; i++)
 		free(er->open[i].rec);
 	free(er->open);
+	free(er->fatal);
+	free(er->interrupted);
 	free(er->held);
 	free(er);
+}
+
+/* x86_64 numbers */
+#define NR_EXECVE 59
+#define NR_RESTART_SYSCALL 219
+#define NR_EXECVEAT 322
+/* include/linux/errno.h: the call is resumed by restart_syscall if no handler runs */
+#define ERESTART_RESTARTBLOCK 516
+
+static ssize_t find_interrupted(const struct event_reader *er, __u32 tid)
+{
+	for (size_t i = 0; i < er->ninterrupted; i++) {
+		if (er->interrupted[i].tid == tid)
+			return i;
+	}
+	return -1;
+}
+
+static void forget_interrupted(struct event_reader *er, __u32 tid)
+{
+	ssize_t i = er->ninterrupted ? find_interrupted(er, tid) : -1;
+
+	if (i >= 0)
+		er->interrupted[i] = er->interrupted[--er->ninterrupted];
+}
+
+/*
+ * An exit that returned ERESTART_RESTARTBLOCK. A restart_syscall that is
+ * interrupted in turn still resumes the first call: that one stays.
+ */
+static void note_interrupted(struct event_reader *er, const struct bt_exit_rec *exit)
+{
+	__u32 tid = exit->hdr.tid;
+	ssize_t i;
+
+	if (exit->ret != -ERESTART_RESTARTBLOCK)
+		return;
+	i = find_interrupted(er, tid);
+	if (i >= 0) {
+		if (exit->hdr.nr != NR_RESTART_SYSCALL)
+			er->interrupted[i].nr = exit->hdr.nr;
+		return;
+	}
+	if (exit->hdr.nr == NR_RESTART_SYSCALL)
+		return;
+	if (er->ninterrupted == er->interrupted_cap) {
+		size_t cap = er->interrupted_cap ? er->interrupted_cap * 2 : 8;
+		struct interrupted_call *p = realloc(er->interrupted, cap * sizeof(*p));
+
+		if (!p)
+			return;
+		er->interrupted = p;
+		er->interrupted_cap = cap;
+	}
+	er->interrupted[er->ninterrupted++] =
+		(struct interrupted_call){.tid = tid, .nr = exit->hdr.nr};
 }
 
 static void emit(struct event_reader *er, enum call_state state, const struct bt_enter_rec *enter,
 		 const struct bt_exit_rec *exit)
 {
 	struct call call = {.state = state, .enter = enter, .exit = exit};
+	const struct bt_rec_hdr *hdr = enter ? &enter->hdr : &exit->hdr;
 
+	if (hdr->nr == NR_RESTART_SYSCALL && er->ninterrupted) {
+		ssize_t i = find_interrupted(er, hdr->tid);
+
+		if (i >= 0) {
+			call.resumes_known = true;
+			call.resumes_nr = er->interrupted[i].nr;
+		}
+	}
 	er->fn(er->ctx, &call);
 }
 
@@ -71,10 +153,6 @@ static ssize_t find_open(struct event_reader *er, __u32 tid)
 	}
 	return -1;
 }
-
-/* x86_64 numbers of the two exec calls */
-#define NR_EXECVE 59
-#define NR_EXECVEAT 322
 
 /*
  * An exec from a thread other than the leader returns in the leader's tid:
@@ -179,6 +257,50 @@ static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
 	return 0;
 }
 
+/*
+ * A fatal signal is seen as it is sent (BT_SIG_FATAL_UNDELIVERED), while
+ * its target may be in a call: the call ends first (= ? ERESTARTSYS, or the
+ * EPIPE of the write that raised SIGPIPE), then the signal shows, then the
+ * process's end, the order strace shows them in. Until then it waits here.
+ */
+static bool thread_in_call(struct event_reader *er, __u32 tid)
+{
+	const struct bt_enter_rec *held = er->held;
+
+	return (er->have_held && held->hdr.tid == tid) || find_open(er, tid) >= 0;
+}
+
+static int hold_fatal_signal(struct event_reader *er, const struct bt_signal_rec *sig)
+{
+	if (er->nfatal == er->fatal_cap) {
+		size_t cap = er->fatal_cap ? 2 * er->fatal_cap : 4;
+		void *p = realloc(er->fatal, cap * sizeof(*er->fatal));
+
+		if (!p)
+			return -ENOMEM;
+		er->fatal = p;
+		er->fatal_cap = cap;
+	}
+	er->fatal[er->nfatal++] = *sig;
+	return 0;
+}
+
+/* Shows the fatal signals held for tid (or for every thread, with tid 0). */
+static void release_fatal_signals(struct event_reader *er, __u32 tid)
+{
+	for (size_t i = 0; i < er->nfatal;) {
+		struct bt_signal_rec sig = er->fatal[i];
+		struct call call = {.state = CALL_EVENT, .event = &sig.hdr};
+
+		if (tid && sig.hdr.tid != tid) {
+			i++;
+			continue;
+		}
+		er->fatal[i] = er->fatal[--er->nfatal];
+		er->fn(er->ctx, &call);
+	}
+}
+
 static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 {
 	size_t fixed;
@@ -193,6 +315,8 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_signal_rec);
 	else if (hdr->type == BT_REC_TASK_EXIT)
 		fixed = sizeof(struct bt_task_exit_rec);
+	else if (hdr->type == BT_REC_EXEC)
+		fixed = sizeof(struct bt_exec_rec);
 	else if (hdr->type == BT_REC_LOST)
 		fixed = sizeof(struct bt_lost_rec);
 	else
@@ -227,6 +351,7 @@ static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	if (ends_open_call(hdr)) {
 		ssize_t i;
 
+		forget_interrupted(er, hdr->tid);
 		if (er->have_held && held->hdr.tid == hdr->tid) {
 			er->have_held = false;
 			emit(er, CALL_NORETURN, held, NULL);
@@ -237,8 +362,41 @@ static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 			     er->open[i].rec, NULL);
 			drop_open(er, i);
 		}
+		release_fatal_signals(er, hdr->tid);
+		/* its line is the exec record's, which comes next: "+++ superseded ..." */
+		if (((const struct bt_task_exit_rec *)hdr)->superseded) {
+			release_held(er);
+			return;
+		}
 	}
 	release_held(er);
+	er->fn(er->ctx, &call);
+}
+
+/*
+ * An exec from a thread other than the leader succeeded: the thread goes on
+ * with the process id as its tid, so the execve that entered under its old
+ * tid returns under the new one. Its enter shows unfinished first (as strace
+ * shows it), then the superseded line, then "<... execve resumed>" at its exit.
+ */
+static void handle_exec(struct event_reader *er, const struct bt_exec_rec *rec)
+{
+	struct call call = {.state = CALL_EVENT, .event = &rec->hdr};
+	ssize_t i, stale;
+
+	release_held(er);
+	i = find_open(er, rec->old_tid);
+	if (i >= 0 && er->open[i].rec->hdr.tgid == rec->hdr.tgid) {
+		/* a call of the old leader whose end was lost: it never returns */
+		stale = find_open(er, rec->hdr.tid);
+		if (stale >= 0) {
+			emit(er, CALL_RESUMED, er->open[stale].rec, NULL);
+			drop_open(er, stale);
+			i = find_open(er, rec->old_tid);
+		}
+		er->open[i].tid = rec->hdr.tid;
+		er->open[i].rec->hdr.tid = rec->hdr.tid;
+	}
 	er->fn(er->ctx, &call);
 }
 
@@ -248,9 +406,17 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 
 	if (!record_ok(hdr, size))
 		return -EINVAL;
+	if (hdr->type == BT_REC_SIGNAL &&
+	    (((const struct bt_signal_rec *)hdr)->flags & BT_SIG_FATAL_UNDELIVERED) &&
+	    thread_in_call(er, hdr->tid))
+		return hold_fatal_signal(er, data);
 	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT ||
 	    hdr->type == BT_REC_LOST) {
 		handle_event(er, hdr);
+		return 0;
+	}
+	if (hdr->type == BT_REC_EXEC) {
+		handle_exec(er, data);
 		return 0;
 	}
 	if (hdr->type == BT_REC_ENTER) {
@@ -258,6 +424,9 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 		ssize_t old;
 
 		release_held(er);
+		/* only the very next call of the thread can resume an interrupted one */
+		if (hdr->nr != NR_RESTART_SYSCALL)
+			forget_interrupted(er, hdr->tid);
 		/*
 		 * A new call from a thread with one open: the old one never
 		 * returned (its exit record was lost, or an exec ended it). It
@@ -276,22 +445,25 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	const struct bt_enter_rec *held = er->held;
 	ssize_t i;
 
+	note_interrupted(er, exit);
 	if (er->have_held && held->hdr.tid == hdr->tid) {
 		er->have_held = false;
 		emit(er, CALL_COMPLETE, held, exit);
-		return 0;
-	}
-	release_held(er);
-	i = find_exec_enter(er, exit);
-	if (i < 0)
-		i = find_open(er, hdr->tid);
-	if (i >= 0) {
-		emit(er, er->open[i].deferred ? CALL_COMPLETE : CALL_RESUMED, er->open[i].rec,
-		     exit);
-		drop_open(er, i);
 	} else {
-		emit(er, CALL_RESUMED, NULL, exit);
+		release_held(er);
+		i = find_exec_enter(er, exit);
+		if (i < 0)
+			i = find_open(er, hdr->tid);
+		if (i >= 0) {
+			emit(er, er->open[i].deferred ? CALL_COMPLETE : CALL_RESUMED,
+			     er->open[i].rec, exit);
+			drop_open(er, i);
+		} else {
+			emit(er, CALL_RESUMED, NULL, exit);
+		}
 	}
+	if (er->nfatal)
+		release_fatal_signals(er, hdr->tid);
 	return 0;
 }
 
@@ -318,6 +490,7 @@ void event_reader__finish(struct event_reader *er)
 		     NULL);
 		drop_open(er, 0);
 	}
+	release_fatal_signals(er, 0);
 }
 
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)

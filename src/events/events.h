@@ -14,14 +14,21 @@ enum call_state {
 			  * exit is NULL when it never returned: tracing ended, or the
 			  * thread's next call came first) */
 	CALL_NORETURN,	 /* an enter whose exit never came: exit, exit_group, tracing ended */
-	CALL_EVENT,	 /* not a call: a signal, a thread's exit or lost records, in event */
+	CALL_EVENT,	 /* not a call: a signal, a thread's exit or exec, or lost records */
 };
 
 struct call {
 	enum call_state state;
 	const struct bt_enter_rec *enter; /* NULL when the enter was not seen */
 	const struct bt_exit_rec *exit;	  /* NULL unless COMPLETE or RESUMED */
-	const struct bt_rec_hdr *event;	  /* CALL_EVENT only: BT_REC_SIGNAL, _TASK_EXIT or _LOST */
+	const struct bt_rec_hdr
+		*event; /* CALL_EVENT only: BT_REC_SIGNAL, _TASK_EXIT, _EXEC, _LOST */
+	/*
+	 * restart_syscall only: the call it resumes, the thread's last one that
+	 * returned ERESTART_RESTARTBLOCK (when it was seen).
+	 */
+	bool resumes_known;
+	int resumes_nr;
 };
 
 typedef void (*call_fn)(void *ctx, const struct call *call);

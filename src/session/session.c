@@ -23,6 +23,7 @@
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
 #include "collector/collector.h"
+#include "decode/fd_table.h"
 #include "events/events.h"
 #include "session/session.h"
 #include "types/types.h"
@@ -48,6 +49,7 @@ void session_opts_default(struct session_opts *o)
 	o->string_cap = BT_CAPTURE_MAX;
 	o->buffer_cap = 256;
 	o->ringbuf_bytes = 8u << 20;
+	o->signals_shown = ~0ULL;
 }
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -260,14 +262,24 @@ static int load_tables(struct session *s)
 		beauty__capture_env(s->beauty);
 	if (o->syscalls && (err = select_syscalls(s)))
 		return err;
-	return decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
+	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
+	if (err || !o->decode.decode_fds)
+		return err;
+	s->dec->fds = fd_table__new(NULL);
+	if (!s->dec->fds)
+		return -ENOMEM;
+	/* -e left out calls that make or end fds: the table cannot follow, /proc says each time */
+	fd_table__set_follow_calls(s->dec->fds, decode_fd_calls_selected(s->dec, s->beauty->rules));
+	return 0;
 }
 
 static void free_tables(struct session *s)
 {
 	types__free(&s->types);
-	if (s->dec)
+	if (s->dec) {
+		fd_table__free(s->dec->fds);
 		decoder__free(s->dec);
+	}
 	free(s->dec);
 	free(s->beauty);
 	free(s->cat);
@@ -295,6 +307,23 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 out:
 	free_tables(&s);
 	return status;
+}
+
+/*
+ * -y: the working directories that relative paths start from, known now:
+ * the command's is ours, an attached process's is read before it can change.
+ * A process gone by the time its calls are printed can no longer be asked.
+ */
+static void note_cwds(struct session *s)
+{
+	char cwd[PATH_MAX];
+
+	if (!s->dec->fds)
+		return;
+	if (s->child > 0 && getcwd(cwd, sizeof(cwd)))
+		fd_table__set_cwd(s->dec->fds, s->child, cwd);
+	for (int i = 0; i < s->opts->npids; i++)
+		fd_table__cwd(s->dec->fds, s->opts->pids[i], s->opts->pids[i]);
 }
 
 static int on_record(void *ctx, void *data, size_t size)
@@ -327,6 +356,8 @@ static void on_call(void *ctx, const struct call *call)
 			s->calls_shown++;
 	}
 	sink__on_call(&s->sink, call);
+	/* after the call's line: a close shows the path it closed */
+	decode_track_fds(s->dec, call);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -692,6 +723,8 @@ int session_run(const struct session_opts *o)
 		.summary_only = o->summary == SUMMARY_ONLY,
 		.summary_by = o->summary_opts.by,
 		.errno_summary = o->summary_opts.errno_summary,
+		/* --quiet=signals too: a line nobody shows costs no record */
+		.signals_shown = o->text.quiet_signals ? 0 : o->signals_shown,
 		.lossless = o->lossless,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
@@ -775,6 +808,7 @@ int session_run(const struct session_opts *o)
 		fail("cannot register the command with the collector: %s", strerror(-err));
 		goto out;
 	}
+	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
 	if (o->stats && collector__enable_run_stats(&s.coll))
 		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s\n",

@@ -39,6 +39,7 @@ struct session_opts {
 	bool debug;
 	const struct syscall_filter *syscalls; /* -e; NULL: every syscall */
 	unsigned long max_events;	       /* --max-events; 0: no limit */
+	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
 };
 
 void session_opts_default(struct session_opts *o);

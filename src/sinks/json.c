@@ -8,7 +8,9 @@
 #include "sinks/sinks.h"
 
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
-#define JSON_SCHEMA 2
+#define JSON_SCHEMA 1
+/* goes up when members or event kinds are added (docs/json.md lists each step) */
+#define JSON_SCHEMA_MINOR 2
 
 static void write_line(struct json_sink *s)
 {
@@ -34,7 +36,9 @@ int json_sink__init(struct json_sink *s, FILE *out, const struct decoder *dec,
 	clock_gettime(CLOCK_REALTIME, &real);
 	s->realtime_offset_ns =
 		(real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
-	outbuf_printf(&s->line, "{\"event\":\"header\",\"schema\":%d,\"btftrace\":", JSON_SCHEMA);
+	outbuf_printf(&s->line,
+		      "{\"event\":\"header\",\"schema\":%d,\"schema_minor\":%d,\"btftrace\":",
+		      JSON_SCHEMA, JSON_SCHEMA_MINOR);
 	json_put_cstr(&s->line, BTFTRACE_VERSION);
 	outbuf_printf(&s->line, ",\"clock\":\"CLOCK_MONOTONIC\",\"realtime_offset_ns\":%lld}",
 		      s->realtime_offset_ns);
@@ -92,10 +96,17 @@ static void put_event(struct json_sink *s, const struct bt_rec_hdr *hdr)
 		outbuf_putc(&s->line, '}');
 		write_line(s);
 		return;
+	} else if (hdr->type == BT_REC_EXEC) {
+		if (s->opts.quiet_thread_execve)
+			return;
 	} else if (hdr->type != BT_REC_SIGNAL || s->opts.quiet_signals) {
 		return;
 	}
-	put_head(&s->line, hdr->type == BT_REC_SIGNAL ? "signal" : "exit", hdr);
+	put_head(&s->line,
+		 hdr->type == BT_REC_SIGNAL ? "signal"
+		 : hdr->type == BT_REC_EXEC ? "superseded"
+					    : "exit",
+		 hdr);
 	json_decode_event(&s->jd, &s->line, hdr);
 	outbuf_putc(&s->line, '}');
 	write_line(s);
@@ -106,6 +117,7 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	struct json_sink *s = ctx;
 	struct outbuf *ob = &s->line;
 	const struct bt_rec_hdr *hdr;
+	const char *resumed;
 	char namebuf[32];
 
 	if (call->state == CALL_EVENT) {
@@ -126,11 +138,24 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	json_put_cstr(ob, decode_syscall_name(s->dec, hdr->nr, namebuf, sizeof(namebuf)));
 	outbuf_puts(ob, ",\"nr\":");
 	outbuf_s64(ob, hdr->nr);
+	if ((resumed = decode_resumed_call_name(s->dec, call, namebuf, sizeof(namebuf)))) {
+		outbuf_puts(ob, ",\"resumes\":");
+		json_put_cstr(ob, resumed);
+	}
 	outbuf_puts(ob, ",\"state\":\"");
 	outbuf_puts(ob, state_name(call->state));
 	outbuf_puts(ob, "\",\"args\":");
 	json_decode_args(&s->jd, ob, call);
 	json_decode_return(&s->jd, ob, call->exit);
+	if (s->dec->fds) {
+		char pathbuf[4096];
+		const char *path = decode_returned_fd_path(s->dec, call, pathbuf, sizeof(pathbuf));
+
+		if (path) {
+			outbuf_puts(ob, ",\"ret_path\":");
+			json_put_cstr(ob, path);
+		}
+	}
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
 	if (call->enter && call->exit && call->exit->hdr.ts >= call->enter->hdr.ts) {
 		outbuf_puts(ob, ",\"duration_ns\":");

@@ -34,12 +34,13 @@ enum ts_style {
 /* The text sink's options; every sink takes the quiet_* and thread_exits ones. */
 struct text_sink_opts {
 	enum ts_style ts;
-	bool relative;	    /* -r: time since the previous line */
-	bool show_duration; /* -T: <0.000123> */
-	bool no_pid;	    /* never prefix [pid N] */
-	bool thread_exits;  /* -f: "+++ exited" for each thread, not only the last */
-	bool quiet_signals; /* no "--- SIGxxx" lines */
-	bool quiet_exits;   /* no "+++ exited" lines */
+	bool relative;		  /* -r: time since the previous line */
+	bool show_duration;	  /* -T: <0.000123> */
+	bool no_pid;		  /* never prefix [pid N] */
+	bool thread_exits;	  /* -f: "+++ exited" for each thread, not only the last */
+	bool quiet_signals;	  /* no "--- SIGxxx" lines */
+	bool quiet_exits;	  /* no "+++ exited" lines */
+	bool quiet_thread_execve; /* no "+++ superseded by execve" lines */
 	enum color_mode color;
 };
 

@@ -122,6 +122,8 @@ static void print_event(struct text_sink *s, const struct bt_rec_hdr *hdr)
 			return;
 	} else if (hdr->type == BT_REC_SIGNAL && s->opts.quiet_signals) {
 		return;
+	} else if (hdr->type == BT_REC_EXEC && s->opts.quiet_thread_execve) {
+		return;
 	}
 	outbuf_reset(&s->line);
 	prefix(s, hdr->tid, hdr->ts);
@@ -130,6 +132,8 @@ static void print_event(struct text_sink *s, const struct bt_rec_hdr *hdr)
 
 		if (hdr->type == BT_REC_SIGNAL)
 			outbuf_puts(&s->line, SGR_SIGNAL);
+		else if (hdr->type == BT_REC_EXEC)
+			outbuf_puts(&s->line, SGR_EXIT);
 		else if (hdr->type == BT_REC_LOST)
 			outbuf_puts(&s->line, SGR_ERROR);
 		else

@@ -126,6 +126,30 @@ CASES = (
              rf"option '--all' takes no value: {HELP}"),
         case("value-to-stats", ["--stats=1", "--", "true"],
              rf"option '--stats' takes no value: {HELP}"),
+        # -e signal=SET (strace's syntax) and -e quiet=
+        *[case(f"signal-{name}", ["-e", value, "--", "true"],
+               rf"^btftrace: {words} in -e {re.escape(value)}: give signal names \(SIGINT or "
+               r"int\), numbers from 1 to 64, all or none, separated by commas$")
+          for name, value, words in [
+              ("unknown", "signal=FOO", "invalid signal 'FOO'"),
+              ("unknown-with-sig", "signals=SIGFOO", "invalid signal 'SIGFOO'"),
+              ("one-bad-of-two", "s=int,bogus", "invalid signal 'bogus'"),
+              ("zero", "signal=0", "invalid signal '0'"),
+              ("too-big", "signal=65", "invalid signal '65'"),
+              ("negative", "signal=-9", "invalid signal '-9'"),
+              ("hex", "signal=0x9", "invalid signal '0x9'"),
+              ("sig-only", "signal=SIG", "invalid signal 'SIG'"),
+              ("all-among-others", "signal=int,all", "'all' stands alone"),
+              ("empty", "signal=", "empty signal set"),
+              ("commas-only", "signal=,,", "empty signal set"),
+              ("bang-only", "signal=!", "nothing after '!' in the signal set"),
+          ]],
+        case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
+             r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
+             r"thread-execve or a comma list of them$"),
+        case("e-unknown-qualifier", ["-e", "read=3", "--", "true"],
+             r"^btftrace: unsupported -e qualifier 'read=' in -e 'read=3': btftrace takes "
+             r"-e trace=SET \(or -e SET\), -e signal=SET and -e quiet=WHAT$"),
         case("t-four-times", ["-tttt", "--", "true"],
              r"-t given 4 times: -t, -tt and -ttt are the choices"),
     ] + [

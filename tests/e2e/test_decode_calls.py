@@ -173,6 +173,14 @@ def expected_lines(f, workdir):
         "close(4) = 0",
         'unlinkat(AT_FDCWD, "mc.sock", 0) = 0',
         "socketpair(AF_UNIX, SOCK_STREAM, 0, [4, 5]) = 0",
+        'sendmsg(5, {msg_name=NULL, msg_namelen=0, msg_iov=[{iov_base="hello ", iov_len=6}, '
+        '{iov_base="world", iov_len=5}], msg_iovlen=2, msg_control=[{cmsg_len=20, '
+        "cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[0]}], msg_controllen=24, "
+        "msg_flags=0}, 0) = 11",
+        'recvmsg(4, {msg_name=NULL, msg_namelen=0, msg_iov=[{iov_base="hello world", '
+        "iov_len=64}], msg_iovlen=1, msg_control=[{cmsg_len=20, cmsg_level=SOL_SOCKET, "
+        "cmsg_type=SCM_RIGHTS, cmsg_data=[6]}], msg_controllen=24, msg_flags=0}, 0) = 11",
+        "close(6) = 0",
         "close(5) = 0",
         "close(4) = 0",
         "pipe2([4, 5], O_NONBLOCK|O_CLOEXEC) = 0",

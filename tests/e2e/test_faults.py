@@ -63,12 +63,18 @@ def test_command_killed_in_a_blocked_call(btftrace, spawn, tmp_path, bpf_snapsho
     assert text.endswith("\n"), f"the trace ends in a cut line: {text[-200:]!r}"
     lines = text.splitlines()
     assert lines[0].startswith("execve("), lines[0]
-    # the call the signal ended: once unfinished, then its end, then the process's end.
-    # The kernel delivers a fatal signal to an untraced-by-ptrace process without
-    # signal_deliver, so no "--- SIGTERM" line comes before the last line.
+    # the call the signal ended: once unfinished, then its end, the signal (as strace
+    # shows it; never SIGKILL), then the process's end
     assert len([ln for ln in lines if re.match(unfinished, ln)]) == 1, excerpt(text, name)
     assert lines[-1] == f"+++ killed by {sig.name} +++", excerpt(text, name)
-    assert re.match(rf"<\.\.\. {name} resumed>.*\) += \?( ERESTART\w+ \(.*\))?$", lines[-2]), \
+    if sig == signal.SIGKILL:
+        ended = lines[-2]
+    else:
+        ended = lines[-3]
+        assert re.fullmatch(rf"--- {sig.name} \{{si_signo={sig.name}, si_code=SI_USER, "
+                            rf"si_pid={os.getpid()}, si_uid=0\}} ---", lines[-2]), \
+            excerpt(text, name)
+    assert re.match(rf"<\.\.\. {name} resumed>.*\) += \?( ERESTART\w+ \(.*\))?$", ended), \
         f"the killed {name} must end the trace with '= ?' (the caller never saw a result):\n" \
         f"{excerpt(text, name)}"
     snap.assert_clean(f"btftrace after its command got {sig.name}")
@@ -242,8 +248,11 @@ def test_command_writing_to_a_closed_pipe_ends_with_sigpipe(btftrace, tmp_path, 
     assert rc == 128 + signal.SIGPIPE and err == "", f"exit {rc}, stderr {err!r}"
     # yes died in its last write, the trace's last line: -1 EPIPE, or part of the data when
     # the reader left while it waited; maybe shown unfinished first, then resumed
-    *_, last, end = read_text(trace).splitlines()
+    *_, last, sigpipe, end = read_text(trace).splitlines()
     assert end == "+++ killed by SIGPIPE +++", excerpt(read_text(trace), "SIGPIPE")
+    # raised by the kernel for the write, as strace shows it: "sent" by yes itself
+    assert re.fullmatch(r"--- SIGPIPE \{si_signo=SIGPIPE, si_code=SI_USER, si_pid=\d+, "
+                        r"si_uid=0\} ---", sigpipe), excerpt(read_text(trace), "SIGPIPE")
     assert re.match(r"(write\(1, |<\.\.\. write resumed>).*\) += (-1 EPIPE \(Broken pipe\)|\d+)$",
                     last), excerpt(read_text(trace), "EPIPE|write")
     snap.assert_clean("btftrace after SIGPIPE")

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 
 import pytest
+from conftest import excerpt
 
 PID_PREFIX = re.compile(r"^\[pid +(\d+)\] ")
 
@@ -193,3 +194,161 @@ def test_iovec_contents(run_btftrace, tmp_path):
     assert re.search(r'^writev\(1, \[\{iov_base="ab", iov_len=2\}, '
                      r'\{iov_base="cd\\n", iov_len=3\}\], 2\) += 5$', result.trace, re.M), \
         result.trace
+
+
+def strace_lines(path):
+    """(pid, text) of each line of an `strace -f -o FILE` trace."""
+    out = []
+    for line in path.read_text().splitlines():
+        m = re.match(r"^(\d+) +(.*)$", line)
+        out.append((int(m.group(1)), m.group(2)) if m else (None, line))
+    return out
+
+
+def exec_story(lines, pid, execer):
+    """What a trace says of the exec from thread execer: the execve's enter under execer,
+    then, under the process id, the superseded line and the execve's end, and no exit
+    line for the process id until the new image's."""
+    texts = [(tid, re.sub(r"\s+= ", " = ", text)) for tid, text in lines]
+    enter = [i for i, (tid, text) in enumerate(texts)
+             if text.startswith('execve("/proc/self/exe", ')]
+    superseded = [i for i, (tid, text) in enumerate(texts)
+                  if text == f"+++ superseded by execve in pid {execer} +++"]
+    resumed = [i for i, (tid, text) in enumerate(texts)
+               if text.startswith("<... execve resumed>")]
+    exits = [text for tid, text in texts if tid == pid and text.startswith("+++ exited")]
+    return {
+        "enter": [(texts[i][0], texts[i][1].endswith("<unfinished ...>")) for i in enter],
+        "superseded": [texts[i][0] for i in superseded],
+        "resumed": [texts[i] for i in resumed],
+        "superseded right before resumed": bool(superseded and resumed and
+                                                resumed[0] == superseded[0] + 1),
+        "exits of the pid": exits,
+    }
+
+
+def test_exec_from_a_thread_agrees_with_strace(run_btftrace, workload, tmp_path):
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (make deps installs it)")
+    exe = workload("exec_thread")
+    ids = re.compile(r"pid (\d+) exec (\d+) busy")
+
+    ours = run_btftrace(["-f", "--", exe])
+    assert ours.returncode == 3, ours.stderr
+    pid, execer = (int(x) for x in ids.search(ours.stdout).groups())
+    mine = exec_story([(pid_of(line), strip_pid(line)) for line in ours.trace.splitlines()],
+                      pid, execer)
+
+    strace_out = tmp_path / "strace.txt"
+    run = subprocess.run(["strace", "-f", "-o", str(strace_out), exe], capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert run.returncode == 3, run.stderr
+    spid, sexecer = (int(x) for x in ids.search(run.stdout).groups())
+    theirs = exec_story(strace_lines(strace_out), spid, sexecer)
+
+    # the same story with each run's own ids
+    def relabel(story, pid, execer):
+        names = {pid: "PID", execer: "EXECER"}
+        return {
+            "enter": [(names.get(t, t), unfinished) for t, unfinished in story["enter"]],
+            "superseded": [names.get(t, t) for t in story["superseded"]],
+            "resumed": [(names.get(t, t), text) for t, text in story["resumed"]],
+            "superseded right before resumed": story["superseded right before resumed"],
+            "exits of the pid": story["exits of the pid"],
+        }
+
+    expected = {
+        "enter": [("EXECER", True)],
+        "superseded": ["PID"],
+        "resumed": [("PID", "<... execve resumed>) = 0")],
+        "superseded right before resumed": True,
+        "exits of the pid": ["+++ exited with 3 +++"],
+    }
+    assert relabel(theirs, spid, sexecer) == expected, "strace itself says otherwise here"
+    assert relabel(mine, pid, execer) == expected, \
+        excerpt(ours.trace, "execve|superseded|exited")
+
+
+@pytest.mark.parametrize("option", [["--quiet=thread-execve"], ["-e", "quiet=superseded,exit"]])
+def test_quiet_thread_execve(run_btftrace, workload, option):
+    result = run_btftrace(["-f"] + option + ["--", workload("exec_thread")])
+    assert result.returncode == 3, result.stderr
+    assert "superseded" not in result.trace
+    assert lines_with(result.trace, "<... execve resumed>")
+    assert ("+++" in result.trace) == ("exit" not in option[-1])
+
+
+def joined_calls(lines):
+    """A trace's lines with each '<unfinished ...>' call joined to its '<... resumed>' end
+    (the same thread's next resumed line), padding before ' = ' collapsed."""
+    out, pending = [], {}
+    for tid, text in lines:
+        m = re.match(r"^<\.\.\. \w+ resumed>(.*)$", text)
+        if m and tid in pending:
+            i = pending.pop(tid)
+            out[i] = (tid, re.sub(r" +\)", ")", out[i][1] + m.group(1)))
+            continue
+        if text.endswith("<unfinished ...>"):
+            pending[tid] = len(out)
+            out.append((tid, text[:-len("<unfinished ...>")]))
+            continue
+        out.append((tid, text))
+    return [(tid, re.sub(r"\s+= ", " = ", text)) for tid, text in out]
+
+
+def test_restart_syscall_agrees_with_strace(run_btftrace, workload, tmp_path):
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (make deps installs it)")
+    exe = workload("proc_life")
+    ours = run_btftrace(["--", exe, "stop"], timeout=20)
+    assert ours.returncode == 6, ours.stderr
+    strace_out = tmp_path / "strace.txt"
+    run = subprocess.run(["strace", "-o", str(strace_out), exe, "stop"], timeout=30,
+                         check=False)
+    assert run.returncode == 6
+
+    def story(lines):
+        texts = [text for _, text in joined_calls(lines)]
+        start = next(i for i, t in enumerate(texts) if t.startswith("clock_nanosleep("))
+        end = next(i for i, t in enumerate(texts) if t.startswith("kill("))
+        return [re.sub(r"si_pid=\d+", "si_pid=X", t) for t in texts[start:end]]
+
+    mine = story([(None, line) for line in ours.trace.splitlines()])
+    theirs = story([(None, line) for line in strace_out.read_text().splitlines()])
+    sleep = "clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=1, tv_nsec=0}, NULL) = ? " \
+            "ERESTART_RESTARTBLOCK (Interrupted by signal)"
+    stop = "--- SIGSTOP {si_signo=SIGSTOP, si_code=SI_USER, si_pid=X, si_uid=0} ---"
+    restart = "restart_syscall(<... resuming interrupted clock_nanosleep ...>) = 0"
+    assert mine == [sleep, stop, restart], ours.trace
+    # strace's tracee also gets the SIGCONT the kernel drops for an untraced one, and
+    # strace says when it stopped; the calls are the same
+    assert theirs == [sleep, stop, "--- stopped by SIGSTOP ---",
+                      "--- SIGCONT {si_signo=SIGCONT, si_code=SI_USER, si_pid=X, si_uid=0} ---",
+                      restart], strace_out.read_text()
+
+
+@pytest.mark.parametrize("value, shown", [
+    ("signal=!USR1", ["SIGALRM", "SIGCHLD"]),
+    ("signals=alrm,17", ["SIGALRM", "SIGCHLD"]),
+    ("s=SIGUSR1", ["SIGUSR1"]),
+    ("signal=none", []),
+])
+def test_signal_set_agrees_with_strace(run_btftrace, workload, tmp_path, value, shown):
+    exe = workload("proc_life")
+    ours = run_btftrace(["-e", value, "--", exe, "signals"], timeout=20)
+    assert ours.returncode == 5, ours.stderr
+    ids = re.compile(r"si_pid=\d+|si_utime=\d+|si_stime=\d+")
+    mine = [ids.sub("X", line) for line in ours.trace.splitlines()
+            if line.startswith(("---", "+++"))]
+    assert [re.match(r"--- (\w+)", line).group(1) for line in mine[:-1]] == shown, mine
+    assert mine[-1] == "+++ exited with 5 +++"
+    # the calls are all there, whatever signals are shown
+    assert lines_with(ours.trace, "kill(") and lines_with(ours.trace, "wait4(")
+    if not shutil.which("strace"):
+        return
+    strace_out = tmp_path / "strace.txt"
+    subprocess.run(["strace", "-o", str(strace_out), "-e", "trace=none", "-e", value, exe,
+                    "signals"], timeout=30, check=False)
+    theirs = [ids.sub("X", line) for line in strace_out.read_text().splitlines()
+              if line.startswith(("---", "+++"))]
+    assert mine == theirs

@@ -205,6 +205,9 @@ def named_args(entry, formatted):
     """[(name or None, value text)] of a call's arguments."""
     out = []
     for item in split_args(entry["args"]):
+        # restart_syscall's one "argument" is strace's note of the call it resumes
+        if re.fullmatch(r"<\.\.\. resuming interrupted [\w ]+ \.\.\.>", item):
+            continue
         m = re.match(r"(\w+): (.*)$", item, re.S) if formatted else None
         out.append((m.group(1), m.group(2)) if m else (None, item))
     return out

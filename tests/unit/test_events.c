@@ -16,6 +16,7 @@ struct seen {
 	enum call_state state[MAX_SEEN];
 	__u32 tid[MAX_SEEN];
 	bool has_enter[MAX_SEEN], has_exit[MAX_SEEN];
+	int resumes[MAX_SEEN]; /* restart_syscall's resumed call, -1 when not known */
 	int n;
 };
 
@@ -31,6 +32,7 @@ static void record(void *ctx, const struct call *call)
 		s->tid[s->n] = call->enter ? call->enter->hdr.tid : call->exit->hdr.tid;
 	s->has_enter[s->n] = call->enter != NULL;
 	s->has_exit[s->n] = call->exit != NULL;
+	s->resumes[s->n] = call->resumes_known ? call->resumes_nr : -1;
 	s->n++;
 }
 
@@ -180,6 +182,96 @@ static void test_exec_from_a_thread_returns_in_the_leader(void **state)
 	assert_false(s.has_exit[3]);
 	assert_int_equal(s.state[4], CALL_NORETURN);
 	/* nothing left open: no second, empty "execve resumed" at the end */
+	event_reader__free(er);
+}
+
+/*
+ * The records the kernel gives for it: the leader's exit (superseded), the
+ * exec record naming the old tid, then execve's exit under the new tid.
+ */
+static void test_exec_record_moves_the_execve_to_the_leader(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec futex = enter_rec(100, 202), exec = enter_rec(104, 59);
+	struct bt_task_exit_rec leader_gone = {.hdr = {.type = BT_REC_TASK_EXIT,
+						       .size = sizeof(leader_gone),
+						       .tid = 100,
+						       .tgid = 100,
+						       .nr = -1},
+					       .superseded = 1};
+	struct bt_exec_rec moved = {.hdr = {.type = BT_REC_EXEC,
+					    .size = sizeof(moved),
+					    .tid = 100,
+					    .tgid = 100,
+					    .nr = -1},
+				    .old_tid = 104};
+	struct bt_exit_rec exec_done = exit_rec(100, 59, 0);
+
+	futex.hdr.tgid = exec.hdr.tgid = exec_done.hdr.tgid = 100;
+	event_reader__handle(er, &futex, sizeof(futex));
+	event_reader__handle(er, &exec, sizeof(exec));
+	assert_int_equal(event_reader__handle(er, &leader_gone, sizeof(leader_gone)), 0);
+	assert_int_equal(event_reader__handle(er, &moved, sizeof(moved)), 0);
+	event_reader__handle(er, &exec_done, sizeof(exec_done));
+	event_reader__finish(er);
+	/* futex unfinished, its end, execve unfinished, superseded, execve resumed */
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.tid[0], 100);
+	assert_int_equal(s.state[1], CALL_RESUMED);
+	assert_int_equal(s.tid[1], 100);
+	assert_false(s.has_exit[1]);
+	assert_int_equal(s.state[2], CALL_UNFINISHED);
+	assert_int_equal(s.tid[2], 104);
+	/* no exit line for the leader: the exec record's line says what happened */
+	assert_int_equal(s.state[3], CALL_EVENT);
+	assert_int_equal(s.tid[3], 100);
+	assert_int_equal(s.state[4], CALL_RESUMED);
+	assert_true(s.has_enter[4] && s.has_exit[4]);
+	assert_int_equal(s.tid[4], 100);
+	event_reader__free(er);
+}
+
+/* restart_syscall names the call it resumes only when it is the thread's very next call. */
+static void test_restart_syscall_resumes_the_interrupted_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec sleep = enter_rec(7, 230), restart = enter_rec(7, 219);
+	struct bt_exit_rec interrupted = exit_rec(7, 230, -516), restarted = exit_rec(7, 219, 0);
+	struct bt_exit_rec again = exit_rec(7, 219, -516);
+	struct bt_enter_rec sigreturn = enter_rec(7, 15), other = enter_rec(8, 219);
+	struct bt_exit_rec other_done = exit_rec(8, 219, 0);
+
+	event_reader__handle(er, &sleep, sizeof(sleep));
+	event_reader__handle(er, &interrupted, sizeof(interrupted));
+	/* interrupted again while resumed: the next one still resumes clock_nanosleep */
+	event_reader__handle(er, &restart, sizeof(restart));
+	event_reader__handle(er, &again, sizeof(again));
+	event_reader__handle(er, &restart, sizeof(restart));
+	event_reader__handle(er, &restarted, sizeof(restarted));
+	/* a handler ran first (rt_sigreturn): what follows resumes nothing known */
+	event_reader__handle(er, &sleep, sizeof(sleep));
+	event_reader__handle(er, &interrupted, sizeof(interrupted));
+	event_reader__handle(er, &sigreturn, sizeof(sigreturn));
+	event_reader__handle(er, &restart, sizeof(restart));
+	event_reader__handle(er, &restarted, sizeof(restarted));
+	/* another thread's interrupted call is not this one's */
+	event_reader__handle(er, &other, sizeof(other));
+	event_reader__handle(er, &other_done, sizeof(other_done));
+	event_reader__finish(er);
+	assert_int_equal(s.n, 8);
+	assert_int_equal(s.resumes[0], -1); /* clock_nanosleep itself */
+	assert_int_equal(s.resumes[1], 230);
+	assert_int_equal(s.resumes[2], 230);
+	assert_int_equal(s.resumes[3], -1);
+	/* rt_sigreturn, with no exit here: unfinished, then ended when the next call came */
+	assert_int_equal(s.state[4], CALL_UNFINISHED);
+	assert_int_equal(s.state[5], CALL_RESUMED);
+	assert_int_equal(s.resumes[6], -1);
+	assert_int_equal(s.tid[7], 8);
+	assert_int_equal(s.resumes[7], -1);
 	event_reader__free(er);
 }
 
@@ -431,6 +523,66 @@ static void test_dropped_captures_marker(void **state)
 	assert_false(record_captures_dropped(&compact.rec.hdr));
 }
 
+/*
+ * A fatal signal seen as it was sent waits for its target's call to end:
+ * the write that raised SIGPIPE shows whole, then the signal; a blocked
+ * call shows resumed first. With its target in no call it shows at once.
+ */
+static void test_fatal_signal_after_the_call_it_ended(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec w = enter_rec(1, 1), r = enter_rec(2, 0), other = enter_rec(3, 39);
+	struct bt_exit_rec w_end = exit_rec(1, 1, -32), r_end = exit_rec(2, 0, -512);
+	struct bt_signal_rec pipe = {
+		.hdr = {.type = BT_REC_SIGNAL, .size = sizeof(pipe), .tid = 1, .nr = -1},
+		.sig = 13,
+		.flags = BT_SIG_FATAL_UNDELIVERED,
+	};
+	struct bt_signal_rec term = pipe;
+
+	/* held: the write's line is not cut in two by the signal */
+	event_reader__handle(er, &w, sizeof(w));
+	assert_int_equal(event_reader__handle(er, &pipe, sizeof(pipe)), 0);
+	assert_int_equal(s.n, 0);
+	event_reader__handle(er, &w_end, sizeof(w_end));
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	assert_int_equal(s.state[1], CALL_EVENT);
+	assert_int_equal(s.tid[1], 1);
+
+	/* open: shown unfinished when another thread's call came, the signal after its end */
+	term.hdr.tid = 2;
+	term.sig = 15;
+	event_reader__handle(er, &r, sizeof(r));
+	event_reader__handle(er, &other, sizeof(other));
+	assert_int_equal(event_reader__handle(er, &term, sizeof(term)), 0);
+	event_reader__handle(er, &r_end, sizeof(r_end));
+	assert_int_equal(s.n, 6);
+	assert_int_equal(s.state[2], CALL_UNFINISHED);
+	assert_int_equal(s.tid[2], 2);
+	assert_int_equal(s.state[3], CALL_UNFINISHED); /* thread 3's, held when 2's end came */
+	assert_int_equal(s.tid[3], 3);
+	assert_int_equal(s.state[4], CALL_RESUMED);
+	assert_int_equal(s.tid[4], 2);
+	assert_int_equal(s.state[5], CALL_EVENT);
+	assert_int_equal(s.tid[5], 2);
+
+	/* a target in no call: at once (thread 3's call is another's) */
+	term.hdr.tid = 4;
+	assert_int_equal(event_reader__handle(er, &term, sizeof(term)), 0);
+	assert_int_equal(s.state[s.n - 1], CALL_EVENT);
+	assert_int_equal(s.tid[s.n - 1], 4);
+
+	/* one whose call never ends shows at the end all the same */
+	term.hdr.tid = 3;
+	event_reader__handle(er, &term, sizeof(term));
+	event_reader__finish(er);
+	assert_int_equal(s.tid[s.n - 1], 3);
+	assert_int_equal(s.state[s.n - 1], CALL_EVENT);
+	event_reader__free(er);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,11 +592,14 @@ int main(void)
 		cmocka_unit_test(test_exit_without_enter_and_noreturn),
 		cmocka_unit_test(test_lost_exit_of_an_unfinished_call),
 		cmocka_unit_test(test_exec_from_a_thread_returns_in_the_leader),
+		cmocka_unit_test(test_exec_record_moves_the_execve_to_the_leader),
+		cmocka_unit_test(test_restart_syscall_resumes_the_interrupted_call),
 		cmocka_unit_test(test_malformed_records),
 		cmocka_unit_test(test_faulted_enter_waits_for_exit),
 		cmocka_unit_test(test_faulted_enter_shown_when_idle),
 		cmocka_unit_test(test_task_exit_ends_its_call),
 		cmocka_unit_test(test_signal_after_held_call),
+		cmocka_unit_test(test_fatal_signal_after_the_call_it_ended),
 		cmocka_unit_test(test_capture_lookup_is_bounded),
 		cmocka_unit_test(test_lost_exit_ends_held_call),
 		cmocka_unit_test(test_lost_enters_keep_open_call),

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <asm/ioctls.h>
@@ -66,6 +67,8 @@ enum {
 	NR_RT_SIGPROCMASK = 14,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
+	NR_SENDMSG = 46,
+	NR_RECVMSG = 47,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -139,6 +142,8 @@ static int setup_with(const struct decode_opts *opts)
 						    {"struct rusage *", "ru"}};
 	static const char *const sigsuspend_args[][2] = {{"sigset_t *", "unewset"},
 							 {"size_t", "sigsetsize"}};
+	static const char *const sendmsg_args[][2] = {
+		{"int", "fd"}, {"struct user_msghdr *", "msg"}, {"unsigned int", "flags"}};
 	static const char *const sigprocmask_args[][2] = {{"int", "how"},
 							  {"sigset_t *", "nset"},
 							  {"sigset_t *", "oset"},
@@ -166,6 +171,8 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_RT_SIGPROCMASK, "rt_sigprocmask", 4, sigprocmask_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
+	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
+	add(NR_RECVMSG, "recvmsg", 3, sendmsg_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -685,6 +692,93 @@ static void test_bitmaps_and_arrays(void **state)
 	assert_string_equal(line(7), "getcwd(\"/tmp/x\", 256) = 7");
 }
 
+/* One iovec capture of the given buffers, as the collector lays it out. */
+static size_t iov_capture(unsigned char *buf, const char *const bufs[], const __u64 lens[], int n)
+{
+	size_t off = 0;
+
+	for (int k = 0; k < n; k++) {
+		struct bt_iov_part part = {.base = PTR + 0x100 * k, .len = lens[k]};
+
+		part.got = strlen(bufs[k]);
+		memcpy(buf + off, &part, sizeof(part));
+		memcpy(buf + off + sizeof(part), bufs[k], part.got);
+		off += sizeof(part) + BT_ALIGN8(part.got);
+	}
+	return off;
+}
+
+static void test_msghdr_with_what_it_points_to(void **state)
+{
+	const char *const sent[] = {"hello ", "world"}, *const got[] = {"hello world"};
+	const __u64 sent_lens[] = {6, 5}, got_lens[] = {100};
+	struct msghdr m = {.msg_iov = (void *)PTR, .msg_iovlen = 2};
+	struct sockaddr_in sin = {.sin_family = AF_INET, .sin_port = htons(53)};
+	unsigned char iov[256], control[CMSG_SPACE(sizeof(int))];
+	struct cmsghdr *cm = (void *)control;
+	struct msghdr r = {.msg_name = (void *)(PTR + 0x1000),
+			   .msg_namelen = 110,
+			   .msg_iov = (void *)PTR,
+			   .msg_iovlen = 1};
+	struct msghdr r_out = r;
+	size_t n;
+	int fd = 5;
+
+	/* sendmsg: the header and its data at enter */
+	begin(NR_SENDMSG, 3, PTR, 0, 0, 0, 0);
+	in(1, &m, sizeof(m));
+	n = iov_capture(iov, sent, sent_lens, 2);
+	capture(&enter_rec, 1 + BT_CAP_INNER_IOV, iov, n, 0, 2);
+	assert_string_equal(line(11), "sendmsg(3, {msg_name=NULL, msg_namelen=0, "
+				      "msg_iov=[{iov_base=\"hello \", iov_len=6}, "
+				      "{iov_base=\"world\", iov_len=5}], msg_iovlen=2, "
+				      "msg_controllen=0, msg_flags=0}, 0) = 11");
+
+	/* with an address and a passed fd */
+	memset(control, 0, sizeof(control));
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	memcpy(CMSG_DATA(cm), &fd, sizeof(fd));
+	inet_pton(AF_INET, "127.0.0.1", &sin.sin_addr);
+	m.msg_name = (void *)(PTR + 0x1000);
+	m.msg_namelen = sizeof(sin);
+	m.msg_iovlen = 1;
+	m.msg_control = (void *)(PTR + 0x2000);
+	m.msg_controllen = sizeof(control);
+	begin(NR_SENDMSG, 3, PTR, MSG_DONTWAIT, 0, 0, 0);
+	in(1, &m, sizeof(m));
+	capture(&enter_rec, 1 + BT_CAP_INNER_NAME, &sin, sizeof(sin), 0, sizeof(sin));
+	n = iov_capture(iov, sent, sent_lens, 1);
+	capture(&enter_rec, 1 + BT_CAP_INNER_IOV, iov, n, 0, 1);
+	capture(&enter_rec, 1 + BT_CAP_INNER_CONTROL, control, sizeof(control), 0, sizeof(control));
+	assert_string_equal(
+		line(6), "sendmsg(3, {msg_name={sa_family=AF_INET, sin_port=htons(53), "
+			 "sin_addr=inet_addr(\"127.0.0.1\")}, msg_namelen=16, "
+			 "msg_iov=[{iov_base=\"hello \", iov_len=6}], msg_iovlen=1, "
+			 "msg_control=[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, "
+			 "cmsg_data=[5]}], msg_controllen=24, msg_flags=0}, MSG_DONTWAIT) = 6");
+
+	/* recvmsg: the buffers come with the exit, and the lengths the kernel changed */
+	r_out.msg_namelen = 0;
+	begin(NR_RECVMSG, 4, PTR, 0, 0, 0, 0);
+	in(1, &r, sizeof(r));
+	out(1, &r_out, sizeof(r_out));
+	n = iov_capture(iov, got, got_lens, 1);
+	capture(&exit_rec, 1 + BT_CAP_INNER_IOV, iov, n, 0, 1);
+	assert_string_equal(line(11), "recvmsg(4, {msg_name=0x7ffc12346678, msg_namelen=110 => 0, "
+				      "msg_iov=[{iov_base=\"hello world\", iov_len=100}], "
+				      "msg_iovlen=1, msg_controllen=0, msg_flags=0}, 0) = 11");
+	/* a failed recvmsg read nothing: addresses only */
+	begin(NR_RECVMSG, 4, PTR, MSG_DONTWAIT, 0, 0, 0);
+	in(1, &r, sizeof(r));
+	assert_string_equal(line(-11),
+			    "recvmsg(4, {msg_name=0x7ffc12346678, msg_namelen=110, "
+			    "msg_iov=0x7ffc12345678, msg_iovlen=1, msg_controllen=0, "
+			    "msg_flags=0}, MSG_DONTWAIT) = -1 EAGAIN (Resource temporarily "
+			    "unavailable)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -702,6 +796,7 @@ int main(void)
 		cmocka_unit_test(test_wait_status),
 		cmocka_unit_test(test_kernel_internal_errnos),
 		cmocka_unit_test(test_bitmaps_and_arrays),
+		cmocka_unit_test(test_msghdr_with_what_it_points_to),
 	};
 	const struct CMUnitTest verbose_tests[] = {
 		cmocka_unit_test(test_ioctl_termios_in_full_with_v),

@@ -367,7 +367,7 @@ static void test_errors_name_cause_and_fix(void **state)
 	assert_error("open*", "invalid syscall name 'open*'", "/REGEX");
 	assert_error("openat,!close", "'!close'", "goes first");
 	assert_error("?", "'?' with nothing after it", "?open");
-	assert_error("signal=SIGINT", "unsupported -e qualifier 'signal='", "-e trace=SET");
+	assert_error("read=3", "unsupported -e qualifier 'read='", "-e signal=SET");
 	assert_error("trace=openat,nosuchcall", "unknown syscall 'nosuchcall'",
 		     "'btftrace syscalls'");
 }

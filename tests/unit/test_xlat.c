@@ -433,6 +433,7 @@ static void test_expected_tables_exist(void **state)
 		"sa_flags",
 		"sched_policies",
 		"sched_policy_flags",
+		"scm_types",
 		"seek_whence",
 		"semctl_cmds",
 		"semop_flags",

@@ -150,6 +150,38 @@ static void tty_calls(void)
 	CHECK(syscall(SYS_close, ptm) == 0);
 }
 
+/* sendmsg and recvmsg on the connected pair 4, 5: data in two parts, and fd 0 passed along */
+static void message_calls(void)
+{
+	char hello[] = "hello ", world[] = "world", buf[64];
+	struct iovec out[2] = {{hello, 6}, {world, 5}}, in = {buf, sizeof(buf)};
+	union {
+		char bytes[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} sent, got;
+	struct msghdr m = {.msg_iov = out,
+			   .msg_iovlen = 2,
+			   .msg_control = sent.bytes,
+			   .msg_controllen = sizeof(sent.bytes)};
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
+	int zero = 0;
+
+	memset(&sent, 0, sizeof(sent));
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &zero, sizeof(zero));
+	CHECK(syscall(SYS_sendmsg, 5, &m, 0) == 11);
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = &in;
+	m.msg_iovlen = 1;
+	m.msg_control = got.bytes;
+	m.msg_controllen = sizeof(got.bytes);
+	CHECK(syscall(SYS_recvmsg, 4, &m, 0) == 11);
+	/* the passed fd arrives as the lowest free one */
+	CHECK(syscall(SYS_close, 6) == 0);
+}
+
 static void socket_calls(void)
 {
 	struct sockaddr_in sin = {.sin_family = AF_INET}, peer;
@@ -225,6 +257,7 @@ static void socket_calls(void)
 
 	CHECK(syscall(SYS_socketpair, AF_UNIX, SOCK_STREAM, 0, sv) == 0 && sv[0] == 4 &&
 	      sv[1] == 5);
+	message_calls();
 	CHECK(syscall(SYS_close, 5) == 0);
 	CHECK(syscall(SYS_close, 4) == 0);
 }

@@ -10,6 +10,10 @@
  *   signals     SIGUSR1 to itself with kill(), a SIGALRM that interrupts a
  *               3 s nanosleep, a SIGCHLD from a child exiting 7 that ends a
  *               sigsuspend; exits 5.
+ *   stop        sleeps 1 s in clock_nanosleep while a child stops it (SIGSTOP) at
+ *               200 ms and continues it (SIGCONT) 100 ms later: with no handler
+ *               to run, the kernel resumes the sleep with restart_syscall. The
+ *               parent then kills the child (paused till then) and exits 6.
  *   segv        writes to address 8.
  *   thread      a thread that opens "/nonexistent/thread" and ends on its
  *               own; the main thread joins it and exits 0.
@@ -84,6 +88,28 @@ static int do_signals(void)
 	return 5;
 }
 
+static int do_stop(void)
+{
+	struct timespec ts = {.tv_sec = 1};
+	pid_t parent = getpid(), child = fork();
+
+	if (child < 0)
+		return 1;
+	if (child == 0) {
+		usleep(200000);
+		kill(parent, SIGSTOP);
+		usleep(100000);
+		kill(parent, SIGCONT);
+		/* no exit before the sleep ends: its SIGCHLD would wake it under strace */
+		pause();
+		_exit(0);
+	}
+	nanosleep(&ts, NULL);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	return 6;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
@@ -101,6 +127,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "signals"))
 		return do_signals();
+	if (!strcmp(mode, "stop"))
+		return do_stop();
 	if (!strcmp(mode, "segv")) {
 		*(volatile int *)8 = 1;
 		return 0;
@@ -110,6 +138,6 @@ int main(int argc, char **argv)
 		pthread_join(thread, NULL);
 		return 0;
 	}
-	fprintf(stderr, "usage: proc_life fork N|orphan|signals|segv|thread\n");
+	fprintf(stderr, "usage: proc_life fork N|orphan|signals|stop|segv|thread\n");
 	return 2;
 }

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -y: which calls make, copy and end descriptors, the path each descriptor
+ * argument and returned fd shows, and the fd table kept up to date from the
+ * calls in the order they happened.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/arg_printers.h"
+#include "decode/decode.h"
+#include "decode/fd_table.h"
+
+#define CLOSE_RANGE_CLOEXEC_FLAG 4 /* close_range() marks rather than closes */
+
+struct fd_effect_entry {
+	const char *name;
+	enum fd_effect effect;
+};
+
+/*
+ * What each call does to the descriptor table; a call not here leaves it as
+ * it was. Calls that return an fd of a kind /proc names ("socket:[123]",
+ * "anon_inode:[eventfd]") are FD_FX_NEW: their fd is asked of /proc.
+ */
+/* clang-format off */
+static const struct fd_effect_entry fd_effects[] = {
+	{ "open", FD_FX_OPEN }, { "openat", FD_FX_OPEN }, { "openat2", FD_FX_OPEN },
+	{ "creat", FD_FX_OPEN },
+	{ "dup", FD_FX_DUP }, { "dup2", FD_FX_DUP2 }, { "dup3", FD_FX_DUP2 },
+	{ "fcntl", FD_FX_FCNTL },
+	{ "close", FD_FX_CLOSE }, { "close_range", FD_FX_CLOSE_RANGE },
+	{ "pipe", FD_FX_PAIR }, { "pipe2", FD_FX_PAIR }, { "socketpair", FD_FX_PAIR },
+	{ "execve", FD_FX_EXEC }, { "execveat", FD_FX_EXEC },
+	{ "clone", FD_FX_CLONE }, { "clone3", FD_FX_CLONE }, { "fork", FD_FX_CLONE },
+	{ "vfork", FD_FX_CLONE }, { "chdir", FD_FX_CHDIR }, { "fchdir", FD_FX_FCHDIR },
+	{ "socket", FD_FX_NEW }, { "accept", FD_FX_NEW }, { "accept4", FD_FX_NEW },
+	{ "open_by_handle_at", FD_FX_NEW }, { "epoll_create", FD_FX_NEW },
+	{ "epoll_create1", FD_FX_NEW }, { "eventfd", FD_FX_NEW }, { "eventfd2", FD_FX_NEW },
+	{ "signalfd", FD_FX_NEW }, { "signalfd4", FD_FX_NEW }, { "timerfd_create", FD_FX_NEW },
+	{ "inotify_init", FD_FX_NEW }, { "inotify_init1", FD_FX_NEW },
+	{ "fanotify_init", FD_FX_NEW }, { "memfd_create", FD_FX_NEW },
+	{ "memfd_secret", FD_FX_NEW }, { "perf_event_open", FD_FX_NEW },
+	{ "pidfd_open", FD_FX_NEW }, { "pidfd_getfd", FD_FX_NEW }, { "userfaultfd", FD_FX_NEW },
+	{ "io_uring_setup", FD_FX_NEW }, { "open_tree", FD_FX_NEW }, { "fsopen", FD_FX_NEW },
+	{ "fsmount", FD_FX_NEW }, { "fspick", FD_FX_NEW }, { "mq_open", FD_FX_NEW },
+	{ "landlock_create_ruleset", FD_FX_NEW },
+	/* bpf returns an fd for some commands only: a 0 from the others is fd 0, asked again */
+	{ "bpf", FD_FX_NEW },
+};
+/* clang-format on */
+
+enum fd_effect decode_fd_effect_of(const char *name)
+{
+	for (size_t i = 0; i < sizeof(fd_effects) / sizeof(fd_effects[0]); i++) {
+		if (!strcmp(fd_effects[i].name, name))
+			return fd_effects[i].effect;
+	}
+	return FD_FX_NONE;
+}
+
+bool decode_fd_calls_selected(const struct decoder *d, const struct bt_syscall_rules *rules)
+{
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (d->fd_effect[nr] != FD_FX_NONE && !(rules[nr].flags & BT_SC_SELECTED))
+			return false;
+	}
+	return true;
+}
+
+/* Appends path as strace -y does: <path>, with '<', '>' and unprintable bytes escaped. */
+static void put_path(struct outbuf *ob, const char *path)
+{
+	outbuf_putc(ob, '<');
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if (*p < 0x20 || *p >= 0x7f || *p == '<' || *p == '>' || *p == '\\')
+			outbuf_printf(ob, "\\%03o", *p);
+		else
+			outbuf_putc(ob, *p);
+	}
+	outbuf_putc(ob, '>');
+}
+
+const char *decode_fd_arg_path(const struct decoder *d, const struct bt_rec_hdr *hdr, int nr, int i,
+			       __u64 v)
+{
+	const struct value_printer *vp;
+	int fd = (int)v;
+
+	if (!d->fds || nr < 0 || nr >= BT_MAX_SYSCALLS || i >= BT_MAX_ARGS)
+		return NULL;
+	vp = d->printers[nr][i];
+	if (!vp || (vp->kind != VK_FD && vp->kind != VK_DIRFD))
+		return NULL;
+	if (vp->kind == VK_DIRFD && fd == AT_FDCWD)
+		return fd_table__cwd(d->fds, hdr->tgid, hdr->tid);
+	/*
+	 * dup2's target as it was before the call: /proc, read after it, would
+	 * name the copy
+	 */
+	if (d->fd_effect[nr] == FD_FX_DUP2 && i == 1)
+		return fd_table__known_path(d->fds, hdr->tgid, fd);
+	return fd_table__path(d->fds, hdr->tgid, hdr->tid, fd);
+}
+
+void decode_put_fd_arg_path(const struct decoder *d, struct outbuf *ob,
+			    const struct bt_rec_hdr *hdr, int nr, int i, __u64 v)
+{
+	const char *path = decode_fd_arg_path(d, hdr, nr, i, v);
+
+	if (path)
+		put_path(ob, path);
+}
+
+/* Appends the components of path to out (a directory, no trailing '/'), resolving . and .. */
+static void join_path(char *out, size_t size, const char *path)
+{
+	const char *p = path;
+	size_t len = strlen(out);
+
+	while (*p) {
+		const char *end = strchrnul(p, '/');
+		size_t n = end - p;
+
+		if (n == 0 || (n == 1 && p[0] == '.')) {
+			/* nothing */
+		} else if (n == 2 && p[0] == '.' && p[1] == '.') {
+			char *slash = strrchr(out, '/');
+
+			len = slash ? (size_t)(slash - out) : 0;
+			out[len] = '\0';
+		} else if (len + 1 + n < size) {
+			out[len++] = '/';
+			memcpy(out + len, p, n);
+			len += n;
+			out[len] = '\0';
+		}
+		p = *end ? end + 1 : end;
+	}
+	if (!len)
+		snprintf(out, size, "/");
+}
+
+/*
+ * What an open's new fd (or chdir's new cwd) refers to: its path made absolute, from the
+ * directory fd (or the cwd) it is relative to. The kernel would resolve
+ * symbolic links; this does not, so "/proc/self/exe" stays as written.
+ */
+static const char *opened_path(const struct decoder *d, const struct call *call, char *buf,
+			       size_t size)
+{
+	const struct bt_enter_rec *enter = call->enter;
+	const struct bt_exit_rec *exit = call->exit;
+	const struct beauty_syscall *bs = &d->beauty->calls[enter->hdr.nr];
+	const struct bt_capture *in, *out;
+	int dirfd = AT_FDCWD, path_arg = -1, nargs = decode_nargs(d, enter->hdr.nr);
+	const char *base;
+	char name[4096];
+
+	for (int i = 0; i < nargs; i++) {
+		const struct value_printer *vp = d->printers[enter->hdr.nr][i];
+
+		if (bs->args[i].role == ROLE_STRING && path_arg < 0)
+			path_arg = i;
+		if (vp && vp->kind == VK_DIRFD)
+			dirfd = (int)enter->args[i];
+	}
+	if (path_arg < 0)
+		return NULL;
+	decode_arg_captures(enter, exit, path_arg, &in, &out);
+	if (!in || (in->flags & (BT_CAP_FAULT | BT_CAP_TRUNCATED)) || !in->len)
+		return NULL;
+	snprintf(name, sizeof(name), "%.*s", (int)in->len, (const char *)decode_cap_data(in));
+	if (name[0] == '/') {
+		buf[0] = '\0';
+	} else {
+		base = dirfd == AT_FDCWD
+			       ? fd_table__cwd(d->fds, enter->hdr.tgid, enter->hdr.tid)
+			       : fd_table__path(d->fds, enter->hdr.tgid, enter->hdr.tid, dirfd);
+		if (!base || base[0] != '/')
+			return NULL;
+		snprintf(buf, size, "%s", base);
+		join_path(buf, size, "");
+	}
+	join_path(buf, size, name);
+	return buf;
+}
+
+static bool is_fcntl_dup(__u64 cmd)
+{
+	return (int)cmd == F_DUPFD || (int)cmd == F_DUPFD_CLOEXEC;
+}
+
+const char *decode_returned_fd_path(const struct decoder *d, const struct call *call, char *buf,
+				    size_t size)
+{
+	const struct bt_exit_rec *exit = call->exit;
+	const struct bt_enter_rec *enter = call->enter;
+	int nr;
+
+	if (!d->fds || !exit || exit->ret < 0 || exit->ret > 0x7fffffff)
+		return NULL;
+	nr = exit->hdr.nr;
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
+		return NULL;
+	switch (d->fd_effect[nr]) {
+	case FD_FX_OPEN:
+		if (enter && opened_path(d, call, buf, size))
+			return buf;
+		break;
+	case FD_FX_DUP:
+	case FD_FX_DUP2:
+		/* the table has not taken the call yet: the source's path */
+		if (enter)
+			return fd_table__path(d->fds, exit->hdr.tgid, exit->hdr.tid,
+					      (int)enter->args[0]);
+		break;
+	case FD_FX_FCNTL:
+		if (enter && is_fcntl_dup(enter->args[1]))
+			return fd_table__path(d->fds, exit->hdr.tgid, exit->hdr.tid,
+					      (int)enter->args[0]);
+		return NULL;
+	case FD_FX_NEW:
+		/* the table has not taken the call: it may still hold the fd as closed */
+		return fd_table__proc_path(d->fds, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret);
+	default:
+		return NULL;
+	}
+	return fd_table__path(d->fds, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret);
+}
+
+bool decode_put_fd_pair(const struct decoder *d, struct outbuf *ob, const struct call *call,
+			const struct bt_capture *out)
+{
+	const struct bt_rec_hdr *hdr = &call->exit->hdr;
+	int fds[2];
+
+	if (!d->fds || d->fd_effect[hdr->nr] != FD_FX_PAIR || !out || (out->flags & BT_CAP_FAULT) ||
+	    out->len != sizeof(fds))
+		return false;
+	memcpy(fds, decode_cap_data(out), sizeof(fds));
+	outbuf_putc(ob, '[');
+	for (int k = 0; k < 2; k++) {
+		const char *path = fd_table__proc_path(d->fds, hdr->tgid, hdr->tid, fds[k]);
+
+		outbuf_printf(ob, k ? ", %d" : "%d", fds[k]);
+		if (path)
+			put_path(ob, path);
+	}
+	outbuf_putc(ob, ']');
+	return true;
+}
+
+void decode_put_returned_fd_path(const struct decoder *d, struct outbuf *ob,
+				 const struct call *call)
+{
+	char buf[4096];
+	const char *path = decode_returned_fd_path(d, call, buf, sizeof(buf));
+
+	if (path)
+		put_path(ob, path);
+}
+
+/* The two fds pipe, pipe2 and socketpair wrote, or false when they were not read. */
+static bool pair_fds(const struct decoder *d, const struct call *call, int fds[2])
+{
+	int nr = call->enter->hdr.nr, nargs = decode_nargs(d, nr);
+
+	for (int i = 0; i < nargs; i++) {
+		const struct bt_capture *in, *out;
+
+		decode_arg_captures(call->enter, call->exit, i, &in, &out);
+		if (out && !(out->flags & BT_CAP_FAULT) && out->len >= 2 * sizeof(int)) {
+			memcpy(fds, decode_cap_data(out), 2 * sizeof(int));
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A clone that made a process (not a thread): its flags say, for clone3 in its struct. */
+static bool clone_made_process(const struct decoder *d, const struct call *call)
+{
+	char namebuf[32];
+	const char *name = decode_syscall_name(d, call->enter->hdr.nr, namebuf, sizeof(namebuf));
+	const struct bt_capture *in, *out;
+	__u64 flags = 0;
+
+	if (!strcmp(name, "clone")) {
+		flags = call->enter->args[0];
+	} else if (!strcmp(name, "clone3")) {
+		decode_arg_captures(call->enter, call->exit, 0, &in, &out);
+		if (!in || (in->flags & BT_CAP_FAULT) || in->len < sizeof(flags))
+			return false;
+		memcpy(&flags, decode_cap_data(in), sizeof(flags));
+	}
+	return !(flags & CLONE_THREAD);
+}
+
+void decode_track_fds(const struct decoder *d, const struct call *call)
+{
+	const struct bt_enter_rec *enter = call->enter;
+	const struct bt_exit_rec *exit = call->exit;
+	__u32 tgid;
+	__s64 ret;
+	char buf[4096];
+	int fds[2];
+
+	if (!d->fds)
+		return;
+	if (call->state == CALL_EVENT) {
+		const struct bt_task_exit_rec *rec = (const void *)call->event;
+
+		if (call->event->type == BT_REC_TASK_EXIT && rec->group_dead)
+			fd_table__forget(d->fds, call->event->tgid);
+		return;
+	}
+	/* what a call did is known at its end, and from its arguments */
+	if (!enter || !exit || enter->hdr.nr < 0 || enter->hdr.nr >= BT_MAX_SYSCALLS)
+		return;
+	tgid = exit->hdr.tgid;
+	ret = exit->ret;
+	switch (d->fd_effect[enter->hdr.nr]) {
+	case FD_FX_NONE:
+		break;
+	case FD_FX_OPEN:
+		if (ret >= 0)
+			fd_table__set(d->fds, tgid, ret, opened_path(d, call, buf, sizeof(buf)));
+		break;
+	case FD_FX_NEW:
+		if (ret >= 0)
+			fd_table__set(d->fds, tgid, ret, NULL);
+		break;
+	case FD_FX_DUP:
+		if (ret >= 0)
+			fd_table__dup(d->fds, tgid, enter->args[0], ret);
+		break;
+	case FD_FX_DUP2:
+		if (ret >= 0)
+			fd_table__dup(d->fds, tgid, enter->args[0], enter->args[1]);
+		break;
+	case FD_FX_FCNTL:
+		if (ret >= 0 && is_fcntl_dup(enter->args[1]))
+			fd_table__dup(d->fds, tgid, enter->args[0], ret);
+		break;
+	case FD_FX_CLOSE:
+		/* Linux closes the fd even when close fails with EINTR or EIO */
+		if (ret != -EBADF)
+			fd_table__close(d->fds, tgid, (int)enter->args[0], (int)enter->args[0]);
+		break;
+	case FD_FX_CLOSE_RANGE:
+		if (ret == 0 && !(enter->args[2] & CLOSE_RANGE_CLOEXEC_FLAG))
+			fd_table__close(d->fds, tgid, enter->args[0], enter->args[1]);
+		break;
+	case FD_FX_PAIR:
+		if (ret == 0 && pair_fds(d, call, fds)) {
+			fd_table__set(d->fds, tgid, fds[0], NULL);
+			fd_table__set(d->fds, tgid, fds[1], NULL);
+		}
+		break;
+	case FD_FX_EXEC:
+		/* close-on-exec fds are gone; the others are asked of /proc again */
+		if (ret == 0)
+			fd_table__exec(d->fds, tgid);
+		break;
+	case FD_FX_CHDIR:
+		if (ret == 0)
+			fd_table__set_cwd(d->fds, tgid, opened_path(d, call, buf, sizeof(buf)));
+		break;
+	case FD_FX_FCHDIR:
+		if (ret == 0)
+			fd_table__set_cwd(
+				d->fds, tgid,
+				fd_table__path(d->fds, tgid, exit->hdr.tid, (int)enter->args[0]));
+		break;
+	case FD_FX_CLONE:
+		if (ret > 0 && clone_made_process(d, call))
+			fd_table__fork(d->fds, tgid, ret);
+		break;
+	}
+}

@@ -1,0 +1,132 @@
+# SPDX-License-Identifier: GPL-2.0
+"""-y: fds printed with what they refer to, as strace -y prints them.
+
+The workload is tests/workloads/fd_paths.c: files opened by absolute, relative and
+dirfd-relative paths, dup/dup2/F_DUPFD copies, closes, a socket and a pipe.
+"""
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+from conftest import excerpt
+
+INODE = re.compile(r"(socket|pipe):\[\d+\]")
+
+
+def workload_part(lines, workdir):
+    """The workload's calls from its chdir to its exit, with the run's directory and
+    inode numbers replaced and the padding before ' = ' collapsed."""
+    start = next(i for i, line in enumerate(lines) if line.startswith("chdir("))
+    end = next(i for i, line in enumerate(lines) if line.startswith("exit_group("))
+    part = []
+    for line in lines[start:end]:
+        line = INODE.sub(r"\1:[N]", line.replace(str(workdir), "DIR"))
+        part.append(re.sub(r"\s+= ", " = ", line))
+    return part
+
+
+def joined(lines):
+    """Unfinished calls joined with their resumed ends (one thread here)."""
+    out = []
+    for line in lines:
+        m = re.match(r"^<\.\.\. \w+ resumed>(.*)$", line)
+        if m and out and out[-1].endswith("<unfinished ...>"):
+            out[-1] = out[-1][:-len("<unfinished ...>")] + m.group(1)
+        else:
+            out.append(line)
+    return out
+
+
+def test_fd_paths_agree_with_strace(run_btftrace, workload, tmp_path):
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (make deps installs it)")
+    exe = workload("fd_paths")
+    ours_dir, theirs_dir = tmp_path / "ours", tmp_path / "theirs"
+    for d in (ours_dir, theirs_dir):
+        (d / "sub").mkdir(parents=True)
+    ours = run_btftrace(["-y", "--", exe, str(ours_dir)])
+    assert ours.returncode == 0, ours.stderr
+    strace_out = tmp_path / "strace.txt"
+    run = subprocess.run(["strace", "-y", "-o", str(strace_out), exe, str(theirs_dir)],
+                         timeout=30, check=False)
+    assert run.returncode == 0
+    mine = workload_part(joined(ours.trace.splitlines()), ours_dir)
+    theirs = workload_part(strace_out.read_text().splitlines(), theirs_dir)
+    # the lines that name what the workload made, as it names them
+    expected = [
+        'chdir("DIR") = 0',
+        'openat(AT_FDCWD<DIR>, "a.txt", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 3<DIR/a.txt>',
+        'write(3<DIR/a.txt>, "hello", 5) = 5',
+        'openat(AT_FDCWD<DIR>, "./sub/../a.txt", O_RDONLY) = 4<DIR/a.txt>',
+        'read(4<DIR/a.txt>, "he", 2) = 2',
+        'dup(4<DIR/a.txt>) = 5<DIR/a.txt>',
+        'dup2(4<DIR/a.txt>, 20) = 20<DIR/a.txt>',
+        'fcntl(4<DIR/a.txt>, F_DUPFD_CLOEXEC, 30) = 30<DIR/a.txt>',
+        'close(4<DIR/a.txt>) = 0',
+        'read(20<DIR/a.txt>, "l", 1) = 1',
+        'lseek(5<DIR/a.txt>, 0, SEEK_SET) = 0',
+        'close(20<DIR/a.txt>) = 0',
+        'close(30<DIR/a.txt>) = 0',
+        'close(5<DIR/a.txt>) = 0',
+        'openat(AT_FDCWD<DIR>, ".", O_RDONLY|O_DIRECTORY) = 4<DIR>',
+        'openat(4<DIR>, "sub/b.txt", O_WRONLY|O_CREAT, 0600) = 5<DIR/sub/b.txt>',
+        'fchdir(4<DIR>) = 0',
+        'write(5<DIR/sub/b.txt>, "b", 1) = 1',
+        'close(5<DIR/sub/b.txt>) = 0',
+        'close(4<DIR>) = 0',
+        'socket(AF_INET, SOCK_STREAM, IPPROTO_IP) = 4<socket:[N]>',
+        'bind(4<socket:[N]>, {sa_family=AF_INET, sin_port=htons(0), '
+        'sin_addr=inet_addr("127.0.0.1")}, 16) = 0',
+        'pipe2([5<pipe:[N]>, 6<pipe:[N]>], 0) = 0',
+        'write(6<pipe:[N]>, "x", 1) = 1',
+        'read(5<pipe:[N]>, "x", 1) = 1',
+        'clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=0, tv_nsec=500000000}, NULL) = 0',
+        'close(4<socket:[N]>) = 0',
+        'close(5<pipe:[N]>) = 0',
+        'close(6<pipe:[N]>) = 0',
+        'close(3<DIR/a.txt>) = 0',
+    ]
+    assert theirs == expected, "strace -y itself says otherwise here"
+    assert mine == expected, excerpt(ours.trace, "chdir")
+    # the socket and the pipe have one inode each, in both
+    inodes = set(re.findall(r"socket:\[(\d+)\]", ours.trace))
+    assert len(inodes) == 1, inodes
+    assert len(set(re.findall(r"pipe:\[(\d+)\]", ours.trace))) == 1
+
+
+def test_without_y_no_paths(run_btftrace, workload, tmp_path):
+    (tmp_path / "sub").mkdir()
+    result = run_btftrace(["--", workload("fd_paths"), str(tmp_path)])
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^read\(4, \"he\", 2\) += 2$", result.trace, re.M), result.trace
+    assert "<" + str(tmp_path) not in result.trace
+
+
+def test_json_path_members(run_btftrace, workload, tmp_path):
+    (tmp_path / "sub").mkdir()
+    result = run_btftrace(["-y", "--format=json", "--", workload("fd_paths"), str(tmp_path)])
+    assert result.returncode == 0, result.stderr
+    calls = [json.loads(line) for line in result.trace.splitlines()]
+    calls = [c for c in calls if c.get("event") == "call"]
+    opened = [c for c in calls if c["syscall"] == "openat" and c.get("ret") == 3]
+    assert opened[-1]["ret_path"] == f"{tmp_path}/a.txt", opened[-1]
+    assert opened[-1]["args"][0]["path"] == str(tmp_path)
+    reads = [c for c in calls if c["syscall"] == "read" and c["args"][0]["raw"] == 4]
+    assert reads and reads[0]["args"][0]["path"] == f"{tmp_path}/a.txt", reads
+    assert all("path" not in a for a in reads[0]["args"][1:]), reads[0]
+    sockets = [c for c in calls if c["syscall"] == "socket"]
+    assert re.fullmatch(r"socket:\[\d+\]", sockets[0]["ret_path"]), sockets
+
+
+def test_paths_when_the_fd_calls_are_not_traced(run_btftrace, workload, tmp_path):
+    # -e leaves out the opens and closes: the table cannot follow, /proc is asked each time
+    # (only fds still open when the line is printed get a path: here the socket and pipe)
+    (tmp_path / "sub").mkdir()
+    result = run_btftrace(["-y", "-e", "bind,write", "--", workload("fd_paths"),
+                           str(tmp_path)])
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^bind\(4<socket:\[\d+\]>, ", result.trace, re.M), result.trace
+    assert re.search(r"^write\(6<pipe:\[\d+\]>, \"x\", 1\) += 1$", result.trace, re.M), \
+        result.trace
