@@ -99,7 +99,11 @@ static const char usage_text[] =
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
 	"                          at most 4096; -s above it raises it)\n"
-	"      --buffer-size SIZE  ring buffer size, e.g. 8M (default 8M; a power of two)\n"
+	"      --buffer-size SIZE  ring buffer size, e.g. 8M (default 8M; a power of two);\n"
+	"                          when it is full, a call goes without its data (marked\n"
+	"                          <data not captured ...>) or is lost, and counted\n"
+	"      --lossless          say in the trace where each thread lost calls:\n"
+	"                          <... ring buffer full: N calls lost ...>\n"
 	"      --btf FILE          decode with the BTF in FILE instead of the running kernel's\n"
 	"      --no-btf            print raw values only (for kernels without BTF)\n"
 	"      --stats             print btftrace's own counters at exit\n"
@@ -140,6 +144,7 @@ enum long_only {
 	OPT_COMM,
 	OPT_UID,
 	OPT_CGROUP,
+	OPT_LOSSLESS,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -184,6 +189,7 @@ static const struct option long_options[] = {
 	{ "btf", required_argument, NULL, OPT_BTF },
 	{ "no-btf", no_argument, NULL, OPT_NO_BTF },
 	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "lossless", no_argument, NULL, OPT_LOSSLESS },
 	{ "debug", no_argument, NULL, 'd' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -642,6 +648,9 @@ int main(int argc, char **argv)
 		case OPT_STATS:
 			o.stats = true;
 			break;
+		case OPT_LOSSLESS:
+			o.lossless = true;
+			break;
 		case 'd':
 			o.debug = true;
 			break;
@@ -680,8 +689,10 @@ int main(int argc, char **argv)
 		usage_error("a command, -p and -a exclude each other: choose one target");
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
-	if (o.format != SINK_TEXT && o.summary != SUMMARY_NONE)
-		usage_error("the -c/-C table is text: drop -c/-C, or use --format=text");
+	/* a trace-event file has slices on a timeline, and no place for a table */
+	if (o.format == SINK_PERFETTO && o.summary != SUMMARY_NONE)
+		usage_error("--format=perfetto has no summary: use --format=json or text for "
+			    "-c/-C/--hist/--errno-summary");
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");

@@ -61,6 +61,7 @@ const volatile __u8 filter_active = 0;	      /* run filter_prog on every traced 
 const volatile __u8 filter_defer = 0;	      /* filter_prog reads the result: decide at exit */
 const volatile __u8 have_ancestor_cgroup = 0; /* bpf_get_current_ancestor_cgroup_id works here */
 const volatile __u64 signals_shown = ~0ULL;   /* -e signal=SET: bit sig-1 for signals 1..64 */
+const volatile __u8 lossless = 0;	      /* --lossless: place losses per thread */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -195,6 +196,17 @@ struct {
 	__type(value, struct bt_stats);
 } stats_map SEC(".maps");
 
+/* --lossless: each thread's losses not yet reported (struct bt_lost in record.h). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless --lossless */
+	__type(key, __u32);
+	__type(value, struct bt_lost);
+} lost_calls SEC(".maps");
+
+/* Entries in lost_calls: while zero, records go out without a lookup. */
+__u64 lost_pending = 0;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 8 << 20); /* resized by user space before load */
@@ -266,8 +278,25 @@ enum rec_kind {
 	KIND_OTHER = 2, /* signals and thread exits */
 };
 
-/* Submit the record built in scratch; wake the reader only when enough is pending. */
-static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
+static __always_inline void fill_hdr(struct bt_rec_hdr *hdr, enum bt_rec_type type, __u32 size)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	hdr->type = type;
+	hdr->ncaps = 0;
+	hdr->size = size;
+	hdr->ts = bpf_ktime_get_ns();
+	hdr->tgid = pid_tgid >> 32;
+	hdr->tid = (__u32)pid_tgid;
+	hdr->nr = -1;
+	hdr->cpu = bpf_get_smp_processor_id();
+}
+
+/*
+ * Writes one record into the ring buffer and counts it as sent; the caller
+ * counts a failure. Wakes the reader only when enough is pending.
+ */
+static __always_inline long put_record(void *rec, __u32 size, enum rec_kind kind)
 {
 	struct bt_stats *st = stats();
 	__u64 flags = BPF_RB_NO_WAKEUP, pending;
@@ -286,17 +315,8 @@ static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
 	/* a power-of-two mask above the scratch size, then the real bound */
 	size &= 0x7fff;
 	err = size > BT_SCRATCH_SIZE ? -E2BIG : bpf_ringbuf_output(&events, rec, size, flags);
-	if (!st)
-		return;
-	if (err) {
-		if (kind == KIND_ENTER)
-			st->lost_enter++;
-		else if (kind == KIND_EXIT)
-			st->lost_exit++;
-		else
-			st->lost_other++;
-		return;
-	}
+	if (err || !st)
+		return err;
 	if (kind == KIND_ENTER)
 		st->enter_records++;
 	else if (kind == KIND_EXIT)
@@ -304,6 +324,81 @@ static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
 	st->ringbuf_bytes += size;
 	if (pending + size > st->max_pending)
 		st->max_pending = pending + size;
+	return 0;
+}
+
+/* --lossless: adds a lost record to the current thread's count, for its next record to say. */
+static __always_inline void note_thread_loss(enum rec_kind kind)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pid_tgid;
+	struct bt_lost *lost = bpf_map_lookup_elem(&lost_calls, &tid);
+
+	if (!lost) {
+		struct bt_lost zero = {.tgid = pid_tgid >> 32};
+
+		/* a full map: the loss is still in stats_map, only its place is not known */
+		if (bpf_map_update_elem(&lost_calls, &tid, &zero, BPF_NOEXIST))
+			return;
+		__sync_fetch_and_add(&lost_pending, 1);
+		lost = bpf_map_lookup_elem(&lost_calls, &tid);
+		if (!lost)
+			return;
+	}
+	if (kind == KIND_ENTER)
+		lost->enters++;
+	else if (kind == KIND_EXIT)
+		lost->exits++;
+	else
+		lost->events++;
+}
+
+/*
+ * --lossless: before the current thread's next record, a BT_REC_LOST record
+ * with what the thread lost since its last one, so the reader sees the gap
+ * at its place in the thread's calls. Only one thread writes its entry: no
+ * count can come in between the read and the delete.
+ */
+static __always_inline void send_thread_losses(void)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct bt_lost *lost = bpf_map_lookup_elem(&lost_calls, &tid);
+	struct bt_lost_rec rec;
+
+	if (!lost)
+		return;
+	fill_hdr(&rec.hdr, BT_REC_LOST, sizeof(rec));
+	rec.lost = *lost;
+	/* no room for this either: the counts wait for the next record */
+	if (put_record(&rec, sizeof(rec), KIND_OTHER))
+		return;
+	if (bpf_map_delete_elem(&lost_calls, &tid) == 0)
+		__sync_fetch_and_add(&lost_pending, -1);
+}
+
+static __always_inline void count_loss(enum rec_kind kind)
+{
+	struct bt_stats *st = stats();
+
+	if (st) {
+		if (kind == KIND_ENTER)
+			st->lost_enter++;
+		else if (kind == KIND_EXIT)
+			st->lost_exit++;
+		else
+			st->lost_other++;
+	}
+	if (lossless)
+		note_thread_loss(kind);
+}
+
+/* Submits a record whole, or counts it lost. */
+static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
+{
+	if (lossless && lost_pending)
+		send_thread_losses();
+	if (put_record(rec, size, kind))
+		count_loss(kind);
 }
 
 /* Bytes a rule asks for, given the call's arguments and (at exit) its return value. */
@@ -692,7 +787,7 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	if (ret < 0 && ret >= -4095) {
 		sum->errors++;
 		if (errno_summary) {
-			struct bt_errno_key ekey = {.nr = nr, .err = -ret};
+			struct bt_errno_key ekey = {.nr = nr, .err = -ret, .id = key.id};
 			__u64 one = 1, *count = bpf_map_lookup_elem(&errno_map, &ekey);
 
 			if (count)
@@ -721,15 +816,43 @@ static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
 	return r->elem_size | (__u32)r->kind << 16;
 }
 
-/* Submits the record built in s->buf, its header completed from the cursor. */
+/*
+ * Submits the record built in s->buf, its header completed from the cursor.
+ * When the ring buffer has no room for it whole, the call is sent without
+ * its captures: its number, arguments,
+ * return value and time stay visible, with a marker saying what is missing,
+ * rather than the call disappearing.
+ */
 static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 {
+	__u32 fixed = kind == KIND_ENTER ? sizeof(struct bt_enter_rec) : sizeof(struct bt_exit_rec);
 	struct bt_rec_hdr *hdr = (void *)s->buf;
+	struct bt_capture *marker;
+	struct bt_stats *st;
 	__u32 size = s->off;
 
 	hdr->ncaps = s->ncaps;
 	hdr->size = size;
-	submit(hdr, size, kind);
+	if (lossless && lost_pending)
+		send_thread_losses();
+	if (!put_record(hdr, size, kind))
+		return;
+	if (s->ncaps) {
+		marker = (void *)(s->buf + fixed);
+		marker->arg = BT_CAP_ARG_DROPPED;
+		marker->flags = BT_CAP_DROPPED;
+		marker->len = 0;
+		marker->want = size;
+		hdr->ncaps = 1;
+		hdr->size = fixed + sizeof(*marker);
+		if (!put_record(hdr, fixed + sizeof(*marker), kind)) {
+			st = stats();
+			if (st)
+				st->compact_records++;
+			return;
+		}
+	}
+	count_loss(kind);
 }
 
 /*
@@ -1105,20 +1228,6 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	}
 	finish(s, KIND_EXIT);
 	return 0;
-}
-
-static __always_inline void fill_hdr(struct bt_rec_hdr *hdr, enum bt_rec_type type, __u32 size)
-{
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-
-	hdr->type = type;
-	hdr->ncaps = 0;
-	hdr->size = size;
-	hdr->ts = bpf_ktime_get_ns();
-	hdr->tgid = pid_tgid >> 32;
-	hdr->tid = (__u32)pid_tgid;
-	hdr->nr = -1;
-	hdr->cpu = bpf_get_smp_processor_id();
 }
 
 /* -f: a child of a traced process is traced before it runs its first instruction. */

@@ -129,6 +129,7 @@ struct bt_summary {
 struct bt_errno_key {
 	__u32 nr;
 	__u32 err; /* positive errno */
+	__u32 id;  /* as in struct bt_summary_key */
 };
 
 /* What the filter decided at a call's sys_enter, kept for its sys_exit. */
@@ -170,9 +171,10 @@ struct bt_stats {
 	__u64 lost_enter; /* enter records the ring buffer had no room for */
 	__u64 lost_exit;
 	__u64 ringbuf_bytes;
-	__u64 max_pending; /* high-water mark: most bytes waiting in the ring buffer */
-	__u64 lost_other;  /* signal and exit records the ring buffer had no room for */
-	__u64 filtered;	   /* calls the --filter program rejected: no record at all */
+	__u64 max_pending;     /* high-water mark: most bytes waiting in the ring buffer */
+	__u64 lost_other;      /* signal and exit records the ring buffer had no room for */
+	__u64 filtered;	       /* calls the --filter program rejected: no record at all */
+	__u64 compact_records; /* records sent without their captures */
 };
 
 enum bt_rec_type {
@@ -181,6 +183,7 @@ enum bt_rec_type {
 	BT_REC_SIGNAL = 3,    /* a signal delivered to a traced thread */
 	BT_REC_TASK_EXIT = 4, /* a traced thread exited */
 	BT_REC_EXEC = 5,      /* an exec from a thread other than the leader took the process id */
+	BT_REC_LOST = 6,      /* --lossless: records a thread lost */
 };
 
 struct bt_rec_hdr {
@@ -249,11 +252,38 @@ struct bt_exec_rec {
 	__u32 pad;
 };
 
+/*
+ * --lossless: what one thread lost since its last record that got through,
+ * value of the lost_calls map keyed by tid. The thread's next record is
+ * preceded by a BT_REC_LOST record with these counts, so the output says
+ * where in the thread's calls the gap is.
+ */
+struct bt_lost {
+	__u64 enters; /* calls whose enter record was lost */
+	__u64 exits;  /* calls whose exit record was lost */
+	__u64 events; /* signal and exit records lost */
+	__u32 tgid;   /* the thread's process, for losses reported at the end */
+	__u32 pad;
+};
+
+struct bt_lost_rec {
+	struct bt_rec_hdr hdr;
+	struct bt_lost lost;
+};
+
 /* Flags of one capture. */
 #define BT_CAP_TRUNCATED (1U << 0) /* fewer bytes than asked for: the cap was hit */
 #define BT_CAP_FAULT (1U << 1)	   /* the user pointer could not be read */
 #define BT_CAP_STRING (1U << 2)	   /* read as a NUL-terminated string */
 #define BT_CAP_LATE (1U << 3)	   /* an input read at exit: at enter its page was not present */
+#define BT_CAP_DROPPED (1U << 4)   /* the record's captures did not fit in the ring buffer */
+
+/*
+ * A record that did not fit whole is sent without its captures: its one
+ * capture is this marker, with no data and the whole record's size in want.
+ * The call stays visible, its numbers and return value exact.
+ */
+#define BT_CAP_ARG_DROPPED 0xff
 
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */
 struct bt_capture {

@@ -18,6 +18,11 @@ static bool libbpf_debug;
 #define SUMMARY_MAX_THREADS 16384
 /* (syscall, process or thread) pairs of --summary-by, and (syscall, errno) pairs. */
 #define SUMMARY_MAX_GROUPS 8192
+/*
+ * --lossless: threads with losses not yet reported at once. Beyond it a
+ * loss is still counted in the totals, only not placed.
+ */
+#define LOSSLESS_MAX_THREADS 16384
 
 static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
 {
@@ -68,6 +73,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		o->filter &&
 		libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
 					BPF_FUNC_get_current_ancestor_cgroup_id, NULL) == 1;
+	skel->rodata->lossless = o->lossless;
 	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
@@ -81,6 +87,8 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.summary_map, SUMMARY_MAX_GROUPS);
 	if (!err && o->summary && o->errno_summary)
 		err = bpf_map__set_max_entries(skel->maps.errno_map, SUMMARY_MAX_GROUPS);
+	if (!err && o->lossless)
+		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
 	if (!err)
 		err = collector_bpf__load(skel);
 	if (err) {
@@ -211,6 +219,7 @@ int collector__stats(const struct collector *c, struct bt_stats *sum)
 		sum->ringbuf_bytes += percpu[i].ringbuf_bytes;
 		sum->lost_other += percpu[i].lost_other;
 		sum->filtered += percpu[i].filtered;
+		sum->compact_records += percpu[i].compact_records;
 		/* one ring buffer for all CPUs: the highest reading is the mark */
 		if (percpu[i].max_pending > sum->max_pending)
 			sum->max_pending = percpu[i].max_pending;
@@ -273,6 +282,25 @@ int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx)
 			fn(ctx, &key, &sum);
 	}
 	free(percpu);
+	return err == -ENOENT ? 0 : err;
+}
+
+int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *ctx)
+{
+	int fd = bpf_map__fd(c->skel->maps.lost_calls), err;
+	struct bt_lost lost;
+	__u32 tid;
+
+	/* always the first key: each one found is deleted */
+	while (!(err = bpf_map_get_next_key(fd, NULL, &tid))) {
+		if (!bpf_map_lookup_elem(fd, &tid, &lost))
+			fn(ctx, tid, &lost);
+		err = bpf_map_delete_elem(fd, &tid);
+		if (err)
+			return err;
+		/* the programs skip their look-ups once no entry is left */
+		__sync_fetch_and_sub(&c->skel->bss->lost_pending, 1);
+	}
 	return err == -ENOENT ? 0 : err;
 }
 

@@ -22,6 +22,7 @@ struct collector_opts {
 	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
 	bool filter;	     /* run the --filter program collector__set_filter() gives */
 	bool filter_defer;   /* it reads the result: decide each call at its exit */
+	bool lossless;	     /* say per thread where records were lost */
 	__u32 string_cap;
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
@@ -73,6 +74,15 @@ int collector__stats(const struct collector *c, struct bt_stats *sum);
 typedef void (*summary_fn)(void *ctx, const struct bt_summary_key *key,
 			   const struct bt_summary *sum);
 typedef void (*errno_count_fn)(void *ctx, const struct bt_errno_key *key, __u64 count);
+
+/* --lossless: losses of one thread that no record of its own reported. */
+typedef void (*thread_loss_fn)(void *ctx, __u32 tid, const struct bt_lost *lost);
+
+/*
+ * --lossless: calls fn for each thread whose losses are still waiting for a
+ * record of its own (it exited, or tracing ended, first) and forgets them.
+ */
+int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *ctx);
 
 /* Calls fn for each syscall (and process or thread) in the summary map. */
 int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);

@@ -349,6 +349,11 @@ int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint
 			outbuf_hex(ob, val);
 		return 0;
 	}
+	/* the most common argument of all, a number in every style: no snprintf */
+	if (vp->kind == VK_FD || (vp->kind == VK_DIRFD && (int)val != -100)) {
+		outbuf_s64(ob, (int)val);
+		return 0;
+	}
 	n = format_named(vp, buf, sizeof(buf), val);
 	if (n == 0)
 		return -ENOENT;

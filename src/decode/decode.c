@@ -24,6 +24,9 @@ void decode_opts_default(struct decode_opts *o)
 	o->struct_depth = 4;
 }
 
+static bool returns_address(const char *name);
+static int open_mode_arg(const struct syscall_desc *desc);
+
 int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
 		  const struct types *types, const struct decode_opts *opts)
 {
@@ -47,6 +50,8 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 		}
 		d->ret_hand[nr] = hand_return_decoder_find(desc->name);
 		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
+		d->ret_is_address[nr] = returns_address(desc->name);
+		d->open_mode_arg[nr] = open_mode_arg(desc);
 	}
 	return 0;
 }
@@ -384,12 +389,22 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 
 /*
  * open and openat ignore mode unless they create a file; strace leaves it out
- * then, and so do we, so that lines compare.
+ * then, and so do we, so that lines compare. The mode argument's index, or 0.
  */
-static bool arg_is_ignored(const struct syscall_desc *desc, int i, const __u64 *args)
+static int open_mode_arg(const struct syscall_desc *desc)
 {
-	if (strcmp(desc->args[i].name, "mode") ||
-	    (strcmp(desc->name, "openat") && strcmp(desc->name, "open")))
+	if (strcmp(desc->name, "openat") && strcmp(desc->name, "open"))
+		return 0;
+	for (int i = 1; i < desc->nargs; i++) {
+		if (!strcmp(desc->args[i].name, "mode"))
+			return i;
+	}
+	return 0;
+}
+
+static bool arg_is_ignored(const struct decoder *d, int nr, int i, const __u64 *args)
+{
+	if (d->open_mode_arg[nr] != i)
 		return false;
 	/* O_TMPFILE includes O_DIRECTORY: all of its bits, not any, make a file */
 	return !(args[i - 1] & O_CREAT) && (args[i - 1] & O_TMPFILE) != O_TMPFILE;
@@ -499,7 +514,7 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		__u64 v = enter->args[i];
 		size_t mark = ob->len, body;
 
-		if (formatted && i > 0 && arg_is_ignored(desc, i, enter->args))
+		if (formatted && i > 0 && arg_is_ignored(d, nr, i, enter->args))
 			continue;
 		if (sep)
 			outbuf_puts(ob, ", ");
@@ -712,9 +727,9 @@ static const char *si_code_table(int sig, int code)
 }
 
 /* For the JSON decoder, which says the same things in another syntax. */
-bool decode_returns_address(const char *name)
+bool decode_returns_address(const struct decoder *d, int nr)
 {
-	return returns_address(name);
+	return nr >= 0 && nr < BT_MAX_SYSCALLS && d->ret_is_address[nr];
 }
 
 const char *decode_restart_reason(__s64 ret)
@@ -837,7 +852,36 @@ void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_re
 
 		/* strace's words: the leader (this tid) was superseded by the exec'ing thread */
 		outbuf_printf(ob, "+++ superseded by execve in pid %u +++", rec->old_tid);
+	} else if (hdr->type == BT_REC_LOST) {
+		decode_lost(ob, &((const struct bt_lost_rec *)hdr)->lost);
 	}
+}
+
+void decode_lost(struct outbuf *ob, const struct bt_lost *lost)
+{
+	const struct {
+		__u64 count;
+		const char *one, *many;
+	} parts[] = {
+		{lost->enters, "call", "calls"},
+		{lost->exits, "return", "returns"},
+		{lost->events, "signal or exit", "signals or exits"},
+	};
+	bool first = true;
+
+	/* strace's marker for what happened out of sight, and what it was */
+	outbuf_puts(ob, "<... ring buffer full: ");
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		if (!parts[i].count)
+			continue;
+		if (!first)
+			outbuf_puts(ob, ", ");
+		outbuf_u64(ob, parts[i].count);
+		outbuf_putc(ob, ' ');
+		outbuf_puts(ob, parts[i].count == 1 ? parts[i].one : parts[i].many);
+		first = false;
+	}
+	outbuf_puts(ob, " lost ...>");
 }
 
 /* strerror's text; ENOTSUPP is kernel-internal and strerror does not know it. */
@@ -851,8 +895,6 @@ static const char *errno_text(int err)
 void decode_return(const struct decoder *d, struct outbuf *ob, const struct call *call)
 {
 	const struct bt_exit_rec *exit = call->exit;
-	char namebuf[32];
-	const char *name;
 	const char *errname;
 	int nr;
 
@@ -894,8 +936,7 @@ void decode_return(const struct decoder *d, struct outbuf *ob, const struct call
 			return;
 		outbuf_truncate(ob, mark);
 	}
-	name = decode_syscall_name(d, nr, namebuf, sizeof(namebuf));
-	if (returns_address(name))
+	if (decode_returns_address(d, nr))
 		outbuf_hex(ob, exit->ret);
 	else
 		outbuf_s64(ob, exit->ret);

@@ -77,6 +77,13 @@ struct decoder {
 	unsigned char fd_effect[BT_MAX_SYSCALLS];
 	/* -y: the fds' paths, owned by the session; NULL without -y */
 	struct fd_table *fds;
+	/*
+	 * Per syscall, found by name once rather than per call: the return
+	 * value is an address (shown in hex), and the index of the mode
+	 * argument open and openat ignore unless they create (0: none).
+	 */
+	bool ret_is_address[BT_MAX_SYSCALLS];
+	__u8 open_mode_arg[BT_MAX_SYSCALLS];
 };
 
 /* How decode_print_btf differs from printing an argument's struct. */
@@ -102,7 +109,8 @@ void decoder__free(struct decoder *d);
 /* The syscall's name, or "syscall_N" written into buf for a number without one. */
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size);
 /* Calls whose return value is an address, shown in hex. */
-bool decode_returns_address(const char *name);
+/* The syscall returns an address (mmap, brk...): shown in hex. */
+bool decode_returns_address(const struct decoder *d, int nr);
 /* What a kernel-internal restart code (include/linux/errno.h) means, or NULL for another value. */
 const char *decode_restart_reason(__s64 ret);
 /* The xlat table of si_code: who sent signal sig (code <= 0, SI_KERNEL) or why the kernel did. */
@@ -130,6 +138,8 @@ bool decode_is_child_start(const struct decoder *d, const struct call *call);
 
 /* Appends a line that is not a call: "--- SIGINT {si_signo=SIGINT, ...} ---", "+++ exited with 0 +++". */
 void decode_event(const struct decoder *d, struct outbuf *ob, const struct bt_rec_hdr *hdr);
+/* --lossless: "<... ring buffer full: 3 calls, 2 returns lost ...>" */
+void decode_lost(struct outbuf *ob, const struct bt_lost *lost);
 
 /*
  * Appends the call's return value: "3", "-1 ENOENT (No such file or directory)", "0x7f..",

@@ -657,7 +657,6 @@ static void put_errno(struct outbuf *ob, int err, const char *text)
 void json_decode_return(struct json_decoder *jd, struct outbuf *ob, const struct bt_exit_rec *exit)
 {
 	const char *restart;
-	char namebuf[32];
 
 	if (!exit)
 		return;
@@ -675,8 +674,7 @@ void json_decode_return(struct json_decoder *jd, struct outbuf *ob, const struct
 	}
 	outbuf_puts(ob, ",\"ret\":");
 	outbuf_s64(ob, exit->ret);
-	if (decode_returns_address(
-		    decode_syscall_name(jd->d, exit->hdr.nr, namebuf, sizeof(namebuf)))) {
+	if (decode_returns_address(jd->d, exit->hdr.nr)) {
 		outbuf_puts(ob, ",\"ret_hex\":");
 		json_put_hex(ob, exit->ret);
 	}
@@ -786,5 +784,12 @@ void json_decode_event(struct json_decoder *jd, struct outbuf *ob, const struct 
 		const struct bt_exec_rec *rec = (const void *)hdr;
 
 		put_member_num(ob, "old_tid", rec->old_tid);
+	} else if (hdr->type == BT_REC_LOST) {
+		const struct bt_lost *lost = &((const struct bt_lost_rec *)hdr)->lost;
+
+		put_member_num(ob, "calls", lost->enters);
+		put_member_num(ob, "returns", lost->exits);
+		put_member_num(ob, "events", lost->events);
+		outbuf_puts(ob, ",\"cause\":\"ring buffer full\"");
 	}
 }

@@ -317,14 +317,30 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_task_exit_rec);
 	else if (hdr->type == BT_REC_EXEC)
 		fixed = sizeof(struct bt_exec_rec);
+	else if (hdr->type == BT_REC_LOST)
+		fixed = sizeof(struct bt_lost_rec);
 	else
 		return false;
 	return hdr->size >= fixed;
 }
 
+/* Whether the event ends the thread's open call, which then shows without a result. */
+static bool ends_open_call(const struct bt_rec_hdr *hdr)
+{
+	/*
+	 * A thread's records alternate enter, exit: when exits of the thread
+	 * were lost right after an enter that was seen, the first of them is
+	 * that call's.
+	 */
+	if (hdr->type == BT_REC_LOST)
+		return ((const struct bt_lost_rec *)hdr)->lost.exits > 0;
+	return hdr->type == BT_REC_TASK_EXIT;
+}
+
 /*
- * A signal or a thread's exit. A thread that exits ends its open call: the
- * call never returns ("= ?"). Any other thread's held call shows unfinished
+ * A signal, a thread's exit, or a gap in a thread's records. A thread that
+ * exits ends its open call: the call never returns ("= ?"); so does a gap
+ * that took the call's exit. Any other thread's held call shows unfinished
  * first, as for any line in between.
  */
 static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
@@ -332,7 +348,7 @@ static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	const struct bt_enter_rec *held = er->held;
 	struct call call = {.state = CALL_EVENT, .event = hdr};
 
-	if (hdr->type == BT_REC_TASK_EXIT) {
+	if (ends_open_call(hdr)) {
 		ssize_t i;
 
 		forget_interrupted(er, hdr->tid);
@@ -394,7 +410,8 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	    (((const struct bt_signal_rec *)hdr)->flags & BT_SIG_FATAL_UNDELIVERED) &&
 	    thread_in_call(er, hdr->tid))
 		return hold_fatal_signal(er, data);
-	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT) {
+	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT ||
+	    hdr->type == BT_REC_LOST) {
 		handle_event(er, hdr);
 		return 0;
 	}
@@ -492,4 +509,15 @@ const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)
 		off += sizeof(*cap) + BT_ALIGN8(cap->len);
 	}
 	return NULL;
+}
+
+bool record_captures_dropped(const struct bt_rec_hdr *hdr)
+{
+	size_t off = hdr->type == BT_REC_ENTER ? sizeof(struct bt_enter_rec)
+					       : sizeof(struct bt_exit_rec);
+	const struct bt_capture *cap = (const void *)((const char *)hdr + off);
+
+	/* the collector's marker is the one capture of such a record */
+	return hdr->ncaps == 1 && off + sizeof(*cap) <= hdr->size &&
+	       cap->arg == BT_CAP_ARG_DROPPED && (cap->flags & BT_CAP_DROPPED);
 }

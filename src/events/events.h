@@ -14,14 +14,15 @@ enum call_state {
 			  * exit is NULL when it never returned: tracing ended, or the
 			  * thread's next call came first) */
 	CALL_NORETURN,	 /* an enter whose exit never came: exit, exit_group, tracing ended */
-	CALL_EVENT,	 /* not a call: a signal, a thread's exit or a thread's exec, in event */
+	CALL_EVENT,	 /* not a call: a signal, a thread's exit or exec, or lost records */
 };
 
 struct call {
 	enum call_state state;
 	const struct bt_enter_rec *enter; /* NULL when the enter was not seen */
 	const struct bt_exit_rec *exit;	  /* NULL unless COMPLETE or RESUMED */
-	const struct bt_rec_hdr *event;	  /* CALL_EVENT only: BT_REC_SIGNAL, _TASK_EXIT or _EXEC */
+	const struct bt_rec_hdr
+		*event; /* CALL_EVENT only: BT_REC_SIGNAL, _TASK_EXIT, _EXEC, _LOST */
 	/*
 	 * restart_syscall only: the call it resumes, the thread's last one that
 	 * returned ERESTART_RESTARTBLOCK (when it was seen).
@@ -45,5 +46,11 @@ void event_reader__finish(struct event_reader *er);
 
 /* The capture of argument arg in a record, or NULL. */
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);
+
+/*
+ * The record came without its captures: the ring buffer had no room for it
+ * whole (an enter or exit record).
+ */
+bool record_captures_dropped(const struct bt_rec_hdr *hdr);
 
 #endif /* BTFTRACE_EVENTS_H */

@@ -572,6 +572,30 @@ static void raise_reader_priority(void)
 	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), READER_NICE);
 }
 
+/*
+ * --lossless: losses that no later record of their thread reported (it
+ * exited, or tracing ended, first) are shown at the end, as the kernel
+ * would have sent them.
+ */
+static void report_thread_loss(void *ctx, __u32 tid, const struct bt_lost *lost)
+{
+	struct session *s = ctx;
+	struct bt_lost_rec rec = {
+		.hdr = {.type = BT_REC_LOST,
+			.size = sizeof(rec),
+			.tgid = lost->tgid,
+			.tid = tid,
+			.nr = -1},
+		.lost = *lost,
+	};
+	struct timespec now;
+
+	/* bpf_ktime_get_ns is CLOCK_MONOTONIC */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	rec.hdr.ts = now.tv_sec * 1000000000ULL + now.tv_nsec;
+	event_reader__handle(s->reader, &rec, sizeof(rec));
+}
+
 static int trace_loop(struct session *s)
 {
 	struct pollfd fds[2] = {
@@ -620,11 +644,13 @@ static int trace_loop(struct session *s)
 	 * system writes meanwhile cannot keep this last read going.
 	 */
 	read_records(s, s->opts->ringbuf_bytes / 32);
+	if (s->opts->lossless && collector__take_thread_losses(&s->coll, report_thread_loss, s) < 0)
+		fail("warning: cannot read the lost records of each thread: %s", strerror(errno));
 	event_reader__finish(s->reader);
 	return stop_signal;
 }
 
-/* -c/-C: the kernel's aggregates as a table, after the calls. */
+/* -c/-C: the kernel's aggregates as a table or JSON objects, after the calls. */
 static void print_summary(struct session *s)
 {
 	struct summary sum;
@@ -635,7 +661,7 @@ static void print_summary(struct session *s)
 	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)))
 		fail("cannot read the summary from the kernel: %s", strerror(errno));
 	else
-		summary__print(&sum, s->out);
+		sink__summary(&s->sink, &sum);
 	summary__free(&sum);
 }
 
@@ -652,8 +678,13 @@ static void report_end(struct session *s)
 	/* after a write error nothing was read any more: losses then say nothing */
 	if (lost && !sink__write_error(&s->sink))
 		fail("%llu records lost (%llu enter, %llu exit): the ring buffer was full; "
-		     "raise --buffer-size",
-		     lost, (unsigned long long)st.lost_enter, (unsigned long long)st.lost_exit);
+		     "raise --buffer-size%s",
+		     lost, (unsigned long long)st.lost_enter, (unsigned long long)st.lost_exit,
+		     s->opts->lossless ? "" : ", or --lossless to see where");
+	if (st.compact_records && !sink__write_error(&s->sink))
+		fail("%llu records sent without their data (marked 'data not captured'): the ring "
+		     "buffer was full; raise --buffer-size",
+		     (unsigned long long)st.compact_records);
 	if (s->opts->stats) {
 		struct collector_run_stats rs;
 
@@ -665,6 +696,10 @@ static void report_end(struct session *s)
 			lost, (unsigned long long)st.ringbuf_bytes,
 			(unsigned long long)st.max_pending, s->opts->ringbuf_bytes,
 			sink__lines(&s->sink));
+		fprintf(stderr,
+			"btftrace: stats: records without their data %llu, signal and exit records "
+			"lost %llu\n",
+			(unsigned long long)st.compact_records, (unsigned long long)st.lost_other);
 		if (s->coll.stats_fd > 0 && !collector__run_stats(&s->coll, &rs))
 			fprintf(stderr,
 				"btftrace: stats: BPF run time per run (untraced processes' calls included): sys_enter %llu ns "
@@ -735,6 +770,7 @@ int session_run(const struct session_opts *o)
 		.signals_shown = o->text.quiet_signals ? 0 : o->signals_shown,
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
+		.lossless = o->lossless,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,

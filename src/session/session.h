@@ -36,6 +36,7 @@ struct session_opts {
 	unsigned int buffer_cap;
 	size_t ringbuf_bytes;
 	bool stats;
+	bool lossless; /* --lossless: mark in the trace where records were lost */
 	bool debug;
 	const struct syscall_filter *syscalls; /* -e; NULL: every syscall */
 	unsigned long max_events;	       /* --max-events; 0: no limit */

@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 1
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 1
+#define JSON_SCHEMA_MINOR 2
 
 static void write_line(struct json_sink *s)
 {
@@ -90,6 +90,12 @@ static void put_event(struct json_sink *s, const struct bt_rec_hdr *hdr)
 		/* the text's rule: a thread that ends alone is news only when processes are followed */
 		if (s->opts.quiet_exits || (!rec->group_dead && !s->opts.thread_exits))
 			return;
+	} else if (hdr->type == BT_REC_LOST) {
+		put_head(&s->line, "lost", hdr);
+		json_decode_event(&s->jd, &s->line, hdr);
+		outbuf_putc(&s->line, '}');
+		write_line(s);
+		return;
 	} else if (hdr->type == BT_REC_EXEC) {
 		if (s->opts.quiet_thread_execve)
 			return;
@@ -155,8 +161,25 @@ void json_sink__on_call(void *ctx, const struct call *call)
 		outbuf_puts(ob, ",\"duration_ns\":");
 		outbuf_u64(ob, call->exit->hdr.ts - call->enter->hdr.ts);
 	}
+	if ((call->enter && record_captures_dropped(&call->enter->hdr)) ||
+	    (call->exit && record_captures_dropped(&call->exit->hdr)))
+		outbuf_puts(ob, ",\"captures_dropped\":true");
 	outbuf_putc(ob, '}');
 	write_line(s);
+}
+
+static void put_summary_line(void *ctx, struct outbuf *ob)
+{
+	struct json_sink *s = ctx;
+
+	outbuf_putc(ob, '\n');
+	sink_write_buffer(s->out, ob, &s->write_error, &s->lines);
+}
+
+void json_sink__summary(struct json_sink *s, struct summary *sum)
+{
+	outbuf_reset(&s->line);
+	summary__json(sum, &s->line, put_summary_line, s);
 }
 
 int json_sink__flush(struct json_sink *s)

@@ -230,12 +230,18 @@ static void put_instant(struct perfetto_sink *s, const struct bt_rec_hdr *hdr)
 	} else if (hdr->type == BT_REC_SIGNAL && !s->opts.quiet_signals) {
 		xlat_format_signal(name, sizeof(name),
 				   (uint64_t)(int64_t)((const struct bt_signal_rec *)hdr)->sig);
+	} else if (hdr->type == BT_REC_LOST) {
+		snprintf(name, sizeof(name), "lost");
 	} else {
 		return;
 	}
 	outbuf_reset(&s->text);
 	decode_event(s->dec, &s->text, hdr);
-	put_head(s, name, hdr->type == BT_REC_SIGNAL ? "signal" : "exit", "i", hdr);
+	put_head(s, name,
+		 hdr->type == BT_REC_SIGNAL ? "signal"
+		 : hdr->type == BT_REC_LOST ? "lost"
+					    : "exit",
+		 "i", hdr);
 	outbuf_puts(ob, ",\"s\":\"t\",\"args\":{\"text\":");
 	json_put_str(ob, s->text.data, s->text.len);
 	json_decode_event(&s->jd, ob, hdr);

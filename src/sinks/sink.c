@@ -54,6 +54,20 @@ void sink__on_call(void *ctx, const struct call *call)
 	text_sink__on_call(&s->text, call);
 }
 
+void sink__summary(struct sink *s, struct summary *sum)
+{
+	switch (s->format) {
+	case SINK_JSON:
+		json_sink__summary(&s->json, sum);
+		return;
+	case SINK_PERFETTO:
+		return;
+	case SINK_TEXT:
+		break;
+	}
+	summary__print(sum, s->text.out);
+}
+
 void sink__finish(struct sink *s)
 {
 	if (s->format == SINK_PERFETTO)

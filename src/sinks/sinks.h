@@ -9,6 +9,7 @@
 #include "decode/decode_json.h"
 #include "decode/outbuf.h"
 #include "events/events.h"
+#include "sinks/summary.h"
 
 enum sink_format {
 	SINK_TEXT = 0, /* strace-style lines */
@@ -86,6 +87,8 @@ int json_sink__init(struct json_sink *s, FILE *out, const struct decoder *dec,
 		    const struct text_sink_opts *opts);
 void json_sink__free(struct json_sink *s);
 void json_sink__on_call(void *ctx, const struct call *call);
+/* -c/-C: the summary as JSON objects, after the calls. */
+void json_sink__summary(struct json_sink *s, struct summary *sum);
 int json_sink__flush(struct json_sink *s);
 
 /* Chrome trace-event JSON: one document, its array closed by perfetto_sink__finish. */
@@ -126,6 +129,11 @@ int sink__init(struct sink *s, enum sink_format format, FILE *out, const struct 
 void sink__free(struct sink *s);
 /* A call_fn for the event reader. */
 void sink__on_call(void *ctx, const struct call *call);
+/*
+ * -c/-C: writes the summary in the sink's format, after the calls: the table
+ * for text, summary objects for JSON. Perfetto has none (main refuses it).
+ */
+void sink__summary(struct sink *s, struct summary *sum);
 /* Tracing ended: completes the output (the perfetto document's closing brackets). */
 void sink__finish(struct sink *s);
 /* Returns 0, or the negative errno of the first write that failed. */

@@ -4,9 +4,11 @@
  * and histograms were kept in per-CPU BPF maps; this only sorts and lays out.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode/json.h"
 #include "decode/xlat.h"
 #include "sinks/summary.h"
 
@@ -237,39 +239,96 @@ static int cmp_errs(const void *pa, const void *pb)
 	return a->key.err < b->key.err ? -1 : a->key.err > b->key.err;
 }
 
+/* By group, syscall and errno: the order summary__json looks them up in. */
+static int cmp_errs_by_key(const void *pa, const void *pb)
+{
+	const struct bt_errno_key *a = &((const struct summary_errno_row *)pa)->key;
+	const struct bt_errno_key *b = &((const struct summary_errno_row *)pb)->key;
+
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	if (a->nr != b->nr)
+		return a->nr < b->nr ? -1 : 1;
+	return a->err < b->err ? -1 : a->err > b->err;
+}
+
+/* The errno counts of every group added up: the text has one errno table. */
+static size_t merge_errno_groups(struct summary *s)
+{
+	size_t n = 0;
+
+	if (!s->nerrs)
+		return 0;
+	for (size_t i = 0; i < s->nerrs; i++)
+		s->errs[i].key.id = 0;
+	qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs_by_key);
+	for (size_t i = 0; i < s->nerrs; i++) {
+		if (n && !cmp_errs_by_key(&s->errs[n - 1], &s->errs[i]))
+			s->errs[n - 1].count += s->errs[i].count;
+		else
+			s->errs[n++] = s->errs[i];
+	}
+	return n;
+}
+
+static const char *errno_name(__u32 err, char *buf, size_t size)
+{
+	const char *name = xlat_errno_name(err);
+
+	if (!name) {
+		snprintf(buf, size, "%u", err);
+		name = buf;
+	}
+	return name;
+}
+
 static void print_errnos(struct summary *s, FILE *out)
 {
-	qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs);
+	s->nerrs = merge_errno_groups(s);
+	if (s->nerrs)
+		qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs);
 	fputs("\nerrors by errno:\n", out);
 	fprintf(out, "%-16s %-16s %9s\n", "syscall", "errno", "count");
 	for (size_t i = 0; i < s->nerrs; i++) {
 		char namebuf[32], errbuf[16];
 		const char *name =
 			decode_syscall_name(s->dec, s->errs[i].key.nr, namebuf, sizeof(namebuf));
-		const char *err = xlat_errno_name(s->errs[i].key.err);
 
-		if (!err) {
-			snprintf(errbuf, sizeof(errbuf), "%u", s->errs[i].key.err);
-			err = errbuf;
-		}
-		fprintf(out, "%-16s %-16s %9llu\n", name, err,
+		fprintf(out, "%-16s %-16s %9llu\n", name,
+			errno_name(s->errs[i].key.err, errbuf, sizeof(errbuf)),
 			(unsigned long long)s->errs[i].count);
 	}
+}
+
+/* Sorts the rows: groups in id order, each sorted as -S says. */
+static void sort_rows(struct summary *s)
+{
+	sort_key = s->opts.sort;
+	/* qsort's array may not be NULL, even empty */
+	if (s->nrows)
+		qsort(s->rows, s->nrows, sizeof(*s->rows), cmp_rows);
+}
+
+/* The end of the group that starts at row first. */
+static size_t group_end(const struct summary *s, size_t first)
+{
+	size_t end = first;
+
+	while (end < s->nrows && s->rows[end].key.id == s->rows[first].key.id)
+		end++;
+	return end;
 }
 
 void summary__print(struct summary *s, FILE *out)
 {
 	size_t first = 0;
 
-	sort_key = s->opts.sort;
-	qsort(s->rows, s->nrows, sizeof(*s->rows), cmp_rows);
+	sort_rows(s);
 	if (!s->nrows)
 		print_table(out, s->rows, 0);
 	while (first < s->nrows) {
-		size_t end = first;
+		size_t end = group_end(s, first);
 
-		while (end < s->nrows && s->rows[end].key.id == s->rows[first].key.id)
-			end++;
 		if (s->opts.by != BT_SUMMARY_TOTAL)
 			fprintf(out, "%s%s %u:\n", first ? "\n" : "",
 				s->opts.by == BT_SUMMARY_PROCESS ? "process" : "thread",
@@ -284,4 +343,161 @@ void summary__print(struct summary *s, FILE *out)
 	if (s->opts.errno_summary)
 		print_errnos(s, out);
 	fflush(out);
+}
+
+/* "calls":N,...: the members a syscall and the total share; times null when none was timed. */
+static void json_counts(struct outbuf *ob, __u64 calls, __u64 errors, __u64 timed, __u64 total_ns,
+			__u64 min_ns, __u64 max_ns)
+{
+	outbuf_puts(ob, "\"calls\":");
+	outbuf_u64(ob, calls);
+	outbuf_puts(ob, ",\"errors\":");
+	outbuf_u64(ob, errors);
+	outbuf_puts(ob, ",\"timed\":");
+	outbuf_u64(ob, timed);
+	outbuf_puts(ob, ",\"total_ns\":");
+	outbuf_u64(ob, total_ns);
+	if (!timed) {
+		outbuf_puts(ob, ",\"avg_ns\":null,\"min_ns\":null,\"max_ns\":null");
+		return;
+	}
+	outbuf_puts(ob, ",\"avg_ns\":");
+	outbuf_u64(ob, total_ns / timed);
+	outbuf_puts(ob, ",\"min_ns\":");
+	outbuf_u64(ob, min_ns);
+	outbuf_puts(ob, ",\"max_ns\":");
+	outbuf_u64(ob, max_ns);
+}
+
+/* The non-empty log2 slots: [lo_ns, hi_ns); the last slot has no upper bound. */
+static void json_hist(struct outbuf *ob, const struct bt_summary *sum)
+{
+	bool first = true;
+
+	outbuf_puts(ob, ",\"hist\":[");
+	for (int i = 0; i < BT_HIST_SLOTS; i++) {
+		if (!sum->hist[i])
+			continue;
+		outbuf_puts(ob, first ? "{\"lo_ns\":" : ",{\"lo_ns\":");
+		outbuf_u64(ob, i ? 1ULL << i : 0);
+		outbuf_puts(ob, ",\"hi_ns\":");
+		if (i == BT_HIST_SLOTS - 1)
+			outbuf_puts(ob, "null");
+		else
+			outbuf_u64(ob, 1ULL << (i + 1));
+		outbuf_puts(ob, ",\"count\":");
+		outbuf_u64(ob, sum->hist[i]);
+		outbuf_putc(ob, '}');
+		first = false;
+	}
+	outbuf_putc(ob, ']');
+}
+
+/* {"ENOENT":N,...}: the row's errno counts, from errs sorted by group, syscall and errno. */
+static void json_errnos(struct outbuf *ob, const struct summary *s, const struct summary_row *row)
+{
+	size_t lo = 0, hi = s->nerrs;
+	bool first = true;
+
+	/* the first entry of (group, syscall) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct bt_errno_key *k = &s->errs[mid].key;
+
+		if (k->id < row->key.id || (k->id == row->key.id && k->nr < row->key.nr))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	outbuf_puts(ob, ",\"errnos\":{");
+	for (size_t i = lo; i < s->nerrs; i++) {
+		const struct bt_errno_key *k = &s->errs[i].key;
+		char errbuf[16];
+
+		if (k->id != row->key.id || k->nr != row->key.nr)
+			break;
+		if (!first)
+			outbuf_putc(ob, ',');
+		json_put_key(ob, errno_name(k->err, errbuf, sizeof(errbuf)));
+		outbuf_u64(ob, s->errs[i].count);
+		first = false;
+	}
+	outbuf_putc(ob, '}');
+}
+
+static const char *by_name(int by)
+{
+	return by == BT_SUMMARY_PROCESS ? "process" : by == BT_SUMMARY_THREAD ? "thread" : "total";
+}
+
+/* One group's object: its syscalls in the table's order, then their total. */
+static void json_group(struct summary *s, struct outbuf *ob, const struct summary_row *rows,
+		       size_t n)
+{
+	__u64 total_ns = 0, calls = 0, errors = 0, timed = 0, min = 0, max = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct bt_summary *sum = &rows[i].sum;
+
+		total_ns += sum->total_ns;
+		calls += sum->calls;
+		errors += sum->errors;
+		timed += sum->timed;
+		if (sum->timed && (!min || sum->min_ns < min))
+			min = sum->min_ns;
+		if (sum->max_ns > max)
+			max = sum->max_ns;
+	}
+	outbuf_puts(ob, "{\"event\":\"summary\",\"by\":\"");
+	outbuf_puts(ob, by_name(s->opts.by));
+	outbuf_putc(ob, '"');
+	if (s->opts.by != BT_SUMMARY_TOTAL) {
+		outbuf_puts(ob, s->opts.by == BT_SUMMARY_PROCESS ? ",\"pid\":" : ",\"tid\":");
+		outbuf_u64(ob, rows[0].key.id);
+	}
+	outbuf_puts(ob, ",\"syscalls\":[");
+	for (size_t i = 0; i < n; i++) {
+		const struct bt_summary *sum = &rows[i].sum;
+
+		outbuf_puts(ob, i ? ",{\"syscall\":" : "{\"syscall\":");
+		json_put_cstr(ob, rows[i].name);
+		outbuf_puts(ob, ",\"nr\":");
+		outbuf_u64(ob, rows[i].key.nr);
+		outbuf_putc(ob, ',');
+		json_counts(ob, sum->calls, sum->errors, sum->timed, sum->total_ns, sum->min_ns,
+			    sum->max_ns);
+		/* the share of the group's time, as the table's first column */
+		outbuf_printf(ob, ",\"pct_time\":%.2f",
+			      total_ns ? 100.0 * sum->total_ns / total_ns : 0.0);
+		if (s->opts.hist)
+			json_hist(ob, sum);
+		if (s->opts.errno_summary)
+			json_errnos(ob, s, &rows[i]);
+		outbuf_putc(ob, '}');
+	}
+	outbuf_puts(ob, "],\"total\":{");
+	json_counts(ob, calls, errors, timed, total_ns, min, max);
+	outbuf_puts(ob, "}}");
+}
+
+void summary__json(struct summary *s, struct outbuf *ob,
+		   void (*put_line)(void *ctx, struct outbuf *ob), void *ctx)
+{
+	size_t first = 0;
+
+	sort_rows(s);
+	if (s->nerrs)
+		qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs_by_key);
+	/* a summary by total is always there, even of no calls; a group only with calls */
+	if (!s->nrows && s->opts.by == BT_SUMMARY_TOTAL) {
+		json_group(s, ob, s->rows, 0);
+		put_line(ctx, ob);
+	}
+	while (first < s->nrows) {
+		size_t end = group_end(s, first);
+
+		json_group(s, ob, s->rows + first, end - first);
+		put_line(ctx, ob);
+		first = end;
+	}
 }

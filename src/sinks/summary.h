@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "bpf/record.h"
 #include "decode/decode.h"
+#include "decode/outbuf.h"
 
 enum summary_sort {
 	SUMMARY_SORT_TIME = 0, /* total time in the calls, the default */
@@ -51,6 +52,12 @@ void summary__add(void *ctx, const struct bt_summary_key *key, const struct bt_s
 void summary__add_errno(void *ctx, const struct bt_errno_key *key, __u64 count);
 /* Prints the table(s), as strace -c does, with min and max columns. */
 void summary__print(struct summary *s, FILE *out);
+/*
+ * --format=json: one {"event":"summary",...} object per group (docs/json.md),
+ * each built in ob and handed to put_line, which writes and empties it.
+ */
+void summary__json(struct summary *s, struct outbuf *ob,
+		   void (*put_line)(void *ctx, struct outbuf *ob), void *ctx);
 
 /* "time", "calls", ... into *sort: 0, or -EINVAL. */
 int summary_sort_parse(const char *text, enum summary_sort *sort);

@@ -135,6 +135,8 @@ static void print_event(struct text_sink *s, const struct bt_rec_hdr *hdr)
 			outbuf_puts(&s->line, SGR_SIGNAL);
 		else if (hdr->type == BT_REC_EXEC)
 			outbuf_puts(&s->line, SGR_EXIT);
+		else if (hdr->type == BT_REC_LOST)
+			outbuf_puts(&s->line, SGR_ERROR);
 		else
 			outbuf_puts(&s->line, WIFSIGNALED(rec->exit_code) ? SGR_KILLED : SGR_EXIT);
 	}
@@ -205,6 +207,14 @@ static void put_colored_call(struct text_sink *s, const struct call *call)
 	}
 }
 
+/* A call sent without its captured data (a full ring buffer) says so, rather than look whole. */
+static void put_dropped_marker(struct text_sink *s, const struct call *call)
+{
+	if ((call->enter && record_captures_dropped(&call->enter->hdr)) ||
+	    (call->exit && record_captures_dropped(&call->exit->hdr)))
+		outbuf_puts(&s->line, " <data not captured: ring buffer full>");
+}
+
 void text_sink__on_call(void *ctx, const struct call *call)
 {
 	struct text_sink *s = ctx;
@@ -235,6 +245,7 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		shown = ob->len - start;
 	}
 	if (call->state == CALL_UNFINISHED) {
+		put_dropped_marker(s, call);
 		write_line(s);
 		return;
 	}
@@ -255,6 +266,7 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	}
 	if (failed)
 		outbuf_puts(ob, SGR_RESET);
+	put_dropped_marker(s, call);
 	write_line(s);
 }
 

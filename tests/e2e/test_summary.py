@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """-c/-C summaries kept in the kernel: exact counts, errors, sorting, grouping, histograms."""
+import json
 import re
 
 import pytest
@@ -141,3 +142,113 @@ def test_bad_summary_options(run_btftrace, args, words):
     assert result.returncode == 2
     assert result.stderr.startswith("btftrace: ") and words in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+# ------------------------------------------------------------------ the summary as JSON
+
+
+def json_lines(text):
+    """Every line of a --format=json trace, parsed: each must be one valid JSON object."""
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def summary_by_name(obj):
+    return {row["syscall"]: row for row in obj["syscalls"]}
+
+
+def test_json_summary_counts_are_exact(run_btftrace, workload):
+    n = 2000
+    result = run_btftrace(["--format=json", "-c", "--stats", "--", workload("counted"), n])
+    assert result.returncode == 0, result.stderr
+    objs = json_lines(result.trace)
+    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (1, 2)
+    # summary only: the header and one summary object, nothing per call
+    assert [o["event"] for o in objs] == ["header", "summary"], [o["event"] for o in objs]
+    summary = objs[1]
+    assert summary["by"] == "total" and "pid" not in summary and "tid" not in summary
+    rows = summary_by_name(summary)
+    assert rows["getppid"]["calls"] == n and rows["getppid"]["errors"] == 0
+    assert rows["write"]["calls"] == n
+    assert rows["openat"]["calls"] >= n // 2 and rows["openat"]["errors"] == n // 2
+    sleep = rows["nanosleep"]
+    assert sleep["calls"] == sleep["timed"] == 3
+    assert sleep["min_ns"] >= 2_000_000 and sleep["total_ns"] >= 6_000_000
+    assert sleep["min_ns"] <= sleep["avg_ns"] <= sleep["max_ns"]
+    assert sleep["avg_ns"] == sleep["total_ns"] // sleep["timed"]
+    # sorted by time, as the table: the sleeps first
+    assert summary["syscalls"][0]["syscall"] == "nanosleep"
+    total = summary["total"]
+    for key in ("calls", "errors", "timed", "total_ns"):
+        assert total[key] == sum(r[key] for r in summary["syscalls"]), key
+    assert abs(sum(r["pct_time"] for r in summary["syscalls"]) - 100) < 0.1 * len(rows)
+    assert stats(result.stderr) == (0, 0)
+
+
+def test_json_summary_matches_the_call_objects(run_btftrace, workload):
+    result = run_btftrace(["--format=json", "-C", "--", workload("counted"), 500])
+    assert result.returncode == 0, result.stderr
+    objs = json_lines(result.trace)
+    assert objs[-1]["event"] == "summary" and objs[0]["event"] == "header"
+    assert all(o["event"] != "summary" for o in objs[:-1])
+    returned, failed = {}, {}
+    for o in objs:
+        if o["event"] == "call" and o["state"] in ("complete", "resumed") and "ret" in o:
+            returned[o["syscall"]] = returned.get(o["syscall"], 0) + 1
+            if "errno" in o:
+                failed[o["syscall"]] = failed.get(o["syscall"], 0) + 1
+    rows = summary_by_name(objs[-1])
+    # a new process's first return has no call object, as in the text; execve's is shown
+    assert {k: r["calls"] for k, r in rows.items()} == returned
+    assert {k: r["errors"] for k, r in rows.items() if r["errors"]} == failed
+
+
+def test_json_summary_per_thread(run_btftrace, workload):
+    n, threads = 400, 3
+    result = run_btftrace(["--format=json", "-c", "--summary-by=thread", "--",
+                           workload("counted"), n, threads])
+    assert result.returncode == 0, result.stderr
+    groups = [o for o in json_lines(result.trace) if o["event"] == "summary"]
+    assert all(g["by"] == "thread" and isinstance(g["tid"], int) for g in groups)
+    assert len({g["tid"] for g in groups}) == len(groups)
+    workers = [g for g in groups if "getppid" in summary_by_name(g)]
+    assert len(workers) == threads
+    for g in workers:
+        rows = summary_by_name(g)
+        assert rows["getppid"]["calls"] == n and rows["openat"]["errors"] == n // 2
+        assert g["total"]["calls"] == sum(r["calls"] for r in g["syscalls"])
+
+
+def test_json_summary_by_process(run_btftrace, workload):
+    result = run_btftrace(["--format=json", "-f", "-c", "--summary-by=process", "--",
+                           workload("proc_life"), "fork", "2"])
+    assert result.returncode == 0, result.stderr
+    groups = [o for o in json_lines(result.trace) if o["event"] == "summary"]
+    # the parent, two children and a grandchild, as the text's tables
+    assert len(groups) == 4 and len({g["pid"] for g in groups}) == 4
+
+
+def test_json_summary_histogram_and_errnos(run_btftrace, workload):
+    result = run_btftrace(["--format=json", "--hist", "--errno-summary", "-e",
+                           "nanosleep,openat,getppid", "--", workload("counted"), 200])
+    assert result.returncode == 0, result.stderr
+    objs = json_lines(result.trace)
+    assert [o["event"] for o in objs] == ["header", "summary"]
+    rows = summary_by_name(objs[1])
+    hist = rows["nanosleep"]["hist"]
+    assert sum(b["count"] for b in hist) == 3
+    for b in hist:
+        assert b["hi_ns"] == 2 * b["lo_ns"] and b["count"] > 0
+        # 2 ms sleeps: at or above [1M, 2M) ns
+        assert b["lo_ns"] >= 1 << 20
+    assert rows["openat"]["errnos"] == {"ENOENT": 100}
+    assert rows["getppid"]["errnos"] == {}
+    assert all(sum(b["count"] for b in r["hist"]) == r["timed"] for r in rows.values())
+
+
+def test_perfetto_refuses_a_summary(run_btftrace, tmp_path):
+    result = run_btftrace(["--format=perfetto", "-o", tmp_path / "t.json", "-c", "--",
+                           "/bin/true"], trace=False)
+    assert result.returncode == 2
+    assert result.stderr == "btftrace: --format=perfetto has no summary: use --format=json " \
+                            "or text for -c/-C/--hist/--errno-summary\n"
+    assert not (tmp_path / "t.json").exists()

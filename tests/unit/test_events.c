@@ -426,6 +426,103 @@ static void test_signal_after_held_call(void **state)
 	event_reader__free(er);
 }
 
+static struct bt_lost_rec lost_rec(__u32 tid, __u64 enters, __u64 exits)
+{
+	struct bt_lost_rec r = {};
+
+	r.hdr.type = BT_REC_LOST;
+	r.hdr.size = sizeof(r);
+	r.hdr.tid = tid;
+	r.hdr.nr = -1;
+	r.lost.enters = enters;
+	r.lost.exits = exits;
+	return r;
+}
+
+/* Lost exits right after a seen enter took that call's exit: it shows "= ?" before the gap. */
+static void test_lost_exit_ends_held_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(3, 0), b = enter_rec(3, 1);
+	struct bt_lost_rec gap = lost_rec(3, 4, 5);
+	struct bt_exit_rec bx = exit_rec(3, 1, 8);
+
+	event_reader__handle(er, &a, sizeof(a));
+	assert_int_equal(event_reader__handle(er, &gap, sizeof(gap)), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[0], CALL_NORETURN);
+	assert_true(s.has_enter[0] && !s.has_exit[0]);
+	assert_int_equal(s.state[1], CALL_EVENT);
+	assert_int_equal(s.tid[1], 3);
+	/* the thread's next call pairs as usual */
+	event_reader__handle(er, &b, sizeof(b));
+	event_reader__handle(er, &bx, sizeof(bx));
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.state[2], CALL_COMPLETE);
+	event_reader__free(er);
+}
+
+/* A gap of enters only leaves the open call open; another thread's held call shows unfinished. */
+static void test_lost_enters_keep_open_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(1, 0), b = enter_rec(2, 0);
+	struct bt_lost_rec gap = lost_rec(2, 7, 0);
+	struct bt_exit_rec ax = exit_rec(1, 0, 1);
+
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__handle(er, &b, sizeof(b)); /* a shows unfinished */
+	event_reader__handle(er, &gap, sizeof(gap));
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.state[1], CALL_UNFINISHED); /* b, released by the gap's line */
+	assert_int_equal(s.state[2], CALL_EVENT);
+	event_reader__handle(er, &ax, sizeof(ax));
+	assert_int_equal(s.state[3], CALL_RESUMED);
+	assert_true(s.has_enter[3] && s.has_exit[3]);
+	event_reader__free(er);
+}
+
+static void test_lost_record_too_short_is_refused(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_lost_rec gap = lost_rec(2, 1, 1);
+
+	gap.hdr.size = sizeof(gap.hdr);
+	assert_int_equal(event_reader__handle(er, &gap, sizeof(gap)), -EINVAL);
+	assert_int_equal(s.n, 0);
+	event_reader__free(er);
+}
+
+/* A record sent without its captures carries one marker capture, which names no argument. */
+static void test_dropped_captures_marker(void **state)
+{
+	struct {
+		struct bt_enter_rec rec;
+		struct bt_capture cap;
+	} compact = {.rec = enter_rec(4, 0)};
+
+	compact.rec.hdr.size = sizeof(compact);
+	compact.rec.hdr.ncaps = 1;
+	compact.cap.arg = BT_CAP_ARG_DROPPED;
+	compact.cap.flags = BT_CAP_DROPPED;
+	compact.cap.want = 4200;
+	assert_true(record_captures_dropped(&compact.rec.hdr));
+	for (int arg = 0; arg < BT_MAX_ARGS; arg++)
+		assert_null(record_capture(&compact.rec.hdr, arg));
+	compact.cap.arg = 1;
+	compact.cap.flags = 0;
+	assert_false(record_captures_dropped(&compact.rec.hdr));
+	/* a record cut before its marker claims nothing */
+	compact.rec.hdr.size = sizeof(compact.rec);
+	compact.cap.arg = BT_CAP_ARG_DROPPED;
+	compact.cap.flags = BT_CAP_DROPPED;
+	assert_false(record_captures_dropped(&compact.rec.hdr));
+}
+
 /*
  * A fatal signal seen as it was sent waits for its target's call to end:
  * the write that raised SIGPIPE shows whole, then the signal; a blocked
@@ -504,6 +601,10 @@ int main(void)
 		cmocka_unit_test(test_signal_after_held_call),
 		cmocka_unit_test(test_fatal_signal_after_the_call_it_ended),
 		cmocka_unit_test(test_capture_lookup_is_bounded),
+		cmocka_unit_test(test_lost_exit_ends_held_call),
+		cmocka_unit_test(test_lost_enters_keep_open_call),
+		cmocka_unit_test(test_lost_record_too_short_is_refused),
+		cmocka_unit_test(test_dropped_captures_marker),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

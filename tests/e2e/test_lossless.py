@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: GPL-2.0
+"""A full ring buffer: calls go without their data rather than disappear, and --lossless says
+where each thread lost calls, so that calls seen + calls lost = calls made, exactly."""
+import json
+import re
+
+import pytest
+
+from conftest import PID_PREFIX
+
+LOST_LINE = re.compile(r"^<\.\.\. ring buffer full: (.+) lost \.\.\.>$")
+DROPPED = " <data not captured: ring buffer full>"
+
+
+def stats(err):
+    m = re.search(r"^btftrace: stats: enter records (\d+), exit records (\d+), lost (\d+),", err,
+                  re.M)
+    assert m, f"no --stats line: {err}"
+    loss = re.search(r"^btftrace: \d+ records lost \((\d+) enter, (\d+) exit\)", err, re.M)
+    lost_enter, lost_exit = (int(loss.group(1)), int(loss.group(2))) if loss else (0, 0)
+    return int(m.group(1)), int(m.group(2)), lost_enter, lost_exit
+
+
+def count_text(trace):
+    """(enters seen, exits seen, calls lost, returns lost, lost lines) of a text trace."""
+    enters = exits = lost_calls = lost_returns = markers = 0
+    for line in trace.splitlines():
+        line = PID_PREFIX.sub("", line)
+        m = LOST_LINE.match(line)
+        if m:
+            markers += 1
+            parts = dict((what.split()[0].rstrip("s"), int(n)) for n, what in
+                         re.findall(r"(\d+) (calls?|returns?|signals? or exits?)", m.group(1)))
+            assert parts, line
+            lost_calls += parts.get("call", 0)
+            lost_returns += parts.get("return", 0)
+            continue
+        if line.startswith(("---", "+++")):
+            continue
+        if line.endswith(DROPPED):
+            line = line[:-len(DROPPED)]
+        returned = not re.search(r"\) += \?$", line) and not line.endswith("<unfinished ...>")
+        if line.startswith("<... "):
+            exits += returned
+        else:
+            enters += 1
+            exits += returned
+    return enters, exits, lost_calls, lost_returns, markers
+
+
+@pytest.mark.parametrize("threads", [1, 32])
+def test_lossless_calls_seen_plus_lost_equal_calls_made(run_btftrace, bench_workload,
+                                                        bpf_snapshot, threads):
+    """Only getppid and write traced: the workload makes exactly ITERATIONS of each (no -v, so
+    it writes nothing else). A 16K buffer loses most records; every one is accounted for at
+    its place."""
+    iterations = 300000
+    snap = bpf_snapshot()
+    result = run_btftrace(["--lossless", "--stats", "--buffer-size", "16K", "-e",
+                           "getppid,write", "--", bench_workload, iterations, threads])
+    snap.track(result.pid)
+    assert result.returncode == 0, result.stderr
+    enters, exits, lost_calls, lost_returns, markers = count_text(result.trace)
+    made = 2 * iterations
+    sent_enter, sent_exit, lost_enter, lost_exit = stats(result.stderr)
+    assert (enters, exits) == (sent_enter, sent_exit), \
+        f"lines (enter {enters}, exit {exits}) != records sent ({sent_enter}, {sent_exit})"
+    assert (lost_calls, lost_returns) == (lost_enter, lost_exit), \
+        f"the trace's lost lines ({lost_calls} calls, {lost_returns} returns) != the totals " \
+        f"({lost_enter}, {lost_exit}): {result.stderr}"
+    assert enters + lost_calls == made, \
+        f"calls: {enters} seen + {lost_calls} lost != {made} made"
+    assert exits + lost_returns == made, \
+        f"returns: {exits} seen + {lost_returns} lost != {made} made"
+    if threads == 32:
+        assert markers > 0 and lost_calls > 0, "a 16K buffer lost nothing of 32 threads"
+    assert "or --lossless to see where" not in result.stderr
+    snap.assert_clean("--lossless with a 16K ring buffer")
+
+
+def test_lossless_json_lost_objects(run_btftrace, bench_workload):
+    iterations, threads = 200000, 16
+    result = run_btftrace(["--lossless", "--stats", "--format=json", "--buffer-size", "16K",
+                           "-e", "getppid", "--", bench_workload, iterations, threads])
+    assert result.returncode == 0, result.stderr
+    objs = [json.loads(line) for line in result.trace.splitlines()]
+    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (1, 2)
+    calls = [o for o in objs if o["event"] == "call"]
+    lost = [o for o in objs if o["event"] == "lost"]
+    assert lost, "16 threads lost nothing in a 16K buffer"
+    for o in lost:
+        assert set(o) >= {"ts", "pid", "tid", "calls", "returns", "events", "cause"}, o
+        assert o["cause"] == "ring buffer full"
+    entered = sum(1 for c in calls if c["state"] in ("complete", "unfinished", "noreturn"))
+    returned = sum(1 for c in calls if c["state"] in ("complete", "resumed") and "ret" in c)
+    assert entered + sum(o["calls"] for o in lost) == iterations
+    assert returned + sum(o["returns"] for o in lost) == iterations
+
+
+def test_without_lossless_losses_are_counted_not_placed(run_btftrace, bench_workload):
+    result = run_btftrace(["--stats", "--buffer-size", "16K", "-e", "getppid,write", "--",
+                           bench_workload, 200000, 16])
+    assert result.returncode == 0, result.stderr
+    enters, exits, lost_calls, _, markers = count_text(result.trace)
+    assert markers == 0
+    sent_enter, sent_exit, lost_enter, lost_exit = stats(result.stderr)
+    assert enters == sent_enter and enters + lost_enter == 2 * 200000
+    assert exits == sent_exit and exits + lost_exit == 2 * 200000
+    if lost_enter + lost_exit:
+        assert "raise --buffer-size, or --lossless to see where" in result.stderr
+
+
+def test_full_buffer_sends_calls_without_their_data(run_btftrace):
+    """Records of 4 KiB of data in a 16K buffer: many do not fit whole but fit without their
+    data. Such a call shows with its numbers and return, marked, and is counted."""
+    result = run_btftrace(["--stats", "--buffer-size", "16K", "--capture-size", "4096", "--",
+                           "dd", "if=/dev/zero", "of=/dev/null", "bs=4096", "count=20000"])
+    assert result.returncode == 0, result.stderr
+    marked = [PID_PREFIX.sub("", line) for line in result.trace.splitlines()
+              if line.endswith(DROPPED)]
+    m = re.search(r"^btftrace: stats: records without their data (\d+),", result.stderr, re.M)
+    assert m, result.stderr
+    compact = int(m.group(1))
+    # a line shows one or two records (enter and exit), and a split call's enter shows twice
+    assert compact > 0 and marked, result.stderr
+    assert len(marked) <= 2 * compact, f"{len(marked)} marked lines, {compact} such records"
+    assert re.search(r"^btftrace: \d+ records sent without their data", result.stderr, re.M)
+    # the buffer pointer as an address, the count and the result exact
+    for line in marked:
+        if line.startswith("write(1, ") and not line.endswith("<unfinished ...>" + DROPPED):
+            assert re.match(r"write\(1, 0x[0-9a-f]+, 4096\) += 4096 <", line), line
+
+
+def test_dropped_data_in_json(run_btftrace):
+    result = run_btftrace(["--format=json", "--buffer-size", "16K", "--capture-size", "4096",
+                           "--", "dd", "if=/dev/zero", "of=/dev/null", "bs=4096",
+                           "count=20000"])
+    assert result.returncode == 0, result.stderr
+    objs = [json.loads(line) for line in result.trace.splitlines()]
+    dropped = [o for o in objs if o.get("captures_dropped")]
+    assert dropped, "no call went without its data"
+    for o in dropped:
+        if o["syscall"] == "write" and o["args"]:
+            assert o["args"][1]["value"] is None and o["args"][2]["raw"] == 4096

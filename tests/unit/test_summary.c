@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the -c summary as JSON: members, order, groups, histograms, errno counts. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "sinks/summary.h"
+#include "json_valid.h"
+
+#define MAX_LINES 8
+
+struct lines {
+	char *text[MAX_LINES];
+	int n;
+};
+
+static void keep_line(void *ctx, struct outbuf *ob)
+{
+	struct lines *l = ctx;
+
+	assert_true(l->n < MAX_LINES);
+	assert_true(json_valid(ob->data, ob->len));
+	l->text[l->n++] = strdup(ob->data);
+	outbuf_reset(ob);
+}
+
+static void free_lines(struct lines *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->text[i]);
+}
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static struct catalog cat;
+static struct decoder dec = {.cat = &cat};
+
+static int setup(void **state)
+{
+	snprintf(cat.descs[0].name, sizeof(cat.descs[0].name), "read");
+	snprintf(cat.descs[110].name, sizeof(cat.descs[110].name), "getppid");
+	snprintf(cat.descs[257].name, sizeof(cat.descs[257].name), "openat");
+	return 0;
+}
+
+static struct bt_summary timed_calls(__u64 calls, __u64 errors, __u64 ns_each)
+{
+	struct bt_summary sum = {.calls = calls, .errors = errors, .timed = calls};
+
+	sum.total_ns = calls * ns_each;
+	sum.min_ns = sum.max_ns = ns_each;
+	return sum;
+}
+
+static void json_of(struct summary *s, struct lines *out)
+{
+	struct outbuf ob;
+
+	outbuf_init(&ob);
+	summary__json(s, &ob, keep_line, out);
+	outbuf_free(&ob);
+}
+
+static void test_total_members_and_order(void **state)
+{
+	struct summary_opts o = {.sort = SUMMARY_SORT_TIME};
+	struct bt_summary_key k0 = {.nr = 0}, k110 = {.nr = 110}, k257 = {.nr = 257};
+	struct bt_summary s0 = timed_calls(10, 0, 100), s110 = timed_calls(30, 0, 50),
+			  s257 = timed_calls(5, 5, 1000);
+	struct summary sum;
+	struct lines out = {};
+
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &k110, &s110);
+	summary__add(&sum, &k0, &s0);
+	summary__add(&sum, &k257, &s257);
+	json_of(&sum, &out);
+	assert_int_equal(out.n, 1);
+	/* by time: openat 5000 ns, getppid 1500, read 1000; pct of the 7500 ns */
+	assert_string_equal(
+		out.text[0],
+		"{\"event\":\"summary\",\"by\":\"total\",\"syscalls\":["
+		"{\"syscall\":\"openat\",\"nr\":257,\"calls\":5,\"errors\":5,\"timed\":5,"
+		"\"total_ns\":5000,\"avg_ns\":1000,\"min_ns\":1000,\"max_ns\":1000,"
+		"\"pct_time\":66.67},"
+		"{\"syscall\":\"getppid\",\"nr\":110,\"calls\":30,\"errors\":0,\"timed\":30,"
+		"\"total_ns\":1500,\"avg_ns\":50,\"min_ns\":50,\"max_ns\":50,\"pct_time\":20.00},"
+		"{\"syscall\":\"read\",\"nr\":0,\"calls\":10,\"errors\":0,\"timed\":10,"
+		"\"total_ns\":1000,\"avg_ns\":100,\"min_ns\":100,\"max_ns\":100,"
+		"\"pct_time\":13.33}],"
+		"\"total\":{\"calls\":45,\"errors\":5,\"timed\":45,\"total_ns\":7500,"
+		"\"avg_ns\":166,\"min_ns\":50,\"max_ns\":1000}}");
+	free_lines(&out);
+	summary__free(&sum);
+}
+
+/* No timed call: the times are unknown, not zero. An unnamed number keeps its number. */
+static void test_untimed_and_unnamed(void **state)
+{
+	struct summary_opts o = {.sort = SUMMARY_SORT_NAME};
+	struct bt_summary_key k = {.nr = 499};
+	struct bt_summary s = {.calls = 2};
+	struct summary sum;
+	struct lines out = {};
+
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &k, &s);
+	json_of(&sum, &out);
+	assert_int_equal(out.n, 1);
+	assert_non_null(strstr(out.text[0], "{\"syscall\":\"syscall_499\",\"nr\":499,\"calls\":2,"
+					    "\"errors\":0,\"timed\":0,\"total_ns\":0,"
+					    "\"avg_ns\":null,\"min_ns\":null,\"max_ns\":null,"
+					    "\"pct_time\":0.00}"));
+	free_lines(&out);
+	summary__free(&sum);
+}
+
+static void test_empty_total_still_written(void **state)
+{
+	struct summary_opts o = {};
+	struct summary sum;
+	struct lines out = {};
+
+	summary__init(&sum, &dec, &o);
+	json_of(&sum, &out);
+	assert_int_equal(out.n, 1);
+	assert_string_equal(out.text[0],
+			    "{\"event\":\"summary\",\"by\":\"total\",\"syscalls\":[],\"total\":{"
+			    "\"calls\":0,\"errors\":0,\"timed\":0,\"total_ns\":0,\"avg_ns\":null,"
+			    "\"min_ns\":null,\"max_ns\":null}}");
+	free_lines(&out);
+	summary__free(&sum);
+}
+
+/* One object per thread, in id order, each with its own errno counts. */
+static void test_groups_with_errnos_and_hist(void **state)
+{
+	struct summary_opts o = {.by = BT_SUMMARY_THREAD, .hist = true, .errno_summary = true};
+	struct bt_summary_key a = {.nr = 257, .id = 200}, b = {.nr = 257, .id = 100};
+	struct bt_summary sa = timed_calls(4, 3, 600), sb = timed_calls(2, 1, 3);
+	struct bt_errno_key ea = {.nr = 257, .err = 2, .id = 200},
+			    ea2 = {.nr = 257, .err = 13, .id = 200},
+			    eb = {.nr = 257, .err = 2, .id = 100};
+	struct summary sum;
+	struct lines out = {};
+
+	sa.hist[9] = 4; /* [512, 1024) */
+	sb.hist[1] = 2; /* [2, 4) */
+	sb.hist[BT_HIST_SLOTS - 1] = 0;
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &a, &sa);
+	summary__add(&sum, &b, &sb);
+	summary__add_errno(&sum, &ea2, 1);
+	summary__add_errno(&sum, &eb, 1);
+	summary__add_errno(&sum, &ea, 2);
+	json_of(&sum, &out);
+	assert_int_equal(out.n, 2);
+	assert_true(
+		starts_with(out.text[0], "{\"event\":\"summary\",\"by\":\"thread\",\"tid\":100,"));
+	assert_non_null(strstr(out.text[0], "\"hist\":[{\"lo_ns\":2,\"hi_ns\":4,\"count\":2}],"
+					    "\"errnos\":{\"ENOENT\":1}}"));
+	assert_true(
+		starts_with(out.text[1], "{\"event\":\"summary\",\"by\":\"thread\",\"tid\":200,"));
+	assert_non_null(strstr(out.text[1], "\"hist\":[{\"lo_ns\":512,\"hi_ns\":1024,\"count\":4}],"
+					    "\"errnos\":{\"ENOENT\":2,\"EACCES\":1}}"));
+	free_lines(&out);
+	summary__free(&sum);
+}
+
+/* The last slot has no upper bound; slot 0 starts at 0. */
+static void test_hist_open_ended_slot(void **state)
+{
+	struct summary_opts o = {.hist = true};
+	struct bt_summary_key k = {.nr = 0};
+	struct bt_summary s = timed_calls(2, 0, 1);
+	struct summary sum;
+	struct lines out = {};
+
+	s.hist[0] = 1;
+	s.hist[BT_HIST_SLOTS - 1] = 1;
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &k, &s);
+	json_of(&sum, &out);
+	assert_non_null(strstr(out.text[0],
+			       "\"hist\":[{\"lo_ns\":0,\"hi_ns\":2,\"count\":1},"
+			       "{\"lo_ns\":549755813888,\"hi_ns\":null,\"count\":1}]"));
+	free_lines(&out);
+	summary__free(&sum);
+}
+
+/* The text has one errno table: the groups' counts are added up there. */
+static void test_text_errnos_merge_groups(void **state)
+{
+	struct summary_opts o = {.by = BT_SUMMARY_PROCESS, .errno_summary = true};
+	struct bt_summary_key a = {.nr = 257, .id = 1}, b = {.nr = 257, .id = 2};
+	struct bt_summary s = timed_calls(3, 3, 10);
+	struct bt_errno_key ea = {.nr = 257, .err = 2, .id = 1},
+			    eb = {.nr = 257, .err = 2, .id = 2};
+	struct summary sum;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &a, &s);
+	summary__add(&sum, &b, &s);
+	summary__add_errno(&sum, &ea, 3);
+	summary__add_errno(&sum, &eb, 3);
+	summary__print(&sum, f);
+	fclose(f);
+	assert_non_null(strstr(text, "\nopenat           ENOENT                   6\n"));
+	free(text);
+	summary__free(&sum);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_total_members_and_order),
+		cmocka_unit_test(test_untimed_and_unnamed),
+		cmocka_unit_test(test_empty_total_still_written),
+		cmocka_unit_test(test_groups_with_errnos_and_hist),
+		cmocka_unit_test(test_hist_open_ended_slot),
+		cmocka_unit_test(test_text_errnos_merge_groups),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
