@@ -13,6 +13,7 @@
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
 #include "decode/decode.h"
+#include "decode/fd_table.h"
 #include "events/events.h"
 #include "sinks/sinks.h"
 #include "types/types.h"
@@ -24,7 +25,8 @@
  *        5 --pretty, 6 --no-btf, 7 -s from byte 1 (else the default 32)
  *   [1]  -s N
  *   [2]  bits 0-2 --struct-depth, 3-4 -t/-tt/-ttt, 5 -r, 6 -T, 7 --no-pid
- *   [3]  bit 0 -f (thread exits), 1 quiet signals, 2 quiet exits, 3 colours
+ *   [3]  bit 0 -f (thread exits), 1 quiet signals, 2 quiet exits, 3 colours, 4 -y (with a
+ *        made-up /proc, so that the output depends on the input alone)
  *   then records, each [u16 little endian][bytes]: bits 0-14 the length (0: the reader goes
  *   idle instead), bit 15 keep hdr.size as the input says; without it hdr.size is set to the
  *   length, so that most records pass the size check and reach the decoders.
@@ -88,6 +90,23 @@ static void on_call(void *ctx, const struct call *call)
 	sink__on_call(&s->text, call);
 	sink__on_call(&s->json, call);
 	sink__on_call(&s->perfetto, call);
+	/* as the session does, after the call's lines */
+	decode_track_fds(s->text.text.dec, call);
+}
+
+/* -y's /proc: a path for small fds, nothing for the others, the same every run. */
+static ssize_t fake_readlink(__u32 tid, int fd, char *buf, size_t size)
+{
+	int n;
+
+	if (fd > 16)
+		return -1;
+	if (fd < 0)
+		n = snprintf(buf, size, "/cwd/%u", tid);
+	else
+		n = snprintf(buf, size, "/proc-says/%u/%d", tid, fd);
+	/* readlink's way: the bytes written, no NUL counted */
+	return n < (int)size ? n : (ssize_t)size - 1;
 }
 
 static void set_options(const uint8_t *h, struct decoder *dec, struct text_sink_opts *to)
@@ -107,6 +126,7 @@ static void set_options(const uint8_t *h, struct decoder *dec, struct text_sink_
 	if (h[0] & 0x80)
 		o->string_limit = h[1];
 	o->struct_depth = h[2] & 7;
+	o->decode_fds = h[3] & 0x10;
 
 	memset(to, 0, sizeof(*to));
 	to->ts = (h[2] >> 3) & 3;
@@ -174,6 +194,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	t = data[0] & 0x40 ? without_btf : with_btf;
 	set_options(data, &t->dec, &to);
+	t->dec.fds = NULL;
+	if (t->dec.opts.decode_fds) {
+		t->dec.fds = fd_table__new(fake_readlink);
+		if (!t->dec.fds)
+			abort();
+	}
 	for (int i = 0; i < 3; i++) {
 		out[i] = open_memstream(&buf[i], &len[i]);
 		if (!out[i])
@@ -189,6 +215,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	feed(er, data + HEADER_LEN, data + size);
 	event_reader__finish(er);
 	event_reader__free(er);
+	fd_table__free(t->dec.fds);
+	t->dec.fds = NULL;
 
 	sink__finish(&s.perfetto);
 	sink__flush(&s.text);
