@@ -46,7 +46,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(OUTPUT)/tests/%,$(UNIT_SRC))
 HELPER_SRC := $(wildcard tests/workloads/*.c)
 HELPER_BIN := $(patsubst tests/workloads/%.c,$(OUTPUT)/workloads/%,$(HELPER_SRC))
 
-.PHONY: all clean deps demo test unit e2e bench asan-test fuzz format check-format
+.PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format
 all: $(BIN) $(HELPER_BIN)
 
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
@@ -96,41 +96,66 @@ e2e: all
 	BTFTRACE=$(abspath $(BIN)) WORKLOADS=$(abspath $(OUTPUT)/workloads) \
 		$(PYTHON) -m pytest -q tests/e2e
 
-# Builds and runs every test: unit tests, then end-to-end tests as root.
-test: unit e2e
+# Builds and runs every test: unit tests, end-to-end tests as root, then each fuzz target for
+# FUZZ_SECONDS (60 s each; `make test FUZZ_SECONDS=5` for a quicker run).
+test: unit e2e fuzz
 
-# The unit and e2e tests again under AddressSanitizer and UBSan.
+# The unit and e2e tests again under AddressSanitizer and UBSan (the fuzz targets have them).
 asan-test:
-	$(MAKE) SANITIZE=1 test
+	$(MAKE) SANITIZE=1 unit e2e
 
 bench: all
 	$(MAKE) -C bench
 
-# libFuzzer targets, each for a bounded time (FUZZ_SECONDS), with ASan and UBSan.
+# libFuzzer targets: tests/fuzz/<target>.c, seeded from tests/fuzz/corpus/<target>/. Each is
+# one word of FUZZ_TARGETS; FUZZ_MAX_LEN_<target> overrides the input size cap of 4096, and
+# FUZZ_FLAGS_<target> adds libFuzzer flags (a dictionary).
+FUZZ_TARGETS := fuzz_btf_printer fuzz_format fuzz_records fuzz_syscall_set fuzz_filter
+FUZZ_MAX_LEN_fuzz_records := 32768
+FUZZ_MAX_LEN_fuzz_syscall_set := 512
+FUZZ_MAX_LEN_fuzz_filter := 512
+FUZZ_FLAGS_fuzz_filter := -dict=tests/fuzz/filter.dict
+# seconds each target runs in `make fuzz` (and so in `make test`): FUZZ_SECONDS=0 builds and
+# replays the seed corpora only
 FUZZ_SECONDS ?= 60
-FUZZ_CFLAGS := -g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined \
-	       -fno-sanitize-recover=undefined -Isrc -D_GNU_SOURCE
-fuzz:
-	mkdir -p $(OUTPUT)/fuzz/corpus-btf-printer
-	$(CLANG) $(FUZZ_CFLAGS) tests/fuzz/fuzz_btf_printer.c src/decode/btf_printer.c \
-		src/decode/outbuf.c src/decode/quote.c src/decode/json.c $(LIBBPF_LIBS) \
-		-o $(OUTPUT)/fuzz/fuzz_btf_printer
-	$(OUTPUT)/fuzz/fuzz_btf_printer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-		$(OUTPUT)/fuzz/corpus-btf-printer
-	mkdir -p $(OUTPUT)/fuzz/corpus-filter
-	$(CLANG) $(FUZZ_CFLAGS) -I$(OUTPUT) tests/fuzz/fuzz_filter.c src/filter/expr.c \
-		src/filter/syscall_set.c src/filter/classes.c src/catalog/catalog.c \
-		src/decode/arg_printers.c src/decode/xlat.c src/decode/outbuf.c $(XLAT_C) \
-		src/types/types.c $(LIBBPF_LIBS) -o $(OUTPUT)/fuzz/fuzz_filter
-	$(OUTPUT)/fuzz/fuzz_filter -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
-		-dict=tests/fuzz/filter.dict $(OUTPUT)/fuzz/corpus-filter
-fuzz: $(XLAT_C) $(OUTPUT)/syscall_table.h
+FUZZ_DIR := $(OUTPUT)/fuzz
+# The library is built again with the fuzzer's coverage and the sanitizers, so that a bug in it
+# is found where it happens, not where the harness trips over its result.
+FUZZ_CFLAGS := -g -O1 -std=gnu11 -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	       -fno-omit-frame-pointer -Isrc -I$(OUTPUT) $(LIBBPF_CFLAGS) -D_GNU_SOURCE \
+	       -DBTFTRACE_VERSION=\"$(VERSION)\"
+FUZZ_LIB_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRC)) \
+		$(patsubst $(OUTPUT)/%.c,$(FUZZ_DIR)/obj/%.o,$(XLAT_C))
+FUZZ_BIN := $(patsubst %,$(FUZZ_DIR)/bin/%,$(FUZZ_TARGETS))
+
+$(FUZZ_DIR)/obj/%.o: src/%.c $(GEN_HEADERS) $(wildcard src/*/*.h src/*.h)
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_DIR)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/decode/xlat.h
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_DIR)/bin/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ) tests/unit/json_valid.h
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB_OBJ) $(LIBBPF_LIBS) -pthread -o $@
+
+# kept between runs, though only the pattern rules name them
+.SECONDARY: $(FUZZ_LIB_OBJ)
+
+fuzz-build: $(FUZZ_BIN)
+
+# Runs each target for FUZZ_SECONDS after its seeds; a crash, leak, UB or hang fails the build.
+fuzz: $(FUZZ_BIN)
+	@set -e; $(foreach t,$(FUZZ_TARGETS),sh tools/run-fuzz.sh $(FUZZ_DIR)/bin/$(t) \
+		tests/fuzz/corpus/$(t) $(FUZZ_DIR) $(FUZZ_SECONDS) $(or $(FUZZ_MAX_LEN_$(t)),4096) \
+		$(FUZZ_FLAGS_$(t));)
 
 format:
-	clang-format -i $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/workloads/*.c)
+	clang-format -i $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/workloads/*.c tests/fuzz/*.c)
 
 check-format:
-	clang-format --dry-run --Werror $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c)
+	clang-format --dry-run --Werror $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/fuzz/*.c)
 
 clean:
 	rm -rf .output

@@ -203,7 +203,8 @@ const char *decode_returned_fd_path(const struct decoder *d, const struct call *
 
 	if (!d->fds || !exit || exit->ret < 0 || exit->ret > 0x7fffffff)
 		return NULL;
-	nr = exit->hdr.nr;
+	/* the call is its enter's, as in decode_track_fds: the exit's number is not checked */
+	nr = enter ? enter->hdr.nr : exit->hdr.nr;
 	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
 		return NULL;
 	switch (d->fd_effect[nr]) {
@@ -236,10 +237,16 @@ bool decode_put_fd_pair(const struct decoder *d, struct outbuf *ob, const struct
 			const struct bt_capture *out)
 {
 	const struct bt_rec_hdr *hdr = &call->exit->hdr;
+	/*
+	 * The call is the enter's: an exit paired by thread may carry another
+	 * number (a record lost in between), or any number at all, as records
+	 * come from the kernel unchecked.
+	 */
+	int nr = call->enter ? call->enter->hdr.nr : hdr->nr;
 	int fds[2];
 
-	if (!d->fds || d->fd_effect[hdr->nr] != FD_FX_PAIR || !out || (out->flags & BT_CAP_FAULT) ||
-	    out->len != sizeof(fds))
+	if (!d->fds || nr < 0 || nr >= BT_MAX_SYSCALLS || d->fd_effect[nr] != FD_FX_PAIR || !out ||
+	    (out->flags & BT_CAP_FAULT) || out->len != sizeof(fds))
 		return false;
 	memcpy(fds, decode_cap_data(out), sizeof(fds));
 	outbuf_putc(ob, '[');

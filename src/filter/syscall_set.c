@@ -96,6 +96,194 @@ static bool valid_name(const char *s)
 	return true;
 }
 
+/*
+ * glibc's regcomp copies a group once per repetition it must unroll ("+" twice, "{m}" m + 1
+ * times), and repetitions of repetitions multiply: "a" followed by thirty "+" takes 2 GB. The
+ * loops that repetitions leave (the "*" in the unrolled "aa*") make its closure pass slow in
+ * their count cubed: "d*" and twelve "+" take seconds. And each "(" is a level of its
+ * recursion, so a few ten thousand overflow its stack. Syscall names are short, so no regex
+ * over them needs any of that: the size regcomp would build is estimated from the text first,
+ * and a regex past these limits is refused.
+ */
+#define REGEX_MAX_NODES 65536
+#define REGEX_MAX_LOOPS 128
+#define REGEX_MAX_NESTING 32
+
+/* What regcomp builds for part of a regex, once unrolled: saturated past the limits. */
+struct regex_cost {
+	unsigned long nodes;
+	unsigned long loops; /* repetition nodes: "*", "?", and those "+" and "{m}" leave */
+};
+
+struct regex_level {
+	struct regex_cost done; /* alternatives and atoms closed at this level */
+	struct regex_cost last; /* the last atom, which a repetition would copy */
+};
+
+static unsigned long sat_add(unsigned long a, unsigned long b)
+{
+	return a + b > REGEX_MAX_NODES ? REGEX_MAX_NODES + 1 : a + b;
+}
+
+static unsigned long sat_mul(unsigned long a, unsigned long b)
+{
+	return b && a > (REGEX_MAX_NODES + 1) / b ? REGEX_MAX_NODES + 1 : a * b;
+}
+
+static void cost_add(struct regex_cost *to, const struct regex_cost *c)
+{
+	to->nodes = sat_add(to->nodes, c->nodes);
+	to->loops = sat_add(to->loops, c->loops);
+}
+
+/* A repetition of c that unrolls it into copies: one more loop node, and all of it copied. */
+static void cost_repeat(struct regex_cost *c, unsigned long copies)
+{
+	c->nodes = sat_mul(sat_add(c->nodes, 1), copies);
+	c->loops = sat_mul(sat_add(c->loops, 1), copies);
+}
+
+/* The end of the bracket expression that starts at p ('['), or NULL when it has none. */
+static const char *bracket_end(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	/* a ']' first is a member, not the end */
+	if (*p == ']')
+		p++;
+	for (; *p && *p != ']'; p++) {
+		/* [:class:], [.coll.] and [=equiv=] may hold a ']' */
+		if (*p == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '=')) {
+			const char *close = strchr(p + 2, p[1]);
+
+			while (close && close[1] != ']')
+				close = strchr(close + 1, p[1]);
+			if (!close)
+				return NULL;
+			p = close + 1;
+		}
+	}
+	return *p ? p : NULL;
+}
+
+static unsigned long read_count(const char **q)
+{
+	unsigned long v = 0;
+
+	for (; **q >= '0' && **q <= '9'; (*q)++)
+		v = v > REGEX_MAX_NODES ? v : v * 10 + (**q - '0');
+	return v;
+}
+
+/*
+ * How many copies "{m}", "{m,}", "{m,n}" or glibc's "{,n}" at p makes, and
+ * its length in *len; 0 when p starts no interval (regcomp then takes the
+ * '{' literally or refuses it).
+ */
+static unsigned long interval_copies(const char *p, size_t *len)
+{
+	const char *q = p + 1;
+	unsigned long m, n;
+
+	if ((*q < '0' || *q > '9') && *q != ',')
+		return 0;
+	m = n = read_count(&q);
+	if (*q == ',') {
+		q++;
+		n = read_count(&q);
+	}
+	if (*q != '}')
+		return 0;
+	*len = q + 1 - p;
+	return sat_add(n > m ? n : m, 1);
+}
+
+/*
+ * Bounds what regcomp builds for re: atoms cost one node, a group its
+ * contents, alternatives add up and repetitions copy the atom before them.
+ * Returns -E2BIG (too many nodes or loops) or -ELOOP (nested too deep).
+ */
+static int regex_check_size(const char *re)
+{
+	static const struct regex_cost one = {.nodes = 1};
+	struct regex_level lv[REGEX_MAX_NESTING + 1] = {};
+	struct regex_cost total;
+	unsigned long copies;
+	int depth = 0;
+	size_t len;
+
+	for (const char *p = re; *p; p++) {
+		struct regex_level *top = &lv[depth];
+
+		switch (*p) {
+		case '(':
+			if (depth == REGEX_MAX_NESTING)
+				return -ELOOP;
+			lv[++depth] = (struct regex_level){};
+			continue;
+		case ')':
+			if (!depth)
+				break;
+			/* the group becomes the last atom of the level around it */
+			total = top->done;
+			cost_add(&total, &top->last);
+			cost_add(&total, &one);
+			depth--;
+			cost_add(&lv[depth].done, &lv[depth].last);
+			lv[depth].last = total;
+			continue;
+		case '|':
+			cost_add(&top->done, &top->last);
+			top->last = (struct regex_cost){};
+			continue;
+		case '*':
+		case '?':
+			cost_repeat(&top->last, 1);
+			continue;
+		case '+':
+			cost_repeat(&top->last, 2);
+			continue;
+		case '{':
+			copies = interval_copies(p, &len);
+			if (!copies)
+				break;
+			cost_repeat(&top->last, copies);
+			p += len - 1;
+			continue;
+		case '[': {
+			const char *end = bracket_end(p);
+
+			/*
+			 * regcomp refuses an unclosed bracket, but only after it built
+			 * what comes before: that still counts
+			 */
+			if (!end)
+				end = p + strlen(p) - 1;
+			p = end;
+			break;
+		}
+		case '\\':
+			if (p[1])
+				p++;
+			break;
+		}
+		/* one atom */
+		cost_add(&top->done, &top->last);
+		top->last = one;
+	}
+	/* groups left open are an error for regcomp, but it built them first */
+	for (; depth >= 0; depth--) {
+		total = lv[depth].done;
+		cost_add(&total, &lv[depth].last);
+		if (depth)
+			cost_add(&lv[depth - 1].done, &total);
+	}
+	if (total.nodes > REGEX_MAX_NODES || total.loops > REGEX_MAX_LOOPS)
+		return -E2BIG;
+	return 0;
+}
+
 static int parse_elem(struct set_elem *el, const char *tok, const char *source, char *err,
 		      size_t size)
 {
@@ -129,6 +317,19 @@ static int parse_elem(struct set_elem *el, const char *tok, const char *source, 
 					 "empty regex '/' in -e '%s': write the regex after the /, "
 					 "as in /^open",
 					 source);
+		rc = regex_check_size(tok + 1);
+		if (rc == -ELOOP)
+			return set_error(err, size, -EINVAL,
+					 "regex '%s' in -e '%s' is nested too deep (more than %d "
+					 "levels of ()): write a simpler one, as in /^(send|recv)",
+					 tok, source, REGEX_MAX_NESTING);
+		if (rc)
+			return set_error(
+				err, size, -EINVAL,
+				"regex '%s' in -e '%s' is too large (its repetitions unroll "
+				"to more than %d nodes or %d loops): write a simpler one, as "
+				"in /^(send|recv)",
+				tok, source, REGEX_MAX_NODES, REGEX_MAX_LOOPS);
 		rc = regcomp(&el->regex, tok + 1, REG_EXTENDED | REG_NOSUB);
 		if (rc) {
 			char why[128];

@@ -86,9 +86,10 @@ static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
 			      (unsigned long long)(delta % 1000000000ULL) / 1000);
 		s->last_ts = ts;
 	} else if (s->opts.ts != TS_NONE) {
-		long long real = (long long)ts + s->realtime_offset_ns;
-		time_t sec = real / 1000000000LL;
-		unsigned long usec = (real % 1000000000LL) / 1000;
+		/* unsigned: a record's ts is not trusted, and signed overflow is undefined */
+		__u64 real = ts + (__u64)s->realtime_offset_ns;
+		time_t sec = real / 1000000000ULL;
+		unsigned long usec = (real % 1000000000ULL) / 1000;
 		struct tm tm;
 		char hms[16];
 

@@ -372,6 +372,46 @@ static void test_errors_name_cause_and_fix(void **state)
 		     "'btftrace syscalls'");
 }
 
+/*
+ * Found by fuzz_syscall_set: stacked or nested repetitions made glibc's regcomp build
+ * exponentially many nodes (2 GB for a "+" repeated 30 times) or take seconds, and deep nesting
+ * overflowed its stack. Such regexes are refused before regcomp; ordinary ones, even with large counts, pass.
+ */
+static void test_regex_size_is_bounded(void **state)
+{
+	char deep[2 * 40 + 8], stacked[64];
+	struct syscall_set s;
+
+	snprintf(stacked, sizeof(stacked), "/^read%s", "++++++++++++++++++++++++++++++");
+	assert_error(stacked, "too large", "simpler");
+	assert_error("/((((a{100}){100}){100})", "too large", "simpler");
+	assert_error("/(read|write){70000}", "too large", "simpler");
+	/* few nodes, but loops in loops: regcomp's closure pass took seconds */
+	assert_error("/d*++++++++++++", "too large", "simpler");
+	assert_error("/((((((((((d*)+)+)+)+)+)+)+)+)+)+", "too large", "simpler");
+	/* regcomp builds what comes before an unclosed bracket, then fails */
+	snprintf(stacked, sizeof(stacked), "/a%s[b", "++++++++++++++++++++++++++++++");
+	assert_error(stacked, "too large", "simpler");
+	memset(deep, 0, sizeof(deep));
+	deep[0] = '/';
+	memset(deep + 1, '(', 40);
+	deep[41] = 'a';
+	memset(deep + 42, ')', 40);
+	assert_error(deep, "nested too deep", "simpler");
+
+	s = sel(1, "/^(open){1}at$");
+	assert_true(has(&s, "openat") && syscall_set__count(&s) == 1);
+	s = sel(1, "/^(send|recv)(m?msg|to|from)?$");
+	assert_true(has(&s, "sendmmsg") && has(&s, "recvfrom") && syscall_set__count(&s) == 6);
+	s = sel(1, "/^(read|write)v?$");
+	assert_true(has(&s, "readv") && has(&s, "write"));
+	s = sel(1, "/^re[a-d]{2}$");
+	assert_true(has(&s, "read"));
+	/* a '+' or '(' inside brackets or escaped repeats nothing */
+	s = sel(1, "/^[(+]*\\(?(read)[+]{0}$");
+	assert_true(has(&s, "read"));
+}
+
 static void test_failed_add_leaves_the_filter_usable(void **state)
 {
 	struct syscall_filter f = {};
@@ -397,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_all_none_and_negation),
 		cmocka_unit_test(test_several_values_add_up),
 		cmocka_unit_test(test_regex),
+		cmocka_unit_test(test_regex_size_is_bounded),
 		cmocka_unit_test(test_optional_elements),
 		cmocka_unit_test(test_class_elements),
 		cmocka_unit_test(test_apply_clears_selected),
