@@ -100,19 +100,22 @@ static bool valid_name(const char *s)
  * glibc's regcomp copies a group once per repetition it must unroll ("+" twice, "{m}" m + 1
  * times), and repetitions of repetitions multiply: "a" followed by thirty "+" takes 2 GB. The
  * loops that repetitions leave (the "*" in the unrolled "aa*") make its closure pass slow in
- * their count cubed: "d*" and twelve "+" take seconds. And each "(" is a level of its
+ * their count cubed: "d*" and twelve "+" take seconds; loops in loops of an anchor are worse,
+ * "^a" and twenty "*" then "+*" take seconds, forty take minutes. And each "(" is a level of its
  * recursion, so a few ten thousand overflow its stack. Syscall names are short, so no regex
  * over them needs any of that: the size regcomp would build is estimated from the text first,
  * and a regex past these limits is refused.
  */
 #define REGEX_MAX_NODES 65536
-#define REGEX_MAX_LOOPS 128
+#define REGEX_MAX_LOOPS 16
+#define REGEX_MAX_LOOP_NESTING 3
 #define REGEX_MAX_NESTING 32
 
 /* What regcomp builds for part of a regex, once unrolled: saturated past the limits. */
 struct regex_cost {
 	unsigned long nodes;
 	unsigned long loops; /* repetition nodes: "*", "?", and those "+" and "{m}" leave */
+	unsigned long depth; /* repetitions of repetitions: "a**" and "((a*)+)*" are 2 and 3 */
 };
 
 struct regex_level {
@@ -134,6 +137,8 @@ static void cost_add(struct regex_cost *to, const struct regex_cost *c)
 {
 	to->nodes = sat_add(to->nodes, c->nodes);
 	to->loops = sat_add(to->loops, c->loops);
+	if (c->depth > to->depth)
+		to->depth = c->depth;
 }
 
 /* A repetition of c that unrolls it into copies: one more loop node, and all of it copied. */
@@ -141,6 +146,7 @@ static void cost_repeat(struct regex_cost *c, unsigned long copies)
 {
 	c->nodes = sat_mul(sat_add(c->nodes, 1), copies);
 	c->loops = sat_mul(sat_add(c->loops, 1), copies);
+	c->depth++;
 }
 
 /* The end of the bracket expression that starts at p ('['), or NULL when it has none. */
@@ -279,7 +285,8 @@ static int regex_check_size(const char *re)
 		if (depth)
 			cost_add(&lv[depth - 1].done, &total);
 	}
-	if (total.nodes > REGEX_MAX_NODES || total.loops > REGEX_MAX_LOOPS)
+	if (total.nodes > REGEX_MAX_NODES || total.loops > REGEX_MAX_LOOPS ||
+	    total.depth > REGEX_MAX_LOOP_NESTING)
 		return -E2BIG;
 	return 0;
 }
@@ -327,9 +334,10 @@ static int parse_elem(struct set_elem *el, const char *tok, const char *source, 
 			return set_error(
 				err, size, -EINVAL,
 				"regex '%s' in -e '%s' is too large (its repetitions unroll "
-				"to more than %d nodes or %d loops): write a simpler one, as "
-				"in /^(send|recv)",
-				tok, source, REGEX_MAX_NODES, REGEX_MAX_LOOPS);
+				"to more than %d nodes or %d loops, or repeat repetitions "
+				"more than %d deep): write a simpler one, as in /^(send|recv)",
+				tok, source, REGEX_MAX_NODES, REGEX_MAX_LOOPS,
+				REGEX_MAX_LOOP_NESTING);
 		rc = regcomp(&el->regex, tok + 1, REG_EXTENDED | REG_NOSUB);
 		if (rc) {
 			char why[128];
