@@ -10,6 +10,7 @@
 #include <bpf/libbpf.h>
 
 #include "collector/collector.h"
+#include "sinks/summary.h"
 #include "collector.skel.h"
 
 static bool libbpf_debug;
@@ -234,20 +235,8 @@ static bool sum_percpu(const struct collector *c, const struct bt_summary *percp
 {
 	struct bt_summary sum = percpu[0];
 
-	for (int i = 1; i < c->nr_cpus; i++) {
-		const struct bt_summary *p = &percpu[i];
-
-		sum.calls += p->calls;
-		sum.errors += p->errors;
-		sum.timed += p->timed;
-		sum.total_ns += p->total_ns;
-		if (p->timed && (!sum.min_ns || p->min_ns < sum.min_ns))
-			sum.min_ns = p->min_ns;
-		if (p->max_ns > sum.max_ns)
-			sum.max_ns = p->max_ns;
-		for (int s = 0; s < BT_HIST_SLOTS; s++)
-			sum.hist[s] += p->hist[s];
-	}
+	for (int i = 1; i < c->nr_cpus; i++)
+		bt_summary_add(&sum, &percpu[i]);
 	*out = sum;
 	return sum.calls > 0;
 }

@@ -143,36 +143,33 @@ static void print_row(FILE *out, double pct, __u64 total_ns, __u64 avg, __u64 mi
 	fprintf(out, "%s\n", name);
 }
 
+/* The total of a group's rows: the table's last line, the JSON "total". */
+static struct bt_summary add_up(const struct summary_row *rows, size_t n)
+{
+	struct bt_summary total = {};
+
+	for (size_t i = 0; i < n; i++)
+		bt_summary_add(&total, &rows[i].sum);
+	return total;
+}
+
 /* One table for the rows [first, end) of one group. */
 static void print_table(FILE *out, const struct summary_row *rows, size_t n)
 {
-	__u64 total_ns = 0, calls = 0, errors = 0, timed = 0, min = 0, max = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct bt_summary *sum = &rows[i].sum;
-
-		total_ns += sum->total_ns;
-		calls += sum->calls;
-		errors += sum->errors;
-		timed += sum->timed;
-		if (sum->timed && (!min || sum->min_ns < min))
-			min = sum->min_ns;
-		if (sum->max_ns > max)
-			max = sum->max_ns;
-	}
+	struct bt_summary total = add_up(rows, n);
 	fputs("% time     seconds  usecs/call  min usecs  max usecs     calls    errors syscall\n",
 	      out);
 	fputs(rule, out);
 	for (size_t i = 0; i < n; i++) {
 		const struct bt_summary *sum = &rows[i].sum;
-		double pct = total_ns ? 100.0 * sum->total_ns / total_ns : 0;
+		double pct = total.total_ns ? 100.0 * sum->total_ns / total.total_ns : 0;
 
 		print_row(out, pct, sum->total_ns, avg_ns(sum), sum->min_ns, sum->max_ns,
 			  sum->calls, sum->errors, rows[i].name);
 	}
 	fputs(rule, out);
-	print_row(out, total_ns ? 100.0 : 0, total_ns, timed ? total_ns / timed : 0, min, max,
-		  calls, errors, "total");
+	print_row(out, total.total_ns ? 100.0 : 0, total.total_ns, avg_ns(&total), total.min_ns,
+		  total.max_ns, total.calls, total.errors, "total");
 }
 
 /* A bound of a log2 slot in ns, with bpftrace's binary suffixes: 512, 1K, 32M (2^25 ns). */
@@ -346,27 +343,26 @@ void summary__print(struct summary *s, FILE *out)
 }
 
 /* "calls":N,...: the members a syscall and the total share; times null when none was timed. */
-static void json_counts(struct outbuf *ob, __u64 calls, __u64 errors, __u64 timed, __u64 total_ns,
-			__u64 min_ns, __u64 max_ns)
+static void json_counts(struct outbuf *ob, const struct bt_summary *sum)
 {
 	outbuf_puts(ob, "\"calls\":");
-	outbuf_u64(ob, calls);
+	outbuf_u64(ob, sum->calls);
 	outbuf_puts(ob, ",\"errors\":");
-	outbuf_u64(ob, errors);
+	outbuf_u64(ob, sum->errors);
 	outbuf_puts(ob, ",\"timed\":");
-	outbuf_u64(ob, timed);
+	outbuf_u64(ob, sum->timed);
 	outbuf_puts(ob, ",\"total_ns\":");
-	outbuf_u64(ob, total_ns);
-	if (!timed) {
+	outbuf_u64(ob, sum->total_ns);
+	if (!sum->timed) {
 		outbuf_puts(ob, ",\"avg_ns\":null,\"min_ns\":null,\"max_ns\":null");
 		return;
 	}
 	outbuf_puts(ob, ",\"avg_ns\":");
-	outbuf_u64(ob, total_ns / timed);
+	outbuf_u64(ob, avg_ns(sum));
 	outbuf_puts(ob, ",\"min_ns\":");
-	outbuf_u64(ob, min_ns);
+	outbuf_u64(ob, sum->min_ns);
 	outbuf_puts(ob, ",\"max_ns\":");
-	outbuf_u64(ob, max_ns);
+	outbuf_u64(ob, sum->max_ns);
 }
 
 /* The non-empty log2 slots: [lo_ns, hi_ns); the last slot has no upper bound. */
@@ -434,20 +430,7 @@ static const char *by_name(int by)
 static void json_group(struct summary *s, struct outbuf *ob, const struct summary_row *rows,
 		       size_t n)
 {
-	__u64 total_ns = 0, calls = 0, errors = 0, timed = 0, min = 0, max = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct bt_summary *sum = &rows[i].sum;
-
-		total_ns += sum->total_ns;
-		calls += sum->calls;
-		errors += sum->errors;
-		timed += sum->timed;
-		if (sum->timed && (!min || sum->min_ns < min))
-			min = sum->min_ns;
-		if (sum->max_ns > max)
-			max = sum->max_ns;
-	}
+	struct bt_summary total = add_up(rows, n);
 	outbuf_puts(ob, "{\"event\":\"summary\",\"by\":\"");
 	outbuf_puts(ob, by_name(s->opts.by));
 	outbuf_putc(ob, '"');
@@ -464,11 +447,10 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 		outbuf_puts(ob, ",\"nr\":");
 		outbuf_u64(ob, rows[i].key.nr);
 		outbuf_putc(ob, ',');
-		json_counts(ob, sum->calls, sum->errors, sum->timed, sum->total_ns, sum->min_ns,
-			    sum->max_ns);
+		json_counts(ob, sum);
 		/* the share of the group's time, as the table's first column */
 		outbuf_printf(ob, ",\"pct_time\":%.2f",
-			      total_ns ? 100.0 * sum->total_ns / total_ns : 0.0);
+			      total.total_ns ? 100.0 * sum->total_ns / total.total_ns : 0.0);
 		if (s->opts.hist)
 			json_hist(ob, sum);
 		if (s->opts.errno_summary)
@@ -476,7 +458,7 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 		outbuf_putc(ob, '}');
 	}
 	outbuf_puts(ob, "],\"total\":{");
-	json_counts(ob, calls, errors, timed, total_ns, min, max);
+	json_counts(ob, &total);
 	outbuf_puts(ob, "}}");
 }
 

@@ -6,6 +6,24 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "bpf/record.h"
+
+/*
+ * Adds one set of aggregates to another: a syscall's per-CPU values into
+ * one, or the rows of a table into its total. min_ns is of timed calls only.
+ */
+static inline void bt_summary_add(struct bt_summary *to, const struct bt_summary *from)
+{
+	to->calls += from->calls;
+	to->errors += from->errors;
+	to->timed += from->timed;
+	to->total_ns += from->total_ns;
+	if (from->timed && (!to->min_ns || from->min_ns < to->min_ns))
+		to->min_ns = from->min_ns;
+	if (from->max_ns > to->max_ns)
+		to->max_ns = from->max_ns;
+	for (int s = 0; s < BT_HIST_SLOTS; s++)
+		to->hist[s] += from->hist[s];
+}
 #include "decode/decode.h"
 #include "decode/outbuf.h"
 
