@@ -271,6 +271,7 @@ static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i
 		       const struct bt_capture *cap)
 {
 	const char *p = decode_cap_data(cap), *end = p + cap->len;
+	const struct bt_str_part *part;
 	unsigned int shown = 0;
 
 	if (d->beauty->rules[nr].enter[i].kind == BT_KIND_STRV_COUNT) {
@@ -280,13 +281,10 @@ static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i
 		return;
 	}
 	outbuf_putc(ob, '[');
-	while (p + sizeof(struct bt_str_part) <= end) {
-		const struct bt_str_part *part = (const void *)p;
+	while ((part = decode_next_str_part(&p, end))) {
 		const char *str = (const char *)(part + 1);
 		size_t len = part->len;
 
-		if (str + len > end)
-			break;
 		if (shown++)
 			outbuf_puts(ob, ", ");
 		if (part->flags & BT_CAP_FAULT) {
@@ -297,7 +295,6 @@ static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i
 				len--;
 			quote_bytes(ob, str, len, 0, true, part->flags & BT_CAP_TRUNCATED);
 		}
-		p = str + BT_ALIGN8(part->len);
 	}
 	if (shown < cap->want || (cap->flags & BT_CAP_TRUNCATED))
 		outbuf_puts(ob, shown ? ", ..." : "...");
@@ -308,15 +305,13 @@ static void print_strv(const struct decoder *d, struct outbuf *ob, int nr, int i
 void decode_print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap)
 {
 	const char *p = decode_cap_data(cap), *end = p + cap->len;
+	const struct bt_iov_part *part;
 	unsigned int shown = 0;
 
 	outbuf_putc(ob, '[');
-	while (p + sizeof(struct bt_iov_part) <= end) {
-		const struct bt_iov_part *part = (const void *)p;
+	while ((part = decode_next_iov_part(&p, end))) {
 		const char *data = (const char *)(part + 1);
 
-		if (data + part->got > end)
-			break;
 		if (shown++)
 			outbuf_puts(ob, ", ");
 		outbuf_puts(ob, "{iov_base=");
@@ -328,7 +323,6 @@ void decode_print_iovec(const struct decoder *d, struct outbuf *ob, const struct
 		outbuf_puts(ob, ", iov_len=");
 		outbuf_u64(ob, part->len);
 		outbuf_putc(ob, '}');
-		p = data + BT_ALIGN8(part->got);
 	}
 	if (shown < cap->want || (cap->flags & BT_CAP_TRUNCATED))
 		outbuf_puts(ob, shown ? ", ..." : "...");

@@ -218,6 +218,31 @@ static inline const void *decode_cap_data(const struct bt_capture *cap)
 	return cap + 1;
 }
 
+/*
+ * The parts of a vector capture, one at a time (execve's strings, an
+ * iovec's buffers): the part at *pos when it and its bytes lie before end,
+ * else NULL; *pos moves on to the next.
+ */
+static inline const struct bt_str_part *decode_next_str_part(const char **pos, const char *end)
+{
+	const struct bt_str_part *part = (const void *)*pos;
+
+	if (*pos + sizeof(*part) > end || (const char *)(part + 1) + part->len > end)
+		return NULL;
+	*pos = (const char *)(part + 1) + BT_ALIGN8(part->len);
+	return part;
+}
+
+static inline const struct bt_iov_part *decode_next_iov_part(const char **pos, const char *end)
+{
+	const struct bt_iov_part *part = (const void *)*pos;
+
+	if (*pos + sizeof(*part) > end || (const char *)(part + 1) + part->got > end)
+		return NULL;
+	*pos = (const char *)(part + 1) + BT_ALIGN8(part->got);
+	return part;
+}
+
 static inline bool decode_captures_equal(const struct bt_capture *a, const struct bt_capture *b)
 {
 	return a->len == b->len && !memcmp(decode_cap_data(a), decode_cap_data(b), a->len);

@@ -377,17 +377,15 @@ static void put_strv(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		     const struct bt_capture *cap)
 {
 	const char *p = decode_cap_data(cap), *end = p + cap->len;
+	const struct bt_str_part *part;
 	bool first = true;
 
 	outbuf_putc(ob, '{');
 	if (d->beauty->rules[nr].enter[i].kind != BT_KIND_STRV_COUNT) {
 		outbuf_puts(ob, "\"strings\":[");
-		while (p + sizeof(struct bt_str_part) <= end) {
-			const struct bt_str_part *part = (const void *)p;
+		while ((part = decode_next_str_part(&p, end))) {
 			const char *str = (const char *)(part + 1);
 
-			if (str + part->len > end)
-				break;
 			if (!first)
 				outbuf_putc(ob, ',');
 			first = false;
@@ -396,7 +394,6 @@ static void put_strv(const struct decoder *d, struct outbuf *ob, int nr, int i,
 			else
 				json_put_string_obj(ob, str, part->len,
 						    part->flags & BT_CAP_TRUNCATED);
-			p = str + BT_ALIGN8(part->len);
 		}
 		outbuf_puts(ob, "],");
 	}
@@ -408,15 +405,13 @@ static void put_strv(const struct decoder *d, struct outbuf *ob, int nr, int i,
 static void put_iovec(struct outbuf *ob, const struct bt_capture *cap)
 {
 	const char *p = decode_cap_data(cap), *end = p + cap->len;
+	const struct bt_iov_part *part;
 	bool first = true;
 
 	outbuf_putc(ob, '[');
-	while (p + sizeof(struct bt_iov_part) <= end) {
-		const struct bt_iov_part *part = (const void *)p;
+	while ((part = decode_next_iov_part(&p, end))) {
 		const char *data = (const char *)(part + 1);
 
-		if (data + part->got > end)
-			break;
 		if (!first)
 			outbuf_putc(ob, ',');
 		first = false;
@@ -426,7 +421,6 @@ static void put_iovec(struct outbuf *ob, const struct bt_capture *cap)
 		else
 			json_put_bytes_obj(ob, data, part->got, -1, part->flags & BT_CAP_TRUNCATED);
 		outbuf_printf(ob, ",\"iov_len\":%llu}", (unsigned long long)part->len);
-		p = data + BT_ALIGN8(part->got);
 	}
 	outbuf_putc(ob, ']');
 }
