@@ -422,6 +422,20 @@ void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_
 		*out = NULL;
 }
 
+const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, int i,
+					     const struct bt_enter_rec *enter,
+					     const struct bt_exit_rec *exit)
+{
+	const struct bt_syscall_rules *rules = &d->beauty->rules[nr];
+
+	if (rules->enter[i].kind == BT_KIND_MSGHDR)
+		return &enter->hdr;
+	/* recvmsg's buffers mean nothing until it returns: only its exit carries them */
+	if (rules->exit[i].kind == BT_KIND_MSGHDR && exit && !decode_is_error(exit->ret))
+		return &exit->hdr;
+	return NULL;
+}
+
 const struct bt_capture *hand_call_in(const struct hand_call *hc, int i)
 {
 	const struct bt_capture *in = record_capture(&hc->enter->hdr, i), *late;

@@ -254,6 +254,14 @@ static inline bool decode_is_output_arg(const struct bt_syscall_rules *rules, in
 	return rules && rules->exit[i].len != BT_LEN_NONE && rules->enter[i].len == BT_LEN_NONE;
 }
 
+/*
+ * The record holding what argument i's struct user_msghdr points to
+ * (BT_CAP_INNER_* captures): sendmsg's enter, a recvmsg's exit when it
+ * succeeded; NULL otherwise.
+ */
+const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, int i,
+					     const struct bt_enter_rec *enter,
+					     const struct bt_exit_rec *exit);
 /* Arguments of syscall nr: its format's, or all six when it has none. */
 int decode_nargs(const struct decoder *d, int nr);
 /* The first argument the kernel fills, where an unfinished call stops; nargs if none. */

@@ -487,15 +487,12 @@ static void put_msghdr_parts(struct json_decoder *jd, struct outbuf *ob, int nr,
 			     const struct bt_enter_rec *enter, const struct bt_exit_rec *exit)
 {
 	const struct bt_syscall_rules *rules = &jd->d->beauty->rules[nr];
-	const struct bt_rec_hdr *parts = NULL;
+	const struct bt_rec_hdr *parts;
 	const struct bt_capture *name, *iov, *control;
 
-	if (rules->enter[i].kind == BT_KIND_MSGHDR)
-		parts = &enter->hdr;
-	else if (rules->exit[i].kind == BT_KIND_MSGHDR && exit && !decode_is_error(exit->ret))
-		parts = &exit->hdr;
-	else if (rules->exit[i].kind != BT_KIND_MSGHDR)
+	if (rules->enter[i].kind != BT_KIND_MSGHDR && rules->exit[i].kind != BT_KIND_MSGHDR)
 		return;
+	parts = decode_msghdr_parts(jd->d, nr, i, enter, exit);
 	name = parts ? record_capture(parts, i + BT_CAP_INNER_NAME) : NULL;
 	iov = parts ? record_capture(parts, i + BT_CAP_INNER_IOV) : NULL;
 	control = parts ? record_capture(parts, i + BT_CAP_INNER_CONTROL) : NULL;

@@ -263,7 +263,7 @@ static void put_updated(struct outbuf *ob, __u64 before, __u64 after, bool updat
 enum hand_result hand_msghdr(struct outbuf *ob, const struct hand_call *hc, int i)
 {
 	const struct bt_capture *in = hand_call_in(hc, i), *out = hand_call_out(hc, i);
-	const struct bt_rec_hdr *parts = out ? &hc->exit->hdr : &hc->enter->hdr;
+	const struct bt_rec_hdr *parts = decode_msghdr_parts(hc->d, hc->nr, i, hc->enter, hc->exit);
 	const struct bt_capture *name, *iov, *control;
 	struct msghdr before, after;
 
@@ -275,9 +275,6 @@ enum hand_result hand_msghdr(struct outbuf *ob, const struct hand_call *hc, int 
 		memcpy(&after, hand_cap_data(out), sizeof(after));
 	else
 		out = NULL;
-	/* recvmsg's buffers mean nothing until it returns: only its exit carries them */
-	if (!out && hc->d->beauty->rules[hc->nr].exit[i].kind == BT_KIND_MSGHDR)
-		parts = NULL;
 	name = parts ? record_capture(parts, i + BT_CAP_INNER_NAME) : NULL;
 	iov = parts ? record_capture(parts, i + BT_CAP_INNER_IOV) : NULL;
 	control = parts ? record_capture(parts, i + BT_CAP_INNER_CONTROL) : NULL;
