@@ -386,7 +386,8 @@ static void handle_exec(struct event_reader *er, const struct bt_exec_rec *rec)
 
 	release_held(er);
 	i = find_open(er, rec->old_tid);
-	if (i >= 0 && er->open[i].rec->hdr.tgid == rec->hdr.tgid) {
+	/* the collector sends none with equal tids; a malformed one changes nothing */
+	if (i >= 0 && rec->old_tid != rec->hdr.tid && er->open[i].rec->hdr.tgid == rec->hdr.tgid) {
 		/* a call of the old leader whose end was lost: it never returns */
 		stale = find_open(er, rec->hdr.tid);
 		if (stale >= 0) {
