@@ -75,6 +75,8 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
 					BPF_FUNC_get_current_ancestor_cgroup_id, NULL) == 1;
 	skel->rodata->lossless = o->lossless;
+	skel->rodata->record_times = o->record_times;
+	skel->rodata->record_comm = o->record_comm;
 	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */

@@ -771,6 +771,10 @@ int session_run(const struct session_opts *o)
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
+		/* what the sinks print of each record besides its values */
+		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE || o->text.relative ||
+				o->text.show_duration,
+		.record_comm = o->format != SINK_TEXT,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,

@@ -12,6 +12,7 @@ import os
 import re
 import signal
 import subprocess
+import time
 import threading
 
 import pytest
@@ -84,6 +85,20 @@ def arg(call, name):
 
 def calls_named(objs, *names):
     return [o for o in objs if o["event"] == "call" and o["syscall"] in names]
+
+
+def test_call_times_are_the_kernels(run_btftrace, tmp_path, workload):
+    """Text without -t/-r/-T leaves times out of the records; JSON must still get them."""
+    before = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("json_bytes")])
+    after = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    assert result.returncode == WORKLOAD_STATUS, result.stderr
+    calls = [o for o in objs if o["event"] == "call"]
+    assert calls and all(before < c["ts"] < after for c in calls), calls[0]
+    complete = [c for c in calls if c["state"] == "complete"]
+    assert complete and all(c["duration_ns"] < after - before for c in complete)
+    # and the thread's name, which text output leaves out of the records too
+    assert {c["comm"] for c in calls[1:]} == {"json_bytes"}, calls[1]
 
 
 @pytest.fixture
