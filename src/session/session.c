@@ -772,8 +772,8 @@ int session_run(const struct session_opts *o)
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
 		/* what the sinks print of each record besides its values */
-		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE || o->text.relative ||
-				o->text.show_duration,
+		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
+				o->text.relative || o->text.show_duration,
 		.record_comm = o->format != SINK_TEXT,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,

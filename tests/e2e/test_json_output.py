@@ -12,8 +12,8 @@ import os
 import re
 import signal
 import subprocess
-import time
 import threading
+import time
 
 import pytest
 
