@@ -2,13 +2,19 @@
 /* BTF loading, a hash index of type names, and tracefs type strings resolved through it. */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "types/types.h"
+
+#define VMLINUX_BTF "/sys/kernel/btf/vmlinux"
 
 /* Tag names (struct, union, enum) and ordinary names live in separate C namespaces. */
 static bool is_tag_kind(int kind)
@@ -48,13 +54,46 @@ static void index_insert(struct types *t, __u32 id, const char *name, bool tag)
 	t->slots[i] = id;
 }
 
+/*
+ * The running kernel's BTF, mapped rather than read where the kernel allows
+ * it (since 6.16): sysfs hands out a page per read(), some 1,350 system calls
+ * for 5 MB, and libbpf's reader copies the data twice. NULL when it cannot
+ * be mapped; the caller then reads it as before.
+ */
+static struct btf *map_vmlinux_btf(void)
+{
+	struct btf *btf = NULL;
+	struct stat st;
+	void *data;
+	int fd;
+
+	fd = open(VMLINUX_BTF, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && st.st_size > 0) {
+		data = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (data != MAP_FAILED) {
+			/* btf__new copies the data: the mapping can go at once */
+			btf = btf__new(data, st.st_size);
+			munmap(data, st.st_size);
+			if (libbpf_get_error(btf))
+				btf = NULL;
+		}
+	}
+	close(fd);
+	return btf;
+}
+
 int types__load(struct types *t, const char *path)
 {
 	__u32 n, nslots = 1024;
 	long err;
 
 	memset(t, 0, sizeof(*t));
-	t->btf = path ? btf__parse(path, NULL) : btf__load_vmlinux_btf();
+	if (path)
+		t->btf = btf__parse(path, NULL);
+	else if (!(t->btf = map_vmlinux_btf()))
+		t->btf = btf__load_vmlinux_btf();
 	err = libbpf_get_error(t->btf);
 	if (err || !t->btf) {
 		t->btf = NULL;
