@@ -51,13 +51,22 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
+	if (o->summary_only) {
+		/* -c shows no signal or exec lines: programs it need not verify nor run */
+		bpf_program__set_autoload(skel->progs.on_exec, false);
+		bpf_program__set_autoload(skel->progs.on_exec_raw, false);
+		bpf_program__set_autoload(skel->progs.on_signal_raw, false);
+		bpf_program__set_autoload(skel->progs.on_signal_generate_raw, false);
+	}
 	skel->rodata->self_tgid = o->self_tgid;
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
 	skel->rodata->string_cap = o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;
+	/* -c sends no records: its ring buffer only has to exist, and costs a page */
+	c->ringbuf_bytes = o->summary_only ? (size_t)sysconf(_SC_PAGESIZE) : o->ringbuf_bytes;
 	/* below a quarter of the buffer pending, the reader is not woken per record */
-	skel->rodata->wakeup_bytes = o->ringbuf_bytes / 4;
+	skel->rodata->wakeup_bytes = c->ringbuf_bytes / 4;
 	skel->rodata->summary = o->summary;
 	skel->rodata->summary_only = o->summary_only;
 	skel->rodata->summary_by = o->summary_by;
@@ -77,7 +86,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->lossless = o->lossless;
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
-	err = bpf_map__set_max_entries(skel->maps.events, o->ringbuf_bytes);
+	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
 	if (!err && (o->summary || o->filter) && !typed)

@@ -38,6 +38,7 @@ struct collector {
 	struct ring_buffer *rb;
 	int nr_cpus;
 	int stats_fd; /* from BPF_ENABLE_STATS while --stats asks for run times; 0 if none */
+	size_t ringbuf_bytes; /* the ring buffer's size as loaded */
 };
 
 /* The BPF programs' own cost: index 0 the sys_enter program, 1 sys_exit. */

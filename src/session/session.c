@@ -643,7 +643,7 @@ static int trace_loop(struct session *s)
 	 * buffer, and no record is under 32 bytes: what an -a session's busy
 	 * system writes meanwhile cannot keep this last read going.
 	 */
-	read_records(s, s->opts->ringbuf_bytes / 32);
+	read_records(s, s->coll.ringbuf_bytes / 32);
 	if (s->opts->lossless && collector__take_thread_losses(&s->coll, report_thread_loss, s) < 0)
 		fail("warning: cannot read the lost records of each thread: %s", strerror(errno));
 	event_reader__finish(s->reader);
@@ -694,7 +694,7 @@ static void report_end(struct session *s)
 			"lines written %llu\n",
 			(unsigned long long)st.enter_records, (unsigned long long)st.exit_records,
 			lost, (unsigned long long)st.ringbuf_bytes,
-			(unsigned long long)st.max_pending, s->opts->ringbuf_bytes,
+			(unsigned long long)st.max_pending, s->coll.ringbuf_bytes,
 			sink__lines(&s->sink));
 		fprintf(stderr,
 			"btftrace: stats: records without their data %llu, signal and exit records "
