@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Benchmarks btftrace side by side with strace and perf trace on one fixed syscall workload.
+"""Benchmarks btftrace side by side with strace and perf trace on one fixed syscall workload,
+and with the kernel's own floor under any raw_syscalls tracer (bench/floor).
 
 Standard library only. Run as root (all three tracers need it). See bench/README.md.
 
@@ -39,6 +40,8 @@ STOP_GRACE = 15
 # (config name, tool) in table order; the command for each is built by config_command().
 CONFIGS = (
     ("untraced", "untraced"),
+    ("floor-empty", "floor"),
+    ("floor-timed", "floor"),
     ("btftrace-full", "btftrace"),
     ("btftrace-c", "btftrace"),
     ("strace-full", "strace"),
@@ -48,6 +51,8 @@ CONFIGS = (
 )
 CONFIG_HELP = {
     "untraced": "workload N",
+    "floor-empty": "floor -e -- workload N (empty BPF programs at sys_enter/sys_exit)",
+    "floor-timed": "floor -t -- workload N (least per-call timing summary in the kernel)",
     "btftrace-full": "btftrace -o FILE -- workload N",
     "btftrace-c": "btftrace -c -- workload N",
     "strace-full": "strace -f -o FILE workload N",
@@ -292,6 +297,18 @@ class Tools:
         self.versions["btftrace"] = tool_version([path, "--version"])
         self.paths["btftrace"] = path
 
+    def _check_floor(self):
+        path = os.path.join(self.args.bin_dir, "floor")
+        if not os.path.isfile(path) or not os.access(path, os.X_OK):
+            self.skip["floor"] = "%s not found or not executable (build it: make -C bench " \
+                "build)" % path
+            return
+        # both variants must load: the probe fails with floor's own reason when one cannot
+        for variant in ("-e", "-t"):
+            if not self._probe("floor", [path, variant, "--", "/bin/true"]):
+                return
+        self.paths["floor"] = path
+
     def _check_strace(self):
         path = shutil.which("strace")
         if not path:
@@ -344,10 +361,13 @@ def config_command(name, tools, workload_argv, out_file):
     # No --stats: it turns on the kernel's BPF run-time accounting (BPF_ENABLE_STATS), which
     # slows every program run; losses are on stderr without it (parse_losses).
     bt = [tools.paths.get("btftrace")]
+    floor = tools.paths.get("floor")
     strace = tools.paths.get("strace")
     perf = tools.paths.get("perf")
     table = {
         "untraced": workload_argv,
+        "floor-empty": [floor, "-e", "--"] + workload_argv,
+        "floor-timed": [floor, "-t", "--"] + workload_argv,
         "btftrace-full": bt + ["-o", out_file, "--"] + workload_argv,
         "btftrace-c": bt + ["-c", "--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
@@ -521,6 +541,11 @@ def print_compare(rep):
         "which for a tracer is the larger of the tracer and the workload it reaps (the",
         "workload alone is the untraced row). lost: btftrace's lost records per run (stderr).",
     ]
+    if any(r["tool"] == "floor" and "skipped" not in r for r in rep["configs"]):
+        notes.append("floor-*: no tracer, only BPF programs at raw_syscalls sys_enter/sys_exit"
+                     " (bench/floor):")
+        notes.append("empty ones (the hooks' own price) and the least per-call timing summary"
+                     " (floor under -c).")
     if any(r.get("runs", rep["runs"]) < rep["runs"] for r in rep["configs"]):
         notes.append("* fewer runs than --runs %d to stay within --budget %d s." %
                      (rep["runs"], rep["budget_s"]))
@@ -539,7 +564,7 @@ def environment(tools, workdir):
 
 def startup_main(args, tools, workdir):
     """Spawn-to-exec latency: monotonic time before Popen vs. startmark's first reading."""
-    candidates = ["untraced", "btftrace", "strace", "perf"]
+    candidates = ["untraced", "floor", "btftrace", "strace", "perf"]
     if args.only:
         wanted = set(args.only.split(",")) | {"untraced"}
         candidates = [t for t in candidates if t in wanted]
@@ -549,6 +574,7 @@ def startup_main(args, tools, workdir):
     def argv_for(tool, target):
         return {
             "untraced": [target],
+            "floor": [tools.paths.get("floor"), "-e", "--", target],
             "btftrace": [tools.paths.get("btftrace"), "-o", os.devnull, "--", target],
             "strace": [tools.paths.get("strace"), "-f", "-o", os.devnull, target],
             "perf": [tools.paths.get("perf"), "trace", "-o", os.devnull, "--", target],
@@ -611,6 +637,8 @@ def startup_main(args, tools, workdir):
             r["tool"], r["runs"], r["whole_run_median_ms"], r["whole_run_max_ms"],
             r["to_exec_median_ms"], r["to_exec_max_ms"]))
     print("untraced is Python's own spawn cost, included in every other row.")
+    if "floor" in active:
+        print("floor runs as 'floor -e -- TARGET' (empty programs; it writes no output).")
     return 0
 
 
@@ -757,8 +785,8 @@ def parse_args():
         description="Benchmarks btftrace against strace and perf trace (see bench/README.md).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="configs:\n" + "\n".join("  %-14s %s" % kv for kv in CONFIG_HELP.items()) +
-        "\n--only takes config names or tool names (btftrace, strace, perf); untraced always"
-        " runs.")
+        "\n--only takes config names or tool names (floor, btftrace, strace, perf); untraced"
+        " always runs.")
     ap.add_argument("--runs", type=int, default=5, help="runs per config (default 5)")
     ap.add_argument("--iterations", type=int, default=100000,
                     help="workload iterations, %d syscalls each and 1 more every %d "
@@ -779,7 +807,7 @@ def parse_args():
     ap.add_argument("--btftrace", default=os.path.join(REPO_DIR, ".output", "btftrace"),
                     help="btftrace binary (default .output/btftrace)")
     ap.add_argument("--bin-dir", default=os.path.join(REPO_DIR, ".output", "bench"),
-                    help="where make -C bench put workload, startmark and rusage-run")
+                    help="where make -C bench put workload, startmark, rusage-run and floor")
     args = ap.parse_args()
     if args.runs < 1 or args.iterations < 1 or args.startup_runs < 1:
         ap.error("--runs, --iterations and --startup-runs must be at least 1")
