@@ -1,11 +1,12 @@
 #!/usr/bin/python3
-"""Benchmarks btftrace side by side with strace and perf trace on one fixed syscall workload.
+"""Benchmarks btftrace side by side with strace and perf trace on one fixed syscall workload,
+and with the kernel's own floor under any raw_syscalls tracer (bench/floor).
 
 Standard library only. Run as root (all three tracers need it). See bench/README.md.
 
 Modes (one per run):
   default      every configuration, interleaved round-robin, --runs times each: wall time,
-               ratio to untraced, ns per call, peak RSS, btftrace's lost calls
+               ratio to untraced, ns per call, peak RSS, btftrace's lost records
   --startup    how long each tracer takes from spawn until the traced command runs
   --scaling    ns per call as the workload's threads grow, and the cost of a system-wide
                btftrace -a to a workload that is not itself traced
@@ -39,6 +40,8 @@ STOP_GRACE = 15
 # (config name, tool) in table order; the command for each is built by config_command().
 CONFIGS = (
     ("untraced", "untraced"),
+    ("floor-empty", "floor"),
+    ("floor-timed", "floor"),
     ("btftrace-full", "btftrace"),
     ("btftrace-c", "btftrace"),
     ("strace-full", "strace"),
@@ -48,6 +51,8 @@ CONFIGS = (
 )
 CONFIG_HELP = {
     "untraced": "workload N",
+    "floor-empty": "floor -e -- workload N (empty BPF programs at sys_enter/sys_exit)",
+    "floor-timed": "floor -t -- workload N (least per-call timing summary in the kernel)",
     "btftrace-full": "btftrace -o FILE -- workload N",
     "btftrace-c": "btftrace -c -- workload N",
     "strace-full": "strace -f -o FILE workload N",
@@ -60,7 +65,20 @@ SCALING_CONFIGS = ("untraced", "btftrace-full", "btftrace-c", "btftrace-a")
 # Tracers left running in the background (btftrace -a), ended if the harness is interrupted.
 RUNNING = set()
 
-# btftrace reports lost calls as "calls lost: N" (--stats) and "btftrace: N calls lost".
+# btftrace's losses on stderr. Without --stats (how the benchmark runs it), report_end() in
+# src/session/session.c prints them only when there were any:
+#   btftrace: N records lost (E enter, X exit): the ring buffer was full; ...
+#   btftrace: N records sent without their data (marked 'data not captured'): ...
+# so a run without such a line lost nothing. --stats adds, zeros included:
+#   btftrace: stats: enter records E, exit records X, lost N, ...
+#   btftrace: stats: records without their data N, signal and exit records lost M
+LOST_END = re.compile(r"^btftrace: (\d+) records lost\b")
+NO_DATA_END = re.compile(r"^btftrace: (\d+) records sent without their data")
+LOST_STATS = re.compile(r"^btftrace: stats: enter records \d+, exit records \d+, lost (\d+)")
+NO_DATA_STATS = re.compile(r"^btftrace: stats: records without their data (\d+)")
+LOST_OTHER_STATS = re.compile(r"^btftrace: stats: .*signal and exit records lost (\d+)")
+# Any other "btftrace: ..." line that counts a loss (another btftrace's wording), so that it
+# is not read as 0: "lost: N", "lost N" or "N calls lost".
 LOST_AFTER = re.compile(r"lost[^0-9\n]*(\d+)", re.I)
 LOST_BEFORE = re.compile(r"(\d+)\s+(?:syscalls?|calls?|events?|records?)\s+lost", re.I)
 
@@ -75,17 +93,40 @@ def loop_calls(iterations, threads=1):
     return total
 
 
-def parse_lost(text):
-    """Largest lost-call count btftrace reported on stderr, 0 when it reported none.
+def parse_losses(text):
+    """(records lost, records sent without their data) that btftrace reported on stderr.
 
-    Per line, the number after "lost" wins; "N calls lost" counts when no number follows.
+    Both are 0 when it reported none: btftrace prints them whenever they are not 0. Records
+    lost are enter and exit records (a call has one of each) that found the ring buffer full,
+    plus, only under --stats, lost signal and exit records; records without their data were
+    sent with their call's number, arguments and result but not the memory they point to.
     """
-    counts = [0]
+    lost = no_data = other = 0
     for line in text.splitlines():
-        m = LOST_AFTER.search(line) or LOST_BEFORE.search(line)
+        line = line.strip()
+        m = LOST_END.match(line) or LOST_STATS.match(line)
         if m:
-            counts.append(int(m.group(1)))
-    return max(counts)
+            # the end line and --stats give the same count: either one, never both added
+            lost = max(lost, int(m.group(1)))
+            continue
+        m = NO_DATA_END.match(line) or NO_DATA_STATS.match(line)
+        if m:
+            no_data = max(no_data, int(m.group(1)))
+            m = LOST_OTHER_STATS.match(line)
+            if m:
+                other = int(m.group(1))
+            continue
+        if line.startswith("btftrace: stats:") or not line.startswith("btftrace:"):
+            continue
+        m = LOST_BEFORE.search(line) or LOST_AFTER.search(line)
+        if m:
+            lost = max(lost, int(m.group(1)))
+    return lost + other, no_data
+
+
+def parse_lost(text):
+    """Records btftrace lost, from its stderr (see parse_losses)."""
+    return parse_losses(text)[0]
 
 
 def median(values):
@@ -229,7 +270,6 @@ class Tools:
         self.paths = {"untraced": ""}
         self.skip = {}
         self.versions = {}
-        self.btftrace_stats = False
         self.rusage_run = os.path.join(args.bin_dir, "rusage-run")
 
     def check(self, tool):
@@ -254,12 +294,20 @@ class Tools:
             return
         if not self._probe("btftrace", [path, "-o", os.devnull, "--", "/bin/true"]):
             return
-        # --stats makes btftrace print its lost-call count even when it is 0.
-        res = run_timed([path, "--stats", "-o", os.devnull, "--", "/bin/true"], self.workdir,
-                        PROBE_TIMEOUT)
-        self.btftrace_stats = res.error is None
         self.versions["btftrace"] = tool_version([path, "--version"])
         self.paths["btftrace"] = path
+
+    def _check_floor(self):
+        path = os.path.join(self.args.bin_dir, "floor")
+        if not os.path.isfile(path) or not os.access(path, os.X_OK):
+            self.skip["floor"] = "%s not found or not executable (build it: make -C bench " \
+                "build)" % path
+            return
+        # both variants must load: the probe fails with floor's own reason when one cannot
+        for variant in ("-e", "-t"):
+            if not self._probe("floor", [path, variant, "--", "/bin/true"]):
+                return
+        self.paths["floor"] = path
 
     def _check_strace(self):
         path = shutil.which("strace")
@@ -310,11 +358,16 @@ def ensure_tracefs():
 
 def config_command(name, tools, workload_argv, out_file):
     """argv for one configuration, and whether out_file is written."""
-    bt = [tools.paths.get("btftrace")] + (["--stats"] if tools.btftrace_stats else [])
+    # No --stats: it turns on the kernel's BPF run-time accounting (BPF_ENABLE_STATS), which
+    # slows every program run; losses are on stderr without it (parse_losses).
+    bt = [tools.paths.get("btftrace")]
+    floor = tools.paths.get("floor")
     strace = tools.paths.get("strace")
     perf = tools.paths.get("perf")
     table = {
         "untraced": workload_argv,
+        "floor-empty": [floor, "-e", "--"] + workload_argv,
+        "floor-timed": [floor, "-t", "--"] + workload_argv,
         "btftrace-full": bt + ["-o", out_file, "--"] + workload_argv,
         "btftrace-c": bt + ["-c", "--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
@@ -395,7 +448,11 @@ def bench_main(args, tools, workdir):
                 log("  %-14s run %d FAILED: %s (config dropped)" % (name, rnd + 1, res.error))
                 continue
             results[name].append(res)
-            lost = (" lost %d" % parse_lost(res.stderr)) if tool_of[name] == "btftrace" else ""
+            lost = ""
+            if tool_of[name] == "btftrace":
+                lost = " lost %d" % parse_lost(res.stderr)
+                no_data = parse_losses(res.stderr)[1]
+                lost += " (%d without data)" % no_data if no_data else ""
             log("  %-14s run %d/%d  %8.3f s%s" % (name, rnd + 1, plan[name], res.wall, lost))
         if rnd + 1 < args.runs:
             mean = {n: statistics.mean(r.wall for r in results[n]) for n in active
@@ -438,7 +495,7 @@ def bench_main(args, tools, workdir):
                 row["failed_later"] = failed[name]
             if tool_of[name] == "btftrace":
                 row["lost"] = [parse_lost(r.stderr) for r in results[name]]
-                row["lost_reported"] = tools.btftrace_stats
+                row["no_data"] = [parse_losses(r.stderr)[1] for r in results[name]]
         rows.append(row)
 
     report = {
@@ -471,8 +528,8 @@ def print_compare(rep):
             continue
         runs = "%d" % r["runs"] + ("*" if r["runs"] < rep["runs"] else "")
         lost = ",".join(str(n) for n in r["lost"]) if "lost" in r else ""
-        if "lost" in r and not r["lost_reported"]:
-            lost += " (no --stats)"
+        if any(r.get("no_data", ())):
+            lost += " (without data: %s)" % ",".join(str(n) for n in r["no_data"])
         print("%-14s %5s %9.3f %9.3f %9.3f %8s %8.0f %9s %7.1f  %s" % (
             r["config"], runs, r["median_s"], r["min_s"], r["max_s"],
             fmt(r["ratio"], ".2f"), r["ns_per_call"], fmt(r["overhead_ns_per_call"], ".0f"),
@@ -482,8 +539,13 @@ def print_compare(rep):
         "syscalls of the loop; +ns/call = (median - untraced median) / syscalls, tracer start-up",
         "included. RSS MB: largest ru_maxrss (wait4, via bench/rusage-run) of the command,",
         "which for a tracer is the larger of the tracer and the workload it reaps (the",
-        "workload alone is the untraced row). lost: btftrace's lost calls per run (stderr).",
+        "workload alone is the untraced row). lost: btftrace's lost records per run (stderr).",
     ]
+    if any(r["tool"] == "floor" and "skipped" not in r for r in rep["configs"]):
+        notes.append("floor-*: no tracer, only BPF programs at raw_syscalls sys_enter/sys_exit"
+                     " (bench/floor):")
+        notes.append("empty ones (the hooks' own price) and the least per-call timing summary"
+                     " (floor under -c).")
     if any(r.get("runs", rep["runs"]) < rep["runs"] for r in rep["configs"]):
         notes.append("* fewer runs than --runs %d to stay within --budget %d s." %
                      (rep["runs"], rep["budget_s"]))
@@ -502,7 +564,7 @@ def environment(tools, workdir):
 
 def startup_main(args, tools, workdir):
     """Spawn-to-exec latency: monotonic time before Popen vs. startmark's first reading."""
-    candidates = ["untraced", "btftrace", "strace", "perf"]
+    candidates = ["untraced", "floor", "btftrace", "strace", "perf"]
     if args.only:
         wanted = set(args.only.split(",")) | {"untraced"}
         candidates = [t for t in candidates if t in wanted]
@@ -512,6 +574,7 @@ def startup_main(args, tools, workdir):
     def argv_for(tool, target):
         return {
             "untraced": [target],
+            "floor": [tools.paths.get("floor"), "-e", "--", target],
             "btftrace": [tools.paths.get("btftrace"), "-o", os.devnull, "--", target],
             "strace": [tools.paths.get("strace"), "-f", "-o", os.devnull, target],
             "perf": [tools.paths.get("perf"), "trace", "-o", os.devnull, "--", target],
@@ -574,6 +637,8 @@ def startup_main(args, tools, workdir):
             r["tool"], r["runs"], r["whole_run_median_ms"], r["whole_run_max_ms"],
             r["to_exec_median_ms"], r["to_exec_max_ms"]))
     print("untraced is Python's own spawn cost, included in every other row.")
+    if "floor" in active:
+        print("floor runs as 'floor -e -- TARGET' (empty programs; it writes no output).")
     return 0
 
 
@@ -582,8 +647,7 @@ def run_with_systemwide(args, tools, workdir, workload_argv):
     out_file = os.path.join(workdir, "systemwide.out")
     err_path = os.path.join(workdir, "systemwide.err")
     result_path = os.path.join(workdir, "systemwide.rusage")
-    argv = [tools.rusage_run, result_path, tools.paths["btftrace"]] + \
-        (["--stats"] if tools.btftrace_stats else []) + ["-a", "-o", out_file]
+    argv = [tools.rusage_run, result_path, tools.paths["btftrace"], "-a", "-o", out_file]
     res = RunResult()
     with open(err_path, "w+b") as err:
         tracer = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -619,7 +683,7 @@ def run_with_systemwide(args, tools, workdir, workload_argv):
     report = read_rusage(result_path) or {}
     if status is None:
         res.error = res.error or "btftrace -a did not stop on SIGINT within %d s" % STOP_GRACE
-    return res, (parse_lost(text), report.get("maxrss_kb"))
+    return res, (parse_losses(text), report.get("maxrss_kb"))
 
 
 def scaling_main(args, tools, workdir):
@@ -636,6 +700,7 @@ def scaling_main(args, tools, workdir):
     out_file = os.path.join(workdir, "trace.out")
     cells = {(c, t): [] for c in configs for t in threads_list}
     lost = {(c, t): [] for c in configs for t in threads_list}
+    no_data = {(c, t): [] for c in configs for t in threads_list}
     failed = {}
     log("scaling: %d iterations, threads %s, %d run(s) of %s" %
         (args.iterations, args.threads, args.runs, ", ".join(configs)))
@@ -653,14 +718,15 @@ def scaling_main(args, tools, workdir):
             else:
                 res = run_timed(config_command(c, tools, wl, out_file), workdir, args.timeout,
                                 out_file, rusage_run=tools.rusage_run)
-                extra = (parse_lost(res.stderr), res.maxrss_kb)
+                extra = (parse_losses(res.stderr), res.maxrss_kb)
             if res.error:
                 failed[c] = res.error
                 log("  %s FAILED: %s (dropped)" % (c, res.error))
                 continue
             cells[(c, t)].append(res.wall)
             if extra:
-                lost[(c, t)].append(extra[0])
+                lost[(c, t)].append(extra[0][0])
+                no_data[(c, t)].append(extra[0][1])
             log("  %-14s %2d threads run %d  %8.3f s" % (c, t, rnd + 1, res.wall))
 
     rows = []
@@ -676,6 +742,7 @@ def scaling_main(args, tools, workdir):
                 "ns_per_call": med * 1e9 / calls if med else None,
                 "ratio": med / base if med and base else None,
                 "lost": lost[(c, t)],
+                "no_data": no_data[(c, t)],
             }
         rows.append(row)
     report = {"mode": "scaling", "iterations": args.iterations, "runs": args.runs,
@@ -698,8 +765,11 @@ def scaling_main(args, tools, workdir):
     for r in rows:
         for c in configs:
             if any(r[c]["lost"]):
-                print("lost calls, %s, %d threads: %s" % (c, r["threads"],
+                print("records lost, %s, %d threads: %s" % (c, r["threads"],
                       ",".join(str(n) for n in r[c]["lost"])))
+            if any(r[c]["no_data"]):
+                print("records sent without their data, %s, %d threads: %s" % (
+                    c, r["threads"], ",".join(str(n) for n in r[c]["no_data"])))
     if skipped:
         print("btftrace configs skipped: %s" % skipped)
     for c, why in failed.items():
@@ -715,8 +785,8 @@ def parse_args():
         description="Benchmarks btftrace against strace and perf trace (see bench/README.md).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="configs:\n" + "\n".join("  %-14s %s" % kv for kv in CONFIG_HELP.items()) +
-        "\n--only takes config names or tool names (btftrace, strace, perf); untraced always"
-        " runs.")
+        "\n--only takes config names or tool names (floor, btftrace, strace, perf); untraced"
+        " always runs.")
     ap.add_argument("--runs", type=int, default=5, help="runs per config (default 5)")
     ap.add_argument("--iterations", type=int, default=100000,
                     help="workload iterations, %d syscalls each and 1 more every %d "
@@ -737,7 +807,7 @@ def parse_args():
     ap.add_argument("--btftrace", default=os.path.join(REPO_DIR, ".output", "btftrace"),
                     help="btftrace binary (default .output/btftrace)")
     ap.add_argument("--bin-dir", default=os.path.join(REPO_DIR, ".output", "bench"),
-                    help="where make -C bench put workload, startmark and rusage-run")
+                    help="where make -C bench put workload, startmark, rusage-run and floor")
     args = ap.parse_args()
     if args.runs < 1 or args.iterations < 1 or args.startup_runs < 1:
         ap.error("--runs, --iterations and --startup-runs must be at least 1")
