@@ -56,6 +56,15 @@ def test_counts_are_exact_and_no_records_are_sent(run_btftrace, workload):
     # summary-only: nothing went through the ring buffer, and no call was printed
     assert stats(result.stderr) == (0, 0)
     assert "getppid(" not in result.trace and "+++" not in result.trace
+    # so its ring buffer is one page, whatever --buffer-size says
+    assert re.search(r"high-water mark 0 of 4096 bytes", result.stderr), result.stderr
+
+
+def test_summary_with_calls_keeps_the_ring_buffer_size(run_btftrace, workload):
+    result = run_btftrace(["-C", "--stats", "--buffer-size", "1M", "--", workload("counted"), 10])
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"high-water mark \d+ of 1048576 bytes", result.stderr), result.stderr
+    assert "getppid()" in result.trace
 
 
 def test_with_summary_matches_the_call_stream(run_btftrace, workload):
