@@ -303,11 +303,15 @@ def _is_btftrace_map(m):
 
 
 def _bpftool(kind):
-    out = subprocess.run(["bpftool", "-j", kind, "list"], capture_output=True, text=True,
-                         timeout=30)
-    if out.returncode != 0:
-        pytest.fail(f"bpftool -j {kind} list failed: {out.stderr}")
-    return json.loads(out.stdout or "[]") or []
+    # An object that goes away while bpftool lists it (another session ending) can fail the
+    # listing; a second try sees a settled list. Three failures in a row are a real failure.
+    for attempt in range(3):
+        out = subprocess.run(["bpftool", "-j", kind, "list"], capture_output=True, text=True,
+                             timeout=30)
+        if out.returncode == 0:
+            return json.loads(out.stdout or "[]") or []
+        time.sleep(0.2 * (attempt + 1))
+    pytest.fail(f"bpftool -j {kind} list failed 3 times: {out.stderr}")
 
 
 def bpf_ids_held(pid):
