@@ -66,6 +66,7 @@ static void derive_arg(const struct syscall_desc *desc, struct beauty_syscall *b
 	int k;
 
 	ba->elem_count_arg = -1;
+	ba->written_len_arg = -1;
 	if (at->ptr_depth == 0) {
 		ba->role = ROLE_VALUE;
 		return;
@@ -115,6 +116,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 			ba->role = ROLE_STRUCT;
 		}
 	}
+	if (ov->len_written)
+		ba->written_len_arg = syscall_desc__arg_index(desc, ov->len_written);
 	if (ov->dir == OV_NONE) {
 		rules->enter[i] = rules->exit[i] = r;
 		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;

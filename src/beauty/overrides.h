@@ -20,6 +20,11 @@ struct beauty_override {
 	const char *as_type; /* capture and print as this type instead */
 	const char *why;
 	int kind; /* enum bt_capture_kind: how the collector gathers it (default bytes) */
+	/*
+	 * An int * argument, buffer size in and length out: the kernel wrote
+	 * the lesser of the two, and that much of the capture is shown.
+	 */
+	const char *len_written;
 };
 
 extern const struct beauty_override beauty_overrides[];

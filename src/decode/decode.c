@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <bpf/btf.h>
 
@@ -329,9 +330,13 @@ void decode_print_iovec(const struct decoder *d, struct outbuf *ob, const struct
 	outbuf_putc(ob, ']');
 }
 
-/* One argument, from the capture chosen for it (NULL when nothing was read). */
-static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
-		      const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
+/*
+ * One argument, from the capture chosen for it (NULL when nothing was read),
+ * len of its bytes shown (more: there were more).
+ */
+static void print_arg_len(const struct decoder *d, struct outbuf *ob, int nr, int i,
+			  const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap,
+			  size_t len, bool more)
 {
 	if (ba->role == ROLE_VALUE || (ba->type.ptr_depth == 0 && !cap)) {
 		print_plain_value(d, ob, nr, i, ba, v);
@@ -350,9 +355,13 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		decode_print_iovec(d, ob, cap);
 		return;
 	}
+	if (d->hand[nr][i] == hand_print_sockaddr && len < sizeof(sa_family_t) && !more) {
+		/* not even a family: strace shows the address */
+		print_pointer(ob, v);
+		return;
+	}
 	if (d->hand[nr][i] && !d->opts.no_btf) {
-		d->hand[nr][i](d, ob, decode_cap_data(cap), cap->len,
-			       (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
+		d->hand[nr][i](d, ob, decode_cap_data(cap), len, more);
 		return;
 	}
 	switch (ba->role) {
@@ -362,8 +371,7 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 			    cap->flags & BT_CAP_TRUNCATED);
 		break;
 	case ROLE_BUFFER:
-		quote_bytes(ob, decode_cap_data(cap), cap->len, d->opts.string_limit, false,
-			    (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
+		quote_bytes(ob, decode_cap_data(cap), len, d->opts.string_limit, false, more);
 		break;
 	case ROLE_STRUCT:
 		/*
@@ -379,6 +387,13 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		print_pointer(ob, v);
 		break;
 	}
+}
+
+static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
+		      const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
+{
+	print_arg_len(d, ob, nr, i, ba, v, cap, cap ? cap->len : 0,
+		      cap && ((cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len));
 }
 
 /*
@@ -420,6 +435,34 @@ void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_
 	}
 	if (*out && decode_is_error(exit->ret))
 		*out = NULL;
+}
+
+/* A captured int, or false when it was not read whole. */
+static bool cap_int(const struct bt_capture *cap, int *v)
+{
+	if (!cap || cap->len < sizeof(*v))
+		return false;
+	memcpy(v, decode_cap_data(cap), sizeof(*v));
+	return true;
+}
+
+size_t decode_written_len(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			  const struct bt_exit_rec *exit, const struct bt_capture *out, bool *more)
+{
+	const struct hand_call hc = {.d = d, .nr = nr, .enter = enter, .exit = exit};
+	int k = nr >= 0 && nr < BT_MAX_SYSCALLS ? d->beauty->calls[nr].args[i].written_len_arg : -1;
+	int size, len;
+	size_t n;
+
+	*more = (out->flags & BT_CAP_TRUNCATED) || out->want > out->len;
+	if (k < 0 || !cap_int(hand_call_out(&hc, k), &len) || len < 0)
+		return out->len;
+	/* the kernel copies no more than the buffer holds, and says how long the whole is */
+	n = len;
+	if (cap_int(hand_call_in(&hc, k), &size) && size >= 0 && (size_t)size < n)
+		n = size;
+	*more = n > out->len;
+	return *more ? out->len : n;
 }
 
 const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, int i,
@@ -561,9 +604,12 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 		if (decode_is_output_arg(rules, i)) {
 			const struct call call = {
 				.state = CALL_COMPLETE, .enter = enter, .exit = exit};
+			bool more = false;
+			size_t len =
+				out ? decode_written_len(d, nr, i, enter, exit, out, &more) : 0;
 
 			if (!(d->fds && exit && decode_put_fd_pair(d, ob, &call, out)))
-				print_arg(d, ob, nr, i, ba, v, out);
+				print_arg_len(d, ob, nr, i, ba, v, out, len, more);
 			continue;
 		}
 		if (in && out && !decode_captures_equal(in, out) && !(in->flags & BT_CAP_FAULT) &&

@@ -168,11 +168,16 @@ def expected_lines(f, workdir):
         'bind(4, {sa_family=AF_UNIX, sun_path="mc.sock"}, 10) = 0',
         "socket(AF_UNIX, SOCK_DGRAM|SOCK_CLOEXEC, 0) = 5",
         'connect(5, {sa_family=AF_UNIX, sun_path="mc.sock"}, 10) = 0',
+        # a sockaddr the kernel returns, over the length it wrote: 4 bytes of 10
+        'getpeername(5, {sa_family=AF_UNIX, sun_path="mc"}, [4 => 10]) = 0',
         r'sendto(5, "\tunix\r", 6, 0, NULL, 0) = 6',
         "close(5) = 0",
         "close(4) = 0",
         'unlinkat(AT_FDCWD, "mc.sock", 0) = 0',
         "socketpair(AF_UNIX, SOCK_STREAM, 0, [4, 5]) = 0",
+        # unnamed sockets: the family alone, not the 126 bytes after it
+        "getsockname(4, {sa_family=AF_UNIX}, [128 => 2]) = 0",
+        "getpeername(5, {sa_family=AF_UNIX}, [128 => 2]) = 0",
         'sendmsg(5, {msg_name=NULL, msg_namelen=0, msg_iov=[{iov_base="hello ", iov_len=6}, '
         '{iov_base="world", iov_len=5}], msg_iovlen=2, msg_control=[{cmsg_len=20, '
         "cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[0]}], msg_controllen=24, "

@@ -186,6 +186,7 @@ static void socket_calls(void)
 {
 	struct sockaddr_in sin = {.sin_family = AF_INET}, peer;
 	struct sockaddr_un sun = {.sun_family = AF_UNIX};
+	struct sockaddr_storage ss;
 	struct linger lg = {.l_onoff = 1, .l_linger = 5};
 	struct timeval tv = {.tv_sec = 2, .tv_usec = 500000};
 	socklen_t len;
@@ -250,6 +251,9 @@ static void socket_calls(void)
 	CHECK(syscall(SYS_bind, 4, &sun, sun_len) == 0);
 	CHECK(syscall(SYS_socket, AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0) == 5);
 	CHECK(syscall(SYS_connect, 5, &sun, sun_len) == 0);
+	/* a buffer too short for the address: the kernel fills 4 bytes and says 10 */
+	len = 4;
+	CHECK(syscall(SYS_getpeername, 5, &sun, &len) == 0 && len == sun_len);
 	CHECK(syscall(SYS_sendto, 5, "\tunix\r", 6, 0, NULL, 0) == 6);
 	CHECK(syscall(SYS_close, 5) == 0);
 	CHECK(syscall(SYS_close, 4) == 0);
@@ -257,6 +261,12 @@ static void socket_calls(void)
 
 	CHECK(syscall(SYS_socketpair, AF_UNIX, SOCK_STREAM, 0, sv) == 0 && sv[0] == 4 &&
 	      sv[1] == 5);
+	/* unnamed: the kernel returns the family alone, 2 bytes of the 128 offered */
+	memset(&ss, 0, sizeof(ss));
+	len = sizeof(ss);
+	CHECK(syscall(SYS_getsockname, 4, &ss, &len) == 0 && len == sizeof(sa_family_t));
+	len = sizeof(ss);
+	CHECK(syscall(SYS_getpeername, 5, &ss, &len) == 0 && len == sizeof(sa_family_t));
 	message_calls();
 	CHECK(syscall(SYS_close, 5) == 0);
 	CHECK(syscall(SYS_close, 4) == 0);
