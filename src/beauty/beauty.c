@@ -174,6 +174,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 	}
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+	if (ov->written == OW_ON_RESTART)
+		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
 	if (ov->kind == BT_KIND_MSGHDR) {
 		/*
 		 * The header, then what it points to. An in/out header's buffers
@@ -254,6 +256,11 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		snprintf(buf, size, "arg%d(%s)%s", -r->len, desc->args[-r->len - 1].name, elem);
 	else
 		snprintf(buf, size, "?%d", r->len);
+	if (r->len != BT_LEN_NONE && (r->flags & BT_RULE_IF_INTERRUPTED)) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, size - n, ",if-interrupted");
+	}
 }
 
 static const char *role_name(enum arg_role role)

@@ -68,6 +68,8 @@ const struct beauty_override beauty_overrides[] = {
 	{ "settimeofday", "tv", OV_IN, NULL, 0, NULL, "the new time" },
 	{ "settimeofday", "tz", OV_IN, NULL, 0, NULL, "the new zone" },
 	{ "nanosleep", "rqtp", OV_IN, NULL, 0, NULL, "the requested sleep" },
+	{ "nanosleep", "rmtp", OV_OUT, NULL, 0, NULL, "the time left, written only when a signal interrupts the sleep", .written = OW_ON_RESTART },
+	{ "clock_nanosleep", "rmtp", OV_OUT, NULL, 0, NULL, "the time left, written only when a signal interrupts a relative sleep", .written = OW_ON_RESTART },
 	{ "rt_sigprocmask", "nset", OV_IN, NULL, 0, NULL, "the new mask" },
 	{ "rt_sigsuspend", "unewset", OV_IN, NULL, 0, NULL, "the mask while suspended" },
 	{ "rt_sigqueueinfo", "uinfo", OV_IN, NULL, 0, NULL, "the siginfo sent" },

@@ -11,6 +11,12 @@ enum override_dir {
 	OV_STRING, /* a NUL-terminated string at enter */
 };
 
+/* When the kernel writes an output argument. */
+enum override_written {
+	OW_ON_SUCCESS = 0, /* when the call succeeds (the default) */
+	OW_ON_RESTART,	   /* only when a signal interrupts the call: nanosleep's time left */
+};
+
 struct beauty_override {
 	const char *syscall;
 	const char *arg;
@@ -25,6 +31,7 @@ struct beauty_override {
 	 * the lesser of the two, and that much of the capture is shown.
 	 */
 	const char *len_written;
+	enum override_written written;
 };
 
 extern const struct beauty_override beauty_overrides[];

@@ -26,6 +26,7 @@ void decode_opts_default(struct decode_opts *o)
 }
 
 static bool returns_address(const char *name);
+static const char *restart_reason(__s64 ret);
 static int open_mode_arg(const struct syscall_desc *desc);
 
 int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
@@ -437,6 +438,31 @@ void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_
 		*out = NULL;
 }
 
+/* A signal cut the call short: a restart code, or EINTR itself (as the collector judges). */
+static bool interrupted(__s64 ret)
+{
+	return ret == -EINTR || restart_reason(ret);
+}
+
+void decode_call_captures(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			  const struct bt_exit_rec *exit, const struct bt_capture **in,
+			  const struct bt_capture **out)
+{
+	const struct bt_capture *c;
+
+	decode_arg_captures(enter, exit, i, in, out);
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS ||
+	    !(d->beauty->rules[nr].exit[i].flags & BT_RULE_IF_INTERRUPTED))
+		return;
+	/* written only when a signal cut the call short: then even though it "failed" */
+	*out = NULL;
+	if (!exit || !interrupted(exit->ret))
+		return;
+	c = record_capture(&exit->hdr, i);
+	if (c && !(c->flags & BT_CAP_LATE))
+		*out = c;
+}
+
 /* A captured int, or false when it was not read whole. */
 static bool cap_int(const struct bt_capture *cap, int *v)
 {
@@ -600,7 +626,7 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 			decode_put_fd_arg_path(d, ob, &enter->hdr, nr, i, v);
 			continue;
 		}
-		decode_arg_captures(enter, exit, i, &in, &out);
+		decode_call_captures(d, nr, i, enter, exit, &in, &out);
 		if (decode_is_output_arg(rules, i)) {
 			const struct call call = {
 				.state = CALL_COMPLETE, .enter = enter, .exit = exit};

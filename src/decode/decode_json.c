@@ -586,7 +586,7 @@ static void put_arg(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 			outbuf_putc(ob, '}');
 		return;
 	}
-	decode_arg_captures(enter, exit, i, &in, &out);
+	decode_call_captures(d, nr, i, enter, exit, &in, &out);
 	output = decode_is_output_arg(&d->beauty->rules[nr], i);
 	cap = output ? out : in;
 	if (output && out) {

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <time.h>
 #include <errno.h>
 #include <sys/wait.h>
 #include <stdlib.h>
@@ -70,8 +71,10 @@ enum {
 	NR_RT_SIGSUSPEND = 130,
 	NR_SENDMSG = 46,
 	NR_RECVMSG = 47,
+	NR_NANOSLEEP = 35,
 	NR_RECVFROM = 45,
 	NR_GETSOCKNAME = 51,
+	NR_CLOCK_NANOSLEEP = 230,
 	NR_ACCEPT4 = 288,
 };
 
@@ -165,6 +168,13 @@ static int setup_with(const struct decode_opts *opts)
 						       {"unsigned int", "flags"},
 						       {"struct sockaddr *", "addr"},
 						       {"int *", "addr_len"}};
+	static const char *const nanosleep_args[][2] = {{"struct __kernel_timespec *", "rqtp"},
+							{"struct __kernel_timespec *", "rmtp"}};
+	static const char *const clock_nanosleep_args[][2] = {
+		{"const clockid_t", "which_clock"},
+		{"int", "flags"},
+		{"const struct __kernel_timespec *", "rqtp"},
+		{"struct __kernel_timespec *", "rmtp"}};
 
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
@@ -193,6 +203,8 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_GETSOCKNAME, "getsockname", 3, getsockname_args);
 	add(NR_ACCEPT4, "accept4", 4, accept4_args);
 	add(NR_RECVFROM, "recvfrom", 6, recvfrom_args);
+	add(NR_NANOSLEEP, "nanosleep", 2, nanosleep_args);
+	add(NR_CLOCK_NANOSLEEP, "clock_nanosleep", 4, clock_nanosleep_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -884,6 +896,50 @@ static void test_recvmsg_name_no_longer_than_its_buffer(void **state)
 				     "msg_controllen=0, msg_flags=0}, 0) = 0");
 }
 
+/* nanosleep's time left: written by the kernel only when a signal cut the sleep short. */
+static void test_time_left_only_when_interrupted(void **state)
+{
+	struct {
+		long long sec, nsec;
+	} req = {0, 1000000}, left = {0, 999000}, stale = {7, 7};
+
+	assert_true(beauty->rules[NR_NANOSLEEP].exit[1].flags & BT_RULE_IF_INTERRUPTED);
+	assert_true(beauty->rules[NR_CLOCK_NANOSLEEP].exit[3].flags & BT_RULE_IF_INTERRUPTED);
+	assert_false(beauty->rules[NR_NANOSLEEP].exit[0].flags & BT_RULE_IF_INTERRUPTED);
+
+	/* slept in full: whatever the memory holds is not the kernel's */
+	begin(NR_NANOSLEEP, PTR, PTR + 0x10, 0, 0, 0, 0);
+	in(0, &req, sizeof(req));
+	out(1, &stale, sizeof(stale));
+	assert_string_equal(line(0), "nanosleep({tv_sec=0, tv_nsec=1000000}, 0x7ffc12345688) = 0");
+
+	/* interrupted: the time left */
+	begin(NR_NANOSLEEP, PTR, PTR + 0x10, 0, 0, 0, 0);
+	in(0, &req, sizeof(req));
+	out(1, &left, sizeof(left));
+	assert_string_equal(line(-516), "nanosleep({tv_sec=0, tv_nsec=1000000}, {tv_sec=0, "
+					"tv_nsec=999000}) = ? ERESTART_RESTARTBLOCK (Interrupted "
+					"by signal)");
+
+	begin(NR_CLOCK_NANOSLEEP, CLOCK_REALTIME, 0, PTR, PTR + 0x10, 0, 0);
+	in(2, &req, sizeof(req));
+	out(3, &stale, sizeof(stale));
+	assert_string_equal(line(0), "clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=0, "
+				     "tv_nsec=1000000}, 0x7ffc12345688) = 0");
+	begin(NR_CLOCK_NANOSLEEP, CLOCK_REALTIME, 0, PTR, PTR + 0x10, 0, 0);
+	in(2, &req, sizeof(req));
+	out(3, &left, sizeof(left));
+	assert_string_equal(line(-516), "clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=0, "
+					"tv_nsec=1000000}, {tv_sec=0, tv_nsec=999000}) = ? "
+					"ERESTART_RESTARTBLOCK (Interrupted by signal)");
+	/* any other failure wrote nothing */
+	begin(NR_CLOCK_NANOSLEEP, 99, 0, PTR, PTR + 0x10, 0, 0);
+	in(2, &req, sizeof(req));
+	out(3, &stale, sizeof(stale));
+	assert_string_equal(line(-EINVAL), "clock_nanosleep(99, 0, {tv_sec=0, tv_nsec=1000000}, "
+					   "0x7ffc12345688) = -1 EINVAL (Invalid argument)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -904,6 +960,7 @@ int main(void)
 		cmocka_unit_test(test_msghdr_with_what_it_points_to),
 		cmocka_unit_test(test_returned_sockaddr_as_long_as_the_kernel_says),
 		cmocka_unit_test(test_recvmsg_name_no_longer_than_its_buffer),
+		cmocka_unit_test(test_time_left_only_when_interrupted),
 	};
 	const struct CMUnitTest verbose_tests[] = {
 		cmocka_unit_test(test_ioctl_termios_in_full_with_v),

@@ -35,6 +35,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/timerfd.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -89,6 +90,10 @@ static void facts_str(const char *name, const char *v)
 }
 
 static void restorer(void)
+{
+}
+
+static void on_alarm(int sig)
 {
 }
 
@@ -376,7 +381,9 @@ static void process_calls(void)
 	struct k_sigaction old;
 	unsigned long set = 1UL << (SIGUSR1 - 1), oldset;
 	struct k_rlimit64 lim = {512, 4096}, oldlim;
-	struct timespec req = {0, 1000000}, now;
+	struct timespec req = {0, 1000000}, now, long_req = {10, 0}, left = {7, 7};
+	struct sigaction alarm_sa = {.sa_handler = on_alarm};
+	struct itimerval alarm_at = {.it_value = {0, 200000}};
 	struct utsname un;
 	unsigned char mask[128];
 	char name[16];
@@ -419,6 +426,15 @@ static void process_calls(void)
 	}
 	CHECK(syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now) == 0);
 	CHECK(syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &req, NULL) == 0);
+	/* the time left is the kernel's only when a signal cuts the sleep short */
+	CHECK(syscall(SYS_nanosleep, &req, &left) == 0);
+	CHECK(syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &req, &left) == 0);
+	CHECK(sigaction(SIGALRM, &alarm_sa, NULL) == 0);
+	fact_ptr("on_alarm", (void *)on_alarm);
+	CHECK(syscall(SYS_setitimer, ITIMER_REAL, &alarm_at, NULL) == 0);
+	/* interrupted after 0.2 s (this fails only if that long passes before the sleep starts) */
+	CHECK(syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &long_req, &left) == -1 &&
+	      errno == EINTR && left.tv_sec == 9);
 	CHECK(syscall(SYS_prctl, PR_SET_NAME, "many_calls", 0, 0, 0) == 0);
 	CHECK(syscall(SYS_prctl, PR_GET_NAME, name, 0, 0, 0) == 0);
 	CHECK(syscall(SYS_prctl, PR_GET_DUMPABLE, 0, 0, 0, 0) >= 0);
