@@ -66,6 +66,7 @@ static void derive_arg(const struct syscall_desc *desc, struct beauty_syscall *b
 	int k;
 
 	ba->elem_count_arg = -1;
+	ba->written_len_arg = -1;
 	if (at->ptr_depth == 0) {
 		ba->role = ROLE_VALUE;
 		return;
@@ -115,6 +116,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 			ba->role = ROLE_STRUCT;
 		}
 	}
+	if (ov->len_written)
+		ba->written_len_arg = syscall_desc__arg_index(desc, ov->len_written);
 	if (ov->dir == OV_NONE) {
 		rules->enter[i] = rules->exit[i] = r;
 		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;
@@ -171,6 +174,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 	}
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+	if (ov->written == OW_ON_RESTART)
+		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
 	if (ov->kind == BT_KIND_MSGHDR) {
 		/*
 		 * The header, then what it points to. An in/out header's buffers
@@ -251,6 +256,11 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		snprintf(buf, size, "arg%d(%s)%s", -r->len, desc->args[-r->len - 1].name, elem);
 	else
 		snprintf(buf, size, "?%d", r->len);
+	if (r->len != BT_LEN_NONE && (r->flags & BT_RULE_IF_INTERRUPTED)) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, size - n, ",if-interrupted");
+	}
 }
 
 static const char *role_name(enum arg_role role)

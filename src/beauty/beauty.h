@@ -26,6 +26,11 @@ struct beauty_arg {
 	__u32 print_type_id; /* BTF type of the pointee to print a capture as (0: bytes) */
 	int elem_count_arg;  /* for arrays of structs: the argument holding the count, or -1 */
 	bool is_array;	     /* the rule reads elements (an array, even of one) */
+	/*
+	 * An output's length: the int * argument where the kernel says how
+	 * many bytes it has (buffer size in, length out), or -1.
+	 */
+	int written_len_arg;
 };
 
 struct beauty_syscall {

@@ -11,6 +11,12 @@ enum override_dir {
 	OV_STRING, /* a NUL-terminated string at enter */
 };
 
+/* When the kernel writes an output argument. */
+enum override_written {
+	OW_ON_SUCCESS = 0, /* when the call succeeds (the default) */
+	OW_ON_RESTART,	   /* only when a signal interrupts the call: nanosleep's time left */
+};
+
 struct beauty_override {
 	const char *syscall;
 	const char *arg;
@@ -20,6 +26,12 @@ struct beauty_override {
 	const char *as_type; /* capture and print as this type instead */
 	const char *why;
 	int kind; /* enum bt_capture_kind: how the collector gathers it (default bytes) */
+	/*
+	 * An int * argument, buffer size in and length out: the kernel wrote
+	 * the lesser of the two, and that much of the capture is shown.
+	 */
+	const char *len_written;
+	enum override_written written;
 };
 
 extern const struct beauty_override beauty_overrides[];

@@ -1162,6 +1162,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	struct scratch *s;
 	__u32 zero = 0, key;
 	__u32 late = 0;
+	bool intr;
 	long nr;
 
 	/* -1: an exit is never the exec that starts a command's tracing */
@@ -1225,14 +1226,18 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 			__sync_fetch_and_add(&refetch_pending, -1);
 		}
 	}
-	if (rules && (ret >= 0 || late)) {
+	/* a signal cut the call short: EINTR or a restart code (ERESTARTSYS..ERESTART_RESTARTBLOCK) */
+	intr = ret == -4 || (ret <= -512 && ret >= -516);
+	if (rules && (ret >= 0 || late || intr)) {
 		read_args(regs, s->args, typed);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			bool if_intr = rules->exit[i].flags & BT_RULE_IF_INTERRUPTED;
+
 			/* an input that faulted at enter is read now by its enter rule */
 			if (late & (1U << i))
 				capture_arg(s, i, rules->enter[i].len, rule_info(&rules->enter[i]),
 					    BT_CAP_LATE);
-			else if (ret >= 0 && rules->exit[i].len != BT_LEN_NONE)
+			else if ((if_intr ? intr : ret >= 0) && rules->exit[i].len != BT_LEN_NONE)
 				capture_arg(s, i, rules->exit[i].len, rule_info(&rules->exit[i]),
 					    0);
 		}

@@ -84,8 +84,16 @@ struct bt_arg_rule {
 	__s16 len;	 /* encoding above */
 	__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
 	__u8 kind;	 /* enum bt_capture_kind */
-	__u8 pad[3];
+	__u8 flags;	 /* BT_RULE_* */
+	__u8 pad[2];
 };
+
+/*
+ * An exit rule's flag: the kernel writes the argument only when a signal
+ * interrupts the call (a restart code or EINTR), not when it succeeds
+ * (nanosleep's time left).
+ */
+#define BT_RULE_IF_INTERRUPTED (1U << 0)
 
 /* Flags of a beauty map entry. */
 #define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */

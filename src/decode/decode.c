@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <bpf/btf.h>
 
@@ -25,6 +26,7 @@ void decode_opts_default(struct decode_opts *o)
 }
 
 static bool returns_address(const char *name);
+static const char *restart_reason(__s64 ret);
 static int open_mode_arg(const struct syscall_desc *desc);
 
 int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
@@ -329,9 +331,13 @@ void decode_print_iovec(const struct decoder *d, struct outbuf *ob, const struct
 	outbuf_putc(ob, ']');
 }
 
-/* One argument, from the capture chosen for it (NULL when nothing was read). */
-static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
-		      const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
+/*
+ * One argument, from the capture chosen for it (NULL when nothing was read),
+ * len of its bytes shown (more: there were more).
+ */
+static void print_arg_len(const struct decoder *d, struct outbuf *ob, int nr, int i,
+			  const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap,
+			  size_t len, bool more)
 {
 	if (ba->role == ROLE_VALUE || (ba->type.ptr_depth == 0 && !cap)) {
 		print_plain_value(d, ob, nr, i, ba, v);
@@ -350,9 +356,13 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		decode_print_iovec(d, ob, cap);
 		return;
 	}
+	if (d->hand[nr][i] == hand_print_sockaddr && len < sizeof(sa_family_t) && !more) {
+		/* not even a family: strace shows the address */
+		print_pointer(ob, v);
+		return;
+	}
 	if (d->hand[nr][i] && !d->opts.no_btf) {
-		d->hand[nr][i](d, ob, decode_cap_data(cap), cap->len,
-			       (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
+		d->hand[nr][i](d, ob, decode_cap_data(cap), len, more);
 		return;
 	}
 	switch (ba->role) {
@@ -362,8 +372,7 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 			    cap->flags & BT_CAP_TRUNCATED);
 		break;
 	case ROLE_BUFFER:
-		quote_bytes(ob, decode_cap_data(cap), cap->len, d->opts.string_limit, false,
-			    (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len);
+		quote_bytes(ob, decode_cap_data(cap), len, d->opts.string_limit, false, more);
 		break;
 	case ROLE_STRUCT:
 		/*
@@ -379,6 +388,13 @@ static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		print_pointer(ob, v);
 		break;
 	}
+}
+
+static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
+		      const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
+{
+	print_arg_len(d, ob, nr, i, ba, v, cap, cap ? cap->len : 0,
+		      cap && ((cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len));
 }
 
 /*
@@ -420,6 +436,59 @@ void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_
 	}
 	if (*out && decode_is_error(exit->ret))
 		*out = NULL;
+}
+
+/* A signal cut the call short: a restart code, or EINTR itself (as the collector judges). */
+static bool interrupted(__s64 ret)
+{
+	return ret == -EINTR || restart_reason(ret);
+}
+
+void decode_call_captures(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			  const struct bt_exit_rec *exit, const struct bt_capture **in,
+			  const struct bt_capture **out)
+{
+	const struct bt_capture *c;
+
+	decode_arg_captures(enter, exit, i, in, out);
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS ||
+	    !(d->beauty->rules[nr].exit[i].flags & BT_RULE_IF_INTERRUPTED))
+		return;
+	/* written only when a signal cut the call short: then even though it "failed" */
+	*out = NULL;
+	if (!exit || !interrupted(exit->ret))
+		return;
+	c = record_capture(&exit->hdr, i);
+	if (c && !(c->flags & BT_CAP_LATE))
+		*out = c;
+}
+
+/* A captured int, or false when it was not read whole. */
+static bool cap_int(const struct bt_capture *cap, int *v)
+{
+	if (!cap || cap->len < sizeof(*v))
+		return false;
+	memcpy(v, decode_cap_data(cap), sizeof(*v));
+	return true;
+}
+
+size_t decode_written_len(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			  const struct bt_exit_rec *exit, const struct bt_capture *out, bool *more)
+{
+	const struct hand_call hc = {.d = d, .nr = nr, .enter = enter, .exit = exit};
+	int k = nr >= 0 && nr < BT_MAX_SYSCALLS ? d->beauty->calls[nr].args[i].written_len_arg : -1;
+	int size, len;
+	size_t n;
+
+	*more = (out->flags & BT_CAP_TRUNCATED) || out->want > out->len;
+	if (k < 0 || !cap_int(hand_call_out(&hc, k), &len) || len < 0)
+		return out->len;
+	/* the kernel copies no more than the buffer holds, and says how long the whole is */
+	n = len;
+	if (cap_int(hand_call_in(&hc, k), &size) && size >= 0 && (size_t)size < n)
+		n = size;
+	*more = n > out->len;
+	return *more ? out->len : n;
 }
 
 const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, int i,
@@ -557,13 +626,16 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 			decode_put_fd_arg_path(d, ob, &enter->hdr, nr, i, v);
 			continue;
 		}
-		decode_arg_captures(enter, exit, i, &in, &out);
+		decode_call_captures(d, nr, i, enter, exit, &in, &out);
 		if (decode_is_output_arg(rules, i)) {
 			const struct call call = {
 				.state = CALL_COMPLETE, .enter = enter, .exit = exit};
+			bool more = false;
+			size_t len =
+				out ? decode_written_len(d, nr, i, enter, exit, out, &more) : 0;
 
 			if (!(d->fds && exit && decode_put_fd_pair(d, ob, &call, out)))
-				print_arg(d, ob, nr, i, ba, v, out);
+				print_arg_len(d, ob, nr, i, ba, v, out, len, more);
 			continue;
 		}
 		if (in && out && !decode_captures_equal(in, out) && !(in->flags & BT_CAP_FAULT) &&

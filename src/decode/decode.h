@@ -276,5 +276,21 @@ const struct member_cache_slot *decode_member_slot(const struct decoder *d, cons
  */
 void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_rec *exit, int i,
 			 const struct bt_capture **in, const struct bt_capture **out);
+/*
+ * The same, by the argument's rule of when the kernel writes it: *out only
+ * after a signal interrupted the call (nanosleep's time left), else only on
+ * success.
+ */
+void decode_call_captures(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			  const struct bt_exit_rec *exit, const struct bt_capture **in,
+			  const struct bt_capture **out);
+/*
+ * How many bytes of out, output argument i's capture, the kernel wrote: all
+ * that was read, or for a sockaddr the lesser of its buffer size and the
+ * length the kernel returned through its in/out length argument (more: the
+ * kernel wrote more than was read).
+ */
+size_t decode_written_len(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			  const struct bt_exit_rec *exit, const struct bt_capture *out, bool *more);
 
 #endif /* BTFTRACE_DECODE_H */

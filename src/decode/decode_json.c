@@ -425,8 +425,10 @@ static void put_iovec(struct outbuf *ob, const struct bt_capture *cap)
 	outbuf_putc(ob, ']');
 }
 
-static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
-			  const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
+/* An argument's value from its capture, len of its bytes shown (more: there were more). */
+static void put_arg_value_len(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
+			      const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap,
+			      size_t len, bool more)
 {
 	const struct decoder *d = jd->d;
 	const struct value_printer *vp = d->printers[nr][i];
@@ -453,11 +455,12 @@ static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, in
 	if (d->hand[nr][i] && !d->opts.no_btf) {
 		/* layouts BTF cannot give: the hand decoder's text, and the bytes it read */
 		outbuf_reset(&jd->scratch);
-		d->hand[nr][i](d, &jd->scratch, decode_cap_data(cap), cap->len, cap_cut(cap));
+		d->hand[nr][i](d, &jd->scratch, decode_cap_data(cap), len, more);
 		outbuf_puts(ob, "{\"text\":");
 		json_put_str(ob, jd->scratch.data, jd->scratch.len);
 		outbuf_puts(ob, ",\"bytes\":");
-		json_put_bytes_obj(ob, decode_cap_data(cap), cap->len, cap->want, cap_cut(cap));
+		json_put_bytes_obj(ob, decode_cap_data(cap), len, len < cap->len ? len : cap->want,
+				   more);
 		outbuf_putc(ob, '}');
 		return;
 	}
@@ -467,7 +470,8 @@ static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, in
 				    cap->flags & BT_CAP_TRUNCATED);
 		break;
 	case ROLE_BUFFER:
-		json_put_bytes_obj(ob, decode_cap_data(cap), cap->len, cap->want, cap_cut(cap));
+		json_put_bytes_obj(ob, decode_cap_data(cap), len, len < cap->len ? len : cap->want,
+				   more);
 		break;
 	case ROLE_STRUCT:
 		put_struct(jd, ob, ba, cap);
@@ -476,6 +480,12 @@ static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, in
 		outbuf_puts(ob, "null");
 		break;
 	}
+}
+
+static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
+			  const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
+{
+	put_arg_value_len(jd, ob, nr, i, ba, v, cap, cap ? cap->len : 0, cap && cap_cut(cap));
 }
 
 /*
@@ -576,10 +586,17 @@ static void put_arg(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 			outbuf_putc(ob, '}');
 		return;
 	}
-	decode_arg_captures(enter, exit, i, &in, &out);
+	decode_call_captures(d, nr, i, enter, exit, &in, &out);
 	output = decode_is_output_arg(&d->beauty->rules[nr], i);
 	cap = output ? out : in;
-	put_arg_value(jd, ob, nr, i, ba, v, cap);
+	if (output && out) {
+		bool more;
+		size_t len = decode_written_len(d, nr, i, enter, exit, out, &more);
+
+		put_arg_value_len(jd, ob, nr, i, ba, v, cap, len, more);
+	} else {
+		put_arg_value(jd, ob, nr, i, ba, v, cap);
+	}
 	if (map)
 		return;
 	if (!output && in && out && !decode_captures_equal(in, out)) {

@@ -76,8 +76,12 @@ void hand_print_sockaddr(const struct decoder *d, struct outbuf *ob, const void 
 
 		if (n > sizeof(((struct sockaddr_un *)0)->sun_path))
 			n = sizeof(((struct sockaddr_un *)0)->sun_path);
-		outbuf_puts(ob, ", sun_path=");
-		if (n && p[off] == '\0') {
+		/* an unnamed socket's address is its family alone: no sun_path, as in strace */
+		if (n)
+			outbuf_puts(ob, ", sun_path=");
+		if (!n) {
+			/* nothing */
+		} else if (p[off] == '\0') {
 			/* an abstract socket: the name follows a NUL and may hold NULs */
 			outbuf_putc(ob, '@');
 			quote_bytes(ob, p + off + 1, n - 1, 0, false, false);

@@ -266,6 +266,8 @@ enum hand_result hand_msghdr(struct outbuf *ob, const struct hand_call *hc, int 
 	const struct bt_rec_hdr *parts = decode_msghdr_parts(hc->d, hc->nr, i, hc->enter, hc->exit);
 	const struct bt_capture *name, *iov, *control;
 	struct msghdr before, after;
+	size_t namelen = 0;
+	bool name_more = false;
 
 	if (!in || in->len < sizeof(before))
 		return HAND_DEFAULT;
@@ -279,10 +281,21 @@ enum hand_result hand_msghdr(struct outbuf *ob, const struct hand_call *hc, int 
 	iov = parts ? record_capture(parts, i + BT_CAP_INNER_IOV) : NULL;
 	control = parts ? record_capture(parts, i + BT_CAP_INNER_CONTROL) : NULL;
 
+	if (name && !(name->flags & BT_CAP_FAULT)) {
+		/*
+		 * read over the length the kernel returned, which may exceed the
+		 * buffer: it wrote no more than the buffer's length, passed in
+		 */
+		namelen = name->len;
+		name_more = name->flags & BT_CAP_TRUNCATED;
+		if ((__u32)before.msg_namelen < namelen) {
+			namelen = (__u32)before.msg_namelen;
+			name_more = false;
+		}
+	}
 	outbuf_puts(ob, "{msg_name=");
-	if (name && !(name->flags & BT_CAP_FAULT) && after.msg_namelen > 0)
-		hand_print_sockaddr(hc->d, ob, hand_cap_data(name), name->len,
-				    name->flags & BT_CAP_TRUNCATED);
+	if (namelen >= sizeof(sa_family_t) && after.msg_namelen > 0)
+		hand_print_sockaddr(hc->d, ob, hand_cap_data(name), namelen, name_more);
 	else
 		hand_put_pointer(ob, (uintptr_t)after.msg_name);
 	outbuf_puts(ob, ", msg_namelen=");

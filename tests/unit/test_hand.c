@@ -11,6 +11,8 @@
 #include <cmocka.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <time.h>
+#include <errno.h>
 #include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +71,11 @@ enum {
 	NR_RT_SIGSUSPEND = 130,
 	NR_SENDMSG = 46,
 	NR_RECVMSG = 47,
+	NR_NANOSLEEP = 35,
+	NR_RECVFROM = 45,
+	NR_GETSOCKNAME = 51,
+	NR_CLOCK_NANOSLEEP = 230,
+	NR_ACCEPT4 = 288,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -149,6 +156,26 @@ static int setup_with(const struct decode_opts *opts)
 							  {"sigset_t *", "oset"},
 							  {"size_t", "sigsetsize"}};
 
+	static const char *const getsockname_args[][2] = {
+		{"int", "fd"}, {"struct sockaddr *", "usockaddr"}, {"int *", "usockaddr_len"}};
+	static const char *const accept4_args[][2] = {{"int", "fd"},
+						      {"struct sockaddr *", "upeer_sockaddr"},
+						      {"int *", "upeer_addrlen"},
+						      {"int", "flags"}};
+	static const char *const recvfrom_args[][2] = {{"int", "fd"},
+						       {"void *", "ubuf"},
+						       {"size_t", "size"},
+						       {"unsigned int", "flags"},
+						       {"struct sockaddr *", "addr"},
+						       {"int *", "addr_len"}};
+	static const char *const nanosleep_args[][2] = {{"struct __kernel_timespec *", "rqtp"},
+							{"struct __kernel_timespec *", "rmtp"}};
+	static const char *const clock_nanosleep_args[][2] = {
+		{"const clockid_t", "which_clock"},
+		{"int", "flags"},
+		{"const struct __kernel_timespec *", "rqtp"},
+		{"struct __kernel_timespec *", "rmtp"}};
+
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
 	if (!cat || !beauty || types__load(&types, NULL))
@@ -173,6 +200,11 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
 	add(NR_RECVMSG, "recvmsg", 3, sendmsg_args);
+	add(NR_GETSOCKNAME, "getsockname", 3, getsockname_args);
+	add(NR_ACCEPT4, "accept4", 4, accept4_args);
+	add(NR_RECVFROM, "recvfrom", 6, recvfrom_args);
+	add(NR_NANOSLEEP, "nanosleep", 2, nanosleep_args);
+	add(NR_CLOCK_NANOSLEEP, "clock_nanosleep", 4, clock_nanosleep_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -779,6 +811,135 @@ static void test_msghdr_with_what_it_points_to(void **state)
 			    "unavailable)");
 }
 
+/* A sockaddr the kernel returns: over the length it wrote, not the buffer offered. */
+static void test_returned_sockaddr_as_long_as_the_kernel_says(void **state)
+{
+	unsigned char ss[128];
+	int size = 128, len = 2;
+
+	/* an unnamed AF_UNIX socket: the family alone, the rest of the capture is not the kernel's */
+	memset(ss, 0xff, sizeof(ss));
+	ss[0] = AF_UNIX;
+	ss[1] = 0;
+	begin(NR_GETSOCKNAME, 3, PTR, PTR + 0x100, 0, 0, 0);
+	in(2, &size, sizeof(size));
+	out(1, ss, sizeof(ss));
+	out(2, &len, sizeof(len));
+	assert_string_equal(line(0), "getsockname(3, {sa_family=AF_UNIX}, [128 => 2]) = 0");
+
+	/* the same from accept4 */
+	begin(NR_ACCEPT4, 3, PTR, PTR + 0x100, SOCK_CLOEXEC, 0, 0);
+	in(2, &size, sizeof(size));
+	out(1, ss, sizeof(ss));
+	out(2, &len, sizeof(len));
+	assert_string_equal(line(4),
+			    "accept4(3, {sa_family=AF_UNIX}, [128 => 2], SOCK_CLOEXEC) = 4");
+
+	/* an abstract name in a buffer too short: what the buffer held, 4 bytes */
+	memcpy(ss + 2, "\0p2abs", 6);
+	size = 4;
+	len = 8;
+	begin(NR_GETSOCKNAME, 3, PTR, PTR + 0x100, 0, 0, 0);
+	in(2, &size, sizeof(size));
+	out(1, ss, sizeof(ss));
+	out(2, &len, sizeof(len));
+	assert_string_equal(line(0),
+			    "getsockname(3, {sa_family=AF_UNIX, sun_path=@\"p\"}, [4 => 8]) = 0");
+	/* the whole of it when the buffer holds it */
+	size = 128;
+	begin(NR_GETSOCKNAME, 3, PTR, PTR + 0x100, 0, 0, 0);
+	in(2, &size, sizeof(size));
+	out(1, ss, sizeof(ss));
+	out(2, &len, sizeof(len));
+	assert_string_equal(
+		line(0),
+		"getsockname(3, {sa_family=AF_UNIX, sun_path=@\"p2abs\"}, [128 => 8]) = 0");
+
+	/* not even a family written: the address, as strace shows it */
+	size = 1;
+	begin(NR_GETSOCKNAME, 3, PTR, PTR + 0x100, 0, 0, 0);
+	in(2, &size, sizeof(size));
+	out(1, ss, sizeof(ss));
+	out(2, &len, sizeof(len));
+	assert_string_equal(line(0), "getsockname(3, 0x7ffc12345678, [1 => 8]) = 0");
+
+	/* recvfrom from an unnamed sender: no address at all */
+	size = 128;
+	len = 0;
+	begin(NR_RECVFROM, 5, PTR + 0x200, 16, 0, PTR, PTR + 0x100);
+	in(5, &size, sizeof(size));
+	out(1, "x", 1);
+	out(4, ss, sizeof(ss));
+	out(5, &len, sizeof(len));
+	assert_string_equal(line(1), "recvfrom(5, \"x\", 16, 0, 0x7ffc12345678, [128 => 0]) = 1");
+
+	/* a failed accept4 wrote nothing */
+	begin(NR_ACCEPT4, 3, PTR, PTR + 0x100, 0, 0, 0);
+	in(2, &size, sizeof(size));
+	assert_string_equal(line(-EAGAIN), "accept4(3, 0x7ffc12345678, [128], 0) = -1 EAGAIN "
+					   "(Resource temporarily unavailable)");
+}
+
+/* recvmsg's msg_name: the kernel returns its whole length but writes no more than the buffer. */
+static void test_recvmsg_name_no_longer_than_its_buffer(void **state)
+{
+	struct msghdr r = {.msg_name = (void *)(PTR + 0x1000), .msg_namelen = 5}, r_out = r;
+	unsigned char name[8] = {AF_UNIX, 0, 0, 'p', '2', 0xff, 0xff, 0xff};
+
+	r_out.msg_namelen = 8;
+	begin(NR_RECVMSG, 4, PTR, 0, 0, 0, 0);
+	in(1, &r, sizeof(r));
+	out(1, &r_out, sizeof(r_out));
+	capture(&exit_rec, 1 + BT_CAP_INNER_NAME, name, sizeof(name), 0, sizeof(name));
+	assert_string_equal(line(0), "recvmsg(4, {msg_name={sa_family=AF_UNIX, sun_path=@\"p2\"}, "
+				     "msg_namelen=5 => 8, msg_iov=NULL, msg_iovlen=0, "
+				     "msg_controllen=0, msg_flags=0}, 0) = 0");
+}
+
+/* nanosleep's time left: written by the kernel only when a signal cut the sleep short. */
+static void test_time_left_only_when_interrupted(void **state)
+{
+	struct {
+		long long sec, nsec;
+	} req = {0, 1000000}, left = {0, 999000}, stale = {7, 7};
+
+	assert_true(beauty->rules[NR_NANOSLEEP].exit[1].flags & BT_RULE_IF_INTERRUPTED);
+	assert_true(beauty->rules[NR_CLOCK_NANOSLEEP].exit[3].flags & BT_RULE_IF_INTERRUPTED);
+	assert_false(beauty->rules[NR_NANOSLEEP].exit[0].flags & BT_RULE_IF_INTERRUPTED);
+
+	/* slept in full: whatever the memory holds is not the kernel's */
+	begin(NR_NANOSLEEP, PTR, PTR + 0x10, 0, 0, 0, 0);
+	in(0, &req, sizeof(req));
+	out(1, &stale, sizeof(stale));
+	assert_string_equal(line(0), "nanosleep({tv_sec=0, tv_nsec=1000000}, 0x7ffc12345688) = 0");
+
+	/* interrupted: the time left */
+	begin(NR_NANOSLEEP, PTR, PTR + 0x10, 0, 0, 0, 0);
+	in(0, &req, sizeof(req));
+	out(1, &left, sizeof(left));
+	assert_string_equal(line(-516), "nanosleep({tv_sec=0, tv_nsec=1000000}, {tv_sec=0, "
+					"tv_nsec=999000}) = ? ERESTART_RESTARTBLOCK (Interrupted "
+					"by signal)");
+
+	begin(NR_CLOCK_NANOSLEEP, CLOCK_REALTIME, 0, PTR, PTR + 0x10, 0, 0);
+	in(2, &req, sizeof(req));
+	out(3, &stale, sizeof(stale));
+	assert_string_equal(line(0), "clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=0, "
+				     "tv_nsec=1000000}, 0x7ffc12345688) = 0");
+	begin(NR_CLOCK_NANOSLEEP, CLOCK_REALTIME, 0, PTR, PTR + 0x10, 0, 0);
+	in(2, &req, sizeof(req));
+	out(3, &left, sizeof(left));
+	assert_string_equal(line(-516), "clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=0, "
+					"tv_nsec=1000000}, {tv_sec=0, tv_nsec=999000}) = ? "
+					"ERESTART_RESTARTBLOCK (Interrupted by signal)");
+	/* any other failure wrote nothing */
+	begin(NR_CLOCK_NANOSLEEP, 99, 0, PTR, PTR + 0x10, 0, 0);
+	in(2, &req, sizeof(req));
+	out(3, &stale, sizeof(stale));
+	assert_string_equal(line(-EINVAL), "clock_nanosleep(99, 0, {tv_sec=0, tv_nsec=1000000}, "
+					   "0x7ffc12345688) = -1 EINVAL (Invalid argument)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -797,6 +958,9 @@ int main(void)
 		cmocka_unit_test(test_kernel_internal_errnos),
 		cmocka_unit_test(test_bitmaps_and_arrays),
 		cmocka_unit_test(test_msghdr_with_what_it_points_to),
+		cmocka_unit_test(test_returned_sockaddr_as_long_as_the_kernel_says),
+		cmocka_unit_test(test_recvmsg_name_no_longer_than_its_buffer),
+		cmocka_unit_test(test_time_left_only_when_interrupted),
 	};
 	const struct CMUnitTest verbose_tests[] = {
 		cmocka_unit_test(test_ioctl_termios_in_full_with_v),

@@ -35,6 +35,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/timerfd.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -89,6 +90,10 @@ static void facts_str(const char *name, const char *v)
 }
 
 static void restorer(void)
+{
+}
+
+static void on_alarm(int sig)
 {
 }
 
@@ -186,6 +191,7 @@ static void socket_calls(void)
 {
 	struct sockaddr_in sin = {.sin_family = AF_INET}, peer;
 	struct sockaddr_un sun = {.sun_family = AF_UNIX};
+	struct sockaddr_storage ss;
 	struct linger lg = {.l_onoff = 1, .l_linger = 5};
 	struct timeval tv = {.tv_sec = 2, .tv_usec = 500000};
 	socklen_t len;
@@ -250,6 +256,9 @@ static void socket_calls(void)
 	CHECK(syscall(SYS_bind, 4, &sun, sun_len) == 0);
 	CHECK(syscall(SYS_socket, AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0) == 5);
 	CHECK(syscall(SYS_connect, 5, &sun, sun_len) == 0);
+	/* a buffer too short for the address: the kernel fills 4 bytes and says 10 */
+	len = 4;
+	CHECK(syscall(SYS_getpeername, 5, &sun, &len) == 0 && len == sun_len);
 	CHECK(syscall(SYS_sendto, 5, "\tunix\r", 6, 0, NULL, 0) == 6);
 	CHECK(syscall(SYS_close, 5) == 0);
 	CHECK(syscall(SYS_close, 4) == 0);
@@ -257,6 +266,12 @@ static void socket_calls(void)
 
 	CHECK(syscall(SYS_socketpair, AF_UNIX, SOCK_STREAM, 0, sv) == 0 && sv[0] == 4 &&
 	      sv[1] == 5);
+	/* unnamed: the kernel returns the family alone, 2 bytes of the 128 offered */
+	memset(&ss, 0, sizeof(ss));
+	len = sizeof(ss);
+	CHECK(syscall(SYS_getsockname, 4, &ss, &len) == 0 && len == sizeof(sa_family_t));
+	len = sizeof(ss);
+	CHECK(syscall(SYS_getpeername, 5, &ss, &len) == 0 && len == sizeof(sa_family_t));
 	message_calls();
 	CHECK(syscall(SYS_close, 5) == 0);
 	CHECK(syscall(SYS_close, 4) == 0);
@@ -366,7 +381,9 @@ static void process_calls(void)
 	struct k_sigaction old;
 	unsigned long set = 1UL << (SIGUSR1 - 1), oldset;
 	struct k_rlimit64 lim = {512, 4096}, oldlim;
-	struct timespec req = {0, 1000000}, now;
+	struct timespec req = {0, 1000000}, now, long_req = {10, 0}, left = {7, 7};
+	struct sigaction alarm_sa = {.sa_handler = on_alarm};
+	struct itimerval alarm_at = {.it_value = {0, 200000}};
 	struct utsname un;
 	unsigned char mask[128];
 	char name[16];
@@ -409,6 +426,15 @@ static void process_calls(void)
 	}
 	CHECK(syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now) == 0);
 	CHECK(syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &req, NULL) == 0);
+	/* the time left is the kernel's only when a signal cuts the sleep short */
+	CHECK(syscall(SYS_nanosleep, &req, &left) == 0);
+	CHECK(syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &req, &left) == 0);
+	CHECK(sigaction(SIGALRM, &alarm_sa, NULL) == 0);
+	fact_ptr("on_alarm", (void *)on_alarm);
+	CHECK(syscall(SYS_setitimer, ITIMER_REAL, &alarm_at, NULL) == 0);
+	/* interrupted after 0.2 s (this fails only if that long passes before the sleep starts) */
+	CHECK(syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &long_req, &left) == -1 &&
+	      errno == EINTR && left.tv_sec == 9);
 	CHECK(syscall(SYS_prctl, PR_SET_NAME, "many_calls", 0, 0, 0) == 0);
 	CHECK(syscall(SYS_prctl, PR_GET_NAME, name, 0, 0, 0) == 0);
 	CHECK(syscall(SYS_prctl, PR_GET_DUMPABLE, 0, 0, 0, 0) >= 0);
