@@ -114,7 +114,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "pselect6", "tsp", OV_INOUT, NULL, 0, NULL, "timeout in, time left out" },
 	{ "pselect6", "sig", OV_NONE, NULL, 0, NULL, "a {sigset pointer, size} pair, not a sigset" },
 	{ "ppoll", "tsp", OV_INOUT, NULL, 0, NULL, "timeout in, time left out" },
-	{ "futex", "utime", OV_NONE, NULL, 0, NULL, "a timeout for some ops, a number (val2) for others" },
+	{ "futex", "utime", OV_IN, NULL, 0, NULL, "a timeout for some ops, a number (val2) for others, then the read fails" },
 	/* arrays of structs: the count is another argument */
 	{ "poll", "ufds", OV_INOUT, "nfds", 1, NULL, "nfds entries; revents written back" },
 	{ "ppoll", "ufds", OV_INOUT, "nfds", 1, NULL, "nfds entries; revents written back" },

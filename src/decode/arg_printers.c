@@ -75,6 +75,7 @@ static const struct value_printer printers[] = {
 	{ "fcntl", "cmd", VK_XLAT, "fcntl_cmds" },
 	{ "flock", "cmd", VK_XLAT, "flock_ops" },
 	{ "fallocate", "mode", VK_XLAT, "fallocate_flags" },
+	{ "fadvise64", "advice", VK_XLAT, "fadvise_advice" },
 	{ "pipe2", "flags", VK_XLAT, "pipe_flags" },
 	{ "dup3", "flags", VK_XLAT, "dup3_flags" },
 	{ "eventfd2", "flags", VK_XLAT, "eventfd_flags" },
@@ -121,6 +122,7 @@ static const struct value_printer printers[] = {
 	{ "getrusage", "who", VK_XLAT, "rusage_who" },
 	{ "sched_setscheduler", "policy", VK_XLAT, "sched_policies" },
 	{ "membarrier", "cmd", VK_XLAT, "membarrier_cmds" },
+	{ "rseq", "sig", VK_HEX, NULL },
 	/* time */
 	{ "*", "which_clock", VK_XLAT, "clock_ids" },
 	{ "timerfd_create", "clockid", VK_XLAT, "clock_ids" },
@@ -154,6 +156,8 @@ static const struct value_printer printers[] = {
 	{ "stat", "st_mode", VK_MODE, NULL },
 	{ "statx", "stx_mode", VK_MODE, NULL },
 	{ "statx", "stx_mask", VK_XLAT, "statx_mask" },
+	{ "statx", "stx_attributes", VK_XLAT, "statx_attrs" },
+	{ "statx", "stx_attributes_mask", VK_XLAT, "statx_attrs" },
 	{ "sigaction", "sa_flags", VK_XLAT, "sa_flags" },
 	{ "epoll_event", "events", VK_XLAT, "epoll_events" },
 	{ "pollfd", "events", VK_XLAT, "poll_events" },
@@ -238,6 +242,8 @@ static size_t format_named(const struct value_printer *vp, char *buf, size_t siz
 		return xlat_format_futex_op(buf, size, val);
 	case VK_CLONE_FLAGS:
 		return xlat_format_clone_flags(buf, size, val);
+	case VK_HEX:
+		return snprintf(buf, size, "%#llx", (unsigned long long)val);
 	case VK_ADDRESS:
 		return val ? snprintf(buf, size, "%#llx", (unsigned long long)val)
 			   : snprintf(buf, size, "NULL");
@@ -358,7 +364,7 @@ int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint
 	if (n == 0)
 		return -ENOENT;
 	if (style == 2 && vp->kind != VK_DIRFD && vp->kind != VK_FD && vp->kind != VK_ADDRESS &&
-	    vp->kind != VK_SIGHANDLER) {
+	    vp->kind != VK_SIGHANDLER && vp->kind != VK_HEX) {
 		outbuf_hex(ob, val);
 		outbuf_puts(ob, " /* ");
 		outbuf_puts(ob, buf);

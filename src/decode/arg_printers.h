@@ -18,6 +18,7 @@ enum value_kind {
 	VK_DIRFD,	  /* AT_FDCWD or a plain fd */
 	VK_FD,		  /* an fd, as an int whatever its declared width */
 	VK_ADDRESS,	  /* an address held in an integer: hex */
+	VK_HEX,		  /* a number that reads best in hex: rseq's signature 0x53053053 */
 	VK_RLIMIT,	  /* a resource limit: RLIM64_INFINITY, 8*1024*1024 */
 	VK_SIGHANDLER,	  /* SIG_DFL, SIG_IGN, or the handler's address */
 	VK_TERMIOS_OFLAG, /* NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR */

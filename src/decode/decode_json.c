@@ -258,6 +258,9 @@ void value_printer_json(struct json_decoder *jd, const struct value_printer *vp,
 	case VK_FD:
 		outbuf_s64(ob, (int)val);
 		return;
+	case VK_HEX:
+		put_num(ob, val, is_signed);
+		return;
 	case VK_ADDRESS:
 		if (val)
 			json_put_hex(ob, val);

@@ -100,6 +100,7 @@ enum hand_result hand_bpf_attr(struct outbuf *ob, const struct hand_call *hc, in
 enum hand_result hand_perf_attr(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_prctl_arg(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_fcntl_arg(struct outbuf *ob, const struct hand_call *hc, int i);
+enum hand_result hand_futex_arg(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_select_arg(struct outbuf *ob, const struct hand_call *hc, int i);
 enum hand_result hand_wait_status(struct outbuf *ob, const struct hand_call *hc, int i);
 bool hand_select_return(struct outbuf *ob, const struct hand_call *hc);

@@ -5,18 +5,21 @@
  * fcntl's arg and return value by cmd, select's fd sets (a bitmap as long as
  * its first argument says, which BTF's fd_set of 1024 bits cannot know) and
  * what it returns in them, umask's old mask, wait4's status word (exit
- * code, signal and core flag packed in an int). The kernel declares all of
- * these unsigned long or int: their meaning is in the code, not in BTF.
+ * code, signal and core flag packed in an int), futex's val..val3 by
+ * operation. The kernel declares all of these unsigned long or int: their
+ * meaning is in the code, not in BTF.
  */
 #include <fcntl.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <linux/futex.h>
 #include <linux/prctl.h>
 
 #include "decode/arg_printers.h"
 #include "decode/decode.h"
 #include "decode/hand.h"
 #include "decode/quote.h"
+#include "decode/xlat.h"
 
 enum prctl_arg {
 	PRCTL_NUMBER,	  /* arg2 is a number */
@@ -115,6 +118,115 @@ enum hand_result hand_prctl_arg(struct outbuf *ob, const struct hand_call *hc, i
 	}
 	hand_put_pointer(ob, v);
 	return HAND_PRINTED;
+}
+
+/* futex's arguments: uaddr, op, then these, each used by some operations only. */
+enum { FUTEX_ARG_VAL = 2, FUTEX_ARG_UTIME, FUTEX_ARG_UADDR2, FUTEX_ARG_VAL3 };
+
+/* What an operation makes of utime and val3, as strace prints them. */
+enum futex_use {
+	FU_VAL = 1 << 0,     /* val */
+	FU_TIMEOUT = 1 << 1, /* utime, a timeout */
+	FU_VAL2 = 1 << 2,    /* utime, a number: how many waiters to requeue */
+	FU_UADDR2 = 1 << 3,  /* uaddr2 */
+	FU_VAL3 = 1 << 4,    /* val3, a number: the value uaddr must hold */
+	FU_BITSET = 1 << 5,  /* val3, a bitset: FUTEX_BITSET_MATCH_ANY */
+	FU_WAKE_OP = 1 << 6, /* val3, FUTEX_OP(op, oparg, cmp, cmparg) */
+};
+
+/* clang-format off */
+static const unsigned char futex_uses[] = {
+	[FUTEX_WAIT] = FU_VAL | FU_TIMEOUT,
+	[FUTEX_WAKE] = FU_VAL,
+	[FUTEX_FD] = FU_VAL,
+	[FUTEX_REQUEUE] = FU_VAL | FU_VAL2 | FU_UADDR2,
+	[FUTEX_CMP_REQUEUE] = FU_VAL | FU_VAL2 | FU_UADDR2 | FU_VAL3,
+	[FUTEX_WAKE_OP] = FU_VAL | FU_VAL2 | FU_UADDR2 | FU_WAKE_OP,
+	[FUTEX_LOCK_PI] = FU_TIMEOUT,
+	[FUTEX_UNLOCK_PI] = 0,
+	[FUTEX_TRYLOCK_PI] = 0,
+	[FUTEX_WAIT_BITSET] = FU_VAL | FU_TIMEOUT | FU_BITSET,
+	[FUTEX_WAKE_BITSET] = FU_VAL | FU_BITSET,
+	[FUTEX_WAIT_REQUEUE_PI] = FU_VAL | FU_TIMEOUT | FU_UADDR2,
+	[FUTEX_CMP_REQUEUE_PI] = FU_VAL | FU_VAL2 | FU_UADDR2 | FU_VAL3,
+	[FUTEX_LOCK_PI2] = FU_TIMEOUT,
+};
+/* clang-format on */
+
+/* A field of FUTEX_WAKE_OP's val3, shifted: FUTEX_OP_ADD<<28, 0x7<<24 /\* FUTEX_OP_CMP_??? *\/. */
+static void put_wake_op_field(struct outbuf *ob, const char *table, uint32_t v, int shift,
+			      const char *unknown)
+{
+	const struct xlat *x = xlat_find(table);
+	const char *name = x ? xlat_name(x, v) : NULL;
+
+	if (name)
+		outbuf_printf(ob, "%s<<%d", name, shift);
+	else
+		outbuf_printf(ob, "%#x<<%d /* %s */", v, shift, unknown);
+}
+
+/* FUTEX_WAKE_OP's val3 as strace spells it: FUTEX_OP_ADD<<28|0x1<<12|FUTEX_OP_CMP_EQ<<24|0. */
+static void put_futex_wake_op(struct outbuf *ob, uint32_t v)
+{
+	if ((v >> 28) & FUTEX_OP_OPARG_SHIFT)
+		outbuf_puts(ob, "FUTEX_OP_OPARG_SHIFT<<28|");
+	put_wake_op_field(ob, "futex_wake_ops", (v >> 28) & 7, 28, "FUTEX_OP_???");
+	outbuf_printf(ob, "|%#x<<12|", (v >> 12) & 0xfff);
+	put_wake_op_field(ob, "futex_wake_cmps", (v >> 24) & 0xf, 24, "FUTEX_OP_CMP_???");
+	outbuf_printf(ob, "|%#x", v & 0xfff);
+}
+
+/*
+ * Only the arguments the operation uses show, as in strace: FUTEX_WAKE_PRIVATE
+ * has uaddr, op and val; FUTEX_WAIT_BITSET has no uaddr2. An operation the
+ * kernel does not know shows all six.
+ */
+enum hand_result hand_futex_arg(struct outbuf *ob, const struct hand_call *hc, int i)
+{
+	unsigned int cmd = (unsigned int)hc->enter->args[1] & FUTEX_CMD_MASK;
+	uint32_t v = (uint32_t)hc->enter->args[i];
+	int style = hc->d->opts.xlat;
+	unsigned int use;
+
+	if (cmd >= sizeof(futex_uses) / sizeof(futex_uses[0]))
+		return HAND_DEFAULT;
+	use = futex_uses[cmd];
+	switch (i) {
+	case FUTEX_ARG_VAL:
+		return use & FU_VAL ? HAND_DEFAULT : HAND_OMIT;
+	case FUTEX_ARG_UTIME:
+		if (use & FU_TIMEOUT)
+			return HAND_DEFAULT;
+		if (!(use & FU_VAL2))
+			return HAND_OMIT;
+		/* the kernel takes the pointer's low 32 bits as a number */
+		outbuf_u64(ob, v);
+		return HAND_PRINTED;
+	case FUTEX_ARG_UADDR2:
+		return use & FU_UADDR2 ? HAND_DEFAULT : HAND_OMIT;
+	case FUTEX_ARG_VAL3:
+		if (!(use & (FU_VAL3 | FU_BITSET | FU_WAKE_OP)))
+			return HAND_OMIT;
+		if (use & FU_VAL3)
+			return HAND_DEFAULT;
+		if (style == XLAT_STYLE_RAW) {
+			outbuf_hex(ob, v);
+			return HAND_PRINTED;
+		}
+		if (style == XLAT_STYLE_VERBOSE)
+			outbuf_printf(ob, "%#x /* ", v);
+		if (use & FU_WAKE_OP)
+			put_futex_wake_op(ob, v);
+		else if (v == FUTEX_BITSET_MATCH_ANY)
+			outbuf_puts(ob, "FUTEX_BITSET_MATCH_ANY");
+		else
+			outbuf_hex(ob, v);
+		if (style == XLAT_STYLE_VERBOSE)
+			outbuf_puts(ob, " */");
+		return HAND_PRINTED;
+	}
+	return HAND_DEFAULT;
 }
 
 enum hand_result hand_fcntl_arg(struct outbuf *ob, const struct hand_call *hc, int i)

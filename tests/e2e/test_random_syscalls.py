@@ -322,8 +322,9 @@ def asks_nothing(rec, call, kind):
 
 
 # Arguments a hand decoder leaves out, as strace does, when the command does not use
-# them: prctl's by option, fcntl's third by command.
-OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"}}
+# them: prctl's by option, fcntl's third by command, futex's by operation.
+OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"},
+                      "futex": {"val", "utime", "uaddr2", "val3"}}
 # Arguments typed as numbers that the workload passed a pointer in: with a command no
 # decoder knows (a random ioctl), btftrace cannot know what lies behind it.
 NUMBER_TYPED_POINTERS = {("ioctl", "arg")}

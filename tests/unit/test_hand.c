@@ -9,10 +9,10 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <time.h>
-#include <errno.h>
 #include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +23,7 @@
 #include <asm/ioctls.h>
 #include <linux/bpf.h>
 #include <linux/perf_event.h>
+#include <linux/futex.h>
 #include <linux/prctl.h>
 
 #include "beauty/beauty.h"
@@ -76,6 +77,7 @@ enum {
 	NR_GETSOCKNAME = 51,
 	NR_CLOCK_NANOSLEEP = 230,
 	NR_ACCEPT4 = 288,
+	NR_FUTEX = 202,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -122,6 +124,10 @@ static int setup_with(const struct decode_opts *opts)
 						    {"unsigned long", "arg3"},
 						    {"unsigned long", "arg4"},
 						    {"unsigned long", "arg5"}};
+	static const char *const futex_args[][2] = {
+		{"u32 *", "uaddr"},  {"int", "op"},
+		{"u32", "val"},	     {"const struct __kernel_timespec *", "utime"},
+		{"u32 *", "uaddr2"}, {"u32", "val3"}};
 	static const char *const affinity_args[][2] = {
 		{"pid_t", "pid"}, {"unsigned int", "len"}, {"unsigned long *", "user_mask_ptr"}};
 	static const char *const epoll_wait_args[][2] = {{"int", "epfd"},
@@ -189,6 +195,7 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_GETCWD, "getcwd", 2, getcwd_args);
 	add(NR_UMASK, "umask", 1, umask_args);
 	add(NR_PRCTL, "prctl", 5, prctl_args);
+	add(NR_FUTEX, "futex", 6, futex_args);
 	add(NR_SCHED_GETAFFINITY, "sched_getaffinity", 3, affinity_args);
 	add(NR_EPOLL_WAIT, "epoll_wait", 4, epoll_wait_args);
 	add(NR_OPENAT, "openat", 4, openat_args);
@@ -590,6 +597,69 @@ static void test_prctl_by_option(void **state)
 	assert_string_equal(line(0), "prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) = 0");
 }
 
+static void test_futex_by_operation(void **state)
+{
+	const __u64 P2 = 0x7ffc12345680;
+	struct {
+		__s64 tv_sec, tv_nsec;
+	} ts = {0, 1000};
+
+	begin(NR_FUTEX, PTR, FUTEX_WAKE_PRIVATE, 1, PTR, P2, 9);
+	assert_string_equal(line(0), "futex(0x7ffc12345678, FUTEX_WAKE_PRIVATE, 1) = 0");
+	/* a timeout: the struct the collector read */
+	begin(NR_FUTEX, PTR, FUTEX_WAIT_PRIVATE, 0, PTR, 0, 0);
+	in(3, &ts, sizeof(ts));
+	assert_string_equal(line(-ETIMEDOUT), "futex(0x7ffc12345678, FUTEX_WAIT_PRIVATE, 0, "
+					      "{tv_sec=0, tv_nsec=1000}) = -1 ETIMEDOUT "
+					      "(Connection timed out)");
+	begin(NR_FUTEX, PTR, FUTEX_WAIT, 2, 0, 0, 0);
+	assert_string_equal(unfinished(),
+			    "futex(0x7ffc12345678, FUTEX_WAIT, 2, NULL <unfinished ...>");
+	/* no uaddr2, a bitset */
+	begin(NR_FUTEX, PTR, FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME, 0, 0, 0,
+	      FUTEX_BITSET_MATCH_ANY);
+	assert_string_equal(line(0), "futex(0x7ffc12345678, "
+				     "FUTEX_WAIT_BITSET_PRIVATE|FUTEX_CLOCK_REALTIME, 0, NULL, "
+				     "FUTEX_BITSET_MATCH_ANY) = 0");
+	begin(NR_FUTEX, PTR, FUTEX_WAKE_BITSET, 1, 0, 0, 0xff);
+	assert_string_equal(line(0), "futex(0x7ffc12345678, FUTEX_WAKE_BITSET, 1, 0xff) = 0");
+	/* utime is a number, val2, for the requeues */
+	begin(NR_FUTEX, PTR, FUTEX_CMP_REQUEUE_PRIVATE, 1, 0x7fffffff, P2, 0);
+	assert_string_equal(line(0), "futex(0x7ffc12345678, FUTEX_CMP_REQUEUE_PRIVATE, 1, "
+				     "2147483647, 0x7ffc12345680, 0) = 0");
+	begin(NR_FUTEX, PTR, FUTEX_REQUEUE, 1, 2, P2, 7);
+	assert_string_equal(line(0),
+			    "futex(0x7ffc12345678, FUTEX_REQUEUE, 1, 2, 0x7ffc12345680) = 0");
+	begin(NR_FUTEX, PTR, FUTEX_WAKE_OP_PRIVATE, 1, 1, P2,
+	      FUTEX_OP(FUTEX_OP_ADD, 1, FUTEX_OP_CMP_GT, 0));
+	assert_string_equal(line(1), "futex(0x7ffc12345678, FUTEX_WAKE_OP_PRIVATE, 1, 1, "
+				     "0x7ffc12345680, "
+				     "FUTEX_OP_ADD<<28|0x1<<12|FUTEX_OP_CMP_GT<<24|0) = 1");
+	begin(NR_FUTEX, PTR, FUTEX_WAKE_OP, 1, 1, P2,
+	      FUTEX_OP((FUTEX_OP_OPARG_SHIFT | 7), 0xfff, 9, 3));
+	assert_string_equal(line(0), "futex(0x7ffc12345678, FUTEX_WAKE_OP, 1, 1, 0x7ffc12345680, "
+				     "FUTEX_OP_OPARG_SHIFT<<28|0x7<<28 /* FUTEX_OP_??? */|"
+				     "0xfff<<12|0x9<<24 /* FUTEX_OP_CMP_??? */|0x3) = 0");
+	/* the PI lock takes no val */
+	begin(NR_FUTEX, PTR, FUTEX_LOCK_PI_PRIVATE, 5, 0, 0, 0);
+	assert_string_equal(line(0), "futex(0x7ffc12345678, FUTEX_LOCK_PI_PRIVATE, NULL) = 0");
+	begin(NR_FUTEX, PTR, FUTEX_UNLOCK_PI, 5, 0, 0, 0);
+	assert_string_equal(line(0), "futex(0x7ffc12345678, FUTEX_UNLOCK_PI) = 0");
+	/* an operation the kernel does not know: all six */
+	begin(NR_FUTEX, PTR, 99, 1, 2, P2, 3);
+	assert_string_equal(line(-ENOSYS), "futex(0x7ffc12345678, 99, 1, 0x2, 0x7ffc12345680, 3) = "
+					   "-1 ENOSYS (Function not implemented)");
+	/* -X raw: numbers, the same arguments */
+	dec.opts.xlat = XLAT_STYLE_RAW;
+	begin(NR_FUTEX, PTR, FUTEX_WAKE_BITSET_PRIVATE, 1, 0, 0, FUTEX_BITSET_MATCH_ANY);
+	assert_string_equal(line(0), "futex(0x7ffc12345678, 0x8a, 1, 0xffffffff) = 0");
+	dec.opts.xlat = XLAT_STYLE_VERBOSE;
+	assert_string_equal(line(0),
+			    "futex(0x7ffc12345678, 0x8a /* FUTEX_WAKE_BITSET_PRIVATE */, 1, "
+			    "0xffffffff /* FUTEX_BITSET_MATCH_ANY */) = 0");
+	dec.opts.xlat = XLAT_STYLE_ABBREV;
+}
+
 static void test_fcntl_by_command(void **state)
 {
 	begin(NR_FCNTL, 3, F_GETFL, 0x7f00aa, 0, 0, 0);
@@ -950,6 +1020,7 @@ int main(void)
 		cmocka_unit_test(test_bpf_attr_by_command),
 		cmocka_unit_test(test_perf_attr_sized_by_itself),
 		cmocka_unit_test(test_prctl_by_option),
+		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
 		cmocka_unit_test(test_return_values),

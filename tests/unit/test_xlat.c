@@ -75,9 +75,19 @@ static void test_flags_masks_match_whole(void **state)
 	assert_formats("MAP_PRIVATE|MAP_FIXED",
 		       xlat_format(buf, size, mmap_flags, MAP_PRIVATE | MAP_FIXED));
 	assert_int_equal(xlat_value(statx, "STATX_BASIC_STATS", &v), 0);
-	assert_formats("STATX_BASIC_STATS|STATX_BTIME",
-		       xlat_format(buf, size, statx, v | 0x800 /* STATX_BTIME */));
+	/* strace's spellings: the two sets, STATX_ALL (basic and STATX_BTIME) first */
+	assert_formats("STATX_BASIC_STATS", xlat_format(buf, size, statx, v));
+	assert_formats("STATX_ALL", xlat_format(buf, size, statx, v | 0x800 /* STATX_BTIME */));
+	assert_formats("STATX_ALL|STATX_MNT_ID",
+		       xlat_format(buf, size, statx, 0x1fff /* STATX_ALL|STATX_MNT_ID */));
+	assert_formats("STATX_BASIC_STATS|STATX_MNT_ID",
+		       xlat_format(buf, size, statx, 0x17ff /* STATX_BASIC_STATS|STATX_MNT_ID */));
 	assert_formats("STATX_TYPE|STATX_MODE", xlat_format(buf, size, statx, 3));
+	assert_formats("STATX_ATTR_COMPRESSED|STATX_ATTR_IMMUTABLE|STATX_ATTR_APPEND|"
+		       "STATX_ATTR_NODUMP|STATX_ATTR_ENCRYPTED|STATX_ATTR_AUTOMOUNT|"
+		       "STATX_ATTR_MOUNT_ROOT|STATX_ATTR_VERITY|STATX_ATTR_DAX",
+		       xlat_format(buf, size, table("statx_attrs"), 0x303874));
+	assert_formats("STATX_ATTR_APPEND|0x1", xlat_format(buf, size, table("statx_attrs"), 0x21));
 	/* MS_NOUSER is the int (1 << 31): it must stay a 32-bit pattern, not sign-extend. */
 	assert_formats("MS_NOUSER", xlat_format(buf, size, table("mount_flags"), 0x80000000));
 	/* The same bit sign-extended, as an int flags argument arrives. */
@@ -110,6 +120,13 @@ static void test_const_names_and_numbers(void **state)
 	assert_formats("TCGETS", xlat_format(buf, size, table("tty_ioctls"), 0x5401));
 	assert_formats("PERF_TYPE_TRACEPOINT", xlat_format(buf, size, table("perf_types"), 2));
 	assert_formats("BPF_PROG_LOAD", xlat_format(buf, size, table("bpf_cmds"), 5));
+	/* x86_64's fadvise values: DONTNEED and NOREUSE are 6 and 7 on s390x only */
+	assert_formats("POSIX_FADV_SEQUENTIAL", xlat_format(buf, size, table("fadvise_advice"), 2));
+	assert_formats("POSIX_FADV_DONTNEED", xlat_format(buf, size, table("fadvise_advice"), 4));
+	assert_formats("POSIX_FADV_NOREUSE", xlat_format(buf, size, table("fadvise_advice"), 5));
+	assert_formats("6", xlat_format(buf, size, table("fadvise_advice"), 6));
+	assert_formats("FUTEX_OP_CMP_GE", xlat_format(buf, size, table("futex_wake_cmps"), 5));
+	assert_formats("FUTEX_OP_XOR", xlat_format(buf, size, table("futex_wake_ops"), 4));
 	/* A missing table prints the number. */
 	assert_formats("12", xlat_format(buf, size, NULL, 12));
 	assert_null(xlat_name(NULL, 12));
@@ -386,6 +403,7 @@ static void test_expected_tables_exist(void **state)
 		"errnos",
 		"eventfd_flags",
 		"faccessat_flags",
+		"fadvise_advice",
 		"fallocate_flags",
 		"fcntl_cmds",
 		"fd_flags",
@@ -393,6 +411,8 @@ static void test_expected_tables_exist(void **state)
 		"flock_ops",
 		"futex_cmds",
 		"futex_flags",
+		"futex_wake_cmps",
+		"futex_wake_ops",
 		"getrandom_flags",
 		"inotify_init_flags",
 		"ip_options",
@@ -458,6 +478,7 @@ static void test_expected_tables_exist(void **state)
 		"socket_type_flags",
 		"socket_types",
 		"splice_flags",
+		"statx_attrs",
 		"statx_mask",
 		"tcp_options",
 		"termios_bauds",

@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
+#include <linux/futex.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -348,6 +349,8 @@ static void file_calls(void)
 	CHECK(syscall(SYS_dup3, 3, 10, O_CLOEXEC) == 10);
 	CHECK(syscall(SYS_close, 10) == 0);
 	CHECK(syscall(SYS_ftruncate, 3, 5) == 0);
+	CHECK(syscall(SYS_fadvise64, 3, 0, 0, POSIX_FADV_SEQUENTIAL) == 0);
+	CHECK(syscall(SYS_fadvise64, 3, 0, 0, POSIX_FADV_DONTNEED) == 0);
 	CHECK(syscall(SYS_close, 3) == 0);
 	CHECK(syscall(SYS_unlinkat, AT_FDCWD, "sub/file", 0) == 0);
 	CHECK(syscall(SYS_unlinkat, AT_FDCWD, "sub", AT_REMOVEDIR) == 0);
@@ -370,6 +373,27 @@ static void memory_calls(void)
 	brk = syscall(SYS_brk, 0);
 	CHECK(brk > 0);
 	fact("brk", brk);
+}
+
+/* Futex operations as glibc makes them, each with only the arguments it uses shown. */
+static void futex_calls(void)
+{
+	static uint32_t word, other;
+	const struct timespec past = {0, 0};
+
+	CHECK(syscall(SYS_futex, &word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0) == 0);
+	CHECK(syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 1, NULL, NULL, 0) == -1 &&
+	      errno == EAGAIN);
+	/* an absolute time already past: times out at once */
+	CHECK(syscall(SYS_futex, &word, FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME, 0, &past,
+		      NULL, FUTEX_BITSET_MATCH_ANY) == -1 &&
+	      errno == ETIMEDOUT);
+	CHECK(syscall(SYS_futex, &word, FUTEX_CMP_REQUEUE_PRIVATE, 1, (void *)2147483647, &other,
+		      0) == 0);
+	CHECK(syscall(SYS_futex, &word, FUTEX_WAKE_OP_PRIVATE, 1, (void *)1, &other,
+		      FUTEX_OP(FUTEX_OP_SET, 0, FUTEX_OP_CMP_GT, 1)) == 0);
+	/* glibc registered its area at start: a second one is refused */
+	CHECK(syscall(SYS_rseq, NULL, 32, 0, 0x53053053) == -1 && errno == EINVAL);
 }
 
 static void process_calls(void)
@@ -439,6 +463,7 @@ static void process_calls(void)
 	CHECK(syscall(SYS_prctl, PR_GET_NAME, name, 0, 0, 0) == 0);
 	CHECK(syscall(SYS_prctl, PR_GET_DUMPABLE, 0, 0, 0, 0) >= 0);
 	CHECK(syscall(SYS_getuid) == 0);
+	futex_calls();
 }
 
 static void perf_calls(void)
