@@ -636,7 +636,8 @@ static void test_futex_by_operation(void **state)
 				     "0x7ffc12345680, "
 				     "FUTEX_OP_ADD<<28|0x1<<12|FUTEX_OP_CMP_GT<<24|0) = 1");
 	begin(NR_FUTEX, PTR, FUTEX_WAKE_OP, 1, 1, P2,
-	      FUTEX_OP((FUTEX_OP_OPARG_SHIFT | 7), 0xfff, 9, 3));
+	      /* FUTEX_OP() shifts an int: op 15 << 28 would overflow it */
+	      (15u << 28) | (9u << 24) | (0xfffu << 12) | 3u);
 	assert_string_equal(line(0), "futex(0x7ffc12345678, FUTEX_WAKE_OP, 1, 1, 0x7ffc12345680, "
 				     "FUTEX_OP_OPARG_SHIFT<<28|0x7<<28 /* FUTEX_OP_??? */|"
 				     "0xfff<<12|0x9<<24 /* FUTEX_OP_CMP_??? */|0x3) = 0");
