@@ -77,15 +77,12 @@ void hand_print_sockaddr(const struct decoder *d, struct outbuf *ob, const void 
 		if (n > sizeof(((struct sockaddr_un *)0)->sun_path))
 			n = sizeof(((struct sockaddr_un *)0)->sun_path);
 		/* an unnamed socket's address is its family alone: no sun_path, as in strace */
-		if (n)
-			outbuf_puts(ob, ", sun_path=");
-		if (!n) {
-			/* nothing */
-		} else if (p[off] == '\0') {
+		if (n && p[off] == '\0') {
 			/* an abstract socket: the name follows a NUL and may hold NULs */
-			outbuf_putc(ob, '@');
+			outbuf_puts(ob, ", sun_path=@");
 			quote_bytes(ob, p + off + 1, n - 1, 0, false, false);
-		} else {
+		} else if (n) {
+			outbuf_puts(ob, ", sun_path=");
 			quote_bytes(ob, p + off, n, 0, true, false);
 		}
 	} else if (family == AF_NETLINK && len >= sizeof(struct sockaddr_nl)) {
