@@ -393,8 +393,7 @@ static void print_arg_len(const struct decoder *d, struct outbuf *ob, int nr, in
 static void print_arg(const struct decoder *d, struct outbuf *ob, int nr, int i,
 		      const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
 {
-	print_arg_len(d, ob, nr, i, ba, v, cap, cap ? cap->len : 0,
-		      cap && ((cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len));
+	print_arg_len(d, ob, nr, i, ba, v, cap, cap ? cap->len : 0, cap && decode_cap_cut(cap));
 }
 
 /*
@@ -480,7 +479,7 @@ size_t decode_written_len(const struct decoder *d, int nr, int i, const struct b
 	int size, len;
 	size_t n;
 
-	*more = (out->flags & BT_CAP_TRUNCATED) || out->want > out->len;
+	*more = decode_cap_cut(out);
 	if (k < 0 || !cap_int(hand_call_out(&hc, k), &len) || len < 0)
 		return out->len;
 	/* the kernel copies no more than the buffer holds, and says how long the whole is */

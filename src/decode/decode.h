@@ -218,6 +218,12 @@ static inline const void *decode_cap_data(const struct bt_capture *cap)
 	return cap + 1;
 }
 
+/* The kernel had more than the capture holds: cut at the cap, or read short. */
+static inline bool decode_cap_cut(const struct bt_capture *cap)
+{
+	return (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len;
+}
+
 /*
  * The parts of a vector capture, one at a time (execve's strings, an
  * iovec's buffers): the part at *pos when it and its bytes lie before end,

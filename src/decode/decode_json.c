@@ -314,11 +314,6 @@ static bool member_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u
 	return true;
 }
 
-static bool cap_cut(const struct bt_capture *cap)
-{
-	return (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len;
-}
-
 static void put_struct(struct json_decoder *jd, struct outbuf *ob, const struct beauty_arg *ba,
 		       const struct bt_capture *cap)
 {
@@ -327,7 +322,8 @@ static void put_struct(struct json_decoder *jd, struct outbuf *ob, const struct 
 	long size;
 
 	if (!btf || d->opts.no_btf || !ba->print_type_id) {
-		json_put_bytes_obj(ob, decode_cap_data(cap), cap->len, cap->want, cap_cut(cap));
+		json_put_bytes_obj(ob, decode_cap_data(cap), cap->len, cap->want,
+				   decode_cap_cut(cap));
 		return;
 	}
 	size = btf__resolve_size(btf, ba->print_type_id);
@@ -344,7 +340,7 @@ static void put_struct(struct json_decoder *jd, struct outbuf *ob, const struct 
 					(const char *)decode_cap_data(cap) + k * size, size,
 					&jd->po);
 		}
-		if (cap_cut(cap))
+		if (decode_cap_cut(cap))
 			outbuf_puts(ob, n ? ",\"...\"" : "\"...\"");
 		outbuf_putc(ob, ']');
 		return;
@@ -488,7 +484,8 @@ static void put_arg_value_len(struct json_decoder *jd, struct outbuf *ob, int nr
 static void put_arg_value(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 			  const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
 {
-	put_arg_value_len(jd, ob, nr, i, ba, v, cap, cap ? cap->len : 0, cap && cap_cut(cap));
+	put_arg_value_len(jd, ob, nr, i, ba, v, cap, cap ? cap->len : 0,
+			  cap && decode_cap_cut(cap));
 }
 
 /*
@@ -513,11 +510,12 @@ static void put_msghdr_parts(struct json_decoder *jd, struct outbuf *ob, int nr,
 	if (name && !(name->flags & BT_CAP_FAULT)) {
 		outbuf_reset(&jd->scratch);
 		hand_print_sockaddr(jd->d, &jd->scratch, decode_cap_data(name), name->len,
-				    cap_cut(name));
+				    decode_cap_cut(name));
 		outbuf_puts(ob, "{\"text\":");
 		json_put_str(ob, jd->scratch.data, jd->scratch.len);
 		outbuf_puts(ob, ",\"bytes\":");
-		json_put_bytes_obj(ob, decode_cap_data(name), name->len, name->want, cap_cut(name));
+		json_put_bytes_obj(ob, decode_cap_data(name), name->len, name->want,
+				   decode_cap_cut(name));
 		outbuf_putc(ob, '}');
 	} else {
 		outbuf_puts(ob, "null");
@@ -530,7 +528,7 @@ static void put_msghdr_parts(struct json_decoder *jd, struct outbuf *ob, int nr,
 	outbuf_puts(ob, ",\"control\":");
 	if (control && !(control->flags & BT_CAP_FAULT))
 		json_put_bytes_obj(ob, decode_cap_data(control), control->len, control->want,
-				   cap_cut(control));
+				   decode_cap_cut(control));
 	else
 		outbuf_puts(ob, "null");
 	outbuf_putc(ob, '}');

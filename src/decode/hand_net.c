@@ -138,7 +138,7 @@ enum hand_result hand_sockopt_value(struct outbuf *ob, const struct hand_call *h
 		if (!cap)
 			return HAND_DEFAULT;
 		len = cap->len;
-		more = (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len;
+		more = decode_cap_cut(cap);
 	}
 	data = hand_cap_data(cap);
 	if (!st) {
