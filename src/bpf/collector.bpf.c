@@ -1226,8 +1226,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 			__sync_fetch_and_add(&refetch_pending, -1);
 		}
 	}
-	/* a signal cut the call short: EINTR or a restart code (ERESTARTSYS..ERESTART_RESTARTBLOCK) */
-	intr = ret == -4 || (ret <= -512 && ret >= -516);
+	intr = bt_ret_interrupted(ret);
 	if (rules && (ret >= 0 || late || intr)) {
 		read_args(regs, s->args, typed);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {

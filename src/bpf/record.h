@@ -8,6 +8,7 @@
  * the __u* types come from linux/types.h) and for the host.
  */
 #include <linux/types.h>
+#include <stdbool.h>
 
 #define BT_MAX_ARGS 6
 /* Beauty map slots, indexed by syscall number: x86_64 numbers stay below 512. */
@@ -94,6 +95,18 @@ struct bt_arg_rule {
  * (nanosleep's time left).
  */
 #define BT_RULE_IF_INTERRUPTED (1U << 0)
+
+/*
+ * A result that says a signal cut the call short: EINTR, or one of the
+ * kernel's restart codes (ERESTARTSYS, ERESTARTNOINTR, ERESTARTNOHAND,
+ * ERESTART_RESTARTBLOCK; -515 is ENOIOCTLCMD, not one of them). The
+ * collector and the decoder both judge by it, so they agree on which
+ * calls an interrupted-only output was read for.
+ */
+static inline bool bt_ret_interrupted(__s64 ret)
+{
+	return ret == -4 || ret == -512 || ret == -513 || ret == -514 || ret == -516;
+}
 
 /* Flags of a beauty map entry. */
 #define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */

@@ -26,7 +26,6 @@ void decode_opts_default(struct decode_opts *o)
 }
 
 static bool returns_address(const char *name);
-static const char *restart_reason(__s64 ret);
 static int open_mode_arg(const struct syscall_desc *desc);
 
 int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
@@ -437,12 +436,6 @@ void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_
 		*out = NULL;
 }
 
-/* A signal cut the call short: a restart code, or EINTR itself (as the collector judges). */
-static bool interrupted(__s64 ret)
-{
-	return ret == -EINTR || restart_reason(ret);
-}
-
 void decode_call_captures(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
 			  const struct bt_exit_rec *exit, const struct bt_capture **in,
 			  const struct bt_capture **out)
@@ -455,7 +448,7 @@ void decode_call_captures(const struct decoder *d, int nr, int i, const struct b
 		return;
 	/* written only when a signal cut the call short: then even though it "failed" */
 	*out = NULL;
-	if (!exit || !interrupted(exit->ret))
+	if (!exit || !bt_ret_interrupted(exit->ret))
 		return;
 	c = record_capture(&exit->hdr, i);
 	if (c && !(c->flags & BT_CAP_LATE))
