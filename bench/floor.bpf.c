@@ -16,6 +16,7 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
+#include "log2.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -66,30 +67,6 @@ struct {
 	__type(value, struct floor_summary);
 } summary SEC(".maps");
 
-/* floor(log2(v)) by shifts: clang 14 cannot compile __builtin_clzll for BPF. */
-static __always_inline __u32 log2_slot(__u64 v)
-{
-	__u32 r = 0, shift;
-
-	shift = (v > 0xffffffffULL) << 5;
-	v >>= shift;
-	r |= shift;
-	shift = (v > 0xffff) << 4;
-	v >>= shift;
-	r |= shift;
-	shift = (v > 0xff) << 3;
-	v >>= shift;
-	r |= shift;
-	shift = (v > 0xf) << 2;
-	v >>= shift;
-	r |= shift;
-	shift = (v > 0x3) << 1;
-	v >>= shift;
-	r |= shift;
-	r |= (v >> 1);
-	return r < FLOOR_HIST_SLOTS ? r : FLOOR_HIST_SLOTS - 1;
-}
-
 static __always_inline void start_call(struct call_start *st, long id)
 {
 	st->nr = (__u32)id;
@@ -115,7 +92,7 @@ static __always_inline void end_call(struct call_start *st)
 		sum->min_ns = ns;
 	if (ns > sum->max_ns)
 		sum->max_ns = ns;
-	slot = log2_slot(ns);
+	slot = bt_log2_slot(ns, FLOOR_HIST_SLOTS);
 	if (slot < FLOOR_HIST_SLOTS)
 		sum->hist[slot]++;
 }

@@ -7,6 +7,7 @@
 #include <bpf/bpf_tracing.h>
 #include "record.h"
 #include "filter_prog.h"
+#include "log2.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -735,29 +736,6 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 	return 0;
 }
 
-static __always_inline __u32 log2_slot(__u64 v)
-{
-	__u32 r = 0, shift;
-
-	shift = (v > 0xffffffffULL) << 5;
-	v >>= shift;
-	r |= shift;
-	shift = (v > 0xffff) << 4;
-	v >>= shift;
-	r |= shift;
-	shift = (v > 0xff) << 3;
-	v >>= shift;
-	r |= shift;
-	shift = (v > 0xf) << 2;
-	v >>= shift;
-	r |= shift;
-	shift = (v > 0x3) << 1;
-	v >>= shift;
-	r |= shift;
-	r |= (v >> 1);
-	return r < BT_HIST_SLOTS ? r : BT_HIST_SLOTS - 1;
-}
-
 /*
  * -c: adds one finished call to the summary, in the kernel, so that
  * summary-only tracing sends nothing per call. A global function: verified
@@ -811,7 +789,7 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 			sum->min_ns = ns;
 		if (ns > sum->max_ns)
 			sum->max_ns = ns;
-		slot = log2_slot(ns);
+		slot = bt_log2_slot(ns, BT_HIST_SLOTS);
 		if (slot < BT_HIST_SLOTS)
 			sum->hist[slot]++;
 	}
