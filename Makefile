@@ -75,7 +75,7 @@ $(OUTPUT)/obj/%.o: src/%.c $(GEN_HEADERS) $(wildcard src/*/*.h src/*.h)
 $(BIN): $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(OUTPUT)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(OUTPUT)/tests
+$(OUTPUT)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJ) | $(OUTPUT)/tests
 	$(CC) $(CFLAGS) $(LDFLAGS) $< $(LIB_OBJ) $(LDLIBS) -lcmocka -o $@
 
 $(OUTPUT)/workloads/%: tests/workloads/%.c | $(OUTPUT)/workloads
@@ -136,7 +136,7 @@ $(FUZZ_DIR)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/decode/xlat.h
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FUZZ_DIR)/bin/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ) tests/unit/json_valid.h
+$(FUZZ_DIR)/bin/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB_OBJ) $(LIBBPF_LIBS) -pthread -o $@
 

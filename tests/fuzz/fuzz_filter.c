@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "filter/expr.h"
+#include "../unit/syscall_formats.h"
 
 /*
  * Input layout:
@@ -27,24 +28,10 @@ static struct syscall_set all;
 static void format(const char *name, int nargs, const char *const decls[][2])
 {
 	const struct syscall_desc *found = catalog__by_name(cat, name);
-	struct syscall_desc *d;
 
-	if (!found)
-		return;
-	d = &cat->descs[found->nr];
-	d->has_format = true;
-	d->nargs = nargs;
-	for (int i = 0; i < nargs; i++) {
-		snprintf(d->args[i].type, sizeof(d->args[i].type), "%s", decls[i][0]);
-		snprintf(d->args[i].name, sizeof(d->args[i].name), "%s", decls[i][1]);
-	}
+	if (found)
+		syscall_desc_set_format(&cat->descs[found->nr], nargs, decls);
 }
-
-#define FORMAT(name, ...)                                        \
-	do {                                                     \
-		static const char *const d[][2] = {__VA_ARGS__}; \
-		format(name, sizeof(d) / sizeof(d[0]), d);       \
-	} while (0)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

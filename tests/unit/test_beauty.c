@@ -10,6 +10,7 @@
 #include <bpf/btf.h>
 
 #include "beauty/beauty.h"
+#include "syscall_formats.h"
 
 static struct types types;
 static struct catalog *cat;
@@ -17,16 +18,7 @@ static struct beauty *beauty;
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
 {
-	struct syscall_desc *d = &cat->descs[nr];
-
-	d->nr = nr;
-	snprintf(d->name, sizeof(d->name), "%s", name);
-	d->nargs = nargs;
-	d->has_format = true;
-	for (int i = 0; i < nargs; i++) {
-		snprintf(d->args[i].type, sizeof(d->args[i].type), "%s", decls[i][0]);
-		snprintf(d->args[i].name, sizeof(d->args[i].name), "%s", decls[i][1]);
-	}
+	catalog_add_format(cat, nr, name, nargs, decls);
 }
 
 static int setup(void **state)

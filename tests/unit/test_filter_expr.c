@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "filter/expr.h"
+#include "syscall_formats.h"
 
 /* The build's unistd numbers, and tracefs formats added by hand below. */
 static struct catalog *cat;
@@ -30,21 +31,8 @@ static int nr_of(const char *name)
 
 static void format(const char *name, int nargs, const char *const decls[][2])
 {
-	struct syscall_desc *d = &cat->descs[nr_of(name)];
-
-	d->has_format = true;
-	d->nargs = nargs;
-	for (int i = 0; i < nargs; i++) {
-		snprintf(d->args[i].type, sizeof(d->args[i].type), "%s", decls[i][0]);
-		snprintf(d->args[i].name, sizeof(d->args[i].name), "%s", decls[i][1]);
-	}
+	syscall_desc_set_format(&cat->descs[nr_of(name)], nargs, decls);
 }
-
-#define FORMAT(name, ...)                                        \
-	do {                                                     \
-		static const char *const d[][2] = {__VA_ARGS__}; \
-		format(name, sizeof(d) / sizeof(d[0]), d);       \
-	} while (0)
 
 static int setup(void **state)
 {

@@ -28,6 +28,7 @@
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
+#include "syscall_formats.h"
 
 /* The kernel's struct termios on x86 (glibc's is another). */
 struct k_termios {
@@ -82,16 +83,7 @@ enum {
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
 {
-	struct syscall_desc *d = &cat->descs[nr];
-
-	d->nr = nr;
-	snprintf(d->name, sizeof(d->name), "%s", name);
-	d->nargs = nargs;
-	d->has_format = true;
-	for (int i = 0; i < nargs; i++) {
-		snprintf(d->args[i].type, sizeof(d->args[i].type), "%s", decls[i][0]);
-		snprintf(d->args[i].name, sizeof(d->args[i].name), "%s", decls[i][1]);
-	}
+	catalog_add_format(cat, nr, name, nargs, decls);
 }
 
 static int setup_with(const struct decode_opts *opts)
