@@ -97,18 +97,28 @@ static bool have_cap(const struct __user_cap_data_struct *data, int cap)
 	return data[cap / 32].effective & (1U << (cap % 32));
 }
 
-static bool have_bpf_privileges(void)
+/*
+ * The capabilities tracing needs that this process lacks, as a list for a
+ * message ("CAP_BPF and CAP_PERFMON"), or NULL when it has them. Asked of
+ * the effective set, root's too: a container's root may lack them. The
+ * kernel takes CAP_SYS_ADMIN for either, as before Linux 5.8 split them off.
+ */
+static const char *missing_bpf_capabilities(void)
 {
 	struct __user_cap_header_struct hdr = {.version = _LINUX_CAPABILITY_VERSION_3};
 	struct __user_cap_data_struct data[2] = {};
+	bool bpf, perfmon;
 
-	if (geteuid() == 0)
-		return true;
+	/* the loader will say what is wrong, in the kernel's words */
 	if (syscall(SYS_capget, &hdr, data) < 0)
-		return false;
-	/* CAP_BPF and CAP_PERFMON split CAP_SYS_ADMIN's powers since Linux 5.8 */
-	return have_cap(data, CAP_SYS_ADMIN) ||
-	       (have_cap(data, CAP_BPF) && have_cap(data, CAP_PERFMON));
+		return NULL;
+	if (have_cap(data, CAP_SYS_ADMIN))
+		return NULL;
+	bpf = have_cap(data, CAP_BPF);
+	perfmon = have_cap(data, CAP_PERFMON);
+	if (bpf && perfmon)
+		return NULL;
+	return !bpf && !perfmon ? "CAP_BPF and CAP_PERFMON" : !bpf ? "CAP_BPF" : "CAP_PERFMON";
 }
 
 /* Resolves the command through PATH, as execvp would, so a missing one fails before any BPF. */
@@ -281,13 +291,20 @@ static int load_tables(struct session *s)
 	if (!s->cat || !s->beauty || !s->dec)
 		return -ENOMEM;
 	err = tracefs_find(tracefs, sizeof(tracefs));
+	if (!err)
+		err = catalog__load(s->cat, tracefs);
+	if (err == -EACCES) {
+		fail("cannot read the syscall formats in %s/events (%s): run btftrace as root, "
+		     "or with CAP_DAC_READ_SEARCH (man btftrace, CAPABILITIES)",
+		     tracefs, strerror(-err));
+		return err;
+	}
 	if (err) {
 		fail("cannot find or mount tracefs (%s): mount it with 'mount -t tracefs nodev "
 		     "/sys/kernel/tracing', or run as root",
 		     strerror(-err));
 		return err;
 	}
-	catalog__load(s->cat, tracefs);
 	if (!o->no_btf) {
 		err = load_btf(s);
 		if (err)
@@ -783,6 +800,7 @@ int session_run(const struct session_opts *o)
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
 	struct timespec tables_start, tables_end;
 	char path[PATH_MAX];
+	const char *missing;
 	int status = EXIT_USAGE, write_err, err;
 
 	if (o->command) {
@@ -793,9 +811,12 @@ int session_run(const struct session_opts *o)
 			return EXIT_USAGE;
 		}
 	}
-	if (!have_bpf_privileges()) {
-		fail("tracing needs root, or the CAP_BPF and CAP_PERFMON capabilities: run it "
-		     "with sudo or as root");
+	missing = missing_bpf_capabilities();
+	if (missing) {
+		fail("tracing needs %s, which this process lacks: run btftrace as root, or "
+		     "with CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH (man btftrace, "
+		     "CAPABILITIES)",
+		     missing);
 		return EXIT_USAGE;
 	}
 	if (open_pidfds(&s))
