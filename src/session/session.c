@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -98,8 +99,8 @@ static bool have_cap(const struct __user_cap_data_struct *data, int cap)
 }
 
 /*
- * The capabilities tracing needs that this process lacks, as a list for a
- * message ("CAP_BPF and CAP_PERFMON"), or NULL when it has them. Asked of
+ * The capabilities tracing needs that this process lacks, as words for a
+ * message ("CAP_BPF capability"), or NULL when it has them. Asked of
  * the effective set, root's too: a container's root may lack them. The
  * kernel takes CAP_SYS_ADMIN for either, as before Linux 5.8 split them off.
  */
@@ -116,9 +117,11 @@ static const char *missing_bpf_capabilities(void)
 		return NULL;
 	bpf = have_cap(data, CAP_BPF);
 	perfmon = have_cap(data, CAP_PERFMON);
-	if (bpf && perfmon)
-		return NULL;
-	return !bpf && !perfmon ? "CAP_BPF and CAP_PERFMON" : !bpf ? "CAP_BPF" : "CAP_PERFMON";
+	if (!bpf && !perfmon)
+		return "CAP_BPF and CAP_PERFMON capabilities";
+	if (!bpf)
+		return "CAP_BPF capability";
+	return perfmon ? NULL : "CAP_PERFMON capability";
 }
 
 /* Resolves the command through PATH, as execvp would, so a missing one fails before any BPF. */
@@ -294,8 +297,9 @@ static int load_tables(struct session *s)
 	if (!err)
 		err = catalog__load(s->cat, tracefs);
 	if (err == -EACCES) {
-		fail("cannot read the syscall formats in %s/events (%s): run btftrace as root, "
-		     "or with CAP_DAC_READ_SEARCH (man btftrace, CAPABILITIES)",
+		fail("cannot read the syscall formats in %s/events (%s): reading tracefs as a "
+		     "user other than root needs the CAP_DAC_READ_SEARCH capability (man "
+		     "btftrace, CAPABILITIES)",
 		     tracefs, strerror(-err));
 		return err;
 	}
@@ -458,6 +462,11 @@ static int spawn_child(struct session *s, const char *path)
 		/* the command gets the signal state btftrace itself was given */
 		sigprocmask(SIG_SETMASK, &s->orig_sigmask, NULL);
 		signal(SIGPIPE, s->orig_sigpipe);
+		/*
+		 * The command runs with its user's rights, not with the capabilities
+		 * btftrace was given to trace: ambient ones would pass through exec.
+		 */
+		prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
 		/* the parent closes its end without writing when set-up fails */
 		if (read(s->go_pipe[0], &go, 1) != 1)
 			_exit(127);
@@ -813,9 +822,8 @@ int session_run(const struct session_opts *o)
 	}
 	missing = missing_bpf_capabilities();
 	if (missing) {
-		fail("tracing needs %s, which this process lacks: run btftrace as root, or "
-		     "with CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH (man btftrace, "
-		     "CAPABILITIES)",
+		fail("tracing needs the %s: run btftrace as root, or give it CAP_BPF, "
+		     "CAP_PERFMON and CAP_DAC_READ_SEARCH (man btftrace, CAPABILITIES)",
 		     missing);
 		return EXIT_USAGE;
 	}
@@ -885,9 +893,10 @@ int session_run(const struct session_opts *o)
 	}
 	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
-	if (o->stats && collector__enable_run_stats(&s.coll))
-		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s\n",
-			strerror(errno));
+	if (o->stats && (err = collector__enable_run_stats(&s.coll)))
+		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s%s\n",
+			strerror(-err),
+			err == -EPERM ? " (the kernel counts them for CAP_SYS_ADMIN only)" : "");
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
