@@ -164,3 +164,41 @@ def test_syscalls_needs_only_tracefs_access(btftrace):
     assert r.returncode == 2 and not r.stdout, r.stderr
     assert re.fullmatch(r"btftrace: cannot read the syscall formats in \S+ \(Permission denied\)"
                         r": .* needs the CAP_DAC_READ_SEARCH capability .*\n", r.stderr), r.stderr
+
+
+@pytest.mark.skipif(not shutil.which("setcap"), reason="setcap (libcap2-bin) is not installed")
+def test_file_capabilities_let_a_user_trace(btftrace, tmp_path_factory):
+    # the man page's other way: the capabilities on the binary, none given to the user
+    copy = tmp_path_factory.mktemp("filecaps") / "btftrace"
+    shutil.copy(btftrace, copy)
+    subprocess.run(["setcap", "cap_bpf,cap_perfmon,cap_dac_read_search+ep", str(copy)],
+                   check=True, capture_output=True)
+    r = run_as_nobody((), [copy, "--", "grep", "CapEff", "/proc/self/status"])
+    assert r.returncode == 0, r.stderr
+    assert re.search(r'^openat\(AT_FDCWD, "/proc/self/status", O_RDONLY(\|O_NOCTTY)?\) += 3$',
+                     r.stderr, re.M), r.stderr[-2000:]
+    # file capabilities pass to no program btftrace runs
+    assert int(status_field(r.stdout, "CapEff"), 16) == 0, r.stdout
+
+
+def test_a_tracefs_group_stands_for_cap_dac_read_search(btftrace):
+    # the man page's other way for tracefs: mounted for a group the user is in. tracefs has
+    # one superblock, so this remounts the system's; only root's view was given before, and
+    # root reads it whatever its mode: the original owner group and mode come back after.
+    tracefs = "/sys/kernel/tracing"
+    with open("/proc/mounts") as f:
+        mounts = [line.split() for line in f]
+    opts = [m[3] for m in mounts if m[1] == tracefs and m[2] == "tracefs"]
+    if not opts or re.search(r"(^|,)(gid|mode)=", opts[-1]):
+        pytest.skip(f"{tracefs} is not tracefs mounted with the default owner and mode")
+    st = os.stat(tracefs)
+    restore = f"remount,gid={st.st_gid},mode={st.st_mode & 0o7777:o}"
+    subprocess.run(["mount", "-o", f"remount,gid={NOBODY},mode=0750", tracefs], check=True)
+    try:
+        r = run_as_nobody(("bpf", "perfmon"), [btftrace, "--", "cat", "/etc/hostname"])
+    finally:
+        subprocess.run(["mount", "-o", restore, tracefs], check=True)
+    assert os.stat(tracefs).st_mode == st.st_mode and os.stat(tracefs).st_gid == st.st_gid
+    assert r.returncode == 0, r.stderr
+    assert re.search(r'^openat\(AT_FDCWD, "/etc/hostname", O_RDONLY\) += 3$', r.stderr, re.M), \
+        r.stderr[-2000:]
