@@ -369,6 +369,39 @@ out:
 	return status;
 }
 
+int session_list_syscall_names(const struct session_opts *o)
+{
+	struct session s = {.opts = o};
+	int status = 0;
+
+	/*
+	 * Every name is the build's: without -e nothing else is read, so any
+	 * user may ask (shell completion does). -e's classes need tracefs.
+	 */
+	if (!o->syscalls) {
+		s.cat = calloc(1, sizeof(*s.cat));
+		if (!s.cat || catalog__load(s.cat, NULL)) {
+			fail("cannot list the syscalls: %s", strerror(ENOMEM));
+			status = EXIT_USAGE;
+			goto out;
+		}
+	} else if (load_tables(&s)) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		const struct syscall_desc *desc = catalog__by_nr(s.cat, nr);
+
+		if (desc && (!s.beauty || (s.beauty->rules[nr].flags & BT_SC_SELECTED)))
+			puts(desc->name);
+	}
+	if (fflush(stdout))
+		status = 1;
+out:
+	free_tables(&s);
+	return status;
+}
+
 /*
  * -y: the working directories that relative paths start from, known now:
  * the command's is ours, an attached process's is read before it can change.

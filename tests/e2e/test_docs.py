@@ -82,7 +82,7 @@ def test_tables_parse():
     longs, shorts = long_options(), short_options()
     assert "help" in longs and "h" in shorts
     assert len(set(longs)) == len(longs), "a long option is in the table twice"
-    assert subcommand_options() == ["--json", "-e"]
+    assert subcommand_options() == ["--json", "--names", "-e"]
 
 
 @pytest.mark.parametrize("where", ["help", "man"])
