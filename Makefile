@@ -53,7 +53,7 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 .PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format \
-	install uninstall
+	install uninstall deb package-test
 all: $(BIN) $(HELPER_BIN)
 
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
@@ -97,6 +97,26 @@ install: $(BIN)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/btftrace $(DESTDIR)$(MANDIR)/man1/btftrace.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/btftrace
+
+# The Debian package (debian/), built by dpkg-buildpackage from a copy of the tree in DEB_DIR,
+# where the .deb lands too: dpkg-buildpackage writes to the parent of the tree it builds.
+# Without the variables of this make (SANITIZE=1...), which the package's own build would get.
+DEB_DIR := .output/deb
+DEB_TREE := $(DEB_DIR)/btftrace-$(VERSION)
+DEB_CHANGES := $(DEB_DIR)/btftrace_$(VERSION)_amd64.changes
+
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_TREE)
+	tar -c --exclude=./.output --exclude=./.git --exclude=./bench/results \
+		--exclude=__pycache__ . | tar -x -C $(DEB_TREE)
+	cd $(DEB_TREE) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		dpkg-buildpackage -us -uc -b -jauto
+	lintian --fail-on error $(DEB_CHANGES)
+
+# Builds the package, then installs it on this machine, runs it and removes it.
+package-test: deb
+	DEB_DIR=$(abspath $(DEB_DIR)) VERSION=$(VERSION) $(PYTHON) -m pytest -q tests/package
 
 # Installs, with apt-get, everything that build, run and tests need.
 deps:
