@@ -122,6 +122,9 @@ static const char usage_text[] =
 	"  syscalls --names [-e SET]  print only the names, one a line (without -e it\n"
 	"                          reads neither tracefs nor BTF: any user may ask)\n"
 	"\n"
+	"Tracing needs root, or CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH\n"
+	"(man btftrace, CAPABILITIES).\n"
+	"\n"
 	"Exit status: the command's (128+N when a signal N killed it); 0 after -p or -a;\n"
 	"2 for bad usage or when tracing cannot start; 1 when the trace cannot be written.\n";
 
