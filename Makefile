@@ -46,7 +46,14 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(OUTPUT)/tests/%,$(UNIT_SRC))
 HELPER_SRC := $(wildcard tests/workloads/*.c)
 HELPER_BIN := $(patsubst tests/workloads/%.c,$(OUTPUT)/workloads/%,$(HELPER_SRC))
 
-.PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format
+# where `make install` puts things: PREFIX=/usr for a package, DESTDIR=dir to stage them there
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
+.PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format \
+	install uninstall deb package-test
 all: $(BIN) $(HELPER_BIN)
 
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
@@ -66,11 +73,11 @@ $(XLAT_H) $(XLAT_C) &: tools/gen-xlat.py $(XLAT_IN) | $(OUTPUT)
 
 $(XLAT_OBJ): $(OUTPUT)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/base/xlat.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(OUTPUT)/obj/%.o: src/%.c $(GEN_HEADERS) $(wildcard src/*/*.h src/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BIN): $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -80,6 +87,36 @@ $(OUTPUT)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJ) | $(OUTP
 
 $(OUTPUT)/workloads/%: tests/workloads/%.c | $(OUTPUT)/workloads
 	$(CC) -g -O1 -Wall -D_GNU_SOURCE -pthread $< -o $@
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/btftrace
+	install -m 0644 docs/btftrace.1 $(DESTDIR)$(MANDIR)/man1/btftrace.1
+	install -m 0644 bash-completion/btftrace $(DESTDIR)$(BASHCOMPDIR)/btftrace
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/btftrace $(DESTDIR)$(MANDIR)/man1/btftrace.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/btftrace
+
+# The Debian package (debian/), built by dpkg-buildpackage from a copy of the tree in DEB_DIR,
+# where the .deb lands too: dpkg-buildpackage writes to the parent of the tree it builds.
+# Without the variables of this make (SANITIZE=1...), which the package's own build would get.
+DEB_DIR := .output/deb
+DEB_TREE := $(DEB_DIR)/btftrace-$(VERSION)
+DEB_CHANGES := $(DEB_DIR)/btftrace_$(VERSION)_amd64.changes
+
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_TREE)
+	tar -c --exclude=./.output --exclude=./.git --exclude=./bench/results \
+		--exclude=__pycache__ . | tar -x -C $(DEB_TREE)
+	cd $(DEB_TREE) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		dpkg-buildpackage -us -uc -b -jauto
+	lintian --fail-on error $(DEB_CHANGES)
+
+# Builds the package, then installs it on this machine, runs it and removes it.
+package-test: deb
+	DEB_DIR=$(abspath $(DEB_DIR)) VERSION=$(VERSION) $(PYTHON) -m pytest -q tests/package
 
 # Installs, with apt-get, everything that build, run and tests need.
 deps:

@@ -10,5 +10,6 @@ apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
 	make gcc clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pkg-config linux-libc-dev \
 	libcmocka-dev libclang-rt-14-dev python3 python3-pytest strace linux-perf \
-	groff-base man-db >/dev/null
+	groff-base man-db util-linux libcap2-bin bash-completion \
+	debhelper dpkg-dev lintian >/dev/null
 echo "install-deps: done"

@@ -189,6 +189,19 @@ def test_syscalls_subcommand_lists_a_set(run_btftrace):
     assert rc == 2 and "unknown syscall class '%nope'" in err, err
 
 
+def test_syscalls_names_lists_the_catalogs_names(run_btftrace):
+    rc, out, err, _ = run_btftrace(["syscalls", "--names"], trace=False)
+    assert rc == 0, err
+    names, catalog = out.splitlines(), listed(run_btftrace, "all")
+    assert len(names) == len(set(names)), "a name is listed twice"
+    assert set(names) == catalog and len(catalog) > 300, out[:300]
+    rc, out, err, _ = run_btftrace(["syscalls", "--names", "-e", "%stat,%lstat,/^getres"],
+                                   trace=False)
+    assert rc == 0, err
+    assert sorted(out.splitlines()) == ["getresgid", "getresuid", "lstat", "stat"], out
+
+
+
 # ---------------------------------------------------------------- --max-events
 
 
