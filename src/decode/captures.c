@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Which capture of a call holds each argument's bytes, and how many of them count. */
+#include <stdio.h>
+
 #include "decode/captures.h"
 #include "decode/decode.h"
 
@@ -113,3 +115,36 @@ const char *hand_call_name(const struct hand_call *hc)
 
 	return desc ? desc->name : "";
 }
+
+const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size)
+{
+	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
+
+	if (desc)
+		return desc->name;
+	snprintf(buf, size, "syscall_%d", nr);
+	return buf;
+}
+
+int decode_nargs(const struct decoder *d, int nr)
+{
+	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
+
+	return desc && desc->has_format ? desc->nargs : BT_MAX_ARGS;
+}
+
+int decode_first_output_arg(const struct decoder *d, int nr, int nargs)
+{
+	const struct bt_syscall_rules *rules;
+
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
+		return nargs;
+	rules = &d->beauty->rules[nr];
+	for (int i = 0; i < nargs; i++) {
+		/* recvmsg's header is in/out, but what it points to comes back */
+		if (decode_is_output_arg(rules, i) || rules->exit[i].kind == BT_KIND_MSGHDR)
+			return i;
+	}
+	return nargs;
+}
+

@@ -136,6 +136,11 @@ const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, in
 					     const struct bt_enter_rec *enter,
 					     const struct bt_exit_rec *exit);
 
+/* Arguments of syscall nr: its format's, or all six when it has none. */
+int decode_nargs(const struct decoder *d, int nr);
+/* The first argument the kernel fills, where an unfinished call stops; nargs if none. */
+int decode_first_output_arg(const struct decoder *d, int nr, int nargs);
+
 /* What was read of argument i at enter (an input read late counts), or NULL: none or a fault. */
 const struct bt_capture *hand_call_in(const struct hand_call *hc, int i);
 /* What was read of argument i at exit, or NULL: not returned, failed, none, or a fault. */

@@ -16,7 +16,7 @@ static bool returns_address(const char *name)
 }
 
 /* The index of the mode argument open and openat ignore unless they create a file, or 0. */
-static int open_mode_arg(const struct syscall_desc *desc)
+static int mode_arg_index(const struct syscall_desc *desc)
 {
 	if (strcmp(desc->name, "openat") && strcmp(desc->name, "open"))
 		return 0;
@@ -64,7 +64,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			d->nr_restart_syscall = nr;
 		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
 		d->ret_is_address[nr] = returns_address(desc->name);
-		d->open_mode_arg[nr] = open_mode_arg(desc);
+		d->open_mode_arg[nr] = mode_arg_index(desc);
 	}
 	return 0;
 }
@@ -73,16 +73,6 @@ void decoder__free(struct decoder *d)
 {
 	free(d->member_cache);
 	d->member_cache = NULL;
-}
-
-const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size)
-{
-	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
-
-	if (desc)
-		return desc->name;
-	snprintf(buf, size, "syscall_%d", nr);
-	return buf;
 }
 
 void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim)

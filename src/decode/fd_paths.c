@@ -14,7 +14,6 @@
 #include "decode/decode.h"
 #include "decode/fd_paths.h"
 #include "decode/fd_table.h"
-#include "decode/walk.h"
 
 #define CLOSE_RANGE_CLOEXEC_FLAG 4 /* close_range() marks rather than closes */
 

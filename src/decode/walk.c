@@ -17,7 +17,6 @@
 #include "decode/decode.h"
 #include "decode/fd_paths.h"
 #include "decode/members.h"
-#include "decode/walk.h"
 #include "xlat_tables.h"
 
 /* Arrays of structs, and execve's strings, shown before "..." unless -v (the writer's limit). */
@@ -357,28 +356,6 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 		write_arg_value(d, w, nr, i, call);
 		w->ops->arg_end(w);
 	}
-}
-
-int decode_first_output_arg(const struct decoder *d, int nr, int nargs)
-{
-	const struct bt_syscall_rules *rules;
-
-	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
-		return nargs;
-	rules = &d->beauty->rules[nr];
-	for (int i = 0; i < nargs; i++) {
-		/* recvmsg's header is in/out, but what it points to comes back */
-		if (decode_is_output_arg(rules, i) || rules->exit[i].kind == BT_KIND_MSGHDR)
-			return i;
-	}
-	return nargs;
-}
-
-int decode_nargs(const struct decoder *d, int nr)
-{
-	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
-
-	return desc && desc->has_format ? desc->nargs : BT_MAX_ARGS;
 }
 
 /* restart_syscall's one "argument", strace's: <... resuming interrupted nanosleep ...>. */
