@@ -147,4 +147,3 @@ int decode_first_output_arg(const struct decoder *d, int nr, int nargs)
 	}
 	return nargs;
 }
-

@@ -111,4 +111,3 @@ unsigned long long sink__lines(const struct sink *s)
 	}
 	return s->text.lines;
 }
-
