@@ -28,7 +28,7 @@ BPF_SRC := src/bpf/collector.bpf.c
 BPF_OBJ := $(OUTPUT)/collector.bpf.o
 SKEL := $(OUTPUT)/collector.skel.h
 
-XLAT_IN := $(wildcard src/decode/xlat/*.in)
+XLAT_IN := $(wildcard src/base/xlat/*.in)
 XLAT_H := $(OUTPUT)/xlat_tables.h
 XLAT_C := $(OUTPUT)/xlat_tables.c $(OUTPUT)/xlat_tables_uapi.c
 XLAT_OBJ := $(patsubst $(OUTPUT)/%.c,$(OUTPUT)/obj/%.o,$(XLAT_C))
@@ -71,7 +71,7 @@ $(OUTPUT)/syscall_table.h: tools/gen-syscall-table.sh $(UNISTD_H) | $(OUTPUT)
 $(XLAT_H) $(XLAT_C) &: tools/gen-xlat.py $(XLAT_IN) | $(OUTPUT)
 	$(PYTHON) $< -o $(OUTPUT) $(XLAT_IN)
 
-$(XLAT_OBJ): $(OUTPUT)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/decode/xlat.h
+$(XLAT_OBJ): $(OUTPUT)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/base/xlat.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -169,7 +169,7 @@ $(FUZZ_DIR)/obj/%.o: src/%.c $(GEN_HEADERS) $(wildcard src/*/*.h src/*.h)
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FUZZ_DIR)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/decode/xlat.h
+$(FUZZ_DIR)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/base/xlat.h
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 

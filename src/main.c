@@ -612,11 +612,11 @@ int main(int argc, char **argv)
 			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))
-				o.decode.xlat = XLAT_STYLE_RAW;
+				o.decode.xlat = WR_XLAT_RAW;
 			else if (!strcmp(optarg, "abbrev"))
-				o.decode.xlat = XLAT_STYLE_ABBREV;
+				o.decode.xlat = WR_XLAT_ABBREV;
 			else if (!strcmp(optarg, "verbose"))
-				o.decode.xlat = XLAT_STYLE_VERBOSE;
+				o.decode.xlat = WR_XLAT_VERBOSE;
 			else
 				usage_error("invalid -X value '%s': give raw, abbrev or verbose",
 					    optarg);

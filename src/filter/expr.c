@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/arg_printers.h"
-#include "decode/xlat.h"
+#include "base/values.h"
+#include "base/xlat.h"
 #include "filter/expr.h"
 #include "types/types.h"
 

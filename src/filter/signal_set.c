@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "decode/xlat.h"
+#include "base/xlat.h"
 #include "filter/signal_set.h"
 
 #define SIGNAL_SET_FIX                                                                        \

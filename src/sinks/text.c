@@ -9,16 +9,9 @@
 
 #include "sinks/sinks.h"
 
-/* strace pads the call so that " = " lands in this column. */
-#define RESULT_COLUMN 39
-
-/* ANSI SGR colours (--color) */
+/* ANSI SGR colours (--color) of the lines that are not calls; calls are the writer's */
 #define SGR_RESET "\033[0m"
-#define SGR_NAME "\033[1m"	/* syscall names: bold */
-#define SGR_STRING "\033[32m"	/* strings and buffers: green */
-#define SGR_ERROR "\033[1;31m"	/* = -1 ENOENT (...): bold red */
-#define SGR_SPLIT "\033[2m"	/* <unfinished ...>, <... read resumed>: dim */
-#define SGR_SIGNAL "\033[33m"	/* --- SIGCHLD {...} ---: yellow */
+#define SGR_ERROR "\033[1;31m"	/* <... ring buffer full ...>: bold red */
 #define SGR_EXIT "\033[35m"	/* +++ exited with 0 +++: magenta */
 #define SGR_KILLED "\033[1;35m" /* +++ killed by SIGKILL +++: bold magenta */
 
@@ -37,7 +30,9 @@ bool color_wanted(enum color_mode mode, FILE *out)
 void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
 		     const struct text_sink_opts *opts)
 {
+	struct text_writer_opts two;
 	struct timespec mono, real;
+	struct wr_limits lim;
 
 	memset(s, 0, sizeof(*s));
 	s->out = out;
@@ -45,7 +40,10 @@ void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
 	s->opts = *opts;
 	s->color = color_wanted(opts->color, out);
 	outbuf_init(&s->line);
-	outbuf_init(&s->body);
+	decode_text_limits(&dec->opts, &lim);
+	decode_text_writer_opts(&dec->opts, &two);
+	two.color = s->color;
+	text_writer__init(&s->tw, &s->line, &lim, &two);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_REALTIME, &real);
 	s->realtime_offset_ns =
@@ -55,7 +53,6 @@ void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
 void text_sink__free(struct text_sink *s)
 {
 	outbuf_free(&s->line);
-	outbuf_free(&s->body);
 }
 
 static void put_fraction(struct outbuf *ob, unsigned long usec)
@@ -113,105 +110,28 @@ static void write_line(struct text_sink *s)
 	sink_write_buffer(s->out, &s->line, &s->write_error, &s->lines);
 }
 
-static void print_event(struct text_sink *s, const struct bt_rec_hdr *hdr)
+static void print_event(struct text_sink *s, const struct call_view *v)
 {
-	if (hdr->type == BT_REC_TASK_EXIT) {
-		const struct bt_task_exit_rec *rec = (const void *)hdr;
+	const char *sgr = NULL;
 
-		/* a thread that ends alone is news only when processes are followed */
-		if (s->opts.quiet_exits || (!rec->group_dead && !s->opts.thread_exits))
-			return;
-	} else if (hdr->type == BT_REC_SIGNAL && s->opts.quiet_signals) {
+	if (!sink_event_shown(&s->opts, v))
 		return;
-	} else if (hdr->type == BT_REC_EXEC && s->opts.quiet_thread_execve) {
-		return;
-	}
 	outbuf_reset(&s->line);
-	prefix(s, hdr->tid, hdr->ts);
-	if (s->color) {
-		const struct bt_task_exit_rec *rec = (const void *)hdr;
-
-		if (hdr->type == BT_REC_SIGNAL)
-			outbuf_puts(&s->line, SGR_SIGNAL);
-		else if (hdr->type == BT_REC_EXEC)
-			outbuf_puts(&s->line, SGR_EXIT);
-		else if (hdr->type == BT_REC_LOST)
-			outbuf_puts(&s->line, SGR_ERROR);
-		else
-			outbuf_puts(&s->line, WIFSIGNALED(rec->exit_code) ? SGR_KILLED : SGR_EXIT);
-	}
-	decode_event(s->dec, &s->line, hdr);
-	if (s->color)
+	prefix(s, v->tid, v->ts);
+	if (s->color && v->event != CEV_SIGNAL)
+		sgr = v->event == CEV_LOST ? SGR_ERROR : v->killed ? SGR_KILLED : SGR_EXIT;
+	if (sgr)
+		outbuf_puts(&s->line, sgr);
+	sink_event_text(&s->tw, s->dec, v);
+	if (sgr)
 		outbuf_puts(&s->line, SGR_RESET);
 	write_line(s);
 }
 
-/*
- * Copies the call text in s->body to the line with colours: the name (or the
- * unfinished/resumed markers) and every quoted string. It finds strings by
- * their quotes: quote_bytes escapes each '"' and '\\' inside a string, and
- * strace's syntax has no quote outside one.
- */
-static void put_colored_call(struct text_sink *s, const struct call *call)
-{
-	static const char unfinished[] = "<unfinished ...>";
-	const char *p = s->body.data, *end = p + s->body.len, *tail = end;
-	struct outbuf *ob = &s->line;
-	bool in_string = false;
-	size_t head = 0;
-	char namebuf[32];
-	const char *name;
-
-	if (!p)
-		return;
-	name = decode_syscall_name(s->dec, (call->enter ? &call->enter->hdr : &call->exit->hdr)->nr,
-				   namebuf, sizeof(namebuf));
-	if (call->state == CALL_RESUMED) {
-		/* "<... NAME resumed>" */
-		head = strlen(name) + 14;
-		outbuf_puts(ob, SGR_SPLIT);
-	} else if (!strncmp(p, name, strlen(name))) {
-		head = strlen(name);
-		outbuf_puts(ob, SGR_NAME);
-	}
-	head = head < s->body.len ? head : s->body.len;
-	outbuf_write(ob, p, head);
-	if (head)
-		outbuf_puts(ob, SGR_RESET);
-	p += head;
-	if (call->state == CALL_UNFINISHED && (size_t)(end - p) >= sizeof(unfinished) - 1 &&
-	    !memcmp(end - (sizeof(unfinished) - 1), unfinished, sizeof(unfinished) - 1))
-		tail = end - (sizeof(unfinished) - 1);
-	for (; p < tail; p++) {
-		if (*p == '"' && !in_string) {
-			outbuf_puts(ob, SGR_STRING);
-			outbuf_putc(ob, '"');
-			in_string = true;
-		} else if (*p == '"') {
-			outbuf_putc(ob, '"');
-			outbuf_puts(ob, SGR_RESET);
-			in_string = false;
-		} else if (*p == '\\' && in_string && p + 1 < tail) {
-			outbuf_write(ob, p, 2);
-			p++;
-		} else {
-			outbuf_putc(ob, *p);
-		}
-	}
-	if (in_string)
-		outbuf_puts(ob, SGR_RESET);
-	if (tail < end) {
-		outbuf_puts(ob, SGR_SPLIT);
-		outbuf_write(ob, tail, end - tail);
-		outbuf_puts(ob, SGR_RESET);
-	}
-}
-
 /* A call sent without its captured data (a full ring buffer) says so, rather than look whole. */
-static void put_dropped_marker(struct text_sink *s, const struct call *call)
+static void put_dropped_marker(struct text_sink *s, const struct call_view *v)
 {
-	if ((call->enter && record_captures_dropped(&call->enter->hdr)) ||
-	    (call->exit && record_captures_dropped(&call->exit->hdr)))
+	if (v->captures_dropped)
 		outbuf_puts(&s->line, " <data not captured: ring buffer full>");
 }
 
@@ -219,54 +139,30 @@ void text_sink__on_call(void *ctx, const struct call *call)
 {
 	struct text_sink *s = ctx;
 	struct outbuf *ob = &s->line;
-	const struct bt_rec_hdr *hdr;
-	bool failed;
-	__u64 ts;
-	size_t start, shown;
+	struct call_view v;
 
-	if (call->state == CALL_EVENT) {
-		print_event(s, call->event);
+	decode_view(s->dec, call, &v);
+	if (v.state == CALL_EVENT) {
+		print_event(s, &v);
 		return;
 	}
-	if (decode_is_child_start(s->dec, call))
+	if (v.child_start)
 		return;
-	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
-	ts = hdr->ts;
 	outbuf_reset(ob);
-	prefix(s, hdr->tid, ts);
-	start = ob->len;
-	if (s->color) {
-		outbuf_reset(&s->body);
-		decode_call(s->dec, &s->body, call);
-		put_colored_call(s, call);
-		shown = s->body.len;
-	} else {
-		decode_call(s->dec, ob, call);
-		shown = ob->len - start;
-	}
-	if (call->state == CALL_UNFINISHED) {
-		put_dropped_marker(s, call);
+	prefix(s, v.tid, v.ts);
+	decode_write_call(s->dec, &s->tw.w, &v);
+	if (v.state == CALL_UNFINISHED) {
+		put_dropped_marker(s, &v);
 		write_line(s);
 		return;
 	}
-	for (; shown < RESULT_COLUMN; shown++)
-		outbuf_putc(ob, ' ');
-	failed = s->color && call->exit && decode_is_error(call->exit->ret);
-	if (failed)
-		outbuf_puts(ob, SGR_ERROR);
-	outbuf_puts(ob, " = ");
-	decode_return(s->dec, ob, call);
+	decode_write_return(s->dec, &s->tw.w, &v);
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
-	if (s->opts.show_duration && call->exit && call->enter &&
-	    call->exit->hdr.ts >= call->enter->hdr.ts) {
-		__u64 d = call->exit->hdr.ts - call->enter->hdr.ts;
-
-		outbuf_printf(ob, " <%llu.%06llu>", (unsigned long long)(d / 1000000000ULL),
-			      (unsigned long long)(d % 1000000000ULL) / 1000);
-	}
-	if (failed)
-		outbuf_puts(ob, SGR_RESET);
-	put_dropped_marker(s, call);
+	if (s->opts.show_duration && v.timed)
+		outbuf_printf(ob, " <%llu.%06llu>",
+			      (unsigned long long)(v.duration_ns / 1000000000ULL),
+			      (unsigned long long)(v.duration_ns % 1000000000ULL) / 1000);
+	put_dropped_marker(s, &v);
 	write_line(s);
 }
 

@@ -20,9 +20,11 @@ def only(trace, rx):
 
 def test_const_style_raw_and_verbose(run_btftrace):
     _, _, _, raw = run_btftrace(["-X", "raw", "--", "cat", "/etc/hostname"])
-    assert re.search(r'openat\(-100, "/etc/hostname", 0x0\)', raw), only(raw, "hostname")
+    # strace 6.1's lines with the same options
+    assert 'openat(-100, "/etc/hostname", 0)' in only(raw, '"/etc/hostname", ')
     _, _, _, verbose = run_btftrace(["-X", "verbose", "--", "cat", "/etc/hostname"])
-    assert "0x0 /* O_RDONLY */" in only(verbose, r'"/etc/hostname"')
+    assert ('openat(-100 /* AT_FDCWD */, "/etc/hostname", 0 /* O_RDONLY */)'
+            in only(verbose, r'"/etc/hostname", '))
 
 
 def test_arg_names(run_btftrace):

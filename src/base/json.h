@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "decode/outbuf.h"
+#include "base/outbuf.h"
 
 /*
  * Appends the bytes as one JSON string literal, quotes included. Valid UTF-8

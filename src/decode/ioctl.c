@@ -15,6 +15,7 @@
 
 #include "decode/decode.h"
 #include "decode/hand.h"
+#include "decode/members.h"
 
 enum ioctl_dir {
 	IOC_ARG_IN,    /* the kernel reads it: shown from the enter capture */
@@ -98,7 +99,7 @@ static const struct ioctl_arg *ioctl_arg_of(unsigned int cmd)
  * Terminal settings: the four flag words, then "..." unless -v, as strace
  * abbreviates them; where the flags end comes from BTF (c_line's offset).
  */
-static bool put_termios(const struct decoder *d, struct outbuf *ob, const char *type,
+static bool put_termios(const struct decoder *d, struct writer *w, const char *type,
 			const void *data, size_t len)
 {
 	const struct btf *btf = d->types ? d->types->btf : NULL;
@@ -111,7 +112,7 @@ static bool put_termios(const struct decoder *d, struct outbuf *ob, const char *
 	t = id ? btf__type_by_id(btf, id) : NULL;
 	if (!t || !btf_is_struct(t))
 		return false;
-	if (!d->opts.verbose) {
+	if (!w->lim.verbose) {
 		const struct btf_member *m = btf_members(t);
 
 		for (__u16 k = 0; k < btf_vlen(t); k++) {
@@ -122,23 +123,23 @@ static bool put_termios(const struct decoder *d, struct outbuf *ob, const char *
 				len = btf_member_bit_offset(t, k) / 8;
 		}
 	}
-	decode_print_btf(d, ob, id, data, len, NULL);
+	decode_write_btf(d, w, id, data, len, NULL);
 	return true;
 }
 
-static bool put_arg(const struct decoder *d, struct outbuf *ob, const struct ioctl_arg *ia,
+static bool put_arg(const struct decoder *d, struct writer *w, const struct ioctl_arg *ia,
 		    const struct bt_capture *cap)
 {
 	if (!strcmp(ia->type, "int")) {
-		hand_put_int(ob, cap);
+		hand_put_int(w, cap);
 		return true;
 	}
 	if (!strncmp(ia->type, "struct termios", strlen("struct termios")))
-		return put_termios(d, ob, ia->type, hand_cap_data(cap), cap->len);
-	return hand_put_btf(d, ob, ia->type, hand_cap_data(cap), cap->len);
+		return put_termios(d, w, ia->type, hand_cap_data(cap), cap->len);
+	return hand_put_btf(d, w, ia->type, hand_cap_data(cap), cap->len);
 }
 
-enum hand_result hand_ioctl_arg(struct outbuf *ob, const struct hand_call *hc, int i)
+static enum hand_result ioctl_arg(struct writer *w, const struct hand_call *hc, int i)
 {
 	const struct ioctl_arg *ia = ioctl_arg_of((unsigned int)hc->enter->args[1]);
 	__u64 v = hc->enter->args[i];
@@ -146,17 +147,14 @@ enum hand_result hand_ioctl_arg(struct outbuf *ob, const struct hand_call *hc, i
 
 	if (!ia) {
 		/* unknown command: most take a pointer, so hex says more than decimal */
-		if (v)
-			outbuf_hex(ob, v);
-		else
-			outbuf_putc(ob, '0');
+		w_hex(w, v);
 		return HAND_PRINTED;
 	}
 	switch (ia->dir) {
 	case IOC_ARG_NONE:
 		return HAND_OMIT;
 	case IOC_ARG_VALUE:
-		outbuf_s64(ob, (long)v);
+		w_s64(w, (long)v);
 		return HAND_PRINTED;
 	case IOC_ARG_IN:
 		cap = hand_call_in(hc, i);
@@ -165,7 +163,19 @@ enum hand_result hand_ioctl_arg(struct outbuf *ob, const struct hand_call *hc, i
 		cap = hand_call_out(hc, i);
 		break;
 	}
-	if (!cap || !put_arg(hc->d, ob, ia, cap))
-		hand_put_pointer(ob, v);
+	if (!cap || !put_arg(hc->d, w, ia, cap))
+		hand_put_pointer(w, v);
 	return HAND_PRINTED;
 }
+
+/* clang-format off */
+static const struct hand_arg_entry ioctl_args_decoders[] = {
+	{"ioctl", "arg", ioctl_arg},
+};
+/* clang-format on */
+
+const struct hand_family family_ioctl = {
+	.name = "ioctl",
+	.args = ioctl_args_decoders,
+	.nargs = sizeof(ioctl_args_decoders) / sizeof(ioctl_args_decoders[0]),
+};

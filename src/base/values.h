@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Which flag or constant table decodes which syscall argument or struct member. */
-#ifndef BTFTRACE_ARG_PRINTERS_H
-#define BTFTRACE_ARG_PRINTERS_H
+#ifndef BTFTRACE_VALUES_H
+#define BTFTRACE_VALUES_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "decode/outbuf.h"
+#include "base/writer.h"
+#include "base/xlat.h"
 
 enum value_kind {
 	VK_XLAT,	  /* a generated table, by name */
@@ -29,7 +30,7 @@ struct value_printer {
 	const char *scope; /* a syscall name, a struct name, or "*" for any */
 	const char *name;  /* the argument or member name */
 	enum value_kind kind;
-	const char *table; /* VK_XLAT: the table's name */
+	const struct xlat *table; /* VK_XLAT: the table */
 };
 
 /* The printer for argument (or member) name in scope, or NULL. */
@@ -42,12 +43,7 @@ const struct value_printer *value_printer_find(const char *scope, const char *na
  */
 int value_printer_const(const struct value_printer *vp, const char *name, uint64_t *val);
 
-/*
- * Appends val as the printer says, in the -X style given (0 names, 1 raw,
- * 2 both). Returns 0, or -ENOENT when the printer's table does not exist here
- * (then nothing was appended).
- */
-int value_printer_format(const struct value_printer *vp, struct outbuf *ob, uint64_t val,
-			 int style);
+/* Writes val as the printer says: a constant, flags, a mode, an fd, an address... */
+void value_write(struct writer *w, const struct value_printer *vp, uint64_t val);
 
-#endif /* BTFTRACE_ARG_PRINTERS_H */
+#endif /* BTFTRACE_VALUES_H */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/outbuf.h"
+#include "base/outbuf.h"
 
 void outbuf_init(struct outbuf *ob)
 {

@@ -2,7 +2,7 @@
 /* Escapes strings and buffers the way strace prints them. */
 #include <string.h>
 
-#include "decode/quote.h"
+#include "base/quote.h"
 
 void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool as_string,
 		 bool more)

@@ -17,6 +17,8 @@
 
 #include "decode/decode.h"
 #include "decode/hand.h"
+#include "decode/members.h"
+#include "xlat_tables.h"
 
 struct bpf_cmd_struct {
 	int cmd;
@@ -106,7 +108,7 @@ static const struct btf_member *bpf_attr_member(const struct btf *btf, const str
 	return NULL;
 }
 
-enum hand_result hand_bpf_attr(struct outbuf *ob, const struct hand_call *hc, int i)
+static enum hand_result bpf_attr(struct writer *w, const struct hand_call *hc, int i)
 {
 	const struct decoder *d = hc->d;
 	const struct btf *btf = d->types ? d->types->btf : NULL;
@@ -132,7 +134,7 @@ enum hand_result hand_bpf_attr(struct outbuf *ob, const struct hand_call *hc, in
 	m = cs && u && btf_is_union(u) ? bpf_attr_member(btf, u, cs->key) : NULL;
 	if (!m) {
 		/* a command without a known struct: the address, as for any pointer */
-		hand_put_pointer(ob, hc->enter->args[i]);
+		hand_put_pointer(w, hc->enter->args[i]);
 		return HAND_PRINTED;
 	}
 	size = btf__resolve_size(btf, m->type);
@@ -141,11 +143,12 @@ enum hand_result hand_bpf_attr(struct outbuf *ob, const struct hand_call *hc, in
 	mname = btf__name_by_offset(btf, m->name_off);
 	if (mname && *mname) {
 		/* a named member shows under its name: {info={bpf_fd=3, ...}} */
-		outbuf_printf(ob, "{%s=", mname);
-		decode_print_btf(d, ob, m->type, hand_cap_data(cap), len, &extra);
-		outbuf_putc(ob, '}');
+		w_struct_begin(w);
+		w_key(w, mname);
+		decode_write_btf(d, w, m->type, hand_cap_data(cap), len, &extra);
+		w_obj_end(w, false);
 	} else {
-		decode_print_btf(d, ob, m->type, hand_cap_data(cap), len, &extra);
+		decode_write_btf(d, w, m->type, hand_cap_data(cap), len, &extra);
 	}
 	return HAND_PRINTED;
 }
@@ -156,31 +159,31 @@ struct perf_hook_ctx {
 };
 
 /* config is a hardware or software event by type; for other types a raw number. */
-static bool perf_config_hook(void *ctx, struct outbuf *ob, const struct btf *btf, __u32 parent_id,
+static bool perf_config_hook(void *ctx, struct writer *w, const struct btf *btf, __u32 parent_id,
 			     const char *member_name, __u32 member_type_id, const void *data,
 			     size_t len)
 {
 	const struct perf_hook_ctx *pc = ctx;
 	const struct btf_type *parent = btf__type_by_id(btf, parent_id);
 	const char *pname = parent ? btf__name_by_offset(btf, parent->name_off) : NULL;
-	const char *table;
+	const struct xlat *table;
 	__u64 v;
 
 	if (strcmp(member_name, "config") || !pname || strcmp(pname, "perf_event_attr") ||
 	    len != sizeof(v))
 		return false;
 	if (pc->type == PERF_TYPE_HARDWARE)
-		table = "perf_hw_configs";
+		table = &xlat_perf_hw_configs;
 	else if (pc->type == PERF_TYPE_SOFTWARE)
-		table = "perf_sw_configs";
+		table = &xlat_perf_sw_configs;
 	else
 		return false;
 	memcpy(&v, data, sizeof(v));
-	hand_put_xlat(pc->d, ob, table, v);
+	hand_put_xlat(w, table, v);
 	return true;
 }
 
-enum hand_result hand_perf_attr(struct outbuf *ob, const struct hand_call *hc, int i)
+static enum hand_result perf_attr(struct writer *w, const struct hand_call *hc, int i)
 {
 	const struct decoder *d = hc->d;
 	const struct bt_capture *cap = hand_call_in(hc, i);
@@ -203,6 +206,19 @@ enum hand_result hand_perf_attr(struct outbuf *ob, const struct hand_call *hc, i
 		size = PERF_ATTR_SIZE_VER0;
 	len = size < cap->len ? size : cap->len;
 	extra.sized_by_caller = size <= cap->len;
-	decode_print_btf(d, ob, id, hand_cap_data(cap), len, &extra);
+	decode_write_btf(d, w, id, hand_cap_data(cap), len, &extra);
 	return HAND_PRINTED;
 }
+
+/* clang-format off */
+static const struct hand_arg_entry bpf_args[] = {
+	{"bpf", "uattr", bpf_attr},
+	{"perf_event_open", "attr_uptr", perf_attr},
+};
+/* clang-format on */
+
+const struct hand_family family_bpf = {
+	.name = "bpf",
+	.args = bpf_args,
+	.nargs = sizeof(bpf_args) / sizeof(bpf_args[0]),
+};

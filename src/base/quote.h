@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "decode/outbuf.h"
+#include "base/outbuf.h"
 
 /*
  * Appends "..." with the bytes of p escaped as C (\n, \t, \", \\, octal for

@@ -2,7 +2,7 @@
 /* JSON text from arbitrary bytes: every output is valid JSON in valid UTF-8, whatever came in. */
 #include <string.h>
 
-#include "decode/json.h"
+#include "base/json.h"
 
 /*
  * The length (2..4) of the valid UTF-8 sequence that starts with the byte

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The decoder: what it knows of each syscall, found once at start-up, and its options. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/decode.h"
+#include "decode/fd_paths.h"
+
+/* Calls whose return value is an address, shown in hex. */
+static bool returns_address(const char *name)
+{
+	return !strcmp(name, "mmap") || !strcmp(name, "mremap") || !strcmp(name, "brk") ||
+	       !strcmp(name, "shmat");
+}
+
+/* The index of the mode argument open and openat ignore unless they create a file, or 0. */
+static int mode_arg_index(const struct syscall_desc *desc)
+{
+	if (strcmp(desc->name, "openat") && strcmp(desc->name, "open"))
+		return 0;
+	for (int i = 1; i < desc->nargs; i++) {
+		if (!strcmp(desc->args[i].name, "mode"))
+			return i;
+	}
+	return 0;
+}
+
+void decode_opts_default(struct decode_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->string_limit = 32;
+	o->struct_depth = 4;
+}
+
+int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
+		  const struct types *types, const struct decode_opts *opts)
+{
+	memset(d, 0, sizeof(*d));
+	d->member_cache = calloc(MEMBER_CACHE_SLOTS, sizeof(*d->member_cache));
+	if (!d->member_cache)
+		return -ENOMEM;
+	d->cat = cat;
+	d->beauty = beauty;
+	d->types = types;
+	d->opts = *opts;
+	d->families = hand_families;
+	d->nr_restart_syscall = -1;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+
+		if (!desc)
+			continue;
+		for (int i = 0; i < desc->nargs; i++) {
+			d->printers[nr][i] = value_printer_find(desc->name, desc->args[i].name);
+			d->hand[nr][i] =
+				hand_bytes_find(d->families, desc->name, desc->args[i].name);
+			d->call_hand[nr][i] =
+				hand_arg_find(d->families, desc->name, desc->args[i].name);
+		}
+		d->ret_hand[nr] = hand_return_find(d->families, desc->name);
+		if (!strcmp(desc->name, "restart_syscall"))
+			d->nr_restart_syscall = nr;
+		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
+		d->ret_is_address[nr] = returns_address(desc->name);
+		d->open_mode_arg[nr] = mode_arg_index(desc);
+	}
+	return 0;
+}
+
+void decoder__free(struct decoder *d)
+{
+	free(d->member_cache);
+	d->member_cache = NULL;
+}
+
+void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim)
+{
+	memset(lim, 0, sizeof(*lim));
+	lim->string = o->string_limit > 0 ? o->string_limit : 0;
+	lim->array = o->verbose ? 0 : 32;
+	lim->depth = o->struct_depth;
+	lim->verbose = o->verbose;
+	lim->no_zeros = o->no_zeros;
+}
+
+void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opts *two)
+{
+	memset(two, 0, sizeof(*two));
+	two->xlat = o->xlat;
+	two->arg_names = o->arg_names;
+	two->pretty = o->pretty;
+	/* strace pads the call so that " = " lands in this column */
+	two->column = 39;
+}
