@@ -28,6 +28,8 @@ struct xlat {
 	enum xlat_kind kind;
 	const struct xlat_entry *entries;
 	unsigned int nentries;
+	/* strace's comment for a value no entry has (RLIMIT_???), or NULL */
+	const char *unknown;
 };
 
 /* Look a table up by its name ("open_flags"); NULL when there is none. */

@@ -102,7 +102,11 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 		hand_put_pointer(w, v);
 		return HAND_PRINTED;
 	}
-	w_s64(w, (int)v);
+	/* a command the kernel may not know takes whatever it is given: strace shows it in hex */
+	if (!xlat_name(&xlat_fcntl_cmds, (int)hc->enter->args[1]))
+		w_hex(w, v);
+	else
+		w_s64(w, (int)v);
 	return HAND_PRINTED;
 }
 

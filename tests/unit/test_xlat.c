@@ -46,8 +46,11 @@ static void test_flags_with_leftover_bits(void **state)
 		       xlat_format(buf, size, prot, PROT_READ | PROT_WRITE));
 	assert_formats("PROT_READ|PROT_EXEC|0x100000",
 		       xlat_format(buf, size, prot, PROT_READ | PROT_EXEC | 0x100000));
-	/* Leftovers print as one number, whatever bits they are spread over. */
-	assert_formats("0x80100000", xlat_format(buf, size, prot, 0x80100000));
+	/*
+	 * Leftovers print as one number, whatever bits they are spread over; when no name took
+	 * any bit, with strace's comment of the table's prefix.
+	 */
+	assert_formats("0x80100000 /* PROT_??? */", xlat_format(buf, size, prot, 0x80100000));
 	assert_formats("MSG_PEEK|MSG_DONTWAIT|0x800000000",
 		       xlat_format(buf, size, table("msg_flags"),
 				   MSG_PEEK | MSG_DONTWAIT | 0x800000000ULL));
@@ -105,11 +108,13 @@ static void test_const_names_and_numbers(void **state)
 	assert_formats("F_GETFL", xlat_format(buf, size, fcntl_cmds, F_GETFL));
 	assert_formats("F_DUPFD_CLOEXEC", xlat_format(buf, size, fcntl_cmds, F_DUPFD_CLOEXEC));
 	assert_string_equal(xlat_name(fcntl_cmds, F_SETFD), "F_SETFD");
-	/* Unknown: decimal when small, hex when large, negative (sign-extended) in decimal. */
+	/*
+	 * Unknown: in hex with strace's comment (F_???) where the table has a prefix; without
+	 * one, decimal when small, hex when large, negative (sign-extended) in decimal.
+	 */
 	assert_null(xlat_name(fcntl_cmds, 77));
-	assert_formats("77", xlat_format(buf, size, fcntl_cmds, 77));
-	assert_formats("4095", xlat_format(buf, size, fcntl_cmds, 4095));
-	assert_formats("0x1000", xlat_format(buf, size, fcntl_cmds, 4096));
+	assert_formats("0x4d /* F_??? */", xlat_format(buf, size, fcntl_cmds, 77));
+	assert_formats("0x1000 /* F_??? */", xlat_format(buf, size, fcntl_cmds, 4096));
 	assert_formats("0x5499", xlat_format(buf, size, table("tty_ioctls"), 0x5499));
 	assert_formats("-5", xlat_format(buf, size, at_fdcwd, (uint64_t)(int64_t)-5));
 	/* AT_FDCWD is the int -100: found when sign-extended, not when zero-extended. */
@@ -124,7 +129,8 @@ static void test_const_names_and_numbers(void **state)
 	assert_formats("POSIX_FADV_SEQUENTIAL", xlat_format(buf, size, table("fadvise_advice"), 2));
 	assert_formats("POSIX_FADV_DONTNEED", xlat_format(buf, size, table("fadvise_advice"), 4));
 	assert_formats("POSIX_FADV_NOREUSE", xlat_format(buf, size, table("fadvise_advice"), 5));
-	assert_formats("6", xlat_format(buf, size, table("fadvise_advice"), 6));
+	assert_formats("0x6 /* POSIX_FADV_??? */",
+		       xlat_format(buf, size, table("fadvise_advice"), 6));
 	assert_formats("FUTEX_OP_CMP_GE", xlat_format(buf, size, table("futex_wake_cmps"), 5));
 	assert_formats("FUTEX_OP_XOR", xlat_format(buf, size, table("futex_wake_ops"), 4));
 	/* A missing table prints the number. */
