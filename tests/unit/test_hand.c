@@ -539,8 +539,9 @@ static void test_bpf_attr_by_command(void **state)
 	/* a command without a known struct: the address */
 	begin(NR_BPF, 1000, PTR, 8, 0, 0, 0);
 	in(1, &attr, 8);
-	assert_string_equal(line(-22),
-			    "bpf(0x3e8 /* BPF_??? */, 0x7ffc12345678, 8) = -1 EINVAL (Invalid argument)");
+	assert_string_equal(
+		line(-22),
+		"bpf(0x3e8 /* BPF_??? */, 0x7ffc12345678, 8) = -1 EINVAL (Invalid argument)");
 }
 
 static void test_perf_attr_sized_by_itself(void **state)
@@ -1022,8 +1023,9 @@ static void test_time_left_only_when_interrupted(void **state)
 	begin(NR_CLOCK_NANOSLEEP, 99, 0, PTR, PTR + 0x10, 0, 0);
 	in(2, &req, sizeof(req));
 	out(3, &stale, sizeof(stale));
-	assert_string_equal(line(-EINVAL), "clock_nanosleep(0x63 /* CLOCK_??? */, 0, {tv_sec=0, tv_nsec=1000000}, "
-					   "0x7ffc12345688) = -1 EINVAL (Invalid argument)");
+	assert_string_equal(line(-EINVAL),
+			    "clock_nanosleep(0x63 /* CLOCK_??? */, 0, {tv_sec=0, tv_nsec=1000000}, "
+			    "0x7ffc12345688) = -1 EINVAL (Invalid argument)");
 }
 
 int main(void)
