@@ -196,6 +196,22 @@ void xlat_write_mode(struct writer *w, uint64_t mode)
 	w_flags_end(w, mode, WR_OCT, NULL);
 }
 
+void xlat_write_statx_flags(struct writer *w, uint64_t flags)
+{
+	const uint64_t sync_mask = 0x6000; /* AT_STATX_SYNC_TYPE */
+	const char *sync = xlat_name(&xlat_statx_sync_types, flags & sync_mask);
+	uint64_t rest = 0;
+
+	w_flags_begin(w, flags);
+	/* the sync type is a value, AT_STATX_SYNC_AS_STAT being 0: it always shows, first */
+	if (sync)
+		w_flag(w, sync);
+	else
+		rest = flags & sync_mask;
+	rest |= write_flag_names(w, &xlat_at_flags, flags & ~sync_mask);
+	w_flags_end(w, rest, WR_HEX, NULL);
+}
+
 void xlat_write_socket_type(struct writer *w, uint64_t type)
 {
 	/* the kernel's SOCK_TYPE_MASK: the type in the low bits, flags above */

@@ -39,8 +39,11 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 {
 	memset(d, 0, sizeof(*d));
 	d->member_cache = calloc(MEMBER_CACHE_SLOTS, sizeof(*d->member_cache));
-	if (!d->member_cache)
+	d->shape_cache = calloc(SHAPE_CACHE_SLOTS, sizeof(*d->shape_cache));
+	if (!d->member_cache || !d->shape_cache) {
+		decoder__free(d);
 		return -ENOMEM;
+	}
 	d->cat = cat;
 	d->beauty = beauty;
 	d->types = types;
@@ -72,7 +75,9 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 void decoder__free(struct decoder *d)
 {
 	free(d->member_cache);
+	free(d->shape_cache);
 	d->member_cache = NULL;
+	d->shape_cache = NULL;
 }
 
 void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim)

@@ -13,6 +13,7 @@
 #include "base/writer.h"
 #include "base/xlat.h"
 #include "bpf/record.h"
+#include "decode/btf_printer.h"
 #include "decode/captures.h"
 
 struct decoder;
@@ -61,6 +62,12 @@ struct hand_return_entry {
 	hand_return_fn fn;
 };
 
+/* A struct strace shows in an order or a short form of its own. */
+struct hand_shape_entry {
+	const char *name; /* the struct's BTF name */
+	struct btf_shape shape;
+};
+
 /* What one family of syscalls decodes by hand. */
 struct hand_family {
 	const char *name;
@@ -70,6 +77,8 @@ struct hand_family {
 	size_t nargs;
 	const struct hand_return_entry *returns;
 	size_t nreturns;
+	const struct hand_shape_entry *shapes;
+	size_t nshapes;
 };
 
 extern const struct hand_family family_bpf, family_file, family_ioctl, family_net, family_poll,
@@ -83,6 +92,8 @@ hand_bytes_fn hand_bytes_find(const struct hand_family *const *fams, const char 
 hand_arg_fn hand_arg_find(const struct hand_family *const *fams, const char *syscall,
 			  const char *arg);
 hand_return_fn hand_return_find(const struct hand_family *const *fams, const char *syscall);
+const struct hand_shape_entry *hand_shape_find(const struct hand_family *const *fams,
+					       const char *name);
 
 /* Helpers the families share (helpers.c): */
 

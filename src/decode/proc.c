@@ -292,8 +292,19 @@ static const struct hand_arg_entry proc_args[] = {
 };
 /* clang-format on */
 
+/* Without -v, strace shows the first members of these and "..." */
+static const char *const utsname_brief[] = {"sysname", "nodename", NULL};
+static const char *const rusage_brief[] = {"ru_utime", "ru_stime", NULL};
+
+static const struct hand_shape_entry proc_shapes[] = {
+	{"new_utsname", {.brief = utsname_brief}},
+	{"rusage", {.brief = rusage_brief}},
+};
+
 const struct hand_family family_proc = {
 	.name = "proc",
+	.shapes = proc_shapes,
+	.nshapes = sizeof(proc_shapes) / sizeof(proc_shapes[0]),
 	.bytes = proc_bytes,
 	.nbytes = sizeof(proc_bytes) / sizeof(proc_bytes[0]),
 	.args = proc_args,
