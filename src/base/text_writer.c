@@ -256,10 +256,11 @@ static void tw_call_end(struct writer *w, bool args_left)
 		outbuf_putc(w->ob, ')');
 		return;
 	}
-	if (w->ob->len > tw->args_start)
-		outbuf_puts(w->ob, args_left ? ", " : " ");
+	/* strace's: the arguments so far, a separator if more follow, then the marker */
+	if (w->ob->len > tw->args_start && args_left)
+		outbuf_puts(w->ob, ", ");
 	put_color(w, SGR_SPLIT);
-	outbuf_puts(w->ob, "<unfinished ...>");
+	outbuf_puts(w->ob, " <unfinished ...>");
 	put_color(w, SGR_RESET);
 }
 
@@ -497,7 +498,10 @@ static void tw_str(struct writer *w, const void *p, size_t n, unsigned int flags
 	if (flags & WR_STR_ABSTRACT)
 		outbuf_putc(w->ob, '@');
 	put_color(w, SGR_STRING);
-	quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE);
+	if (flags & WR_STR_HEX)
+		quote_bytes_hex(w->ob, p, n, max, flags & WR_STR_MORE);
+	else
+		quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE);
 	put_color(w, SGR_RESET);
 }
 

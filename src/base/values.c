@@ -94,6 +94,7 @@ static const struct value_printer printers[] = {
 	{ "mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "pkey_mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "mmap", "flags", VK_XLAT, &xlat_mmap_flags },
+	{ "mmap", "off", VK_HEX, NULL },
 	{ "madvise", "behavior", VK_XLAT, &xlat_madvise_advice },
 	{ "mremap", "flags", VK_XLAT, &xlat_mremap_flags },
 	{ "msync", "flags", VK_XLAT, &xlat_msync_flags },
@@ -125,6 +126,7 @@ static const struct value_printer printers[] = {
 	{ "sched_setscheduler", "policy", VK_XLAT, &xlat_sched_policies },
 	{ "membarrier", "cmd", VK_XLAT, &xlat_membarrier_cmds },
 	{ "rseq", "sig", VK_HEX, NULL },
+	{ "rseq", "rseq_len", VK_HEX, NULL },
 	/* time */
 	{ "*", "which_clock", VK_XLAT, &xlat_clock_ids },
 	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },

@@ -50,6 +50,7 @@ enum wr_arr {
 #define WR_STR_MORE (1u << 1)	  /* the capture was cut: more followed ("..." after it) */
 #define WR_STR_LIMIT (1u << 2)	  /* -s applies (not to paths, which strace shows whole) */
 #define WR_STR_ABSTRACT (1u << 3) /* an abstract socket's name: @"..." */
+#define WR_STR_HEX (1u << 4)	  /* bytes that are no text: every one as \xNN */
 
 /* How much the walk shows. */
 struct wr_limits {

@@ -191,6 +191,9 @@ void xlat_write_mode(struct writer *w, uint64_t mode)
 	if (type) {
 		w_flag(w, type);
 		mode &= ~(uint64_t)S_IFMT;
+		/* a file's mode names its set-ID and sticky bits, a mode to set does not: 07777 */
+		mode = (mode & ~(uint64_t)07000) |
+		       write_flag_names(w, &xlat_mode_bits, mode & 07000);
 	}
 	/* the permissions, a number of their own: octal as chmod takes it, always shown */
 	w_flags_end(w, mode, WR_OCT, NULL);

@@ -78,6 +78,8 @@ struct decoder {
 	hand_bytes_fn hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	/* per syscall and argument: a hand decoder for what another argument gives its meaning */
 	hand_arg_fn call_hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	/* per syscall: a decoder of all its arguments, in strace's order and form (clone) */
+	hand_call_fn call_decoder[BT_MAX_SYSCALLS];
 	/* per syscall: a hand decoder of the return value (flags, octal, what select left) */
 	hand_return_fn ret_hand[BT_MAX_SYSCALLS];
 	/* per syscall: what it does to the fd table */

@@ -63,6 +63,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 				hand_arg_find(d->families, desc->name, desc->args[i].name);
 		}
 		d->ret_hand[nr] = hand_return_find(d->families, desc->name);
+		d->call_decoder[nr] = hand_call_find(d->families, desc->name);
 		if (!strcmp(desc->name, "restart_syscall"))
 			d->nr_restart_syscall = nr;
 		d->fd_effect[nr] = decode_fd_effect_of(desc->name);

@@ -30,14 +30,37 @@ static const char *dirent_type_name(unsigned int type)
 	return type < sizeof(names) / sizeof(names[0]) ? names[type] : NULL;
 }
 
-/* linux_dirent64 records: d_ino, d_off, d_reclen, d_type, then the name, NUL-padded. */
-static void print_dirents64(const struct decoder *d, struct writer *w, const void *data, size_t len,
-			    bool more)
+/*
+ * getdents64's linux_dirent64 records: d_ino, d_off, d_reclen, d_type, then the name,
+ * NUL-padded. strace counts them unless -v: 0x55d0c7ab3f20 /\* 186 entries *\/.
+ */
+static enum hand_result getdents64_dirent(struct writer *w, const struct hand_call *hc, int i)
 {
-	const unsigned char *p = data;
+	const struct bt_capture *cap = hand_call_out(hc, i);
+	const unsigned char *p;
 	const size_t head = 8 + 8 + 2 + 1;
-	size_t off = 0, shown = 0, limit = w->lim.verbose ? SIZE_MAX : DIRENT_SHOW_MAX;
+	size_t len, off = 0, count = 0, limit = w->lim.verbose ? SIZE_MAX : DIRENT_SHOW_MAX;
+	bool more;
 
+	if (!cap)
+		return HAND_DEFAULT;
+	p = hand_cap_data(cap);
+	len = cap->len;
+	more = decode_cap_cut(cap);
+	if (!w->lim.verbose) {
+		while (off + head <= len) {
+			uint16_t reclen;
+
+			memcpy(&reclen, p + off + 16, 2);
+			if (reclen < head || off + reclen > len)
+				break;
+			count++;
+			off += reclen;
+		}
+		w->ops->counted(w, hc->enter->args[i], count, "entry", "entries",
+				more || off < len);
+		return HAND_PRINTED;
+	}
 	w_arr_begin(w, WR_ARR_LIST);
 	while (off + head <= len) {
 		uint64_t ino;
@@ -49,11 +72,11 @@ static void print_dirents64(const struct decoder *d, struct writer *w, const voi
 		memcpy(&reclen, p + off + 16, 2);
 		if (reclen < head || off + reclen > len)
 			break; /* a record cut by the capture, or not a record at all */
-		if (shown == limit) {
+		if (count == limit) {
 			more = true;
 			break;
 		}
-		shown++;
+		count++;
 		w_struct_begin(w);
 		w_key_num(w, "d_ino", ino, WR_UDEC);
 		w_key_num(w, "d_off", (uint64_t)doff, WR_DEC);
@@ -66,6 +89,19 @@ static void print_dirents64(const struct decoder *d, struct writer *w, const voi
 		off += reclen;
 	}
 	w_arr_end(w, more || off < len);
+	return HAND_PRINTED;
+}
+
+/* getrandom's bytes: random, so no text; strace shows each in hex, up to -s. */
+static enum hand_result getrandom_buf(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_out(hc, i);
+
+	if (!cap)
+		return HAND_DEFAULT;
+	w_str(w, hand_cap_data(cap), cap->len,
+	      WR_STR_HEX | WR_STR_LIMIT | (decode_cap_cut(cap) ? WR_STR_MORE : 0));
+	return HAND_PRINTED;
 }
 
 /* getcwd's buffer: BTF says char *, the kernel says a NUL-terminated path, NUL counted. */
@@ -338,12 +374,13 @@ static const struct hand_bytes_entry file_bytes[] = {
 	{"stat", "statbuf", print_stat},
 	{"lstat", "statbuf", print_stat},
 	{"statx", "buffer", print_statx},
-	{"getdents64", "dirent", print_dirents64},
 	{"getcwd", "buf", print_cwd},
 };
 
 static const struct hand_arg_entry file_args[] = {
 	{"fcntl", "arg", fcntl_arg},
+	{"getdents64", "dirent", getdents64_dirent},
+	{"getrandom", "ubuf", getrandom_buf},
 };
 
 static const struct hand_return_entry file_returns[] = {

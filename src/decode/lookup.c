@@ -58,3 +58,16 @@ const struct hand_shape_entry *hand_shape_find(const struct hand_family *const *
 	}
 	return NULL;
 }
+
+hand_call_fn hand_call_find(const struct hand_family *const *fams, const char *syscall)
+{
+	for (; *fams; fams++) {
+		const struct hand_family *f = *fams;
+
+		for (size_t i = 0; i < f->ncalls; i++) {
+			if (!strcmp(f->calls[i].syscall, syscall))
+				return f->calls[i].fn;
+		}
+	}
+	return NULL;
+}

@@ -182,7 +182,11 @@ static void test_open_flags(void **state)
 static void test_mode(void **state)
 {
 	assert_formats("S_IFREG|0644", xlat_format_mode(buf, size, S_IFREG | 0644));
-	assert_formats("S_IFDIR|01777", xlat_format_mode(buf, size, S_IFDIR | 01777));
+	/* a file's set-ID and sticky bits by name, as strace shows them; a bare mode in octal */
+	assert_formats("S_IFDIR|S_ISVTX|0777", xlat_format_mode(buf, size, S_IFDIR | 01777));
+	assert_formats("S_IFREG|S_ISUID|S_ISGID|0755",
+		       xlat_format_mode(buf, size, S_IFREG | 06755));
+	assert_formats("07777", xlat_format_mode(buf, size, 07777));
 	assert_formats("S_IFLNK|0777", xlat_format_mode(buf, size, S_IFLNK | 0777));
 	assert_formats("S_IFSOCK|000", xlat_format_mode(buf, size, S_IFSOCK));
 	assert_formats("0755", xlat_format_mode(buf, size, 0755));
@@ -213,7 +217,7 @@ static void test_socket_type(void **state)
 	assert_formats("SOCK_DGRAM|SOCK_CLOEXEC",
 		       xlat_format_socket_type(buf, size, SOCK_DGRAM | SOCK_CLOEXEC));
 	assert_formats(
-		"SOCK_STREAM|SOCK_NONBLOCK|SOCK_CLOEXEC",
+		"SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK",
 		xlat_format_socket_type(buf, size, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK));
 	/* unknown bits as strace 6.1 shows them: alone with a comment, after flags without */
 	assert_formats("SOCK_RAW|SOCK_NONBLOCK|0x60",
@@ -439,6 +443,7 @@ static void test_expected_tables_exist(void **state)
 		"mlock_flags",
 		"mlockall_flags",
 		"mmap_flags",
+		"mode_bits",
 		"mmap_prot",
 		"mount_flags",
 		"mremap_flags",
