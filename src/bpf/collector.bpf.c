@@ -737,6 +737,13 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 }
 
 /*
+ * A new summary entry's value, kept out of account_call's stack: 6.12's
+ * verifier (and older ones) counts that frame on top of the exit program's
+ * against the 512 bytes of stack a chain of calls may use.
+ */
+static const struct bt_summary zero_summary;
+
+/*
  * -c: adds one finished call to the summary, in the kernel, so that
  * summary-only tracing sends nothing per call. A global function: verified
  * once, whichever exit program calls it.
@@ -747,7 +754,7 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	struct bt_summary *sum;
 	__u64 now = bpf_ktime_get_ns(), ns = 0;
 	bool timed = false;
-	__u32 slot;
+	__u64 slot;
 
 	if (start_ts && now >= start_ts) {
 		ns = now - start_ts;
@@ -762,9 +769,7 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	else
 		sum = bpf_map_lookup_elem(&summary_map, &key);
 	if (!sum && summary_by != BT_SUMMARY_TOTAL) {
-		struct bt_summary zero = {};
-
-		bpf_map_update_elem(&summary_map, &key, &zero, BPF_NOEXIST);
+		bpf_map_update_elem(&summary_map, &key, &zero_summary, BPF_NOEXIST);
 		sum = bpf_map_lookup_elem(&summary_map, &key);
 	}
 	if (!sum)
@@ -790,6 +795,11 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 		if (ns > sum->max_ns)
 			sum->max_ns = ns;
 		slot = bt_log2_slot(ns, BT_HIST_SLOTS);
+		/*
+		 * 6.1's verifier (and older ones) loses the bound when the
+		 * compiler tests a zero-extended copy: test the register used.
+		 */
+		barrier_var(slot);
 		if (slot < BT_HIST_SLOTS)
 			sum->hist[slot]++;
 	}
