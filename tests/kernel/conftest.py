@@ -11,6 +11,7 @@ from there. "host" is the same suite run on the running kernel.
 import concurrent.futures
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -145,6 +146,10 @@ def run_kernel(kernel):
 @pytest.fixture(scope="session")
 def suite_runs():
     """{kernel: SuiteRun}: every kernel's suite, booted JOBS at a time."""
+    for tool in ("qemu-system-x86_64", "busybox"):
+        if not shutil.which(tool):
+            pytest.fail(f"{tool} is not installed: run 'make deps' (qemu-system-x86, "
+                        "busybox-static)")
     for path in [BTFTRACE, INITRAMFS, STATIC_WORKLOADS] + \
             [os.path.join(KERNEL_DIR, f"vmlinuz-{s}") for s in SUITES]:
         if not os.path.exists(path):
