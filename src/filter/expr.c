@@ -14,6 +14,7 @@
 #include "base/values.h"
 #include "base/xlat.h"
 #include "filter/expr.h"
+#include "filter/fields.h"
 #include "types/types.h"
 
 /* Longest name or number the lexer takes; no field, constant or syscall name is longer. */
@@ -66,6 +67,7 @@ struct filter_node {
 	/* N_TERM */
 	int col;
 	char field[FILTER_MAX_WORD + 1];
+	int keyword; /* the field a keyword names (enum bt_filter_field); -1: an argument name */
 	enum bt_filter_op op;
 	bool has_value; /* false: a bare field, true when nonzero */
 	bool is_string;
@@ -92,33 +94,6 @@ struct parser {
 	size_t err_size;
 	bool failed;
 };
-
-/* Fields known by name; anything else must be an argument name. */
-static const struct {
-	const char *name;
-	enum bt_filter_field field;
-} keyword_fields[] = {
-	{"pid", BT_FF_PID},	      {"tid", BT_FF_TID},	{"ppid", BT_FF_PPID},
-	{"uid", BT_FF_UID},	      {"gid", BT_FF_GID},	{"syscall", BT_FF_SYSCALL},
-	{"comm", BT_FF_COMM_LO},      {"arg0", BT_FF_ARG0},	{"arg1", BT_FF_ARG0 + 1},
-	{"arg2", BT_FF_ARG0 + 2},     {"arg3", BT_FF_ARG0 + 3}, {"arg4", BT_FF_ARG0 + 4},
-	{"arg5", BT_FF_ARG0 + 5},     {"ret", BT_FF_RET},	{"errno", BT_FF_ERRNO},
-	{"duration", BT_FF_DURATION},
-};
-
-static int keyword_field(const char *name)
-{
-	for (size_t i = 0; i < sizeof(keyword_fields) / sizeof(keyword_fields[0]); i++) {
-		if (!strcmp(keyword_fields[i].name, name))
-			return keyword_fields[i].field;
-	}
-	return -1;
-}
-
-static bool is_exit_field(int field)
-{
-	return field == BT_FF_RET || field == BT_FF_ERRNO || field == BT_FF_DURATION;
-}
 
 static void set_error(char *err, size_t size, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -471,7 +446,7 @@ static void parse_part(struct parser *p, struct filter_node *n, const struct tok
 /* FIELD [OP VALUE], VALUE being "STRING" or a '|' list of constants. */
 static int parse_term(struct parser *p)
 {
-	int i = new_node(p, N_TERM, p->tok.col), field;
+	int i = new_node(p, N_TERM, p->tok.col);
 	struct token op_tok;
 	struct filter_node *n;
 	char buf[128];
@@ -480,8 +455,8 @@ static int parse_term(struct parser *p)
 		return -1;
 	n = &p->e->nodes[i];
 	snprintf(n->field, sizeof(n->field), "%.*s", p->tok.len, p->tok.start);
-	field = keyword_field(n->field);
-	if (is_exit_field(field))
+	n->keyword = filter_field_by_name(n->field);
+	if (n->keyword >= 0 && filter_field_row(n->keyword)->insn_flags & BT_FI_EXIT)
 		p->e->has_exit = true;
 	next(p);
 	if (!comparison(p->tok.kind, &n->op)) {
@@ -695,9 +670,10 @@ static void place(struct compiler *c, int label)
 	c->label_pos[label] = c->out->prog.len;
 }
 
-static int emit(struct compiler *c, int col, int field, enum bt_filter_op op, __u64 val,
-		__u32 flags, int t, int f, bool positive)
+static int emit(struct compiler *c, int col, int field, enum bt_filter_op op, __u64 val, int t,
+		int f, bool positive)
 {
+	const struct filter_field *row = filter_field_row(field);
 	struct bt_filter_prog *prog = &c->out->prog;
 	struct bt_filter_insn *insn;
 
@@ -711,12 +687,8 @@ static int emit(struct compiler *c, int col, int field, enum bt_filter_op op, __
 	insn->field = field;
 	insn->op = op;
 	insn->val = val;
-	insn->flags = flags | (positive ? BT_FI_POSITIVE : 0);
-	if (is_exit_field(field))
-		insn->flags |= BT_FI_EXIT;
-	if (field == BT_FF_SYSCALL ||
-	    (field >= BT_FF_ARG0 && field < BT_FF_NAMED0 + BT_FILTER_MAX_NAMES))
-		insn->flags |= BT_FI_CALL;
+	insn->flags = row->insn_flags | (positive ? BT_FI_POSITIVE : 0);
+	prog->uses |= row->uses;
 	c->jt[prog->len] = t;
 	c->jf[prog->len] = f;
 	prog->len++;
@@ -748,14 +720,13 @@ static int emit_comm(struct compiler *c, int col, enum bt_filter_op op, const ch
 		return mid;
 	comm_words(name, &lo, &hi);
 	if (op == BT_FOP_EQ)
-		err = emit(c, col, BT_FF_COMM_LO, op, lo, 0, mid, f, positive);
+		err = emit(c, col, BT_FF_COMM_LO, op, lo, mid, f, positive);
 	else
-		err = emit(c, col, BT_FF_COMM_LO, op, lo, 0, t, mid, positive);
+		err = emit(c, col, BT_FF_COMM_LO, op, lo, t, mid, positive);
 	if (err)
 		return err;
 	place(c, mid);
-	c->out->prog.uses |= BT_FU_COMM;
-	return emit(c, col, BT_FF_COMM_HI, op, hi, 0, t, f, positive);
+	return emit(c, col, BT_FF_COMM_HI, op, hi, t, f, positive);
 }
 
 static void set_remove(struct syscall_set *set, int nr)
@@ -842,14 +813,16 @@ static int restrict_set(struct compiler *c, const struct filter_expr *e, int i)
 			err = restrict_set(c, e, n->b);
 		return err;
 	}
-	if (keyword_field(n->field) >= 0)
+	if (n->keyword >= 0)
 		return 0;
 	if (!catalog_has_arg(c->cat, n->field)) {
+		char names[256];
+
+		filter_field_names(names, sizeof(names));
 		set_error(c->err, c->err_size, n->col,
-			  "unknown field '%s': give pid, tid, ppid, uid, gid, comm, syscall, "
-			  "arg0..arg5, ret, errno, duration or an argument name ('btftrace "
-			  "syscalls' lists them)",
-			  n->field);
+			  "unknown field '%s': give %s or an argument name ('btftrace syscalls' "
+			  "lists them)",
+			  n->field, names);
 		return -EINVAL;
 	}
 	err = name_slot(c, n->field, n->col);
@@ -989,8 +962,7 @@ static int term_value(struct compiler *c, const struct filter_node *n, int field
 
 static int gen_term(struct compiler *c, const struct filter_node *n, int t, int f, bool positive)
 {
-	int field = keyword_field(n->field), slot;
-	__u32 flags = 0;
+	int field = n->keyword, slot;
 	__u64 val;
 	int err;
 
@@ -1018,16 +990,11 @@ static int gen_term(struct compiler *c, const struct filter_node *n, int t, int 
 		if (slot < 0)
 			return slot;
 		field = BT_FF_NAMED0 + slot;
-		c->out->prog.uses |= BT_FU_NAMED;
 	}
-	if (field >= BT_FF_ARG0 && field < BT_FF_ARG0 + BT_MAX_ARGS)
-		flags |= BT_FI_UNSIGNED;
-	if (field == BT_FF_PPID)
-		c->out->prog.uses |= BT_FU_PPID;
 	err = term_value(c, n, field, &val);
 	if (err)
 		return err;
-	return emit(c, n->col, field, n->op, val, flags, t, f, positive);
+	return emit(c, n->col, field, n->op, val, t, f, positive);
 }
 
 static int gen_node(struct compiler *c, const struct filter_expr *e, int i, int t, int f,
@@ -1171,7 +1138,6 @@ int filter_spec__compile(const struct filter_spec *spec, const struct catalog *c
 	if (spec->has_cgroup) {
 		parts[nparts++] =
 			(struct extra_term){BT_FF_CGROUP, BT_FOP_EQ, spec->cgroup_id, NULL};
-		out->prog.uses |= BT_FU_CGROUP;
 		out->prog.cgroup_level = spec->cgroup_level;
 	}
 	if (spec->expr)
@@ -1198,7 +1164,7 @@ int filter_spec__compile(const struct filter_spec *spec, const struct catalog *c
 			ret = emit_comm(&c, 1, parts[k].op, parts[k].comm, next_label, LABEL_REJECT,
 					true);
 		else
-			ret = emit(&c, 1, parts[k].field, parts[k].op, parts[k].val, 0, next_label,
+			ret = emit(&c, 1, parts[k].field, parts[k].op, parts[k].val, next_label,
 				   LABEL_REJECT, true);
 		if (ret)
 			return ret;
@@ -1215,20 +1181,6 @@ int filter_spec__compile(const struct filter_spec *spec, const struct catalog *c
 }
 
 /* ---------------------------------------------------------------- listing */
-
-static const char *const field_names[BT_FF_COUNT] = {
-	[BT_FF_PID] = "pid",	       [BT_FF_TID] = "tid",
-	[BT_FF_PPID] = "ppid",	       [BT_FF_UID] = "uid",
-	[BT_FF_GID] = "gid",	       [BT_FF_SYSCALL] = "syscall",
-	[BT_FF_COMM_LO] = "comm[0:8]", [BT_FF_COMM_HI] = "comm[8:16]",
-	[BT_FF_CGROUP] = "cgroup",     [BT_FF_ARG0] = "arg0",
-	[BT_FF_ARG0 + 1] = "arg1",     [BT_FF_ARG0 + 2] = "arg2",
-	[BT_FF_ARG0 + 3] = "arg3",     [BT_FF_ARG0 + 4] = "arg4",
-	[BT_FF_ARG0 + 5] = "arg5",     [BT_FF_NAMED0] = "name0",
-	[BT_FF_NAMED0 + 1] = "name1",  [BT_FF_NAMED0 + 2] = "name2",
-	[BT_FF_NAMED0 + 3] = "name3",  [BT_FF_RET] = "ret",
-	[BT_FF_ERRNO] = "errno",       [BT_FF_DURATION] = "duration",
-};
 
 static const char *const op_names[] = {"==", "!=", "<", "<=", ">", ">=", "&"};
 
@@ -1247,9 +1199,9 @@ size_t filter_prog__format(const struct bt_filter_prog *prog, char *buf, size_t 
 
 	for (__u32 i = 0; i < prog->len && i < BT_FILTER_MAX_INSNS; i++) {
 		const struct bt_filter_insn *insn = &prog->insns[i];
-		const char *field = insn->field < BT_FF_COUNT ? field_names[insn->field] : NULL;
+		char jt[16], jf[16], val[24], name[16];
+		const char *field = filter_field_listing(insn->field, name, sizeof(name));
 		const char *op = insn->op <= BT_FOP_AND ? op_names[insn->op] : "?";
-		char jt[16], jf[16], val[24];
 		__s64 v = insn->val;
 
 		if (v > -4096 && v < 4096)
