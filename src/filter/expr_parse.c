@@ -203,6 +203,39 @@ static void lex_number(struct parser *p, struct token *t)
 	t->len = q - s;
 }
 
+/*
+ * Brackets and operators: a character alone, or with the one after it (&&,
+ * <=); '=' is lexed apart, as it is an operator only doubled.
+ */
+static const struct {
+	char first, second;
+	enum tok_kind alone, pair;
+} operators[] = {
+	{'(', 0, T_LPAREN, T_END},   {')', 0, T_RPAREN, T_END}, {'-', 0, T_MINUS, T_END},
+	{'&', '&', T_BITAND, T_AND}, {'|', '|', T_PIPE, T_OR},	{'!', '=', T_NOT, T_NE},
+	{'<', '=', T_LT, T_LE},	     {'>', '=', T_GT, T_GE},
+};
+
+/* The operator at t->start into t, if it is one. */
+static bool lex_operator(struct token *t)
+{
+	const char *s = t->start;
+
+	for (size_t i = 0; i < sizeof(operators) / sizeof(operators[0]); i++) {
+		if (operators[i].first != s[0])
+			continue;
+		if (operators[i].second && s[1] == operators[i].second) {
+			t->kind = operators[i].pair;
+			t->len = 2;
+		} else {
+			t->kind = operators[i].alone;
+			t->len = 1;
+		}
+		return true;
+	}
+	return false;
+}
+
 static void next(struct parser *p)
 {
 	struct token *t = &p->tok;
@@ -221,35 +254,15 @@ static void next(struct parser *p)
 	t->col = p->pos + 1;
 	t->len = 1;
 	c = *s;
+	if (lex_operator(t)) {
+		p->pos += t->len;
+		return;
+	}
 	switch (c) {
 	case 0:
 		t->kind = T_END;
 		t->len = 0;
 		return;
-	case '(':
-		t->kind = T_LPAREN;
-		break;
-	case ')':
-		t->kind = T_RPAREN;
-		break;
-	case '-':
-		t->kind = T_MINUS;
-		break;
-	case '&':
-		t->kind = s[1] == '&' ? T_AND : T_BITAND;
-		break;
-	case '|':
-		t->kind = s[1] == '|' ? T_OR : T_PIPE;
-		break;
-	case '!':
-		t->kind = s[1] == '=' ? T_NE : T_NOT;
-		break;
-	case '<':
-		t->kind = s[1] == '=' ? T_LE : T_LT;
-		break;
-	case '>':
-		t->kind = s[1] == '=' ? T_GE : T_GT;
-		break;
 	case '=':
 		if (s[1] != '=') {
 			parse_error(p, t->col, "'=' is not an operator: compare with '=='");
@@ -257,7 +270,9 @@ static void next(struct parser *p)
 			return;
 		}
 		t->kind = T_EQ;
-		break;
+		t->len = 2;
+		p->pos += t->len;
+		return;
 	case '"': {
 		const char *end = strchr(s + 1, '"');
 
@@ -305,10 +320,6 @@ static void next(struct parser *p)
 		t->kind = T_END;
 		return;
 	}
-	if (t->kind == T_AND || t->kind == T_OR || t->kind == T_NE || t->kind == T_LE ||
-	    t->kind == T_GE || t->kind == T_EQ)
-		t->len = 2;
-	p->pos += t->len;
 }
 
 static int new_node(struct parser *p, enum node_kind kind, int col)
