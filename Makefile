@@ -53,7 +53,7 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 .PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format \
-	install uninstall deb package-test
+	install uninstall deb package-test kernel-fetch kernel-test
 all: $(BIN) $(HELPER_BIN)
 
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
@@ -143,6 +143,33 @@ asan-test:
 
 bench: all
 	$(MAKE) -C bench
+
+# The kernel matrix (tests/kernel/): Debian's cloud kernels, fetched with apt-get into
+# .output/kernels/ once, each booted under qemu with an initramfs that runs tests/kernel/suite.sh;
+# the same suite runs on the host kernel. KERNEL_SUITES picks the Debian suites.
+KERNEL_SUITES ?= bullseye bookworm trixie
+KERNEL_DIR := .output/kernels
+KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker
+KERNEL_WORKLOAD_BIN := $(patsubst %,$(OUTPUT)/kernel/workloads/%,$(KERNEL_WORKLOADS))
+INITRAMFS := $(OUTPUT)/kernel/initramfs.cpio
+
+# linked statically: the initramfs has no libc but the one btftrace brings for itself
+$(OUTPUT)/kernel/workloads/%: tests/workloads/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -static -g -O1 -Wall -D_GNU_SOURCE -pthread $< -o $@
+
+$(INITRAMFS): $(BIN) $(KERNEL_WORKLOAD_BIN) tests/kernel/build-initramfs.sh tests/kernel/init \
+	      tests/kernel/suite.sh
+	sh tests/kernel/build-initramfs.sh $@ $(BIN) $(KERNEL_WORKLOAD_BIN)
+
+kernel-fetch:
+	sh tests/kernel/fetch-kernels.sh $(KERNEL_DIR) $(KERNEL_SUITES)
+
+kernel-test: all $(INITRAMFS) kernel-fetch
+	BTFTRACE=$(abspath $(BIN)) KERNEL_DIR=$(abspath $(KERNEL_DIR)) \
+		KERNEL_OUT=$(abspath $(OUTPUT)/kernel) INITRAMFS=$(abspath $(INITRAMFS)) \
+		KERNEL_WORKLOADS=$(abspath $(OUTPUT)/kernel/workloads) \
+		KERNEL_SUITES="$(KERNEL_SUITES)" $(PYTHON) -m pytest -q -s tests/kernel
 
 # libFuzzer targets: tests/fuzz/<target>.c, seeded from tests/fuzz/corpus/<target>/. Each is
 # one word of FUZZ_TARGETS; FUZZ_MAX_LEN_<target> overrides the input size cap of 4096, and

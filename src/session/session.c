@@ -841,8 +841,8 @@ int session_run(const struct session_opts *o)
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
 	struct timespec tables_start, tables_end;
+	const char *missing, *feature, *since;
 	char path[PATH_MAX];
-	const char *missing;
 	int status = EXIT_USAGE, write_err, err;
 
 	if (o->command) {
@@ -879,6 +879,13 @@ int session_run(const struct session_opts *o)
 	pthread_join(loader.thread, NULL);
 	if (err)
 		goto out;
+	if (o->debug)
+		collector__print_features(&s.coll, stderr);
+	if (loader.err && (feature = collector__missing_feature(&s.coll, &since))) {
+		fail("this kernel lacks %s, which btftrace needs: Linux %s and later have it",
+		     feature, since);
+		goto out;
+	}
 	if (loader.err) {
 		fail("cannot load the BPF collector (%s): %s", strerror(-loader.err),
 		     loader.err == -EPERM ? "run as root, or with CAP_BPF and CAP_PERFMON"

@@ -3,6 +3,7 @@
 kernel, with tests/workloads/filtered.c, whose calls are known in number and kind."""
 import os
 import re
+import shutil
 import subprocess
 import time
 
@@ -189,20 +190,27 @@ def check_only(text, pids, real):
 
 
 def test_comm_with_all(btftrace, spawn, workload, tmp_path, bpf_snapshot):
+    # a name of this run's own: other sessions on the machine run "filtered" too
+    comm = f"flt{os.getpid()}"[:15]
+    exe = tmp_path / comm
+    shutil.copy(workload("filtered"), exe)
     snap = bpf_snapshot()
     text, pids, real = start_then_trace(
-        btftrace, spawn, tmp_path, ["--comm", "filtered"],
-        lambda n: subprocess.Popen([workload("filtered"), str(n)]))
+        btftrace, spawn, tmp_path, ["--comm", comm],
+        lambda n: subprocess.Popen([exe, str(n)]))
     check_only(text, pids, real)
     snap.assert_clean()
 
 
 def test_uid_with_all(btftrace, spawn, workload, tmp_path):
-    def launch(n):
-        return subprocess.Popen(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                                 workload("filtered"), str(n)])
+    # a uid of this run's own, by number: other sessions run processes as nobody too
+    uid = 60000 + os.getpid() % 5000
 
-    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--uid", "nobody"], launch)
+    def launch(n):
+        return subprocess.Popen(["setpriv", f"--reuid={uid}", f"--regid={uid}",
+                                 "--clear-groups", workload("filtered"), str(n)])
+
+    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--uid", str(uid)], launch)
     check_only(text, pids, real)
 
 
