@@ -11,6 +11,9 @@ List format (one file per table, the table is named after the file without ".in"
     #enum                    optional: names are enumerators, not macros, so they cannot be
                              tested with #ifdef and are emitted unguarded (no fallbacks then)
     #include <header.h>      one or more: where the names are defined
+    #unknown LABEL           optional: what strace's comment calls a value no name knows,
+                             0x10 /* LABEL */; "none" for no comment. By default the names'
+                             common prefix up to its last '_', then "???" (RLIMIT_???).
     NAME                     emitted only when the headers define NAME
     NAME FALLBACK            FALLBACK (a C expression) is used when the headers lack NAME;
                              when they have it, a _Static_assert checks that both agree
@@ -52,6 +55,7 @@ class Table:
         self.is_enum = False
         self.includes = []
         self.entries = []  # (name, fallback or None, line number)
+        self.unknown = None  # None: derived from the names; "" for none
 
     @property
     def unit(self):
@@ -84,6 +88,12 @@ def parse_list(path):
                     table.kind = arg
                 elif word == "enum" and not arg:
                     table.is_enum = True
+                elif word == "unknown":
+                    if table.unknown is not None:
+                        raise ListError(f"{where}: #unknown given twice")
+                    if not re.fullmatch(r"none|[A-Za-z_][A-Za-z0-9_]*\?\?\?", arg):
+                        raise ListError(f"{where}: #unknown wants PREFIX_??? or none")
+                    table.unknown = "" if arg == "none" else arg
                 elif word == "include":
                     if not INCLUDE_RE.match(arg):
                         raise ListError(f"{where}: #include wants a <system/header.h>")
@@ -135,6 +145,15 @@ class Writer:
         return "\n".join(self.lines) + "\n"
 
 
+def unknown_label(t):
+    """strace's name for a value no entry has: the names' common prefix to its last '_'."""
+    if t.unknown is not None:
+        return t.unknown or None
+    prefix = os.path.commonprefix([name for name, _, _ in t.entries])
+    cut = prefix.rfind("_")
+    return prefix[: cut + 1] + "???" if cut > 0 else None
+
+
 def emit_table(w, t):
     cname = f"xlat_{t.name}"
     kind = "XLAT_FLAGS" if t.kind == "flags" else "XLAT_CONST"
@@ -172,6 +191,8 @@ def emit_table(w, t):
     w.add(f"const struct xlat {cname} = {{")
     w.add(f'\t.name = "{t.name}",')
     w.add(f"\t.kind = {kind},")
+    label = unknown_label(t)
+    w.add(f'\t.unknown = "{label}",' if label else "\t.unknown = NULL,")
     w.add(f"\t.entries = {cname}_entries,")
     w.add(f"\t.nentries = sizeof({cname}_entries) / sizeof({cname}_entries[0]) - 1,")
     w.add("};")

@@ -400,7 +400,7 @@ static void jw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		put_signed_or_not(w->ob, v, fmt == WR_DEC || fmt == WR_AUTO);
 }
 
-static void jw_flags_begin(struct writer *w, uint64_t raw, const char *unknown)
+static void jw_flags_begin(struct writer *w, uint64_t raw)
 {
 	struct outbuf *ob = w->ob;
 	bool placed = value_begin(w);
@@ -423,7 +423,8 @@ static void jw_flag(struct writer *w, const char *name)
 	json_put_cstr(w->ob, name);
 }
 
-static void jw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt)
+static void jw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
+			 const char *rest_label)
 {
 	outbuf_puts(w->ob, "],\"rest\":");
 	outbuf_u64(w->ob, rest);

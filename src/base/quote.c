@@ -67,3 +67,25 @@ void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown,
 	if (more)
 		outbuf_write(ob, "...", 3);
 }
+
+void quote_bytes_hex(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool more)
+{
+	static const char digits[] = "0123456789abcdef";
+	const unsigned char *s = p;
+
+	if (max_shown && len > max_shown) {
+		len = max_shown;
+		more = true;
+	}
+	outbuf_reserve(ob, len * 4 + 8);
+	outbuf_putc(ob, '"');
+	for (size_t i = 0; i < len; i++) {
+		outbuf_putc(ob, '\\');
+		outbuf_putc(ob, 'x');
+		outbuf_putc(ob, digits[s[i] >> 4]);
+		outbuf_putc(ob, digits[s[i] & 15]);
+	}
+	outbuf_putc(ob, '"');
+	if (more)
+		outbuf_write(ob, "...", 3);
+}

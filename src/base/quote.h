@@ -17,4 +17,7 @@
 void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool as_string,
 		 bool more);
 
+/* The same with every byte as \xNN, as strace shows random bytes: "\x15\xae\xfe". */
+void quote_bytes_hex(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool more);
+
 #endif /* BTFTRACE_QUOTE_H */

@@ -256,10 +256,11 @@ static void tw_call_end(struct writer *w, bool args_left)
 		outbuf_putc(w->ob, ')');
 		return;
 	}
-	if (w->ob->len > tw->args_start)
-		outbuf_puts(w->ob, args_left ? ", " : " ");
+	/* strace's: the arguments so far, a separator if more follow, then the marker */
+	if (w->ob->len > tw->args_start && args_left)
+		outbuf_puts(w->ob, ", ");
 	put_color(w, SGR_SPLIT);
-	outbuf_puts(w->ob, "<unfinished ...>");
+	outbuf_puts(w->ob, " <unfinished ...>");
 	put_color(w, SGR_RESET);
 }
 
@@ -400,15 +401,13 @@ static void tw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		put_comment(w->ob, comment);
 }
 
-static void tw_flags_begin(struct writer *w, uint64_t raw, const char *unknown)
+static void tw_flags_begin(struct writer *w, uint64_t raw)
 {
 	struct text_writer *tw = tw_of(w);
 
 	before_value(w);
 	tw->flags_named = false;
 	tw->flags_comment = false;
-	tw->flags_unknown = unknown;
-	tw->flags_raw = raw;
 	if (tw->o.xlat != WR_XLAT_ABBREV)
 		put_num(w->ob, raw, WR_HEX);
 }
@@ -433,11 +432,8 @@ static void tw_flag(struct writer *w, const char *name)
 	outbuf_puts(w->ob, name);
 }
 
-/*
- * The bits no name took. A rest in octal is a field of its own (permissions, after the file
- * type): it always shows, 0 included.
- */
-static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt)
+static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
+			 const char *rest_label)
 {
 	struct text_writer *tw = tw_of(w);
 	struct outbuf *ob = w->ob;
@@ -445,16 +441,18 @@ static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt)
 
 	if (tw->o.xlat == WR_XLAT_RAW)
 		return;
-	if (rest && tw->flags_unknown && !own && tw->o.xlat == WR_XLAT_ABBREV) {
+	if (rest && rest_label && !own) {
 		/* bits no name knows, with strace's comment: 0x10 /\* CLOSE_RANGE_??? *\/ */
+		if (tw->o.xlat == WR_XLAT_VERBOSE) {
+			if (tw->flags_comment)
+				outbuf_puts(ob, " */");
+			put_comment(ob, rest_label);
+			return;
+		}
 		if (tw->flags_named)
 			outbuf_putc(ob, '|');
 		put_num(ob, rest, WR_HEX);
-		put_comment(ob, tw->flags_unknown);
-		return;
-	}
-	if (!tw->flags_named && rest && tw->flags_unknown && !own) {
-		put_comment(ob, tw->flags_unknown);
+		put_comment(ob, rest_label);
 		return;
 	}
 	if (tw->o.xlat == WR_XLAT_VERBOSE) {
@@ -500,7 +498,10 @@ static void tw_str(struct writer *w, const void *p, size_t n, unsigned int flags
 	if (flags & WR_STR_ABSTRACT)
 		outbuf_putc(w->ob, '@');
 	put_color(w, SGR_STRING);
-	quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE);
+	if (flags & WR_STR_HEX)
+		quote_bytes_hex(w->ob, p, n, max, flags & WR_STR_MORE);
+	else
+		quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE);
 	put_color(w, SGR_RESET);
 }
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include "base/values.h"
 #include "base/xlat.h"
@@ -63,7 +64,7 @@ static const struct value_printer printers[] = {
 	{ "faccessat2", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat2", "flags", VK_XLAT, &xlat_faccessat_flags },
 	{ "newfstatat", "flag", VK_XLAT, &xlat_at_flags },
-	{ "statx", "flags", VK_XLAT, &xlat_at_flags },
+	{ "statx", "flags", VK_STATX_FLAGS, NULL },
 	{ "statx", "mask", VK_XLAT, &xlat_statx_mask },
 	{ "fchownat", "flag", VK_XLAT, &xlat_at_flags },
 	{ "linkat", "flags", VK_XLAT, &xlat_at_flags },
@@ -93,6 +94,7 @@ static const struct value_printer printers[] = {
 	{ "mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "pkey_mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "mmap", "flags", VK_XLAT, &xlat_mmap_flags },
+	{ "mmap", "off", VK_HEX, NULL },
 	{ "madvise", "behavior", VK_XLAT, &xlat_madvise_advice },
 	{ "mremap", "flags", VK_XLAT, &xlat_mremap_flags },
 	{ "msync", "flags", VK_XLAT, &xlat_msync_flags },
@@ -124,6 +126,7 @@ static const struct value_printer printers[] = {
 	{ "sched_setscheduler", "policy", VK_XLAT, &xlat_sched_policies },
 	{ "membarrier", "cmd", VK_XLAT, &xlat_membarrier_cmds },
 	{ "rseq", "sig", VK_HEX, NULL },
+	{ "rseq", "rseq_len", VK_HEX, NULL },
 	/* time */
 	{ "*", "which_clock", VK_XLAT, &xlat_clock_ids },
 	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },
@@ -155,10 +158,15 @@ static const struct value_printer printers[] = {
 	{ "bpf", "cmd", VK_XLAT, &xlat_bpf_cmds },
 	/* struct members */
 	{ "stat", "st_mode", VK_MODE, NULL },
+	{ "stat", "st_dev", VK_DEV, NULL },
+	{ "statfs", "f_type", VK_XLAT, &xlat_fs_magics },
+	{ "statfs", "f_flags", VK_XLAT, &xlat_statfs_flags },
+	{ "stat", "st_rdev", VK_DEV, NULL },
 	{ "statx", "stx_mode", VK_MODE, NULL },
 	{ "statx", "stx_mask", VK_XLAT, &xlat_statx_mask },
 	{ "statx", "stx_attributes", VK_XLAT, &xlat_statx_attrs },
 	{ "statx", "stx_attributes_mask", VK_XLAT, &xlat_statx_attrs },
+	{ "statx", "stx_mnt_id", VK_HEX, NULL },
 	{ "sigaction", "sa_flags", VK_XLAT, &xlat_sa_flags },
 	{ "epoll_event", "events", VK_XLAT, &xlat_epoll_events },
 	{ "pollfd", "events", VK_XLAT, &xlat_poll_events },
@@ -247,6 +255,8 @@ int value_printer_const(const struct value_printer *vp, const char *name, uint64
 	static const struct xlat *const futex_op[] = {&xlat_futex_cmds, &xlat_futex_flags, NULL};
 	static const struct xlat *const clone_flags[] = {&xlat_clone_flags, &xlat_signals, NULL};
 	static const struct xlat *const dirfd[] = {&xlat_at_fdcwd, NULL};
+	static const struct xlat *const statx_flags[] = {&xlat_statx_sync_types, &xlat_at_flags,
+							 NULL};
 	const struct xlat *one[] = {vp->table, NULL};
 
 	switch (vp->kind) {
@@ -266,6 +276,8 @@ int value_printer_const(const struct value_printer *vp, const char *name, uint64
 		return const_in_tables(clone_flags, name, val);
 	case VK_DIRFD:
 		return const_in_tables(dirfd, name, val);
+	case VK_STATX_FLAGS:
+		return const_in_tables(statx_flags, name, val);
 	case VK_RLIMIT:
 		if (strcmp(name, "RLIM64_INFINITY"))
 			return -ENOENT;
@@ -284,7 +296,7 @@ int value_printer_const(const struct value_printer *vp, const char *name, uint64
 	}
 }
 
-/* A resource limit in the unit it usually comes in, as strace shows it: 8*1024*1024. */
+/* A resource limit in kibibytes where it is a whole number of them, as strace shows it. */
 static void write_rlimit(struct writer *w, uint64_t val)
 {
 	char text[48];
@@ -293,13 +305,21 @@ static void write_rlimit(struct writer *w, uint64_t val)
 		w_const(w, val, WR_HEX, "RLIM64_INFINITY", NULL);
 		return;
 	}
-	if (val && val % (1024 * 1024) == 0)
-		snprintf(text, sizeof(text), "%llu*1024*1024", (unsigned long long)val >> 20);
-	else if (val && val % 1024 == 0)
+	/* strace's unit is the kibibyte, once: 8192*1024 */
+	if (val && val % 1024 == 0)
 		snprintf(text, sizeof(text), "%llu*1024", (unsigned long long)val >> 10);
 	else
 		snprintf(text, sizeof(text), "%llu", (unsigned long long)val);
 	w_num_text(w, val, WR_UDEC, text);
+}
+
+/* A device number as strace writes it, by glibc's major() and minor(): makedev(0xfe, 0). */
+static void write_dev(struct writer *w, uint64_t dev)
+{
+	w_obj_begin(w, WR_OBJ_FN, "makedev");
+	w_key_num(w, "major", major(dev), WR_HEX);
+	w_key_num(w, "minor", minor(dev), WR_HEX);
+	w_obj_end(w, false);
 }
 
 /* The kernel's SIG_DFL, SIG_IGN and SIG_ERR: (void *)0, 1 and -1; else the handler's address. */
@@ -366,6 +386,12 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val)
 		return;
 	case VK_TERMIOS_CFLAG:
 		xlat_write_termios_cflag(w, val);
+		return;
+	case VK_DEV:
+		write_dev(w, val);
+		return;
+	case VK_STATX_FLAGS:
+		xlat_write_statx_flags(w, val);
 		return;
 	}
 	w_u64(w, val);

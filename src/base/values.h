@@ -24,6 +24,8 @@ enum value_kind {
 	VK_SIGHANDLER,	  /* SIG_DFL, SIG_IGN, or the handler's address */
 	VK_TERMIOS_OFLAG, /* NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR */
 	VK_TERMIOS_CFLAG, /* B38400|CS8|CREAD */
+	VK_DEV,		  /* a device number: makedev(0x1, 0x3) */
+	VK_STATX_FLAGS,	  /* AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW */
 };
 
 struct value_printer {

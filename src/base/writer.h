@@ -50,6 +50,7 @@ enum wr_arr {
 #define WR_STR_MORE (1u << 1)	  /* the capture was cut: more followed ("..." after it) */
 #define WR_STR_LIMIT (1u << 2)	  /* -s applies (not to paths, which strace shows whole) */
 #define WR_STR_ABSTRACT (1u << 3) /* an abstract socket's name: @"..." */
+#define WR_STR_HEX (1u << 4)	  /* bytes that are no text: every one as \xNN */
 
 /* How much the walk shows. */
 struct wr_limits {
@@ -136,10 +137,15 @@ struct writer_ops {
 	 */
 	void (*konst)(struct writer *w, uint64_t v, enum wr_num fmt, const char *name,
 		      const char *unknown);
-	/* flags: the names of the bits, then the bits left (rest_fmt) */
-	void (*flags_begin)(struct writer *w, uint64_t raw, const char *unknown);
+	/*
+	 * Flags: the names of the bits, then the bits left, in rest_fmt. A rest in octal is a
+	 * field of its own (permissions, after the file type) and always shows, 0 included;
+	 * rest_label comments the bits left when no name knew them: 0x1 /\* CLOSE_RANGE_??? *\/.
+	 */
+	void (*flags_begin)(struct writer *w, uint64_t raw);
 	void (*flag)(struct writer *w, const char *name);
-	void (*flags_end)(struct writer *w, uint64_t rest, enum wr_num rest_fmt);
+	void (*flags_end)(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
+			  const char *rest_label);
 	void (*boolean)(struct writer *w, bool v);
 	void (*real)(struct writer *w, double v, int digits);
 	/* a number wider than 64 bits, as "0x..." */
@@ -232,8 +238,6 @@ struct text_writer {
 	bool arg_was_first; /* arg_first before the argument begun */
 	bool flags_named;   /* flags: a name was written */
 	bool flags_comment; /* flags, -X verbose: the names' comment is open */
-	const char *flags_unknown;
-	uint64_t flags_raw;
 };
 
 void text_writer__init(struct text_writer *tw, struct outbuf *ob, const struct wr_limits *lim,
@@ -321,9 +325,9 @@ static inline void w_const(struct writer *w, uint64_t v, enum wr_num fmt, const 
 	w->ops->konst(w, v, fmt, name, unknown);
 }
 
-static inline void w_flags_begin(struct writer *w, uint64_t raw, const char *unknown)
+static inline void w_flags_begin(struct writer *w, uint64_t raw)
 {
-	w->ops->flags_begin(w, raw, unknown);
+	w->ops->flags_begin(w, raw);
 }
 
 static inline void w_flag(struct writer *w, const char *name)
@@ -331,9 +335,10 @@ static inline void w_flag(struct writer *w, const char *name)
 	w->ops->flag(w, name);
 }
 
-static inline void w_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt)
+static inline void w_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
+			       const char *rest_label)
 {
-	w->ops->flags_end(w, rest, rest_fmt);
+	w->ops->flags_end(w, rest, rest_fmt, rest_label);
 }
 
 static inline void w_bool(struct writer *w, bool v)

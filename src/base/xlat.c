@@ -118,13 +118,17 @@ static uint64_t write_flag_names(struct writer *w, const struct xlat *x, uint64_
 
 void xlat_write_const(struct writer *w, const struct xlat *x, uint64_t val, enum wr_num fmt)
 {
-	w_const(w, val, fmt, xlat_name(x, val), NULL);
+	w_const(w, val, fmt, xlat_name(x, val), x ? x->unknown : NULL);
 }
 
 void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val)
 {
-	w_flags_begin(w, val, NULL);
-	w_flags_end(w, write_flag_names(w, x, val), WR_HEX);
+	uint64_t rest;
+
+	w_flags_begin(w, val);
+	rest = write_flag_names(w, x, val);
+	/* strace's comment only when no name knew any bit */
+	w_flags_end(w, rest, WR_HEX, rest == val && x ? x->unknown : NULL);
 }
 
 void xlat_write(struct writer *w, const struct xlat *x, uint64_t val)
@@ -169,27 +173,46 @@ void xlat_write_open_flags(struct writer *w, uint64_t flags)
 	const char *mode = xlat_name(&xlat_open_access, flags & O_ACCMODE);
 	uint64_t rest = 0;
 
-	w_flags_begin(w, flags, NULL);
+	w_flags_begin(w, flags);
 	/* The access mode is a 2-bit number (O_RDONLY is 0), so it always shows, first. */
 	if (mode)
 		w_flag(w, mode);
 	else
 		rest = flags & O_ACCMODE;
 	rest |= write_flag_names(w, &xlat_open_flags, flags & ~(uint64_t)O_ACCMODE);
-	w_flags_end(w, rest, WR_HEX);
+	w_flags_end(w, rest, WR_HEX, NULL);
 }
 
 void xlat_write_mode(struct writer *w, uint64_t mode)
 {
 	const char *type = xlat_name(&xlat_file_types, mode & S_IFMT);
 
-	w_flags_begin(w, mode, NULL);
+	w_flags_begin(w, mode);
 	if (type) {
 		w_flag(w, type);
 		mode &= ~(uint64_t)S_IFMT;
+		/* a file's mode names its set-ID and sticky bits, a mode to set does not: 07777 */
+		mode = (mode & ~(uint64_t)07000) |
+		       write_flag_names(w, &xlat_mode_bits, mode & 07000);
 	}
 	/* the permissions, a number of their own: octal as chmod takes it, always shown */
-	w_flags_end(w, mode, WR_OCT);
+	w_flags_end(w, mode, WR_OCT, NULL);
+}
+
+void xlat_write_statx_flags(struct writer *w, uint64_t flags)
+{
+	const uint64_t sync_mask = 0x6000; /* AT_STATX_SYNC_TYPE */
+	const char *sync = xlat_name(&xlat_statx_sync_types, flags & sync_mask);
+	uint64_t rest = 0;
+
+	w_flags_begin(w, flags);
+	/* the sync type is a value, AT_STATX_SYNC_AS_STAT being 0: it always shows, first */
+	if (sync)
+		w_flag(w, sync);
+	else
+		rest = flags & sync_mask;
+	rest |= write_flag_names(w, &xlat_at_flags, flags & ~sync_mask);
+	w_flags_end(w, rest, WR_HEX, NULL);
 }
 
 void xlat_write_socket_type(struct writer *w, uint64_t type)
@@ -199,14 +222,14 @@ void xlat_write_socket_type(struct writer *w, uint64_t type)
 	const char *name = xlat_name(&xlat_socket_types, type & type_mask);
 	uint64_t rest = 0;
 
-	/* strace's: bits above the type that are no flag show as an unknown type's, alone */
-	w_flags_begin(w, type, type & flag_bits ? NULL : "SOCK_???");
+	w_flags_begin(w, type);
 	if (name)
 		w_flag(w, name);
 	else
 		rest = type & type_mask;
 	rest |= write_flag_names(w, &xlat_socket_type_flags, type & ~type_mask);
-	w_flags_end(w, rest, WR_HEX);
+	/* strace's: bits above the type that no flag took show as an unknown type's, alone */
+	w_flags_end(w, rest, WR_HEX, type & flag_bits ? NULL : "SOCK_???");
 }
 
 void xlat_write_futex_op(struct writer *w, uint64_t op)
@@ -216,10 +239,10 @@ void xlat_write_futex_op(struct writer *w, uint64_t op)
 	uint64_t flags = op & flag_bits, rest = 0;
 	char name[64];
 
-	w_flags_begin(w, op, "FUTEX_???");
+	w_flags_begin(w, op);
 	if (!cmd) {
 		/* strace shows an unknown operation whole: 0x163 /\* FUTEX_??? *\/ */
-		w_flags_end(w, op, WR_HEX);
+		w_flags_end(w, op, WR_HEX, "FUTEX_???");
 		return;
 	}
 	/* The glibc/kernel spelling of a private op is one name: FUTEX_WAIT_PRIVATE. */
@@ -228,7 +251,7 @@ void xlat_write_futex_op(struct writer *w, uint64_t op)
 	w_flag(w, name);
 	if (flags)
 		rest |= write_flag_names(w, &xlat_futex_flags, flags);
-	w_flags_end(w, rest, WR_HEX);
+	w_flags_end(w, rest, WR_HEX, NULL);
 }
 
 void xlat_write_clone_flags(struct writer *w, uint64_t flags)
@@ -236,14 +259,14 @@ void xlat_write_clone_flags(struct writer *w, uint64_t flags)
 	uint64_t sig = flags & CSIGNAL, rest;
 	char name[32];
 
-	w_flags_begin(w, flags, NULL);
+	w_flags_begin(w, flags);
 	rest = write_flag_names(w, &xlat_clone_flags, flags & ~(uint64_t)CSIGNAL);
 	/* the low byte: the signal the parent gets when the child ends */
 	if (sig && xlat_signal_name(name, sizeof(name), sig))
 		w_flag(w, name);
 	else
 		rest |= sig;
-	w_flags_end(w, rest, WR_HEX);
+	w_flags_end(w, rest, WR_HEX, NULL);
 }
 
 /* A number field of a flags word whose values are named by their index: NL0, CR2, CS7. */
@@ -271,14 +294,14 @@ void xlat_write_termios_oflag(struct writer *w, uint64_t val)
 	};
 	uint64_t rest = val;
 
-	w_flags_begin(w, val, NULL);
+	w_flags_begin(w, val);
 	for (size_t i = 0; i < sizeof(delays) / sizeof(delays[0]); i++) {
 		write_index_field(w, &delays[i], val);
 		rest &= ~delays[i].mask;
 	}
 	if (rest)
 		rest = write_flag_names(w, &xlat_termios_oflags, rest);
-	w_flags_end(w, rest, WR_HEX);
+	w_flags_end(w, rest, WR_HEX, NULL);
 }
 
 void xlat_write_termios_cflag(struct writer *w, uint64_t val)
@@ -290,7 +313,7 @@ void xlat_write_termios_cflag(struct writer *w, uint64_t val)
 	const char *baud = xlat_name(&xlat_termios_bauds, val & CBAUD);
 	char name[64];
 
-	w_flags_begin(w, val, NULL);
+	w_flags_begin(w, val);
 	if (baud)
 		w_flag(w, baud);
 	else
@@ -308,7 +331,7 @@ void xlat_write_termios_cflag(struct writer *w, uint64_t val)
 	write_index_field(w, &csize, val);
 	if (rest)
 		extra |= write_flag_names(w, &xlat_termios_cflags, rest);
-	w_flags_end(w, extra, WR_HEX);
+	w_flags_end(w, extra, WR_HEX, NULL);
 }
 
 const char *xlat_errno_name(int err)

@@ -28,6 +28,8 @@ struct xlat {
 	enum xlat_kind kind;
 	const struct xlat_entry *entries;
 	unsigned int nentries;
+	/* strace's comment for a value no entry has (RLIMIT_???), or NULL */
+	const char *unknown;
 };
 
 /* Look a table up by its name ("open_flags"); NULL when there is none. */
@@ -65,6 +67,8 @@ void xlat_write_open_flags(struct writer *w, uint64_t flags);
 void xlat_write_mode(struct writer *w, uint64_t mode);
 /* SIGINT, SIGRTMIN, SIGRTMIN+3 (the kernel's SIGRTMIN, 32), 0, 77, -1 (sign-extend it). */
 void xlat_write_signal(struct writer *w, uint64_t sig);
+/* statx's: the sync type, then the flags: AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW. */
+void xlat_write_statx_flags(struct writer *w, uint64_t flags);
 /* Type then flags: SOCK_STREAM|SOCK_NONBLOCK|SOCK_CLOEXEC, 99. */
 void xlat_write_socket_type(struct writer *w, uint64_t type);
 /* FUTEX_WAIT, FUTEX_WAKE_PRIVATE, FUTEX_WAIT_BITSET_PRIVATE|FUTEX_CLOCK_REALTIME. */

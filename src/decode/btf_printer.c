@@ -383,6 +383,8 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 
 	if (!name)
 		name = "?";
+	if (*name && p->o->member_shown && !p->o->member_shown(p->o->hook_ctx, name))
+		return true;
 	if (mt && btf_is_int(mt) && !nbits &&
 	    (btf_int_offset(mt) || btf_int_bits(mt) != mt->size * 8)) {
 		bit_off += btf_int_offset(mt);
@@ -448,10 +450,12 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 	if (p->lim->no_zeros && all_zero(data + off, size))
 		return true;
 	w_key(p->w, name);
-	if (p->o->member_hook && p->o->member_hook(p->o->hook_ctx, p->w, p->btf, w->parent_id, name,
-						   m->type, data + off, size))
-		return true;
-	print_value(p, m->type, data + off, size);
+	if (!p->o->member_hook || !p->o->member_hook(p->o->hook_ctx, p->w, p->btf, w->parent_id,
+						     name, m->type, data + off, size))
+		print_value(p, m->type, data + off, size);
+	if (p->o->member_after)
+		p->o->member_after(p->o->hook_ctx, p->w, p->btf, w->parent_id, name, data + off,
+				   size);
 	return true;
 }
 
@@ -472,9 +476,63 @@ static bool print_members(struct printer *p, struct member_walk *w, const struct
 	return true;
 }
 
+/*
+ * Finds the member called name in composite t, or in an anonymous member of it: the
+ * composite that holds it, its index there, and the byte offset of that composite in t.
+ */
+static bool find_member(struct printer *p, const struct btf_type *t, const char *name, int nest,
+			const struct btf_type **holder, __u32 *idx, __u64 *base)
+{
+	const struct btf_member *m = btf_members(t);
+
+	for (__u16 i = 0; i < btf_vlen(t); i++) {
+		const char *mname = btf__name_by_offset(p->btf, m[i].name_off);
+		const struct btf_type *mt;
+		__u64 off = btf_member_bit_offset(t, i);
+
+		if (mname && *mname) {
+			if (strcmp(mname, name))
+				continue;
+			*holder = t;
+			*idx = i;
+			return true;
+		}
+		mt = skip_mods(p->btf, m[i].type, true, NULL, NULL);
+		if (!mt || !btf_is_composite(mt) || off % 8 || nest >= BTF_PRINT_MAX_NEST)
+			continue;
+		if (find_member(p, mt, name, nest + 1, holder, idx, base)) {
+			*base += off / 8;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The members a list names, in its order; those the data does not cover are left out. */
+static void print_listed_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
+				 const char *const *names, const unsigned char *data, size_t len)
+{
+	for (const char *const *name = names; *name; name++) {
+		const struct btf_type *holder;
+		__u64 base = 0;
+		__u32 idx;
+
+		if (over_budget(p)) {
+			w->cut = true;
+			return;
+		}
+		if (!find_member(p, t, *name, p->nest, &holder, &idx, &base))
+			continue;
+		print_member(p, w, holder, idx, data + (base < len ? base : len),
+			     base < len ? len - base : 0);
+	}
+}
+
 static void print_composite(struct printer *p, __u32 id, const struct btf_type *t,
 			    const unsigned char *data, size_t len)
 {
+	const struct btf_shape *shape =
+		p->o->shape ? p->o->shape(p->o->hook_ctx, p->btf, id) : NULL;
 	struct member_walk w = {.parent_id = id};
 
 	if (p->depth >= p->max_depth || p->nest >= BTF_PRINT_MAX_NEST) {
@@ -484,7 +542,15 @@ static void print_composite(struct printer *p, __u32 id, const struct btf_type *
 	w_struct_begin(p->w);
 	p->depth++;
 	p->nest++;
-	print_members(p, &w, t, data, len);
+	if (shape && shape->brief && !p->lim->verbose) {
+		/* strace's short form: a few members, then "..." */
+		print_listed_members(p, &w, t, shape->brief, data, len);
+		w.cut = true;
+	} else if (shape && shape->members) {
+		print_listed_members(p, &w, t, shape->members, data, len);
+	} else {
+		print_members(p, &w, t, data, len);
+	}
 	p->nest--;
 	p->depth--;
 	w_obj_end(p->w, w.cut && !p->o->cut_silently);

@@ -23,6 +23,16 @@ struct writer;
 #define BTF_PRINT_MAX_OUTPUT (1 << 20)
 #define BTF_PRINT_MAX_STEPS (1 << 20)
 
+/*
+ * How a struct shows, where BTF's own order and completeness are not what strace shows: the
+ * members by name in the order to show them (NULL: BTF's order, all), and the few shown
+ * without -v, followed by "..." (NULL: as with -v). Both lists are NULL-ended.
+ */
+struct btf_shape {
+	const char *const *members;
+	const char *const *brief;
+};
+
 struct btf_print_opts {
 	/*
 	 * Members the data does not cover are left out without "...": for structs whose size
@@ -42,6 +52,16 @@ struct btf_print_opts {
 			    const char *member_name, __u32 member_type_id, const void *data,
 			    size_t len);
 	void *hook_ctx;
+	/*
+	 * Optional: called after a member's value was written (by the hook or the printer), to
+	 * add to it: a comment (st_atime's date).
+	 */
+	void (*member_after)(void *ctx, struct writer *w, const struct btf *btf, __u32 parent_id,
+			     const char *member_name, const void *data, size_t len);
+	/* Optional: the shape of struct or union type_id, or NULL for BTF's order, all members. */
+	const struct btf_shape *(*shape)(void *ctx, const struct btf *btf, __u32 type_id);
+	/* Optional: false for a member never shown (padding, reserved words). */
+	bool (*member_shown)(void *ctx, const char *member_name);
 };
 
 /* Default options as described above. */

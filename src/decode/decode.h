@@ -57,6 +57,13 @@ struct member_cache_slot {
 	hand_bytes_fn hand; /* a byte decoder for the member, e.g. sigaction's sa_mask */
 };
 
+/* Struct shapes found by BTF type id, cached: a struct's shape is asked each time it prints. */
+#define SHAPE_CACHE_SLOTS 256
+struct shape_cache_slot {
+	__u32 type_id; /* 0: empty */
+	const struct hand_shape_entry *shape;
+};
+
 struct decoder {
 	const struct catalog *cat;
 	const struct beauty *beauty;
@@ -66,10 +73,13 @@ struct decoder {
 	/* per syscall and argument: how a plain value prints (flags, constants, fds) */
 	const struct value_printer *printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
+	struct shape_cache_slot *shape_cache;	/* SHAPE_CACHE_SLOTS entries */
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
 	hand_bytes_fn hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	/* per syscall and argument: a hand decoder for what another argument gives its meaning */
 	hand_arg_fn call_hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	/* per syscall: a decoder of all its arguments, in strace's order and form (clone) */
+	hand_call_fn call_decoder[BT_MAX_SYSCALLS];
 	/* per syscall: a hand decoder of the return value (flags, octal, what select left) */
 	hand_return_fn ret_hand[BT_MAX_SYSCALLS];
 	/* per syscall: what it does to the fd table */

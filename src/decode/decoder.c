@@ -39,8 +39,11 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 {
 	memset(d, 0, sizeof(*d));
 	d->member_cache = calloc(MEMBER_CACHE_SLOTS, sizeof(*d->member_cache));
-	if (!d->member_cache)
+	d->shape_cache = calloc(SHAPE_CACHE_SLOTS, sizeof(*d->shape_cache));
+	if (!d->member_cache || !d->shape_cache) {
+		decoder__free(d);
 		return -ENOMEM;
+	}
 	d->cat = cat;
 	d->beauty = beauty;
 	d->types = types;
@@ -60,6 +63,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 				hand_arg_find(d->families, desc->name, desc->args[i].name);
 		}
 		d->ret_hand[nr] = hand_return_find(d->families, desc->name);
+		d->call_decoder[nr] = hand_call_find(d->families, desc->name);
 		if (!strcmp(desc->name, "restart_syscall"))
 			d->nr_restart_syscall = nr;
 		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
@@ -72,7 +76,9 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 void decoder__free(struct decoder *d)
 {
 	free(d->member_cache);
+	free(d->shape_cache);
 	d->member_cache = NULL;
+	d->shape_cache = NULL;
 }
 
 void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim)

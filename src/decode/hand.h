@@ -13,6 +13,7 @@
 #include "base/writer.h"
 #include "base/xlat.h"
 #include "bpf/record.h"
+#include "decode/btf_printer.h"
 #include "decode/captures.h"
 
 struct decoder;
@@ -44,6 +45,20 @@ typedef enum hand_result (*hand_arg_fn)(struct writer *w, const struct hand_call
  */
 typedef bool (*hand_return_fn)(struct writer *w, const struct hand_call *hc, struct wr_ret *r);
 
+/* Which arguments a whole-call decoder writes: a split call's two lines have a part each. */
+enum hand_part {
+	HAND_PART_ALL,	 /* the whole call */
+	HAND_PART_ENTER, /* what its unfinished line shows: what went in */
+	HAND_PART_EXIT,	 /* what its resumed line adds */
+};
+
+/*
+ * A whole-call decoder, for a call strace shows in an order or a form of its own (clone's
+ * child_stack=..., flags=...): writes the part's arguments (arg_begin to arg_end), or returns
+ * false having written nothing, for the generic walk.
+ */
+typedef bool (*hand_call_fn)(struct writer *w, const struct hand_call *hc, enum hand_part part);
+
 struct hand_bytes_entry {
 	const char *scope; /* a syscall, or a struct for a member */
 	const char *name;  /* the argument or member */
@@ -61,6 +76,17 @@ struct hand_return_entry {
 	hand_return_fn fn;
 };
 
+struct hand_call_entry {
+	const char *syscall;
+	hand_call_fn fn;
+};
+
+/* A struct strace shows in an order or a short form of its own. */
+struct hand_shape_entry {
+	const char *name; /* the struct's BTF name */
+	struct btf_shape shape;
+};
+
 /* What one family of syscalls decodes by hand. */
 struct hand_family {
 	const char *name;
@@ -70,6 +96,10 @@ struct hand_family {
 	size_t nargs;
 	const struct hand_return_entry *returns;
 	size_t nreturns;
+	const struct hand_shape_entry *shapes;
+	size_t nshapes;
+	const struct hand_call_entry *calls;
+	size_t ncalls;
 };
 
 extern const struct hand_family family_bpf, family_file, family_ioctl, family_net, family_poll,
@@ -83,8 +113,14 @@ hand_bytes_fn hand_bytes_find(const struct hand_family *const *fams, const char 
 hand_arg_fn hand_arg_find(const struct hand_family *const *fams, const char *syscall,
 			  const char *arg);
 hand_return_fn hand_return_find(const struct hand_family *const *fams, const char *syscall);
+hand_call_fn hand_call_find(const struct hand_family *const *fams, const char *syscall);
+const struct hand_shape_entry *hand_shape_find(const struct hand_family *const *fams,
+					       const char *name);
 
 /* Helpers the families share (helpers.c): */
+
+/* Begins argument i of the call as the walk does (its name, type and raw value for JSON). */
+void hand_arg_begin(struct writer *w, const struct hand_call *hc, int i);
 
 /* A value by the table, as -X asks: a constant or flags. */
 void hand_put_xlat(struct writer *w, const struct xlat *table, uint64_t val);

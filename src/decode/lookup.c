@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Which hand decoder of which family decodes an argument, a struct member or a return value. */
+/* Which family decodes an argument, a struct member, a return value or shapes a struct, by hand. */
 #include <string.h>
 
 #include "decode/hand.h"
@@ -40,6 +40,33 @@ hand_return_fn hand_return_find(const struct hand_family *const *fams, const cha
 		for (size_t i = 0; i < f->nreturns; i++) {
 			if (!strcmp(f->returns[i].syscall, syscall))
 				return f->returns[i].fn;
+		}
+	}
+	return NULL;
+}
+
+const struct hand_shape_entry *hand_shape_find(const struct hand_family *const *fams,
+					       const char *name)
+{
+	for (; *fams; fams++) {
+		const struct hand_family *f = *fams;
+
+		for (size_t i = 0; i < f->nshapes; i++) {
+			if (!strcmp(f->shapes[i].name, name))
+				return &f->shapes[i];
+		}
+	}
+	return NULL;
+}
+
+hand_call_fn hand_call_find(const struct hand_family *const *fams, const char *syscall)
+{
+	for (; *fams; fams++) {
+		const struct hand_family *f = *fams;
+
+		for (size_t i = 0; i < f->ncalls; i++) {
+			if (!strcmp(f->calls[i].syscall, syscall))
+				return f->calls[i].fn;
 		}
 	}
 	return NULL;

@@ -5,6 +5,7 @@
  * The kernel declares all of these unsigned long, int or unsigned long *: their meaning is in
  * the code, not in BTF.
  */
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -266,6 +267,73 @@ static enum hand_result wait_status(struct writer *w, const struct hand_call *hc
 	return HAND_PRINTED;
 }
 
+/* clone's arguments on x86_64: flags, newsp, parent_tidptr, child_tidptr, tls. */
+enum { CLONE_ARG_FLAGS, CLONE_ARG_STACK, CLONE_ARG_PARENT_TID, CLONE_ARG_CHILD_TID, CLONE_ARG_TLS };
+
+/*
+ * clone as strace shows it: child_stack=NULL, flags=CLONE_VM|...|SIGCHLD, then only the
+ * arguments the flags use, each by name: parent_tid=[6434] (what the kernel wrote there),
+ * tls=0x1234, child_tidptr=0x7ffd....
+ */
+static bool clone_call(struct writer *w, const struct hand_call *hc, enum hand_part part)
+{
+	unsigned long long flags = hc->enter->args[CLONE_ARG_FLAGS];
+	const struct bt_capture *tid;
+	int v;
+
+	if (part == HAND_PART_EXIT)
+		goto exit_part;
+	hand_arg_begin(w, hc, CLONE_ARG_STACK);
+	w_lit(w, "child_stack=");
+	w_ptr(w, hc->enter->args[CLONE_ARG_STACK]);
+	w->ops->arg_end(w);
+	hand_arg_begin(w, hc, CLONE_ARG_FLAGS);
+	w_lit(w, "flags=");
+	xlat_write_clone_flags(w, flags);
+	w->ops->arg_end(w);
+	if (part == HAND_PART_ENTER)
+		return true;
+exit_part:
+	/* strace's resumed clone goes on from its flags: <... clone resumed>, child_tidptr=... */
+	if (part == HAND_PART_EXIT && (flags & (CLONE_PARENT_SETTID | CLONE_PIDFD | CLONE_SETTLS |
+						CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)))
+		w_lit(w, ", ");
+	if (flags & (CLONE_PARENT_SETTID | CLONE_PIDFD)) {
+		hand_arg_begin(w, hc, CLONE_ARG_PARENT_TID);
+		w_lit(w, "parent_tid=");
+		tid = hand_call_out(hc, CLONE_ARG_PARENT_TID);
+		if (tid && tid->len >= sizeof(v)) {
+			memcpy(&v, hand_cap_data(tid), sizeof(v));
+			w_deref_begin(w);
+			w_s64(w, v);
+			w_deref_end(w);
+		} else {
+			w_ptr(w, hc->enter->args[CLONE_ARG_PARENT_TID]);
+		}
+		w->ops->arg_end(w);
+	}
+	if (flags & CLONE_SETTLS) {
+		hand_arg_begin(w, hc, CLONE_ARG_TLS);
+		w_lit(w, "tls=");
+		w_ptr(w, hc->enter->args[CLONE_ARG_TLS]);
+		w->ops->arg_end(w);
+	}
+	if (flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+		hand_arg_begin(w, hc, CLONE_ARG_CHILD_TID);
+		w_lit(w, "child_tidptr=");
+		w_ptr(w, hc->enter->args[CLONE_ARG_CHILD_TID]);
+		w->ops->arg_end(w);
+	}
+	return true;
+}
+
+/* rseq's area: strace shows it as a number in hex, 0 for none. */
+static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, int i)
+{
+	w_hex(w, hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
 /* A CPU mask: BTF says unsigned long *, not that bit N is CPU N. */
 static void print_cpu_mask(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			   bool more)
@@ -289,11 +357,29 @@ static const struct hand_arg_entry proc_args[] = {
 	{"futex", "uaddr2", futex_arg},
 	{"futex", "val3", futex_arg},
 	{"wait4", "stat_addr", wait_status},
+	{"rseq", "rseq", rseq_area},
+};
+
+static const struct hand_call_entry proc_calls[] = {
+	{"clone", clone_call},
 };
 /* clang-format on */
 
+/* Without -v, strace shows the first members of these and "..." */
+static const char *const utsname_brief[] = {"sysname", "nodename", NULL};
+static const char *const rusage_brief[] = {"ru_utime", "ru_stime", NULL};
+
+static const struct hand_shape_entry proc_shapes[] = {
+	{"new_utsname", {.brief = utsname_brief}},
+	{"rusage", {.brief = rusage_brief}},
+};
+
 const struct hand_family family_proc = {
 	.name = "proc",
+	.shapes = proc_shapes,
+	.nshapes = sizeof(proc_shapes) / sizeof(proc_shapes[0]),
+	.calls = proc_calls,
+	.ncalls = sizeof(proc_calls) / sizeof(proc_calls[0]),
 	.bytes = proc_bytes,
 	.nbytes = sizeof(proc_bytes) / sizeof(proc_bytes[0]),
 	.args = proc_args,

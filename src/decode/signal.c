@@ -6,10 +6,14 @@
  */
 #include <signal.h>
 #include <string.h>
+#include <bpf/btf.h>
 
 #include "decode/decode.h"
 #include "decode/hand.h"
+#include "decode/members.h"
 #include "xlat_tables.h"
+
+#define SA_RESTORER_FLAG 0x04000000 /* asm/signal.h: SA_RESTORER */
 
 /*
  * A signal set, bit N-1 for signal N, as far as the capture goes. Written
@@ -151,6 +155,32 @@ void decode_write_signal(const struct decoder *d, struct writer *w, const struct
 	w->ops->signal_end(w);
 }
 
+/*
+ * struct sigaction as strace shows it: the mask before the flags, as the C library's struct
+ * has them, and the restorer only when SA_RESTORER says it is one.
+ */
+static void print_sigaction(const struct decoder *d, struct writer *w, const void *data, size_t len,
+			    bool more)
+{
+	static const char *const with_restorer[] = {"sa_handler", "sa_mask", "sa_flags",
+						    "sa_restorer", NULL};
+	static const char *const without_restorer[] = {"sa_handler", "sa_mask", "sa_flags", NULL};
+	__u32 id =
+		d->types && d->types->btf ? types__find(d->types, "sigaction", BTF_KIND_STRUCT) : 0;
+	struct btf_shape shape = {.members = with_restorer};
+	struct decode_btf_extra extra = {.shape = &shape};
+	long long flags;
+
+	if (!id) {
+		w_bytes(w, data, len, -1, more);
+		return;
+	}
+	/* the kernel's flag, which glibc's headers do not give */
+	if (decode_read_member(d, id, data, len, "sa_flags", &flags) && !(flags & SA_RESTORER_FLAG))
+		shape.members = without_restorer;
+	decode_write_btf(d, w, id, data, len, &extra);
+}
+
 /* clang-format off */
 static const struct hand_bytes_entry signal_bytes[] = {
 	{"rt_sigprocmask", "nset", hand_print_sigset},
@@ -164,6 +194,8 @@ static const struct hand_bytes_entry signal_bytes[] = {
 	{"epoll_pwait2", "sigmask", hand_print_sigset},
 	{"ppoll", "sigmask", hand_print_sigset},
 	{"sigaction", "sa_mask", hand_print_sigset},
+	{"rt_sigaction", "act", print_sigaction},
+	{"rt_sigaction", "oact", print_sigaction},
 };
 /* clang-format on */
 

@@ -274,6 +274,14 @@ static void arg_info(const struct decoder *d, const struct syscall_desc *desc, i
 	a->is_pointer = ba->type.ptr_depth > 0;
 }
 
+void hand_arg_begin(struct writer *w, const struct hand_call *hc, int i)
+{
+	struct wr_arg a;
+
+	arg_info(hc->d, catalog__by_nr(hc->d->cat, hc->nr), hc->nr, i, hc->enter->args[i], &a);
+	w->ops->arg_begin(w, &a);
+}
+
 /* Argument i's value: what went in, what came out, or both ("in => out"). */
 static void write_arg_value(const struct decoder *d, struct writer *w, int nr, int i,
 			    const struct call *call)
@@ -358,6 +366,19 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 	}
 }
 
+/* A whole call by its family's decoder (clone's strace form), when it has one. */
+static bool write_by_call_decoder(const struct decoder *d, struct writer *w, int nr,
+				  const struct call *call, enum hand_part part)
+{
+	const struct hand_call hc = {.d = d, .nr = nr, .enter = call->enter, .exit = call->exit};
+	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
+
+	if (!desc || !desc->has_format || d->opts.no_btf || nr < 0 || nr >= BT_MAX_SYSCALLS ||
+	    !d->call_decoder[nr])
+		return false;
+	return d->call_decoder[nr](w, &hc, part);
+}
+
 /* restart_syscall's one "argument", strace's: <... resuming interrupted nanosleep ...>. */
 static bool write_restart(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
@@ -383,7 +404,8 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 	case CALL_NORETURN:
 		c.state = WR_CALL_WHOLE;
 		w->ops->call_begin(w, &c);
-		if (call->enter && !write_restart(d, w, v))
+		if (call->enter && !write_restart(d, w, v) &&
+		    !write_by_call_decoder(d, w, nr, call, HAND_PART_ALL))
 			write_args(d, w, nr, call, 0, nargs);
 		w->ops->call_end(w, false);
 		break;
@@ -392,13 +414,18 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 		split = decode_first_output_arg(d, nr, nargs);
 		w->ops->call_begin(w, &c);
 		write_restart(d, w, v);
-		write_args(d, w, nr, call, 0, split);
+		if (write_by_call_decoder(d, w, nr, call, HAND_PART_ENTER))
+			split = nargs; /* the decoder's resumed part says what follows */
+		else
+			write_args(d, w, nr, call, 0, split);
 		w->ops->call_end(w, split < nargs);
 		break;
 	case CALL_RESUMED:
 		c.state = WR_CALL_RESUMED;
 		w->ops->call_begin(w, &c);
-		if (call->enter) {
+		if (call->enter &&
+		    !write_by_call_decoder(d, w, nr, call,
+					   w->resumed_whole ? HAND_PART_ALL : HAND_PART_EXIT)) {
 			/* the text shows what the unfinished line did not; JSON all of it */
 			split = w->resumed_whole ? 0 : decode_first_output_arg(d, nr, nargs);
 			write_args(d, w, nr, call, split, nargs);

@@ -46,7 +46,7 @@ def test_command_killed_in_a_blocked_call(btftrace, spawn, tmp_path, bpf_snapsho
     # cat's stdin: a pipe the test holds open and never writes to
     bt = spawn([btftrace, "-o", trace, "--"] + cmd, stdin=subprocess.PIPE)
     snap.track(bt.pid)
-    unfinished = rf"^{call}<unfinished \.\.\.>$"
+    unfinished = rf"^{call} <unfinished \.\.\.>$"
     assert wait_for(lambda: re.search(unfinished, read_text(trace), re.M), 10), \
         f"the blocked {name} never showed as unfinished:\n{excerpt(read_text(trace))}"
 

@@ -136,9 +136,12 @@ def test_histogram_and_errno_summary(run_btftrace, workload):
     assert m, text
     buckets = re.findall(r"^\[(\S+), (\S+)\) +(\d+) \|([@ ]+)\|$", m.group(1), re.M)
     assert sum(int(b[2]) for b in buckets) == 3
-    # 2 ms sleeps land at or above [1M, 2M) ns (2^20 ns is 1.05 ms)
+    # 2 ms sleeps land at or above [1M, 2M) ns (2^20 ns is 1.05 ms); a busy machine may
+    # make them longer, never shorter
+    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
     full = [b for b in buckets if int(b[2])]
-    assert all(b[0] in ("1M", "2M", "4M", "8M", "16M") for b in full), full
+    assert all(int(b[0][:-1] if b[0][-1] in units else b[0]) * units.get(b[0][-1], 1)
+               >= 1 << 20 for b in full), full
     assert all(len(b[3]) == 50 for b in buckets)
     assert re.search(r"^openat +ENOENT +100$", text, re.M), text
 

@@ -539,8 +539,9 @@ static void test_bpf_attr_by_command(void **state)
 	/* a command without a known struct: the address */
 	begin(NR_BPF, 1000, PTR, 8, 0, 0, 0);
 	in(1, &attr, 8);
-	assert_string_equal(line(-22),
-			    "bpf(1000, 0x7ffc12345678, 8) = -1 EINVAL (Invalid argument)");
+	assert_string_equal(
+		line(-22),
+		"bpf(0x3e8 /* BPF_??? */, 0x7ffc12345678, 8) = -1 EINVAL (Invalid argument)");
 }
 
 static void test_perf_attr_sized_by_itself(void **state)
@@ -784,9 +785,15 @@ static void test_signal_sets(void **state)
 	sa.mask = 1ULL << (SIGUSR2 - 1) | 1ULL << 32; /* and signal 33 */
 	begin(NR_RT_SIGACTION, SIGUSR1, PTR, 0, 8, 0, 0);
 	in(1, &sa, sizeof(sa));
+	/* strace's order: the mask before the flags; the restorer only with SA_RESTORER */
 	assert_string_equal(line(0), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
-				     "sa_flags=SA_RESTORER|SA_RESTART, sa_restorer=0x401000, "
-				     "sa_mask=[USR2 RTMIN+1]}, NULL, 8) = 0");
+				     "sa_mask=[USR2 RTMIN+1], sa_flags=SA_RESTORER|SA_RESTART, "
+				     "sa_restorer=0x401000}, NULL, 8) = 0");
+	sa.flags = SA_RESTART;
+	begin(NR_RT_SIGACTION, SIGUSR1, PTR, 0, 8, 0, 0);
+	in(1, &sa, sizeof(sa));
+	assert_string_equal(line(0), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
+				     "sa_mask=[USR2 RTMIN+1], sa_flags=SA_RESTART}, NULL, 8) = 0");
 }
 
 static void test_bitmaps_and_arrays(void **state)
@@ -1022,8 +1029,9 @@ static void test_time_left_only_when_interrupted(void **state)
 	begin(NR_CLOCK_NANOSLEEP, 99, 0, PTR, PTR + 0x10, 0, 0);
 	in(2, &req, sizeof(req));
 	out(3, &stale, sizeof(stale));
-	assert_string_equal(line(-EINVAL), "clock_nanosleep(99, 0, {tv_sec=0, tv_nsec=1000000}, "
-					   "0x7ffc12345688) = -1 EINVAL (Invalid argument)");
+	assert_string_equal(line(-EINVAL),
+			    "clock_nanosleep(0x63 /* CLOCK_??? */, 0, {tv_sec=0, tv_nsec=1000000}, "
+			    "0x7ffc12345688) = -1 EINVAL (Invalid argument)");
 }
 
 int main(void)

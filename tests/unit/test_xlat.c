@@ -46,8 +46,11 @@ static void test_flags_with_leftover_bits(void **state)
 		       xlat_format(buf, size, prot, PROT_READ | PROT_WRITE));
 	assert_formats("PROT_READ|PROT_EXEC|0x100000",
 		       xlat_format(buf, size, prot, PROT_READ | PROT_EXEC | 0x100000));
-	/* Leftovers print as one number, whatever bits they are spread over. */
-	assert_formats("0x80100000", xlat_format(buf, size, prot, 0x80100000));
+	/*
+	 * Leftovers print as one number, whatever bits they are spread over; when no name took
+	 * any bit, with strace's comment of the table's prefix.
+	 */
+	assert_formats("0x80100000 /* PROT_??? */", xlat_format(buf, size, prot, 0x80100000));
 	assert_formats("MSG_PEEK|MSG_DONTWAIT|0x800000000",
 		       xlat_format(buf, size, table("msg_flags"),
 				   MSG_PEEK | MSG_DONTWAIT | 0x800000000ULL));
@@ -105,11 +108,13 @@ static void test_const_names_and_numbers(void **state)
 	assert_formats("F_GETFL", xlat_format(buf, size, fcntl_cmds, F_GETFL));
 	assert_formats("F_DUPFD_CLOEXEC", xlat_format(buf, size, fcntl_cmds, F_DUPFD_CLOEXEC));
 	assert_string_equal(xlat_name(fcntl_cmds, F_SETFD), "F_SETFD");
-	/* Unknown: decimal when small, hex when large, negative (sign-extended) in decimal. */
+	/*
+	 * Unknown: in hex with strace's comment (F_???) where the table has a prefix; without
+	 * one, decimal when small, hex when large, negative (sign-extended) in decimal.
+	 */
 	assert_null(xlat_name(fcntl_cmds, 77));
-	assert_formats("77", xlat_format(buf, size, fcntl_cmds, 77));
-	assert_formats("4095", xlat_format(buf, size, fcntl_cmds, 4095));
-	assert_formats("0x1000", xlat_format(buf, size, fcntl_cmds, 4096));
+	assert_formats("0x4d /* F_??? */", xlat_format(buf, size, fcntl_cmds, 77));
+	assert_formats("0x1000 /* F_??? */", xlat_format(buf, size, fcntl_cmds, 4096));
 	assert_formats("0x5499", xlat_format(buf, size, table("tty_ioctls"), 0x5499));
 	assert_formats("-5", xlat_format(buf, size, at_fdcwd, (uint64_t)(int64_t)-5));
 	/* AT_FDCWD is the int -100: found when sign-extended, not when zero-extended. */
@@ -124,7 +129,8 @@ static void test_const_names_and_numbers(void **state)
 	assert_formats("POSIX_FADV_SEQUENTIAL", xlat_format(buf, size, table("fadvise_advice"), 2));
 	assert_formats("POSIX_FADV_DONTNEED", xlat_format(buf, size, table("fadvise_advice"), 4));
 	assert_formats("POSIX_FADV_NOREUSE", xlat_format(buf, size, table("fadvise_advice"), 5));
-	assert_formats("6", xlat_format(buf, size, table("fadvise_advice"), 6));
+	assert_formats("0x6 /* POSIX_FADV_??? */",
+		       xlat_format(buf, size, table("fadvise_advice"), 6));
 	assert_formats("FUTEX_OP_CMP_GE", xlat_format(buf, size, table("futex_wake_cmps"), 5));
 	assert_formats("FUTEX_OP_XOR", xlat_format(buf, size, table("futex_wake_ops"), 4));
 	/* A missing table prints the number. */
@@ -176,7 +182,11 @@ static void test_open_flags(void **state)
 static void test_mode(void **state)
 {
 	assert_formats("S_IFREG|0644", xlat_format_mode(buf, size, S_IFREG | 0644));
-	assert_formats("S_IFDIR|01777", xlat_format_mode(buf, size, S_IFDIR | 01777));
+	/* a file's set-ID and sticky bits by name, as strace shows them; a bare mode in octal */
+	assert_formats("S_IFDIR|S_ISVTX|0777", xlat_format_mode(buf, size, S_IFDIR | 01777));
+	assert_formats("S_IFREG|S_ISUID|S_ISGID|0755",
+		       xlat_format_mode(buf, size, S_IFREG | 06755));
+	assert_formats("07777", xlat_format_mode(buf, size, 07777));
 	assert_formats("S_IFLNK|0777", xlat_format_mode(buf, size, S_IFLNK | 0777));
 	assert_formats("S_IFSOCK|000", xlat_format_mode(buf, size, S_IFSOCK));
 	assert_formats("0755", xlat_format_mode(buf, size, 0755));
@@ -207,7 +217,7 @@ static void test_socket_type(void **state)
 	assert_formats("SOCK_DGRAM|SOCK_CLOEXEC",
 		       xlat_format_socket_type(buf, size, SOCK_DGRAM | SOCK_CLOEXEC));
 	assert_formats(
-		"SOCK_STREAM|SOCK_NONBLOCK|SOCK_CLOEXEC",
+		"SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK",
 		xlat_format_socket_type(buf, size, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK));
 	/* unknown bits as strace 6.1 shows them: alone with a comment, after flags without */
 	assert_formats("SOCK_RAW|SOCK_NONBLOCK|0x60",
@@ -412,6 +422,7 @@ static void test_expected_tables_exist(void **state)
 		"fcntl_cmds",
 		"fd_flags",
 		"file_types",
+		"fs_magics",
 		"flock_ops",
 		"futex_cmds",
 		"futex_flags",
@@ -432,6 +443,7 @@ static void test_expected_tables_exist(void **state)
 		"mlock_flags",
 		"mlockall_flags",
 		"mmap_flags",
+		"mode_bits",
 		"mmap_prot",
 		"mount_flags",
 		"mremap_flags",
@@ -483,7 +495,9 @@ static void test_expected_tables_exist(void **state)
 		"socket_types",
 		"splice_flags",
 		"statx_attrs",
+		"statfs_flags",
 		"statx_mask",
+		"statx_sync_types",
 		"tcp_options",
 		"termios_bauds",
 		"termios_cflags",
