@@ -12,7 +12,7 @@ enum value_kind {
 	VK_XLAT,	  /* a generated table, by name */
 	VK_OPEN_FLAGS,	  /* access mode plus O_* flags */
 	VK_MODE,	  /* S_IF* type plus octal permissions */
-	VK_SIGNAL,	  /* SIGINT, SIGRTMIN+3 */
+	VK_SIGNAL,	  /* SIGINT, SIGRT_3 */
 	VK_SOCK_TYPE,	  /* SOCK_STREAM|SOCK_CLOEXEC */
 	VK_FUTEX_OP,	  /* FUTEX_WAIT_PRIVATE */
 	VK_CLONE_FLAGS,	  /* CLONE_VM|CLONE_FS|SIGCHLD: the low byte is a signal */

@@ -154,7 +154,8 @@ bool xlat_signal_name(char *buf, size_t size, uint64_t sig)
 	 * _NSIG less one: the kernel's SIGRTMAX, which x86's UAPI header cannot express.
 	 */
 	if (!xlat_value(&xlat_signals, "SIGRTMIN", &rtmin) && s > (int64_t)rtmin && s < _NSIG) {
-		snprintf(buf, size, "SIGRTMIN+%lld", (long long)(s - (int64_t)rtmin));
+		/* strace's names: SIGRT_1 is the kernel's SIGRTMIN+1 */
+		snprintf(buf, size, "SIGRT_%lld", (long long)(s - (int64_t)rtmin));
 		return true;
 	}
 	snprintf(buf, size, "%lld", (long long)s);

@@ -65,7 +65,7 @@ void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val);
 void xlat_write_open_flags(struct writer *w, uint64_t flags);
 /* File type then the permission bits in octal: S_IFREG|0644, S_IFDIR|01777; 0755, 000. */
 void xlat_write_mode(struct writer *w, uint64_t mode);
-/* SIGINT, SIGRTMIN, SIGRTMIN+3 (the kernel's SIGRTMIN, 32), 0, 77, -1 (sign-extend it). */
+/* SIGINT, SIGRTMIN, SIGRT_3 (the kernel's SIGRTMIN+3, as strace names it), 0, 77, -1. */
 void xlat_write_signal(struct writer *w, uint64_t sig);
 /* statx's: the sync type, then the flags: AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW. */
 void xlat_write_statx_flags(struct writer *w, uint64_t flags);
@@ -81,7 +81,7 @@ void xlat_write_termios_oflag(struct writer *w, uint64_t val);
 void xlat_write_termios_cflag(struct writer *w, uint64_t val);
 
 /*
- * A signal's name into buf: SIGINT, SIGRTMIN+3; true when it has one, else its number was
+ * A signal's name into buf: SIGINT, SIGRT_3; true when it has one, else its number was
  * written.
  */
 bool xlat_signal_name(char *buf, size_t size, uint64_t sig);

@@ -787,13 +787,13 @@ static void test_signal_sets(void **state)
 	in(1, &sa, sizeof(sa));
 	/* strace's order: the mask before the flags; the restorer only with SA_RESTORER */
 	assert_string_equal(line(0), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
-				     "sa_mask=[USR2 RTMIN+1], sa_flags=SA_RESTORER|SA_RESTART, "
+				     "sa_mask=[USR2 RT_1], sa_flags=SA_RESTORER|SA_RESTART, "
 				     "sa_restorer=0x401000}, NULL, 8) = 0");
 	sa.flags = SA_RESTART;
 	begin(NR_RT_SIGACTION, SIGUSR1, PTR, 0, 8, 0, 0);
 	in(1, &sa, sizeof(sa));
 	assert_string_equal(line(0), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
-				     "sa_mask=[USR2 RTMIN+1], sa_flags=SA_RESTART}, NULL, 8) = 0");
+				     "sa_mask=[USR2 RT_1], sa_flags=SA_RESTART}, NULL, 8) = 0");
 }
 
 static void test_bitmaps_and_arrays(void **state)

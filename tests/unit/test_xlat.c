@@ -203,8 +203,8 @@ static void test_signals(void **state)
 	assert_formats("SIGCHLD", xlat_format_signal(buf, size, SIGCHLD));
 	assert_formats("SIGSYS", xlat_format_signal(buf, size, SIGSYS));
 	assert_formats("SIGRTMIN", xlat_format_signal(buf, size, 32));
-	assert_formats("SIGRTMIN+3", xlat_format_signal(buf, size, 35));
-	assert_formats("SIGRTMIN+32", xlat_format_signal(buf, size, 64));
+	assert_formats("SIGRT_3", xlat_format_signal(buf, size, 35));
+	assert_formats("SIGRT_32", xlat_format_signal(buf, size, 64));
 	assert_formats("65", xlat_format_signal(buf, size, 65));
 	assert_formats("77", xlat_format_signal(buf, size, 77));
 	assert_formats("0", xlat_format_signal(buf, size, 0));
