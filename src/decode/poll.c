@@ -4,11 +4,13 @@
  * which BTF's fd_set of 1024 bits cannot know, and what select leaves in them comes back
  * after its return value, as strace shows it.
  */
+#include <poll.h>
 #include <string.h>
 
 #include "decode/decode.h"
 #include "decode/hand.h"
 #include "decode/members.h"
+#include "xlat_tables.h"
 
 /* select and pselect6: n, inp, outp, exp, then the timeout. */
 enum { SELECT_NFDS, SELECT_INP, SELECT_OUTP, SELECT_EXP, SELECT_TIMEOUT };
@@ -106,8 +108,116 @@ static bool select_return(struct writer *w, const struct hand_call *hc, struct w
 	return true;
 }
 
+/* poll and ppoll: the fds, how many, then the timeout. */
+enum { POLL_FDS, POLL_NFDS, POLL_TIMEOUT };
+
+/*
+ * What poll is asked: [{fd=3, events=POLLIN}, {fd=-1}], the events of a negative fd, which
+ * poll ignores, left out, as strace has them; revents come back after the return value.
+ */
+static enum hand_result pollfds_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	unsigned int nfds = (unsigned int)hc->enter->args[POLL_NFDS], shown = 0;
+	const struct pollfd *p;
+	size_t n;
+
+	if (!cap)
+		return HAND_DEFAULT;
+	p = hand_cap_data(cap);
+	n = cap->len / sizeof(*p);
+	w_arr_begin(w, WR_ARR_LIST);
+	for (size_t k = 0; k < n && k < nfds; k++) {
+		struct pollfd f;
+
+		if (w->lim.array && shown == w->lim.array)
+			break;
+		memcpy(&f, p + k, sizeof(f));
+		shown++;
+		w_struct_begin(w);
+		w_key_num(w, "fd", (uint64_t)(int64_t)f.fd, WR_DEC);
+		if (f.fd >= 0) {
+			w_key(w, "events");
+			xlat_write_flags(w, &xlat_poll_events, (unsigned short)f.events);
+		}
+		w_obj_end(w, false);
+	}
+	w_arr_end(w, shown < nfds);
+	return HAND_PRINTED;
+}
+
+/* A timeout the kernel updates: what went in; the time left follows the return value. */
+static enum hand_result timeout_in(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	__u32 id = hc->d->beauty->calls[hc->nr].args[i].print_type_id;
+
+	if (!cap || !id || !hc->d->types || !hc->d->types->btf)
+		return HAND_DEFAULT;
+	decode_write_btf(hc->d, w, id, hand_cap_data(cap), cap->len, NULL);
+	return HAND_PRINTED;
+}
+
+/*
+ * "2 ([{fd=3, revents=POLLIN}, {fd=4, revents=POLLOUT}])": the fds poll found ready, and
+ * ppoll's time left; "0 (Timeout)".
+ */
+static bool poll_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	const struct bt_capture *cap = hand_call_out(hc, POLL_FDS);
+	const struct bt_capture *left = NULL;
+	unsigned int nfds = (unsigned int)hc->enter->args[POLL_NFDS];
+	const struct pollfd *p;
+	size_t n;
+
+	w->ops->ret(w, r);
+	if (r->value == 0) {
+		w->ops->ret_note_begin(w);
+		w_name(w, "Timeout");
+		w->ops->ret_note_end(w);
+		return true;
+	}
+	if (!strcmp(hand_call_name(hc), "ppoll"))
+		left = hand_call_out(hc, POLL_TIMEOUT);
+	if (!cap && !left)
+		return true;
+	w->ops->ret_note_begin(w);
+	w_obj_begin(w, WR_OBJ_NOTE, NULL);
+	if (cap) {
+		p = hand_cap_data(cap);
+		n = cap->len / sizeof(*p);
+		w->ops->key_hidden(w, "ready");
+		w_arr_begin(w, WR_ARR_LIST);
+		for (size_t k = 0; k < n && k < nfds; k++) {
+			struct pollfd f;
+
+			memcpy(&f, p + k, sizeof(f));
+			if (!f.revents)
+				continue;
+			w_struct_begin(w);
+			w_key_num(w, "fd", (uint64_t)(int64_t)f.fd, WR_DEC);
+			w_key(w, "revents");
+			xlat_write_flags(w, &xlat_poll_events, (unsigned short)f.revents);
+			w_obj_end(w, false);
+		}
+		w_arr_end(w, n < nfds);
+	}
+	if (left) {
+		w_key(w, "left");
+		decode_write_btf(hc->d, w,
+				 hc->d->beauty->calls[hc->nr].args[POLL_TIMEOUT].print_type_id,
+				 hand_cap_data(left), left->len, NULL);
+	}
+	w_obj_end(w, false);
+	w->ops->ret_note_end(w);
+	return true;
+}
+
 /* clang-format off */
 static const struct hand_arg_entry poll_args[] = {
+	{"poll", "ufds", pollfds_arg},
+	{"ppoll", "ufds", pollfds_arg},
+	{"ppoll", "tsp", timeout_in},
 	{"select", "inp", select_arg},
 	{"select", "outp", select_arg},
 	{"select", "exp", select_arg},
@@ -119,6 +229,8 @@ static const struct hand_arg_entry poll_args[] = {
 };
 
 static const struct hand_return_entry poll_returns[] = {
+	{"poll", poll_return},
+	{"ppoll", poll_return},
 	{"select", select_return},
 	{"pselect6", select_return},
 };

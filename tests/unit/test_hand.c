@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <time.h>
 #include <sys/wait.h>
@@ -55,6 +56,8 @@ static struct outbuf ob;
 enum {
 	NR_IOCTL = 16,
 	NR_SELECT = 23,
+	NR_POLL = 7,
+	NR_PPOLL = 271,
 	NR_SOCKET = 41,
 	NR_SETSOCKOPT = 54,
 	NR_GETSOCKOPT = 55,
@@ -95,6 +98,13 @@ static int setup_with(const struct decode_opts *opts)
 						     {"fd_set *", "outp"},
 						     {"fd_set *", "exp"},
 						     {"struct __kernel_old_timeval *", "tvp"}};
+	static const char *const poll_args[][2] = {
+		{"struct pollfd *", "ufds"}, {"unsigned int", "nfds"}, {"int", "timeout_msecs"}};
+	static const char *const ppoll_args[][2] = {{"struct pollfd *", "ufds"},
+						    {"unsigned int", "nfds"},
+						    {"struct __kernel_timespec *", "tsp"},
+						    {"const sigset_t *", "sigmask"},
+						    {"size_t", "sigsetsize"}};
 	static const char *const socket_args[][2] = {
 		{"int", "family"}, {"int", "type"}, {"int", "protocol"}};
 	static const char *const setsockopt_args[][2] = {{"int", "fd"},
@@ -180,6 +190,8 @@ static int setup_with(const struct decode_opts *opts)
 		return -1;
 	add(NR_IOCTL, "ioctl", 3, ioctl_args);
 	add(NR_SELECT, "select", 5, select_args);
+	add(NR_POLL, "poll", 3, poll_args);
+	add(NR_PPOLL, "ppoll", 5, ppoll_args);
 	add(NR_SOCKET, "socket", 3, socket_args);
 	add(NR_SETSOCKOPT, "setsockopt", 5, setsockopt_args);
 	add(NR_GETSOCKOPT, "getsockopt", 5, getsockopt_args);
@@ -718,6 +730,35 @@ static void test_select_sets_and_what_is_left(void **state)
 	assert_string_equal(line(0), "select(6, [4], NULL, NULL, NULL) = 0 (Timeout)");
 }
 
+static void test_poll_fds_and_what_came_back(void **state)
+{
+	struct pollfd asked[3] = {{3, POLLIN, 0}, {4, POLLIN | POLLOUT, 0}, {-1, POLLIN, 0}};
+	struct pollfd got[3] = {
+		{3, POLLIN, POLLIN}, {4, POLLIN | POLLOUT, POLLOUT}, {-1, POLLIN, 0}};
+	long ts[2] = {0, 5000000};
+
+	/* strace 6.1's lines: a negative fd without its events, revents after the value */
+	begin(NR_POLL, PTR, 3, 10, 0, 0, 0);
+	in(0, asked, sizeof(asked));
+	out(0, got, sizeof(got));
+	assert_string_equal(line(2), "poll([{fd=3, events=POLLIN}, {fd=4, events=POLLIN|POLLOUT}, "
+				     "{fd=-1}], 3, 10) = 2 ([{fd=3, revents=POLLIN}, {fd=4, "
+				     "revents=POLLOUT}])");
+	begin(NR_POLL, PTR, 1, 0, 0, 0, 0);
+	in(0, asked, sizeof(asked[0]));
+	out(0, asked, sizeof(asked[0]));
+	assert_string_equal(line(0), "poll([{fd=3, events=POLLIN}], 1, 0) = 0 (Timeout)");
+	begin(NR_PPOLL, PTR, 1, PTR + 64, 0, 8, 0);
+	in(0, asked, sizeof(asked[0]));
+	in(2, ts, sizeof(ts));
+	out(0, got, sizeof(got[0]));
+	ts[1] = 4999544;
+	out(2, ts, sizeof(ts));
+	assert_string_equal(line(1), "ppoll([{fd=3, events=POLLIN}], 1, {tv_sec=0, "
+				     "tv_nsec=5000000}, NULL, 8) = 1 ([{fd=3, revents=POLLIN}], "
+				     "left {tv_sec=0, tv_nsec=4999544})");
+}
+
 static void test_return_values(void **state)
 {
 	begin(NR_UMASK, 027, 0, 0, 0, 0, 0);
@@ -1047,6 +1088,7 @@ int main(void)
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
+		cmocka_unit_test(test_poll_fds_and_what_came_back),
 		cmocka_unit_test(test_return_values),
 		cmocka_unit_test(test_signal_sets),
 		cmocka_unit_test(test_wait_status),
