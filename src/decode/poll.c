@@ -213,6 +213,30 @@ static bool poll_return(struct writer *w, const struct hand_call *hc, struct wr_
 	return true;
 }
 
+/*
+ * epoll_event's data: the kernel's __u64, the C library's union; strace shows both readings,
+ * {u32=5, u64=140492675219461}.
+ */
+static void print_epoll_data(const struct decoder *d, struct writer *w, const void *data,
+			     size_t len, bool more)
+{
+	uint64_t v;
+
+	if (len < sizeof(v)) {
+		w_bytes(w, data, len, -1, more);
+		return;
+	}
+	memcpy(&v, data, sizeof(v));
+	w_struct_begin(w);
+	w_key_num(w, "u32", (uint32_t)v, WR_UDEC);
+	w_key_num(w, "u64", v, WR_UDEC);
+	w_obj_end(w, false);
+}
+
+static const struct hand_bytes_entry poll_bytes[] = {
+	{"epoll_event", "data", print_epoll_data},
+};
+
 /* clang-format off */
 static const struct hand_arg_entry poll_args[] = {
 	{"poll", "ufds", pollfds_arg},
@@ -238,6 +262,8 @@ static const struct hand_return_entry poll_returns[] = {
 
 const struct hand_family family_poll = {
 	.name = "poll",
+	.bytes = poll_bytes,
+	.nbytes = sizeof(poll_bytes) / sizeof(poll_bytes[0]),
 	.args = poll_args,
 	.nargs = sizeof(poll_args) / sizeof(poll_args[0]),
 	.returns = poll_returns,
