@@ -852,7 +852,7 @@ static void test_bitmaps_and_arrays(void **state)
 	/* one event is still an array */
 	begin(NR_EPOLL_WAIT, 5, PTR, 4, 0, 0, 0);
 	out(1, &ev, sizeof(ev));
-	assert_string_equal(line(1), "epoll_wait(5, [{events=EPOLLIN, data=4}], 4, 0) = 1");
+	assert_string_equal(line(1), "epoll_wait(5, [{events=EPOLLIN, data={u32=4, u64=4}}], 4, 0) = 1");
 	begin(NR_GETCWD, PTR, 256, 0, 0, 0, 0);
 	out(0, cwd, sizeof(cwd));
 	assert_string_equal(line(7), "getcwd(\"/tmp/x\", 256) = 7");
