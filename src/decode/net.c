@@ -137,8 +137,7 @@ static enum hand_result sockopt_name(struct writer *w, const struct hand_call *h
 enum sockopt_kind {
 	SOCKOPT_STRUCT,	   /* a BTF struct, by name */
 	SOCKOPT_STRING,	   /* a name: an interface, a congestion control algorithm */
-	SOCKOPT_SOCK_TYPE, /* an int that is a socket type */
-	SOCKOPT_FAMILY,	   /* an int that is an address family */
+	SOCKOPT_BYTES,	   /* bytes, whatever their size */
 };
 
 struct sockopt_type {
@@ -151,15 +150,14 @@ struct sockopt_type {
 /* Options whose value is not an int. */
 /* clang-format off */
 static const struct sockopt_type sockopt_types[] = {
+	/* strace 6.1 shows the time options' timevals as bytes, and SO_TYPE as a number */
 	{SOL_SOCKET, SO_LINGER, SOCKOPT_STRUCT, "struct linger"},
-	{SOL_SOCKET, SO_RCVTIMEO_OLD, SOCKOPT_STRUCT, "struct __kernel_old_timeval"},
-	{SOL_SOCKET, SO_SNDTIMEO_OLD, SOCKOPT_STRUCT, "struct __kernel_old_timeval"},
-	{SOL_SOCKET, SO_RCVTIMEO_NEW, SOCKOPT_STRUCT, "struct __kernel_sock_timeval"},
-	{SOL_SOCKET, SO_SNDTIMEO_NEW, SOCKOPT_STRUCT, "struct __kernel_sock_timeval"},
+	{SOL_SOCKET, SO_RCVTIMEO_OLD, SOCKOPT_BYTES, NULL},
+	{SOL_SOCKET, SO_SNDTIMEO_OLD, SOCKOPT_BYTES, NULL},
+	{SOL_SOCKET, SO_RCVTIMEO_NEW, SOCKOPT_BYTES, NULL},
+	{SOL_SOCKET, SO_SNDTIMEO_NEW, SOCKOPT_BYTES, NULL},
 	{SOL_SOCKET, SO_PEERCRED, SOCKOPT_STRUCT, "struct ucred"},
 	{SOL_SOCKET, SO_BINDTODEVICE, SOCKOPT_STRING, NULL},
-	{SOL_SOCKET, SO_TYPE, SOCKOPT_SOCK_TYPE, NULL},
-	{SOL_SOCKET, SO_DOMAIN, SOCKOPT_FAMILY, NULL},
 	{SOL_TCP, TCP_CONGESTION, SOCKOPT_STRING, NULL},
 	{SOL_TCP, TCP_ULP, SOCKOPT_STRING, NULL},
 };
@@ -228,18 +226,8 @@ static enum hand_result sockopt_value(struct writer *w, const struct hand_call *
 		if (more || !hand_put_btf(hc->d, w, st->type, data, len))
 			goto bytes;
 		return HAND_PRINTED;
-	case SOCKOPT_SOCK_TYPE:
-	case SOCKOPT_FAMILY:
-		if (len != sizeof(v) || more)
-			goto bytes;
-		memcpy(&v, data, sizeof(v));
-		w_deref_begin(w);
-		if (st->kind == SOCKOPT_SOCK_TYPE)
-			xlat_write_socket_type(w, (__u64)(__s64)v);
-		else
-			xlat_write(w, &xlat_address_families, (__u64)(__s64)v);
-		w_deref_end(w);
-		return HAND_PRINTED;
+	case SOCKOPT_BYTES:
+		break;
 	}
 bytes:
 	/* not known, or not the size expected: the bytes themselves */

@@ -115,6 +115,20 @@ static enum hand_result prctl_arg(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
+/* PR_GET_DUMPABLE's answer by name, as strace has it: 1 (SUID_DUMP_USER). */
+static bool prctl_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	const char *name = xlat_name(&xlat_suid_dump_modes, r->value);
+
+	if ((int)hc->enter->args[0] != PR_GET_DUMPABLE || !name)
+		return false;
+	w->ops->ret(w, r);
+	w->ops->ret_note_begin(w);
+	w_name(w, name);
+	w->ops->ret_note_end(w);
+	return true;
+}
+
 /* futex's arguments: uaddr, op, then these, each used by some operations only. */
 enum { FUTEX_ARG_VAL = 2, FUTEX_ARG_UTIME, FUTEX_ARG_UADDR2, FUTEX_ARG_VAL3 };
 
@@ -360,6 +374,10 @@ static const struct hand_arg_entry proc_args[] = {
 	{"rseq", "rseq", rseq_area},
 };
 
+static const struct hand_return_entry proc_returns[] = {
+	{"prctl", prctl_return},
+};
+
 static const struct hand_call_entry proc_calls[] = {
 	{"clone", clone_call},
 };
@@ -378,6 +396,8 @@ const struct hand_family family_proc = {
 	.name = "proc",
 	.shapes = proc_shapes,
 	.nshapes = sizeof(proc_shapes) / sizeof(proc_shapes[0]),
+	.returns = proc_returns,
+	.nreturns = sizeof(proc_returns) / sizeof(proc_returns[0]),
 	.calls = proc_calls,
 	.ncalls = sizeof(proc_calls) / sizeof(proc_calls[0]),
 	.bytes = proc_bytes,

@@ -365,8 +365,9 @@ static void test_setsockopt_values_by_level_and_name(void **state)
 	assert_string_equal(line(0), "setsockopt(3, SOL_SOCKET, SO_REUSEADDR, [1], 4) = 0");
 	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_RCVTIMEO_OLD, PTR, sizeof(tv), 0);
 	in(3, &tv, sizeof(tv));
-	assert_string_equal(line(0), "setsockopt(3, SOL_SOCKET, SO_RCVTIMEO, "
-				     "{tv_sec=2, tv_usec=500000}, 16) = 0");
+	/* strace 6.1's: the _OLD name, the timeval's bytes */
+	assert_string_equal(line(0), "setsockopt(3, SOL_SOCKET, SO_RCVTIMEO_OLD, "
+				     "\"\\2\\0\\0\\0\\0\\0\\0\\0 \\241\\7\\0\\0\\0\\0\\0\", 16) = 0");
 	begin(NR_SETSOCKOPT, 3, IPPROTO_TCP, TCP_NODELAY, PTR, sizeof(one), 0);
 	in(3, &one, sizeof(one));
 	assert_string_equal(line(0), "setsockopt(3, SOL_TCP, TCP_NODELAY, [1], 4) = 0");
@@ -407,7 +408,7 @@ static void test_getsockopt_value_is_as_long_as_optlen_says(void **state)
 	in(4, &four, sizeof(four));
 	out(3, optval, sizeof(optval));
 	out(4, &four, sizeof(four));
-	assert_string_equal(line(0), "getsockopt(4, SOL_SOCKET, SO_TYPE, [SOCK_STREAM], [4]) = 0");
+	assert_string_equal(line(0), "getsockopt(4, SOL_SOCKET, SO_TYPE, [1], [4]) = 0");
 	/* failed: nothing was written, the buffer is an address */
 	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, SO_RCVBUF, PTR, PTR + 64, 0);
 	in(4, &four, sizeof(four));
@@ -614,7 +615,7 @@ static void test_prctl_by_option(void **state)
 	begin(NR_PRCTL, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0);
 	assert_string_equal(line(0), "prctl(PR_SET_PDEATHSIG, SIGKILL) = 0");
 	begin(NR_PRCTL, PR_GET_DUMPABLE, 0, 0, 0, 0, 0);
-	assert_string_equal(line(1), "prctl(PR_GET_DUMPABLE) = 1");
+	assert_string_equal(line(1), "prctl(PR_GET_DUMPABLE) = 1 (SUID_DUMP_USER)");
 	/* an option without an entry: every argument, as numbers */
 	begin(NR_PRCTL, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0);
 	assert_string_equal(line(0), "prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) = 0");

@@ -498,6 +498,7 @@ static void test_expected_tables_exist(void **state)
 		"statfs_flags",
 		"statx_mask",
 		"statx_sync_types",
+		"suid_dump_modes",
 		"tcp_options",
 		"termios_bauds",
 		"termios_cflags",
