@@ -135,9 +135,9 @@ static enum hand_result sockopt_name(struct writer *w, const struct hand_call *h
 
 /* What an option's value is when it is not an int (the default for an option of int size). */
 enum sockopt_kind {
-	SOCKOPT_STRUCT,	   /* a BTF struct, by name */
-	SOCKOPT_STRING,	   /* a name: an interface, a congestion control algorithm */
-	SOCKOPT_BYTES,	   /* bytes, whatever their size */
+	SOCKOPT_STRUCT, /* a BTF struct, by name */
+	SOCKOPT_STRING, /* a name: an interface, a congestion control algorithm */
+	SOCKOPT_BYTES,	/* bytes, whatever their size */
 };
 
 struct sockopt_type {

@@ -366,8 +366,9 @@ static void test_setsockopt_values_by_level_and_name(void **state)
 	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_RCVTIMEO_OLD, PTR, sizeof(tv), 0);
 	in(3, &tv, sizeof(tv));
 	/* strace 6.1's: the _OLD name, the timeval's bytes */
-	assert_string_equal(line(0), "setsockopt(3, SOL_SOCKET, SO_RCVTIMEO_OLD, "
-				     "\"\\2\\0\\0\\0\\0\\0\\0\\0 \\241\\7\\0\\0\\0\\0\\0\", 16) = 0");
+	assert_string_equal(line(0),
+			    "setsockopt(3, SOL_SOCKET, SO_RCVTIMEO_OLD, "
+			    "\"\\2\\0\\0\\0\\0\\0\\0\\0 \\241\\7\\0\\0\\0\\0\\0\", 16) = 0");
 	begin(NR_SETSOCKOPT, 3, IPPROTO_TCP, TCP_NODELAY, PTR, sizeof(one), 0);
 	in(3, &one, sizeof(one));
 	assert_string_equal(line(0), "setsockopt(3, SOL_TCP, TCP_NODELAY, [1], 4) = 0");
@@ -853,7 +854,8 @@ static void test_bitmaps_and_arrays(void **state)
 	/* one event is still an array */
 	begin(NR_EPOLL_WAIT, 5, PTR, 4, 0, 0, 0);
 	out(1, &ev, sizeof(ev));
-	assert_string_equal(line(1), "epoll_wait(5, [{events=EPOLLIN, data={u32=4, u64=4}}], 4, 0) = 1");
+	assert_string_equal(line(1),
+			    "epoll_wait(5, [{events=EPOLLIN, data={u32=4, u64=4}}], 4, 0) = 1");
 	begin(NR_GETCWD, PTR, 256, 0, 0, 0, 0);
 	out(0, cwd, sizeof(cwd));
 	assert_string_equal(line(7), "getcwd(\"/tmp/x\", 256) = 7");
