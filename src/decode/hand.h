@@ -126,6 +126,12 @@ void hand_arg_begin(struct writer *w, const struct hand_call *hc, int i);
 void hand_put_xlat(struct writer *w, const struct xlat *table, uint64_t val);
 /* A pointer argument: NULL or its address in hex. */
 void hand_put_pointer(struct writer *w, uint64_t v);
+/*
+ * A pointer whose data the decoder does not show (not read, not written, or it faulted): its
+ * address in text, null in JSON, as the walk writes any such pointer. tried is the capture
+ * that was looked for, or NULL: whether reading it faulted.
+ */
+void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *tried);
 /* A captured int: "[5]"; "[...]" when the capture is too short. */
 void hand_put_int(struct writer *w, const struct bt_capture *cap);
 /*

@@ -17,6 +17,11 @@ void hand_put_pointer(struct writer *w, uint64_t v)
 	w_ptr(w, v);
 }
 
+void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *tried)
+{
+	w_unread(w, v, tried && (tried->flags & BT_CAP_FAULT));
+}
+
 void hand_put_int(struct writer *w, const struct bt_capture *cap)
 {
 	int v;

@@ -43,7 +43,7 @@ static enum hand_result select_arg(struct writer *w, const struct hand_call *hc,
 	const struct bt_capture *cap = hand_call_in(hc, i);
 
 	if (!cap) {
-		hand_put_pointer(w, hc->enter->args[i]);
+		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
 		return HAND_PRINTED;
 	}
 	if (i == SELECT_TIMEOUT)

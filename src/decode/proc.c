@@ -246,7 +246,8 @@ static enum hand_result wait_status(struct writer *w, const struct hand_call *hc
 
 	/* with WNOHANG a return of 0 means no child changed state: nothing was written */
 	if (!cap || hc->exit->ret <= 0 || cap->len < sizeof(s)) {
-		hand_put_pointer(w, hc->enter->args[i]);
+		hand_put_unread(w, hc->enter->args[i],
+				hc->exit ? record_capture(&hc->exit->hdr, i) : NULL);
 		return HAND_PRINTED;
 	}
 	memcpy(&s, hand_cap_data(cap), sizeof(s));

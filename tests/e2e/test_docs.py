@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """The documentation keeps up with the options: every option src/main.c accepts is in
 `btftrace --help` and in docs/btftrace.1, neither mentions one that does not exist, and the man
-page renders without warnings.
+page renders without warnings. And with the JSON schema: docs/json.md, the README and the man
+page name the version src/sinks/json.c writes, and docs/json.md's examples of values mean
+what the text beside them says (as tests/e2e/strace_text.py reads both).
 
 The options are read from main.c's getopt tables, not listed here, so that an option added
 there without documentation fails this test.
 """
+import json
 import os
 import re
 import shutil
@@ -14,9 +17,13 @@ import subprocess
 import pytest
 
 from conftest import REPO
+from strace_text import Comparison, Parser, parse_note, parse_value
 
 MAIN_C = os.path.join(REPO, "src", "main.c")
 MAN_PAGE = os.path.join(REPO, "docs", "btftrace.1")
+JSON_SINK = os.path.join(REPO, "src", "sinks", "json.c")
+JSON_DOC = os.path.join(REPO, "docs", "json.md")
+README = os.path.join(REPO, "README.md")
 
 
 def _main_source():
@@ -122,3 +129,78 @@ def test_man_page_renders_without_warnings():
                            text=True, timeout=30, env=dict(os.environ, MANPAGER="cat",
                                                            PAGER="cat", MANWIDTH="80"))
         assert r.returncode == 0 and not r.stderr.strip(), r.stderr
+
+
+# ---------------------------------------------------------------- the JSON schema
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def json_schema():
+    """(schema, schema_minor) as src/sinks/json.c writes them in the header."""
+    src = read(JSON_SINK)
+    major = re.search(r"^#define JSON_SCHEMA (\d+)$", src, re.M)
+    minor = re.search(r"^#define JSON_SCHEMA_MINOR (\d+)$", src, re.M)
+    assert major and minor, "no JSON_SCHEMA and JSON_SCHEMA_MINOR in src/sinks/json.c"
+    return int(major.group(1)), int(minor.group(1))
+
+
+def test_docs_name_the_json_schema_the_code_writes():
+    major, minor = json_schema()
+    doc = read(JSON_DOC)
+    assert f"This document describes schema {major}.{minor}." in doc
+    # the table of versions ends with this one
+    versions = re.findall(r"^\| (\d+(?:\.\d+)?)\b", doc, re.M)
+    assert versions and versions[-1] == f"{major}.{minor}", versions
+    header = f'"schema":{major},"schema_minor":{minor}'
+    for path in (JSON_DOC, README, MAN_PAGE):
+        text = read(path)
+        assert header in text, f"{path} does not show the header as {header}"
+        stale = [m for m in re.findall(r'"schema":\d+,"schema_minor":\d+', text) if m != header]
+        assert not stale, f"{path} shows another schema: {stale}"
+
+
+def cells(row):
+    """A markdown table row's cells, \\| inside them unescaped."""
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", row.strip())[1:-1]]
+
+
+def code(cell):
+    return re.findall(r"`([^`]+)`", cell)
+
+
+def table(doc, heading):
+    """The rows of the first table after heading, without its header and rule."""
+    rest = doc[doc.index(heading):]
+    lines = rest[rest.index("\n|"):].strip().splitlines()
+    rows = []
+    for line in lines[2:]:
+        if not line.startswith("|"):
+            break
+        rows.append(cells(line))
+    return rows
+
+
+def test_json_doc_examples_mean_what_their_text_says():
+    doc = read(JSON_DOC)
+    cmp = Comparison(verbose=False, string_limit=32)
+    problems, compared = [], 0
+    for row in table(doc, "### Values"):
+        what, examples, texts = row[0], code(row[2]), code(row[3])
+        if len(examples) == 1:
+            examples = examples * len(texts)
+        assert examples and len(examples) == len(texts), f"row {what!r}: {row}"
+        for example, text in zip(examples, texts):
+            problems += cmp.value(parse_value(text), json.loads(example), what)
+            compared += 1
+    for row in table(doc, "What the text shows after the return value"):
+        (text,), (note,) = code(row[1]), code(row[2])
+        m = re.fullmatch(r"= \S+ \((.*)\)", text)
+        assert m, f"ret_note row {row}"
+        problems += cmp.note(parse_note(Parser(m.group(1))), json.loads(note), row[0])
+        compared += 1
+    assert compared >= 25, f"only {compared} examples read"
+    assert not problems, "\n".join(problems)

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from conftest import wait_for
+from conftest import children_of, wait_for
 
 BAD_PATH = b"/nonexistent/\xff\xfe-\x01\x1f\"\\-\xc3\xa9"
 BINARY = bytes([0, 1, 2, 0xff, 0xfe, 0x80, ord("\n"), 0, ord("A"), 0x7f])
@@ -322,12 +322,29 @@ def test_perfetto_split_call_is_one_event(run_btftrace, workload, tmp_path):
     assert reads[0]["dur"] >= 250_000 and reads[0]["args"]["call"] == 'read(3, "y", 1)', reads
 
 
+# nanosleep and clock_nanosleep on x86_64
+SLEEP_NRS = (35, 230)
+
+
+def in_syscall(pid, nrs):
+    """Is process pid blocked in one of the syscalls numbered nrs (/proc/PID/syscall)?"""
+    try:
+        with open(f"/proc/{pid}/syscall") as f:
+            word = f.read().split(" ", 1)[0]
+    except OSError:
+        return False
+    return word.lstrip("-").isdigit() and int(word) in nrs
+
+
 def test_perfetto_is_whole_after_sigint(btftrace, spawn, tmp_path):
     path = tmp_path / "trace.perfetto.json"
     bt = spawn([btftrace, "--format=perfetto", "-o", path, "--", "sleep", "30"])
     # the reader writes what it has when it goes idle
     assert wait_for(lambda: path.exists() and b'"execve"' in path.read_bytes(), 10), \
         "the trace never showed the command's execve"
+    # and sleep, loading its libraries on a busy machine, must have begun its sleep
+    assert wait_for(lambda: any(in_syscall(kid, SLEEP_NRS) for kid in children_of(bt.pid)),
+                    10), "sleep never began to sleep"
     bt.send_signal(signal.SIGINT)
     assert bt.wait(timeout=10) == 128 + signal.SIGINT
     events = load_perfetto(path)["traceEvents"]

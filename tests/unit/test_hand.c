@@ -332,6 +332,24 @@ static const char *line(__s64 ret)
 	return ob.data;
 }
 
+/* The call's "args" and return members as the JSON sink writes them. */
+static const char *json(__s64 ret)
+{
+	static const struct json_writer_opts jwo = {.arg_map = false};
+	struct call call = {
+		.state = CALL_COMPLETE, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
+	static struct json_writer jw;
+	struct call_view v;
+
+	exit_rec.exit.ret = ret;
+	outbuf_reset(&ob);
+	json_writer__init(&jw, &ob, &jwo);
+	decode_view(&dec, &call, &v);
+	decode_write_call(&dec, &jw.w, &v);
+	decode_write_return(&dec, &jw.w, &v);
+	return ob.data;
+}
+
 /* The line of a call that has not returned yet. */
 static const char *unfinished(void)
 {
@@ -730,6 +748,14 @@ static void test_select_sets_and_what_is_left(void **state)
 	in(1, rd, sizeof(rd));
 	out(1, rd_out, sizeof(rd_out));
 	assert_string_equal(line(0), "select(6, [4], NULL, NULL, NULL) = 0 (Timeout)");
+	/* a set that could not be read: its address, and in JSON null and a fault, as any */
+	begin(NR_SELECT, 6, PTR, 0, 0, 0, 0);
+	capture(&enter_rec, 1, NULL, 0, BT_CAP_FAULT, 128);
+	assert_string_equal(line(-EFAULT), "select(6, 0x7ffc12345678, NULL, NULL, NULL) = "
+					   "-1 EFAULT (Bad address)");
+	assert_non_null(strstr(json(-EFAULT), "{\"name\":\"inp\",\"type\":\"fd_set *\","
+					      "\"raw\":140720613906040,\"hex\":\"0x7ffc12345678\","
+					      "\"value\":null,\"fault\":true}"));
 }
 
 static void test_poll_fds_and_what_came_back(void **state)
@@ -800,6 +826,10 @@ static void test_wait_status(void **state)
 	begin(NR_WAIT4, -1, PTR, WNOHANG, 0, 0, 0);
 	out(1, &exited, sizeof(exited));
 	assert_string_equal(line(0), "wait4(-1, 0x7ffc12345678, WNOHANG, NULL) = 0");
+	/* in JSON a status not written is null, as anything the kernel did not fill */
+	assert_non_null(strstr(json(0), "\"hex\":\"0x7ffc12345678\",\"value\":null}"));
+	begin(NR_WAIT4, -1, PTR, 0, 0, 0, 0);
+	assert_non_null(strstr(json(-ECHILD), "\"hex\":\"0x7ffc12345678\",\"value\":null}"));
 }
 
 static void test_kernel_internal_errnos(void **state)
