@@ -336,29 +336,48 @@ static void write_sighandler(struct writer *w, uint64_t val)
 		w_ptr(w, val);
 }
 
-void value_write(struct writer *w, const struct value_printer *vp, uint64_t val)
+/*
+ * A constant of an argument size bytes wide: its name looked up as C converts it (an int's
+ * -1 sign-extended), its number shown as the argument's bits, as strace shows it (0xfffffff8).
+ */
+static void write_sized_const(struct writer *w, const struct xlat *x, uint64_t val, uint64_t bits)
 {
+	const char *name = xlat_name(x, val);
+
+	if (!name && bits != val)
+		name = xlat_name(x, bits);
+	w_const(w, bits, WR_AUTO, name, x ? x->unknown : NULL);
+}
+
+void value_write(struct writer *w, const struct value_printer *vp, uint64_t val, unsigned int size)
+{
+	/* the argument's own bits: flags and unknown constants show no sign extension */
+	uint64_t bits = size && size < 8 ? val & ((1ULL << (8 * size)) - 1) : val;
+
 	switch (vp->kind) {
 	case VK_XLAT:
-		xlat_write(w, vp->table, val);
+		if (vp->table && vp->table->kind == XLAT_FLAGS)
+			xlat_write_flags(w, vp->table, bits);
+		else
+			write_sized_const(w, vp->table, val, bits);
 		return;
 	case VK_OPEN_FLAGS:
-		xlat_write_open_flags(w, val);
+		xlat_write_open_flags(w, bits);
 		return;
 	case VK_MODE:
-		xlat_write_mode(w, val);
+		xlat_write_mode(w, bits);
 		return;
 	case VK_SIGNAL:
 		xlat_write_signal(w, val);
 		return;
 	case VK_SOCK_TYPE:
-		xlat_write_socket_type(w, val);
+		xlat_write_socket_type(w, bits);
 		return;
 	case VK_FUTEX_OP:
-		xlat_write_futex_op(w, val);
+		xlat_write_futex_op(w, bits);
 		return;
 	case VK_CLONE_FLAGS:
-		xlat_write_clone_flags(w, val);
+		xlat_write_clone_flags(w, bits);
 		return;
 	case VK_DIRFD:
 		if ((int)val == -100)
@@ -373,7 +392,7 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val)
 		w_ptr(w, val);
 		return;
 	case VK_HEX:
-		w_hex(w, val);
+		w_hex(w, bits);
 		return;
 	case VK_RLIMIT:
 		write_rlimit(w, val);
@@ -382,16 +401,16 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val)
 		write_sighandler(w, val);
 		return;
 	case VK_TERMIOS_OFLAG:
-		xlat_write_termios_oflag(w, val);
+		xlat_write_termios_oflag(w, bits);
 		return;
 	case VK_TERMIOS_CFLAG:
-		xlat_write_termios_cflag(w, val);
+		xlat_write_termios_cflag(w, bits);
 		return;
 	case VK_DEV:
 		write_dev(w, val);
 		return;
 	case VK_STATX_FLAGS:
-		xlat_write_statx_flags(w, val);
+		xlat_write_statx_flags(w, bits);
 		return;
 	}
 	w_u64(w, val);

@@ -45,7 +45,11 @@ const struct value_printer *value_printer_find(const char *scope, const char *na
  */
 int value_printer_const(const struct value_printer *vp, const char *name, uint64_t *val);
 
-/* Writes val as the printer says: a constant, flags, a mode, an fd, an address... */
-void value_write(struct writer *w, const struct value_printer *vp, uint64_t val);
+/*
+ * Writes val, of an argument or member size bytes wide (0: 8), as the printer says: a
+ * constant, flags, a mode, an fd, an address... val is as C converts the value (an int
+ * sign-extended).
+ */
+void value_write(struct writer *w, const struct value_printer *vp, uint64_t val, unsigned int size);
 
 #endif /* BTFTRACE_VALUES_H */

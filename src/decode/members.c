@@ -45,7 +45,7 @@ struct hook_ctx {
  * such a printer takes (a struct where a table names numbers).
  */
 static bool member_value(const struct btf *btf, __u32 member_type_id, const void *data, size_t len,
-			 __u64 *v)
+			 __u64 *v, unsigned int *size)
 {
 	const struct btf_type *mt = btf__type_by_id(btf, types__skip_mods(btf, member_type_id));
 
@@ -56,8 +56,10 @@ static bool member_value(const struct btf *btf, __u32 member_type_id, const void
 		if (len != sizeof(*v))
 			return false;
 		memcpy(v, data, sizeof(*v));
+		*size = sizeof(*v);
 		return true;
 	}
+	*size = mt->size;
 	if (mt->size > 8 || len < mt->size)
 		return false;
 	memcpy(v, data, mt->size);
@@ -77,6 +79,7 @@ static bool member_hook(void *ctx, struct writer *w, const struct btf *btf, __u3
 	const struct value_printer *vp;
 	const struct btf_type *parent;
 	hand_bytes_fn hand;
+	unsigned int size;
 	__u64 v;
 
 	if (extra && extra->hook &&
@@ -97,9 +100,9 @@ static bool member_hook(void *ctx, struct writer *w, const struct btf *btf, __u3
 		hand(d, w, data, len, false);
 		return true;
 	}
-	if (!vp || !member_value(btf, member_type_id, data, len, &v))
+	if (!vp || !member_value(btf, member_type_id, data, len, &v, &size))
 		return false;
-	value_write(w, vp, v);
+	value_write(w, vp, v, size);
 	return true;
 }
 

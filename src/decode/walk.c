@@ -56,7 +56,7 @@ static void write_plain_value(const struct decoder *d, struct writer *w, int nr,
 		w_fd(w, fd, vp->kind == VK_DIRFD && fd == AT_FDCWD ? "AT_FDCWD" : NULL, path);
 		return;
 	}
-	value_write(w, vp, value);
+	value_write(w, vp, value, ba->type.value_size);
 }
 
 /*

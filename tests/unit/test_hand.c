@@ -694,6 +694,11 @@ static void test_futex_by_operation(void **state)
 	assert_string_equal(line(-ENOSYS), "futex(0x7ffc12345678, 0x63 /* FUTEX_??? */, 1, 0x2, "
 					   "0x7ffc12345680, 0x3) = -1 ENOSYS (Function not "
 					   "implemented)");
+	/* an int's bits, as strace shows them: no sign extension to 64 */
+	begin(NR_FUTEX, PTR, (__u64)-8, 1, 2, P2, 3);
+	assert_string_equal(line(-ENOSYS), "futex(0x7ffc12345678, 0xfffffff8 /* FUTEX_??? */, 1, "
+					   "0x2, 0x7ffc12345680, 0x3) = -1 ENOSYS (Function not "
+					   "implemented)");
 	begin(NR_FUTEX, PTR, 99 | FUTEX_CLOCK_REALTIME, 1, 2, P2, 3);
 	assert_string_equal(line(-ENOSYS), "futex(0x7ffc12345678, 0x163 /* FUTEX_??? */, 1, 0x2, "
 					   "0x7ffc12345680, 0x3) = -1 ENOSYS (Function not "

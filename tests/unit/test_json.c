@@ -468,7 +468,7 @@ static const char *value(const char *scope, const char *name, uint64_t v, bool i
 	const struct value_printer *vp = value_printer_find(scope, name);
 
 	assert_non_null(vp);
-	value_write(json_writer(NULL), vp, v);
+	value_write(json_writer(NULL), vp, v, 0);
 	assert_true(json_valid(ob.data, ob.len));
 	return ob.data;
 }
