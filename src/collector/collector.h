@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* User side of the collector: loads the two BPF programs, fills their maps, reads the ring buffer. */
+/* User side of the collector: loads the BPF programs (one object), fills their maps, reads the ring buffer. */
 #ifndef BTFTRACE_COLLECTOR_H
 #define BTFTRACE_COLLECTOR_H
 

@@ -204,3 +204,58 @@ def test_json_doc_examples_mean_what_their_text_says():
         compared += 1
     assert compared >= 25, f"only {compared} examples read"
     assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------- docs/HACKING.md
+
+HACKING = os.path.join(REPO, "docs", "HACKING.md")
+# A path as HACKING.md writes it in backticks: under one of the tree's top directories, maybe
+# followed by :symbol.
+HACKING_REF = re.compile(
+    r"`((?:src|tests|tools|docs|bench|debian|bash-completion)/[\w./-]*\w)(?::(\w+))?`")
+
+
+def hacking_refs():
+    return HACKING_REF.findall(read(HACKING))
+
+
+def test_hacking_names_paths_and_symbols_that_exist():
+    refs = hacking_refs()
+    assert len(refs) > 30, "HACKING.md names too few files: did its syntax change?"
+    missing = []
+    for path, symbol in refs:
+        full = os.path.join(REPO, path)
+        if not os.path.exists(full):
+            missing.append(f"{path}: no such file or directory")
+        elif symbol and not re.search(r"\b%s\b" % re.escape(symbol), read(full)):
+            missing.append(f"{path}: no symbol {symbol}")
+    assert not missing, "docs/HACKING.md is out of date:\n" + "\n".join(sorted(set(missing)))
+
+
+def test_hacking_symbols_are_defined_not_only_mentioned():
+    """A symbol HACKING.md names is defined in its file (a function, table, enum or struct),
+    not merely mentioned in a comment there."""
+    undefined = []
+    for path, symbol in hacking_refs():
+        full = os.path.join(REPO, path)
+        if not symbol or not os.path.isfile(full):
+            continue
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", "", read(full), flags=re.S)
+        definition = re.compile(
+            r"(^|\n)[^\n;]*\b(struct|enum|union)\s+%s\s*\{|(^|\n)[\w \t*]+\b%s\s*(\(|\[|=)"
+            % (re.escape(symbol), re.escape(symbol)))
+        if not definition.search(text):
+            undefined.append(f"{path}: {symbol}")
+    assert not undefined, "HACKING.md names symbols not defined there:\n" + "\n".join(undefined)
+
+
+def test_the_tree_holds_no_stray_files():
+    """Trace outputs, editor and patch leftovers are not committed (kb2.txt once was)."""
+    listed = subprocess.run(["git", "-C", REPO, "ls-files"], capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    files = listed.stdout.split()
+    stray = [f for f in files if re.search(r"\.(orig|rej|swp|bak|log)$|~$", f)]
+    top = {"Makefile", "README.md", "VERSION", ".clang-format", ".gitignore"}
+    stray += [f for f in files if "/" not in f and f not in top]
+    assert not stray, "stray files committed: " + ", ".join(stray)
