@@ -477,7 +477,9 @@ def hunks(a, b):
     na, nb = [norm_token(t) for t in ta], [norm_token(t) for t in tb]
     if na == nb:
         na, nb = ta, tb
-    sm = difflib.SequenceMatcher(None, na, nb, autojunk=False)
+    # a line of thousands of tokens (strace -v's arrays): difflib's heuristic that ignores
+    # btftrace's most frequent tokens, or it takes seconds a line
+    sm = difflib.SequenceMatcher(None, na, nb, autojunk=len(na) + len(nb) > 2000)
     return [("".join(norm_token(t) for t in ta[i1:i2]), "".join(norm_token(t) for t in tb[j1:j2]))
             for op, i1, i2, j1, j2 in sm.get_opcodes() if op != "equal"]
 
@@ -930,10 +932,23 @@ def cmd_report(args):
               f"{', '.join(f'{r} {c}' for r, c in rules.most_common())} |")
     missing = sorted(n for n, (nr, recs) in cat.items() if n not in per_syscall)
     print(f"\nCatalog syscalls with no line compared ({len(missing)}): {' '.join(missing)}")
+    pairs_path = os.path.join(args.out, "pairs.txt")
+    print(f"\nEvery differing pair, by syscall and rule: {pairs_path}")
     text = "\n".join(out) + "\n"
     sys.stdout.write(text)
     with open(os.path.join(args.out, "report.md"), "w", encoding="utf-8") as f:
         f.write(text)
+    by_syscall = collections.defaultdict(lambda: collections.defaultdict(list))
+    for rule, pairs in rule_keys.items():
+        for set_name, cid, name, s, b in pairs:
+            by_syscall[name][rule].append((set_name, cid, s, b))
+    with open(pairs_path, "w", encoding="utf-8") as f:
+        for name in sorted(by_syscall):
+            for rule, pairs in sorted(by_syscall[name].items()):
+                f.write(f"== {name}: {rule} ({len(pairs)} lines)\n")
+                for set_name, cid, s, b in pairs:
+                    f.write(f"[{set_name}] {desc.get(cid, cid)}\n  strace   {s}\n"
+                            f"  btftrace {b}\n")
     return 0
 
 
