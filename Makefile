@@ -155,9 +155,10 @@ DIFF_RUNS ?= 3
 diff-update: all
 	$(PYTHON) tests/diff/strace_diff.py update --runs $(DIFF_RUNS) $(DIFF_ARGS)
 
-# Builds and runs every test: unit tests, end-to-end tests as root, then each fuzz target for
-# FUZZ_SECONDS (60 s each; `make test FUZZ_SECONDS=5` for a quicker run).
-test: unit e2e fuzz
+# Builds and runs every test: unit tests, end-to-end tests as root, the differential test
+# against strace, then each fuzz target for FUZZ_SECONDS (60 s each; `make test
+# FUZZ_SECONDS=5` for a quicker run).
+test: unit e2e diff-test fuzz
 
 # The unit and e2e tests again under AddressSanitizer and UBSan (the fuzz targets have them).
 asan-test:
