@@ -605,10 +605,13 @@ def guess_rule(name, key, noformat):
         return "constant-as-number"
     if any("/*" in a + b or re.match(r"^\(", a) or re.match(r"^\(", b) for a, b in parts):
         return "comment"
-    if any((CONST.match(a) and NUMBERISH.match(b)) or (CONST.match(b) and NUMBERISH.match(a))
+    def const(t):
+        return CONST.match(t) and not NUMBERISH.match(t)  # a normalised number is no name
+
+    if any((const(a) and NUMBERISH.match(b)) or (const(b) and NUMBERISH.match(a))
            for a, b in parts):
         return "constant-as-number"
-    if any(CONST.match(a) and CONST.match(b) for a, b in parts):
+    if any(const(a) and const(b) for a, b in parts):
         return "constant-name"
     if any(NUMBERISH.match(a) and NUMBERISH.match(b) for a, b in parts):
         return "number-form"
@@ -825,8 +828,11 @@ def cmd_update(args):
         for set_name, n in counts.items():
             # once seen to come and go, it stays "sometimes"
             sets[set_name] = n == args.runs and not (prev and prev["sets"].get(set_name) is False)
+        on_purpose = prev and prev["category"] == "on-purpose"
+        # a not-yet-fixed entry's rule is a guess, made again with the guesser of the day
         entries[key] = {"category": prev["category"] if prev else "not-yet-fixed",
-                        "rule": prev["rule"] if prev else guess_rule(key[0], key[1], noformat),
+                        "rule": prev["rule"] if on_purpose else guess_rule(key[0], key[1],
+                                                                           noformat),
                         "reason": prev["reason"] if prev else "", "sets": sets}
     # what the sets not run this time had stays as it was
     for key, e in old.items():
