@@ -600,7 +600,16 @@ def guess_rule(name, key, noformat):
         return "line-missing"
     if name in noformat:
         return "no-format"
-    parts = [(a.strip(" ,"), b.strip(" ,")) for a, b in re.findall(r"«(.*?)»→«(.*?)»", key)]
+    parts = []
+    for a, b in re.findall(r"«(.*?)»→«(.*?)»", key):
+        a, b = a.strip(" ,"), b.strip(" ,")
+        # judged without what both sides share: a member's name, a comment
+        m = re.match(r"[A-Za-z_]\w*=", a)
+        if m and b.startswith(m.group(0)):
+            a, b = a[m.end():], b[m.end():]
+        for comment in set(re.findall(r"/\*.*?\*/", a)) & set(re.findall(r"/\*.*?\*/", b)):
+            a, b = a.replace(comment, "").strip(), b.replace(comment, "").strip()
+        parts.append((a, b))
     if any("_???" in a and "_???" not in b for a, b in parts):
         return "constant-as-number"
     if any("/*" in a + b or re.match(r"^\(", a) or re.match(r"^\(", b) for a, b in parts):
