@@ -93,6 +93,10 @@ static const char *separator(const struct wr_frame *f)
 		return f->style == WR_ARR_LIST ? ", " : " ";
 	if (f->style == WR_OBJ_PRED)
 		return " && ";
+	if (f->style == WR_OBJ_OR)
+		return "|";
+	if (f->style == WR_OBJ_SHIFT)
+		return "<<";
 	return ", ";
 }
 
@@ -557,6 +561,8 @@ static void tw_obj_begin(struct writer *w, enum wr_obj kind, const char *name)
 		outbuf_putc(w->ob, '{');
 		break;
 	case WR_OBJ_NOTE:
+	case WR_OBJ_OR:
+	case WR_OBJ_SHIFT:
 		break;
 	case WR_OBJ_FN:
 		outbuf_puts(w->ob, name ? name : "");
@@ -587,6 +593,8 @@ static void tw_key(struct writer *w, const char *name)
 			outbuf_puts(w->ob, strchr(name, ' ') ? " == " : "(s) == ");
 			break;
 		case WR_OBJ_FN:
+		case WR_OBJ_OR:
+		case WR_OBJ_SHIFT:
 			break;
 		}
 	}

@@ -153,6 +153,14 @@ static const struct value_printer printers[] = {
 	{ "epoll_ctl", "op", VK_XLAT, &xlat_epoll_ctl_ops },
 	{ "epoll_create1", "flags", VK_XLAT, &xlat_epoll_create_flags },
 	{ "getrandom", "flags", VK_XLAT, &xlat_getrandom_flags },
+	/* System V IPC and message queues (the rest by hand: src/decode/ipc.c) */
+	{ "msgsnd", "msgflg", VK_XLAT, &xlat_msgrcv_flags },
+	{ "msgrcv", "msgflg", VK_XLAT, &xlat_msgrcv_flags },
+	{ "shmat", "shmflg", VK_XLAT, &xlat_shmat_flags },
+	{ "sembuf", "sem_flg", VK_XLAT, &xlat_semop_flags },
+	{ "mq_open", "oflag", VK_OPEN_FLAGS, NULL },
+	{ "mq_attr", "mq_flags", VK_XLAT, &xlat_mq_flags },
+	{ "sigevent", "sigev_notify", VK_XLAT, &xlat_sigev_notify },
 	/* ioctl, bpf, perf */
 	{ "ioctl", "cmd", VK_XLAT, &xlat_tty_ioctls },
 	{ "bpf", "cmd", VK_XLAT, &xlat_bpf_cmds },

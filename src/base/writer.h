@@ -36,6 +36,13 @@ enum wr_obj {
 	 * JSON: an object of the keys when there are keys, else the one value it holds.
 	 */
 	WR_OBJ_FN,
+	/*
+	 * Parts of one value joined by '|', keys not shown: flags, then a field, then the
+	 * permission bits (IPC_CREAT|16<<SHM_HUGE_SHIFT|0600). JSON: an object of the parts.
+	 */
+	WR_OBJ_OR,
+	/* A number shifted into place, keys not shown: 16<<SHM_HUGE_SHIFT (-X raw: 16<<26). */
+	WR_OBJ_SHIFT,
 };
 
 /* How an array reads in text. JSON writes each as an array. */

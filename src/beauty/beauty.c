@@ -173,6 +173,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		if (!ba->print_type_id)
 			ba->print_type_id = ba->type.base_id;
 	}
+	if (r.len < BT_LEN_NONE)
+		r.header = ov->header;
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	if (ov->written == OW_ON_RESTART)
@@ -187,6 +189,17 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		else
 			rules->enter[i].kind = BT_KIND_MSGHDR;
 	}
+}
+
+/* A count argument of 32 bits: the collector takes its register's lower half only. */
+static void mark_count_32(const struct beauty_syscall *bs, struct bt_arg_rule *r)
+{
+	int k = -r->len - 1;
+
+	if (r->len >= BT_LEN_NONE || k < 0 || k >= BT_MAX_ARGS)
+		return;
+	if (bs->args[k].type.ptr_depth == 0 && bs->args[k].type.value_size == 4)
+		r->flags |= BT_RULE_COUNT_32;
 }
 
 void beauty__capture_env(struct beauty *b)
@@ -226,6 +239,12 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 		if (i >= 0)
 			apply_override(ov, desc, &b->calls[desc->nr], &b->rules[desc->nr], t, i);
 	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			mark_count_32(&b->calls[nr], &b->rules[nr].enter[i]);
+			mark_count_32(&b->calls[nr], &b->rules[nr].exit[i]);
+		}
+	}
 	return 0;
 }
 
@@ -236,6 +255,8 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 
 	if (r->elem_size > 1)
 		snprintf(elem, sizeof(elem), "*%u", r->elem_size);
+	if (r->header)
+		snprintf(elem + strlen(elem), sizeof(elem) - strlen(elem), "+%u", r->header);
 	if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV)
 		snprintf(buf, size, "strings[]");
 	else if (r->len > 1 && r->kind == BT_KIND_MSGHDR)

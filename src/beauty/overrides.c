@@ -43,8 +43,16 @@ const struct beauty_override beauty_overrides[] = {
 	{ "mount", "dir_name", OV_STRING, NULL, 0, NULL, "a string, not const in the prototype" },
 	{ "mount", "type", OV_STRING, NULL, 0, NULL, "a string, not const in the prototype" },
 	{ "mount", "data", OV_NONE, NULL, 0, NULL, "options string or binary, by filesystem type" },
-	{ "msgsnd", "msgp", OV_IN, "msgsz", 0, NULL, "the message sent (mtext; mtype is not counted)" },
-	{ "msgrcv", "msgp", OV_OUT, "ret", 0, NULL, "the kernel fills as many bytes as it returns" },
+	/* System V IPC */
+	{ "msgsnd", "msgp", OV_IN, "msgsz", 0, NULL, "mtype, then msgsz bytes of text", .header = sizeof(long) },
+	{ "msgrcv", "msgp", OV_OUT, "msgsz", 0, NULL, "mtype, then the text; strace shows msgsz bytes of it", .header = sizeof(long) },
+	{ "msgctl", "buf", OV_INOUT, NULL, 0, "struct msqid64_ds", "the 64-bit layout x86_64 uses; IPC_SET reads it, IPC_STAT writes it" },
+	{ "shmctl", "buf", OV_INOUT, NULL, 0, "struct shmid64_ds", "the 64-bit layout x86_64 uses; IPC_SET reads it, IPC_STAT writes it" },
+	{ "semctl", "arg", OV_INOUT, NULL, 0, "struct semid64_ds", "a pointer for IPC_SET and IPC_STAT, a number for others (then the read fails)" },
+	{ "shmat", "shmaddr", OV_NONE, NULL, 0, NULL, "an address to attach at, not a string" },
+	{ "shmdt", "shmaddr", OV_NONE, NULL, 0, NULL, "the address of an attached segment, not a string" },
+	/* POSIX message queues */
+	{ "mq_notify", "u_notification", OV_IN, "32", 0, NULL, "the members strace shows, 32 bytes: the rest of struct sigevent is padding" },
 	{ "mq_timedreceive", "u_msg_ptr", OV_OUT, "ret", 0, NULL, "the kernel fills as many bytes as it returns" },
 	/* structs passed in through non-const pointers */
 	{ "sched_setattr", "uattr", OV_IN, NULL, 0, NULL, "attributes passed in" },

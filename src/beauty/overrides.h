@@ -32,6 +32,8 @@ struct beauty_override {
 	 */
 	const char *len_written;
 	enum override_written written;
+	/* bytes before the len counted ones: a header the count leaves out (msgsnd's mtype) */
+	unsigned char header;
 };
 
 extern const struct beauty_override beauty_overrides[];

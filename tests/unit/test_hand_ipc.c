@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the hand decoders of IPC, memory, keys, bpf and perf: calls built as the
+ * collector's records, with captured bytes made here, decoded through the running kernel's
+ * BTF into the line strace 6.1 prints for the same call.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+
+#include "beauty/beauty.h"
+#include "decode/decode.h"
+#include "syscall_formats.h"
+
+static struct types types;
+static struct catalog *cat;
+static struct beauty *beauty;
+static struct decoder dec;
+static struct outbuf ob;
+
+/* x86_64's numbers of the calls tested. */
+enum {
+	NR_SEMGET = 64,
+	NR_SEMOP = 65,
+	NR_SEMCTL = 66,
+	NR_SHMDT = 67,
+	NR_MSGGET = 68,
+	NR_MSGSND = 69,
+	NR_MSGRCV = 70,
+	NR_MSGCTL = 71,
+	NR_SHMGET = 29,
+	NR_SHMAT = 30,
+	NR_SHMCTL = 31,
+	NR_MQ_OPEN = 240,
+	NR_MQ_NOTIFY = 244,
+};
+
+static void format(const char *name, int nargs, const char *const decls[][2])
+{
+	static int next_nr;
+	static const struct {
+		const char *name;
+		int nr;
+	} nrs[] = {
+		{"semget", NR_SEMGET},	     {"semop", NR_SEMOP},   {"semctl", NR_SEMCTL},
+		{"shmdt", NR_SHMDT},	     {"msgget", NR_MSGGET}, {"msgsnd", NR_MSGSND},
+		{"msgrcv", NR_MSGRCV},	     {"msgctl", NR_MSGCTL}, {"shmget", NR_SHMGET},
+		{"shmat", NR_SHMAT},	     {"shmctl", NR_SHMCTL}, {"mq_open", NR_MQ_OPEN},
+		{"mq_notify", NR_MQ_NOTIFY},
+	};
+
+	next_nr = -1;
+	for (size_t i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++) {
+		if (!strcmp(nrs[i].name, name))
+			next_nr = nrs[i].nr;
+	}
+	assert_true(next_nr >= 0);
+	catalog_add_format(cat, next_nr, name, nargs, decls);
+}
+
+static int setup_with(const struct decode_opts *opts)
+{
+	cat = calloc(1, sizeof(*cat));
+	beauty = calloc(1, sizeof(*beauty));
+	if (!cat || !beauty || types__load(&types, NULL))
+		return -1;
+	FORMAT("semget", {"key_t", "key"}, {"int", "nsems"}, {"int", "semflg"});
+	FORMAT("semop", {"int", "semid"}, {"struct sembuf *", "tsops"}, {"unsigned", "nsops"});
+	FORMAT("semctl", {"int", "semid"}, {"int", "semnum"}, {"int", "cmd"},
+	       {"unsigned long", "arg"});
+	FORMAT("shmdt", {"char *", "shmaddr"});
+	FORMAT("msgget", {"key_t", "key"}, {"int", "msgflg"});
+	FORMAT("msgsnd", {"int", "msqid"}, {"struct msgbuf *", "msgp"}, {"size_t", "msgsz"},
+	       {"int", "msgflg"});
+	FORMAT("msgrcv", {"int", "msqid"}, {"struct msgbuf *", "msgp"}, {"size_t", "msgsz"},
+	       {"long", "msgtyp"}, {"int", "msgflg"});
+	FORMAT("msgctl", {"int", "msqid"}, {"int", "cmd"}, {"struct msqid_ds *", "buf"});
+	FORMAT("shmget", {"key_t", "key"}, {"size_t", "size"}, {"int", "shmflg"});
+	FORMAT("shmat", {"int", "shmid"}, {"char *", "shmaddr"}, {"int", "shmflg"});
+	FORMAT("shmctl", {"int", "shmid"}, {"int", "cmd"}, {"struct shmid_ds *", "buf"});
+	FORMAT("mq_open", {"const char *", "u_name"}, {"int", "oflag"}, {"umode_t", "mode"},
+	       {"struct mq_attr *", "u_attr"});
+	FORMAT("mq_notify", {"mqd_t", "mqdes"}, {"const struct sigevent *", "u_notification"});
+	if (beauty__build(beauty, cat, &types))
+		return -1;
+	return decoder__init(&dec, cat, beauty, &types, opts);
+}
+
+static int setup(void **state)
+{
+	struct decode_opts opts;
+
+	decode_opts_default(&opts);
+	return setup_with(&opts);
+}
+
+static int setup_raw(void **state)
+{
+	struct decode_opts opts;
+
+	decode_opts_default(&opts);
+	opts.xlat = WR_XLAT_RAW;
+	return setup_with(&opts);
+}
+
+static int setup_xverbose(void **state)
+{
+	struct decode_opts opts;
+
+	decode_opts_default(&opts);
+	opts.xlat = WR_XLAT_VERBOSE;
+	return setup_with(&opts);
+}
+
+static int teardown(void **state)
+{
+	decoder__free(&dec);
+	types__free(&types);
+	free(cat);
+	free(beauty);
+	return 0;
+}
+
+/* A record as the collector writes it: the fixed part, then captures padded to 8 bytes. */
+struct rec {
+	union {
+		struct bt_rec_hdr hdr;
+		struct bt_enter_rec enter;
+		struct bt_exit_rec exit;
+		unsigned char bytes[8192];
+	};
+};
+
+static struct rec enter_rec, exit_rec;
+
+static void begin(int nr, __u64 a0, __u64 a1, __u64 a2, __u64 a3, __u64 a4, __u64 a5)
+{
+	memset(&enter_rec, 0, sizeof(enter_rec));
+	memset(&exit_rec, 0, sizeof(exit_rec));
+	enter_rec.hdr.type = BT_REC_ENTER;
+	enter_rec.hdr.nr = nr;
+	enter_rec.hdr.size = sizeof(struct bt_enter_rec);
+	enter_rec.enter.args[0] = a0;
+	enter_rec.enter.args[1] = a1;
+	enter_rec.enter.args[2] = a2;
+	enter_rec.enter.args[3] = a3;
+	enter_rec.enter.args[4] = a4;
+	enter_rec.enter.args[5] = a5;
+	exit_rec.hdr.type = BT_REC_EXIT;
+	exit_rec.hdr.nr = nr;
+	exit_rec.hdr.size = sizeof(struct bt_exit_rec);
+}
+
+static void capture(struct rec *r, int arg, const void *data, size_t len, __u8 flags, __u32 want)
+{
+	struct bt_capture *cap = (void *)(r->bytes + r->hdr.size);
+
+	assert_true(r->hdr.size + sizeof(*cap) + BT_ALIGN8(len) <= sizeof(r->bytes));
+	cap->arg = arg;
+	cap->flags = flags;
+	cap->len = len;
+	cap->want = want;
+	memcpy(cap + 1, data, len);
+	r->hdr.size += sizeof(*cap) + BT_ALIGN8(len);
+	r->hdr.ncaps++;
+}
+
+static void in(int arg, const void *data, size_t len)
+{
+	capture(&enter_rec, arg, data, len, 0, len);
+}
+
+static void out(int arg, const void *data, size_t len)
+{
+	capture(&exit_rec, arg, data, len, 0, len);
+}
+
+/* The whole line of the call, returning ret, " = " right after it. */
+static const char *line(__s64 ret)
+{
+	struct call call = {
+		.state = CALL_COMPLETE, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
+	static struct text_writer tw;
+	struct text_writer_opts two;
+	struct wr_limits lim;
+	struct call_view v;
+
+	decode_text_limits(&dec.opts, &lim);
+	decode_text_writer_opts(&dec.opts, &two);
+	two.column = 0;
+	outbuf_reset(&ob);
+	text_writer__init(&tw, &ob, &lim, &two);
+	exit_rec.exit.ret = ret;
+	decode_view(&dec, &call, &v);
+	decode_write_call(&dec, &tw.w, &v);
+	decode_write_return(&dec, &tw.w, &v);
+	return ob.data;
+}
+
+static const __u64 PTR = 0x7ffc12345678;
+
+static void test_ipc_keys_and_get_flags(void **state)
+{
+	begin(NR_SEMGET, IPC_PRIVATE, 2, IPC_CREAT | 0600, 0, 0, 0);
+	assert_string_equal(line(0), "semget(IPC_PRIVATE, 2, IPC_CREAT|0600) = 0");
+	begin(NR_MSGGET, 0xffffffffffffffffULL, 0xffffffff, 0, 0, 0, 0);
+	assert_string_equal(line(-2), "msgget(0xffffffff, IPC_CREAT|IPC_EXCL|IPC_NOWAIT|0xfffff000|"
+				      "0777) = -1 ENOENT (No such file or directory)");
+	/* shmget's huge page size is a number shifted into place */
+	begin(NR_SHMGET, 0x7ead, 64, (16U << 26) | IPC_CREAT | SHM_NORESERVE | 0640, 0, 0, 0);
+	assert_string_equal(
+		line(3), "shmget(0x7ead, 64, IPC_CREAT|SHM_NORESERVE|16<<SHM_HUGE_SHIFT|0640) = 3");
+	begin(NR_SHMGET, 0, 64, 0, 0, 0, 0);
+	assert_string_equal(line(3), "shmget(IPC_PRIVATE, 64, 000) = 3");
+}
+
+static void test_ipc_get_flags_raw(void **state)
+{
+	begin(NR_SHMGET, 0, 64, 0xffffffff, 0, 0, 0);
+	assert_string_equal(line(-22),
+			    "shmget(0, 64, 0x3fffe00|63<<26|0777) = -1 EINVAL (Invalid argument)");
+}
+
+static void test_ipc_get_flags_verbose(void **state)
+{
+	begin(NR_SEMGET, 0, 0, 0x7ead, 0, 0, 0);
+	assert_string_equal(line(-22),
+			    "semget(0 /* IPC_PRIVATE */, 0, 0x7e00 /* IPC_CREAT|IPC_EXCL|"
+			    "IPC_NOWAIT|0x7000 */|0255) = -1 EINVAL (Invalid argument)");
+	begin(NR_SHMGET, 0, 64, 16U << 26, 0, 0, 0);
+	assert_string_equal(line(4), "shmget(0 /* IPC_PRIVATE */, 64, 16<<26 /* SHM_HUGE_SHIFT */|"
+				     "000) = 4");
+	begin(NR_MSGCTL, 0, 0xffffffff, 0, 0, 0, 0);
+	assert_string_equal(line(-22), "msgctl(0, 0x100 /* IPC_64 */|0xfffffeff /* MSG_??? */, "
+				       "NULL) = -1 EINVAL (Invalid argument)");
+}
+
+/* The kernel's struct ipc64_perm and the 64-bit ds structs x86_64 uses. */
+struct k_perm {
+	int key;
+	unsigned int uid, gid, cuid, cgid, mode;
+	unsigned short seq, pad2;
+	unsigned long unused1, unused2;
+};
+
+struct k_msqid_ds {
+	struct k_perm perm;
+	long stime, rtime, ctime;
+	unsigned long cbytes, qnum, qbytes;
+	int lspid, lrpid;
+	unsigned long unused4, unused5;
+};
+
+struct k_semid_ds {
+	struct k_perm perm;
+	long otime;
+	unsigned long unused1;
+	long ctime;
+	unsigned long unused2, nsems, unused3, unused4;
+};
+
+static void test_ipc_ctl_by_command(void **state)
+{
+	struct k_msqid_ds m = {.perm = {.key = 0,
+					.uid = 1000,
+					.gid = 1000,
+					.cuid = 1000,
+					.cgid = 0xffffffff,
+					.mode = 0600},
+			       .stime = 1795455557,
+			       .qbytes = 16384,
+			       .lspid = 42,
+			       .lrpid = 43};
+	struct k_semid_ds s = {.perm = {.uid = 1, .gid = 2, .mode = 0640}, .nsems = 2};
+	struct msginfo info = {.msgpool = 512000, .msgseg = 65535};
+
+	/* the state the kernel wrote, shown at exit */
+	begin(NR_MSGCTL, 6, IPC_STAT, PTR, 0, 0, 0);
+	in(2, &m, sizeof(m));
+	out(2, &m, sizeof(m));
+	assert_string_equal(line(0),
+			    "msgctl(6, IPC_STAT, {msg_perm={uid=1000, gid=1000, mode=0600, "
+			    "key=0, cuid=1000, cgid=-1}, msg_stime=1795455557, "
+			    "msg_rtime=0, msg_ctime=0, msg_qnum=0, msg_qbytes=16384, "
+			    "msg_lspid=42, msg_lrpid=43}) = 0");
+	/* a failed IPC_STAT wrote nothing: the address */
+	begin(NR_MSGCTL, 6, IPC_STAT, PTR, 0, 0, 0);
+	in(2, &m, sizeof(m));
+	assert_string_equal(line(-22),
+			    "msgctl(6, IPC_STAT, 0x7ffc12345678) = -1 EINVAL (Invalid argument)");
+	/* IPC_SET: what the caller sets, read at enter */
+	begin(NR_MSGCTL, 6, IPC_SET, PTR, 0, 0, 0);
+	in(2, &m, sizeof(m));
+	out(2, &m, sizeof(m));
+	assert_string_equal(line(0),
+			    "msgctl(6, IPC_SET, {msg_perm={uid=1000, gid=1000, mode=0600}, "
+			    "msg_qbytes=16384}) = 0");
+	begin(NR_MSGCTL, 6, IPC_INFO, PTR, 0, 0, 0);
+	in(2, &m, sizeof(m));
+	memcpy(&m, &info, sizeof(info));
+	out(2, &m, sizeof(m));
+	assert_string_equal(line(6), "msgctl(6, IPC_INFO, {msgpool=512000, msgmap=0, msgmax=0, "
+				     "msgmnb=0, msgmni=0, msgssz=0, msgtql=0, msgseg=65535}) = 6");
+	/* IPC_RMID uses no buffer */
+	begin(NR_SHMCTL, 6, IPC_RMID, 0, 0, 0, 0);
+	assert_string_equal(line(0), "shmctl(6, IPC_RMID, NULL) = 0");
+	/* semctl's arg is a number but for the commands that take a struct */
+	begin(NR_SEMCTL, 0, 0, GETVAL, 0, 0, 0);
+	assert_string_equal(line(2), "semctl(0, 0, GETVAL, NULL) = 2");
+	begin(NR_SEMCTL, 0, 0, IPC_RMID, 0x7ead, 0, 0);
+	assert_string_equal(line(-22), "semctl(0, 0, IPC_RMID, 0x7ead) = -1 EINVAL (Invalid "
+				       "argument)");
+	begin(NR_SEMCTL, 0, 0, IPC_STAT, PTR, 0, 0);
+	in(3, &s, sizeof(s));
+	out(3, &s, sizeof(s));
+	assert_string_equal(line(0), "semctl(0, 0, IPC_STAT, {sem_perm={uid=1, gid=2, mode=0640, "
+				     "key=0, cuid=0, cgid=0}, sem_otime=0, sem_ctime=0, "
+				     "sem_nsems=2}) = 0");
+	/* strace reads semctl's struct back even when the call failed */
+	begin(NR_SEMCTL, 0, 0, IPC_STAT, PTR, 0, 0);
+	in(3, &s, sizeof(s));
+	assert_string_equal(line(-22), "semctl(0, 0, IPC_STAT, {sem_perm={uid=1, gid=2, mode=0640, "
+				       "key=0, cuid=0, cgid=0}, sem_otime=0, sem_ctime=0, "
+				       "sem_nsems=2}) = -1 EINVAL (Invalid argument)");
+	begin(NR_SEMCTL, 0, 0, 0xffffffff, 0, 0, 0);
+	assert_string_equal(line(-22), "semctl(0, 0, IPC_64|0xfffffeff /* SEM_??? */, NULL) = -1 "
+				       "EINVAL (Invalid argument)");
+}
+
+static void test_ipc_messages_and_segments(void **state)
+{
+	struct {
+		long mtype;
+		char mtext[8];
+	} msg = {1, "hello"};
+	struct sembuf sop[2] = {{0, 1, IPC_NOWAIT | SEM_UNDO}, {1, -1, 0x6000}};
+
+	begin(NR_MSGSND, 6, PTR, 5, IPC_NOWAIT, 0, 0);
+	capture(&enter_rec, 1, &msg, sizeof(long) + 5, 0, sizeof(long) + 5);
+	assert_string_equal(line(0), "msgsnd(6, {mtype=1, mtext=\"hello\"}, 5, IPC_NOWAIT) = 0");
+	/* msgrcv shows msgsz bytes of the text, as strace reads them */
+	begin(NR_MSGRCV, 6, PTR, 8, 0, IPC_NOWAIT | MSG_NOERROR, 0);
+	out(1, &msg, sizeof(msg));
+	assert_string_equal(line(5), "msgrcv(6, {mtype=1, mtext=\"hello\\0\\0\\0\"}, 8, 0, "
+				     "MSG_NOERROR|IPC_NOWAIT) = 5");
+	begin(NR_MSGRCV, 6, PTR, 8, 0, 0, 0);
+	assert_string_equal(line(-42),
+			    "msgrcv(6, 0x7ffc12345678, 8, 0, 0) = -1 ENOMSG (No message of desired "
+			    "type)");
+	begin(NR_SEMOP, 0, PTR, 2, 0, 0, 0);
+	in(1, sop, sizeof(sop));
+	assert_string_equal(line(0),
+			    "semop(0, [{sem_num=0, sem_op=1, sem_flg=SEM_UNDO|IPC_NOWAIT}, "
+			    "{sem_num=1, sem_op=-1, sem_flg=0x6000 /* SEM_??? */}], 2) = 0");
+	/* an address to attach at, not a string */
+	begin(NR_SHMAT, 6, PTR, SHM_RDONLY, 0, 0, 0);
+	assert_string_equal(line(0x7f0000001000),
+			    "shmat(6, 0x7ffc12345678, SHM_RDONLY) = 0x7f0000001000");
+	begin(NR_SHMDT, PTR, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0), "shmdt(0x7ffc12345678) = 0");
+}
+
+static void test_mq_open_and_notify(void **state)
+{
+	long attr[8] = {O_NONBLOCK, 2, 32, 0};
+	struct {
+		unsigned long sival;
+		int signo, notify;
+		int tid, pad[7];
+	} sev = {0, SIGUSR2, 0 /* SIGEV_SIGNAL */};
+
+	/* mode and attributes only count with O_CREAT */
+	begin(NR_MQ_OPEN, PTR, O_RDONLY, 0644, PTR, 0, 0);
+	in(0, "q", 2);
+	assert_string_equal(line(-2), "mq_open(\"q\", O_RDONLY) = -1 ENOENT (No such file or "
+				      "directory)");
+	begin(NR_MQ_OPEN, PTR, O_RDWR | O_CREAT, 0600, PTR, 0, 0);
+	in(0, "q", 2);
+	in(3, attr, sizeof(attr));
+	assert_string_equal(line(3), "mq_open(\"q\", O_RDWR|O_CREAT, 0600, {mq_flags=O_NONBLOCK, "
+				     "mq_maxmsg=2, mq_msgsize=32, mq_curmsgs=0}) = 3");
+	begin(NR_MQ_NOTIFY, 3, PTR, 0, 0, 0, 0);
+	in(1, &sev, 32);
+	assert_string_equal(line(0),
+			    "mq_notify(3, {sigev_signo=SIGUSR2, sigev_notify=SIGEV_SIGNAL}) "
+			    "= 0");
+	sev.sival = 0x1234;
+	sev.notify = 4; /* SIGEV_THREAD_ID */
+	sev.tid = 42;
+	begin(NR_MQ_NOTIFY, 3, PTR, 0, 0, 0, 0);
+	in(1, &sev, 32);
+	assert_string_equal(line(0),
+			    "mq_notify(3, {sigev_value={sival_int=4660, sival_ptr=0x1234}, "
+			    "sigev_signo=SIGUSR2, sigev_notify=SIGEV_THREAD_ID, "
+			    "sigev_notify_thread_id=42}) = 0");
+	/* a kind that sends no signal: the number as it is */
+	sev.sival = 0;
+	sev.notify = 0x7ead;
+	sev.signo = -1;
+	begin(NR_MQ_NOTIFY, 3, PTR, 0, 0, 0, 0);
+	in(1, &sev, 32);
+	assert_string_equal(line(-22), "mq_notify(3, {sigev_signo=4294967295, sigev_notify=0x7ead "
+				       "/* SIGEV_??? */}) = -1 EINVAL (Invalid argument)");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_ipc_keys_and_get_flags, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ipc_get_flags_raw, setup_raw, teardown),
+		cmocka_unit_test_setup_teardown(test_ipc_get_flags_verbose, setup_xverbose,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_ipc_ctl_by_command, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ipc_messages_and_segments, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mq_open_and_notify, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
