@@ -24,6 +24,8 @@ enum wr_num {
 	WR_OCT,	 /* 0644, 000: permissions */
 	WR_AUTO, /* a constant with no name: decimal near zero (within 4096), hex beyond */
 	WR_REG,	 /* a register as it is, 0x-prefixed even when 0 (--no-btf) */
+	/* a word of a bitmap, as C's %#016llx: 0x00000000000001, but 0000000000000000 */
+	WR_HEX_WORD,
 };
 
 /* How an object reads in text. JSON writes each as an object of its keys. */

@@ -91,7 +91,11 @@ struct bt_arg_rule {
 	 * out (msgsnd's mtype before msgsz bytes of text).
 	 */
 	__u8 header;
-	__u8 pad;
+	/*
+	 * The count argument is in units of 1 << count_shift elements, rounded up: mincore's
+	 * length in pages (12), a node mask's bits in longs (6).
+	 */
+	__u8 count_shift;
 };
 
 /*
@@ -105,6 +109,8 @@ struct bt_arg_rule {
  * register is no part of it, and the kernel does not read it (semop's nsops).
  */
 #define BT_RULE_COUNT_32 (1U << 1)
+/* The count argument counts one more than the kernel reads: a node mask's maxnode. */
+#define BT_RULE_COUNT_LESS_ONE (1U << 2)
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the

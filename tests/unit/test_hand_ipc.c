@@ -43,6 +43,13 @@ enum {
 	NR_SHMCTL = 31,
 	NR_MQ_OPEN = 240,
 	NR_MQ_NOTIFY = 244,
+	NR_MMAP = 9,
+	NR_MREMAP = 25,
+	NR_MINCORE = 27,
+	NR_MBIND = 237,
+	NR_SET_MEMPOLICY = 238,
+	NR_GET_MEMPOLICY = 239,
+	NR_MOVE_PAGES = 279,
 };
 
 static void format(const char *name, int nargs, const char *const decls[][2])
@@ -52,11 +59,26 @@ static void format(const char *name, int nargs, const char *const decls[][2])
 		const char *name;
 		int nr;
 	} nrs[] = {
-		{"semget", NR_SEMGET},	     {"semop", NR_SEMOP},   {"semctl", NR_SEMCTL},
-		{"shmdt", NR_SHMDT},	     {"msgget", NR_MSGGET}, {"msgsnd", NR_MSGSND},
-		{"msgrcv", NR_MSGRCV},	     {"msgctl", NR_MSGCTL}, {"shmget", NR_SHMGET},
-		{"shmat", NR_SHMAT},	     {"shmctl", NR_SHMCTL}, {"mq_open", NR_MQ_OPEN},
+		{"semget", NR_SEMGET},
+		{"semop", NR_SEMOP},
+		{"semctl", NR_SEMCTL},
+		{"shmdt", NR_SHMDT},
+		{"msgget", NR_MSGGET},
+		{"msgsnd", NR_MSGSND},
+		{"msgrcv", NR_MSGRCV},
+		{"msgctl", NR_MSGCTL},
+		{"shmget", NR_SHMGET},
+		{"shmat", NR_SHMAT},
+		{"shmctl", NR_SHMCTL},
+		{"mq_open", NR_MQ_OPEN},
 		{"mq_notify", NR_MQ_NOTIFY},
+		{"mmap", NR_MMAP},
+		{"mremap", NR_MREMAP},
+		{"mincore", NR_MINCORE},
+		{"mbind", NR_MBIND},
+		{"set_mempolicy", NR_SET_MEMPOLICY},
+		{"get_mempolicy", NR_GET_MEMPOLICY},
+		{"move_pages", NR_MOVE_PAGES},
 	};
 
 	next_nr = -1;
@@ -91,6 +113,24 @@ static int setup_with(const struct decode_opts *opts)
 	FORMAT("mq_open", {"const char *", "u_name"}, {"int", "oflag"}, {"umode_t", "mode"},
 	       {"struct mq_attr *", "u_attr"});
 	FORMAT("mq_notify", {"mqd_t", "mqdes"}, {"const struct sigevent *", "u_notification"});
+	FORMAT("mmap", {"unsigned long", "addr"}, {"unsigned long", "len"},
+	       {"unsigned long", "prot"}, {"unsigned long", "flags"}, {"unsigned long", "fd"},
+	       {"unsigned long", "off"});
+	FORMAT("mremap", {"unsigned long", "addr"}, {"unsigned long", "old_len"},
+	       {"unsigned long", "new_len"}, {"unsigned long", "flags"},
+	       {"unsigned long", "new_addr"});
+	FORMAT("mincore", {"unsigned long", "start"}, {"size_t", "len"},
+	       {"unsigned char *", "vec"});
+	FORMAT("mbind", {"unsigned long", "start"}, {"unsigned long", "len"},
+	       {"unsigned long", "mode"}, {"const unsigned long *", "nmask"},
+	       {"unsigned long", "maxnode"}, {"unsigned int", "flags"});
+	FORMAT("set_mempolicy", {"int", "mode"}, {"const unsigned long *", "nmask"},
+	       {"unsigned long", "maxnode"});
+	FORMAT("get_mempolicy", {"int *", "policy"}, {"unsigned long *", "nmask"},
+	       {"unsigned long", "maxnode"}, {"unsigned long", "addr"}, {"unsigned long", "flags"});
+	FORMAT("move_pages", {"pid_t", "pid"}, {"unsigned long", "nr_pages"},
+	       {"const void * *", "pages"}, {"const int *", "nodes"}, {"int *", "status"},
+	       {"int", "flags"});
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -226,6 +266,11 @@ static void test_ipc_keys_and_get_flags(void **state)
 
 static void test_ipc_get_flags_raw(void **state)
 {
+	/* mmap's flags are one value, whose raw form is the number */
+	begin(NR_MMAP, 0, 4096, 0, 0xfc000012, -1, 0);
+	assert_string_equal(
+		line(-9),
+		"mmap(NULL, 4096, 0, 0xfc000012, -1, 0) = -1 EBADF (Bad file descriptor)");
 	begin(NR_SHMGET, 0, 64, 0xffffffff, 0, 0, 0);
 	assert_string_equal(line(-22),
 			    "shmget(0, 64, 0x3fffe00|63<<26|0777) = -1 EINVAL (Invalid argument)");
@@ -240,6 +285,10 @@ static void test_ipc_get_flags_verbose(void **state)
 	begin(NR_SHMGET, 0, 64, 16U << 26, 0, 0, 0);
 	assert_string_equal(line(4), "shmget(0 /* IPC_PRIVATE */, 64, 16<<26 /* SHM_HUGE_SHIFT */|"
 				     "000) = 4");
+	begin(NR_MMAP, 0, 4096, 0, 0x10, -1, 0);
+	assert_string_equal(line(-9),
+			    "mmap(NULL, 4096, 0 /* PROT_NONE */, 0x10 /* MAP_FILE|MAP_FIXED "
+			    "*/, -1, 0) = -1 EBADF (Bad file descriptor)");
 	begin(NR_MSGCTL, 0, 0xffffffff, 0, 0, 0, 0);
 	assert_string_equal(line(-22), "msgctl(0, 0x100 /* IPC_64 */|0xfffffeff /* MSG_??? */, "
 				       "NULL) = -1 EINVAL (Invalid argument)");
@@ -413,6 +462,87 @@ static void test_mq_open_and_notify(void **state)
 				       "/* SIGEV_??? */}) = -1 EINVAL (Invalid argument)");
 }
 
+static void test_mmap_flags_and_mremap(void **state)
+{
+	begin(NR_MMAP, 0, 4096, 3, 0x22 | (21U << 26), -1, 0);
+	assert_string_equal(line(0x7f0000000000), "mmap(NULL, 4096, PROT_READ|PROT_WRITE, "
+						  "MAP_PRIVATE|MAP_ANONYMOUS|21<<MAP_HUGE_SHIFT, "
+						  "-1, 0) = 0x7f0000000000");
+	/* type 0 is MAP_FILE; an unknown type in hex; strace's mask drops the upper half */
+	begin(NR_MMAP, 0, 4096, 0, 0xffffffffffffffefULL, -1, 0);
+	assert_string_equal(line(-22),
+			    "mmap(NULL, 4096, PROT_NONE, 0xf /* MAP_??? */|MAP_ANONYMOUS|MAP_32BIT|"
+			    "MAP_NORESERVE|MAP_POPULATE|MAP_NONBLOCK|MAP_GROWSDOWN|MAP_DENYWRITE|"
+			    "MAP_EXECUTABLE|MAP_LOCKED|MAP_STACK|MAP_HUGETLB|MAP_SYNC|"
+			    "MAP_FIXED_NOREPLACE|0x3e00680|63<<MAP_HUGE_SHIFT, -1, 0) = -1 EINVAL "
+			    "(Invalid argument)");
+	/* new_addr counts only with MREMAP_MAYMOVE|MREMAP_FIXED */
+	begin(NR_MREMAP, 0x200000000000, 4096, 8192, 1, 0, 0);
+	assert_string_equal(line(0x7f0000000000), "mremap(0x200000000000, 4096, 8192, "
+						  "MREMAP_MAYMOVE) = 0x7f0000000000");
+	begin(NR_MREMAP, 0x200000000000, 4096, 4096, 3, 0x200000008000, 0);
+	assert_string_equal(line(0x200000008000),
+			    "mremap(0x200000000000, 4096, 4096, MREMAP_MAYMOVE|MREMAP_FIXED, "
+			    "0x200000008000) = 0x200000008000");
+	/* flags of an unsigned long: no sign to take back */
+	begin(NR_MREMAP, 0x200000000000, 4096, 4096, -1, 0, 0);
+	assert_string_equal(line(-22),
+			    "mremap(0x200000000000, 4096, 4096, MREMAP_MAYMOVE|"
+			    "MREMAP_FIXED|MREMAP_DONTUNMAP|0xfffffffffffffff8, NULL) = -1 "
+			    "EINVAL (Invalid argument)");
+}
+
+static void test_numa_policies(void **state)
+{
+	uint64_t mask[2] = {1, 0};
+	int policy = 2; /* MPOL_BIND */
+	int nodes[2] = {0, 1}, status[2] = {0, -14};
+	uint64_t pages[2] = {0, 0x7f0000001000};
+	unsigned char vec[3] = {1, 0, 3};
+
+	begin(NR_MBIND, 0x200000000000, 4096, 1 /* MPOL_PREFERRED */, PTR, 64, 2);
+	in(3, mask, 8);
+	assert_string_equal(line(0), "mbind(0x200000000000, 4096, MPOL_PREFERRED, "
+				     "[0x00000000000001], 64, MPOL_MF_MOVE) = 0");
+	/* a mode with flags, and one no name knows: then the whole word is flags */
+	begin(NR_SET_MEMPOLICY, 2 | (1 << 15), PTR, 66, 0, 0, 0);
+	in(1, mask, 16);
+	assert_string_equal(line(0), "set_mempolicy(MPOL_BIND|MPOL_F_STATIC_NODES, "
+				     "[0x00000000000001, 0000000000000000], 66) = 0");
+	begin(NR_SET_MEMPOLICY, 0x7ead, 0, 0, 0, 0, 0);
+	assert_string_equal(line(-22), "set_mempolicy(MPOL_F_RELATIVE_NODES|MPOL_F_NUMA_BALANCING|"
+				       "0x1ead, NULL, 0) = -1 EINVAL (Invalid argument)");
+	/* maxnode 1: no bits, and strace shows the address */
+	begin(NR_SET_MEMPOLICY, 0x1a4, PTR, 1, 0, 0, 0);
+	in(1, mask, 0);
+	assert_string_equal(line(-22), "set_mempolicy(0x1a4 /* MPOL_??? */, 0x7ffc12345678, 1) = "
+				       "-1 EINVAL (Invalid argument)");
+	begin(NR_GET_MEMPOLICY, PTR, PTR + 8, 64, 0, 0, 0);
+	out(0, &policy, sizeof(policy));
+	out(1, mask, 8);
+	assert_string_equal(line(0),
+			    "get_mempolicy([MPOL_BIND], [0x00000000000001], 64, NULL, 0) = "
+			    "0");
+	begin(NR_GET_MEMPOLICY, PTR, PTR + 8, 0, 0, 0, 0);
+	assert_string_equal(line(-22), "get_mempolicy(0x7ffc12345678, [], 0, NULL, 0) = -1 EINVAL "
+				       "(Invalid argument)");
+	begin(NR_MINCORE, 0x200000000000, 8193, PTR, 0, 0, 0);
+	out(2, vec, sizeof(vec));
+	assert_string_equal(line(0), "mincore(0x200000000000, 8193, [1, 0, 1]) = 0");
+	begin(NR_MOVE_PAGES, 0, 2, PTR, PTR + 16, PTR + 32, 0);
+	in(2, pages, sizeof(pages));
+	in(3, nodes, sizeof(nodes));
+	out(4, status, sizeof(status));
+	assert_string_equal(line(0),
+			    "move_pages(0, 2, [NULL, 0x7f0000001000], [0, 1], [0, -EFAULT], "
+			    "0) = 0");
+	/* a count whose size overflows: the addresses */
+	begin(NR_MOVE_PAGES, 0, -1, PTR, PTR + 16, PTR + 32, 0);
+	assert_string_equal(line(-14),
+			    "move_pages(0, 18446744073709551615, 0x7ffc12345678, "
+			    "0x7ffc12345688, 0x7ffc12345698, 0) = -1 EFAULT (Bad address)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -423,6 +553,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ipc_ctl_by_command, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ipc_messages_and_segments, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mq_open_and_notify, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mmap_flags_and_mremap, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_numa_policies, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
