@@ -61,6 +61,10 @@ const struct beauty_override beauty_overrides[] = {
 	{ "move_pages", "pages", OV_IN, "nr_pages", 1, "unsigned long", "nr_pages addresses" },
 	{ "move_pages", "nodes", OV_IN, "nr_pages", 1, NULL, "nr_pages node numbers" },
 	{ "move_pages", "status", OV_OUT, "nr_pages", 1, NULL, "the kernel writes nr_pages statuses" },
+	/* keys: keyctl's arguments mean what its command says */
+	{ "keyctl", "arg2", OV_STRING, NULL, 0, NULL, "a string for KEYCTL_JOIN_SESSION_KEYRING; a number for most commands, then the read fails" },
+	{ "keyctl", "arg3", OV_INOUT, "arg4", 0, NULL, "a payload or string in (UPDATE, SEARCH), the buffer READ and DESCRIBE fill; a number for others" },
+	{ "keyctl", "arg4", OV_STRING, NULL, 0, NULL, "KEYCTL_SEARCH's description; a number for most commands, then the read fails" },
 	/* POSIX message queues */
 	{ "mq_notify", "u_notification", OV_IN, "32", 0, NULL, "the members strace shows, 32 bytes: the rest of struct sigevent is padding" },
 	{ "mq_timedreceive", "u_msg_ptr", OV_OUT, "ret", 0, NULL, "the kernel fills as many bytes as it returns" },

@@ -102,8 +102,8 @@ struct hand_family {
 	size_t ncalls;
 };
 
-extern const struct hand_family family_bpf, family_file, family_ioctl, family_ipc, family_mem,
-	family_net, family_poll, family_proc, family_signal;
+extern const struct hand_family family_bpf, family_file, family_ioctl, family_ipc, family_keys,
+	family_mem, family_net, family_poll, family_proc, family_signal;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 

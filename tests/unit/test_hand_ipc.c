@@ -17,6 +17,7 @@
 #include <sys/msg.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
+#include <linux/keyctl.h>
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
@@ -50,6 +51,9 @@ enum {
 	NR_SET_MEMPOLICY = 238,
 	NR_GET_MEMPOLICY = 239,
 	NR_MOVE_PAGES = 279,
+	NR_ADD_KEY = 248,
+	NR_REQUEST_KEY = 249,
+	NR_KEYCTL = 250,
 };
 
 static void format(const char *name, int nargs, const char *const decls[][2])
@@ -79,6 +83,9 @@ static void format(const char *name, int nargs, const char *const decls[][2])
 		{"set_mempolicy", NR_SET_MEMPOLICY},
 		{"get_mempolicy", NR_GET_MEMPOLICY},
 		{"move_pages", NR_MOVE_PAGES},
+		{"add_key", NR_ADD_KEY},
+		{"request_key", NR_REQUEST_KEY},
+		{"keyctl", NR_KEYCTL},
 	};
 
 	next_nr = -1;
@@ -131,6 +138,12 @@ static int setup_with(const struct decode_opts *opts)
 	FORMAT("move_pages", {"pid_t", "pid"}, {"unsigned long", "nr_pages"},
 	       {"const void * *", "pages"}, {"const int *", "nodes"}, {"int *", "status"},
 	       {"int", "flags"});
+	FORMAT("add_key", {"const char *", "_type"}, {"const char *", "_description"},
+	       {"const void *", "_payload"}, {"size_t", "plen"}, {"key_serial_t", "ringid"});
+	FORMAT("request_key", {"const char *", "_type"}, {"const char *", "_description"},
+	       {"const char *", "_callout_info"}, {"key_serial_t", "destringid"});
+	FORMAT("keyctl", {"int", "option"}, {"unsigned long", "arg2"}, {"unsigned long", "arg3"},
+	       {"unsigned long", "arg4"}, {"unsigned long", "arg5"});
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -543,6 +556,53 @@ static void test_numa_policies(void **state)
 			    "0x7ffc12345688, 0x7ffc12345698, 0) = -1 EFAULT (Bad address)");
 }
 
+static void test_keys(void **state)
+{
+	static const char desc[] = "user;1000;1000;3f010000;diff:key";
+	char longname[64];
+
+	memset(longname, 'y', sizeof(longname));
+	begin(NR_ADD_KEY, PTR, PTR + 8, PTR + 16, 7, -2, 0);
+	in(0, "user", 5);
+	/* not a path: -s cuts it */
+	capture(&enter_rec, 1, longname, sizeof(longname), BT_CAP_TRUNCATED, 0);
+	in(2, "payload", 7);
+	assert_string_equal(line(86778876),
+			    "add_key(\"user\", \"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\"..., "
+			    "\"payload\", 7, KEY_SPEC_PROCESS_KEYRING) = 86778876");
+	begin(NR_REQUEST_KEY, PTR, PTR + 8, 0, 0, 0, 0);
+	in(0, "user", 5);
+	in(1, "missing", 8);
+	assert_string_equal(line(-126), "request_key(\"user\", \"missing\", NULL, 0) = -1 ENOKEY "
+					"(Required key not available)");
+	/* the arguments each command uses, as it uses them */
+	begin(NR_KEYCTL, KEYCTL_GET_KEYRING_ID, -3, 0, 0, 0, 0);
+	assert_string_equal(line(917095235), "keyctl(KEYCTL_GET_KEYRING_ID, "
+					     "KEY_SPEC_SESSION_KEYRING, 0) = 917095235");
+	begin(NR_KEYCTL, KEYCTL_READ, 86778876, PTR, 64, 0, 0);
+	out(2, "payload", 7);
+	assert_string_equal(line(7), "keyctl(KEYCTL_READ, 86778876, \"payload\", 64) = 7");
+	/* DESCRIBE's string without its NUL; the buffer holds no more than its size */
+	begin(NR_KEYCTL, KEYCTL_DESCRIBE, 86778876, PTR, 16, 0, 0);
+	out(2, desc, 16);
+	assert_string_equal(line(sizeof(desc)), "keyctl(KEYCTL_DESCRIBE, 86778876, "
+						"\"user;1000;1000;3\", 16) = 33");
+	begin(NR_KEYCTL, KEYCTL_READ, 86778876, PTR, 64, 0, 0);
+	assert_string_equal(line(-13), "keyctl(KEYCTL_READ, 86778876, 0x7ffc12345678, 64) = -1 "
+				       "EACCES (Permission denied)");
+	begin(NR_KEYCTL, KEYCTL_REVOKE, 86778876, 0, 0, 0, 0);
+	assert_string_equal(line(0), "keyctl(KEYCTL_REVOKE, 86778876) = 0");
+	begin(NR_KEYCTL, KEYCTL_SEARCH, -4, PTR, PTR + 8, 0, 0);
+	in(2, "user\0garbage", 13);
+	in(3, "diff:key", 9);
+	assert_string_equal(line(-126),
+			    "keyctl(KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, \"user\", "
+			    "\"diff:key\", 0) = -1 ENOKEY (Required key not available)");
+	begin(NR_KEYCTL, 0x7ead, 0, 1, 0x7ead, 0, 0);
+	assert_string_equal(line(-95), "keyctl(0x7ead /* KEYCTL_??? */, 0, 0x1, 0x7ead, 0) = -1 "
+				       "EOPNOTSUPP (Operation not supported)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -555,6 +615,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_mq_open_and_notify, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mmap_flags_and_mremap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_numa_policies, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_keys, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
