@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/outbuf.h"
+#include "base/quote.h"
 
 /* How a number reads. */
 enum wr_num {
@@ -223,6 +224,7 @@ struct text_writer_opts {
 	bool color;		 /* ANSI colours */
 	unsigned int column;	 /* " = " at this column of the call at least (strace: 39) */
 	bool bare_return;	 /* the return value alone: no column, no " = " */
+	enum quote_hex hex;	 /* -x, -xx, --strings-in-hex: where strings use hex */
 };
 
 struct text_writer {
