@@ -84,6 +84,11 @@ static const char usage_text[] =
 	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
 	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
 	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
+	"  -x                      strings (and -y's paths) with a non-ASCII or unprintable\n"
+	"                          byte all in hex: \"\\x62\\x69\\x6e\\x01\"; -xx every string\n"
+	"      --strings-in-hex[=WHERE]  none (octal escapes, the default), non-ascii-chars\n"
+	"                          (the escapes in hex: \"bin\\x01\"), non-ascii (-x) or all\n"
+	"                          (-xx; the default WHERE)\n"
 	"      --arg-names         name each argument: openat(dfd: AT_FDCWD, ...)\n"
 	"      --struct-depth N    nested structs shown before {...} (default 4)\n"
 	"      --no-zeros          leave out struct members that are zero\n"
@@ -153,6 +158,7 @@ enum long_only {
 	OPT_UID,
 	OPT_CGROUP,
 	OPT_LOSSLESS,
+	OPT_STRINGS_IN_HEX,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -184,6 +190,7 @@ static const struct option long_options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "decode-fds", no_argument, NULL, 'y' },
 	{ "const-style", required_argument, NULL, 'X' },
+	{ "strings-in-hex", optional_argument, NULL, OPT_STRINGS_IN_HEX },
 	{ "arg-names", no_argument, NULL, OPT_ARG_NAMES },
 	{ "struct-depth", required_argument, NULL, OPT_STRUCT_DEPTH },
 	{ "no-zeros", no_argument, NULL, OPT_NO_ZEROS },
@@ -478,7 +485,8 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, c, status;
+	int ts_count = 0, x_count = 0, c, status;
+	bool hex_set = false;
 
 	session_opts_default(&o);
 	/* one message of our own per error, not getopt's as well */
@@ -489,7 +497,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vyX:trTdhVZz", long_options, NULL)) !=
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyX:trTdhVZz", long_options, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'p':
@@ -622,6 +630,20 @@ int main(int argc, char **argv)
 				usage_error("invalid -X value '%s': give raw, abbrev or verbose",
 					    optarg);
 			break;
+		case 'x':
+			/* strace's: -x non-ASCII strings, -xx (or more) all */
+			x_count++;
+			o.decode.hex = x_count > 1 ? QUOTE_HEX_ALL : QUOTE_HEX_NON_ASCII;
+			break;
+		case OPT_STRINGS_IN_HEX:
+			hex_set = true;
+			if (!optarg)
+				o.decode.hex = QUOTE_HEX_ALL;
+			else if (quote_hex_parse(optarg, &o.decode.hex))
+				usage_error("invalid --strings-in-hex value '%s': give none, "
+					    "non-ascii-chars, non-ascii or all",
+					    optarg);
+			break;
 		case OPT_ARG_NAMES:
 			o.decode.arg_names = true;
 			break;
@@ -687,6 +709,9 @@ int main(int argc, char **argv)
 	/* what only a summary shows asks for one */
 	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
 		o.summary = SUMMARY_ONLY;
+	if (x_count && hex_set)
+		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
+			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");
 	if (ts_count > 3)
 		usage_error("-t given %d times: -t, -tt and -ttt are the choices", ts_count);
 	o.text.ts = ts_count;

@@ -27,6 +27,7 @@ struct decode_opts {
 	bool pretty;		 /* multi-line structs */
 	bool no_btf;		 /* raw values only */
 	bool decode_fds;	 /* -y: fds with their paths, 3</etc/hostname> */
+	enum quote_hex hex;	 /* -x, -xx, --strings-in-hex: where strings use hex */
 };
 
 struct fd_table;

@@ -97,6 +97,7 @@ void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opt
 	two->xlat = o->xlat;
 	two->arg_names = o->arg_names;
 	two->pretty = o->pretty;
+	two->hex = o->hex;
 	/* strace pads the call so that " = " lands in this column */
 	two->column = 39;
 }

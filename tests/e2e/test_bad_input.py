@@ -150,6 +150,17 @@ CASES = (
         case("e-unknown-qualifier", ["-e", "read=3", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'read=' in -e 'read=3': btftrace takes "
              r"-e trace=SET \(or -e SET\), -e signal=SET and -e quiet=WHAT$"),
+        # -x, -xx, --strings-in-hex: strace 6.1's values, and not both
+        *[case(f"strings-in-hex-{name}", [f"--strings-in-hex={value}", "--", "true"],
+               rf"^btftrace: invalid --strings-in-hex value '{value}': give none, "
+               r"non-ascii-chars, non-ascii or all$")
+          for name, value in [("word", "bogus"), ("empty", ""), ("case", "ALL"),
+                              ("prefix", "non")]],
+        case("x-and-strings-in-hex", ["-x", "--strings-in-hex=all", "--", "true"],
+             r"^btftrace: -x and --strings-in-hex exclude each other: choose one \(-x is "
+             r"--strings-in-hex=non-ascii, -xx is --strings-in-hex=all\)$"),
+        case("strings-in-hex-and-xx", ["--strings-in-hex", "-xx", "--", "true"],
+             r"-x and --strings-in-hex exclude each other"),
         case("t-four-times", ["-tttt", "--", "true"],
              r"-t given 4 times: -t, -tt and -ttt are the choices"),
     ] + [

@@ -124,6 +124,8 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--color", "=", ""], ["auto", "always", "never"]),
     (["-X", ""], ["raw", "abbrev", "verbose"]),
     (["--const-style", "v"], ["verbose"]),
+    (["--strings-in-hex", "=", ""], ["none", "non-ascii-chars", "non-ascii", "all"]),
+    (["--strings-in-hex", "=", "non-ascii-"], ["non-ascii-chars"]),
     (["-S", ""], ["time", "calls", "errors", "avg", "name"]),
     (["--summary-by", ""], ["total", "process", "thread"]),
     (["--quiet", "=", "signals,"], ["signals,signals", "signals,exit", "signals,thread-execve"]),
