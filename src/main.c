@@ -46,6 +46,13 @@ static const char usage_text[] =
 	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
 	"                          first negates it; the last -e signal= counts\n"
 	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
+	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
+	"                          numbers, all or none, '!' first inverts; the last given\n"
+	"                          counts), dump the data in hex and ASCII as strace does:\n"
+	"                          read, pread64, readv, preadv(2), recvfrom, recvmsg\n"
+	"  -e write=SET, --write=SET  the same for data written: write, pwrite64, writev,\n"
+	"                          pwritev(2), sendto, sendmsg. Dumps show what was\n"
+	"                          captured (--capture-size; 4096 unless given)\n"
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
 	"      --filter EXPR       only calls for which EXPR holds, decided in the kernel:\n"
@@ -159,6 +166,8 @@ enum long_only {
 	OPT_CGROUP,
 	OPT_LOSSLESS,
 	OPT_STRINGS_IN_HEX,
+	OPT_READ,
+	OPT_WRITE,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -175,6 +184,8 @@ static const struct option long_options[] = {
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
 	{ "quiet", required_argument, NULL, OPT_QUIET },
+	{ "read", required_argument, NULL, OPT_READ },
+	{ "write", required_argument, NULL, OPT_WRITE },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
@@ -344,15 +355,34 @@ static const char *qualifier_value(const char *text, const char *const *names)
 	return NULL;
 }
 
+/* The fds -e read= and -e write= dump the data of; as in strace, the last one given counts. */
+static struct desc_set dump_read, dump_write;
+
+static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, const char *text,
+			   const char *what)
+{
+	char err[DESC_SET_ERR_MAX];
+	int rc = desc_set_parse(set, text, what, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+	*opt = desc_set_empty(set) ? NULL : set;
+}
+
 /*
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
- * and trace= or a bare set goes to the syscall filter.
+ * read= and write= the fds whose data is dumped, and trace= or a bare set
+ * goes to the syscall filter.
  */
 static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
 {
 	static const char *const signal_names[] = {"signal", "signals", "s", NULL};
 	static const char *const quiet_names[] = {"quiet", "silent", "silence", "q", NULL};
+	static const char *const read_names[] = {"read", "reads", "r", NULL};
+	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -363,6 +393,14 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, quiet_names))) {
 		parse_quiet(o, value);
+		return;
+	}
+	if ((value = qualifier_value(text, read_names))) {
+		parse_dump_set(&dump_read, &o->decode.dump_read, value, "-e read");
+		return;
+	}
+	if ((value = qualifier_value(text, write_names))) {
+		parse_dump_set(&dump_write, &o->decode.dump_write, value, "-e write");
 		return;
 	}
 	add_syscall_set(f, o, text);
@@ -548,6 +586,12 @@ int main(int argc, char **argv)
 		case 'e':
 			add_expression(&filter, &o, optarg);
 			break;
+		case OPT_READ:
+			parse_dump_set(&dump_read, &o.decode.dump_read, optarg, "--read");
+			break;
+		case OPT_WRITE:
+			parse_dump_set(&dump_write, &o.decode.dump_write, optarg, "--write");
+			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
 			break;
@@ -720,7 +764,9 @@ int main(int argc, char **argv)
 		o.buffer_cap = o.decode.string_limit + 1 > BT_CAPTURE_MAX
 				       ? BT_CAPTURE_MAX
 				       : o.decode.string_limit + 1;
-	if (o.decode.string_limit == 0)
+	/* strace dumps all the data: copy as much as the kernel may */
+	if (o.decode.string_limit == 0 ||
+	    (!capture_set && (o.decode.dump_read || o.decode.dump_write)))
 		o.buffer_cap = BT_CAPTURE_MAX;
 	if (optind < argc)
 		o.command = argv + optind;
@@ -745,5 +791,7 @@ int main(int argc, char **argv)
 	status = session_run(&o);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
+	desc_set_free(&dump_read);
+	desc_set_free(&dump_write);
 	return status;
 }

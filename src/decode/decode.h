@@ -8,6 +8,7 @@
 #define BTFTRACE_DECODE_H
 
 #include <stdbool.h>
+#include "base/desc_set.h"
 #include "base/values.h"
 #include "base/writer.h"
 #include "beauty/beauty.h"
@@ -28,6 +29,8 @@ struct decode_opts {
 	bool no_btf;		 /* raw values only */
 	bool decode_fds;	 /* -y: fds with their paths, 3</etc/hostname> */
 	enum quote_hex hex;	 /* -x, -xx, --strings-in-hex: where strings use hex */
+	/* -e read=SET, -e write=SET: dump the data read from, written to these fds; or NULL */
+	const struct desc_set *dump_read, *dump_write;
 };
 
 struct fd_table;
@@ -47,6 +50,17 @@ enum fd_effect {
 	FD_FX_CLONE,	   /* a child with copies of the fds */
 	FD_FX_CHDIR,	   /* a new cwd: the path in argument 0 */
 	FD_FX_FCHDIR,	   /* a new cwd: what argument 0 refers to */
+};
+
+/* -e read=, -e write=: which data of a call strace dumps (dump.c). */
+enum dump_kind {
+	DUMP_NONE = 0,
+	DUMP_WRITE_BUF, /* argument 1, as many bytes as argument 2 says */
+	DUMP_READ_BUF,	/* argument 1, as many bytes as the call returned */
+	DUMP_WRITE_IOV, /* the buffers of argument 1's iovec */
+	DUMP_READ_IOV,	/* the same, as many bytes as the call returned */
+	DUMP_WRITE_MSG, /* the buffers of argument 1's msghdr */
+	DUMP_READ_MSG,	/* the same, as many bytes as the call returned */
 };
 
 /* Member printers looked up by (struct type, member name), cached: the lookup is per member. */
@@ -83,6 +97,8 @@ struct decoder {
 	hand_call_fn call_decoder[BT_MAX_SYSCALLS];
 	/* per syscall: a hand decoder of the return value (flags, octal, what select left) */
 	hand_return_fn ret_hand[BT_MAX_SYSCALLS];
+	/* per syscall: the data -e read= and -e write= dump */
+	unsigned char dump_kind[BT_MAX_SYSCALLS];
 	/* per syscall: what it does to the fd table */
 	unsigned char fd_effect[BT_MAX_SYSCALLS];
 	/* -y: the fds' paths, owned by the session; NULL without -y */
@@ -169,6 +185,15 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 void decode_write_return(const struct decoder *d, struct writer *w, const struct call_view *v);
 /* A CEV_SIGNAL's line: "--- SIGCHLD {si_signo=SIGCHLD, ...} ---". */
 void decode_write_signal(const struct decoder *d, struct writer *w, const struct call_view *v);
+
+/* The data strace dumps of the syscall called name, for -e read= and -e write=. */
+enum dump_kind decode_dump_kind_of(const char *name);
+/*
+ * -e read=, -e write=: appends strace's dump of the data the call read or wrote, when its fd
+ * is in the set: " | 00000  68 69 0a  ...  hi. |" lines, and for the buffers of an iovec
+ * " * 3 bytes in buffer 0" before each. What was captured is dumped (--capture-size).
+ */
+void decode_write_dump(const struct decoder *d, struct outbuf *ob, const struct call_view *v);
 
 /* Updates the fd table with what a call shown did (after it was shown). */
 void decode_track_fds(const struct decoder *d, const struct call *call);

@@ -67,6 +67,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 		if (!strcmp(desc->name, "restart_syscall"))
 			d->nr_restart_syscall = nr;
 		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
+		d->dump_kind[nr] = decode_dump_kind_of(desc->name);
 		d->ret_is_address[nr] = returns_address(desc->name);
 		d->open_mode_arg[nr] = mode_arg_index(desc);
 	}

@@ -163,7 +163,11 @@ void text_sink__on_call(void *ctx, const struct call *call)
 			      (unsigned long long)(v.duration_ns / 1000000000ULL),
 			      (unsigned long long)(v.duration_ns % 1000000000ULL) / 1000);
 	put_dropped_marker(s, &v);
-	write_line(s);
+	outbuf_putc(ob, '\n');
+	/* -e read=, -e write=: strace's dump follows the call's line */
+	if (s->dec->opts.dump_read || s->dec->opts.dump_write)
+		decode_write_dump(s->dec, ob, &v);
+	sink_write_buffer(s->out, ob, &s->write_error, &s->lines);
 }
 
 void text_sink__note(struct text_sink *s, __u32 tid, __u64 ts, const char *text)

@@ -147,9 +147,28 @@ CASES = (
         case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
              r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
              r"thread-execve or a comma list of them$"),
-        case("e-unknown-qualifier", ["-e", "read=3", "--", "true"],
-             r"^btftrace: unsupported -e qualifier 'read=' in -e 'read=3': btftrace takes "
-             r"-e trace=SET \(or -e SET\), -e signal=SET and -e quiet=WHAT$"),
+        case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
+             r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
+             r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET "
+             r"and -e write=SET$"),
+        # -e read=, -e write=, --read, --write: strace's fd sets
+        *[case(f"fd-set-{opt.strip('-=')}-{name}", args + ["--", "true"],
+               rf"^btftrace: {words} in {re.escape(opt)}{re.escape(value)}: give fd numbers "
+               r"separated by commas \(3,5\), all or none, '!' first to invert$")
+          for opt, args_of in [("-e read=", lambda v: ["-e", f"read={v}"]),
+                               ("-e write=", lambda v: ["-e", f"w={v}"]),
+                               ("--read=", lambda v: [f"--read={v}"]),
+                               ("--write=", lambda v: ["--write", v])]
+          for name, value, words in [
+              ("word", "x", "invalid fd 'x'"),
+              ("negative", "-1", "invalid fd '-1'"),
+              ("hex", "0x3", "invalid fd '0x3'"),
+              ("too-big", "2147483648", "invalid fd '2147483648'"),
+              ("all-among-others", "1,all", "invalid fd 'all'"),
+              ("empty", "", "no fd"),
+              ("commas-only", ",,", "no fd"),
+              ("bang-only", "!", "no fd"),
+          ] for args in [args_of(value)]],
         # -x, -xx, --strings-in-hex: strace 6.1's values, and not both
         *[case(f"strings-in-hex-{name}", [f"--strings-in-hex={value}", "--", "true"],
                rf"^btftrace: invalid --strings-in-hex value '{value}': give none, "
@@ -168,7 +187,8 @@ CASES = (
         case(f"missing-value-{opt.lstrip('-')}", [opt], rf"option '{opt}' needs a value: {HELP}")
         for opt in ["-p", "--attach", "-o", "--output", "-s", "--string-limit", "-X",
                     "--const-style", "--struct-depth", "--capture-size", "--buffer-size",
-                    "--btf", "--filter", "--duration", "--comm", "--uid", "--cgroup"]
+                    "--btf", "--filter", "--duration", "--comm", "--uid", "--cgroup", "--read",
+                    "--write"]
     ] + [
         # --filter: syntax (found before anything loads), then names (against the catalog)
         case("filter-syntax", ["--filter", "fd == 3 && )", "--", "true"],

@@ -132,6 +132,11 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["-e", "quiet", "=", "ex"], ["exit"]),
     (["-e", "signal", "=", "SIGUSR"], ["SIGUSR1", "SIGUSR2"]),
     (["-e", "tra"], ["trace="]),
+    (["-e", "wr"], ["write", "writev", "write="]),
+    (["-e", "read", "=", ""], ["all", "none"]),
+    (["-e", "w", "=", "a"], ["all"]),
+    (["--read", "n"], ["none"]),
+    (["--write", "=", "3,"], []),
     (["-fe", "%pu"], ["%pure"]),
 ])
 def test_offers_an_options_values(btftrace, words, expected):

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Issue 18: strings in hex (-x, -xx, --strings-in-hex), line for line as strace 6.1 prints
-them on the same run of tests/workloads/strings_io.c (strings of every kind, -y's paths)."""
+"""Issue 18: strings in hex (-x, -xx, --strings-in-hex) and the data dumps of -e read= and
+-e write=, line for line as strace 6.1 prints them on the same run of
+tests/workloads/strings_io.c (strings of every kind, -y's paths, and every call strace dumps)."""
 import difflib
 import re
 import shutil
@@ -117,3 +118,41 @@ def test_x_changes_what_it_should(compare):
     # -x leaves text alone, -xx does not
     assert 'write(3, "plain text\\n", 11) = 11' in hexed
     assert r'write(3, "\x70\x6c\x61\x69\x6e\x20\x74\x65\x78\x74\x0a", 11) = 11' in every
+
+
+DUMPS = [
+    ["-e", "read=all", "-e", "write=all"],
+    ["-e", "read=3", "-e", "write=3"],
+    ["--read=7", "--write=!3"],
+    ["-e", "reads=3,7", "-e", "writes=4,6,9"],
+    ["-e", "r=none", "-e", "w=!!6"],
+    # as in strace, the last -e write= counts
+    ["-e", "write=3", "-e", "write=6"],
+    ["-x", "-y", "-e", "read=all", "-e", "write=all"],
+    # only the calls traced are dumped
+    ["-e", "trace=read,writev,close_range", "-e", "read=all", "-e", "write=all"],
+]
+
+
+@pytest.mark.parametrize("options", DUMPS, ids=lambda o: " ".join(o))
+def test_dumps_as_strace_dumps_them(compare, options):
+    ours, theirs = compare(options)
+    assert_same(ours, theirs)
+
+
+def test_dumps_are_there(compare):
+    ours, _ = compare(["-e", "read=all", "-e", "write=all"])
+    text = "\n".join(ours)
+    # a write, a failed write (dumped all the same), a read, an iovec's buffers
+    for expected in [
+        'write(3, "bin\\1\\2\\3x\\0012", 9) = 9\n'
+        " | 00000  62 69 6e 01 02 03 78 01  32                       bin...x.2        |",
+        'write(4, "no\\1", 3) = -1 EBADF (Bad file descriptor)\n'
+        " | 00000  6e 6f 01                                          no.              |",
+        " * 2 bytes in buffer 1\n"
+        " | 00000  31 02                                             1.               |",
+    ]:
+        assert expected in text, f"no\n{expected}\nin\n{text}"
+    # a read that failed has nothing to dump
+    i = next(i for i, line in enumerate(ours) if line.startswith("read(5, "))
+    assert not ours[i + 1].startswith(" | ")
