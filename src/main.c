@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <linux/magic.h>
@@ -90,6 +91,12 @@ static const char usage_text[] =
 	"  -v, --verbose           arrays and structs in full\n"
 	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
 	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
+	"  -Y, --decode-pids=comm  print pids with the name of their thread or process:\n"
+	"                          getppid() = 24103<bash>, kill(24107<sleep>, SIGTERM)\n"
+	"      --decode-pids=pidns, --pidns-translation  pids seen from another PID namespace\n"
+	"                          with their number in btftrace's: 2 /* 24107 in strace's\n"
+	"                          PID NS */; --decode-pids=comm,pidns both. As in strace,\n"
+	"                          each of these replaces what the one before chose\n"
 	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
 	"  -x                      strings (and -y's paths) with a non-ASCII or unprintable\n"
 	"                          byte all in hex: \"\\x62\\x69\\x6e\\x01\"; -xx every string\n"
@@ -168,6 +175,8 @@ enum long_only {
 	OPT_STRINGS_IN_HEX,
 	OPT_READ,
 	OPT_WRITE,
+	OPT_DECODE_PIDS,
+	OPT_PIDNS_TRANSLATION,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -200,6 +209,8 @@ static const struct option long_options[] = {
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "decode-fds", no_argument, NULL, 'y' },
+	{ "decode-pids", required_argument, NULL, OPT_DECODE_PIDS },
+	{ "pidns-translation", no_argument, NULL, OPT_PIDNS_TRANSLATION },
 	{ "const-style", required_argument, NULL, 'X' },
 	{ "strings-in-hex", optional_argument, NULL, OPT_STRINGS_IN_HEX },
 	{ "arg-names", no_argument, NULL, OPT_ARG_NAMES },
@@ -372,10 +383,48 @@ static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, co
 }
 
 /*
+ * --decode-pids=SET as strace 6.1 takes it: comm and pidns in any case, or all or none alone,
+ * '!' first to invert; the set replaces the one before (as -Y's and --pidns-translation's).
+ */
+static unsigned int parse_decode_pids(const char *text, const char *what)
+{
+	static const char fix[] = "give comm, pidns, a comma list of both, all or none";
+	char *copy, *save = NULL;
+	const char *s = text;
+	unsigned int set = 0;
+	bool invert = false;
+
+	while (*s == '!') {
+		invert = !invert;
+		s++;
+	}
+	if (!strcmp(s, "all") || !strcmp(s, "none"))
+		set = !strcmp(s, "all") ? DECODE_PIDS_ALL : 0;
+	else {
+		copy = strdup(s);
+		if (!copy)
+			usage_error("out of memory");
+		for (char *tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			if (!strcasecmp(tok, "comm"))
+				set |= DECODE_PIDS_COMM;
+			else if (!strcasecmp(tok, "pidns"))
+				set |= DECODE_PIDS_NS;
+			else
+				usage_error("invalid %s value '%s': %s", what, tok, fix);
+		}
+		free(copy);
+		if (!set)
+			usage_error("invalid %s value '%s': %s", what, text, fix);
+	}
+	return invert ? DECODE_PIDS_ALL & ~set : set;
+}
+
+/*
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
- * read= and write= the fds whose data is dumped, and trace= or a bare set
- * goes to the syscall filter.
+ * read= and write= the fds whose data is dumped, decode-pids= is
+ * --decode-pids, and trace= or a bare set goes to the syscall filter.
  */
 static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
 {
@@ -383,6 +432,7 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const quiet_names[] = {"quiet", "silent", "silence", "q", NULL};
 	static const char *const read_names[] = {"read", "reads", "r", NULL};
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
+	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -393,6 +443,10 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, quiet_names))) {
 		parse_quiet(o, value);
+		return;
+	}
+	if ((value = qualifier_value(text, pids_names))) {
+		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
 		return;
 	}
 	if ((value = qualifier_value(text, read_names))) {
@@ -535,8 +589,8 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyX:trTdhVZz", long_options, NULL)) !=
-	       -1) {
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZz", long_options,
+				NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			parse_pids(&o, optarg);
@@ -662,6 +716,15 @@ int main(int argc, char **argv)
 			break;
 		case 'y':
 			o.decode.decode_fds = true;
+			break;
+		case 'Y':
+			o.decode.decode_pids = DECODE_PIDS_COMM;
+			break;
+		case OPT_DECODE_PIDS:
+			o.decode.decode_pids = parse_decode_pids(optarg, "--decode-pids");
+			break;
+		case OPT_PIDNS_TRANSLATION:
+			o.decode.decode_pids = DECODE_PIDS_NS;
 			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))

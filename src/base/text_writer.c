@@ -180,6 +180,16 @@ static void put_path(struct writer *w, const char *path)
 	quote_bracketed(w->ob, path, tw_of(w)->o.hex);
 }
 
+/* -Y's <comm> after a pid, and --decode-pids=pidns's note of its number here, as strace's. */
+static void put_pid_notes(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)
+{
+	if (comm)
+		put_path(w, comm);
+	/* strace's words, which scripts look for: the namespace is the tracer's */
+	if (tracer_pid && tracer_pid != pid)
+		outbuf_printf(w->ob, " /* %u in strace's PID NS */", tracer_pid);
+}
+
 /* ---------------------------------------------------------------- calls */
 
 static void tw_call_begin(struct writer *w, const struct wr_call *c)
@@ -276,6 +286,7 @@ static void tw_ret(struct writer *w, const struct wr_ret *r)
 		put_num(ob, r->value, r->fmt);
 		if (r->path)
 			put_path(w, r->path);
+		put_pid_notes(w, r->value, r->comm, r->tracer_pid);
 		break;
 	case WR_RET_ERROR:
 		outbuf_puts(ob, "-1 ");
@@ -513,6 +524,12 @@ static void tw_fd(struct writer *w, int64_t fd, const char *name, const char *pa
 		put_path(w, path);
 }
 
+static void tw_pid(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)
+{
+	tw_num(w, (uint64_t)pid, WR_DEC);
+	put_pid_notes(w, pid, comm, tracer_pid);
+}
+
 static void tw_counted(struct writer *w, uint64_t addr, uint64_t count, const char *one,
 		       const char *many, bool more)
 {
@@ -707,6 +724,7 @@ static const struct writer_ops text_writer_ops = {
 	.str = tw_str,
 	.bytes = tw_bytes,
 	.fd = tw_fd,
+	.pid = tw_pid,
 	.counted = tw_counted,
 	.lit = tw_lit,
 	.comment = tw_comment,

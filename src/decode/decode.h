@@ -15,23 +15,30 @@
 #include "catalog/catalog.h"
 #include "decode/captures.h"
 #include "decode/hand.h"
+#include "decode/pid_table.h"
 #include "events/events.h"
 #include "types/types.h"
 
 struct decode_opts {
-	int string_limit;	 /* -s: bytes of buffers and non-path strings shown; 0 = all */
-	bool verbose;		 /* -v: structs and arrays in full */
-	int struct_depth;	 /* nesting shown before {...} */
-	enum wr_xlat_style xlat; /* -X */
-	bool arg_names;		 /* perf trace style "dfd: AT_FDCWD" */
-	bool no_zeros;		 /* omit zero struct members */
-	bool pretty;		 /* multi-line structs */
-	bool no_btf;		 /* raw values only */
-	bool decode_fds;	 /* -y: fds with their paths, 3</etc/hostname> */
-	enum quote_hex hex;	 /* -x, -xx, --strings-in-hex: where strings use hex */
+	int string_limit;	  /* -s: bytes of buffers and non-path strings shown; 0 = all */
+	bool verbose;		  /* -v: structs and arrays in full */
+	int struct_depth;	  /* nesting shown before {...} */
+	enum wr_xlat_style xlat;  /* -X */
+	bool arg_names;		  /* perf trace style "dfd: AT_FDCWD" */
+	bool no_zeros;		  /* omit zero struct members */
+	bool pretty;		  /* multi-line structs */
+	bool no_btf;		  /* raw values only */
+	bool decode_fds;	  /* -y: fds with their paths, 3</etc/hostname> */
+	enum quote_hex hex;	  /* -x, -xx, --strings-in-hex: where strings use hex */
+	unsigned int decode_pids; /* -Y, --decode-pids: DECODE_PIDS_* */
 	/* -e read=SET, -e write=SET: dump the data read from, written to these fds; or NULL */
 	const struct desc_set *dump_read, *dump_write;
 };
+
+/* -Y, --decode-pids=: what pids show besides their number. */
+#define DECODE_PIDS_COMM (1u << 0) /* comm: the thread's name, 1234<bash> */
+#define DECODE_PIDS_NS (1u << 1)   /* pidns: the number in btftrace's PID namespace */
+#define DECODE_PIDS_ALL (DECODE_PIDS_COMM | DECODE_PIDS_NS)
 
 struct fd_table;
 
@@ -103,6 +110,11 @@ struct decoder {
 	unsigned char fd_effect[BT_MAX_SYSCALLS];
 	/* -y: the fds' paths, owned by the session; NULL without -y */
 	struct fd_table *fds;
+	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
+	struct pid_table *pids;
+	/* per syscall and argument, and per syscall's return value: what a pid there names */
+	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
 	/*
 	 * Per syscall, found by name once rather than per call: the return
 	 * value is an address (shown in hex), and the index of the mode
@@ -112,6 +124,8 @@ struct decoder {
 	__u8 open_mode_arg[BT_MAX_SYSCALLS];
 	/* restart_syscall's number, or -1 */
 	int nr_restart_syscall;
+	/* the numbers -Y treats apart, or -1 */
+	int nr_clone, nr_clone3, nr_fork, nr_vfork, nr_wait4, nr_waitid;
 };
 
 void decode_opts_default(struct decode_opts *o);
@@ -194,6 +208,26 @@ enum dump_kind decode_dump_kind_of(const char *name);
  * " * 3 bytes in buffer 0" before each. What was captured is dumped (--capture-size).
  */
 void decode_write_dump(const struct decoder *d, struct outbuf *ob, const struct call_view *v);
+
+/*
+ * -Y, --decode-pids: what a pid names (pids.c). The kind of argument arg of syscall (by
+ * name), and of its return value; PID_NONE for none.
+ */
+enum pid_kind decode_pid_arg_kind(const char *syscall, const char *arg);
+enum pid_kind decode_pid_return_kind(const char *syscall);
+/* A pid thread caller gave or got, of the kind: 1234<bash>, 2 /\* 1234 in strace's PID NS *\/. */
+void decode_write_pid(const struct decoder *d, struct writer *w, __u32 caller, __s64 value,
+		      enum pid_kind kind);
+/* Argument i of the call (of d->pid_arg's kind), written as a pid. */
+void decode_write_pid_arg(const struct decoder *d, struct writer *w,
+			  const struct bt_enter_rec *enter, int nr, int i, __s64 value);
+/* Fills r's comm and tracer_pid when the call returns a pid. */
+void decode_pid_return(const struct decoder *d, const struct call *call, struct wr_ret *r);
+/*
+ * Keeps the pid table up to date with a call: before its line is written (!shown) the
+ * thread's name; after, the threads that ended and the children reaped.
+ */
+void decode_track_pids(const struct decoder *d, const struct call *call, bool shown);
 
 /* Updates the fd table with what a call shown did (after it was shown). */
 void decode_track_fds(const struct decoder *d, const struct call *call);

@@ -74,6 +74,13 @@ static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
 	if (s->many_tids && !s->opts.no_pid) {
 		outbuf_puts(ob, "[pid ");
 		outbuf_u64(ob, tid);
+		/* -Y: strace's [pid 1234<bash>], the name the thread had at this record */
+		if (s->dec->pids && (s->dec->opts.decode_pids & DECODE_PIDS_COMM)) {
+			const char *comm = pid_table__comm(s->dec->pids, tid);
+
+			if (comm)
+				quote_bracketed(ob, comm, s->dec->opts.hex);
+		}
 		outbuf_puts(ob, "] ");
 	}
 	if (s->opts.relative) {

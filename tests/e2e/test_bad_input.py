@@ -149,8 +149,24 @@ CASES = (
              r"thread-execve or a comma list of them$"),
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
-             r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET "
-             r"and -e write=SET$"),
+             r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
+             r"-e write=SET and -e decode-pids=WHAT$"),
+        # --decode-pids, -e decode-pids=: comm, pidns, all, none
+        *[case(f"decode-pids-{name}", args + ["--", "true"],
+               rf"^btftrace: invalid {what} value '{re.escape(bad)}': give comm, pidns, a "
+               r"comma list of both, all or none$")
+          for name, args, what, bad in [
+              ("word", ["--decode-pids=bogus"], "--decode-pids", "bogus"),
+              ("one-bad-of-two", ["--decode-pids", "comm,pid"], "--decode-pids", "pid"),
+              ("empty", ["--decode-pids="], "--decode-pids", ""),
+              ("commas-only", ["--decode-pids=,"], "--decode-pids", ","),
+              ("all-among-others", ["--decode-pids=all,comm"], "--decode-pids", "all"),
+              ("question-mark", ["--decode-pids=?comm"], "--decode-pids", "?comm"),
+              ("e-qualifier", ["-e", "decode-pids=x"], "-e decode-pids", "x"),
+              ("e-singular", ["-e", "decode-pid="], "-e decode-pids", ""),
+          ]],
+        case("pidns-translation-value", ["--pidns-translation=yes", "--", "true"],
+             r"^btftrace: option '--pidns-translation' takes no value: see 'btftrace --help'$"),
         # -e read=, -e write=, --read, --write: strace's fd sets
         *[case(f"fd-set-{opt.strip('-=')}-{name}", args + ["--", "true"],
                rf"^btftrace: {words} in {re.escape(opt)}{re.escape(value)}: give fd numbers "
@@ -188,7 +204,7 @@ CASES = (
         for opt in ["-p", "--attach", "-o", "--output", "-s", "--string-limit", "-X",
                     "--const-style", "--struct-depth", "--capture-size", "--buffer-size",
                     "--btf", "--filter", "--duration", "--comm", "--uid", "--cgroup", "--read",
-                    "--write"]
+                    "--write", "--decode-pids"]
     ] + [
         # --filter: syntax (found before anything loads), then names (against the catalog)
         case("filter-syntax", ["--filter", "fd == 3 && )", "--", "true"],

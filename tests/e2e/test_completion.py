@@ -137,6 +137,10 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["-e", "w", "=", "a"], ["all"]),
     (["--read", "n"], ["none"]),
     (["--write", "=", "3,"], []),
+    (["--decode-pids", "=", ""], ["comm", "pidns", "all", "none"]),
+    (["--decode-pids", "comm,p"], ["comm,pidns"]),
+    (["-e", "decode-pids", "=", "c"], ["comm"]),
+    (["-e", "dec"], ["decode-pids="]),
     (["-fe", "%pu"], ["%pure"]),
 ])
 def test_offers_an_options_values(btftrace, words, expected):
