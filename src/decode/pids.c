@@ -30,7 +30,7 @@ static const struct {
 	{ "setpgid", "pgid", PID_PGID },
 	{ "getpgid", "pid", PID_TGID },
 	{ "getsid", "pid", PID_TGID },
-	/* waitid's id: by its idtype (pids.c decides) */
+	/* waitid's id is a pid only for P_PID and P_PGID: decode_write_pid_arg decides */
 	{ "waitid", "upid", PID_TGID },
 	{ "ptrace", "pid", PID_TID },
 	{ "prlimit64", "pid", PID_TGID },
