@@ -197,6 +197,24 @@ def test_comm_with_all(btftrace, spawn, workload, tmp_path, bpf_snapshot):
     snap.assert_clean()
 
 
+def test_exec_from_a_thread_the_filter_leaves_out_is_not_shown(btftrace, spawn, workload,
+                                                                tmp_path):
+    """Another process, which --comm leaves out, execs from a thread other than its main one
+    before each launch: its superseded line is no more shown than its calls."""
+
+    def launch(n):
+        exec_thread = subprocess.run([workload("exec_thread")], stdout=subprocess.PIPE,
+                                     text=True, timeout=30)
+        assert exec_thread.returncode == 3 and exec_thread.stdout.startswith("pid "), \
+            exec_thread.stdout
+        return subprocess.Popen([workload("filtered"), str(n)])
+
+    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--comm", "filtered"],
+                                        launch)
+    check_only(text, pids, real)
+    assert "superseded" not in text, excerpt(text, "superseded")
+
+
 def test_uid_with_all(btftrace, spawn, workload, tmp_path):
     def launch(n):
         return subprocess.Popen(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
