@@ -408,6 +408,8 @@ class BpfSnapshot:
         self._samplers.append(t)
 
     def _new_objects(self):
+        """({kind: {id: label}} of btftrace's objects made since the snapshot, and those the
+        tracked process held; {kind: ids} of the former that another process holds now)."""
         progs, maps, links = self._take()
         ours = {i for i, p in progs.items() if _is_btftrace_prog(p)}
         our_maps = {i for i, m in maps.items() if _is_btftrace_map(m)}
@@ -419,40 +421,62 @@ class BpfSnapshot:
         new_maps = {i for i in our_maps if i not in self.maps}
         new_links = {i for i, ln in links.items()
                      if i not in self.links and ln.get("prog_id") in ours}
-        left = {"prog": new_progs, "map": new_maps, "link": new_links}
-        if any(left.values()):
+        foreign = {kind: set() for kind in BPF_KINDS}
+        if new_progs or new_maps or new_links:
             # another engineer's session, running meanwhile, holds its own objects
             held = _held_by_others()
-            foreign = set(held["prog"])
-            foreign |= {links[i].get("prog_id") for i in held["link"] if i in links}
+            foreign_progs = set(held["prog"])
+            foreign_progs |= {links[i].get("prog_id") for i in held["link"] if i in links}
             foreign_maps = set(held["map"])
-            for pid in foreign & set(progs):
+            for pid in foreign_progs & set(progs):
                 foreign_maps |= set(progs[pid].get("map_ids", []))
-            left = {"prog": new_progs - foreign, "map": new_maps - foreign_maps,
-                    "link": {i for i in new_links
-                             if i not in held["link"] and links[i].get("prog_id") not in foreign}}
+            foreign = {"prog": new_progs & foreign_progs, "map": new_maps & foreign_maps,
+                       "link": {i for i in new_links
+                                if i in held["link"] or links[i].get("prog_id") in foreign_progs}}
         # what the tracked btftrace held is its own, whoever else exists
-        left["prog"] |= self.tracked["prog"] & set(progs)
-        left["map"] |= self.tracked["map"] & set(maps)
-        left["link"] |= self.tracked["link"] & set(links)
-        named = {
-            "progs": [f"{i}:{progs[i].get('name')}" for i in sorted(left["prog"])],
-            "maps": [f"{i}:{maps[i].get('name')}" for i in sorted(left["map"])],
-            "links": [f"{i}:prog{links[i].get('prog_id')}" for i in sorted(left["link"])],
+        tracked = {"prog": self.tracked["prog"] & set(progs),
+                   "map": self.tracked["map"] & set(maps),
+                   "link": self.tracked["link"] & set(links)}
+        for kind in BPF_KINDS:
+            foreign[kind] -= tracked[kind]
+        found = {
+            "prog": {i: f"{i}:{progs[i].get('name')}" for i in new_progs | tracked["prog"]},
+            "map": {i: f"{i}:{maps[i].get('name')}" for i in new_maps | tracked["map"]},
+            "link": {i: f"{i}:prog{links[i].get('prog_id')}"
+                     for i in new_links | tracked["link"]},
         }
-        return {k: v for k, v in named.items() if v}
+        return found, foreign
 
     def leftovers(self, wait=BPF_RELEASE_WAIT):
-        """btftrace objects still there after the kernel had time to release them."""
+        """btftrace objects still there after the kernel had time to release them.
+
+        A leftover is in every listing of the wait (ids are not reused soon: one that went
+        once is gone), and no other process held it in at least one. Another session's
+        objects that come and go meanwhile (a run that ended while the kernel still frees
+        its maps, one that starts after our first listing) are none: on a machine where
+        several sessions run tests, some are nearly always in some listing."""
         self._stop.set()
         for t in self._samplers:
             t.join()
         deadline = time.monotonic() + wait
+        lasting, unheld = None, {kind: set() for kind in BPF_KINDS}
         while True:
-            left = self._new_objects()
-            if not left or time.monotonic() > deadline:
-                return left
+            found, foreign = self._new_objects()
+            if lasting is None:
+                lasting = found
+            lasting = {kind: {i: label for i, label in lasting[kind].items() if i in found[kind]}
+                       for kind in BPF_KINDS}
+            for kind in BPF_KINDS:
+                unheld[kind] |= set(found[kind]) - foreign[kind]
+            if not any(set(found[kind]) - foreign[kind] for kind in BPF_KINDS) or \
+                    not any(lasting.values()):
+                return {}
+            if time.monotonic() > deadline:
+                break
             time.sleep(0.1)
+        left = {f"{kind}s": [lasting[kind][i] for i in sorted(lasting[kind]) if i in unheld[kind]]
+                for kind in BPF_KINDS}
+        return {k: v for k, v in left.items() if v}
 
     def assert_clean(self, what=""):
         left = self.leftovers()
