@@ -136,6 +136,20 @@ def proc_state(pid):
     return stat[stat.rindex(")") + 2]
 
 
+def cpu_seconds(pid):
+    """The CPU time process pid has used, user and system, from /proc (final once it is a
+    zombie), or None when it is gone. Unlike wall-clock time, a busy machine does not
+    stretch it."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2:].split()
+    # utime and stime, fields 14 and 15 of proc(5), in clock ticks
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 # ---------------------------------------------------------------- running btftrace
 
 
