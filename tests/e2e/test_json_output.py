@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from conftest import wait_for
+from conftest import children_of, wait_for
 
 BAD_PATH = b"/nonexistent/\xff\xfe-\x01\x1f\"\\-\xc3\xa9"
 BINARY = bytes([0, 1, 2, 0xff, 0xfe, 0x80, ord("\n"), 0, ord("A"), 0x7f])
@@ -318,12 +318,25 @@ def test_perfetto_split_call_is_one_event(run_btftrace, workload, tmp_path):
     assert reads[0]["dur"] >= 250_000 and reads[0]["args"]["call"] == 'read(3, "y", 1)', reads
 
 
+def in_sleep(pids):
+    """True when the first of pids is in nanosleep or clock_nanosleep (x86-64 numbers 35, 230)
+    now, as /proc/PID/syscall says."""
+    try:
+        with open(f"/proc/{pids[0]}/syscall") as f:
+            return f.read().split()[0] in ("35", "230")
+    except (IndexError, OSError):
+        return False
+
+
 def test_perfetto_is_whole_after_sigint(btftrace, spawn, tmp_path):
     path = tmp_path / "trace.perfetto.json"
     bt = spawn([btftrace, "--format=perfetto", "-o", path, "--", "sleep", "30"])
     # the reader writes what it has when it goes idle
     assert wait_for(lambda: path.exists() and b'"execve"' in path.read_bytes(), 10), \
         "the trace never showed the command's execve"
+    # and the interruption comes in the sleep: a busy machine can keep sleep in its start-up
+    # for long after its execve showed
+    assert wait_for(lambda: in_sleep(children_of(bt.pid)), 30), "the command never slept"
     bt.send_signal(signal.SIGINT)
     assert bt.wait(timeout=10) == 128 + signal.SIGINT
     events = load_perfetto(path)["traceEvents"]
