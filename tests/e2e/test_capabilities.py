@@ -21,6 +21,9 @@ NOBODY = 65534
 NEEDED = ("bpf", "perfmon", "dac_read_search")
 CAP_BITS = {"dac_read_search": 2, "sys_ptrace": 19, "perfmon": 38, "bpf": 39}
 RESUMED, UNFINISHED = "<... pread64 resumed>", "<unfinished ...>"
+# the marker's name, which -a --comm selects on the whole machine: this test process's, as
+# other sessions run these tests too
+MARKER_COMM = f"btcap{os.getpid()}"
 
 pytestmark = pytest.mark.skipif(not shutil.which("setpriv"),
                                 reason="setpriv (util-linux) is not installed")
@@ -53,10 +56,10 @@ def status_field(text, name):
 
 @pytest.fixture
 def marker_process(spawn):
-    """A root process named btft-capmark that reads /etc/hostname through fd 3, 50 times a
+    """A root process named MARKER_COMM that reads /etc/hostname through fd 3, 50 times a
     second, for 30 s: a process of another user for -p and -a."""
     code = ("import os, time\n"
-            "open('/proc/self/comm', 'w').write('btft-capmark')\n"
+            f"open('/proc/self/comm', 'w').write({MARKER_COMM!r})\n"
             "fd = os.open('/etc/hostname', os.O_RDONLY)\n"
             "os.dup2(fd, 3)\n"
             "print('ready', flush=True)\n"
@@ -112,7 +115,7 @@ def test_summary_as_a_user_with_the_capabilities(btftrace):
 
 @pytest.mark.parametrize("target", ["-p", "-a"])
 def test_traces_another_users_process(btftrace, marker_process, target):
-    where = ["-p", marker_process.pid] if target == "-p" else ["-a", "--comm", "btft-capmark"]
+    where = ["-p", marker_process.pid] if target == "-p" else ["-a", "--comm", MARKER_COMM]
     shown = 4
     r = run_as_nobody(NEEDED, [btftrace, *where, "-e", "pread64", "--max-events", shown])
     assert r.returncode == 0, r.stderr

@@ -205,40 +205,67 @@ def check_only(text, pids, real):
     assert "+++ exited with 0 +++" in by_pid[real]
 
 
-def test_comm_with_all(btftrace, spawn, workload, tmp_path, bpf_snapshot):
+@pytest.fixture
+def own_filtered(workload, tmp_path):
+    """filtered.c under a name no other session's process has (a link named after this test
+    process, which exec makes the comm): -a --comm selects by name on the whole machine, and
+    other sessions run these tests too."""
+    path = tmp_path / f"flt{os.getpid()}"
+    path.symlink_to(workload("filtered"))
+    return str(path), path.name
+
+
+def test_comm_with_all(btftrace, spawn, own_filtered, tmp_path, bpf_snapshot):
+    exe, comm = own_filtered
     snap = bpf_snapshot()
-    text, pids, real = start_then_trace(
-        btftrace, spawn, tmp_path, ["--comm", "filtered"],
-        lambda n: subprocess.Popen([workload("filtered"), str(n)]))
+    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--comm", comm],
+                                        lambda n: subprocess.Popen([exe, str(n)]))
     check_only(text, pids, real)
     snap.assert_clean()
 
 
 def test_exec_from_a_thread_the_filter_leaves_out_is_not_shown(btftrace, spawn, workload,
-                                                                tmp_path):
+                                                                own_filtered, tmp_path):
     """Another process, which --comm leaves out, execs from a thread other than its main one
     before each launch: its superseded line is no more shown than its calls."""
+    exe, comm = own_filtered
 
     def launch(n):
         exec_thread = subprocess.run([workload("exec_thread")], stdout=subprocess.PIPE,
                                      text=True, timeout=30)
         assert exec_thread.returncode == 3 and exec_thread.stdout.startswith("pid "), \
             exec_thread.stdout
-        return subprocess.Popen([workload("filtered"), str(n)])
+        return subprocess.Popen([exe, str(n)])
 
-    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--comm", "filtered"],
-                                        launch)
+    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--comm", comm], launch)
     check_only(text, pids, real)
     assert "superseded" not in text, excerpt(text, "superseded")
 
 
 def test_uid_with_all(btftrace, spawn, workload, tmp_path):
+    # a uid no other session's process has: other sessions run tests as nobody (65534) too
+    uid = 3000000 + os.getpid()
+
+    def launch(n):
+        return subprocess.Popen(["setpriv", f"--reuid={uid}", f"--regid={uid}",
+                                 "--clear-groups", workload("filtered"), str(n)])
+
+    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--uid", uid], launch)
+    check_only(text, pids, real)
+
+
+def test_uid_by_name(btftrace, spawn, workload, tmp_path):
+    # the name, as getpwnam knows it: nobody, whose processes other sessions may run too, so
+    # only the launched one's calls are checked
     def launch(n):
         return subprocess.Popen(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
                                  workload("filtered"), str(n)])
 
     text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--uid", "nobody"], launch)
-    check_only(text, pids, real)
+    by_pid = lines_by_pid(text)
+    writes = [l for l in by_pid.get(real, []) if l.startswith("write(10,")]
+    assert len(writes) == WRITES_8 + WRITES_300, excerpt(text)
+    assert "+++ exited with 0 +++" in by_pid[real]
 
 
 def cgroup2_root():
