@@ -467,7 +467,7 @@ class BpfSnapshot:
         """btftrace objects still there after the kernel had time to release them.
 
         A leftover is in every listing of the wait (ids are not reused soon: one that went
-        once is gone), and no other process held it in at least one. Another session's
+        once is gone), and in at least one of them no other process held it. Another session's
         objects that come and go meanwhile (a run that ended while the kernel still frees
         its maps, one that starts after our first listing) are none: on a machine where
         several sessions run tests, some are nearly always in some listing."""
