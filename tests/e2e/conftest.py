@@ -467,32 +467,31 @@ class BpfSnapshot:
         """btftrace objects still there after the kernel had time to release them.
 
         A leftover is in every listing of the wait (ids are not reused soon: one that went
-        once is gone), and in at least one of them no other process held it. Another session's
-        objects that come and go meanwhile (a run that ended while the kernel still frees
-        its maps, one that starts after our first listing) are none: on a machine where
-        several sessions run tests, some are nearly always in some listing."""
+        once is gone) and no other process held it in any of them; what the tracked btftrace
+        held counts whoever holds it. Another session's objects are none: those of a run that
+        ended while the kernel still frees them go, and a running one's are held, though a
+        listing of its fds can miss one it is renumbering. With several sessions running
+        tests, some of theirs are nearly always in a listing."""
         self._stop.set()
         for t in self._samplers:
             t.join()
         deadline = time.monotonic() + wait
-        lasting, unheld = None, {kind: set() for kind in BPF_KINDS}
+        lasting, held = None, {kind: set() for kind in BPF_KINDS}
         while True:
             found, foreign = self._new_objects()
             if lasting is None:
                 lasting = found
-            lasting = {kind: {i: label for i, label in lasting[kind].items() if i in found[kind]}
-                       for kind in BPF_KINDS}
             for kind in BPF_KINDS:
-                unheld[kind] |= set(found[kind]) - foreign[kind]
-            if not any(set(found[kind]) - foreign[kind] for kind in BPF_KINDS) or \
-                    not any(lasting.values()):
-                return {}
-            if time.monotonic() > deadline:
-                break
+                lasting[kind] = {i: label for i, label in lasting[kind].items()
+                                 if i in found[kind]}
+                held[kind] |= foreign[kind]
+            left = {f"{kind}s": [lasting[kind][i] for i in sorted(lasting[kind])
+                                 if i not in held[kind]] for kind in BPF_KINDS}
+            left = {k: v for k, v in left.items() if v}
+            # lasting only shrinks and held only grows: what is clean now stays clean
+            if not left or time.monotonic() > deadline:
+                return left
             time.sleep(0.1)
-        left = {f"{kind}s": [lasting[kind][i] for i in sorted(lasting[kind]) if i in unheld[kind]]
-                for kind in BPF_KINDS}
-        return {k: v for k, v in left.items() if v}
 
     def assert_clean(self, what=""):
         left = self.leftovers()
