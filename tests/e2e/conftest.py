@@ -29,6 +29,17 @@ BPF_RELEASE_WAIT = 3.0
 BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit")
 
 
+def pytest_configure(config):
+    # The tests send SIGINT to btftrace and expect its command to die of it. A run started in
+    # the background of a non-interactive shell (`make e2e &` in a script) has SIGINT and
+    # SIGQUIT ignored, and every btftrace and command would inherit that through exec: give
+    # them back their default (a handler in this process is reset to it by exec).
+    for sig in (signal.SIGINT, signal.SIGQUIT):
+        if signal.getsignal(sig) == signal.SIG_IGN:
+            signal.signal(sig, signal.default_int_handler if sig == signal.SIGINT
+                          else signal.SIG_DFL)
+
+
 def pytest_collection_modifyitems(config, items):
     if os.geteuid() != 0:
         skip = pytest.mark.skip(
