@@ -93,10 +93,6 @@ static const char *separator(const struct wr_frame *f)
 		return f->style == WR_ARR_LIST ? ", " : " ";
 	if (f->style == WR_OBJ_PRED)
 		return " && ";
-	if (f->style == WR_OBJ_OR)
-		return "|";
-	if (f->style == WR_OBJ_SHIFT)
-		return "<<";
 	return ", ";
 }
 
@@ -416,6 +412,7 @@ static void tw_flags_begin(struct writer *w, uint64_t raw)
 	before_value(w);
 	tw->flags_named = false;
 	tw->flags_comment = false;
+	tw->flags_shown = 0;
 	if (tw->o.xlat != WR_XLAT_ABBREV)
 		put_num(w->ob, raw, WR_HEX);
 }
@@ -440,6 +437,19 @@ static void tw_flag(struct writer *w, const char *name)
 	outbuf_puts(w->ob, name);
 }
 
+static void tw_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
+	struct text_writer *tw = tw_of(w);
+	char text[48];
+
+	if (label)
+		snprintf(text, sizeof(text), "%#llx /* %s */", (unsigned long long)bits, label);
+	else
+		snprintf(text, sizeof(text), "%#llx", (unsigned long long)bits);
+	tw_flag(w, text);
+	tw->flags_shown |= bits;
+}
+
 static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			 const char *rest_label)
 {
@@ -447,6 +457,8 @@ static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 	struct outbuf *ob = w->ob;
 	bool own = rest_fmt == WR_OCT;
 
+	/* the bits shown among the names already */
+	rest &= ~tw->flags_shown;
 	if (tw->o.xlat == WR_XLAT_RAW)
 		return;
 	if (rest && rest_label && !own) {
@@ -572,8 +584,6 @@ static void tw_obj_begin(struct writer *w, enum wr_obj kind, const char *name)
 		outbuf_putc(w->ob, '{');
 		break;
 	case WR_OBJ_NOTE:
-	case WR_OBJ_OR:
-	case WR_OBJ_SHIFT:
 		break;
 	case WR_OBJ_FN:
 		outbuf_puts(w->ob, name ? name : "");
@@ -604,8 +614,6 @@ static void tw_key(struct writer *w, const char *name)
 			outbuf_puts(w->ob, strchr(name, ' ') ? " == " : "(s) == ");
 			break;
 		case WR_OBJ_FN:
-		case WR_OBJ_OR:
-		case WR_OBJ_SHIFT:
 			break;
 		}
 	}
@@ -729,6 +737,7 @@ static const struct writer_ops text_writer_ops = {
 	.konst = tw_konst,
 	.flags_begin = tw_flags_begin,
 	.flag = tw_flag,
+	.flag_bits = tw_flag_bits,
 	.flags_end = tw_flags_end,
 	.boolean = tw_boolean,
 	.real = tw_real,

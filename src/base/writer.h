@@ -39,13 +39,6 @@ enum wr_obj {
 	 * JSON: an object of the keys when there are keys, else the one value it holds.
 	 */
 	WR_OBJ_FN,
-	/*
-	 * Parts of one value joined by '|', keys not shown: flags, then a field, then the
-	 * permission bits (IPC_CREAT|16<<SHM_HUGE_SHIFT|0600). JSON: an object of the parts.
-	 */
-	WR_OBJ_OR,
-	/* A number shifted into place, keys not shown: 16<<SHM_HUGE_SHIFT (-X raw: 16<<26). */
-	WR_OBJ_SHIFT,
 };
 
 /* How an array reads in text. JSON writes each as an array. */
@@ -156,6 +149,12 @@ struct writer_ops {
 	 */
 	void (*flags_begin)(struct writer *w, uint64_t raw);
 	void (*flag)(struct writer *w, const char *name);
+	/*
+	 * Bits no name knows, shown where they are among the names (strace's mmap flags: an
+	 * unknown mapping type first, with its label if given), not again in the rest: the text
+	 * 0xf /\* MAP_??? *\/ as a term; JSON nothing, the bits count in flags_end's rest.
+	 */
+	void (*flag_bits)(struct writer *w, uint64_t bits, const char *label);
 	void (*flags_end)(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			  const char *rest_label);
 	void (*boolean)(struct writer *w, bool v);
@@ -253,10 +252,11 @@ struct text_writer {
 	size_t arg_mark;       /* before the argument begun, for arg_cancel */
 	size_t arg_call_start; /* call_start then */
 	enum wr_call_state state;
-	bool arg_first;	    /* the next argument is the first shown */
-	bool arg_was_first; /* arg_first before the argument begun */
-	bool flags_named;   /* flags: a name was written */
-	bool flags_comment; /* flags, -X verbose: the names' comment is open */
+	bool arg_first;	      /* the next argument is the first shown */
+	bool arg_was_first;   /* arg_first before the argument begun */
+	bool flags_named;     /* flags: a name was written */
+	uint64_t flags_shown; /* flags: bits written among the names (flag_bits) */
+	bool flags_comment;   /* flags, -X verbose: the names' comment is open */
 };
 
 void text_writer__init(struct text_writer *tw, struct outbuf *ob, const struct wr_limits *lim,
@@ -352,6 +352,11 @@ static inline void w_flags_begin(struct writer *w, uint64_t raw)
 static inline void w_flag(struct writer *w, const char *name)
 {
 	w->ops->flag(w, name);
+}
+
+static inline void w_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
+	w->ops->flag_bits(w, bits, label);
 }
 
 static inline void w_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,

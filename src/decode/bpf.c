@@ -345,11 +345,11 @@ static void put_bpf_name(struct writer *w, const unsigned char *p, size_t size)
 /* A kernel version as KERNEL_VERSION(a, b, c), its parts as the kernel packs them. */
 static void put_kernel_version(struct writer *w, __u32 v)
 {
-	char text[64];
-
-	snprintf(text, sizeof(text), "KERNEL_VERSION(%u, %u, %u)", v >> 16, (v >> 8) & 0xff,
-		 v & 0xff);
-	w_num_text(w, v, WR_HEX, text);
+	w_obj_begin(w, WR_OBJ_FN, "KERNEL_VERSION");
+	w_key_num(w, "version", v >> 16, WR_UDEC);
+	w_key_num(w, "patchlevel", (v >> 8) & 0xff, WR_UDEC);
+	w_key_num(w, "sublevel", v & 0xff, WR_UDEC);
+	w_obj_end(w, false);
 }
 
 /*

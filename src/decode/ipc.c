@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
@@ -48,34 +49,37 @@ static enum hand_result ipc_key(struct writer *w, const struct hand_call *hc, in
 	return HAND_PRINTED;
 }
 
+static void put_flag_name(void *ctx, const char *name)
+{
+	w_flag(ctx, name);
+}
+
 /*
- * A get call's flags: the flags by name, a huge page size shifted into place (shmget), then
- * the permission bits, each part its own: IPC_CREAT|16<<SHM_HUGE_SHIFT|0600. A part that is
- * zero is left out, but for the permissions.
+ * A get call's flags as strace writes them: the flags by name, the bits no name knows, a huge
+ * page size shifted into place (shmget), then the permission bits, which always show:
+ * IPC_CREAT|16<<SHM_HUGE_SHIFT|0600.
  */
 static void put_get_flags(struct writer *w, uint32_t v, const struct xlat *names, bool huge_pages)
 {
-	uint32_t flags = v & ~0777U;
+	uint32_t flags = v & ~0777U, unknown;
 	uint32_t huge = huge_pages ? flags & (SHM_HUGE_MASK << SHM_HUGE_SHIFT) : 0;
+	char text[48];
 
 	flags &= ~huge;
-	w_obj_begin(w, WR_OBJ_OR, NULL);
-	if (flags) {
-		w->ops->key_hidden(w, "flags");
-		xlat_write_flags(w, names, flags);
+	if (!flags && !huge) {
+		/* the permissions alone, in every -X form */
+		w_num(w, v, WR_OCT);
+		return;
 	}
+	w_flags_begin(w, v);
+	unknown = flags ? (uint32_t)xlat_flags_names(names, flags, put_flag_name, w) : 0;
+	if (unknown)
+		w_flag_bits(w, unknown, NULL);
 	if (huge) {
-		w->ops->key_hidden(w, "huge_page_shift");
-		w_obj_begin(w, WR_OBJ_SHIFT, NULL);
-		w->ops->key_hidden(w, "value");
-		w_u64(w, huge >> SHM_HUGE_SHIFT);
-		w->ops->key_hidden(w, "shift");
-		w_const(w, SHM_HUGE_SHIFT, WR_DEC, "SHM_HUGE_SHIFT", NULL);
-		w_obj_end(w, false);
+		snprintf(text, sizeof(text), "%u<<SHM_HUGE_SHIFT", huge >> SHM_HUGE_SHIFT);
+		w_flag(w, text);
 	}
-	w->ops->key_hidden(w, "mode");
-	w_num(w, v & 0777, WR_OCT);
-	w_obj_end(w, false);
+	w_flags_end(w, unknown | (v & 0777), WR_OCT, NULL);
 }
 
 static enum hand_result ipc_get_flags(struct writer *w, const struct hand_call *hc, int i)
@@ -104,17 +108,19 @@ static enum hand_result ipc_ctl_cmd(struct writer *w, const struct hand_call *hc
 {
 	const struct xlat *table = ctl_table(hc);
 	uint32_t cmd = (uint32_t)hc->enter->args[i];
+	const char *name = xlat_name(table, cmd & ~IPC_64);
 
 	if (!(cmd & IPC_64)) {
 		xlat_write_const(w, table, cmd, WR_AUTO);
 		return HAND_PRINTED;
 	}
-	w_obj_begin(w, WR_OBJ_OR, NULL);
-	w->ops->key_hidden(w, "version");
-	w_const(w, IPC_64, WR_HEX, "IPC_64", NULL);
-	w->ops->key_hidden(w, "cmd");
-	xlat_write_const(w, table, cmd & ~IPC_64, WR_AUTO);
-	w_obj_end(w, false);
+	w_flags_begin(w, cmd);
+	w_flag(w, "IPC_64");
+	if (name)
+		w_flag(w, name);
+	else
+		w_flag_bits(w, cmd & ~IPC_64, table->unknown);
+	w_flags_end(w, name ? 0 : cmd & ~IPC_64, WR_HEX, NULL);
 	return HAND_PRINTED;
 }
 

@@ -47,28 +47,27 @@ static void put_mmap_flags(struct writer *w, uint64_t flags)
 	/* strace's mask of the huge page bits is an unsigned int: the upper half goes with them */
 	uint64_t rest = flags & ~(uint64_t)MAP_TYPE & (uint32_t) ~(MAP_HUGE_MASK << MAP_HUGE_SHIFT);
 	const char *name = xlat_name(&xlat_mmap_types, type);
+	uint64_t unknown = 0;
 	char text[48];
 
 	w_flags_begin(w, flags);
 	if (name) {
 		w_flag(w, name);
 	} else {
-		snprintf(text, sizeof(text), "%#llx /* %s */", (unsigned long long)type,
-			 xlat_mmap_types.unknown);
-		w_flag(w, text);
+		w_flag_bits(w, type, xlat_mmap_types.unknown);
+		unknown = type;
 	}
 	if (rest) {
 		rest = xlat_flags_names(&xlat_mmap_flags, rest, put_flag_name, w);
-		if (rest) {
-			snprintf(text, sizeof(text), "%#llx", (unsigned long long)rest);
-			w_flag(w, text);
-		}
+		if (rest)
+			w_flag_bits(w, rest, NULL);
+		unknown |= rest;
 	}
 	if (huge) {
 		snprintf(text, sizeof(text), "%llu<<MAP_HUGE_SHIFT", (unsigned long long)huge);
 		w_flag(w, text);
 	}
-	w_flags_end(w, 0, WR_HEX, NULL);
+	w_flags_end(w, unknown, WR_HEX, NULL);
 }
 
 static enum hand_result mmap_flags(struct writer *w, const struct hand_call *hc, int i)
