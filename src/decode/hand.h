@@ -147,6 +147,11 @@ bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_na
 /* sockaddr by family: {sa_family=AF_INET, sin_port=htons(9), sin_addr=inet_addr("127.0.0.1")} */
 void hand_print_sockaddr(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			 bool more);
+/*
+ * An IPv4 or IPv6 address as member key: inet_addr("127.0.0.1"), inet_pton(AF_INET6, "::1",
+ * &key); with -X raw its bytes, with -X verbose both.
+ */
+void hand_put_inet_addr(struct writer *w, const char *key, int family, const void *addr);
 /* A signal set: [INT TERM], or ~[...] when more than half the signals are in it. */
 void hand_print_sigset(const struct decoder *d, struct writer *w, const void *data, size_t len,
 		       bool more);

@@ -115,7 +115,7 @@ static bool write_ip_cmsg_data(struct writer *w, int type, const unsigned char *
 		return true;
 	case IP_PKTINFO: {
 		struct in_pktinfo info;
-		char name[IF_NAMESIZE], text[INET_ADDRSTRLEN];
+		char name[IF_NAMESIZE];
 
 		if (len < sizeof(info))
 			return false;
@@ -130,16 +130,8 @@ static bool write_ip_cmsg_data(struct writer *w, int type, const unsigned char *
 		} else {
 			w_u64(w, (unsigned int)info.ipi_ifindex);
 		}
-		inet_ntop(AF_INET, &info.ipi_spec_dst, text, sizeof(text));
-		w_key(w, "ipi_spec_dst");
-		w_obj_begin(w, WR_OBJ_FN, "inet_addr");
-		w_str(w, text, strlen(text), WR_STR_NUL);
-		w_obj_end(w, false);
-		inet_ntop(AF_INET, &info.ipi_addr, text, sizeof(text));
-		w_key(w, "ipi_addr");
-		w_obj_begin(w, WR_OBJ_FN, "inet_addr");
-		w_str(w, text, strlen(text), WR_STR_NUL);
-		w_obj_end(w, false);
+		hand_put_inet_addr(w, "ipi_spec_dst", AF_INET, &info.ipi_spec_dst);
+		hand_put_inet_addr(w, "ipi_addr", AF_INET, &info.ipi_addr);
 		w_obj_end(w, false);
 		return true;
 	}

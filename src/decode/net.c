@@ -43,42 +43,96 @@ static void write_sockaddr_un(struct writer *w, const unsigned char *p, size_t l
 	}
 }
 
+/*
+ * A value in network byte order as strace shows one by -X: its expression by default, its bytes
+ * in hex with -X raw, both with -X verbose: "\x00\x09" /\* htons(9) *\/. True when written
+ * here; false for the default, which the caller writes as the expression.
+ */
+static bool put_net_bytes(struct writer *w, const char *key, const void *bytes, size_t n,
+			  const char *expr)
+{
+	enum wr_xlat_style style = w_xlat_style(w);
+
+	if (style == WR_XLAT_ABBREV)
+		return false;
+	w_key(w, key);
+	w_str(w, bytes, n, WR_STR_HEX);
+	if (style == WR_XLAT_VERBOSE)
+		w_comment(w, expr);
+	return true;
+}
+
+/* A port or a number in network byte order: htons(9), htonl(0). */
+static void put_net_num(struct writer *w, const char *key, const void *bytes, size_t n)
+{
+	char text[32];
+	__u32 v = 0;
+
+	if (n == sizeof(__u16)) {
+		__u16 be;
+
+		memcpy(&be, bytes, sizeof(be));
+		v = ntohs(be);
+		snprintf(text, sizeof(text), "htons(%u)", v);
+	} else {
+		__u32 be;
+
+		memcpy(&be, bytes, sizeof(be));
+		v = ntohl(be);
+		snprintf(text, sizeof(text), "htonl(%u)", v);
+	}
+	if (put_net_bytes(w, key, bytes, n, text))
+		return;
+	w_key(w, key);
+	w_num_text(w, v, WR_UDEC, text);
+}
+
+void hand_put_inet_addr(struct writer *w, const char *key, int family, const void *addr)
+{
+	char text[INET6_ADDRSTRLEN], expr[INET6_ADDRSTRLEN + 32], amp[64];
+	size_t n = family == AF_INET6 ? sizeof(struct in6_addr) : sizeof(struct in_addr);
+
+	inet_ntop(family, addr, text, sizeof(text));
+	if (family == AF_INET6)
+		snprintf(expr, sizeof(expr), "inet_pton(AF_INET6, \"%s\")", text);
+	else
+		snprintf(expr, sizeof(expr), "inet_addr(\"%s\")", text);
+	if (put_net_bytes(w, key, addr, n, expr))
+		return;
+	if (family != AF_INET6) {
+		w_key(w, key);
+		w_obj_begin(w, WR_OBJ_FN, "inet_addr");
+		w_str(w, text, strlen(text), WR_STR_NUL);
+		w_obj_end(w, false);
+		return;
+	}
+	/* strace's spelling shows no key: inet_pton(AF_INET6, "::1", &sin6_addr) */
+	w->ops->key_hidden(w, key);
+	w_obj_begin(w, WR_OBJ_FN, "inet_pton");
+	w_lit(w, "AF_INET6, ");
+	w_str(w, text, strlen(text), WR_STR_NUL);
+	snprintf(amp, sizeof(amp), ", &%s", key);
+	w_lit(w, amp);
+	w_obj_end(w, false);
+}
+
 static void write_sockaddr_in(struct writer *w, const unsigned char *p)
 {
 	struct sockaddr_in sin;
-	char addr[INET_ADDRSTRLEN], text[32];
 
 	memcpy(&sin, p, sizeof(sin));
-	inet_ntop(AF_INET, &sin.sin_addr, addr, sizeof(addr));
-	w_key(w, "sin_port");
-	snprintf(text, sizeof(text), "htons(%u)", ntohs(sin.sin_port));
-	w_num_text(w, ntohs(sin.sin_port), WR_UDEC, text);
-	w_key(w, "sin_addr");
-	w_obj_begin(w, WR_OBJ_FN, "inet_addr");
-	w_str(w, addr, strlen(addr), WR_STR_NUL);
-	w_obj_end(w, false);
+	put_net_num(w, "sin_port", &sin.sin_port, sizeof(sin.sin_port));
+	hand_put_inet_addr(w, "sin_addr", AF_INET, &sin.sin_addr);
 }
 
 static void write_sockaddr_in6(struct writer *w, const unsigned char *p, size_t len)
 {
 	struct sockaddr_in6 sin6;
-	char addr[INET6_ADDRSTRLEN], text[32];
 
 	memcpy(&sin6, p, sizeof(sin6));
-	inet_ntop(AF_INET6, &sin6.sin6_addr, addr, sizeof(addr));
-	w_key(w, "sin6_port");
-	snprintf(text, sizeof(text), "htons(%u)", ntohs(sin6.sin6_port));
-	w_num_text(w, ntohs(sin6.sin6_port), WR_UDEC, text);
-	w_key(w, "sin6_flowinfo");
-	snprintf(text, sizeof(text), "htonl(%u)", ntohl(sin6.sin6_flowinfo));
-	w_num_text(w, ntohl(sin6.sin6_flowinfo), WR_UDEC, text);
-	/* strace's spelling shows no key: inet_pton(AF_INET6, "::1", &sin6_addr) */
-	w->ops->key_hidden(w, "sin6_addr");
-	w_obj_begin(w, WR_OBJ_FN, "inet_pton");
-	w_lit(w, "AF_INET6, ");
-	w_str(w, addr, strlen(addr), WR_STR_NUL);
-	w_lit(w, ", &sin6_addr");
-	w_obj_end(w, false);
+	put_net_num(w, "sin6_port", &sin6.sin6_port, sizeof(sin6.sin6_port));
+	put_net_num(w, "sin6_flowinfo", &sin6.sin6_flowinfo, sizeof(sin6.sin6_flowinfo));
+	hand_put_inet_addr(w, "sin6_addr", AF_INET6, &sin6.sin6_addr);
 	/* the scope id came later than the rest: an address without it is still one */
 	if (len > offsetof(struct sockaddr_in6, sin6_scope_id))
 		w_key_num(w, "sin6_scope_id", sin6.sin6_scope_id, WR_UDEC);
@@ -95,8 +149,12 @@ static void write_sockaddr_nl(struct writer *w, const unsigned char *p)
 		w_key_num(w, "nl_pad", snl.nl_pad, WR_HEX);
 	w_key_num(w, "nl_pid", snl.nl_pid, WR_UDEC);
 	w_key(w, "nl_groups");
+	/* strace's %#08x, whatever -X says */
 	snprintf(text, sizeof(text), "%#08x", snl.nl_groups);
-	w_num_text(w, snl.nl_groups, WR_HEX, text);
+	if (w_xlat_style(w) == WR_XLAT_ABBREV)
+		w_num_text(w, snl.nl_groups, WR_HEX, text);
+	else
+		w_name(w, text);
 }
 
 /* The least length of each family's address that strace decodes by its layout. */

@@ -281,17 +281,6 @@ static void put_fprog(struct writer *w, const struct optval *v)
 	w_obj_end(w, false);
 }
 
-static void put_inet_addr(struct writer *w, const char *key, const void *addr)
-{
-	char text[INET_ADDRSTRLEN];
-
-	inet_ntop(AF_INET, addr, text, sizeof(text));
-	w_key(w, key);
-	w_obj_begin(w, WR_OBJ_FN, "inet_addr");
-	w_str(w, text, strlen(text), WR_STR_NUL);
-	w_obj_end(w, false);
-}
-
 /* An interface index: if_nametoindex("lo") when it names one here, else the number. */
 static void put_ifindex(struct writer *w, const char *key, unsigned int index)
 {
@@ -317,29 +306,22 @@ static void put_mreq(struct writer *w, const struct optval *v)
 	}
 	memcpy(&m, v->data, sizeof(m));
 	w_struct_begin(w);
-	put_inet_addr(w, "imr_multiaddr", &m.imr_multiaddr);
-	put_inet_addr(w, "imr_interface", &m.imr_interface);
+	hand_put_inet_addr(w, "imr_multiaddr", AF_INET, &m.imr_multiaddr);
+	hand_put_inet_addr(w, "imr_interface", AF_INET, &m.imr_interface);
 	w_obj_end(w, false);
 }
 
 static void put_mreq6(struct writer *w, const struct optval *v)
 {
 	struct ipv6_mreq m;
-	char text[INET6_ADDRSTRLEN];
 
 	if (!v->data || v->got < sizeof(m)) {
 		put_addr(w, v);
 		return;
 	}
 	memcpy(&m, v->data, sizeof(m));
-	inet_ntop(AF_INET6, &m.ipv6mr_multiaddr, text, sizeof(text));
 	w_struct_begin(w);
-	w->ops->key_hidden(w, "ipv6mr_multiaddr");
-	w_obj_begin(w, WR_OBJ_FN, "inet_pton");
-	w_lit(w, "AF_INET6, ");
-	w_str(w, text, strlen(text), WR_STR_NUL);
-	w_lit(w, ", &ipv6mr_multiaddr");
-	w_obj_end(w, false);
+	hand_put_inet_addr(w, "ipv6mr_multiaddr", AF_INET6, &m.ipv6mr_multiaddr);
 	put_ifindex(w, "ipv6mr_interface", m.ipv6mr_interface);
 	w_obj_end(w, false);
 }
