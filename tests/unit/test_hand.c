@@ -966,6 +966,13 @@ static void test_fcntl_by_command(void **state)
 	assert_string_equal(line(0), "fcntl(3, F_SETFL, O_RDONLY|O_NONBLOCK) = 0");
 	begin(NR_FCNTL, 3, F_DUPFD_CLOEXEC, 10, 0, 0, 0);
 	assert_string_equal(line(10), "fcntl(3, F_DUPFD_CLOEXEC, 10) = 10");
+	/* strace shows F_DUPFD's argument as the long register, F_SETOWN's as an int */
+	begin(NR_FCNTL, 3, F_DUPFD, 0xca291f49abc29265ULL, 0, 0, 0);
+	assert_string_equal(line(-22), "fcntl(3, F_DUPFD, -3879535202728242587) = -1 EINVAL "
+				       "(Invalid argument)");
+	begin(NR_FCNTL, 3, F_SETOWN, 0xca291f49abc29265ULL, 0, 0, 0);
+	assert_string_equal(line(-3), "fcntl(3, F_SETOWN, -1413311899) = -1 ESRCH (No such "
+				      "process)");
 	begin(NR_FCNTL, 3, F_SETLK, PTR, 0, 0, 0);
 	assert_string_equal(line(0), "fcntl(3, F_SETLK, 0x7ffc12345678) = 0");
 }
