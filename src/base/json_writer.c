@@ -714,6 +714,12 @@ static void jw_inout_end(struct writer *w)
 		pop(w);
 }
 
+/* JSON has no -X: a value is written in its readable form. */
+static enum wr_xlat_style jw_xlat_style(const struct writer *w)
+{
+	return WR_XLAT_ABBREV;
+}
+
 static const struct writer_ops json_writer_ops = {
 	.call_begin = jw_call_begin,
 	.arg_begin = jw_arg_begin,
@@ -745,6 +751,7 @@ static const struct writer_ops json_writer_ops = {
 	.counted = jw_counted,
 	.lit = jw_lit,
 	.comment = jw_comment,
+	.xlat_style = jw_xlat_style,
 	.obj_begin = jw_obj_begin,
 	.key = jw_key,
 	.key_hidden = jw_key,

@@ -394,8 +394,11 @@ static void tw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		outbuf_puts(w->ob, name);
 		return;
 	}
-	/* -X raw shows constants in hex, as strace does, but for those counted in decimal */
-	if (style == WR_XLAT_RAW && fmt == WR_AUTO)
+	/*
+	 * -X raw and -X verbose show a constant's number in hex, as strace's printxval does
+	 * (0x2 /\* AF_INET *\/), but for those counted in decimal
+	 */
+	if (style != WR_XLAT_ABBREV && fmt == WR_AUTO)
 		fmt = WR_HEX;
 	/* an unknown value with strace's comment: 0x10 /\* RLIMIT_??? *\/ */
 	if (style == WR_XLAT_ABBREV && unknown && fmt == WR_AUTO)
@@ -571,6 +574,11 @@ static void tw_lit(struct writer *w, const char *text)
 static void tw_comment(struct writer *w, const char *text)
 {
 	put_comment(w->ob, text);
+}
+
+static enum wr_xlat_style tw_xlat_style(const struct writer *w)
+{
+	return ((const struct text_writer *)w)->o.xlat;
 }
 
 /* ---------------------------------------------------------------- containers */
@@ -749,6 +757,7 @@ static const struct writer_ops text_writer_ops = {
 	.counted = tw_counted,
 	.lit = tw_lit,
 	.comment = tw_comment,
+	.xlat_style = tw_xlat_style,
 	.obj_begin = tw_obj_begin,
 	.key = tw_key,
 	.key_hidden = tw_key_hidden,

@@ -105,6 +105,13 @@ struct wr_ret {
 	uint32_t tracer_pid; /* --decode-pids=pidns: the pid in btftrace's namespace, or 0 */
 };
 
+/* The text writer's options: how strace's syntax is styled. */
+enum wr_xlat_style {
+	WR_XLAT_ABBREV = 0, /* names: O_RDONLY|O_CLOEXEC */
+	WR_XLAT_RAW,	    /* numbers only: 0x80000 */
+	WR_XLAT_VERBOSE,    /* both: 0x80000 /\* O_RDONLY|O_CLOEXEC *\/ */
+};
+
 struct writer;
 
 struct writer_ops {
@@ -179,6 +186,11 @@ struct writer_ops {
 	void (*lit)(struct writer *w, const char *text);
 	/* text " /\* text *\/" after a value; JSON nothing (the value says it) */
 	void (*comment)(struct writer *w, const char *text);
+	/*
+	 * How -X styles constants, for a value whose raw form is not its number: a port or an
+	 * address in network byte order is its bytes with -X raw. JSON: WR_XLAT_ABBREV.
+	 */
+	enum wr_xlat_style (*xlat_style)(const struct writer *w);
 
 	/* containers */
 	void (*obj_begin)(struct writer *w, enum wr_obj kind, const char *name);
@@ -224,13 +236,6 @@ struct writer {
 	bool resumed_whole;
 	int depth;
 	struct wr_frame stack[WR_MAX_NEST];
-};
-
-/* The text writer's options: how strace's syntax is styled. */
-enum wr_xlat_style {
-	WR_XLAT_ABBREV = 0, /* names: O_RDONLY|O_CLOEXEC */
-	WR_XLAT_RAW,	    /* numbers only: 0x80000 */
-	WR_XLAT_VERBOSE,    /* both: 0x80000 /\* O_RDONLY|O_CLOEXEC *\/ */
 };
 
 struct text_writer_opts {
@@ -388,6 +393,11 @@ static inline void w_fd(struct writer *w, int64_t fd, const char *name, const ch
 static inline void w_lit(struct writer *w, const char *text)
 {
 	w->ops->lit(w, text);
+}
+
+static inline enum wr_xlat_style w_xlat_style(const struct writer *w)
+{
+	return w->ops->xlat_style(w);
 }
 
 static inline void w_comment(struct writer *w, const char *text)

@@ -704,6 +704,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 {
 	struct scratch *s = scratch();
 	__u32 kind = (elem_and_kind >> BT_INFO_KIND_SHIFT) & 0xf;
+	__u32 elem_size = elem_and_kind & BT_INFO_ELEM_MASK;
 	struct bt_capture *cap;
 	__u32 off, n = 0, want = 0;
 	__u8 flags = 0;
@@ -751,6 +752,9 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
 		/* a struct's BTF size is read whole, whatever the buffer cap */
 		n = len > BT_LEN_STRING ? BT_CAPTURE_MAX : buffer_cap;
+		/* and of an array of structs as many as are shown */
+		if (len < 0 && elem_size > 1 && n < elem_size * BT_ARRAY_ELEMS_MIN)
+			n = elem_size * BT_ARRAY_ELEMS_MIN;
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
 		if (bytes < n)
