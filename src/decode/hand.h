@@ -2,8 +2,8 @@
 /*
  * Decoders written by hand, for what neither tracefs nor BTF can say, grouped in one file per
  * family of syscalls (net.c, sockopt.c, msghdr.c, signal.c, file.c, proc.c, poll.c, ioctl.c,
- * bpf.c). Each family
- * lists what it decodes in a struct hand_family; families.c gathers them.
+ * bpf.c, ipc.c, mem.c, keys.c). Each family lists what it decodes in a struct hand_family;
+ * families.c gathers them.
  */
 #ifndef BTFTRACE_HAND_H
 #define BTFTRACE_HAND_H

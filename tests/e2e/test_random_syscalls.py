@@ -412,7 +412,8 @@ def check_decoded(call, entry, catalog, log, problems, checked):
         # pointers
         if v == 0:
             checked["NULL"] += 1
-            if text != "NULL":
+            # a number-typed argument holds a number: 0 (strace's ioctl(1, 0xd, 0))
+            if text != "NULL" and not (text == "0" and (name, nm) in NUMBER_TYPED_POINTERS):
                 problems.append(f"{nm}: NULL shown as {text!r}")
         elif v in log["bad"]:
             checked["bad pointer"] += 1
