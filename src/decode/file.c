@@ -5,6 +5,7 @@
  * returns a mode. The kernel declares these char *, void * or unsigned long: their meaning is
  * in the code, not in BTF.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,9 +18,6 @@
 #include "decode/members.h"
 #include "xlat_tables.h"
 
-/* Directory entries shown before "..." unless -v. */
-#define DIRENT_SHOW_MAX 32
-
 static const char *dirent_type_name(unsigned int type)
 {
 	static const char *const names[] = {
@@ -31,22 +29,23 @@ static const char *dirent_type_name(unsigned int type)
 }
 
 /*
- * getdents64's linux_dirent64 records: d_ino, d_off, d_reclen, d_type, then the name,
- * NUL-padded. strace counts them unless -v: 0x55d0c7ab3f20 /\* 186 entries *\/.
+ * getdents' and getdents64's records: d_ino, d_off, d_reclen, then (getdents64) d_type and the
+ * name, or (getdents) the name and d_type in the record's last byte. strace counts them unless
+ * -v, "entries" whatever the number: 0x55d0c7ab3f20 /\* 186 entries *\/; with -v it lists
+ * them, in the order of the record's own members.
  */
-static enum hand_result getdents64_dirent(struct writer *w, const struct hand_call *hc, int i)
+static enum hand_result write_dirents(struct writer *w, const struct hand_call *hc, int i,
+				      bool ent64)
 {
 	const struct bt_capture *cap = hand_call_out(hc, i);
-	const unsigned char *p;
-	const size_t head = 8 + 8 + 2 + 1;
-	size_t len, off = 0, count = 0, limit = w->lim.verbose ? SIZE_MAX : DIRENT_SHOW_MAX;
-	bool more;
+	const size_t head = 8 + 8 + 2 + (ent64 ? 1 : 0);
+	const unsigned char *p = cap ? hand_cap_data(cap) : NULL;
+	size_t len = cap ? cap->len : 0, off = 0, count = 0;
+	bool more = cap && decode_cap_cut(cap);
 
-	if (!cap)
+	/* a failed call, or one still running, wrote nothing: its address */
+	if (!hc->exit || decode_is_error(hc->exit->ret))
 		return HAND_DEFAULT;
-	p = hand_cap_data(cap);
-	len = cap->len;
-	more = decode_cap_cut(cap);
 	if (!w->lim.verbose) {
 		while (off + head <= len) {
 			uint16_t reclen;
@@ -57,7 +56,7 @@ static enum hand_result getdents64_dirent(struct writer *w, const struct hand_ca
 			count++;
 			off += reclen;
 		}
-		w->ops->counted(w, hc->enter->args[i], count, "entry", "entries",
+		w->ops->counted(w, hc->enter->args[i], count, "entries", "entries",
 				more || off < len);
 		return HAND_PRINTED;
 	}
@@ -66,30 +65,47 @@ static enum hand_result getdents64_dirent(struct writer *w, const struct hand_ca
 		uint64_t ino;
 		int64_t doff;
 		uint16_t reclen;
+		unsigned int type;
+		const unsigned char *name;
+		size_t name_len;
 
 		memcpy(&ino, p + off, 8);
 		memcpy(&doff, p + off + 8, 8);
 		memcpy(&reclen, p + off + 16, 2);
-		if (reclen < head || off + reclen > len)
+		if (reclen < head + (ent64 ? 0 : 1) || off + reclen > len)
 			break; /* a record cut by the capture, or not a record at all */
-		if (count == limit) {
-			more = true;
-			break;
-		}
-		count++;
+		type = ent64 ? p[off + 18] : p[off + reclen - 1];
+		name = p + off + head;
+		name_len = reclen - head - (ent64 ? 0 : 1);
 		w_struct_begin(w);
 		w_key_num(w, "d_ino", ino, WR_UDEC);
 		w_key_num(w, "d_off", (uint64_t)doff, WR_DEC);
 		w_key_num(w, "d_reclen", reclen, WR_UDEC);
-		w_key(w, "d_type");
-		w_const(w, p[off + 18], WR_UDEC, dirent_type_name(p[off + 18]), NULL);
+		if (ent64) {
+			w_key(w, "d_type");
+			w_const(w, type, WR_UDEC, dirent_type_name(type), "DT_???");
+		}
 		w_key(w, "d_name");
-		w_str(w, p + off + head, reclen - head, WR_STR_NUL);
+		w_str(w, name, name_len, WR_STR_NUL);
+		if (!ent64) {
+			w_key(w, "d_type");
+			w_const(w, type, WR_UDEC, dirent_type_name(type), "DT_???");
+		}
 		w_obj_end(w, false);
 		off += reclen;
 	}
 	w_arr_end(w, more || off < len);
 	return HAND_PRINTED;
+}
+
+static enum hand_result getdents_dirent(struct writer *w, const struct hand_call *hc, int i)
+{
+	return write_dirents(w, hc, i, false);
+}
+
+static enum hand_result getdents64_dirent(struct writer *w, const struct hand_call *hc, int i)
+{
+	return write_dirents(w, hc, i, true);
 }
 
 /* getrandom's bytes: random, so no text; strace shows each in hex, up to -s. */
@@ -366,6 +382,154 @@ static void print_fsid(const struct decoder *d, struct writer *w, const void *da
 	w_obj_end(w, false);
 }
 
+/*
+ * Bytes past the struct the kernel knows, shown as strace does when any is not 0, up to a
+ * page: , /\* bytes 24..31 *\/ "\x01\x00...". A struct that grows (open_how) may be passed
+ * bigger than this kernel's; the bytes it does not know must be 0.
+ */
+static void put_nonzero_tail(struct writer *w, const unsigned char *p, size_t from, size_t to)
+{
+	const size_t page = 4096;
+	char label[64];
+	size_t k;
+
+	if (to > page)
+		to = page;
+	for (k = from; k < to && !p[k]; k++)
+		;
+	if (k >= to)
+		return;
+	snprintf(label, sizeof(label), "bytes %zu..%zu", from, to - 1);
+	w->ops->key_hidden(w, label);
+	snprintf(label, sizeof(label), "/* bytes %zu..%zu */ ", from, to - 1);
+	w_lit(w, label);
+	w_str(w, p + from, to - from, WR_STR_HEX);
+}
+
+/*
+ * openat2's struct open_how: its address when usize is less than the first version's 24
+ * bytes, mode only when the flags create a file, then any bytes past it that are not 0.
+ */
+static enum hand_result openat2_how(struct writer *w, const struct hand_call *hc, int i)
+{
+	const size_t ver0 = 24;		    /* OPEN_HOW_SIZE_VER0 */
+	const uint64_t tmpfile = 020000000; /* __O_TMPFILE */
+	uint64_t usize = hc->enter->args[i + 1], flags, mode, resolve;
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	const unsigned char *p;
+
+	if (usize < ver0 || !cap || cap->len < ver0) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	p = hand_cap_data(cap);
+	memcpy(&flags, p, 8);
+	memcpy(&mode, p + 8, 8);
+	memcpy(&resolve, p + 16, 8);
+	w_struct_begin(w);
+	w_key(w, "flags");
+	xlat_write_open_flags_wide(w, flags);
+	if (flags & (O_CREAT | tmpfile)) {
+		w_key(w, "mode");
+		w_num(w, mode, WR_OCT);
+	}
+	w_key(w, "resolve");
+	xlat_write_flags_wide(w, &xlat_resolve_flags, resolve);
+	if (usize > ver0)
+		put_nonzero_tail(w, p, ver0, usize < cap->len ? usize : cap->len);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
+/* A capture the kernel wrote even though the call failed (name_to_handle_at's EOVERFLOW). */
+static const struct bt_capture *written_anyway(const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hc->exit ? record_capture(&hc->exit->hdr, i) : NULL;
+
+	return cap && !(cap->flags & (BT_CAP_LATE | BT_CAP_FAULT)) ? cap : NULL;
+}
+
+/* A file handle's bytes after its header: f_handle="\xc4\x4c...", or ??? when not read. */
+static void put_f_handle(struct writer *w, const struct bt_capture *cap, unsigned int bytes)
+{
+	const unsigned int max = 128; /* MAX_HANDLE_SZ */
+	unsigned int n = bytes < max ? bytes : max;
+
+	w_key(w, "f_handle");
+	if (!cap || cap->len < 8 + n) {
+		w_name2(w, NULL, "???");
+		return;
+	}
+	w_str(w, (const unsigned char *)hand_cap_data(cap) + 8, n,
+	      WR_STR_HEX | (bytes > n ? WR_STR_MORE : 0));
+}
+
+/*
+ * name_to_handle_at's handle: handle_bytes going in, and what the kernel made of it: the
+ * size it needs (EOVERFLOW too) and on success the handle: {handle_bytes=128 => 12,
+ * handle_type=1, f_handle="..."}.
+ */
+static enum hand_result name_to_handle_at_handle(struct writer *w, const struct hand_call *hc,
+						 int i)
+{
+	const struct bt_capture *in = hand_call_in(hc, i), *out = NULL;
+	unsigned int bytes_in, bytes_out;
+	int type;
+
+	if (!in || in->len < 8) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(&bytes_in, hand_cap_data(in), 4);
+	if (hc->exit && (!decode_is_error(hc->exit->ret) || hc->exit->ret == -EOVERFLOW))
+		out = written_anyway(hc, i);
+	w_struct_begin(w);
+	w_key(w, "handle_bytes");
+	if (out && out->len >= 8) {
+		memcpy(&bytes_out, hand_cap_data(out), 4);
+		memcpy(&type, (const char *)hand_cap_data(out) + 4, 4);
+		if (bytes_out != bytes_in) {
+			w_inout_begin(w);
+			w_u64(w, bytes_in);
+			w_inout_mid(w);
+			w_u64(w, bytes_out);
+			w_inout_end(w);
+		} else {
+			w_u64(w, bytes_in);
+		}
+		if (!decode_is_error(hc->exit->ret)) {
+			w_key_num(w, "handle_type", (uint64_t)(int64_t)type, WR_DEC);
+			put_f_handle(w, out, bytes_out);
+		}
+	} else {
+		w_u64(w, bytes_in);
+	}
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
+/* open_by_handle_at's handle: {handle_bytes=12, handle_type=1, f_handle="..."}. */
+static enum hand_result open_by_handle_at_handle(struct writer *w, const struct hand_call *hc,
+						 int i)
+{
+	const struct bt_capture *in = hand_call_in(hc, i);
+	unsigned int bytes;
+	int type;
+
+	if (!in || in->len < 8) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(&bytes, hand_cap_data(in), 4);
+	memcpy(&type, (const char *)hand_cap_data(in) + 4, 4);
+	w_struct_begin(w);
+	w_key_num(w, "handle_bytes", bytes, WR_UDEC);
+	w_key_num(w, "handle_type", (uint64_t)(int64_t)type, WR_DEC);
+	put_f_handle(w, in, bytes);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
 /* clang-format off */
 static const struct hand_bytes_entry file_bytes[] = {
 	{"statfs", "f_fsid", print_fsid},
@@ -379,8 +543,12 @@ static const struct hand_bytes_entry file_bytes[] = {
 
 static const struct hand_arg_entry file_args[] = {
 	{"fcntl", "arg", fcntl_arg},
+	{"getdents", "dirent", getdents_dirent},
 	{"getdents64", "dirent", getdents64_dirent},
 	{"getrandom", "ubuf", getrandom_buf},
+	{"openat2", "how", openat2_how},
+	{"name_to_handle_at", "handle", name_to_handle_at_handle},
+	{"open_by_handle_at", "handle", open_by_handle_at_handle},
 };
 
 static const struct hand_return_entry file_returns[] = {
