@@ -162,6 +162,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "fsconfig", "_value", OV_STRING, NULL, 0, NULL, "a string, a blob or a path, by cmd: read as a string, shown by cmd (fs.c)" },
 	{ "name_to_handle_at", "mnt_id", OV_OUT, NULL, 0, "int", "an int, though the type says void *" },
 	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name; a number for most options, then the read fails" },
+	{ "fcntl", "arg", OV_INOUT, "32", 0, NULL, "sizeof(struct flock), the largest argument decoded by cmd (F_SETLK, F_GETOWN_EX); a number for most cmds, then the read fails" },
 	{ "ioctl", "arg", OV_INOUT, NULL, 0, "struct termios2", "the largest argument decoded by cmd (TCGETS2); a number for some cmds, then the read fails" },
 	{ "signalfd", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
 	{ "signalfd4", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },

@@ -127,6 +127,74 @@ static void print_cwd(const struct decoder *d, struct writer *w, const void *dat
 	w_str(w, data, len, WR_STR_NUL | (more ? WR_STR_MORE : 0));
 }
 
+/*
+ * struct flock as strace shows it: the lock's type, where it starts and how long it is, and
+ * with_pid the process that holds it (F_GETLK's answer). x86_64's layout: two shorts, then
+ * the two offsets at 8 and 16, the pid at 24.
+ */
+static void put_flock(struct writer *w, const unsigned char *p, bool with_pid)
+{
+	short type, whence;
+	int64_t start, len;
+	int pid;
+
+	memcpy(&type, p, 2);
+	memcpy(&whence, p + 2, 2);
+	memcpy(&start, p + 8, 8);
+	memcpy(&len, p + 16, 8);
+	memcpy(&pid, p + 24, 4);
+	w_struct_begin(w);
+	w_key(w, "l_type");
+	xlat_write_const(w, &xlat_fcntl_lock_types, (uint64_t)(int64_t)type, WR_AUTO);
+	w_key(w, "l_whence");
+	xlat_write_const(w, &xlat_seek_whence, (uint64_t)(int64_t)whence, WR_AUTO);
+	w_key_num(w, "l_start", (uint64_t)start, WR_DEC);
+	w_key_num(w, "l_len", (uint64_t)len, WR_DEC);
+	if (with_pid)
+		w_key_num(w, "l_pid", (uint64_t)(int64_t)pid, WR_DEC);
+	w_obj_end(w, false);
+}
+
+/* struct f_owner_ex: {type=F_OWNER_PID, pid=1234}. */
+static void put_owner(struct writer *w, const unsigned char *p)
+{
+	int type, pid;
+
+	memcpy(&type, p, 4);
+	memcpy(&pid, p + 4, 4);
+	w_struct_begin(w);
+	w_key(w, "type");
+	xlat_write_const(w, &xlat_fcntl_owner_types, (uint64_t)(int64_t)type, WR_AUTO);
+	w_key_num(w, "pid", (uint64_t)(int64_t)pid, WR_DEC);
+	w_obj_end(w, false);
+}
+
+/*
+ * A struct fcntl reads (in) or the kernel writes (out, on success) through its argument, as
+ * put writes it; the address when it was not read. The collector reads sizeof(struct flock)
+ * (overrides.c), enough for either.
+ */
+static void fcntl_struct(struct writer *w, const struct hand_call *hc, int i, bool out, size_t size,
+			 void (*put)(struct writer *w, const unsigned char *p))
+{
+	const struct bt_capture *cap = out ? hand_call_out(hc, i) : hand_call_in(hc, i);
+
+	if (cap && cap->len >= size)
+		put(w, hand_cap_data(cap));
+	else
+		hand_put_unread(w, hc->enter->args[i], NULL);
+}
+
+static void put_flock_set(struct writer *w, const unsigned char *p)
+{
+	put_flock(w, p, false);
+}
+
+static void put_flock_got(struct writer *w, const unsigned char *p)
+{
+	put_flock(w, p, true);
+}
+
 static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, int i)
 {
 	__u64 v = hc->enter->args[i];
@@ -147,16 +215,33 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 	case F_SETFL:
 		xlat_write_open_flags(w, v);
 		return HAND_PRINTED;
-	case F_GETLK:
+	case F_SETSIG:
+		xlat_write_signal(w, v);
+		return HAND_PRINTED;
+	case F_SETLEASE:
+		xlat_write_const(w, &xlat_fcntl_lock_types, v, WR_AUTO);
+		return HAND_PRINTED;
+	case F_NOTIFY:
+		xlat_write_flags(w, &xlat_fcntl_notify_flags, v);
+		return HAND_PRINTED;
+	case F_ADD_SEALS:
+		xlat_write_flags(w, &xlat_fcntl_seals, v);
+		return HAND_PRINTED;
 	case F_SETLK:
 	case F_SETLKW:
-	case F_OFD_GETLK:
 	case F_OFD_SETLK:
 	case F_OFD_SETLKW:
-	case F_GETOWN_EX:
+		fcntl_struct(w, hc, i, false, 32, put_flock_set);
+		return HAND_PRINTED;
+	case F_GETLK:
+	case F_OFD_GETLK:
+		fcntl_struct(w, hc, i, true, 32, put_flock_got);
+		return HAND_PRINTED;
 	case F_SETOWN_EX:
-		/* a struct the collector does not read: its address */
-		hand_put_pointer(w, v);
+		fcntl_struct(w, hc, i, false, 8, put_owner);
+		return HAND_PRINTED;
+	case F_GETOWN_EX:
+		fcntl_struct(w, hc, i, true, 8, put_owner);
 		return HAND_PRINTED;
 	}
 	/* a command the kernel may not know takes whatever it is given: strace shows it in hex */
@@ -167,27 +252,47 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
-/* F_GETFD and F_GETFL return flags: "0x8002 (flags O_RDWR|O_LARGEFILE)". */
-static bool fcntl_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+/* A return value in hex with a note: "0x8002 (flags O_RDWR|O_LARGEFILE)", "0x2 (F_UNLCK)". */
+static void fcntl_note(struct writer *w, struct wr_ret *r, const char *key, const struct xlat *x)
 {
-	int cmd = (int)hc->enter->args[1];
-
-	if (cmd != F_GETFD && cmd != F_GETFL)
-		return false;
 	r->fmt = WR_HEX;
 	w->ops->ret(w, r);
-	if (cmd == F_GETFD && r->value == 0)
-		return true;
 	w->ops->ret_note_begin(w);
 	w_obj_begin(w, WR_OBJ_NOTE, NULL);
-	w_key(w, "flags");
-	if (cmd == F_GETFD)
-		xlat_write_flags(w, &xlat_fd_flags, r->value);
-	else
-		xlat_write_open_flags(w, r->value);
+	if (key) {
+		w_key(w, key);
+		if (x)
+			xlat_write_flags(w, x, r->value);
+		else
+			xlat_write_open_flags(w, r->value);
+	} else {
+		w->ops->key_hidden(w, "type");
+		xlat_write_const(w, x, r->value, WR_AUTO);
+	}
 	w_obj_end(w, false);
 	w->ops->ret_note_end(w);
-	return true;
+}
+
+/* F_GETFD, F_GETFL, F_GET_SEALS return flags, F_GETLEASE a lease type, as notes. */
+static bool fcntl_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	switch ((int)hc->enter->args[1]) {
+	case F_GETFD:
+		if (r->value == 0)
+			return false;
+		fcntl_note(w, r, "flags", &xlat_fd_flags);
+		return true;
+	case F_GETFL:
+		fcntl_note(w, r, "flags", NULL);
+		return true;
+	case F_GET_SEALS:
+		fcntl_note(w, r, "seals", &xlat_fcntl_seals);
+		return true;
+	case F_GETLEASE:
+		fcntl_note(w, r, NULL, &xlat_fcntl_lock_types);
+		return true;
+	}
+	return false;
 }
 
 /* umask returns the old mask: octal, like the argument. */
@@ -199,25 +304,100 @@ static bool umask_return(struct writer *w, const struct hand_call *hc, struct wr
 }
 
 /*
- * A time in seconds since the epoch and its nanoseconds as strace's -v comments it:
- * 2026-11-23T15:29:07.018742687+0000, in the local time zone; without a fraction when the
- * nanoseconds are 0.
+ * A time as strace comments it: 2026-11-23T15:29:07.018742687+0000 in the local time zone,
+ * part the fraction in units of 10^-width seconds (nanoseconds: 9, microseconds: 6), shown
+ * when not 0. No comment for the epoch itself or a fraction past max: no valid time.
  */
-static void put_date(struct writer *w, long long sec, long long nsec)
+static void put_time_comment(struct writer *w, long long sec, unsigned long long part,
+			     unsigned long long max, int width)
 {
 	char text[80], zone[8];
 	time_t t = sec;
 	struct tm tm;
 	size_t n;
 
-	if (!localtime_r(&t, &tm))
+	if ((sec == 0 && part == 0) || part > max || !localtime_r(&t, &tm))
 		return;
 	n = strftime(text, sizeof(text), "%FT%T", &tm);
-	if (nsec > 0 && nsec < 1000000000)
-		n += snprintf(text + n, sizeof(text) - n, ".%09lld", nsec);
+	if (part)
+		n += snprintf(text + n, sizeof(text) - n, ".%0*llu", width, part);
 	strftime(zone, sizeof(zone), "%z", &tm);
 	snprintf(text + n, sizeof(text) - n, "%s", zone);
 	w_comment(w, text);
+}
+
+static void put_date(struct writer *w, long long sec, long long nsec)
+{
+	put_time_comment(w, sec, (unsigned long long)nsec, 999999999, 9);
+}
+
+/*
+ * utimes' and utimensat's two times, each commented with its date: timevals (usec) or
+ * timespecs, whose UTIME_NOW and UTIME_OMIT are names of their own.
+ */
+static enum hand_result put_time_pair(struct writer *w, const struct hand_call *hc, int i,
+				      bool nsec)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	const unsigned char *p;
+
+	if (!cap || cap->len < 32) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	p = hand_cap_data(cap);
+	w_arr_begin(w, WR_ARR_LIST);
+	for (int k = 0; k < 2; k++) {
+		long long sec;
+		unsigned long long part;
+
+		memcpy(&sec, p + 16 * k, 8);
+		memcpy(&part, p + 16 * k + 8, 8);
+		if (nsec && (part == UTIME_NOW || part == UTIME_OMIT)) {
+			w_name(w, part == UTIME_NOW ? "UTIME_NOW" : "UTIME_OMIT");
+			continue;
+		}
+		w_struct_begin(w);
+		w_key_num(w, "tv_sec", (uint64_t)sec, WR_DEC);
+		w_key_num(w, nsec ? "tv_nsec" : "tv_usec", part, WR_UDEC);
+		w_obj_end(w, false);
+		if (nsec)
+			put_time_comment(w, sec, part, 999999999, 9);
+		else
+			put_time_comment(w, sec, part, 999999, 6);
+	}
+	w_arr_end(w, false);
+	return HAND_PRINTED;
+}
+
+static enum hand_result utimes_times(struct writer *w, const struct hand_call *hc, int i)
+{
+	return put_time_pair(w, hc, i, false);
+}
+
+static enum hand_result utimensat_times(struct writer *w, const struct hand_call *hc, int i)
+{
+	return put_time_pair(w, hc, i, true);
+}
+
+/* utime's struct utimbuf: {actime=5 /\* 1970-01-01T00:00:05+0000 *\/, modtime=...}. */
+static enum hand_result utime_times(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	long long t[2];
+
+	if (!cap || cap->len < sizeof(t)) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(t, hand_cap_data(cap), sizeof(t));
+	w_struct_begin(w);
+	w_key_num(w, "actime", (uint64_t)t[0], WR_DEC);
+	put_time_comment(w, t[0], 0, 0, 0);
+	w_key_num(w, "modtime", (uint64_t)t[1], WR_DEC);
+	put_time_comment(w, t[1], 0, 0, 0);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
 }
 
 struct stat_ctx {
@@ -547,6 +727,10 @@ static const struct hand_arg_entry file_args[] = {
 	{"getdents64", "dirent", getdents64_dirent},
 	{"getrandom", "ubuf", getrandom_buf},
 	{"openat2", "how", openat2_how},
+	{"utime", "times", utime_times},
+	{"utimes", "utimes", utimes_times},
+	{"futimesat", "utimes", utimes_times},
+	{"utimensat", "utimes", utimensat_times},
 	{"name_to_handle_at", "handle", name_to_handle_at_handle},
 	{"open_by_handle_at", "handle", open_by_handle_at_handle},
 };
