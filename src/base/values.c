@@ -37,6 +37,9 @@ static const struct value_printer printers[] = {
 	{ "*", "group_fd", VK_FD, NULL },
 	{ "*", "pidfd", VK_FD, NULL },
 	{ "dup", "fildes", VK_FD, NULL },
+	{ "*", "fanotify_fd", VK_FD, NULL },
+	{ "*", "ruleset_fd", VK_FD, NULL },
+	{ "*", "mountdirfd", VK_FD, NULL },
 	/* directory fds, under whatever syscall */
 	{ "*", "dfd", VK_DIRFD, NULL },
 	{ "*", "olddfd", VK_DIRFD, NULL },
