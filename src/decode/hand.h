@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Decoders written by hand, for what neither tracefs nor BTF can say, grouped in one file per
- * family of syscalls (net.c, signal.c, file.c, proc.c, poll.c, ioctl.c, bpf.c). Each family
+ * family of syscalls (net.c, signal.c, file.c, fs.c, xattr.c, proc.c, poll.c, ioctl.c, bpf.c). Each family
  * lists what it decodes in a struct hand_family; families.c gathers them.
  */
 #ifndef BTFTRACE_HAND_H
