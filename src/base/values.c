@@ -66,7 +66,7 @@ static const struct value_printer printers[] = {
 	{ "mknod", "dev", VK_DEV, NULL },
 	{ "mknodat", "dev", VK_DEV, NULL },
 	{ "ustat", "dev", VK_DEV, NULL },
-	{ "mq_open", "mode", VK_MODE, NULL },
+	{ "mq_open", "mode", VK_UMODE, NULL },
 	{ "access", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat2", "mode", VK_XLAT, &xlat_access_modes },
