@@ -243,6 +243,11 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 	case F_GETOWN_EX:
 		fcntl_struct(w, hc, i, true, 8, put_owner);
 		return HAND_PRINTED;
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		/* the lowest fd to return, as the long it is to the kernel */
+		w_s64(w, (int64_t)v);
+		return HAND_PRINTED;
 	}
 	/* a command the kernel may not know takes whatever it is given: strace shows it in hex */
 	if (!xlat_name(&xlat_fcntl_cmds, (int)hc->enter->args[1]))

@@ -836,6 +836,8 @@ static void test_fcntl_by_command(void **state)
 	assert_string_equal(line(0), "fcntl(3, F_SETFL, O_RDONLY|O_NONBLOCK) = 0");
 	begin(NR_FCNTL, 3, F_DUPFD_CLOEXEC, 10, 0, 0, 0);
 	assert_string_equal(line(10), "fcntl(3, F_DUPFD_CLOEXEC, 10) = 10");
+	begin(NR_FCNTL, 0, F_DUPFD_CLOEXEC, 0x7fff00000001, 0, 0, 0);
+	assert_string_equal(line(3), "fcntl(0, F_DUPFD_CLOEXEC, 140733193388033) = 3");
 	begin(NR_FCNTL, 3, F_SETLK, PTR, 0, 0, 0);
 	assert_string_equal(line(0), "fcntl(3, F_SETLK, 0x7ffc12345678) = 0");
 }
