@@ -118,6 +118,12 @@ struct bt_arg_rule {
 #define BT_RULE_COUNT_LESS_ONE (1U << 2)
 
 /*
+ * An exit rule's flag: the kernel writes the argument whether the call fails or not
+ * (name_to_handle_at's handle_bytes, the size it needs, comes back with EOVERFLOW).
+ */
+#define BT_RULE_EVEN_ON_ERROR (1U << 1)
+
+/*
  * A result that says a signal cut the call short: EINTR, or one of the
  * kernel's restart codes (ERESTARTSYS, ERESTARTNOINTR, ERESTARTNOHAND,
  * ERESTART_RESTARTBLOCK; -515 is ENOIOCTLCMD, not one of them). The
@@ -131,6 +137,8 @@ static inline bool bt_ret_interrupted(__s64 ret)
 
 /* Flags of a beauty map entry. */
 #define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */
+/* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
+#define BT_SC_EXIT_ON_ERROR (1U << 1)
 
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {
