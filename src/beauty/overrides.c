@@ -161,6 +161,8 @@ const struct beauty_override beauty_overrides[] = {
 	{ "name_to_handle_at", "mnt_id", OV_OUT, NULL, 0, "int", "an int, though the type says void *" },
 	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name; a number for most options, then the read fails" },
 	{ "ioctl", "arg", OV_INOUT, NULL, 0, "struct termios2", "the largest argument decoded by cmd (TCGETS2); a number for some cmds, then the read fails" },
+	/* x86_64's sys_rt_sigreturn finds its frame at sp - 8: the handler's return popped pretcode */
+	{ "rt_sigreturn", NULL, OV_IN, NULL, 0, "struct rt_sigframe", "the signal mask the frame on the user stack restores", BT_KIND_STACK, .stack_member = "uc.uc_sigmask", .sp_bias = -8 },
 	{ "signalfd", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
 	{ "signalfd4", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
 };

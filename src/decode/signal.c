@@ -181,6 +181,30 @@ static void print_sigaction(const struct decoder *d, struct writer *w, const voi
 	decode_write_btf(d, w, id, data, len, &extra);
 }
 
+/*
+ * rt_sigreturn has no arguments: strace shows the mask it restores, from the signal frame on
+ * the user stack ({mask=[USR1]}), which the collector reads there as argument 0 (see
+ * rt_sigreturn's row in beauty/overrides.c). Without that read (a filter that decided at
+ * exit, a frame that could not be read) the call shows no argument.
+ */
+static bool rt_sigreturn_call(struct writer *w, const struct hand_call *hc, enum hand_part part)
+{
+	const struct bt_capture *cap = hand_call_in(hc, 0);
+	struct wr_arg a = {.name = "frame", .type = "struct rt_sigframe *"};
+
+	if (part == HAND_PART_EXIT)
+		return true;
+	if (!cap || cap->len < 8 || hc->d->beauty->rules[hc->nr].enter[0].kind != BT_KIND_STACK)
+		return true;
+	w->ops->arg_begin(w, &a);
+	w_struct_begin(w);
+	w_key(w, "mask");
+	hand_print_sigset(hc->d, w, hand_cap_data(cap), cap->len, false);
+	w_obj_end(w, false);
+	w->ops->arg_end(w);
+	return true;
+}
+
 /* clang-format off */
 static const struct hand_bytes_entry signal_bytes[] = {
 	{"rt_sigprocmask", "nset", hand_print_sigset},
@@ -199,8 +223,14 @@ static const struct hand_bytes_entry signal_bytes[] = {
 };
 /* clang-format on */
 
+static const struct hand_call_entry signal_calls[] = {
+	{"rt_sigreturn", rt_sigreturn_call},
+};
+
 const struct hand_family family_signal = {
 	.name = "signal",
 	.bytes = signal_bytes,
 	.nbytes = sizeof(signal_bytes) / sizeof(signal_bytes[0]),
+	.calls = signal_calls,
+	.ncalls = sizeof(signal_calls) / sizeof(signal_calls[0]),
 };
