@@ -149,6 +149,9 @@ void hand_print_sockaddr(const struct decoder *d, struct writer *w, const void *
 /* A signal set: [INT TERM], or ~[...] when more than half the signals are in it. */
 void hand_print_sigset(const struct decoder *d, struct writer *w, const void *data, size_t len,
 		       bool more);
+/* A siginfo as strace shows it: {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=...}. */
+void hand_print_siginfo(const struct decoder *d, struct writer *w, const void *data, size_t len,
+			bool more);
 /* The numbers of the set bits, below limit (or all with limit < 0): [0 4]. */
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more);
 /* readv's and writev's buffers, and msg_iov: [{iov_base="ab", iov_len=2}, ...]. */
