@@ -143,8 +143,7 @@ static const struct value_printer printers[] = {
 	{ "pidfd_open", "flags", VK_XLAT, &xlat_pidfd_open_flags },
 	{ "pidfd_getfd", "flags", VK_HEX, NULL },
 	{ "sched_attr", "sched_flags", VK_XLAT, &xlat_sched_attr_flags },
-	{ "rseq", "sig", VK_HEX, NULL },
-	{ "rseq", "rseq_len", VK_HEX, NULL },
+	{ "__user_cap_header_struct", "version", VK_XLAT, &xlat_capability_versions },
 	/* time */
 	{ "*", "which_clock", VK_XLAT, &xlat_clock_ids },
 	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },

@@ -103,7 +103,7 @@ struct hand_family {
 };
 
 extern const struct hand_family family_bpf, family_file, family_ioctl, family_net, family_poll,
-	family_proc, family_signal;
+	family_proc, family_sched, family_signal;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 
