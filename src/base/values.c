@@ -128,6 +128,8 @@ static const struct value_printer printers[] = {
 	{ "membarrier", "flags", VK_XLAT, &xlat_membarrier_flags },
 	{ "waitid", "which", VK_XLAT, &xlat_waitid_which },
 	{ "kcmp", "type", VK_XLAT, &xlat_kcmp_types },
+	{ "kcmp", "idx1", VK_FD, NULL },
+	{ "kcmp", "idx2", VK_FD, NULL },
 	{ "ioprio_get", "which", VK_XLAT, &xlat_ioprio_who },
 	{ "ioprio_set", "which", VK_XLAT, &xlat_ioprio_who },
 	{ "ptrace", "request", VK_XLAT, &xlat_ptrace_requests },

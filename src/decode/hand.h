@@ -103,7 +103,7 @@ struct hand_family {
 };
 
 extern const struct hand_family family_bpf, family_file, family_ioctl, family_net, family_poll,
-	family_proc, family_sched, family_signal;
+	family_proc, family_sched, family_signal, family_time;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 
@@ -152,6 +152,8 @@ void hand_print_sigset(const struct decoder *d, struct writer *w, const void *da
 /* A siginfo as strace shows it: {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=...}. */
 void hand_print_siginfo(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			bool more);
+/* Clock ticks as strace shows them: 30 /\* 0.30 s *\/ (0 alone). */
+void hand_put_clock_t(struct writer *w, long long ticks);
 /* The numbers of the set bits, below limit (or all with limit < 0): [0 4]. */
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more);
 /* readv's and writev's buffers, and msg_iov: [{iov_base="ab", iov_len=2}, ...]. */

@@ -9,8 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <asm/prctl.h>
 #include <linux/futex.h>
+#include <linux/kcmp.h>
+#include <linux/personality.h>
 #include <linux/prctl.h>
+#include <linux/reboot.h>
 
 #include "decode/decode.h"
 #include "decode/hand.h"
@@ -113,6 +117,12 @@ static enum hand_result prctl_arg(struct writer *w, const struct hand_call *hc, 
 	}
 	hand_put_pointer(w, v);
 	return HAND_PRINTED;
+}
+
+/* xlat_flags_names's callback: one flag name to the writer. */
+static void put_flag_name(void *ctx, const char *name)
+{
+	w_flag(ctx, name);
 }
 
 /* PR_GET_DUMPABLE's answer by name, as strace has it: 1 (SUID_DUMP_USER). */
@@ -349,6 +359,152 @@ static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
+/*
+ * A personality: the execution domain in the low byte, then the flags:
+ * PER_LINUX|ADDR_NO_RANDOMIZE, 0xad /\* PER_??? *\/|0x7e00; 0xffffffff (a query) as it is.
+ */
+static void write_personality(struct writer *w, uint32_t persona)
+{
+	const char *type = xlat_name(&xlat_personality_types, persona & PER_MASK);
+	char unknown[48];
+	uint64_t rest;
+
+	if (persona == 0xffffffff) {
+		w_hex(w, persona);
+		return;
+	}
+	w_flags_begin(w, persona);
+	if (!type) {
+		snprintf(unknown, sizeof(unknown), "%#x /* PER_??? */", persona & PER_MASK);
+		type = unknown;
+	}
+	w_flag(w, type);
+	rest = xlat_flags_names(&xlat_personality_flags, persona & ~PER_MASK, put_flag_name, w);
+	w_flags_end(w, rest, WR_HEX, NULL);
+}
+
+static enum hand_result personality_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	write_personality(w, (uint32_t)hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
+/* personality() answers the previous one: = 0x40000 (PER_LINUX|ADDR_NO_RANDOMIZE). */
+static bool personality_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	r->fmt = WR_HEX;
+	w->ops->ret(w, r);
+	w->ops->ret_note_begin(w);
+	write_personality(w, (uint32_t)r->value);
+	w->ops->ret_note_end(w);
+	return true;
+}
+
+/* The syslog actions that use neither the buffer nor the length. */
+static bool syslog_takes_no_buffer(int type)
+{
+	switch (type) {
+	case 0:	 /* SYSLOG_ACTION_CLOSE */
+	case 1:	 /* SYSLOG_ACTION_OPEN */
+	case 5:	 /* SYSLOG_ACTION_CLEAR */
+	case 6:	 /* SYSLOG_ACTION_CONSOLE_OFF */
+	case 7:	 /* SYSLOG_ACTION_CONSOLE_ON */
+	case 9:	 /* SYSLOG_ACTION_SIZE_UNREAD */
+	case 10: /* SYSLOG_ACTION_SIZE_BUFFER */
+		return true;
+	}
+	return false;
+}
+
+/* syslog's type, which strace always shows with its name in a comment: 3 /\* SYSLOG_ACTION_READ_ALL *\/. */
+static enum hand_result syslog_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	int type = (int)hc->enter->args[0];
+	const char *name;
+
+	if (i > 0)
+		return syslog_takes_no_buffer(type) ? HAND_OMIT : HAND_DEFAULT;
+	name = xlat_name(&xlat_syslog_actions, (uint64_t)(int64_t)type);
+	w_s64(w, type);
+	w_comment(w, name ? name : "SYSLOG_ACTION_???");
+	return HAND_PRINTED;
+}
+
+/* reboot's arg is a command line for LINUX_REBOOT_CMD_RESTART2 only. */
+static enum hand_result reboot_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	return (uint32_t)hc->enter->args[2] == LINUX_REBOOT_CMD_RESTART2 ? HAND_DEFAULT : HAND_OMIT;
+}
+
+/*
+ * kcmp's idx1 and idx2 by type: fds for KCMP_FILE (and KCMP_EPOLL_TFD's first), nothing for the
+ * types that compare whole objects, numbers in hex for a type the kernel does not know.
+ */
+static enum hand_result kcmp_idx(struct writer *w, const struct hand_call *hc, int i)
+{
+	switch ((int)hc->enter->args[2]) {
+	case KCMP_FILE:
+		/* an fd of pid1 or pid2: its path (-y) only when that is the caller */
+		if ((__u32)hc->enter->args[i - 3] == hc->enter->hdr.tgid)
+			return HAND_DEFAULT;
+		w_s64(w, (int)hc->enter->args[i]);
+		return HAND_PRINTED;
+	case KCMP_EPOLL_TFD:
+		if (i == 3)
+			return HAND_DEFAULT;
+		hand_put_pointer(w, hc->enter->args[i]);
+		return HAND_PRINTED;
+	case KCMP_VM:
+	case KCMP_FILES:
+	case KCMP_FS:
+	case KCMP_SIGHAND:
+	case KCMP_IO:
+	case KCMP_SYSVSEM:
+		return HAND_OMIT;
+	}
+	w_hex(w, hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
+/* capset's data is read only once its header could be: else its address, as strace has it. */
+static enum hand_result capset_data(struct writer *w, const struct hand_call *hc, int i)
+{
+	if (hand_call_in(hc, 0))
+		return HAND_DEFAULT;
+	hand_put_unread(w, hc->enter->args[i], NULL);
+	return HAND_PRINTED;
+}
+
+/*
+ * arch_prctl's arg2 by option: where ARCH_GET_FS/ARCH_GET_GS write the base ([0x7f...]),
+ * nothing for ARCH_GET_CPUID, else a number in hex.
+ */
+static enum hand_result arch_prctl_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap;
+	uint64_t base;
+
+	switch ((int)hc->enter->args[0]) {
+	case ARCH_GET_CPUID:
+		return HAND_OMIT;
+	case ARCH_GET_FS:
+	case ARCH_GET_GS:
+		cap = hand_call_out(hc, i);
+		if (!cap || cap->len < sizeof(base)) {
+			hand_put_unread(w, hc->enter->args[i],
+					hc->exit ? record_capture(&hc->exit->hdr, i) : NULL);
+			return HAND_PRINTED;
+		}
+		memcpy(&base, hand_cap_data(cap), sizeof(base));
+		w_deref_begin(w);
+		w_hex(w, base);
+		w_deref_end(w);
+		return HAND_PRINTED;
+	}
+	w_hex(w, hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
 /* A CPU mask: BTF says unsigned long *, not that bit N is CPU N. */
 static void print_cpu_mask(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			   bool more)
@@ -373,10 +529,20 @@ static const struct hand_arg_entry proc_args[] = {
 	{"futex", "val3", futex_arg},
 	{"wait4", "stat_addr", wait_status},
 	{"rseq", "rseq", rseq_area},
+	{"personality", "personality", personality_arg},
+	{"syslog", "type", syslog_arg},
+	{"syslog", "buf", syslog_arg},
+	{"syslog", "len", syslog_arg},
+	{"reboot", "arg", reboot_arg},
+	{"kcmp", "idx1", kcmp_idx},
+	{"kcmp", "idx2", kcmp_idx},
+	{"capset", "data", capset_data},
+	{"arch_prctl", "arg2", arch_prctl_arg},
 };
 
 static const struct hand_return_entry proc_returns[] = {
 	{"prctl", prctl_return},
+	{"personality", personality_return},
 };
 
 static const struct hand_call_entry proc_calls[] = {

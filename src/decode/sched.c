@@ -193,8 +193,8 @@ static enum hand_result getattr_arg(struct writer *w, const struct hand_call *hc
 	if (!usize || !out || out->len < sizeof(__u32))
 		return HAND_DEFAULT;
 	len = usize < out->len ? usize : out->len;
-	write_sched_attr(hc->d, w, hand_cap_data(out), len, sched_attr_size(hand_cap_data(out), len),
-			 false, false);
+	write_sched_attr(hc->d, w, hand_cap_data(out), len,
+			 sched_attr_size(hand_cap_data(out), len), false, false);
 	return HAND_PRINTED;
 }
 

@@ -127,8 +127,8 @@ static void put_syscall_nr(const struct decoder *d, struct writer *w, int nr, ui
 	char name[64], text[80];
 
 	w_key(w, "si_syscall");
-	if (arch != AUDIT_ARCH_X86_64_VALUE ||
-	    !*decode_syscall_name(d, nr, name, sizeof(name)) || !strncmp(name, "syscall_", 8)) {
+	if (arch != AUDIT_ARCH_X86_64_VALUE || !*decode_syscall_name(d, nr, name, sizeof(name)) ||
+	    !strncmp(name, "syscall_", 8)) {
 		w_s64(w, nr);
 		return;
 	}
@@ -173,8 +173,10 @@ static void put_siginfo_fields(const struct decoder *d, struct writer *w, const 
 			w_s64(w, si->si_status);
 		else
 			xlat_write_signal(w, (uint64_t)(int64_t)si->si_status);
-		key_signed(w, "si_utime", si->si_utime);
-		key_signed(w, "si_stime", si->si_stime);
+		w_key(w, "si_utime");
+		hand_put_clock_t(w, si->si_utime);
+		w_key(w, "si_stime");
+		hand_put_clock_t(w, si->si_stime);
 		break;
 	case SIGILL:
 	case SIGFPE:
