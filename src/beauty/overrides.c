@@ -153,6 +153,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "io_submit", "iocbpp", OV_NONE, NULL, 0, NULL, "an array of pointers" },
 	{ "seccomp", "uargs", OV_NONE, NULL, 0, NULL, "a filter program or an action, by op" },
 	{ "reboot", "arg", OV_STRING, NULL, 0, NULL, "a string, for LINUX_REBOOT_CMD_RESTART2 only" },
+	{ "ptrace", "data", OV_OUT, "8", 0, "unsigned long", "PTRACE_PEEK* and PTRACE_GETEVENTMSG write a word there; other requests read or ignore it" },
 	{ "arch_prctl", "arg2", OV_OUT, "8", 0, "unsigned long", "ARCH_GET_FS/ARCH_GET_GS write the base there; a number for the others, then the read fails" },
 	{ "modify_ldt", "ptr", OV_NONE, NULL, 0, NULL, "layout by func" },
 	{ "quotactl", "addr", OV_NONE, NULL, 0, NULL, "layout by cmd" },

@@ -14,6 +14,7 @@
 #include <linux/kcmp.h>
 #include <linux/personality.h>
 #include <linux/prctl.h>
+#include <linux/ptrace.h>
 #include <linux/reboot.h>
 
 #include "decode/decode.h"
@@ -505,6 +506,108 @@ static enum hand_result arch_prctl_arg(struct writer *w, const struct hand_call 
 	return HAND_PRINTED;
 }
 
+/* ptrace's arguments: request, pid, addr, data. */
+enum { PTRACE_ARG_PID = 1, PTRACE_ARG_ADDR, PTRACE_ARG_DATA };
+
+/* x86_64's requests that take their buffer in data and ignore addr */
+#define PTRACE_X86_GETREGS 12
+#define PTRACE_X86_SETREGS 13
+#define PTRACE_X86_GETFPREGS 14
+#define PTRACE_X86_SETFPREGS 15
+#define PTRACE_X86_GETFPXREGS 18
+#define PTRACE_X86_SETFPXREGS 19
+#define PTRACE_X86_OLDSETOPTIONS 21
+#define PTRACE_X86_SYSEMU 31
+#define PTRACE_X86_SYSEMU_SINGLESTEP 32
+#define PTRACE_X86_SINGLEBLOCK 33
+
+/* What a request makes of data: a signal, options, a word the kernel writes, or an address. */
+static void ptrace_data(struct writer *w, const struct hand_call *hc, long request)
+{
+	const struct bt_capture *cap;
+	uint64_t data = hc->enter->args[PTRACE_ARG_DATA], word;
+
+	switch (request) {
+	case PTRACE_CONT:
+	case PTRACE_DETACH:
+	case PTRACE_SYSCALL:
+	case PTRACE_SINGLESTEP:
+	case PTRACE_X86_SINGLEBLOCK:
+	case PTRACE_X86_SYSEMU:
+	case PTRACE_X86_SYSEMU_SINGLESTEP:
+		xlat_write_signal(w, data);
+		return;
+	case PTRACE_SEIZE:
+	case PTRACE_SETOPTIONS:
+	case PTRACE_X86_OLDSETOPTIONS:
+		xlat_write_flags(w, &xlat_ptrace_options, data);
+		return;
+	case PTRACE_PEEKTEXT:
+	case PTRACE_PEEKDATA:
+	case PTRACE_PEEKUSR:
+	case PTRACE_GETEVENTMSG:
+		/* the word read, where the kernel put it */
+		cap = hand_call_out(hc, PTRACE_ARG_DATA);
+		if (cap && cap->len >= sizeof(word)) {
+			memcpy(&word, hand_cap_data(cap), sizeof(word));
+			w_deref_begin(w);
+			if (request == PTRACE_GETEVENTMSG)
+				w_u64(w, word);
+			else
+				w_hex(w, word);
+			w_deref_end(w);
+			return;
+		}
+		break;
+	}
+	hand_put_pointer(w, data);
+}
+
+/*
+ * ptrace as strace shows it: only the arguments the request uses (PTRACE_TRACEME none,
+ * PTRACE_ATTACH the pid), addr by what it is to the request, data by request.
+ */
+static enum hand_result ptrace_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	long request = (long)hc->enter->args[0];
+	uint64_t addr = hc->enter->args[PTRACE_ARG_ADDR];
+
+	if (request == PTRACE_TRACEME)
+		return HAND_OMIT;
+	if (i == PTRACE_ARG_PID)
+		return HAND_DEFAULT;
+	switch (request) {
+	case PTRACE_ATTACH:
+	case PTRACE_INTERRUPT:
+	case PTRACE_KILL:
+	case PTRACE_LISTEN:
+		return HAND_OMIT;
+	}
+	if (i == PTRACE_ARG_DATA) {
+		ptrace_data(w, hc, request);
+		return HAND_PRINTED;
+	}
+	switch (request) {
+	case PTRACE_X86_GETREGS:
+	case PTRACE_X86_SETREGS:
+	case PTRACE_X86_GETFPREGS:
+	case PTRACE_X86_SETFPREGS:
+	case PTRACE_X86_GETFPXREGS:
+	case PTRACE_X86_SETFPXREGS:
+		return HAND_OMIT;
+	case PTRACE_GETSIGMASK:
+	case PTRACE_SETSIGMASK:
+	case PTRACE_SECCOMP_GET_FILTER:
+	case PTRACE_SECCOMP_GET_METADATA:
+	case PTRACE_GET_SYSCALL_INFO:
+		/* a size or an index */
+		w_u64(w, addr);
+		return HAND_PRINTED;
+	}
+	hand_put_pointer(w, addr);
+	return HAND_PRINTED;
+}
+
 /* A CPU mask: BTF says unsigned long *, not that bit N is CPU N. */
 static void print_cpu_mask(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			   bool more)
@@ -530,6 +633,9 @@ static const struct hand_arg_entry proc_args[] = {
 	{"wait4", "stat_addr", wait_status},
 	{"rseq", "rseq", rseq_area},
 	{"personality", "personality", personality_arg},
+	{"ptrace", "pid", ptrace_arg},
+	{"ptrace", "addr", ptrace_arg},
+	{"ptrace", "data", ptrace_arg},
 	{"syslog", "type", syslog_arg},
 	{"syslog", "buf", syslog_arg},
 	{"syslog", "len", syslog_arg},
