@@ -92,6 +92,17 @@ static void key_signed(struct writer *w, const char *key, long long v)
 	w_key_num(w, key, (uint64_t)v, WR_DEC);
 }
 
+/* si_pid: with -Y, the name of the sender or of the child. */
+static void key_pid(const struct decoder *d, struct writer *w, __u32 receiver, int pid)
+{
+	if (!d->pids) {
+		key_signed(w, "si_pid", pid);
+		return;
+	}
+	w_key(w, "si_pid");
+	decode_write_pid(d, w, receiver, pid, PID_TGID);
+}
+
 static void key_pointer(struct writer *w, const char *key, const void *p)
 {
 	w_key(w, key);
@@ -107,10 +118,14 @@ static void key_id(struct writer *w, const char *key, uint32_t id)
 		w_key_num(w, key, id, WR_UDEC);
 }
 
-/* Who sent the signal. */
-static void put_sender(struct writer *w, const siginfo_t *si)
+/* Who sent the signal (-Y: its name, as the receiver sees it; receiver 0: not known). */
+static void put_sender(const struct decoder *d, struct writer *w, __u32 receiver,
+		       const siginfo_t *si)
 {
-	key_signed(w, "si_pid", si->si_pid);
+	if (receiver)
+		key_pid(d, w, receiver, si->si_pid);
+	else
+		key_signed(w, "si_pid", si->si_pid);
 	key_id(w, "si_uid", si->si_uid);
 }
 
@@ -140,13 +155,14 @@ static void put_syscall_nr(const struct decoder *d, struct writer *w, int nr, ui
  * What siginfo's union holds, as strace chooses it: by si_code for a signal a process sent
  * (si_code <= 0), by the signal for one the kernel raised.
  */
-static void put_siginfo_fields(const struct decoder *d, struct writer *w, const siginfo_t *si)
+static void put_siginfo_fields(const struct decoder *d, struct writer *w, __u32 receiver,
+			       const siginfo_t *si)
 {
 	if (si->si_code <= 0) {
 		switch (si->si_code) {
 		case SI_USER:
 		case SI_TKILL:
-			put_sender(w, si);
+			put_sender(d, w, receiver, si);
 			break;
 		case SI_TIMER:
 			w_key_num(w, "si_timerid", (uint32_t)si->si_timerid, WR_HEX);
@@ -158,7 +174,7 @@ static void put_siginfo_fields(const struct decoder *d, struct writer *w, const 
 			key_signed(w, "si_fd", si->si_fd);
 			break;
 		default:
-			put_sender(w, si);
+			put_sender(d, w, receiver, si);
 			if (si->si_ptr)
 				put_sigval(w, si);
 			break;
@@ -167,7 +183,7 @@ static void put_siginfo_fields(const struct decoder *d, struct writer *w, const 
 	}
 	switch (si->si_signo) {
 	case SIGCHLD:
-		put_sender(w, si);
+		put_sender(d, w, receiver, si);
 		w_key(w, "si_status");
 		if (si->si_code == CLD_EXITED)
 			w_s64(w, si->si_status);
@@ -199,7 +215,7 @@ static void put_siginfo_fields(const struct decoder *d, struct writer *w, const 
 		break;
 	default:
 		if (si->si_pid || si->si_uid)
-			put_sender(w, si);
+			put_sender(d, w, receiver, si);
 		if (si->si_ptr)
 			put_sigval(w, si);
 		break;
@@ -210,10 +226,10 @@ static void put_siginfo_fields(const struct decoder *d, struct writer *w, const 
  * A siginfo as strace shows it: {} when si_signo is 0 (nothing was filled in), else the
  * signal, si_code in hex under -X, si_errno when set, and the union's members that si_code
  * and the signal say hold data, which BTF cannot say. glibc's siginfo_t has the kernel's
- * layout; what len does not cover reads as 0.
+ * layout; what len does not cover reads as 0. receiver: the thread it is for, or 0.
  */
-void hand_print_siginfo(const struct decoder *d, struct writer *w, const void *data, size_t len,
-			bool more)
+static void write_siginfo(const struct decoder *d, struct writer *w, const void *data, size_t len,
+			  __u32 receiver)
 {
 	siginfo_t si;
 
@@ -231,9 +247,15 @@ void hand_print_siginfo(const struct decoder *d, struct writer *w, const void *d
 			w_const(w, (uint32_t)si.si_errno, WR_UDEC, xlat_errno_name(si.si_errno),
 				NULL);
 		}
-		put_siginfo_fields(d, w, &si);
+		put_siginfo_fields(d, w, receiver, &si);
 	}
 	w_obj_end(w, false);
+}
+
+void hand_print_siginfo(const struct decoder *d, struct writer *w, const void *data, size_t len,
+			bool more)
+{
+	write_siginfo(d, w, data, len, 0);
 }
 
 void decode_write_signal(const struct decoder *d, struct writer *w, const struct call_view *v)
@@ -243,7 +265,7 @@ void decode_write_signal(const struct decoder *d, struct writer *w, const struct
 	if (!hdr || hdr->type != BT_REC_SIGNAL)
 		return;
 	w->ops->signal_begin(w, v->signame, v->signo);
-	hand_print_siginfo(d, w, ((const struct bt_signal_rec *)hdr)->info, BT_SIGINFO_SIZE, false);
+	write_siginfo(d, w, ((const struct bt_signal_rec *)hdr)->info, BT_SIGINFO_SIZE, hdr->tid);
 	w->ops->signal_end(w);
 }
 
