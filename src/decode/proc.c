@@ -362,12 +362,11 @@ static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, 
 
 /*
  * A personality: the execution domain in the low byte, then the flags:
- * PER_LINUX|ADDR_NO_RANDOMIZE, 0xad /\* PER_??? *\/|0x7e00; 0xffffffff (a query) as it is.
+ * PER_LINUX|ADDR_NO_RANDOMIZE; 0xffffffff (a query) as it is.
  */
 static void write_personality(struct writer *w, uint32_t persona)
 {
 	const char *type = xlat_name(&xlat_personality_types, persona & PER_MASK);
-	char unknown[48];
 	uint64_t rest;
 
 	if (persona == 0xffffffff) {
@@ -375,13 +374,14 @@ static void write_personality(struct writer *w, uint32_t persona)
 		return;
 	}
 	w_flags_begin(w, persona);
-	if (!type) {
-		snprintf(unknown, sizeof(unknown), "%#x /* PER_??? */", persona & PER_MASK);
-		type = unknown;
-	}
-	w_flag(w, type);
+	/*
+	 * A domain no name knows joins the bits left (strace writes it first, 0xad /\* PER_??? *\/,
+	 * which a flags value cannot say): 0x7ead.
+	 */
+	if (type)
+		w_flag(w, type);
 	rest = xlat_flags_names(&xlat_personality_flags, persona & ~PER_MASK, put_flag_name, w);
-	w_flags_end(w, rest, WR_HEX, NULL);
+	w_flags_end(w, rest | (type ? 0 : persona & PER_MASK), WR_HEX, NULL);
 }
 
 static enum hand_result personality_arg(struct writer *w, const struct hand_call *hc, int i)
