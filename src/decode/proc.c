@@ -608,6 +608,15 @@ static enum hand_result ptrace_arg(struct writer *w, const struct hand_call *hc,
 	return HAND_PRINTED;
 }
 
+/* seccomp's flags are SECCOMP_FILTER_FLAG_* for SECCOMP_SET_MODE_FILTER only: else hex. */
+static enum hand_result seccomp_flags(struct writer *w, const struct hand_call *hc, int i)
+{
+	if ((uint32_t)hc->enter->args[0] == 1 /* SECCOMP_SET_MODE_FILTER */)
+		return HAND_DEFAULT;
+	w_hex(w, (uint32_t)hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
 /* A CPU mask: BTF says unsigned long *, not that bit N is CPU N. */
 static void print_cpu_mask(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			   bool more)
@@ -644,6 +653,7 @@ static const struct hand_arg_entry proc_args[] = {
 	{"kcmp", "idx2", kcmp_idx},
 	{"capset", "data", capset_data},
 	{"arch_prctl", "arg2", arch_prctl_arg},
+	{"seccomp", "flags", seccomp_flags},
 };
 
 static const struct hand_return_entry proc_returns[] = {

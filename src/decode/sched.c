@@ -84,6 +84,9 @@ static enum hand_result ioprio_arg(struct writer *w, const struct hand_call *hc,
 /* ioprio_get's answer is a priority: = 0 (IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0)). */
 static bool ioprio_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
 {
+	/* -X raw: strace has no words for it */
+	if (hc->d->opts.xlat == WR_XLAT_RAW)
+		return false;
 	w->ops->ret(w, r);
 	w->ops->ret_note_begin(w);
 	write_ioprio(w, r->value);

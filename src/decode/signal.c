@@ -338,16 +338,20 @@ static bool signal_return(struct writer *w, const struct hand_call *hc, struct w
 
 /*
  * A signal set whose size is an argument (sigsetsize, sizemask): read only when the size is
- * the kernel's, as strace does; with any other size, which the kernel refuses, the address.
+ * the kernel's (or, for rt_sigpending, no more), as strace does; with any other size, which
+ * the kernel refuses, the address.
  */
 static enum hand_result sigset_by_size(struct writer *w, const struct hand_call *hc, int i)
 {
 	const struct syscall_desc *desc = catalog__by_nr(hc->d->cat, hc->nr);
 	int k = desc ? syscall_desc__arg_index(desc, "sigsetsize") : -1;
 
+	/* rt_sigpending alone takes a shorter set, and writes as much of it */
+	uint64_t min = strcmp(hand_call_name(hc), "rt_sigpending") ? KERNEL_SIGSET_BYTES : 1;
+
 	if (k < 0 && desc)
 		k = syscall_desc__arg_index(desc, "sizemask");
-	if (k < 0 || hc->enter->args[k] == KERNEL_SIGSET_BYTES)
+	if (k < 0 || (hc->enter->args[k] >= min && hc->enter->args[k] <= KERNEL_SIGSET_BYTES))
 		return HAND_DEFAULT;
 	hand_put_unread(w, hc->enter->args[i], NULL);
 	return HAND_PRINTED;

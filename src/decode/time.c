@@ -59,14 +59,16 @@ static bool time_return(struct writer *w, const struct hand_call *hc, struct wr_
 void hand_put_clock_t(struct writer *w, long long ticks)
 {
 	long hz = sysconf(_SC_CLK_TCK);
-	char text[48];
+	char text[80];
 
-	w_s64(w, ticks);
-	if (!ticks || hz <= 0)
+	if (!ticks || hz <= 0) {
+		w_s64(w, ticks);
 		return;
-	/* strace's: the ticks in seconds, to the hundredth */
-	snprintf(text, sizeof(text), "%lld.%02lld s", ticks / hz, ticks % hz * 100 / hz);
-	w_comment(w, text);
+	}
+	/* strace's: the ticks in seconds, to the hundredth (-X raw: the number alone) */
+	snprintf(text, sizeof(text), "%lld /* %lld.%02lld s */", ticks, ticks / hz,
+		 ticks % hz * 100 / hz);
+	w_num_text(w, (uint64_t)ticks, WR_DEC, text);
 }
 
 /* A clock_t member of struct tms: tms_utime=30 /\* 0.30 s *\/. */

@@ -62,6 +62,9 @@ static void add_formats(void)
 	    {"size_t", "sizemask"});
 	ADD(SYS_waitid, "waitid", {"int", "which"}, {"pid_t", "upid"},
 	    {"struct siginfo *", "infop"}, {"int", "options"}, {"struct rusage *", "ru"});
+	ADD(SYS_rt_sigpending, "rt_sigpending", {"sigset_t *", "uset"}, {"size_t", "sigsetsize"});
+	ADD(SYS_seccomp, "seccomp", {"unsigned int", "op"}, {"unsigned int", "flags"},
+	    {"void *", "uargs"});
 	ADD(SYS_time, "time", {"__kernel_old_time_t *", "tloc"});
 	ADD(SYS_times, "times", {"struct tms *", "tbuf"});
 }
@@ -271,6 +274,12 @@ static void test_sigset_read_only_at_the_kernel_size(void **state)
 	in(1, &set, sizeof(set));
 	assert_string_equal(line(-EINVAL), "rt_sigprocmask(SIG_BLOCK, 0x7ffc12345678, NULL, 7) = "
 					   "-1 EINVAL (Invalid argument)");
+	/* rt_sigpending writes as much of the set as it is asked for, up to the kernel's */
+	begin("rt_sigpending", PTR, 4, 0, 0, 0, 0);
+	out(0, &set, 4);
+	assert_string_equal(line(0), "rt_sigpending([INT], 4) = 0");
+	begin("rt_sigpending", PTR, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0), "rt_sigpending(0x7ffc12345678, 0) = 0");
 	begin("signalfd", -1, PTR, 0, 0, 0, 0);
 	in(1, &set, sizeof(set));
 	assert_string_equal(line(-EINVAL),
@@ -355,6 +364,14 @@ static void test_arguments_by_command(void **state)
 	assert_string_equal(line(0), "kcmp(1, 2, KCMP_VM) = 0");
 	begin("kcmp", 1, 2, 0x7ead, 3, 0, 0);
 	assert_string_equal(line(0), "kcmp(1, 2, 0x7ead /* KCMP_??? */, 0x3, 0) = 0");
+	/* seccomp's flags are filter flags for SECCOMP_SET_MODE_FILTER only */
+	begin("seccomp", 1, 1, 0, 0, 0, 0);
+	assert_string_equal(line(-EFAULT),
+			    "seccomp(SECCOMP_SET_MODE_FILTER, "
+			    "SECCOMP_FILTER_FLAG_TSYNC, NULL) = -1 EFAULT (Bad address)");
+	begin("seccomp", 0, 1, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "seccomp(SECCOMP_SET_MODE_STRICT, 0x1, NULL) = -1 "
+					   "EINVAL (Invalid argument)");
 	begin("ptrace", 0 /* PTRACE_TRACEME */, 5, 6, 7, 0, 0);
 	assert_string_equal(line(0), "ptrace(PTRACE_TRACEME) = 0");
 	begin("ptrace", 16 /* PTRACE_ATTACH */, 5, 6, 7, 0, 0);
