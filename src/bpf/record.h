@@ -44,6 +44,12 @@ enum bt_capture_kind {
 	BT_KIND_STRV_COUNT = 2, /* the same, only counted (execve's envp) */
 	BT_KIND_IOVEC = 3,	/* struct iovec[len], with the bytes each points to */
 	BT_KIND_MSGHDR = 4,	/* struct user_msghdr, then its name, iovec data and control */
+	/*
+	 * len bytes on the user stack, at the stack pointer sys_enter saw plus the rule's
+	 * sp_offset, for a syscall whose data is there and not in an argument (rt_sigreturn's
+	 * signal frame); only at sys_enter, as a syscall may change the stack pointer.
+	 */
+	BT_KIND_STACK = 5,
 };
 
 /*
@@ -87,10 +93,13 @@ struct bt_iov_part {
 };
 
 struct bt_arg_rule {
-	__s16 len;	 /* encoding above */
-	__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
-	__u8 kind;	 /* enum bt_capture_kind */
-	__u8 flags;	 /* BT_RULE_* */
+	__s16 len; /* encoding above */
+	union {
+		__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
+		__u16 sp_offset; /* BT_KIND_STACK: where the bytes are, above the stack pointer */
+	};
+	__u8 kind;  /* enum bt_capture_kind */
+	__u8 flags; /* BT_RULE_* */
 	/*
 	 * Bytes before the counted ones, added to -k and BT_LEN_RET: a header the count leaves
 	 * out (msgsnd's mtype before msgsz bytes of text).

@@ -314,28 +314,36 @@ def check_raw(call, entry, catalog, problems, checked):
             problems.append(f"{nm or 'arg'}: passed {v:#x}, shown {text}")
 
 
-def asks_nothing(rec, call, kind):
+def asks_nothing(rec, call, kind, recs=()):
     """Does the capture rule of this argument ask for 0 bytes in this call?"""
     rule = rec["exit"] if kind == "o" else rec["enter"]
     n = rule["len"]
     if n == -7:  # as many as the call returned
         return call["ret"] == 0
-    if -6 <= n <= -1:  # as many as argument -n holds
-        return call["args"][-n - 1] == 0
+    if -6 <= n <= -1:  # as many as argument -n holds, as wide as that argument
+        count = next((c for c in recs if c["arg"] == -n - 1), None)
+        bits = 8 * count["btf_size"] if count and count["btf_size"] in (1, 2, 4, 8) else 64
+        return call["args"][-n - 1] % 2**bits == 0
     return False
 
 
 # Arguments a hand decoder leaves out, as strace does, when the command does not use
 # them: prctl's by option, fcntl's third by command, futex's by operation, keyctl's by
-# command, mq_open's without O_CREAT, mremap's new address without MREMAP_FIXED.
+# command, mq_open's without O_CREAT, mremap's new address without MREMAP_FIXED, mknod's dev
+# but for a device, arch_prctl's second by option, membarrier's cpu_id without its flag,
+# syslog's buffer and length by type, kcmp's indexes but for KCMP_FILE.
 OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"},
-                      "mknod": {"dev"}, "mknodat": {"dev"},
+                      "mknod": {"dev"}, "mknodat": {"dev"}, "arch_prctl": {"arg2"},
+                      "membarrier": {"cpu_id"}, "syslog": {"buf", "len"},
+                      "kcmp": {"idx1", "idx2"},
                       "futex": {"val", "utime", "uaddr2", "val3"},
                       "keyctl": {"arg2", "arg3", "arg4", "arg5"},
                       "mq_open": {"mode", "u_attr"}, "mremap": {"new_addr"}}
 # Arguments whose meaning another argument gives, decoded as strace 6.1 decodes them: a
 # struct for some commands and the address for others (semctl's arg, the ctl calls' buf,
-# bpf's attr), a number or a string by keyctl's command, arrays the address stands for when
+# bpf's attr), a number or a string by keyctl's command, capset's data by the header's version,
+# prctl's and arch_prctl's by option (a number, a string or an address), futex's by
+# operation (a timeout or a number), setsockopt's value by level and name (an int, bytes), arrays the address stands for when
 # their count says so (a node mask of maxnode 1, a count whose size overflows). With random
 # arguments the test cannot tell which: any of these forms passes.
 BY_ANOTHER_ARGUMENT = {"semctl": {"arg"}, "msgctl": {"buf"}, "shmctl": {"buf"},
@@ -343,7 +351,10 @@ BY_ANOTHER_ARGUMENT = {"semctl": {"arg"}, "msgctl": {"buf"}, "shmctl": {"buf"},
                        "mbind": {"nmask"}, "set_mempolicy": {"nmask"},
                        "get_mempolicy": {"nmask"}, "migrate_pages": {"old_nodes", "new_nodes"},
                        "move_pages": {"pages", "nodes", "status"}, "mincore": {"vec"},
-                       "fcntl": {"arg"}}
+                       "fcntl": {"arg"}, "capset": {"data"},
+                       "prctl": {"arg2", "arg3", "arg4", "arg5"},
+                       "futex": {"utime", "uaddr2", "val3"}, "arch_prctl": {"arg2"},
+                       "setsockopt": {"optval"}}
 # Strings that are no paths: strace cuts them at -s (32) as any other.
 CUT_STRINGS = {"add_key": {"_type", "_description"},
                "request_key": {"_type", "_description", "_callout_info"},
@@ -351,18 +362,26 @@ CUT_STRINGS = {"add_key": {"_type", "_description"},
                   for op in ("set", "get", "remove")}}
 # Numbers strace shows narrower than their tracefs type: umask's mask is a mode_t (16 bits
 # in octal), an int in the kernel's prototype.
-STRACE_BITS = {("umask", "mask"): 16}
+# kcmp's idx1 and idx2 are fds (ints) for KCMP_FILE, the only type that shows them.
+STRACE_BITS = {("umask", "mask"): 16, ("kcmp", "idx1"): 32, ("kcmp", "idx2"): 32}
+# Arrays strace shows as [] without reading them when their count (the argument at this
+# index) is 0.
+EMPTY_WHEN_ZERO = {("futex_waitv", "waiters"): 1}
+# The size arguments of signal sets: strace shows a set as its address unless its size is
+# the kernel's (8 bytes).
+SIGSET_SIZE_NAMES = ("sigsetsize", "sizemask")
 # Arguments typed as numbers that the workload passed a pointer in: with a command no
-# decoder knows (a random ioctl), btftrace cannot know what lies behind it.
-NUMBER_TYPED_POINTERS = {("ioctl", "arg")}
+# decoder knows (a random ioctl), btftrace cannot know what lies behind it; rseq's, which
+# strace shows in hex as all of rseq's arguments.
+NUMBER_TYPED_POINTERS = {("ioctl", "arg"), ("rseq", "rseq")}
 # strace's socket calls: where an address's length is another argument, where the length of a
 # returned address goes with its pointer, where a call failed (src/decode/net.c, msghdr.c)
 SOCKADDR_LEN_ARG = {"bind": 2, "connect": 2, "sendto": 5}
 SOCKADDR_OUT_ARG = {"accept": 1, "accept4": 1, "getsockname": 1, "getpeername": 1, "recvfrom": 4}
 
 
-def strace_shows_address(name, nm, call):
-    """Is this readable argument one strace shows as its address in this call?"""
+def strace_shows_address(name, nm, call, k=None, recs=None):
+    """Is this readable argument (number k) one strace shows as its address in this call?"""
     args = call["args"]
     if (name, nm) == ("recvmmsg", "mmsg"):
         return call["ret"] == -1
@@ -371,12 +390,18 @@ def strace_shows_address(name, nm, call):
     if name in SOCKADDR_LEN_ARG and nm in ("umyaddr", "uservaddr", "addr"):
         n = args[SOCKADDR_LEN_ARG[name]] % 2**32
         return n < 2 or n >= 2**31
+    # a signal set of a size the kernel does not take
+    for i, r in enumerate(recs or ()):
+        if r["name"] in SIGSET_SIZE_NAMES and call["kinds"][k] == "m" and args[r["arg"]] != 8:
+            return True
     # an xattr value larger than the kernel takes (XATTR_SIZE_MAX, 64 KiB)
     if name.endswith("setxattr") and nm == "value":
         return args[3] > 65536
-    # an open_how smaller than its first version (24 bytes)
+    # an open_how smaller than its first version (24 bytes), a landlock attr of no size
     if (name, nm) == ("openat2", "how"):
         return args[3] < 24
+    if (name, nm) == ("landlock_create_ruleset", "attr"):
+        return args[1] % 2**64 < 8
     return False
 
 
@@ -392,7 +417,13 @@ def makedev_number(text):
 
 def number_of(text):
     """A number as shown: 12, 0x1f, strace's -X raw type|flags of socket(): 0xa|0xfffffff0,
-permission bits in octal (0600, 000), an address held in a number (NULL)."""
+permission bits in octal (0600, 000), an address held in a number (NULL), a comment after it
+(syslog's 8192 /* SYSLOG_ACTION_??? */, which strace writes under -X raw too),
+IOPRIO_PRIO_VALUE(class, data)."""
+    text = re.sub(r" /\*.*\*/$", "", text)
+    m = re.fullmatch(r"IOPRIO_PRIO_VALUE\((\w+)(?: /\*.*?\*/)?, (\w+)\)", text)
+    if m:
+        return int(m.group(1), 0) << 13 | int(m.group(2), 0)
     got = 0
     for part in text.split("|"):
         if part == "NULL":
@@ -444,14 +475,17 @@ def check_decoded(call, entry, catalog, log, problems, checked):
         elif v in log["bad"]:
             checked["bad pointer"] += 1
             # nothing to read behind it, when the rule asks for 0 bytes: strace's "" or []
-            if text != f"{v:#x}" and not (text in ('""', "[]") and asks_nothing(r, call, kind)):
+            zero_at = EMPTY_WHEN_ZERO.get((name, nm))
+            empty = asks_nothing(r, call, kind, recs) or \
+                (zero_at is not None and call["args"][zero_at] % 2**32 == 0)
+            if text != f"{v:#x}" and not (text in ('""', "[]") and empty):
                 problems.append(f"{nm}: the bad pointer {v:#x} shown as {text!r}")
         elif HEX.match(text):
             # an address for a readable slot: only for what nobody reads, or an output the
             # failed call did not write
             readable = kind == "p" or (kind == "o" and call["ret"] == -1) or \
-                asks_nothing(r, call, kind) or (name, nm) in NUMBER_TYPED_POINTERS or \
-                strace_shows_address(name, nm, call)
+                asks_nothing(r, call, kind, recs) or (name, nm) in NUMBER_TYPED_POINTERS or \
+                strace_shows_address(name, nm, call, k, recs)
             if int(text, 16) != v:
                 problems.append(f"{nm}: pointer {v:#x} shown as {text}")
             elif not readable:

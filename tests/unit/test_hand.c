@@ -1184,8 +1184,9 @@ static void test_wait_status(void **state)
 				       "WCOREDUMP(s)}], 0, NULL) = 100");
 	begin(NR_WAIT4, 100, PTR, WUNTRACED, 0, 0, 0);
 	out(1, &stopped, sizeof(stopped));
+	/* WUNTRACED is WSTOPPED's other name: strace prints WSTOPPED */
 	assert_string_equal(line(100), "wait4(100, [{WIFSTOPPED(s) && WSTOPSIG(s) == SIGSTOP}], "
-				       "WUNTRACED, NULL) = 100");
+				       "WSTOPPED, NULL) = 100");
 	/* WNOHANG and no child changed state: the kernel wrote nothing */
 	begin(NR_WAIT4, -1, PTR, WNOHANG, 0, 0, 0);
 	out(1, &exited, sizeof(exited));
