@@ -113,6 +113,8 @@ struct bt_arg_rule {
 };
 
 /*
+ * Rule flags (bt_arg_rule.flags), each its own bit: one rule may carry several.
+ *
  * An exit rule's flag: the kernel writes the argument only when a signal
  * interrupts the call (a restart code or EINTR), not when it succeeds
  * (nanosleep's time left).
@@ -130,7 +132,10 @@ struct bt_arg_rule {
  * An exit rule's flag: the kernel writes the argument whether the call fails or not
  * (name_to_handle_at's handle_bytes, the size it needs, comes back with EOVERFLOW).
  */
-#define BT_RULE_EVEN_ON_ERROR (1U << 1)
+#define BT_RULE_EVEN_ON_ERROR (1U << 3)
+_Static_assert(!(BT_RULE_EVEN_ON_ERROR &
+		 (BT_RULE_IF_INTERRUPTED | BT_RULE_COUNT_32 | BT_RULE_COUNT_LESS_ONE)),
+	       "rule flags share no bit");
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the
