@@ -78,12 +78,15 @@ static const struct value_printer printers[] = {
 	{ "flock", "cmd", VK_XLAT, &xlat_flock_ops },
 	{ "fallocate", "mode", VK_XLAT, &xlat_fallocate_flags },
 	{ "fadvise64", "advice", VK_XLAT, &xlat_fadvise_advice },
-	{ "pipe2", "flags", VK_XLAT, &xlat_pipe_flags },
-	{ "dup3", "flags", VK_XLAT, &xlat_dup3_flags },
+	/* strace names pipe2's and dup3's flags by open's table: O_NOTIFICATION_PIPE is O_EXCL */
+	{ "pipe2", "flags", VK_XLAT, &xlat_open_flags },
+	{ "dup3", "flags", VK_XLAT, &xlat_open_flags },
 	{ "eventfd2", "flags", VK_XLAT, &xlat_eventfd_flags },
 	{ "signalfd4", "flags", VK_XLAT, &xlat_signalfd_flags },
 	{ "inotify_init1", "flags", VK_XLAT, &xlat_inotify_init_flags },
 	{ "memfd_create", "flags", VK_XLAT, &xlat_memfd_flags },
+	{ "tee", "fdin", VK_FD, NULL },
+	{ "tee", "fdout", VK_FD, NULL },
 	{ "splice", "flags", VK_XLAT, &xlat_splice_flags },
 	{ "tee", "flags", VK_XLAT, &xlat_splice_flags },
 	{ "vmsplice", "flags", VK_XLAT, &xlat_splice_flags },
@@ -149,6 +152,15 @@ static const struct value_printer printers[] = {
 	{ "sendmmsg", "flags", VK_XLAT, &xlat_msg_flags },
 	{ "recvmmsg", "flags", VK_XLAT, &xlat_msg_flags },
 	{ "shutdown", "how", VK_XLAT, &xlat_shutdown_how },
+	/* reads, writes and asynchronous I/O */
+	{ "preadv2", "flags", VK_XLAT, &xlat_rwf_flags },
+	{ "pwritev2", "flags", VK_XLAT, &xlat_rwf_flags },
+	/* an aio context is the address of its ring in the caller's memory */
+	{ "io_destroy", "ctx", VK_ADDRESS, NULL },
+	{ "io_submit", "ctx_id", VK_ADDRESS, NULL },
+	{ "io_cancel", "ctx_id", VK_ADDRESS, NULL },
+	{ "io_getevents", "ctx_id", VK_ADDRESS, NULL },
+	{ "io_pgetevents", "ctx_id", VK_ADDRESS, NULL },
 	/* polling and events */
 	{ "epoll_ctl", "op", VK_XLAT, &xlat_epoll_ctl_ops },
 	{ "epoll_create1", "flags", VK_XLAT, &xlat_epoll_create_flags },

@@ -124,7 +124,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;
 		return;
 	}
-	if (ov->kind != BT_KIND_BYTES && ov->kind != BT_KIND_MSGHDR) {
+	if (ov->kind == BT_KIND_STRV || ov->kind == BT_KIND_STRV_COUNT ||
+	    ov->kind == BT_KIND_IOVEC) {
 		/* vectors: the collector walks the array; len is the count for iovecs */
 		int k = ov->len ? syscall_desc__arg_index(desc, ov->len) : -1;
 
@@ -173,6 +174,9 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		if (!ba->print_type_id)
 			ba->print_type_id = ba->type.base_id;
 	}
+	/* a bitmap's length argument counts bits; a pair's pointee comes with it */
+	if (ov->kind == BT_KIND_BITMAP || ov->kind == BT_KIND_PTR_LEN)
+		r.kind = ov->kind;
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	if (ov->written == OW_ON_RESTART)
@@ -240,6 +244,11 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		snprintf(buf, size, "strings[]");
 	else if (r->len > 1 && r->kind == BT_KIND_MSGHDR)
 		snprintf(buf, size, "%d+name,iovec,control", r->len);
+	else if (r->len > 1 && r->kind == BT_KIND_PTR_LEN)
+		snprintf(buf, size, "%d+data", r->len);
+	else if (r->kind == BT_KIND_BITMAP && -r->len >= 1 && -r->len <= BT_MAX_ARGS && desc &&
+		 -r->len <= desc->nargs)
+		snprintf(buf, size, "bits[arg%d(%s)]", -r->len, desc->args[-r->len - 1].name);
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV_COUNT)
 		snprintf(buf, size, "count[]");
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_IOVEC && -r->len >= 1 &&

@@ -446,6 +446,28 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 
 }
 
 /*
+ * Bytes of a BT_KIND_BITMAP capture: the int argument -len counts bits, none when it is
+ * negative (the kernel refuses it), whole 64-bit words of them.
+ */
+static __always_inline __u64 bitmap_bytes(__s32 len, const __u64 *args)
+{
+	int k = -len;
+	__u32 idx;
+	__s32 nbits;
+
+	if (k < 1 || k > BT_MAX_ARGS)
+		return 0;
+	idx = k - 1;
+	asm volatile("%0 &= 7" : "+r"(idx));
+	nbits = (__s32)args[idx];
+	if (nbits <= 0)
+		return 0;
+	if (nbits > BT_BITMAP_BITS_MAX)
+		nbits = BT_BITMAP_BITS_MAX;
+	return ((__u64)nbits + 63) / 64 * 8;
+}
+
+/*
  * One string of a BT_KIND_STRV capture, or one pointer counted; nonzero
  * ends the array. A global function, so that the verifier checks one
  * element, not every element of the loop that calls it.
@@ -671,6 +693,45 @@ __noinline int capture_msghdr_parts(__u32 i, __u32 extra_flags)
 }
 
 /*
+ * Whether user memory from..end-1 can be read, one byte of each page tried: what a capture
+ * leaves unread of a bitmap strace reads whole (BT_BITMAP_BITS_MAX bits span 32 pages).
+ */
+#define BT_PAGE 4096ULL
+__noinline int user_range_readable(__u64 from, __u64 end)
+{
+	__u64 at = from;
+	char byte;
+
+	for (int k = 0; k <= BT_BITMAP_BITS_MAX / 8 / BT_PAGE + 1; k++) {
+		if (at >= end)
+			return 1;
+		if (bpf_probe_read_user(&byte, 1, (void *)at))
+			return 0;
+		at = (at & ~(BT_PAGE - 1)) + BT_PAGE;
+	}
+	return at >= end;
+}
+
+/* What the {pointer, length} pair of argument i (BT_KIND_PTR_LEN) points to. */
+__noinline int capture_ptr_len_parts(__u32 i, __u32 extra_flags)
+{
+	struct scratch *s = scratch();
+	struct {
+		__u64 ptr;
+		__u64 len;
+	} pl;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	if (bpf_probe_read_user(&pl, sizeof(pl), (void *)s->args[i]))
+		return 0;
+	capture_inner_bytes(s, i, i + BT_CAP_INNER_DATA, pl.ptr, pl.len, BT_PTR_LEN_MAX,
+			    extra_flags);
+	return 0;
+}
+
+/*
  * Appends the capture of argument i by the rule (len, elem_size) to the
  * record in the work area's buf, at its off. A global function: the
  * verifier checks it once, not once per argument and program, which is
@@ -694,7 +755,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
-	if (kind != BT_KIND_BYTES && kind != BT_KIND_MSGHDR) {
+	if (kind == BT_KIND_STRV || kind == BT_KIND_STRV_COUNT || kind == BT_KIND_IOVEC) {
 		capture_vector(s, i, i, uptr, kind, rule_bytes(len, 1, s->args, s->ret),
 			       extra_flags);
 		return 0;
@@ -721,10 +782,11 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 			n = got;
 		}
 	} else {
-		bytes = rule_bytes(len, elem_size, s->args, s->ret);
+		bytes = kind == BT_KIND_BITMAP ? bitmap_bytes(len, s->args)
+					       : rule_bytes(len, elem_size, s->args, s->ret);
 		want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
-		/* a struct's BTF size is read whole, whatever the buffer cap */
-		n = len > BT_LEN_STRING ? BT_CAPTURE_MAX : buffer_cap;
+		/* a struct's BTF size (and a bitmap) is read whole, whatever the buffer cap */
+		n = len > BT_LEN_STRING || kind == BT_KIND_BITMAP ? BT_CAPTURE_MAX : buffer_cap;
 		/* and of an array of structs as many as are shown */
 		if (len < 0 && elem_size > 1 && n < elem_size * BT_ARRAY_ELEMS_MIN)
 			n = elem_size * BT_ARRAY_ELEMS_MIN;
@@ -740,6 +802,11 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
 			flags |= BT_CAP_FAULT;
 			n = 0;
+		} else if (kind == BT_KIND_BITMAP && bytes > n &&
+			   !user_range_readable(uptr + n, uptr + bytes)) {
+			/* all of it or nothing, as strace reads it */
+			flags |= BT_CAP_FAULT;
+			n = 0;
 		}
 	}
 	if (flags & BT_CAP_FAULT)
@@ -752,6 +819,8 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
 	if (kind == BT_KIND_MSGHDR && !(flags & BT_CAP_FAULT))
 		capture_msghdr_parts(i, extra_flags);
+	else if (kind == BT_KIND_PTR_LEN && !(flags & BT_CAP_FAULT))
+		capture_ptr_len_parts(i, extra_flags);
 	return 0;
 }
 

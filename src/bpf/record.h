@@ -44,6 +44,17 @@ enum bt_capture_kind {
 	BT_KIND_STRV_COUNT = 2, /* the same, only counted (execve's envp) */
 	BT_KIND_IOVEC = 3,	/* struct iovec[len], with the bytes each points to */
 	BT_KIND_MSGHDR = 4,	/* struct user_msghdr, then its name, iovec data and control */
+	/*
+	 * A bitmap of as many bits as the int argument the rule names (select's fd sets), in
+	 * whole 64-bit words. It is read whole or not at all, as strace reads it: one longer
+	 * than the capture reads as faulted when its last byte cannot be read.
+	 */
+	BT_KIND_BITMAP = 5,
+	/*
+	 * A {pointer, length} pair (pselect6's sigmask argument), then the length's bytes at
+	 * the pointer, up to BT_PTR_LEN_MAX, as a capture tagged BT_CAP_INNER_DATA.
+	 */
+	BT_KIND_PTR_LEN = 6,
 };
 
 /*
@@ -53,6 +64,7 @@ enum bt_capture_kind {
 #define BT_CAP_INNER_NAME 0x10	  /* msg_name: a sockaddr of msg_namelen bytes */
 #define BT_CAP_INNER_IOV 0x20	  /* msg_iov: as a BT_KIND_IOVEC capture */
 #define BT_CAP_INNER_CONTROL 0x30 /* msg_control: msg_controllen bytes of cmsgs */
+#define BT_CAP_INNER_DATA 0x40	  /* what a BT_KIND_PTR_LEN pair points to */
 /* Bytes of msg_name and of msg_control read at most. */
 #define BT_MSG_NAME_MAX 128
 #define BT_MSG_CONTROL_MAX 256
@@ -65,6 +77,10 @@ enum bt_capture_kind {
  * shows without -v (sendmmsg's 64-byte headers would be 4 in 256 bytes).
  */
 #define BT_ARRAY_ELEMS_MIN 32
+/* Bits of a BT_KIND_BITMAP capture asked for at most: strace's bound on select's nfds. */
+#define BT_BITMAP_BITS_MAX (1 << 20)
+/* Bytes a BT_KIND_PTR_LEN pair's pointer is read for at most (a sigset is 8 or 16). */
+#define BT_PTR_LEN_MAX 128
 /* Elements of a BT_KIND_IOVEC capture. */
 #define BT_IOV_MAX 16
 

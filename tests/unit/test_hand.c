@@ -26,6 +26,7 @@
 #include <linux/perf_event.h>
 #include <linux/futex.h>
 #include <linux/prctl.h>
+#include <linux/fs.h>
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
@@ -89,6 +90,11 @@ enum {
 	NR_KILL = 62,
 	NR_GETPID = 39,
 	NR_CLONE = 56,
+	NR_PSELECT6 = 270,
+	NR_PREADV2 = 327,
+	NR_SENDFILE = 40,
+	NR_IO_SETUP = 206,
+	NR_IO_DESTROY = 207,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -207,6 +213,22 @@ static int setup_with(const struct decode_opts *opts)
 						    {"int *", "child_tidptr"},
 						    {"unsigned long", "tls"}};
 
+	static const char *const pselect6_args[][2] = {{"int", "n"},
+						       {"fd_set *", "inp"},
+						       {"fd_set *", "outp"},
+						       {"fd_set *", "exp"},
+						       {"struct __kernel_timespec *", "tsp"},
+						       {"void *", "sig"}};
+	static const char *const preadv2_args[][2] = {
+		{"unsigned long", "fd"},    {"const struct iovec *", "vec"},
+		{"unsigned long", "vlen"},  {"unsigned long", "pos_l"},
+		{"unsigned long", "pos_h"}, {"rwf_t", "flags"}};
+	static const char *const sendfile_args[][2] = {
+		{"int", "out_fd"}, {"int", "in_fd"}, {"loff_t *", "offset"}, {"size_t", "count"}};
+	static const char *const io_setup_args[][2] = {{"unsigned", "nr_events"},
+						       {"aio_context_t *", "ctxp"}};
+	static const char *const io_destroy_args[][2] = {{"aio_context_t", "ctx"}};
+
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
 	if (!cat || !beauty || types__load(&types, NULL))
@@ -246,6 +268,11 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_KILL, "kill", 2, kill_args);
 	add(NR_GETPID, "getpid", 0, NULL);
 	add(NR_CLONE, "clone", 5, clone_args);
+	add(NR_PSELECT6, "pselect6", 6, pselect6_args);
+	add(NR_PREADV2, "preadv2", 6, preadv2_args);
+	add(NR_SENDFILE, "sendfile", 4, sendfile_args);
+	add(NR_IO_SETUP, "io_setup", 2, io_setup_args);
+	add(NR_IO_DESTROY, "io_destroy", 1, io_destroy_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -1009,6 +1036,72 @@ static void test_select_sets_and_what_is_left(void **state)
 					      "\"value\":null,\"fault\":true}"));
 }
 
+/* select's sets by strace 6.1's rules: n bits long, read whole or not at all. */
+static void test_select_sets_by_n(void **state)
+{
+	unsigned char rd[8] = {0x60}, wr[8] = {0}, ex[8] = {0x20};
+	long ts[2] = {0, 0};
+	__u64 pair[2] = {PTR + 512, 8}, mask = 1UL << (SIGUSR2 - 1);
+
+	/* no fds: the sets are not read, their addresses show */
+	begin(NR_SELECT, 0, PTR, 0, PTR + 128, 0, 0);
+	assert_string_equal(line(0), "select(0, 0x7ffc12345678, NULL, 0x7ffc123456f8, NULL) = "
+				     "0 (Timeout)");
+	begin(NR_SELECT, (__u64)-1, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "select(-1, 0x7ffc12345678, NULL, NULL, NULL) = "
+					   "-1 EINVAL (Invalid argument)");
+	/* a set that came back empty, after one that did not, has a bracket of its own */
+	begin(NR_SELECT, 7, PTR, PTR + 128, PTR + 256, 0, 0);
+	in(1, rd, sizeof(rd));
+	in(2, rd, sizeof(rd));
+	in(3, ex, sizeof(ex));
+	rd[0] = 0x40;
+	out(1, rd, sizeof(rd));
+	out(2, wr, sizeof(wr));
+	out(3, ex, sizeof(ex));
+	assert_string_equal(line(2),
+			    "select(7, [5 6], [5 6], [5], NULL) = 2 (in [6]], except [5])");
+	/* pselect6's sigmask: a {pointer, size} pair, the set shown when its size is 8 */
+	begin(NR_PSELECT6, 7, PTR, 0, 0, PTR + 64, PTR + 128);
+	in(1, rd, sizeof(rd));
+	in(4, ts, sizeof(ts));
+	in(5, pair, sizeof(pair));
+	capture(&enter_rec, 5 + BT_CAP_INNER_DATA, &mask, sizeof(mask), 0, sizeof(mask));
+	out(1, rd, sizeof(rd));
+	out(4, ts, sizeof(ts));
+	assert_string_equal(line(1), "pselect6(7, [6], NULL, NULL, {tv_sec=0, tv_nsec=0}, "
+				     "{sigmask=[USR2], sigsetsize=8}) = 1 (in [6], left {tv_sec=0, "
+				     "tv_nsec=0})");
+	pair[1] = 16;
+	begin(NR_PSELECT6, 0, 0, 0, 0, 0, PTR + 128);
+	in(5, pair, sizeof(pair));
+	assert_string_equal(line(-EINVAL), "pselect6(0, NULL, NULL, NULL, NULL, {sigmask="
+					   "0x7ffc12345878, sigsetsize=16}) = -1 EINVAL (Invalid "
+					   "argument)");
+}
+
+/* The vectored calls' offset is one loff_t, signed; sendfile's comes back as a second value. */
+static void test_offsets_and_aio_contexts(void **state)
+{
+	__u64 off = 0, moved = 64, ctx = 0x7f4f12345000;
+
+	begin(NR_PREADV2, 3, 0, 0, (__u64)-1, 0, RWF_HIPRI | RWF_NOWAIT | 0x40000000);
+	assert_string_equal(line(-EINVAL), "preadv2(3, NULL, 0, -1, RWF_HIPRI|RWF_NOWAIT|"
+					   "0x40000000) = -1 EINVAL (Invalid argument)");
+	assert_null(strstr(json(-EINVAL), "pos_h"));
+	begin(NR_SENDFILE, 1, 3, PTR, 64, 0, 0);
+	in(2, &off, sizeof(off));
+	out(2, &moved, sizeof(moved));
+	assert_string_equal(line(64), "sendfile(1, 3, [0] => [64], 64) = 64");
+	out(2, &off, sizeof(off));
+	assert_string_equal(line(0), "sendfile(1, 3, [0], 64) = 0");
+	begin(NR_IO_SETUP, 4, PTR, 0, 0, 0, 0);
+	out(1, &ctx, sizeof(ctx));
+	assert_string_equal(line(0), "io_setup(4, [0x7f4f12345000]) = 0");
+	begin(NR_IO_DESTROY, 0, 0, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "io_destroy(NULL) = -1 EINVAL (Invalid argument)");
+}
+
 static void test_poll_fds_and_what_came_back(void **state)
 {
 	struct pollfd asked[3] = {{3, POLLIN, 0}, {4, POLLIN | POLLOUT, 0}, {-1, POLLIN, 0}};
@@ -1580,6 +1673,8 @@ int main(void)
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
+		cmocka_unit_test(test_select_sets_by_n),
+		cmocka_unit_test(test_offsets_and_aio_contexts),
 		cmocka_unit_test(test_poll_fds_and_what_came_back),
 		cmocka_unit_test(test_return_values),
 		cmocka_unit_test(test_signal_sets),
