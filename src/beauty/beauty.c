@@ -99,6 +99,19 @@ static void derive_arg(const struct syscall_desc *desc, struct beauty_syscall *b
 	}
 }
 
+/* When the kernel writes argument i, if not only on success: a flag on its exit rule. */
+static void mark_written(const struct beauty_override *ov, struct bt_syscall_rules *rules, int i)
+{
+	if (rules->exit[i].len == BT_LEN_NONE)
+		return;
+	if (ov->written == OW_ON_RESTART)
+		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
+	if (ov->written == OW_ALWAYS) {
+		rules->exit[i].flags |= BT_RULE_ALWAYS;
+		rules->flags |= BT_SC_EXIT_ALWAYS;
+	}
+}
+
 static void apply_override(const struct beauty_override *ov, const struct syscall_desc *desc,
 			   struct beauty_syscall *bs, struct bt_syscall_rules *rules,
 			   const struct types *t, int i)
@@ -139,6 +152,7 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 			(ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 		rules->exit[i] =
 			(ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+		mark_written(ov, rules, i);
 		return;
 	}
 	if (ov->dir == OV_STRING) {
@@ -179,8 +193,7 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		r.kind = ov->kind;
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
-	if (ov->written == OW_ON_RESTART)
-		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
+	mark_written(ov, rules, i);
 	if (ov->kind == BT_KIND_MSGHDR) {
 		/*
 		 * The header, then what it points to. An in/out header's buffers
@@ -270,6 +283,11 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		size_t n = strlen(buf);
 
 		snprintf(buf + n, size - n, ",if-interrupted");
+	}
+	if (r->len != BT_LEN_NONE && (r->flags & BT_RULE_ALWAYS)) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, size - n, ",always");
 	}
 }
 

@@ -15,6 +15,7 @@ enum override_dir {
 enum override_written {
 	OW_ON_SUCCESS = 0, /* when the call succeeds (the default) */
 	OW_ON_RESTART,	   /* only when a signal interrupts the call: nanosleep's time left */
+	OW_ALWAYS,	   /* whatever the call returned: readv's iovecs, shown when it fails */
 };
 
 struct beauty_override {

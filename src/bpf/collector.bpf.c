@@ -595,7 +595,10 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag
 	s->vec_part_faulted = 0;
 	if (kind == BT_KIND_IOVEC) {
 		s->vec_want = count > 0xffffffffULL ? 0xffffffffU : count;
-		s->vec_data_left = s->is_exit ? (s->ret > 0 ? s->ret : 0) : ~0ULL;
+		/* an input read late (at exit) was all there before the call */
+		s->vec_data_left = s->is_exit && !(extra_flags & BT_CAP_LATE)
+					   ? (s->ret > 0 ? s->ret : 0)
+					   : ~0ULL;
 		for (n = 0; n < BT_IOV_MAX; n++) {
 			if (iov_step(n))
 				break;
@@ -712,6 +715,22 @@ __noinline int user_range_readable(__u64 from, __u64 end)
 	return at >= end;
 }
 
+/*
+ * Bytes of whole elements that can be read at uptr of an array of n bytes that cannot be
+ * read whole: those on uptr's page (n is at most a page, so the next one failed), or none.
+ */
+__noinline __u32 readable_elems(__u64 uptr, __u32 n, __u32 elem_size)
+{
+	__u64 room = BT_PAGE - (uptr & (BT_PAGE - 1));
+	char byte;
+
+	if (!elem_size || bpf_probe_read_user(&byte, 1, (void *)uptr))
+		return 0;
+	if (room > n)
+		room = n;
+	return (__u32)room / elem_size * elem_size;
+}
+
 /* What the {pointer, length} pair of argument i (BT_KIND_PTR_LEN) points to. */
 __noinline int capture_ptr_len_parts(__u32 i, __u32 extra_flags)
 {
@@ -800,8 +819,24 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
-			flags |= BT_CAP_FAULT;
-			n = 0;
+			__u32 part = 0;
+
+			/* an array running into an unmapped page: its elements before it */
+			if (len < 0 && elem_size > 1)
+				part = readable_elems(uptr, n, elem_size);
+			asm volatile("%0 &= %1" : "+r"(part) : "i"(BT_CAPTURE_MAX * 2 - 1));
+			if (part > BT_CAPTURE_MAX)
+				part = 0;
+			if (part &&
+			    !bpf_probe_read_user(s->buf + off + sizeof(*cap), part, (void *)uptr)) {
+				flags |= BT_CAP_TRUNCATED | BT_CAP_PARTIAL;
+				/* read it all again at exit if the page was only absent */
+				s->faulted |= 1U << i;
+				n = part;
+			} else {
+				flags |= BT_CAP_FAULT;
+				n = 0;
+			}
 		} else if (kind == BT_KIND_BITMAP && bytes > n &&
 			   !user_range_readable(uptr + n, uptr + bytes)) {
 			/* all of it or nothing, as strace reads it */
@@ -1303,16 +1338,19 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		}
 	}
 	intr = bt_ret_interrupted(ret);
-	if (rules && (ret >= 0 || late || intr)) {
+	if (rules && (ret >= 0 || late || intr || (rules->flags & BT_SC_EXIT_ALWAYS))) {
 		read_args(regs, s->args, typed);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
-			bool if_intr = rules->exit[i].flags & BT_RULE_IF_INTERRUPTED;
+			__u32 rflags = rules->exit[i].flags;
+			bool when = rflags & BT_RULE_ALWAYS	      ? true
+				    : rflags & BT_RULE_IF_INTERRUPTED ? intr
+								      : ret >= 0;
 
 			/* an input that faulted at enter is read now by its enter rule */
 			if (late & (1U << i))
 				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]),
 					    BT_CAP_LATE);
-			else if ((if_intr ? intr : ret >= 0) && rules->exit[i].len != BT_LEN_NONE)
+			else if (when && rules->exit[i].len != BT_LEN_NONE)
 				capture_arg(i, rules->exit[i].len, rule_info(&rules->exit[i]), 0);
 		}
 	}

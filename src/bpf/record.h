@@ -82,7 +82,7 @@ enum bt_capture_kind {
 /* Bytes a BT_KIND_PTR_LEN pair's pointer is read for at most (a sigset is 8 or 16). */
 #define BT_PTR_LEN_MAX 128
 /* Elements of a BT_KIND_IOVEC capture. */
-#define BT_IOV_MAX 16
+#define BT_IOV_MAX 32
 
 /*
  * The data of a vector capture is a sequence of parts, each followed by its
@@ -116,6 +116,11 @@ struct bt_arg_rule {
  * (nanosleep's time left).
  */
 #define BT_RULE_IF_INTERRUPTED (1U << 0)
+/*
+ * An exit rule's flag: read whatever the call returned, a failure too (readv's iovecs,
+ * whose buffers strace shows by their addresses when the call fails).
+ */
+#define BT_RULE_ALWAYS (1U << 1)
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the
@@ -130,7 +135,8 @@ static inline bool bt_ret_interrupted(__s64 ret)
 }
 
 /* Flags of a beauty map entry. */
-#define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */
+#define BT_SC_SELECTED (1U << 0)    /* trace this syscall at all */
+#define BT_SC_EXIT_ALWAYS (1U << 1) /* an exit rule is BT_RULE_ALWAYS: read failures too */
 
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {
@@ -319,6 +325,11 @@ struct bt_lost_rec {
 #define BT_CAP_STRING (1U << 2)	   /* read as a NUL-terminated string */
 #define BT_CAP_LATE (1U << 3)	   /* an input read at exit: at enter its page was not present */
 #define BT_CAP_DROPPED (1U << 4)   /* the record's captures did not fit in the ring buffer */
+/*
+ * An array whose memory ends before it does (an unmapped page): the elements before that
+ * page, flagged truncated too. strace shows them, then the address where reading stopped.
+ */
+#define BT_CAP_PARTIAL (1U << 5)
 
 /*
  * A record that did not fit whole is sent without its captures: its one

@@ -157,7 +157,13 @@ void hand_print_sigset(const struct decoder *d, struct writer *w, const void *da
 		       bool more);
 /* The numbers of the set bits, below limit (or all with limit < 0): [0 4]. */
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more);
-/* readv's and writev's buffers, and msg_iov: [{iov_base="ab", iov_len=2}, ...]. */
-void hand_print_iovec(struct writer *w, const struct bt_capture *cap);
+/*
+ * readv's and writev's buffers: [{iov_base="ab", iov_len=2}, ...], count of them at addr;
+ * addresses: the buffers by their addresses (a read that failed filled none).
+ */
+void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t addr, uint64_t count,
+		      bool addresses);
+/* An array cut where its memory could not be read, at addr: "..., ... /\* 0x7f... *\/]". */
+void hand_arr_end_at(struct writer *w, uint64_t addr);
 
 #endif /* BTFTRACE_HAND_H */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What the hand decoders of every family share: constants, pointers, ints, BTF types, bits. */
+#include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
 
@@ -58,6 +59,17 @@ bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_na
 		return false;
 	decode_write_btf(d, w, id, data, size, NULL);
 	return true;
+}
+
+void hand_arr_end_at(struct writer *w, uint64_t addr)
+{
+	char text[32];
+
+	/* strace's print_array: the elements read, then where reading stopped */
+	snprintf(text, sizeof(text), "%#llx", (unsigned long long)addr);
+	w_name2(w, "...", "...");
+	w_comment(w, text);
+	w_arr_end(w, false);
 }
 
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading and writing: what the prototypes do not say of the vectored calls' offsets, of
- * sendfile's offset and of the asynchronous I/O calls' contexts, events and requests.
+ * Reading and writing: the vectored calls' buffers and offsets, sendfile's offset, and the
+ * asynchronous I/O calls' contexts, events and requests, which the prototypes do not say.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "decode/decode.h"
@@ -21,6 +22,11 @@ static enum hand_result vec_offset_arg(struct writer *w, const struct hand_call 
 		return HAND_OMIT;
 	w_s64(w, (int64_t)hc->enter->args[VEC_POS_L]);
 	return HAND_PRINTED;
+}
+
+static const char *data_of(const struct bt_iov_part *part)
+{
+	return (const char *)(part + 1);
 }
 
 /* A loff_t behind a pointer, as strace shows sendfile's: unsigned, [4096]. */
@@ -72,6 +78,47 @@ static void print_aio_context(const struct decoder *d, struct writer *w, const v
 	w_deref_begin(w);
 	w_ptr(w, v);
 	w_deref_end(w);
+}
+
+/* The struct iovec of a 64-bit caller: a count above this overflows the array's size. */
+#define IOVEC_SIZE 16
+
+void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t addr, uint64_t count,
+		      bool addresses)
+{
+	const char *p = decode_cap_data(cap), *end = p + cap->len;
+	const struct bt_iov_part *part;
+	unsigned int shown = 0;
+	bool more;
+
+	/* an array larger than memory: strace does not read it */
+	if (count > UINT64_MAX / IOVEC_SIZE) {
+		hand_put_pointer(w, addr);
+		return;
+	}
+	w_arr_begin(w, WR_ARR_LIST);
+	while ((part = decode_next_iov_part(&p, end))) {
+		if (w->lim.array && shown == w->lim.array)
+			break;
+		shown++;
+		w_struct_begin(w);
+		w_key(w, "iov_base");
+		if (!part->base || addresses)
+			hand_put_pointer(w, part->base);
+		else if (part->flags & BT_CAP_FAULT)
+			w_unread(w, part->base, true);
+		else
+			w_bytes(w, data_of(part), part->got, -1, part->flags & BT_CAP_TRUNCATED);
+		w_key_num(w, "iov_len", part->len, WR_UDEC);
+		w_obj_end(w, false);
+	}
+	more = shown < count || (cap->flags & BT_CAP_TRUNCATED);
+	/* the array ran into memory that could not be read: where it did */
+	if ((cap->flags & BT_CAP_FAULT) && !part && (!w->lim.array || shown < w->lim.array)) {
+		hand_arr_end_at(w, addr + (uint64_t)shown * IOVEC_SIZE);
+		return;
+	}
+	w_arr_end(w, more);
 }
 
 static const struct hand_bytes_entry io_bytes[] = {

@@ -205,14 +205,21 @@ static enum hand_result pollfds_arg(struct writer *w, const struct hand_call *hc
 		memcpy(&f, p + k, sizeof(f));
 		shown++;
 		w_struct_begin(w);
-		w_key_num(w, "fd", (uint64_t)(int64_t)f.fd, WR_DEC);
+		w_key(w, "fd");
+		w_fd(w, f.fd, NULL,
+		     hc->d->fds && f.fd >= 0 ? fd_table__path(hc->d->fds, hc->enter->hdr.tgid,
+							      hc->enter->hdr.tid, f.fd)
+					     : NULL);
 		if (f.fd >= 0) {
 			w_key(w, "events");
 			xlat_write_flags(w, &xlat_poll_events, (unsigned short)f.events);
 		}
 		w_obj_end(w, false);
 	}
-	w_arr_end(w, shown < nfds);
+	if ((cap->flags & BT_CAP_PARTIAL) && shown == n && shown < nfds)
+		hand_arr_end_at(w, hc->enter->args[i] + n * sizeof(*p));
+	else
+		w_arr_end(w, shown < nfds);
 	return HAND_PRINTED;
 }
 

@@ -95,6 +95,8 @@ enum {
 	NR_SENDFILE = 40,
 	NR_IO_SETUP = 206,
 	NR_IO_DESTROY = 207,
+	NR_READV = 19,
+	NR_WRITEV = 20,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -228,6 +230,9 @@ static int setup_with(const struct decode_opts *opts)
 	static const char *const io_setup_args[][2] = {{"unsigned", "nr_events"},
 						       {"aio_context_t *", "ctxp"}};
 	static const char *const io_destroy_args[][2] = {{"aio_context_t", "ctx"}};
+	static const char *const readv_args[][2] = {{"unsigned long", "fd"},
+						    {"const struct iovec *", "vec"},
+						    {"unsigned long", "vlen"}};
 
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
@@ -273,6 +278,8 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_SENDFILE, "sendfile", 4, sendfile_args);
 	add(NR_IO_SETUP, "io_setup", 2, io_setup_args);
 	add(NR_IO_DESTROY, "io_destroy", 1, io_destroy_args);
+	add(NR_READV, "readv", 3, readv_args);
+	add(NR_WRITEV, "writev", 3, readv_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -1251,6 +1258,51 @@ static size_t iov_capture(unsigned char *buf, const char *const bufs[], const __
 	return off;
 }
 
+/* strace's print_array for iovecs: NULL bases, a failed read's addresses, where memory ended. */
+static void test_iovec_arrays(void **state)
+{
+	static const char *const bufs[] = {"ab", "", ""};
+	static const __u64 lens[] = {2, 16, 0};
+	unsigned char cap[256];
+	size_t n = iov_capture(cap, bufs, lens, 3);
+	struct bt_iov_part *third = (void *)(cap + n - sizeof(*third));
+
+	third->base = 0;
+	begin(NR_WRITEV, 3, PTR, 3, 0, 0, 0);
+	capture(&enter_rec, 1, cap, n, 0, 3);
+	assert_string_equal(line(2), "writev(3, [{iov_base=\"ab\", iov_len=2}, {iov_base=\"\", "
+				     "iov_len=16}, {iov_base=NULL, iov_len=0}], 3) = 2");
+	/* a read that failed filled no buffer: their addresses */
+	begin(NR_READV, 3, PTR, 3, 0, 0, 0);
+	capture(&exit_rec, 1, cap, n, 0, 3);
+	assert_string_equal(line(-EBADF), "readv(3, [{iov_base=0x7ffc12345678, iov_len=2}, "
+					  "{iov_base=0x7ffc12345778, iov_len=16}, {iov_base=NULL, "
+					  "iov_len=0}], 3) = -1 EBADF (Bad file descriptor)");
+	/* the array ran into an unmapped page after two elements */
+	begin(NR_WRITEV, 3, PTR, 3, 0, 0, 0);
+	capture(&enter_rec, 1, cap, n - sizeof(*third), BT_CAP_FAULT, 3);
+	assert_string_equal(line(-EFAULT),
+			    "writev(3, [{iov_base=\"ab\", iov_len=2}, "
+			    "{iov_base=\"\", iov_len=16}, ... /* 0x7ffc12345698 */], "
+			    "3) = -1 EFAULT (Bad address)");
+	/* a count whose array would be larger than memory is not read */
+	begin(NR_WRITEV, 3, PTR, (__u64)-1, 0, 0, 0);
+	capture(&enter_rec, 1, cap, n, BT_CAP_TRUNCATED, 0xffffffff);
+	assert_string_equal(line(-EINVAL), "writev(3, 0x7ffc12345678, 18446744073709551615) = "
+					   "-1 EINVAL (Invalid argument)");
+}
+
+/* An array of structs whose memory ends early: the elements before, then where it ended. */
+static void test_arrays_cut_by_unmapped_memory(void **state)
+{
+	struct pollfd fds[1] = {{0, 0, 0}};
+
+	begin(NR_POLL, PTR, 2, 0, 0, 0, 0);
+	capture(&enter_rec, 0, fds, sizeof(fds), BT_CAP_TRUNCATED | BT_CAP_PARTIAL, 16);
+	assert_string_equal(line(-EFAULT), "poll([{fd=0, events=0}, ... /* 0x7ffc12345680 */], 2, "
+					   "0) = -1 EFAULT (Bad address)");
+}
+
 static void test_msghdr_with_what_it_points_to(void **state)
 {
 	const char *const sent[] = {"hello ", "world"}, *const got[] = {"hello world"};
@@ -1681,6 +1733,8 @@ int main(void)
 		cmocka_unit_test(test_wait_status),
 		cmocka_unit_test(test_kernel_internal_errnos),
 		cmocka_unit_test(test_bitmaps_and_arrays),
+		cmocka_unit_test(test_iovec_arrays),
+		cmocka_unit_test(test_arrays_cut_by_unmapped_memory),
 		cmocka_unit_test(test_msghdr_with_what_it_points_to),
 		cmocka_unit_test(test_returned_sockaddr_as_long_as_the_kernel_says),
 		cmocka_unit_test(test_recvmsg_name_no_longer_than_its_buffer),
