@@ -161,6 +161,8 @@ static const struct value_printer printers[] = {
 	{ "io_cancel", "ctx_id", VK_ADDRESS, NULL },
 	{ "io_getevents", "ctx_id", VK_ADDRESS, NULL },
 	{ "io_pgetevents", "ctx_id", VK_ADDRESS, NULL },
+	{ "io_uring_enter", "flags", VK_XLAT, &xlat_uring_enter_flags },
+	{ "io_uring_register", "opcode", VK_XLAT, &xlat_uring_register_opcodes },
 	/* polling and events */
 	{ "epoll_ctl", "op", VK_XLAT, &xlat_epoll_ctl_ops },
 	{ "epoll_create1", "flags", VK_XLAT, &xlat_epoll_create_flags },

@@ -163,7 +163,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "get_mempolicy", "nmask", OV_NONE, NULL, 0, NULL, "a bitmap of maxnode bits" },
 	{ "move_pages", "pages", OV_NONE, NULL, 0, NULL, "an array of pointers" },
 	{ "io_uring_enter", "argp", OV_NONE, NULL, 0, NULL, "a sigset or a getevents arg, by flags" },
-	{ "io_uring_register", "arg", OV_NONE, NULL, 0, NULL, "layout by opcode" },
+	{ "io_uring_register", "arg", OV_IN, "nr_args", 1, "struct iovec", "layout by opcode: nr_args iovecs (the largest element of the arrays decoded), fds or an eventfd" },
 	{ "fsconfig", "_value", OV_NONE, NULL, 0, NULL, "a string, a blob or a path, by cmd" },
 	{ "name_to_handle_at", "mnt_id", OV_OUT, NULL, 0, "int", "an int, though the type says void *" },
 	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name; a number for most options, then the read fails" },

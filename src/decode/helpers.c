@@ -5,6 +5,7 @@
 #include <bpf/btf.h>
 
 #include "decode/decode.h"
+#include "decode/fd_table.h"
 #include "decode/hand.h"
 #include "decode/members.h"
 
@@ -59,6 +60,13 @@ bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_na
 		return false;
 	decode_write_btf(d, w, id, data, size, NULL);
 	return true;
+}
+
+const char *hand_fd_path(const struct hand_call *hc, int fd)
+{
+	if (!hc->d->fds || fd < 0)
+		return NULL;
+	return fd_table__path(hc->d->fds, hc->enter->hdr.tgid, hc->enter->hdr.tid, fd);
 }
 
 void hand_arr_end_at(struct writer *w, uint64_t addr)

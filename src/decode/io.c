@@ -6,8 +6,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <linux/io_uring.h>
+
 #include "decode/decode.h"
 #include "decode/hand.h"
+#include "xlat_tables.h"
 
 /* preadv, pwritev, preadv2, pwritev2: fd, vec, vlen, pos_l, pos_h (then flags). */
 enum { VEC_POS_L = 3, VEC_POS_H = 4 };
@@ -121,6 +124,171 @@ void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t a
 	w_arr_end(w, more);
 }
 
+static void key_u32_hex(struct writer *w, const char *key, uint32_t v)
+{
+	w_key_num(w, key, v, WR_HEX);
+}
+
+/* The reserved words strace shows when they are not zero. */
+static void put_resv(struct writer *w, uint32_t resv1, uint64_t resv2)
+{
+	if (resv1)
+		key_u32_hex(w, "resv1", resv1);
+	if (resv2)
+		w_key_num(w, "resv2", resv2, WR_HEX);
+}
+
+static void put_sq_offsets(struct writer *w, const struct io_sqring_offsets *o)
+{
+	w_struct_begin(w);
+	w_key_num(w, "head", o->head, WR_UDEC);
+	w_key_num(w, "tail", o->tail, WR_UDEC);
+	w_key_num(w, "ring_mask", o->ring_mask, WR_UDEC);
+	w_key_num(w, "ring_entries", o->ring_entries, WR_UDEC);
+	w_key_num(w, "flags", o->flags, WR_UDEC);
+	w_key_num(w, "dropped", o->dropped, WR_UDEC);
+	w_key_num(w, "array", o->array, WR_UDEC);
+	put_resv(w, o->resv1, o->resv2);
+	w_obj_end(w, false);
+}
+
+static void put_cq_offsets(struct writer *w, const struct io_cqring_offsets *o)
+{
+	w_struct_begin(w);
+	w_key_num(w, "head", o->head, WR_UDEC);
+	w_key_num(w, "tail", o->tail, WR_UDEC);
+	w_key_num(w, "ring_mask", o->ring_mask, WR_UDEC);
+	w_key_num(w, "ring_entries", o->ring_entries, WR_UDEC);
+	w_key_num(w, "overflow", o->overflow, WR_UDEC);
+	w_key_num(w, "cqes", o->cqes, WR_UDEC);
+	w_key_num(w, "flags", o->flags, WR_UDEC);
+	put_resv(w, o->resv1, o->resv2);
+	w_obj_end(w, false);
+}
+
+/*
+ * io_uring_setup's params as strace shows them: what the caller set (flags, the SQ thread's
+ * cpu and idle time, the work queue to attach to, reserved words that are not zero), then,
+ * when the call succeeded, what the kernel filled in (the ring sizes, features, offsets).
+ */
+static enum hand_result uring_params_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *in = hand_call_in(hc, i), *out = hand_call_out(hc, i);
+	struct io_uring_params p;
+
+	if (!in || in->len < sizeof(p)) {
+		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
+		return HAND_PRINTED;
+	}
+	memcpy(&p, hand_cap_data(in), sizeof(p));
+	w_struct_begin(w);
+	w_key(w, "flags");
+	xlat_write_flags(w, &xlat_uring_setup_flags, p.flags);
+	key_u32_hex(w, "sq_thread_cpu", p.sq_thread_cpu);
+	w_key_num(w, "sq_thread_idle", p.sq_thread_idle, WR_UDEC);
+	if (p.flags & IORING_SETUP_ATTACH_WQ) {
+		w_key(w, "wq_fd");
+		w_fd(w, (int)p.wq_fd, NULL, NULL);
+	}
+	if (p.resv[0] || p.resv[1] || p.resv[2]) {
+		w_key(w, "resv");
+		w_arr_begin(w, WR_ARR_LIST);
+		for (int k = 0; k < 3; k++)
+			w_hex(w, p.resv[k]);
+		w_arr_end(w, false);
+	}
+	if (out && out->len >= sizeof(p)) {
+		memcpy(&p, hand_cap_data(out), sizeof(p));
+		w_key_num(w, "sq_entries", p.sq_entries, WR_UDEC);
+		w_key_num(w, "cq_entries", p.cq_entries, WR_UDEC);
+		w_key(w, "features");
+		xlat_write_flags(w, &xlat_uring_setup_features, p.features);
+		w_key(w, "sq_off");
+		put_sq_offsets(w, &p.sq_off);
+		w_key(w, "cq_off");
+		put_cq_offsets(w, &p.cq_off);
+	}
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
+/* io_uring_register: fd, opcode, arg, nr_args. */
+enum { URING_REG_OPCODE = 1, URING_REG_NR_ARGS = 3 };
+
+/*
+ * io_uring_register's arg by its opcode, as strace 6.1 shows it: the buffers to register by
+ * their addresses, the fds, the eventfd; the address for the others. What was read is
+ * nr_args iovecs' worth, as much as the largest of these needs.
+ */
+static enum hand_result uring_register_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	unsigned int nr = (unsigned int)hc->enter->args[URING_REG_NR_ARGS];
+	__u64 addr = hc->enter->args[i];
+	size_t elem, n, shown = 0;
+	const char *data;
+
+	switch ((unsigned int)hc->enter->args[URING_REG_OPCODE]) {
+	case IORING_REGISTER_BUFFERS:
+		elem = 2 * sizeof(uint64_t);
+		break;
+	case IORING_REGISTER_FILES:
+		elem = sizeof(int);
+		break;
+	case IORING_REGISTER_EVENTFD:
+	case IORING_REGISTER_EVENTFD_ASYNC:
+		if (!cap || cap->len < sizeof(int)) {
+			hand_put_unread(w, addr, record_capture(&hc->enter->hdr, i));
+			return HAND_PRINTED;
+		}
+		w_deref_begin(w);
+		w_fd(w, *(const int *)hand_cap_data(cap), NULL,
+		     hand_fd_path(hc, *(const int *)hand_cap_data(cap)));
+		w_deref_end(w);
+		return HAND_PRINTED;
+	default:
+		hand_put_pointer(w, addr);
+		return HAND_PRINTED;
+	}
+	if (addr && !nr) {
+		/* an array of none: nothing to read */
+		w_arr_begin(w, WR_ARR_LIST);
+		w_arr_end(w, false);
+		return HAND_PRINTED;
+	}
+	if (!cap || cap->len < elem) {
+		hand_put_unread(w, addr, record_capture(&hc->enter->hdr, i));
+		return HAND_PRINTED;
+	}
+	data = hand_cap_data(cap);
+	n = cap->len / elem;
+	w_arr_begin(w, WR_ARR_LIST);
+	for (size_t k = 0; k < n && k < nr; k++, shown++) {
+		if (w->lim.array && shown == w->lim.array)
+			break;
+		if (elem == sizeof(int)) {
+			int fd;
+
+			memcpy(&fd, data + k * elem, sizeof(fd));
+			w_fd(w, fd, NULL, hand_fd_path(hc, fd));
+			continue;
+		}
+		uint64_t iov[2];
+
+		memcpy(iov, data + k * elem, sizeof(iov));
+		w_struct_begin(w);
+		w_key(w, "iov_base");
+		hand_put_pointer(w, iov[0]);
+		w_key_num(w, "iov_len", iov[1], WR_UDEC);
+		w_obj_end(w, false);
+	}
+	if ((cap->flags & BT_CAP_PARTIAL) && shown == n && shown < nr)
+		hand_arr_end_at(w, addr + n * elem);
+	else
+		w_arr_end(w, shown < nr);
+	return HAND_PRINTED;
+}
+
 static const struct hand_bytes_entry io_bytes[] = {
 	{"io_setup", "ctxp", print_aio_context},
 };
@@ -136,6 +304,8 @@ static const struct hand_arg_entry io_args[] = {
 	{"pwritev2", "pos_l", vec_offset_arg},
 	{"pwritev2", "pos_h", vec_offset_arg},
 	{"sendfile", "offset", sendfile_offset_arg},
+	{"io_uring_setup", "params", uring_params_arg},
+	{"io_uring_register", "arg", uring_register_arg},
 };
 /* clang-format on */
 

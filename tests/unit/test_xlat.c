@@ -545,6 +545,10 @@ static void test_expected_tables_exist(void **state)
 		"udp_options",
 		"umount_flags",
 		"unshare_flags",
+		"uring_enter_flags",
+		"uring_register_opcodes",
+		"uring_setup_features",
+		"uring_setup_flags",
 		"wait_options",
 	};
 
