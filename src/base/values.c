@@ -182,6 +182,8 @@ static const struct value_printer printers[] = {
 	{ "statx", "stx_attributes_mask", VK_XLAT, &xlat_statx_attrs },
 	{ "statx", "stx_mnt_id", VK_HEX, NULL },
 	{ "sigaction", "sa_flags", VK_XLAT, &xlat_sa_flags },
+	{ "io_event", "data", VK_HEX, NULL },
+	{ "io_event", "obj", VK_HEX, NULL },
 	{ "epoll_event", "events", VK_XLAT, &xlat_epoll_events },
 	{ "pollfd", "events", VK_XLAT, &xlat_poll_events },
 	{ "pollfd", "revents", VK_XLAT, &xlat_poll_events },

@@ -153,7 +153,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "set_tid_address", "tidptr", OV_NONE, NULL, 0, NULL, "an address the kernel clears later" },
 	{ "clone", "parent_tidptr", OV_OUT, NULL, 0, NULL, "the child's tid (CLONE_PARENT_SETTID) or pidfd (CLONE_PIDFD), written before clone returns" },
 	{ "clone", "child_tidptr", OV_NONE, NULL, 0, NULL, "written in the child's time, not the call's" },
-	{ "io_submit", "iocbpp", OV_NONE, NULL, 0, NULL, "an array of pointers" },
+	{ "io_submit", "iocbpp", OV_IN, "nr", 1, NULL, "nr pointers to iocbs (the iocbs are not read)" },
 	{ "seccomp", "uargs", OV_NONE, NULL, 0, NULL, "a filter program or an action, by op" },
 	{ "reboot", "arg", OV_NONE, NULL, 0, NULL, "a string only for one command" },
 	{ "modify_ldt", "ptr", OV_NONE, NULL, 0, NULL, "layout by func" },

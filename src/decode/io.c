@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <linux/aio_abi.h>
 #include <linux/io_uring.h>
 
 #include "decode/decode.h"
@@ -289,6 +290,80 @@ static enum hand_result uring_register_arg(struct writer *w, const struct hand_c
 	return HAND_PRINTED;
 }
 
+/* The request's identity as strace shows it: data, key and flags when set, command, fd. */
+static void put_iocb_header(struct writer *w, const struct hand_call *hc, const struct iocb *cb)
+{
+	w_key_num(w, "aio_data", cb->aio_data, WR_HEX);
+	if (cb->aio_key)
+		w_key_num(w, "aio_key", cb->aio_key, WR_UDEC);
+	if (cb->aio_rw_flags) {
+		w_key(w, "aio_rw_flags");
+		xlat_write_flags(w, &xlat_rwf_flags, (uint32_t)cb->aio_rw_flags);
+	}
+	w_key(w, "aio_lio_opcode");
+	xlat_write_const(w, &xlat_aio_cmds, cb->aio_lio_opcode, WR_UDEC);
+	if (cb->aio_reqprio)
+		w_key_num(w, "aio_reqprio", (uint64_t)(int64_t)cb->aio_reqprio, WR_DEC);
+	w_key(w, "aio_fildes");
+	w_fd(w, (int)cb->aio_fildes, NULL, hand_fd_path(hc, (int)cb->aio_fildes));
+}
+
+/* io_cancel's request: its header, as strace shows it. */
+static enum hand_result iocb_header_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	struct iocb cb;
+
+	if (!cap || cap->len < sizeof(cb)) {
+		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
+		return HAND_PRINTED;
+	}
+	memcpy(&cb, hand_cap_data(cap), sizeof(cb));
+	w_struct_begin(w);
+	put_iocb_header(w, hc, &cb);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
+/* io_submit: ctx_id, nr, iocbpp. */
+enum { SUBMIT_NR = 1 };
+
+/*
+ * io_submit's requests: an array of nr pointers, each shown by its address (NULL for none);
+ * a negative nr is not an array, its address shows.
+ */
+static enum hand_result iocbpp_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	int64_t nr = (int64_t)hc->enter->args[SUBMIT_NR];
+	__u64 addr = hc->enter->args[i];
+	size_t n, shown = 0;
+
+	if (!addr || nr < 0) {
+		hand_put_pointer(w, addr);
+		return HAND_PRINTED;
+	}
+	if (nr && (!cap || cap->len < sizeof(uint64_t))) {
+		hand_put_unread(w, addr, record_capture(&hc->enter->hdr, i));
+		return HAND_PRINTED;
+	}
+	n = nr ? cap->len / sizeof(uint64_t) : 0;
+	w_arr_begin(w, WR_ARR_LIST);
+	for (; shown < n && shown < (uint64_t)nr; shown++) {
+		uint64_t p;
+
+		if (w->lim.array && shown == w->lim.array)
+			break;
+		memcpy(&p, (const char *)hand_cap_data(cap) + shown * sizeof(p), sizeof(p));
+		hand_put_pointer(w, p);
+	}
+	if (nr && (cap->flags & BT_CAP_PARTIAL) && shown == n && shown < (uint64_t)nr)
+		hand_arr_end_at(w, addr + n * sizeof(uint64_t));
+	else
+		w_arr_end(w, shown < (uint64_t)nr);
+	return HAND_PRINTED;
+}
+
 static const struct hand_bytes_entry io_bytes[] = {
 	{"io_setup", "ctxp", print_aio_context},
 };
@@ -306,6 +381,8 @@ static const struct hand_arg_entry io_args[] = {
 	{"sendfile", "offset", sendfile_offset_arg},
 	{"io_uring_setup", "params", uring_params_arg},
 	{"io_uring_register", "arg", uring_register_arg},
+	{"io_cancel", "iocb", iocb_header_arg},
+	{"io_submit", "iocbpp", iocbpp_arg},
 };
 /* clang-format on */
 

@@ -423,6 +423,7 @@ static void test_expected_tables_exist(void **state)
 {
 	static const char *const names[] = {
 		"access_modes",
+		"aio_cmds",
 		"address_families",
 		"arch_prctl_codes",
 		"at_fdcwd",
