@@ -400,7 +400,7 @@ static void jw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		put_signed_or_not(w->ob, v, fmt == WR_DEC || fmt == WR_AUTO);
 }
 
-static void jw_flags_begin(struct writer *w, uint64_t raw)
+static void jw_flags_begin(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
 {
 	struct outbuf *ob = w->ob;
 	bool placed = value_begin(w);
@@ -421,6 +421,11 @@ static void jw_flag(struct writer *w, const char *name)
 	if (f)
 		f->first = false;
 	json_put_cstr(w->ob, name);
+}
+
+/* the bits count in the rest flags_end is given */
+static void jw_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
 }
 
 static void jw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
@@ -734,6 +739,7 @@ static const struct writer_ops json_writer_ops = {
 	.konst = jw_konst,
 	.flags_begin = jw_flags_begin,
 	.flag = jw_flag,
+	.flag_bits = jw_flag_bits,
 	.flags_end = jw_flags_end,
 	.boolean = jw_boolean,
 	.real = jw_real,

@@ -44,16 +44,25 @@ static struct bt_arg_rule rule_fixed(long size)
 	return r;
 }
 
+/* Element sizes the collector takes (it packs them in 12 bits); a larger one is capped anyway. */
+#define ELEM_SIZE_MAX 4095
+
 static struct bt_arg_rule rule_arg(int k, long elem)
 {
-	struct bt_arg_rule r = {.len = -(k + 1), .elem_size = elem > 1 ? elem : 0};
+	struct bt_arg_rule r = {.len = -(k + 1),
+				.elem_size = elem > ELEM_SIZE_MAX ? ELEM_SIZE_MAX
+					     : elem > 1		  ? elem
+								  : 0};
 
 	return r;
 }
 
 static struct bt_arg_rule rule_ret(long elem)
 {
-	struct bt_arg_rule r = {.len = BT_LEN_RET, .elem_size = elem > 1 ? elem : 0};
+	struct bt_arg_rule r = {.len = BT_LEN_RET,
+				.elem_size = elem > ELEM_SIZE_MAX ? ELEM_SIZE_MAX
+					     : elem > 1		  ? elem
+								  : 0};
 
 	return r;
 }
@@ -99,7 +108,7 @@ static void derive_arg(const struct syscall_desc *desc, struct beauty_syscall *b
 	}
 }
 
-/* When the kernel writes argument i, if not only on success: a flag on its exit rule. */
+/* When the kernel writes argument i, if not only on success: flags on its exit rule. */
 static void mark_written(const struct beauty_override *ov, struct bt_syscall_rules *rules, int i)
 {
 	if (rules->exit[i].len == BT_LEN_NONE)
@@ -107,8 +116,8 @@ static void mark_written(const struct beauty_override *ov, struct bt_syscall_rul
 	if (ov->written == OW_ON_RESTART)
 		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
 	if (ov->written == OW_ALWAYS) {
-		rules->exit[i].flags |= BT_RULE_ALWAYS;
-		rules->flags |= BT_SC_EXIT_ALWAYS;
+		rules->exit[i].flags |= BT_RULE_EVEN_ON_ERROR;
+		rules->flags |= BT_SC_EXIT_ON_ERROR;
 	}
 }
 
@@ -188,6 +197,12 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		if (!ba->print_type_id)
 			ba->print_type_id = ba->type.base_id;
 	}
+	if (r.len < BT_LEN_NONE) {
+		r.header = ov->header;
+		r.count_shift = ov->count_shift;
+		if (ov->count_less_one)
+			r.flags |= BT_RULE_COUNT_LESS_ONE;
+	}
 	/* a bitmap's length argument counts bits; a pair's pointee comes with it */
 	if (ov->kind == BT_KIND_BITMAP || ov->kind == BT_KIND_PTR_LEN)
 		r.kind = ov->kind;
@@ -204,6 +219,17 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		else
 			rules->enter[i].kind = BT_KIND_MSGHDR;
 	}
+}
+
+/* A count argument of 32 bits: the collector takes its register's lower half only. */
+static void mark_count_32(const struct beauty_syscall *bs, struct bt_arg_rule *r)
+{
+	int k = -r->len - 1;
+
+	if (r->len >= BT_LEN_NONE || k < 0 || k >= BT_MAX_ARGS)
+		return;
+	if (bs->args[k].type.ptr_depth == 0 && bs->args[k].type.value_size == 4)
+		r->flags |= BT_RULE_COUNT_32;
 }
 
 void beauty__capture_env(struct beauty *b)
@@ -243,16 +269,27 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 		if (i >= 0)
 			apply_override(ov, desc, &b->calls[desc->nr], &b->rules[desc->nr], t, i);
 	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			mark_count_32(&b->calls[nr], &b->rules[nr].enter[i]);
+			mark_count_32(&b->calls[nr], &b->rules[nr].exit[i]);
+		}
+	}
 	return 0;
 }
 
 void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_desc *desc, char *buf,
 			   size_t size)
 {
-	char elem[24] = "";
+	char elem[48] = "";
 
 	if (r->elem_size > 1)
 		snprintf(elem, sizeof(elem), "*%u", r->elem_size);
+	if (r->header)
+		snprintf(elem + strlen(elem), sizeof(elem) - strlen(elem), "+%u", r->header);
+	if (r->count_shift)
+		snprintf(elem + strlen(elem), sizeof(elem) - strlen(elem), ">>%u%s", r->count_shift,
+			 r->flags & BT_RULE_COUNT_LESS_ONE ? "-1" : "");
 	if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV)
 		snprintf(buf, size, "strings[]");
 	else if (r->len > 1 && r->kind == BT_KIND_MSGHDR)
@@ -284,10 +321,10 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 
 		snprintf(buf + n, size - n, ",if-interrupted");
 	}
-	if (r->len != BT_LEN_NONE && (r->flags & BT_RULE_ALWAYS)) {
+	if (r->len != BT_LEN_NONE && (r->flags & BT_RULE_EVEN_ON_ERROR)) {
 		size_t n = strlen(buf);
 
-		snprintf(buf + n, size - n, ",always");
+		snprintf(buf + n, size - n, ",even-on-error");
 	}
 }
 

@@ -47,7 +47,7 @@ enum bt_capture_kind {
 	/*
 	 * A bitmap of as many bits as the int argument the rule names (select's fd sets), in
 	 * whole 64-bit words. It is read whole or not at all, as strace reads it: one longer
-	 * than the capture reads as faulted when its last byte cannot be read.
+	 * than the capture reads as faulted when its pages past the capture cannot be read.
 	 */
 	BT_KIND_BITMAP = 5,
 	/*
@@ -77,12 +77,12 @@ enum bt_capture_kind {
  * shows without -v (sendmmsg's 64-byte headers would be 4 in 256 bytes).
  */
 #define BT_ARRAY_ELEMS_MIN 32
+/* Elements of a BT_KIND_IOVEC capture. */
+#define BT_IOV_MAX 32
 /* Bits of a BT_KIND_BITMAP capture asked for at most: strace's bound on select's nfds. */
 #define BT_BITMAP_BITS_MAX (1 << 20)
 /* Bytes a BT_KIND_PTR_LEN pair's pointer is read for at most (a sigset is 8 or 16). */
 #define BT_PTR_LEN_MAX 128
-/* Elements of a BT_KIND_IOVEC capture. */
-#define BT_IOV_MAX 32
 
 /*
  * The data of a vector capture is a sequence of parts, each followed by its
@@ -107,7 +107,16 @@ struct bt_arg_rule {
 	__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
 	__u8 kind;	 /* enum bt_capture_kind */
 	__u8 flags;	 /* BT_RULE_* */
-	__u8 pad[2];
+	/*
+	 * Bytes before the counted ones, added to -k and BT_LEN_RET: a header the count leaves
+	 * out (msgsnd's mtype before msgsz bytes of text).
+	 */
+	__u8 header;
+	/*
+	 * The count argument is in units of 1 << count_shift elements, rounded up: mincore's
+	 * length in pages (12), a node mask's bits in longs (6).
+	 */
+	__u8 count_shift;
 };
 
 /*
@@ -117,10 +126,18 @@ struct bt_arg_rule {
  */
 #define BT_RULE_IF_INTERRUPTED (1U << 0)
 /*
- * An exit rule's flag: read whatever the call returned, a failure too (readv's iovecs,
- * whose buffers strace shows by their addresses when the call fails).
+ * The argument that counts (-k) is 32 bits wide (int, unsigned int): the upper half of its
+ * register is no part of it, and the kernel does not read it (semop's nsops).
  */
-#define BT_RULE_ALWAYS (1U << 1)
+#define BT_RULE_COUNT_32 (1U << 1)
+/* The count argument counts one more than the kernel reads: a node mask's maxnode. */
+#define BT_RULE_COUNT_LESS_ONE (1U << 2)
+
+/*
+ * An exit rule's flag: the kernel writes the argument whether the call fails or not
+ * (name_to_handle_at's handle_bytes, the size it needs, comes back with EOVERFLOW).
+ */
+#define BT_RULE_EVEN_ON_ERROR (1U << 1)
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the
@@ -135,8 +152,9 @@ static inline bool bt_ret_interrupted(__s64 ret)
 }
 
 /* Flags of a beauty map entry. */
-#define BT_SC_SELECTED (1U << 0)    /* trace this syscall at all */
-#define BT_SC_EXIT_ALWAYS (1U << 1) /* an exit rule is BT_RULE_ALWAYS: read failures too */
+#define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */
+/* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
+#define BT_SC_EXIT_ON_ERROR (1U << 1)
 
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {
