@@ -27,6 +27,8 @@
 #include <linux/futex.h>
 #include <linux/prctl.h>
 #include <linux/fs.h>
+#include <linux/aio_abi.h>
+#include <linux/io_uring.h>
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
@@ -110,6 +112,9 @@ enum {
 	NR_IO_DESTROY = 207,
 	NR_READV = 19,
 	NR_WRITEV = 20,
+	NR_IO_CANCEL = 210,
+	NR_IO_URING_SETUP = 425,
+	NR_IO_URING_REGISTER = 427,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -288,6 +293,15 @@ static int setup_with(const struct decode_opts *opts)
 	static const char *const io_setup_args[][2] = {{"unsigned", "nr_events"},
 						       {"aio_context_t *", "ctxp"}};
 	static const char *const io_destroy_args[][2] = {{"aio_context_t", "ctx"}};
+	static const char *const io_cancel_args[][2] = {{"aio_context_t", "ctx_id"},
+							{"struct iocb *", "iocb"},
+							{"struct io_event *", "result"}};
+	static const char *const uring_setup_args[][2] = {{"u32", "entries"},
+							  {"struct io_uring_params *", "params"}};
+	static const char *const uring_register_args[][2] = {{"unsigned int", "fd"},
+							     {"unsigned int", "opcode"},
+							     {"void *", "arg"},
+							     {"unsigned int", "nr_args"}};
 	static const char *const readv_args[][2] = {{"unsigned long", "fd"},
 						    {"const struct iovec *", "vec"},
 						    {"unsigned long", "vlen"}};
@@ -351,6 +365,9 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_IO_DESTROY, "io_destroy", 1, io_destroy_args);
 	add(NR_READV, "readv", 3, readv_args);
 	add(NR_WRITEV, "writev", 3, readv_args);
+	add(NR_IO_CANCEL, "io_cancel", 3, io_cancel_args);
+	add(NR_IO_URING_SETUP, "io_uring_setup", 2, uring_setup_args);
+	add(NR_IO_URING_REGISTER, "io_uring_register", 4, uring_register_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -1405,6 +1422,50 @@ static void test_iovec_arrays(void **state)
 					   "-1 EINVAL (Invalid argument)");
 }
 
+/* io_uring and aio requests as strace 6.1 shows them. */
+static void test_uring_and_aio_requests(void **state)
+{
+	struct io_uring_params p = {.flags = IORING_SETUP_IOPOLL | IORING_SETUP_CQSIZE,
+				    .cq_entries = 16};
+	struct iocb cb = {.aio_data = 0x42, .aio_lio_opcode = IOCB_CMD_PWRITE, .aio_fildes = 3};
+	__u64 iov[2][2] = {{0, 0}, {0x7f0000001000, 4096}};
+
+	begin(NR_IO_URING_SETUP, 4, PTR, 0, 0, 0, 0);
+	in(1, &p, sizeof(p));
+	assert_string_equal(line(-EINVAL),
+			    "io_uring_setup(4, {flags=IORING_SETUP_IOPOLL|"
+			    "IORING_SETUP_CQSIZE, sq_thread_cpu=0, sq_thread_idle=0}) "
+			    "= -1 EINVAL (Invalid argument)");
+	p.sq_entries = 4;
+	p.features = IORING_FEAT_SINGLE_MMAP | 0x40000;
+	p.sq_off.tail = 4;
+	p.cq_off.cqes = 64;
+	out(1, &p, sizeof(p));
+	assert_string_equal(line(5),
+			    "io_uring_setup(4, {flags=IORING_SETUP_IOPOLL|"
+			    "IORING_SETUP_CQSIZE, sq_thread_cpu=0, sq_thread_idle=0, "
+			    "sq_entries=4, cq_entries=16, features=IORING_FEAT_SINGLE_MMAP|"
+			    "0x40000, sq_off={head=0, tail=4, ring_mask=0, ring_entries=0, "
+			    "flags=0, dropped=0, array=0}, cq_off={head=0, tail=0, "
+			    "ring_mask=0, ring_entries=0, overflow=0, cqes=64, flags=0}}) = 5");
+	/* the buffers to register by their addresses; another opcode's arg is its address */
+	begin(NR_IO_URING_REGISTER, 5, IORING_REGISTER_BUFFERS, PTR, 2, 0, 0);
+	in(2, iov, sizeof(iov));
+	assert_string_equal(line(0), "io_uring_register(5, IORING_REGISTER_BUFFERS, "
+				     "[{iov_base=NULL, iov_len=0}, {iov_base=0x7f0000001000, "
+				     "iov_len=4096}], 2) = 0");
+	begin(NR_IO_URING_REGISTER, 5, 0x7ead, PTR, 2, 0, 0);
+	in(2, iov, sizeof(iov));
+	assert_string_equal(line(-EINVAL), "io_uring_register(5, 0x7ead /* IORING_REGISTER_??? */, "
+					   "0x7ffc12345678, 2) = -1 EINVAL (Invalid argument)");
+	/* io_cancel's request: its header only */
+	begin(NR_IO_CANCEL, 0x7f4f12345000, PTR, PTR + 64, 0, 0, 0);
+	in(1, &cb, sizeof(cb));
+	assert_string_equal(line(-EINVAL), "io_cancel(0x7f4f12345000, {aio_data=0x42, "
+					   "aio_lio_opcode=IOCB_CMD_PWRITE, aio_fildes=3}, "
+					   "0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+}
+
 /* An array of structs whose memory ends early: the elements before, then where it ended. */
 static void test_arrays_cut_by_unmapped_memory(void **state)
 {
@@ -2006,6 +2067,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_internal_errnos),
 		cmocka_unit_test(test_bitmaps_and_arrays),
 		cmocka_unit_test(test_iovec_arrays),
+		cmocka_unit_test(test_uring_and_aio_requests),
 		cmocka_unit_test(test_arrays_cut_by_unmapped_memory),
 		cmocka_unit_test(test_msghdr_with_what_it_points_to),
 		cmocka_unit_test(test_returned_sockaddr_as_long_as_the_kernel_says),
