@@ -108,6 +108,19 @@ static void derive_arg(const struct syscall_desc *desc, struct beauty_syscall *b
 	}
 }
 
+/* When the kernel writes argument i, if not only on success: flags on its exit rule. */
+static void mark_written(const struct beauty_override *ov, struct bt_syscall_rules *rules, int i)
+{
+	if (rules->exit[i].len == BT_LEN_NONE)
+		return;
+	if (ov->written == OW_ON_RESTART)
+		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
+	if (ov->written == OW_ALWAYS) {
+		rules->exit[i].flags |= BT_RULE_EVEN_ON_ERROR;
+		rules->flags |= BT_SC_EXIT_ON_ERROR;
+	}
+}
+
 static void apply_override(const struct beauty_override *ov, const struct syscall_desc *desc,
 			   struct beauty_syscall *bs, struct bt_syscall_rules *rules,
 			   const struct types *t, int i)
@@ -133,7 +146,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;
 		return;
 	}
-	if (ov->kind != BT_KIND_BYTES && ov->kind != BT_KIND_MSGHDR) {
+	if (ov->kind == BT_KIND_STRV || ov->kind == BT_KIND_STRV_COUNT ||
+	    ov->kind == BT_KIND_IOVEC) {
 		/* vectors: the collector walks the array; len is the count for iovecs */
 		int k = ov->len ? syscall_desc__arg_index(desc, ov->len) : -1;
 
@@ -147,6 +161,7 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 			(ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 		rules->exit[i] =
 			(ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+		mark_written(ov, rules, i);
 		return;
 	}
 	if (ov->dir == OV_STRING) {
@@ -188,14 +203,12 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		if (ov->count_less_one)
 			r.flags |= BT_RULE_COUNT_LESS_ONE;
 	}
+	/* a bitmap's length argument counts bits; a pair's pointee comes with it */
+	if (ov->kind == BT_KIND_BITMAP || ov->kind == BT_KIND_PTR_LEN)
+		r.kind = ov->kind;
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
-	if (ov->written == OW_ON_RESTART)
-		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
-	if (ov->written == OW_ALWAYS && rules->exit[i].len != BT_LEN_NONE) {
-		rules->exit[i].flags |= BT_RULE_EVEN_ON_ERROR;
-		rules->flags |= BT_SC_EXIT_ON_ERROR;
-	}
+	mark_written(ov, rules, i);
 	if (ov->kind == BT_KIND_MSGHDR) {
 		/*
 		 * The header, then what it points to. An in/out header's buffers
@@ -316,6 +329,11 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		snprintf(buf, size, "%d@sp+%u", r->len, r->sp_offset);
 	else if (r->len > 1 && r->kind == BT_KIND_MSGHDR)
 		snprintf(buf, size, "%d+name,iovec,control", r->len);
+	else if (r->len > 1 && r->kind == BT_KIND_PTR_LEN)
+		snprintf(buf, size, "%d+data", r->len);
+	else if (r->kind == BT_KIND_BITMAP && -r->len >= 1 && -r->len <= BT_MAX_ARGS && desc &&
+		 -r->len <= desc->nargs)
+		snprintf(buf, size, "bits[arg%d(%s)]", -r->len, desc->args[-r->len - 1].name);
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV_COUNT)
 		snprintf(buf, size, "count[]");
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_IOVEC && -r->len >= 1 &&

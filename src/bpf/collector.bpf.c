@@ -473,6 +473,28 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 info, const __u64 *args
 }
 
 /*
+ * Bytes of a BT_KIND_BITMAP capture: the int argument -len counts bits, none when it is
+ * negative (the kernel refuses it), whole 64-bit words of them.
+ */
+static __always_inline __u64 bitmap_bytes(__s32 len, const __u64 *args)
+{
+	int k = -len;
+	__u32 idx;
+	__s32 nbits;
+
+	if (k < 1 || k > BT_MAX_ARGS)
+		return 0;
+	idx = k - 1;
+	asm volatile("%0 &= 7" : "+r"(idx));
+	nbits = (__s32)args[idx];
+	if (nbits <= 0)
+		return 0;
+	if (nbits > BT_BITMAP_BITS_MAX)
+		nbits = BT_BITMAP_BITS_MAX;
+	return ((__u64)nbits + 63) / 64 * 8;
+}
+
+/*
  * One string of a BT_KIND_STRV capture, or one pointer counted; nonzero
  * ends the array. A global function, so that the verifier checks one
  * element, not every element of the loop that calls it.
@@ -600,7 +622,10 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag
 	s->vec_part_faulted = 0;
 	if (kind == BT_KIND_IOVEC) {
 		s->vec_want = count > 0xffffffffULL ? 0xffffffffU : count;
-		s->vec_data_left = s->is_exit ? (s->ret > 0 ? s->ret : 0) : ~0ULL;
+		/* an input read late (at exit) was all there before the call */
+		s->vec_data_left = s->is_exit && !(extra_flags & BT_CAP_LATE)
+					   ? (s->ret > 0 ? s->ret : 0)
+					   : ~0ULL;
 		for (n = 0; n < BT_IOV_MAX; n++) {
 			if (iov_step(n))
 				break;
@@ -698,6 +723,61 @@ __noinline int capture_msghdr_parts(__u32 i, __u32 extra_flags)
 }
 
 /*
+ * Whether user memory from..end-1 can be read, one byte of each page tried: what a capture
+ * leaves unread of a bitmap strace reads whole (BT_BITMAP_BITS_MAX bits span 32 pages).
+ */
+#define BT_PAGE 4096ULL
+__noinline int user_range_readable(__u64 from, __u64 end)
+{
+	__u64 at = from;
+	char byte;
+
+	for (int k = 0; k <= BT_BITMAP_BITS_MAX / 8 / BT_PAGE + 1; k++) {
+		if (at >= end)
+			return 1;
+		if (bpf_probe_read_user(&byte, 1, (void *)at))
+			return 0;
+		at = (at & ~(BT_PAGE - 1)) + BT_PAGE;
+	}
+	return at >= end;
+}
+
+/*
+ * Bytes of whole elements that can be read at uptr of an array of n bytes that cannot be
+ * read whole: those on uptr's page (n is at most a page, so the next one failed), or none.
+ */
+__noinline __u32 readable_elems(__u64 uptr, __u32 n, __u32 elem_size)
+{
+	__u64 room = BT_PAGE - (uptr & (BT_PAGE - 1));
+	char byte;
+
+	if (!elem_size || bpf_probe_read_user(&byte, 1, (void *)uptr))
+		return 0;
+	if (room > n)
+		room = n;
+	return (__u32)room / elem_size * elem_size;
+}
+
+/* What the {pointer, length} pair of argument i (BT_KIND_PTR_LEN) points to. */
+__noinline int capture_ptr_len_parts(__u32 i, __u32 extra_flags)
+{
+	struct scratch *s = scratch();
+	struct {
+		__u64 ptr;
+		__u64 len;
+	} pl;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	if (bpf_probe_read_user(&pl, sizeof(pl), (void *)s->args[i]))
+		return 0;
+	capture_inner_bytes(s, i, i + BT_CAP_INNER_DATA, pl.ptr, pl.len, BT_PTR_LEN_MAX,
+			    extra_flags);
+	return 0;
+}
+
+/*
  * Appends the capture of argument i by the rule (len, elem_size) to the
  * record in the work area's buf, at its off. A global function: the
  * verifier checks it once, not once per argument and program, which is
@@ -727,7 +807,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
-	if (kind != BT_KIND_BYTES && kind != BT_KIND_MSGHDR) {
+	if (kind == BT_KIND_STRV || kind == BT_KIND_STRV_COUNT || kind == BT_KIND_IOVEC) {
 		/* the count of elements: each is gathered on its own */
 		capture_vector(s, i, i, uptr, kind,
 			       rule_bytes(len, elem_and_kind & ~BT_INFO_ELEM_MASK, s->args, s->ret),
@@ -756,10 +836,11 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 			n = got;
 		}
 	} else {
-		bytes = rule_bytes(len, elem_and_kind, s->args, s->ret);
+		bytes = kind == BT_KIND_BITMAP ? bitmap_bytes(len, s->args)
+					       : rule_bytes(len, elem_and_kind, s->args, s->ret);
 		want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
-		/* a struct's BTF size is read whole, whatever the buffer cap */
-		n = len > BT_LEN_STRING ? BT_CAPTURE_MAX : buffer_cap;
+		/* a struct's BTF size (and a bitmap) is read whole, whatever the buffer cap */
+		n = len > BT_LEN_STRING || kind == BT_KIND_BITMAP ? BT_CAPTURE_MAX : buffer_cap;
 		/* and of an array of structs as many as are shown */
 		if (len < 0 && elem_size > 1 && n < elem_size * BT_ARRAY_ELEMS_MIN)
 			n = elem_size * BT_ARRAY_ELEMS_MIN;
@@ -773,6 +854,27 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
+			__u32 part = 0;
+
+			/* an array running into an unmapped page: its elements before it */
+			if (len < 0 && elem_size > 1)
+				part = readable_elems(uptr, n, elem_size);
+			asm volatile("%0 &= %1" : "+r"(part) : "i"(BT_CAPTURE_MAX * 2 - 1));
+			if (part > BT_CAPTURE_MAX)
+				part = 0;
+			if (part &&
+			    !bpf_probe_read_user(s->buf + off + sizeof(*cap), part, (void *)uptr)) {
+				flags |= BT_CAP_TRUNCATED | BT_CAP_PARTIAL;
+				/* read it all again at exit if the page was only absent */
+				s->faulted |= 1U << i;
+				n = part;
+			} else {
+				flags |= BT_CAP_FAULT;
+				n = 0;
+			}
+		} else if (kind == BT_KIND_BITMAP && bytes > n &&
+			   !user_range_readable(uptr + n, uptr + bytes)) {
+			/* all of it or nothing, as strace reads it */
 			flags |= BT_CAP_FAULT;
 			n = 0;
 		}
@@ -787,6 +889,8 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
 	if (kind == BT_KIND_MSGHDR && !(flags & BT_CAP_FAULT))
 		capture_msghdr_parts(i, extra_flags);
+	else if (kind == BT_KIND_PTR_LEN && !(flags & BT_CAP_FAULT))
+		capture_ptr_len_parts(i, extra_flags);
 	return 0;
 }
 

@@ -50,6 +50,17 @@ enum bt_capture_kind {
 	 * signal frame); only at sys_enter, as a syscall may change the stack pointer.
 	 */
 	BT_KIND_STACK = 5,
+	/*
+	 * A bitmap of as many bits as the int argument the rule names (select's fd sets), in
+	 * whole 64-bit words. It is read whole or not at all, as strace reads it: one longer
+	 * than the capture reads as faulted when its pages past the capture cannot be read.
+	 */
+	BT_KIND_BITMAP = 6,
+	/*
+	 * A {pointer, length} pair (pselect6's sigmask argument), then the length's bytes at
+	 * the pointer, up to BT_PTR_LEN_MAX, as a capture tagged BT_CAP_INNER_DATA.
+	 */
+	BT_KIND_PTR_LEN = 7,
 };
 
 /*
@@ -59,6 +70,7 @@ enum bt_capture_kind {
 #define BT_CAP_INNER_NAME 0x10	  /* msg_name: a sockaddr of msg_namelen bytes */
 #define BT_CAP_INNER_IOV 0x20	  /* msg_iov: as a BT_KIND_IOVEC capture */
 #define BT_CAP_INNER_CONTROL 0x30 /* msg_control: msg_controllen bytes of cmsgs */
+#define BT_CAP_INNER_DATA 0x40	  /* what a BT_KIND_PTR_LEN pair points to */
 /* Bytes of msg_name and of msg_control read at most. */
 #define BT_MSG_NAME_MAX 128
 #define BT_MSG_CONTROL_MAX 256
@@ -72,7 +84,11 @@ enum bt_capture_kind {
  */
 #define BT_ARRAY_ELEMS_MIN 32
 /* Elements of a BT_KIND_IOVEC capture. */
-#define BT_IOV_MAX 16
+#define BT_IOV_MAX 32
+/* Bits of a BT_KIND_BITMAP capture asked for at most: strace's bound on select's nfds. */
+#define BT_BITMAP_BITS_MAX (1 << 20)
+/* Bytes a BT_KIND_PTR_LEN pair's pointer is read for at most (a sigset is 8 or 16). */
+#define BT_PTR_LEN_MAX 128
 
 /*
  * The data of a vector capture is a sequence of parts, each followed by its
@@ -341,6 +357,11 @@ struct bt_lost_rec {
 #define BT_CAP_STRING (1U << 2)	   /* read as a NUL-terminated string */
 #define BT_CAP_LATE (1U << 3)	   /* an input read at exit: at enter its page was not present */
 #define BT_CAP_DROPPED (1U << 4)   /* the record's captures did not fit in the ring buffer */
+/*
+ * An array whose memory ends before it does (an unmapped page): the elements before that
+ * page, flagged truncated too. strace shows them, then the address where reading stopped.
+ */
+#define BT_CAP_PARTIAL (1U << 5)
 
 /*
  * A record that did not fit whole is sent without its captures: its one

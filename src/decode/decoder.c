@@ -101,7 +101,8 @@ void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim)
 {
 	memset(lim, 0, sizeof(*lim));
 	lim->string = o->string_limit > 0 ? o->string_limit : 0;
-	lim->array = o->verbose ? 0 : 32;
+	/* strace shows as many elements of an array as -s says characters of a string */
+	lim->array = o->verbose ? 0 : o->string_limit > 0 ? o->string_limit : 32;
 	lim->depth = o->struct_depth;
 	lim->verbose = o->verbose;
 	lim->no_zeros = o->no_zeros;

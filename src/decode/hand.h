@@ -102,9 +102,9 @@ struct hand_family {
 	size_t ncalls;
 };
 
-extern const struct hand_family family_bpf, family_file, family_fs, family_ioctl, family_ipc,
-	family_keys, family_mem, family_msghdr, family_net, family_poll, family_proc, family_sched,
-	family_signal, family_sockopt, family_time, family_xattr;
+extern const struct hand_family family_bpf, family_file, family_fs, family_io, family_ioctl,
+	family_ipc, family_keys, family_mem, family_msghdr, family_net, family_poll, family_proc,
+	family_sched, family_signal, family_sockopt, family_time, family_xattr;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 
@@ -171,7 +171,15 @@ void hand_print_siginfo(const struct decoder *d, struct writer *w, const void *d
 void hand_put_clock_t(struct writer *w, long long ticks);
 /* The numbers of the set bits, below limit (or all with limit < 0): [0 4]. */
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more);
-/* readv's and writev's buffers, and msg_iov: [{iov_base="ab", iov_len=2}, ...]. */
-void hand_print_iovec(struct writer *w, const struct bt_capture *cap);
+/*
+ * readv's and writev's buffers: [{iov_base="ab", iov_len=2}, ...], count of them at addr;
+ * addresses: the buffers by their addresses (a read that failed filled none).
+ */
+void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t addr, uint64_t count,
+		      bool addresses);
+/* -y: what fd of the call's process refers to, or NULL (no -y, a negative fd, unknown). */
+const char *hand_fd_path(const struct hand_call *hc, int fd);
+/* An array cut where its memory could not be read, at addr: "..., ... /\* 0x7f... *\/]". */
+void hand_arr_end_at(struct writer *w, uint64_t addr);
 
 #endif /* BTFTRACE_HAND_H */

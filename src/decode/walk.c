@@ -69,7 +69,7 @@ static void write_plain_value(const struct decoder *d, struct writer *w, int nr,
  * array; one struct is itself; a number behind a pointer shows in brackets: [4].
  */
 static void write_struct(const struct decoder *d, struct writer *w, const struct beauty_arg *ba,
-			 const struct bt_capture *cap)
+			 __u64 v, const struct bt_capture *cap)
 {
 	const struct btf *btf = d->types ? d->types->btf : NULL;
 	long size;
@@ -91,7 +91,10 @@ static void write_struct(const struct decoder *d, struct writer *w, const struct
 		for (size_t k = 0; k < shown; k++)
 			decode_write_btf(d, w, ba->print_type_id,
 					 (const char *)decode_cap_data(cap) + k * size, size, NULL);
-		w_arr_end(w, shown < n || (cap->flags & BT_CAP_TRUNCATED));
+		if ((cap->flags & BT_CAP_PARTIAL) && shown == n)
+			hand_arr_end_at(w, v + n * size);
+		else
+			w_arr_end(w, shown < n || (cap->flags & BT_CAP_TRUNCATED));
 		return;
 	}
 	if (decode_is_scalar_type(btf, ba->print_type_id)) {
@@ -133,27 +136,17 @@ static void write_strv(const struct decoder *d, struct writer *w, int nr, int i,
 	w_arr_end(w, shown < cap->want || (cap->flags & BT_CAP_TRUNCATED));
 }
 
-void hand_print_iovec(struct writer *w, const struct bt_capture *cap)
+/*
+ * readv's and writev's vectors: the count is an argument, hdr the enter's; the buffers of a
+ * call that failed were not filled, and show by their addresses.
+ */
+static void write_iovec(struct writer *w, const struct beauty_arg *ba, const struct bt_rec_hdr *hdr,
+			__u64 v, const struct bt_capture *cap, bool failed)
 {
-	const char *p = decode_cap_data(cap), *end = p + cap->len;
-	const struct bt_iov_part *part;
-	unsigned int shown = 0;
+	const struct bt_enter_rec *enter = (const void *)hdr;
+	int k = ba->elem_count_arg;
 
-	w_arr_begin(w, WR_ARR_LIST);
-	while ((part = decode_next_iov_part(&p, end))) {
-		const char *data = (const char *)(part + 1);
-
-		shown++;
-		w_struct_begin(w);
-		w_key(w, "iov_base");
-		if (part->flags & BT_CAP_FAULT)
-			w_unread(w, part->base, true);
-		else
-			w_bytes(w, data, part->got, -1, part->flags & BT_CAP_TRUNCATED);
-		w_key_num(w, "iov_len", part->len, WR_UDEC);
-		w_obj_end(w, false);
-	}
-	w_arr_end(w, shown < cap->want || (cap->flags & BT_CAP_TRUNCATED));
+	hand_print_iovec(w, cap, v, k >= 0 && k < BT_MAX_ARGS ? enter->args[k] : cap->want, failed);
 }
 
 /*
@@ -168,7 +161,7 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 		write_plain_value(d, w, nr, i, ba, hdr, v);
 		return;
 	}
-	if (!cap || (cap->flags & BT_CAP_FAULT)) {
+	if (!cap || ((cap->flags & BT_CAP_FAULT) && !(ba->role == ROLE_IOVEC && cap->len))) {
 		/* nothing read, or the pointer faulted: the address is all there is */
 		w_unread(w, v, cap && (cap->flags & BT_CAP_FAULT));
 		return;
@@ -178,7 +171,7 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 		return;
 	}
 	if (ba->role == ROLE_IOVEC && !d->opts.no_btf) {
-		hand_print_iovec(w, cap);
+		write_iovec(w, ba, hdr, v, cap, false);
 		return;
 	}
 	if (d->hand[nr][i] == hand_print_sockaddr && len < sizeof(sa_family_t) && !more) {
@@ -208,7 +201,7 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 		if (!cap->len && !ba->is_array && ba->elem_count_arg < 0)
 			w_ptr(w, v);
 		else
-			write_struct(d, w, ba, cap);
+			write_struct(d, w, ba, v, cap);
 		break;
 	default:
 		w_ptr(w, v);
@@ -308,7 +301,10 @@ static void write_arg_value(const struct decoder *d, struct writer *w, int nr, i
 		bool more = false;
 		size_t len = out ? decode_written_len(d, nr, i, enter, exit, out, &more) : 0;
 
-		if (!(d->fds && exit && decode_write_fd_pair(d, w, &hc, out)))
+		if (out && ba->role == ROLE_IOVEC && exit && decode_is_error(exit->ret) &&
+		    !d->opts.no_btf && !(out->flags & BT_CAP_FAULT && !out->len))
+			write_iovec(w, ba, &enter->hdr, v, out, true);
+		else if (!(d->fds && exit && decode_write_fd_pair(d, w, &hc, out)))
 			write_arg_len(d, w, nr, i, ba, &enter->hdr, v, out, len, more);
 		return;
 	}

@@ -331,11 +331,13 @@ def asks_nothing(rec, call, kind, recs=()):
 # them: prctl's by option, fcntl's third by command, futex's by operation, keyctl's by
 # command, mq_open's without O_CREAT, mremap's new address without MREMAP_FIXED, mknod's dev
 # but for a device, arch_prctl's second by option, membarrier's cpu_id without its flag,
-# syslog's buffer and length by type, kcmp's indexes but for KCMP_FILE.
+# syslog's buffer and length by type, kcmp's indexes but for KCMP_FILE, the vectored calls'
+# pos_h (strace shows the offset as one number).
 OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"},
                       "mknod": {"dev"}, "mknodat": {"dev"}, "arch_prctl": {"arg2"},
                       "membarrier": {"cpu_id"}, "syslog": {"buf", "len"},
                       "kcmp": {"idx1", "idx2"},
+                      **{n: {"pos_h"} for n in ("preadv", "pwritev", "preadv2", "pwritev2")},
                       "futex": {"val", "utime", "uaddr2", "val3"},
                       "keyctl": {"arg2", "arg3", "arg4", "arg5"},
                       "mq_open": {"mode", "u_attr"}, "mremap": {"new_addr"}}
@@ -343,7 +345,8 @@ OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"
 # struct for some commands and the address for others (semctl's arg, the ctl calls' buf,
 # bpf's attr), a number or a string by keyctl's command, capset's data by the header's version,
 # prctl's and arch_prctl's by option (a number, a string or an address), futex's by
-# operation (a timeout or a number), setsockopt's value by level and name (an int, bytes), arrays the address stands for when
+# operation (a timeout or a number), setsockopt's value by level and name (an int, bytes),
+# io_uring_register's by opcode, arrays the address stands for when
 # their count says so (a node mask of maxnode 1, a count whose size overflows). With random
 # arguments the test cannot tell which: any of these forms passes.
 BY_ANOTHER_ARGUMENT = {"semctl": {"arg"}, "msgctl": {"buf"}, "shmctl": {"buf"},
@@ -354,7 +357,7 @@ BY_ANOTHER_ARGUMENT = {"semctl": {"arg"}, "msgctl": {"buf"}, "shmctl": {"buf"},
                        "fcntl": {"arg"}, "capset": {"data"},
                        "prctl": {"arg2", "arg3", "arg4", "arg5"},
                        "futex": {"utime", "uaddr2", "val3"}, "arch_prctl": {"arg2"},
-                       "setsockopt": {"optval"}}
+                       "setsockopt": {"optval"}, "io_uring_register": {"arg"}}
 # Strings that are no paths: strace cuts them at -s (32) as any other.
 CUT_STRINGS = {"add_key": {"_type", "_description"},
                "request_key": {"_type", "_description", "_callout_info"},
@@ -370,6 +373,9 @@ EMPTY_WHEN_ZERO = {("futex_waitv", "waiters"): 1}
 # The size arguments of signal sets: strace shows a set as its address unless its size is
 # the kernel's (8 bytes).
 SIGSET_SIZE_NAMES = ("sigsetsize", "sizemask")
+# The calls of iovec arrays, and where their count is.
+IOVEC_COUNT = {"readv": 2, "writev": 2, "preadv": 2, "pwritev": 2, "preadv2": 2,
+               "pwritev2": 2, "vmsplice": 2}
 # Arguments typed as numbers that the workload passed a pointer in: with a command no
 # decoder knows (a random ioctl), btftrace cannot know what lies behind it; rseq's, which
 # strace shows in hex as all of rseq's arguments.
@@ -390,6 +396,18 @@ def strace_shows_address(name, nm, call, k=None, recs=None):
     if name in SOCKADDR_LEN_ARG and nm in ("umyaddr", "uservaddr", "addr"):
         n = args[SOCKADDR_LEN_ARG[name]] % 2**32
         return n < 2 or n >= 2**31
+    # select's sets for n <= 0: nothing to read; for n larger than a page of bits, more than
+    # the workload's readable memory holds (strace reads a set whole or shows its address)
+    if name in ("select", "pselect6") and nm in ("inp", "outp", "exp"):
+        n = (args[0] + 2**31) % 2**32 - 2**31
+        return n <= 0 or n > 8 * 4096
+    # an array whose size in bytes overflows: iovecs (16 bytes each), io_submit's pointers
+    # (8 bytes, and a negative count)
+    if nm in ("vec", "uiov") and name in IOVEC_COUNT:
+        return args[IOVEC_COUNT[name]] * 16 >= 2**64
+    if (name, nm) == ("io_submit", "iocbpp"):
+        nr = (args[1] + 2**63) % 2**64 - 2**63
+        return nr < 0 or nr * 8 >= 2**64
     # a signal set of a size the kernel does not take
     for i, r in enumerate(recs or ()):
         if r["name"] in SIGSET_SIZE_NAMES and call["kinds"][k] == "m" and args[r["arg"]] != 8:
@@ -403,6 +421,15 @@ def strace_shows_address(name, nm, call, k=None, recs=None):
     if (name, nm) == ("landlock_create_ruleset", "attr"):
         return args[1] % 2**64 < 8
     return False
+
+
+def returned_no_address(name, nm, shown):
+    """A returned address the kernel wrote none of (its length came back 0): strace shows the
+    pointer."""
+    if name not in SOCKADDR_OUT_ARG or nm in ("upeer_addrlen", "usockaddr_len", "addr_len"):
+        return False
+    lens = [t for n, t in shown.items() if n in ("upeer_addrlen", "usockaddr_len", "addr_len")]
+    return any(re.search(r"(\[| => )0\]$", t) for t in lens)
 
 
 def makedev_number(text):
@@ -485,7 +512,8 @@ def check_decoded(call, entry, catalog, log, problems, checked):
             # failed call did not write
             readable = kind == "p" or (kind == "o" and call["ret"] == -1) or \
                 asks_nothing(r, call, kind, recs) or (name, nm) in NUMBER_TYPED_POINTERS or \
-                strace_shows_address(name, nm, call, k, recs)
+                strace_shows_address(name, nm, call, k, recs) or \
+                returned_no_address(name, nm, shown)
             if int(text, 16) != v:
                 problems.append(f"{nm}: pointer {v:#x} shown as {text}")
             elif not readable:
