@@ -9,11 +9,13 @@ PYTHON ?= /usr/bin/python3
 
 LIBBPF_CFLAGS := $(shell pkg-config --cflags libbpf 2>/dev/null)
 LIBBPF_LIBS := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf) -lelf -lz
+# -k's unwinder: elfutils' libdw (Debian's libdw-dev)
+LIBDW_LIBS := $(shell pkg-config --libs libdw 2>/dev/null || echo -ldw -lelf)
 
 CFLAGS ?= -g -O2
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
 	  -Isrc -I$(OUTPUT) $(LIBBPF_CFLAGS) -D_GNU_SOURCE
-LDLIBS += $(LIBBPF_LIBS) -pthread
+LDLIBS += $(LIBBPF_LIBS) $(LIBDW_LIBS) -pthread
 
 ifeq ($(SANITIZE),1)
 OUTPUT := .output/asan
@@ -45,6 +47,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(OUTPUT)/tests/%,$(UNIT_SRC))
 HELPER_SRC := $(wildcard tests/workloads/*.c)
 HELPER_BIN := $(patsubst tests/workloads/%.c,$(OUTPUT)/workloads/%,$(HELPER_SRC))
+HELPER_BIN += $(OUTPUT)/workloads/stack_calls_fp
 
 # where `make install` puts things: PREFIX=/usr for a package, DESTDIR=dir to stage them there
 PREFIX ?= /usr/local
@@ -59,7 +62,7 @@ all: $(BIN) $(HELPER_BIN)
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
 	mkdir -p $@
 
-$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h src/bpf/filter_prog.h src/bpf/log2.h | $(OUTPUT)
+$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h src/bpf/filter_prog.h src/bpf/log2.h src/bpf/stack_capture.h | $(OUTPUT)
 	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -c $< -o $@
 
 $(SKEL): $(BPF_OBJ)
@@ -87,6 +90,14 @@ $(OUTPUT)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJ) | $(OUTP
 
 $(OUTPUT)/workloads/%: tests/workloads/%.c | $(OUTPUT)/workloads
 	$(CC) -g -O1 -Wall -D_GNU_SOURCE -pthread $< -o $@
+
+# -k's workload, as issue 19 builds it: no frame pointers, so only DWARF CFI unwinds it; and
+# again with frame pointers, for --stack-trace=fp
+STACK_WORKLOAD_FLAGS := -O2 -fno-optimize-sibling-calls -g -Wall -D_GNU_SOURCE -pthread
+$(OUTPUT)/workloads/stack_calls: tests/workloads/stack_calls.c | $(OUTPUT)/workloads
+	$(CC) $(STACK_WORKLOAD_FLAGS) -fomit-frame-pointer $< -o $@
+$(OUTPUT)/workloads/stack_calls_fp: tests/workloads/stack_calls.c | $(OUTPUT)/workloads
+	$(CC) $(STACK_WORKLOAD_FLAGS) -fno-omit-frame-pointer $< -o $@
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)

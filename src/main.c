@@ -116,6 +116,23 @@ static const char usage_text[] =
 	"                          with N +++) and/or 'thread-execve' (+++ superseded by\n"
 	"                          execve in pid N +++) lines, comma-separated\n"
 	"\n"
+	"Stacks:\n"
+	"  -k, --stack-trace       print under each call the user stack that made it, as\n"
+	"                          strace -k: ' > /usr/lib/x86_64-linux-gnu/libc.so.6(\n"
+	"                          __open64+0x51) [0xf8011]'. The kernel copies the registers\n"
+	"                          and the top of the stack at the call; btftrace unwinds it\n"
+	"                          with DWARF CFI (libdw). -kk adds file:line where debug\n"
+	"                          info has them\n"
+	"      --stack-trace=MODE  dwarf (as -k), fp (the kernel walks frame pointers: no\n"
+	"                          copy, for programs built with them), symbol (-k) or\n"
+	"                          source (-kk)\n"
+	"      --stack-trace-frame-limit N  frames shown at most (default 256)\n"
+	"      --stack-trace-size N  bytes of stack copied per call (default 8192, at most\n"
+	"                          16384; a multiple of 8): deeper stacks stop where the\n"
+	"                          copy ends, and say so\n"
+	"      --kernel-stack      print the kernel's stack of each call first, BPF's own\n"
+	"                          frames left out, named from /proc/kallsyms\n"
+	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
 	"                          at most 4096; -s above it raises it)\n"
@@ -177,6 +194,10 @@ enum long_only {
 	OPT_WRITE,
 	OPT_DECODE_PIDS,
 	OPT_PIDNS_TRANSLATION,
+	OPT_STACK_TRACE,
+	OPT_STACK_FRAME_LIMIT,
+	OPT_STACK_SIZE,
+	OPT_KERNEL_STACK,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -227,6 +248,11 @@ static const struct option long_options[] = {
 	{ "no-btf", no_argument, NULL, OPT_NO_BTF },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "lossless", no_argument, NULL, OPT_LOSSLESS },
+	{ "stack-trace", optional_argument, NULL, OPT_STACK_TRACE },
+	{ "stack-traces", optional_argument, NULL, OPT_STACK_TRACE },
+	{ "stack-trace-frame-limit", required_argument, NULL, OPT_STACK_FRAME_LIMIT },
+	{ "stack-trace-size", required_argument, NULL, OPT_STACK_SIZE },
+	{ "kernel-stack", no_argument, NULL, OPT_KERNEL_STACK },
 	{ "debug", no_argument, NULL, 'd' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -481,6 +507,25 @@ static void bad_option(const char *arg)
 	usage_error("unknown option '%s': see 'btftrace --help'", arg);
 }
 
+/*
+ * --stack-trace=MODE: the walk (dwarf or fp), or strace's names for what is shown (symbol is
+ * -k, source is -kk).
+ */
+static void parse_stack_mode(struct session_opts *o, const char *text)
+{
+	if (!text || !strcmp(text, "dwarf") || !strcmp(text, "symbol")) {
+		o->stack.mode = BT_STACK_DWARF;
+	} else if (!strcmp(text, "fp")) {
+		o->stack.mode = BT_STACK_FP;
+	} else if (!strcmp(text, "source")) {
+		o->stack.mode = BT_STACK_DWARF;
+		o->stack.source_lines = true;
+	} else {
+		usage_error("invalid --stack-trace value '%s': give dwarf, fp, symbol or source",
+			    text);
+	}
+}
+
 /* --uid: a user name, as getpwnam knows it, or a number. */
 static __u32 parse_uid(const char *text)
 {
@@ -577,7 +622,8 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, x_count = 0, c, status;
+	int ts_count = 0, x_count = 0, k_count = 0, c, status;
+	const char *stack_option = NULL;
 	bool hex_set = false;
 
 	session_opts_default(&o);
@@ -589,7 +635,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZz", long_options,
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZzk", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -797,6 +843,32 @@ int main(int argc, char **argv)
 		case OPT_LOSSLESS:
 			o.lossless = true;
 			break;
+		case 'k':
+			/* -kk: strace 6.7's source lines */
+			k_count++;
+			if (o.stack.mode == BT_STACK_NONE)
+				o.stack.mode = BT_STACK_DWARF;
+			if (k_count > 1)
+				o.stack.source_lines = true;
+			break;
+		case OPT_STACK_TRACE:
+			parse_stack_mode(&o, optarg);
+			break;
+		case OPT_STACK_FRAME_LIMIT:
+			o.stack.frame_limit =
+				parse_number("--stack-trace-frame-limit", optarg, 1, 1024);
+			stack_option = "--stack-trace-frame-limit";
+			break;
+		case OPT_STACK_SIZE:
+			/* whole words: the unwinder reads the copy 8 bytes at a time */
+			o.stack.copy_bytes =
+				(parse_number("--stack-trace-size", optarg, 8, BT_STACK_COPY_MAX) +
+				 7) & ~7U;
+			stack_option = "--stack-trace-size";
+			break;
+		case OPT_KERNEL_STACK:
+			o.stack.kernel = true;
+			break;
 		case 'd':
 			o.debug = true;
 			break;
@@ -847,6 +919,19 @@ int main(int argc, char **argv)
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");
+	if (stack_option && o.stack.mode == BT_STACK_NONE &&
+	    !(o.stack.kernel && !strcmp(stack_option, "--stack-trace-frame-limit")))
+		usage_error("%s sets how user stacks are shown: add -k to show them", stack_option);
+	if (stack_option && !strcmp(stack_option, "--stack-trace-size") &&
+	    o.stack.mode == BT_STACK_FP)
+		usage_error("--stack-trace-size is the copy --stack-trace=dwarf unwinds; fp copies "
+			    "no stack: drop one");
+	if ((o.stack.mode != BT_STACK_NONE || o.stack.kernel) && o.summary == SUMMARY_ONLY)
+		usage_error("stacks are shown under calls and -c shows none: use -C, or drop "
+			    "-k/--kernel-stack");
+	if ((o.stack.mode != BT_STACK_NONE || o.stack.kernel) && o.format == SINK_PERFETTO)
+		usage_error("--format=perfetto has no place for stacks: use --format=text or json "
+			    "with -k/--kernel-stack");
 	if (calls.failed && calls.successful)
 		usage_error("-Z and -z exclude each other: choose failed or successful calls");
 	if (filter_spec__active(&calls))

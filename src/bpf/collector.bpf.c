@@ -12,18 +12,28 @@
 char LICENSE[] SEC("license") = "GPL";
 
 /*
- * Only the registers that carry syscall arguments on x86_64, and the stack
- * pointer (BT_KIND_STACK); CO-RE relocates the offsets against the running
- * kernel's struct pt_regs.
+ * The user registers saved at kernel entry: those that carry syscall arguments on x86_64, the
+ * stack pointer (BT_KIND_STACK), and for -k the rest a DWARF unwinder starts from; CO-RE
+ * relocates the offsets against the running kernel's struct pt_regs.
  */
 struct pt_regs {
+	unsigned long r15;
+	unsigned long r14;
+	unsigned long r13;
+	unsigned long r12;
+	unsigned long bp;
+	unsigned long bx;
+	unsigned long r11;
 	unsigned long r10;
 	unsigned long r9;
 	unsigned long r8;
+	unsigned long ax;
+	unsigned long cx;
 	unsigned long dx;
 	unsigned long si;
 	unsigned long di;
 	unsigned long orig_ax;
+	unsigned long ip;
 	unsigned long sp;
 } __attribute__((preserve_access_index));
 
@@ -300,6 +310,7 @@ enum rec_kind {
 	KIND_EXIT = 0,
 	KIND_ENTER = 1,
 	KIND_OTHER = 2, /* signals and thread exits */
+	KIND_STACK = 3, /* -k, --kernel-stack: a call's stacks */
 };
 
 static __always_inline void fill_hdr(struct bt_rec_hdr *hdr, enum bt_rec_type type, __u32 size)
@@ -345,6 +356,8 @@ static __always_inline long put_record(void *rec, __u32 size, enum rec_kind kind
 		st->enter_records++;
 	else if (kind == KIND_EXIT)
 		st->exit_records++;
+	else if (kind == KIND_STACK)
+		st->stack_records++;
 	st->ringbuf_bytes += size;
 	if (pending + size > st->max_pending)
 		st->max_pending = pending + size;
@@ -409,12 +422,18 @@ static __always_inline void count_loss(enum rec_kind kind)
 			st->lost_enter++;
 		else if (kind == KIND_EXIT)
 			st->lost_exit++;
+		else if (kind == KIND_STACK)
+			st->lost_stacks++;
 		else
 			st->lost_other++;
 	}
-	if (lossless)
+	/* a lost stack is said under its call, which did get through */
+	if (lossless && kind != KIND_STACK)
 		note_thread_loss(kind);
 }
+
+/* -k, --kernel-stack: the stack record of a call (uses put_record and count_loss above) */
+#include "stack_capture.h"
 
 /* Submits a record whole, or counts it lost. */
 static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
@@ -1263,7 +1282,7 @@ static __always_inline bool filter_event(void)
 	return filter_check(BT_PHASE_EVENT);
 }
 
-static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
+static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, const bool typed)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
@@ -1271,6 +1290,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	struct scratch *s;
 	__u32 zero = 0, key;
 
+	kstack_take_probe(ctx, tid, false);
 	if (!should_trace(tgid, nr))
 		return 0;
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
@@ -1303,10 +1323,12 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	read_args(regs, s->args, typed);
 	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true);
+	if ((stack_user_mode || stack_kernel_frames) && rules && (rules->flags & BT_SC_STACK))
+		emit_stack(ctx, regs, typed, tgid, tid, nr, false);
 	return 0;
 }
 
-static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, const bool typed)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
@@ -1319,6 +1341,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	bool intr;
 	long nr;
 
+	kstack_take_probe(ctx, tid, true);
 	/* -1: an exit is never the exec that starts a command's tracing */
 	if (!should_trace(tgid, -1))
 		return 0;
@@ -1359,6 +1382,9 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		/* accepted at exit: the enter record first, from what sys_enter saved */
 		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
 		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false);
+		if ((stack_user_mode || stack_kernel_frames) && rules &&
+		    (rules->flags & BT_SC_STACK))
+			emit_stack(ctx, regs, typed, tgid, tid, nr, true);
 	}
 	rec = (void *)s->buf;
 	rec->hdr.type = BT_REC_EXIT;
@@ -1592,25 +1618,25 @@ static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
 SEC("tp_btf/sys_enter")
 int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
 {
-	return do_enter(regs, id, true);
+	return do_enter(ctx, regs, id, true);
 }
 
 SEC("tp_btf/sys_exit")
 int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
 {
-	return do_exit(regs, ret, true);
+	return do_exit(ctx, regs, ret, true);
 }
 
 SEC("raw_tp/sys_enter")
 int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return do_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
+	return do_enter(ctx, (struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
 }
 
 SEC("raw_tp/sys_exit")
 int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return do_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+	return do_exit(ctx, (struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
 }
 
 SEC("tp_btf/sched_process_fork")

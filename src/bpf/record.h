@@ -169,6 +169,8 @@ static inline bool bt_ret_interrupted(__s64 ret)
 #define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */
 /* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
 #define BT_SC_EXIT_ON_ERROR (1U << 1)
+/* -k, --kernel-stack: a stack record follows each enter record of this syscall */
+#define BT_SC_STACK (1U << 2)
 
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {
@@ -255,6 +257,8 @@ struct bt_stats {
 	__u64 lost_other;      /* signal and exit records the ring buffer had no room for */
 	__u64 filtered;	       /* calls the --filter program rejected: no record at all */
 	__u64 compact_records; /* records sent without their captures */
+	__u64 stack_records;   /* -k, --kernel-stack: stack records sent */
+	__u64 lost_stacks;     /* stack records the ring buffer had no room for */
 };
 
 enum bt_rec_type {
@@ -264,6 +268,7 @@ enum bt_rec_type {
 	BT_REC_TASK_EXIT = 4, /* a traced thread exited */
 	BT_REC_EXEC = 5,      /* an exec from a thread other than the leader took the process id */
 	BT_REC_LOST = 6,      /* --lossless: records a thread lost */
+	BT_REC_STACK = 7,     /* -k, --kernel-stack: the stacks of the call just entered */
 };
 
 struct bt_rec_hdr {
@@ -349,6 +354,52 @@ struct bt_lost {
 struct bt_lost_rec {
 	struct bt_rec_hdr hdr;
 	struct bt_lost lost;
+};
+
+/*
+ * -k and --kernel-stack (stack_capture.h). A call selected for stacks
+ * (BT_SC_STACK) has its enter record followed by a stack record from the
+ * same thread: the user registers and the top of the user stack (DWARF
+ * mode, unwound in user space), or the user frames the kernel walked by
+ * frame pointers (fp mode); then the kernel frames.
+ */
+/* Bytes of user stack a record may carry: --stack-trace-size's bound. */
+#define BT_STACK_COPY_MAX 16384
+#define BT_STACK_COPY_DEFAULT 8192
+/* Frames the kernel walks at most, user (fp mode) or kernel: kernel.perf_event_max_stack's default. */
+#define BT_STACK_FRAMES_MAX 127
+/* The user registers kept, in x86_64's DWARF numbering: rax rdx rcx rbx rsi rdi rbp rsp r8-r15 rip. */
+#define BT_STACK_REGS 17
+#define BT_STACK_REG_SP 7
+#define BT_STACK_REG_IP 16
+
+enum bt_stack_mode {
+	BT_STACK_NONE = 0,
+	BT_STACK_DWARF = 1, /* registers and a copy of the stack: unwound with DWARF CFI */
+	BT_STACK_FP = 2,    /* return addresses the kernel found by frame pointers */
+};
+
+/* bt_stack_rec.flags */
+#define BT_STACK_HAS_USER (1U << 0)   /* the user part is there (its mode is in mode) */
+#define BT_STACK_HAS_KERNEL (1U << 1) /* kernel frames follow the user part */
+/*
+ * The copy ends before the size asked for, at a page that could not be read: the top of the
+ * stack, above which no frame can be.
+ */
+#define BT_STACK_COPY_SHORT (1U << 2)
+#define BT_STACK_AT_EXIT (1U << 3) /* taken at sys_exit (--filter decided the call there) */
+
+struct bt_stack_rec {
+	struct bt_rec_hdr hdr; /* BT_REC_STACK, with the call's tgid, tid and nr; ts always set */
+	__u8 mode;	       /* enum bt_stack_mode of the user part */
+	__u8 pad[3];
+	__u32 flags;	   /* BT_STACK_* */
+	__u32 user_len;	   /* bytes of the user part: the stack copy, or 8 per frame */
+	__u32 kernel_len;  /* bytes of kernel frames, 8 each, after the user part (padded to 8) */
+	__u32 kernel_skip; /* leading frames the kernel was told to skip (see stack_capture.h) */
+	__u32 pad2;
+	__u64 regs[BT_STACK_REGS]; /* DWARF mode: the user registers at the call */
+	/* then user_len bytes (padded to 8), then kernel_len bytes */
 };
 
 /* Flags of one capture. */

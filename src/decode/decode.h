@@ -17,6 +17,7 @@
 #include "decode/hand.h"
 #include "decode/pid_table.h"
 #include "events/events.h"
+#include "stack/stack.h"
 #include "types/types.h"
 
 struct decode_opts {
@@ -112,6 +113,8 @@ struct decoder {
 	struct fd_table *fds;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
 	struct pid_table *pids;
+	/* -k, --kernel-stack: unwinds and names stacks, owned by the session; or NULL */
+	struct stack_unwinder *stacks;
 	/* per syscall and argument, and per syscall's return value: what a pid there names */
 	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
@@ -167,6 +170,13 @@ struct call_view {
 	bool captures_dropped; /* a record came without its captured data (ring buffer full) */
 	/* a new child's first return from clone/fork: strace does not show it */
 	bool child_start;
+	/*
+	 * -k, --kernel-stack: the call's stacks, shown with the line that ends the call (as
+	 * strace shows them after "<... read resumed>"), not with an unfinished one.
+	 */
+	bool has_stack;
+	struct stack_trace stack;
+	bool stack_lost; /* the call was to have stacks, and the ring buffer had no room */
 
 	enum call_event event;
 	/* CEV_SIGNAL */

@@ -29,6 +29,8 @@ struct call {
 	 */
 	bool resumes_known;
 	int resumes_nr;
+	/* -k, --kernel-stack: the stack record that followed the enter, or NULL */
+	const struct bt_stack_rec *stack;
 };
 
 typedef void (*call_fn)(void *ctx, const struct call *call);

@@ -28,6 +28,7 @@
 #include "decode/pid_table.h"
 #include "events/events.h"
 #include "session/session.h"
+#include "session/stacks.h"
 #include "types/types.h"
 
 /* How long the reader waits for a wake-up before showing held calls anyway. */
@@ -52,6 +53,8 @@ void session_opts_default(struct session_opts *o)
 	o->buffer_cap = 256;
 	o->ringbuf_bytes = 8u << 20;
 	o->signals_shown = ~0ULL;
+	o->stack.frame_limit = STACK_FRAME_LIMIT_DEFAULT;
+	o->stack.copy_bytes = BT_STACK_COPY_DEFAULT;
 }
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -76,6 +79,7 @@ struct session {
 	struct filter_compiled *filter; /* NULL without a filter */
 	struct collector coll;
 	struct event_reader *reader;
+	struct stack_unwinder *stacks; /* -k, --kernel-stack; NULL without */
 	struct sink sink;
 	bool sink_ready;
 	FILE *out;
@@ -374,6 +378,9 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 	if (fflush(stdout))
 		status = 1;
 out:
+	if (s.dec)
+		s.dec->stacks = NULL;
+	stack_unwinder__free(s.stacks);
 	free_tables(&s);
 	return status;
 }
@@ -407,6 +414,9 @@ int session_list_syscall_names(const struct session_opts *o)
 	if (fflush(stdout))
 		status = 1;
 out:
+	if (s.dec)
+		s.dec->stacks = NULL;
+	stack_unwinder__free(s.stacks);
 	free_tables(&s);
 	return status;
 }
@@ -463,6 +473,8 @@ static void on_call(void *ctx, const struct call *call)
 	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
+	if (s->stacks)
+		stacks_after_call(s->stacks, call);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -588,6 +600,9 @@ static void reap_child(struct session *s)
 /* Reads at most limit records: the ring buffer may be filled as fast as it is read. */
 static void read_records(struct session *s, unsigned long limit)
 {
+	/* the maps stacks are taken in come first: what was mapped before them is known */
+	if (s->stacks)
+		stack_unwinder__poll(s->stacks);
 	s->batch = 0;
 	s->batch_limit = limit;
 	collector__consume(&s->coll);
@@ -752,6 +767,10 @@ static void report_end(struct session *s)
 		     "raise --buffer-size%s",
 		     lost, (unsigned long long)st.lost_enter, (unsigned long long)st.lost_exit,
 		     s->opts->lossless ? "" : ", or --lossless to see where");
+	if (st.lost_stacks && !sink__write_error(&s->sink))
+		fail("%llu stacks lost (their calls say 'stack not captured'): the ring buffer was "
+		     "full; raise --buffer-size, or lower --stack-trace-size",
+		     (unsigned long long)st.lost_stacks);
 	if (st.compact_records && !sink__write_error(&s->sink))
 		fail("%llu records sent without their data (marked 'data not captured'): the ring "
 		     "buffer was full; raise --buffer-size",
@@ -771,6 +790,10 @@ static void report_end(struct session *s)
 			"btftrace: stats: records without their data %llu, signal and exit records "
 			"lost %llu\n",
 			(unsigned long long)st.compact_records, (unsigned long long)st.lost_other);
+		if (s->stacks)
+			fprintf(stderr, "btftrace: stats: stack records %llu, stacks lost %llu\n",
+				(unsigned long long)st.stack_records,
+				(unsigned long long)st.lost_stacks);
 		if (s->coll.stats_fd > 0 && !collector__run_stats(&s->coll, &rs))
 			fprintf(stderr,
 				"btftrace: stats: BPF run time per run (untraced processes' calls included): sys_enter %llu ns "
@@ -853,6 +876,7 @@ int session_run(const struct session_opts *o)
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
+	bool stacks = stacks_wanted(&o->stack);
 	struct timespec tables_start, tables_end;
 	const char *missing, *feature, *since;
 	char path[PATH_MAX];
@@ -875,6 +899,16 @@ int session_run(const struct session_opts *o)
 	}
 	if (open_pidfds(&s))
 		goto out;
+	if (stacks) {
+		struct stack_opts so = o->stack;
+
+		so.track_all = o->trace_all;
+		so.follow = o->follow_forks;
+		stacks_collector_opts(&so, &co);
+		s.stacks = stacks_open(&so);
+		if (!s.stacks)
+			goto out;
+	}
 	/*
 	 * libbpf's warnings (a corrupt --btf file) would come before, and in
 	 * other words than, our one line; set before the loader thread runs
@@ -911,6 +945,14 @@ int session_run(const struct session_opts *o)
 			"(in parallel)\n",
 			ms_between(&tables_start, &tables_end),
 			ms_between(&loader.start, &loader.end));
+	if (s.stacks) {
+		stacks_select(s.beauty->rules);
+		s.dec->stacks = s.stacks;
+		/* before the command runs or a process is attached: none of their maps is missed */
+		stacks_watch(s.stacks, s.coll.nr_cpus, o->debug);
+		for (int i = 0; i < o->npids; i++)
+			stacks_track(s.stacks, o->pids[i]);
+	}
 	err = collector__set_rules(&s.coll, s.beauty->rules);
 	if (err) {
 		fail("cannot fill the beauty map (%s): run with -d to see libbpf's messages",
@@ -940,6 +982,8 @@ int session_run(const struct session_opts *o)
 		fail("cannot start '%s': %s", o->command[0], strerror(-err));
 		goto out;
 	}
+	if (s.child > 0 && s.stacks)
+		stacks_track(s.stacks, s.child);
 	if (s.child > 0 && (err = collector__add_proc(&s.coll, s.child, BT_PROC_WAIT_EXEC))) {
 		fail("cannot register the command with the collector: %s", strerror(-err));
 		goto out;
@@ -957,6 +1001,9 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	/* before the command runs: its first calls' kernel stacks are skipped as they should */
+	if (s.stacks && o->stack.kernel && stacks_probe_kernel(s.stacks, &s.coll, o->debug))
+		goto out;
 	if (s.child > 0) {
 		/* the command runs from here on; its exec is the first call traced */
 		if (write(s.go_pipe[1], "g", 1) != 1) {
@@ -1003,6 +1050,9 @@ out:
 		close(s.pidfds[i]);
 	if (s.sigfd >= 0)
 		close(s.sigfd);
+	if (s.dec)
+		s.dec->stacks = NULL;
+	stack_unwinder__free(s.stacks);
 	free_tables(&s);
 	return status;
 }

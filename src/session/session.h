@@ -11,6 +11,7 @@
 #include "filter/syscall_set.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
+#include "stack/stack.h"
 
 #define SESSION_MAX_PIDS 64
 
@@ -42,6 +43,7 @@ struct session_opts {
 	unsigned long max_events;	       /* --max-events; 0: no limit */
 	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
 	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
+	struct stack_opts stack;	  /* -k, -kk, --stack-trace*, --kernel-stack */
 };
 
 void session_opts_default(struct session_opts *o);

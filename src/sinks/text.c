@@ -174,6 +174,8 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	/* -e read=, -e write=: strace's dump follows the call's line */
 	if (s->dec->opts.dump_read || s->dec->opts.dump_write)
 		decode_write_dump(s->dec, ob, &v);
+	/* -k: strace's stack lines after the call's, unprefixed */
+	sink_stack_text(ob, &v);
 	sink_write_buffer(s->out, ob, &s->write_error, &s->lines);
 }
 
