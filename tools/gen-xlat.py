@@ -91,7 +91,8 @@ def parse_list(path):
                 elif word == "unknown":
                     if table.unknown is not None:
                         raise ListError(f"{where}: #unknown given twice")
-                    if not re.fullmatch(r"none|[A-Za-z_][A-Za-z0-9_]*\?\?\?", arg):
+                    # strace's own labels: RLIMIT_???, and SOL_?? for socket levels
+                    if not re.fullmatch(r"none|[A-Za-z_][A-Za-z0-9_]*\?\?\??", arg):
                         raise ListError(f"{where}: #unknown wants PREFIX_??? or none")
                     table.unknown = "" if arg == "none" else arg
                 elif word == "include":

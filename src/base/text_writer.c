@@ -352,11 +352,17 @@ static void tw_num(struct writer *w, uint64_t v, enum wr_num fmt)
 
 static void tw_num_text(struct writer *w, uint64_t v, enum wr_num fmt, const char *text)
 {
+	enum wr_xlat_style style = tw_of(w)->o.xlat;
+
 	before_value(w);
-	if (tw_of(w)->o.xlat == WR_XLAT_RAW)
-		put_num(w->ob, v, fmt);
-	else
+	if (style == WR_XLAT_ABBREV) {
 		outbuf_puts(w->ob, text);
+		return;
+	}
+	/* -X verbose: the number, the expression its comment: 8388608 /\* 8192*1024 *\/ */
+	put_num(w->ob, v, fmt);
+	if (style == WR_XLAT_VERBOSE)
+		put_comment(w->ob, text);
 }
 
 static void tw_ptr(struct writer *w, uint64_t addr)
@@ -390,18 +396,19 @@ static void tw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		outbuf_puts(w->ob, name);
 		return;
 	}
-	/* -X raw shows constants in hex, as strace does, but for those counted in decimal */
-	if (style == WR_XLAT_RAW && fmt == WR_AUTO)
-		fmt = WR_HEX;
-	/* an unknown value with strace's comment: 0x10 /\* RLIMIT_??? *\/ */
-	if (style == WR_XLAT_ABBREV && unknown && fmt == WR_AUTO)
+	/*
+	 * A constant shown as a number, -X raw's, -X verbose's before its name, or an unknown
+	 * one with strace's comment (0x10 /\* RLIMIT_??? *\/), reads in hex, as strace's tables
+	 * print theirs; those counted in decimal (signals) say so by their fmt.
+	 */
+	if (fmt == WR_AUTO && (style != WR_XLAT_ABBREV || unknown))
 		fmt = WR_HEX;
 	put_num(w->ob, v, fmt);
 	if (style != WR_XLAT_RAW && comment)
 		put_comment(w->ob, comment);
 }
 
-static void tw_flags_begin(struct writer *w, uint64_t raw)
+static void tw_flags_begin(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
 {
 	struct text_writer *tw = tw_of(w);
 
@@ -409,7 +416,7 @@ static void tw_flags_begin(struct writer *w, uint64_t raw)
 	tw->flags_named = false;
 	tw->flags_comment = false;
 	if (tw->o.xlat != WR_XLAT_ABBREV)
-		put_num(w->ob, raw, WR_HEX);
+		put_num(w->ob, raw, raw_fmt);
 }
 
 static void tw_flag(struct writer *w, const char *name)
@@ -456,7 +463,11 @@ static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 		return;
 	}
 	if (tw->o.xlat == WR_XLAT_VERBOSE) {
-		if (rest || own) {
+		/*
+		 * The names' comment, with the bits left: a value no name knew is its number
+		 * alone (a mode to set: 0644), but for a file's mode (0644 /\* 0644 *\/)
+		 */
+		if ((rest || own) && (tw->flags_comment || (own && rest_label))) {
 			outbuf_puts(ob, tw->flags_comment ? "|" : " /* ");
 			tw->flags_comment = true;
 			put_num(ob, rest, rest_fmt);

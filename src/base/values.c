@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ipc.h>
 #include <sys/sysmacros.h>
 
 #include "base/values.h"
@@ -37,6 +38,27 @@ static const struct value_printer printers[] = {
 	{ "*", "group_fd", VK_FD, NULL },
 	{ "*", "pidfd", VK_FD, NULL },
 	{ "dup", "fildes", VK_FD, NULL },
+	/* flags no table names: strace shows their bits in hex */
+	{ "*", "flags", VK_HEX, NULL },
+	/*
+	 * Numbers strace reads at a width or sign of its own, not the C type's: the whole
+	 * register, unsigned where the kernel says signed, a mode_t where it says int.
+	 */
+	{ "sysfs", "option", VK_HEX, NULL, 8 },
+	{ "sysfs", "arg1", VK_HEX, NULL, 8 },
+	{ "sysfs", "arg2", VK_HEX, NULL, 8 },
+	{ "readlink", "bufsiz", VK_UDEC, NULL, 8 },
+	{ "readlinkat", "bufsiz", VK_UDEC, NULL, 8 },
+	{ "truncate", "length", VK_UDEC, NULL, 8 },
+	{ "ftruncate", "length", VK_UDEC, NULL, 8 },
+	{ "socketpair", "protocol", VK_UDEC, NULL, 8 },
+	{ "close_range", "fd", VK_UDEC, NULL },
+	{ "copy_file_range", "flags", VK_UDEC, NULL },
+	{ "sched_getattr", "flags", VK_UDEC, NULL },
+	{ "sched_setattr", "flags", VK_UDEC, NULL },
+	{ "process_vm_readv", "flags", VK_UDEC, NULL },
+	{ "process_vm_writev", "flags", VK_UDEC, NULL },
+	{ "umask", "mask", VK_MODE, NULL, 2 },
 	/* directory fds, under whatever syscall */
 	{ "*", "dfd", VK_DIRFD, NULL },
 	{ "*", "olddfd", VK_DIRFD, NULL },
@@ -55,10 +77,9 @@ static const struct value_printer printers[] = {
 	{ "fchmod", "mode", VK_MODE, NULL },
 	{ "fchmodat", "mode", VK_MODE, NULL },
 	{ "fchmodat2", "mode", VK_MODE, NULL },
-	{ "mknod", "mode", VK_MODE, NULL },
-	{ "mknodat", "mode", VK_MODE, NULL },
+	{ "mknod", "mode", VK_FILE_MODE, NULL },
+	{ "mknodat", "mode", VK_FILE_MODE, NULL },
 	{ "mq_open", "mode", VK_MODE, NULL },
-	{ "umask", "mask", VK_MODE, NULL },
 	{ "access", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat2", "mode", VK_XLAT, &xlat_access_modes },
@@ -126,7 +147,7 @@ static const struct value_printer printers[] = {
 	{ "sched_setscheduler", "policy", VK_XLAT, &xlat_sched_policies },
 	{ "membarrier", "cmd", VK_XLAT, &xlat_membarrier_cmds },
 	{ "rseq", "sig", VK_HEX, NULL },
-	{ "rseq", "rseq_len", VK_HEX, NULL },
+	{ "rseq", "rseq_len", VK_HEX, NULL, 8 },
 	/* time */
 	{ "*", "which_clock", VK_XLAT, &xlat_clock_ids },
 	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },
@@ -157,12 +178,12 @@ static const struct value_printer printers[] = {
 	{ "ioctl", "cmd", VK_XLAT, &xlat_tty_ioctls },
 	{ "bpf", "cmd", VK_XLAT, &xlat_bpf_cmds },
 	/* struct members */
-	{ "stat", "st_mode", VK_MODE, NULL },
+	{ "stat", "st_mode", VK_FILE_MODE, NULL },
 	{ "stat", "st_dev", VK_DEV, NULL },
 	{ "statfs", "f_type", VK_XLAT, &xlat_fs_magics },
 	{ "statfs", "f_flags", VK_XLAT, &xlat_statfs_flags },
 	{ "stat", "st_rdev", VK_DEV, NULL },
-	{ "statx", "stx_mode", VK_MODE, NULL },
+	{ "statx", "stx_mode", VK_FILE_MODE, NULL },
 	{ "statx", "stx_mask", VK_XLAT, &xlat_statx_mask },
 	{ "statx", "stx_attributes", VK_XLAT, &xlat_statx_attrs },
 	{ "statx", "stx_attributes_mask", VK_XLAT, &xlat_statx_attrs },
@@ -180,6 +201,9 @@ static const struct value_printer printers[] = {
 	{ "clone_args", "exit_signal", VK_SIGNAL, NULL },
 	{ "sched_attr", "sched_policy", VK_XLAT, &xlat_sched_policies },
 	{ "sigevent", "sigev_signo", VK_SIGNAL, NULL },
+	/* strace shows the fraction of a second unsigned, the seconds signed */
+	{ "__kernel_timespec", "tv_nsec", VK_UDEC, NULL },
+	{ "__kernel_old_timeval", "tv_usec", VK_UDEC, NULL },
 	{ "rlimit", "rlim_cur", VK_RLIMIT, NULL },
 	{ "rlimit", "rlim_max", VK_RLIMIT, NULL },
 	{ "rlimit64", "rlim_cur", VK_RLIMIT, NULL },
@@ -217,7 +241,28 @@ static const struct value_printer printers[] = {
 	{ "bpf_attr", "btf_log_buf", VK_ADDRESS, NULL },
 	{ "bpf_attr", "info", VK_ADDRESS, NULL },
 };
+
+/* Values whose C type says how strace shows them, whatever they are called. */
+static const struct value_printer type_printers[] = {
+	{ "uid_t", NULL, VK_ID, NULL },
+	{ "gid_t", NULL, VK_ID, NULL },
+	{ "key_t", NULL, VK_IPC_KEY, NULL },
+};
 /* clang-format on */
+
+const struct value_printer *value_printer_of_type(const char *type)
+{
+	if (!type)
+		return NULL;
+	/* a qualifier does not change how a value reads */
+	while (!strncmp(type, "const ", 6) || !strncmp(type, "volatile ", 9))
+		type += *type == 'c' ? 6 : 9;
+	for (size_t i = 0; i < sizeof(type_printers) / sizeof(type_printers[0]); i++) {
+		if (!strcmp(type_printers[i].scope, type))
+			return &type_printers[i];
+	}
+	return NULL;
+}
 
 const struct value_printer *value_printer_find(const char *scope, const char *name)
 {
@@ -265,6 +310,7 @@ int value_printer_const(const struct value_printer *vp, const char *name, uint64
 	case VK_OPEN_FLAGS:
 		return const_in_tables(open_flags, name, val);
 	case VK_MODE:
+	case VK_FILE_MODE:
 		return const_in_tables(mode, name, val);
 	case VK_SIGNAL:
 		return const_in_tables(signal, name, val);
@@ -282,6 +328,11 @@ int value_printer_const(const struct value_printer *vp, const char *name, uint64
 		if (strcmp(name, "RLIM64_INFINITY"))
 			return -ENOENT;
 		*val = ~0ULL;
+		return 0;
+	case VK_IPC_KEY:
+		if (strcmp(name, "IPC_PRIVATE"))
+			return -ENOENT;
+		*val = IPC_PRIVATE;
 		return 0;
 	case VK_SIGHANDLER:
 		if (!strcmp(name, "SIG_DFL"))
@@ -302,14 +353,15 @@ static void write_rlimit(struct writer *w, uint64_t val)
 	char text[48];
 
 	if (val == ~0ULL) {
-		w_const(w, val, WR_HEX, "RLIM64_INFINITY", NULL);
+		w_const(w, val, WR_UDEC, "RLIM64_INFINITY", NULL);
 		return;
 	}
 	/* strace's unit is the kibibyte, once: 8192*1024 */
-	if (val && val % 1024 == 0)
-		snprintf(text, sizeof(text), "%llu*1024", (unsigned long long)val >> 10);
-	else
-		snprintf(text, sizeof(text), "%llu", (unsigned long long)val);
+	if (!val || val % 1024) {
+		w_u64(w, val);
+		return;
+	}
+	snprintf(text, sizeof(text), "%llu*1024", (unsigned long long)val >> 10);
 	w_num_text(w, val, WR_UDEC, text);
 }
 
@@ -336,19 +388,6 @@ static void write_sighandler(struct writer *w, uint64_t val)
 		w_ptr(w, val);
 }
 
-/*
- * A constant of an argument size bytes wide: its name looked up as C converts it (an int's
- * -1 sign-extended), its number shown as the argument's bits, as strace shows it (0xfffffff8).
- */
-static void write_sized_const(struct writer *w, const struct xlat *x, uint64_t val, uint64_t bits)
-{
-	const char *name = xlat_name(x, val);
-
-	if (!name && bits != val)
-		name = xlat_name(x, bits);
-	w_const(w, bits, WR_AUTO, name, x ? x->unknown : NULL);
-}
-
 void value_write(struct writer *w, const struct value_printer *vp, uint64_t val, unsigned int size)
 {
 	/* the argument's own bits: flags and unknown constants show no sign extension */
@@ -359,12 +398,15 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 		if (vp->table && vp->table->kind == XLAT_FLAGS)
 			xlat_write_flags(w, vp->table, bits);
 		else
-			write_sized_const(w, vp->table, val, bits);
+			xlat_write_const_sized(w, vp->table, val, size);
 		return;
 	case VK_OPEN_FLAGS:
 		xlat_write_open_flags(w, bits);
 		return;
 	case VK_MODE:
+		xlat_write_perms(w, bits);
+		return;
+	case VK_FILE_MODE:
 		xlat_write_mode(w, bits);
 		return;
 	case VK_SIGNAL:
@@ -411,6 +453,22 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 		return;
 	case VK_STATX_FLAGS:
 		xlat_write_statx_flags(w, bits);
+		return;
+	case VK_UDEC:
+		w_u64(w, bits);
+		return;
+	case VK_ID:
+		/* (uid_t)-1 means "no id" (setresuid's "leave it"): strace writes -1 */
+		if (bits == (size && size < 8 ? (1ULL << (8 * size)) - 1 : ~0ULL))
+			w_s64(w, -1);
+		else
+			w_u64(w, bits);
+		return;
+	case VK_IPC_KEY:
+		if (bits == IPC_PRIVATE)
+			w_const(w, bits, WR_HEX, "IPC_PRIVATE", NULL);
+		else
+			w_hex(w, bits);
 		return;
 	}
 	w_u64(w, val);

@@ -123,7 +123,7 @@ struct writer_ops {
 	void (*num)(struct writer *w, uint64_t v, enum wr_num fmt);
 	/*
 	 * A number that reads best as an expression: htons(9), 8*1024*1024. JSON writes the
-	 * number, and so does -X raw, in fmt.
+	 * number, and so does -X raw, in fmt; -X verbose the number, the expression its comment.
 	 */
 	void (*num_text)(struct writer *w, uint64_t v, enum wr_num fmt, const char *text);
 	void (*ptr)(struct writer *w, uint64_t addr);
@@ -140,9 +140,13 @@ struct writer_ops {
 	/*
 	 * Flags: the names of the bits, then the bits left, in rest_fmt. A rest in octal is a
 	 * field of its own (permissions, after the file type) and always shows, 0 included;
-	 * rest_label comments the bits left when no name knew them: 0x1 /\* CLOSE_RANGE_??? *\/.
+	 * rest_label comments the bits left when no name knew them: 0x1 /\* CLOSE_RANGE_??? *\/;
+	 * with a rest of its own, a rest_label asks -X verbose to comment the value even when no
+	 * name was written, as strace does a file's mode (0644 /\* 0644 *\/) and not a mode to
+	 * set (0644). raw_fmt is how the whole value reads where -X shows it as a number (hex; a
+	 * mode octal).
 	 */
-	void (*flags_begin)(struct writer *w, uint64_t raw);
+	void (*flags_begin)(struct writer *w, uint64_t raw, enum wr_num raw_fmt);
 	void (*flag)(struct writer *w, const char *name);
 	void (*flags_end)(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			  const char *rest_label);
@@ -327,7 +331,13 @@ static inline void w_const(struct writer *w, uint64_t v, enum wr_num fmt, const 
 
 static inline void w_flags_begin(struct writer *w, uint64_t raw)
 {
-	w->ops->flags_begin(w, raw);
+	w->ops->flags_begin(w, raw, WR_HEX);
+}
+
+/* Flags whose whole value reads in raw_fmt under -X raw and verbose: a mode in octal. */
+static inline void w_flags_begin_fmt(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
+{
+	w->ops->flags_begin(w, raw, raw_fmt);
 }
 
 static inline void w_flag(struct writer *w, const char *name)

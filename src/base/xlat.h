@@ -57,14 +57,23 @@ uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
  */
 void xlat_write(struct writer *w, const struct xlat *x, uint64_t val);
 void xlat_write_const(struct writer *w, const struct xlat *x, uint64_t val, enum wr_num fmt);
+/*
+ * A constant of a value size bytes wide (0: 8): its name looked up as C converts the value (an
+ * int's -1 sign-extended), its number shown as the value's own bits, as strace shows it: an
+ * int's -1 as 0xffffffff /\* SO_??? *\/.
+ */
+void xlat_write_const_sized(struct writer *w, const struct xlat *x, uint64_t val,
+			    unsigned int size);
 void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val);
 
 /* Special printers where a plain table is not enough: */
 
 /* Access mode then flags: O_RDONLY, O_WRONLY|O_CREAT|O_TRUNC, O_RDWR|0x40000000. */
 void xlat_write_open_flags(struct writer *w, uint64_t flags);
-/* File type then the permission bits in octal: S_IFREG|0644, S_IFDIR|01777; 0755, 000. */
+/* A file's mode: its type then the permission bits in octal: S_IFREG|0644, S_IFDIR|01777; 0755. */
 void xlat_write_mode(struct writer *w, uint64_t mode);
+/* A mode to set (chmod's, open's, umask's): the bits in octal, no names: 0644, 0100644, 000. */
+void xlat_write_perms(struct writer *w, uint64_t mode);
 /* SIGINT, SIGRTMIN, SIGRT_3 (the kernel's SIGRTMIN+3, as strace names it), 0, 77, -1. */
 void xlat_write_signal(struct writer *w, uint64_t sig);
 /* statx's: the sync type, then the flags: AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW. */

@@ -124,6 +124,9 @@ void hand_arg_begin(struct writer *w, const struct hand_call *hc, int i);
 
 /* A value by the table, as -X asks: a constant or flags. */
 void hand_put_xlat(struct writer *w, const struct xlat *table, uint64_t val);
+/* A constant of a C type size bytes wide: an int's -1 shows as 0xffffffff /\* SO_??? *\/. */
+void hand_put_xlat_sized(struct writer *w, const struct xlat *table, uint64_t val,
+			 unsigned int size);
 /* A pointer argument: NULL or its address in hex. */
 void hand_put_pointer(struct writer *w, uint64_t v);
 /*

@@ -34,7 +34,7 @@ void hand_print_sockaddr(const struct decoder *d, struct writer *w, const void *
 	memcpy(&family, p, sizeof(family));
 	w_struct_begin(w);
 	w_key(w, "sa_family");
-	xlat_write_const(w, &xlat_address_families, family, WR_UDEC);
+	xlat_write_const(w, &xlat_address_families, family, WR_AUTO);
 	if (family == AF_INET && len >= sizeof(struct sockaddr_in)) {
 		struct sockaddr_in sin;
 
@@ -119,7 +119,7 @@ static enum hand_result socket_protocol(struct writer *w, const struct hand_call
 	/* only for IP families are protocols IP protocol numbers */
 	if (family != AF_INET && family != AF_INET6)
 		return HAND_DEFAULT;
-	hand_put_xlat(w, &xlat_ip_protocols, (__u64)(__s64)(int)hc->enter->args[i]);
+	hand_put_xlat_sized(w, &xlat_ip_protocols, (__u64)(__s64)(int)hc->enter->args[i], 4);
 	return HAND_PRINTED;
 }
 
@@ -129,7 +129,7 @@ static enum hand_result sockopt_name(struct writer *w, const struct hand_call *h
 
 	if (!table)
 		return HAND_DEFAULT;
-	hand_put_xlat(w, table, (__u64)(__s64)(int)hc->enter->args[i]);
+	hand_put_xlat_sized(w, table, (__u64)(__s64)(int)hc->enter->args[i], 4);
 	return HAND_PRINTED;
 }
 

@@ -98,7 +98,8 @@ static void write_siginfo(struct writer *w, const struct bt_signal_rec *rec)
 	w_key(w, "si_signo");
 	xlat_write_signal(w, (uint64_t)(int64_t)si.si_signo);
 	w_key(w, "si_code");
-	xlat_write_const(w, si_code_table(sig, si.si_code), (uint64_t)(int64_t)si.si_code, WR_AUTO);
+	xlat_write_const_sized(w, si_code_table(sig, si.si_code), (uint64_t)(int64_t)si.si_code,
+			       sizeof(si.si_code));
 	if (si.si_errno)
 		key_signed(w, "si_errno", si.si_errno);
 	if (si.si_code == SI_USER || si.si_code == SI_TKILL || si.si_code == SI_QUEUE ||

@@ -38,12 +38,22 @@ static __u64 arg_value(const struct beauty_arg *ba, __u64 v)
 				  : decode_narrow_unsigned(v, size);
 }
 
-/* An argument that is a number: by its printer (flags, constants, fds) or as its C type. */
+/*
+ * An argument that is a number: by its printer (flags, constants, fds) or as its C type; at
+ * the printer's width where strace reads the register at a width of its own.
+ */
 static void write_plain_value(const struct decoder *d, struct writer *w, int nr, int i,
 			      const struct beauty_arg *ba, const struct bt_rec_hdr *hdr, __u64 v)
 {
 	const struct value_printer *vp = d->printers[nr][i];
 	__u64 value = arg_value(ba, v);
+	__u32 size = ba->type.value_size;
+
+	if (vp && vp->width && ba->type.ptr_depth == 0) {
+		size = vp->width;
+		value = ba->type.is_signed ? (__u64)decode_narrow_signed(v, size)
+					   : decode_narrow_unsigned(v, size);
+	}
 
 	if (!vp || d->opts.no_btf) {
 		w_num(w, value, ba->type.is_signed ? WR_DEC : WR_UDEC);
@@ -56,15 +66,37 @@ static void write_plain_value(const struct decoder *d, struct writer *w, int nr,
 		w_fd(w, fd, vp->kind == VK_DIRFD && fd == AT_FDCWD ? "AT_FDCWD" : NULL, path);
 		return;
 	}
-	value_write(w, vp, value, ba->type.value_size);
+	value_write(w, vp, value, size);
+}
+
+/*
+ * One element of what a pointer points to: by the printer of its C type when it has one
+ * (gid_t's -1 as -1), else as BTF lays it out.
+ */
+static void write_pointee(const struct decoder *d, struct writer *w, int nr, int i,
+			  const struct beauty_arg *ba, const void *data, size_t len)
+{
+	const struct value_printer *vp = d->pointee_printers[nr][i];
+	long size = vp ? btf__resolve_size(d->types->btf, ba->print_type_id) : 0;
+	__u64 v = 0;
+
+	if (vp && size > 0 && size <= 8 && len >= (size_t)size &&
+	    decode_is_scalar_type(d->types->btf, ba->print_type_id)) {
+		memcpy(&v, data, size);
+		if (ba->type.is_signed)
+			v = (__u64)decode_narrow_signed(v, size);
+		value_write(w, vp, v, size);
+		return;
+	}
+	decode_write_btf(d, w, ba->print_type_id, data, len, NULL);
 }
 
 /*
  * A capture the rule read several structs into (poll's fds, epoll_wait's events) is an
  * array; one struct is itself; a number behind a pointer shows in brackets: [4].
  */
-static void write_struct(const struct decoder *d, struct writer *w, const struct beauty_arg *ba,
-			 const struct bt_capture *cap)
+static void write_struct(const struct decoder *d, struct writer *w, int nr, int i,
+			 const struct beauty_arg *ba, const struct bt_capture *cap)
 {
 	const struct btf *btf = d->types ? d->types->btf : NULL;
 	long size;
@@ -84,14 +116,14 @@ static void write_struct(const struct decoder *d, struct writer *w, const struct
 			shown = limit;
 		w_arr_begin(w, WR_ARR_LIST);
 		for (size_t k = 0; k < shown; k++)
-			decode_write_btf(d, w, ba->print_type_id,
-					 (const char *)decode_cap_data(cap) + k * size, size, NULL);
+			write_pointee(d, w, nr, i, ba,
+				      (const char *)decode_cap_data(cap) + k * size, size);
 		w_arr_end(w, shown < n || (cap->flags & BT_CAP_TRUNCATED));
 		return;
 	}
 	if (decode_is_scalar_type(btf, ba->print_type_id)) {
 		w_deref_begin(w);
-		decode_write_btf(d, w, ba->print_type_id, decode_cap_data(cap), cap->len, NULL);
+		write_pointee(d, w, nr, i, ba, decode_cap_data(cap), cap->len);
 		w_deref_end(w);
 		return;
 	}
@@ -203,7 +235,7 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 		if (!cap->len && !ba->is_array && ba->elem_count_arg < 0)
 			w_ptr(w, v);
 		else
-			write_struct(d, w, ba, cap);
+			write_struct(d, w, nr, i, ba, cap);
 		break;
 	default:
 		w_ptr(w, v);

@@ -481,9 +481,12 @@ static void test_value_printers(void **state)
 		value("openat", "flags", O_WRONLY | O_CREAT | O_TRUNC | 0x40000000, true),
 		"{\"raw\":1073742401,\"names\":[\"O_WRONLY\",\"O_CREAT\",\"O_TRUNC\"],"
 		"\"rest\":1073741824}");
-	/* a mode: the file type as a name, the permissions the number left */
-	assert_string_equal(value("openat", "mode", 0100644, false),
+	/* a file's mode: the file type as a name, the permissions the number left */
+	assert_string_equal(value("mknod", "mode", 0100644, false),
 			    "{\"raw\":33188,\"names\":[\"S_IFREG\"],\"rest\":420}");
+	/* a mode to set names nothing, as strace's text (0100644) */
+	assert_string_equal(value("openat", "mode", 0100644, false),
+			    "{\"raw\":33188,\"names\":[],\"rest\":33188}");
 	assert_string_equal(value("chmod", "mode", 0755, false),
 			    "{\"raw\":493,\"names\":[],\"rest\":493}");
 	assert_string_equal(value("mmap", "prot", 0, false),
