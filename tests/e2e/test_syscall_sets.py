@@ -17,9 +17,11 @@ CLASSES = {
     "%file": ({"openat", "stat", "lstat", "statfs"},
               {"read", "close", "fstat", "fstatfs", "socket", "getpid", "kill", "munmap",
                "clock_gettime", "sched_yield", "shmget"}),
-    "%desc": ({"openat", "read", "close", "fstat", "fstatfs", "socket", "getsockname", "mmap"},
+    # strace's socket calls are %network, not %desc
+    "%desc": ({"openat", "read", "close", "fstat", "fstatfs", "mmap"},
               {"stat", "lstat", "statfs", "getpid", "kill", "munmap", "clock_gettime",
-               "shmget", "rt_sigprocmask", "wait4", "sched_yield"}),
+               "shmget", "rt_sigprocmask", "wait4", "sched_yield", "socket", "getsockname",
+               "shutdown"}),
     "%network": ({"socket", "getsockname", "shutdown"},
                  {"openat", "read", "close", "getpid", "mmap", "sched_yield"}),
     "%net": ({"socket", "getsockname", "shutdown"}, {"openat", "close", "getpid"}),
