@@ -110,6 +110,13 @@ static const struct value_printer printers[] = {
 	{ "vmsplice", "flags", VK_XLAT, &xlat_splice_flags },
 	{ "mount", "flags", VK_XLAT, &xlat_mount_flags },
 	{ "umount", "flags", VK_XLAT, &xlat_umount_flags },
+	/* modules and kexec (signatures from the catalog's fallback when not built in) */
+	{ "delete_module", "flags", VK_XLAT, &xlat_delete_module_flags },
+	{ "finit_module", "flags", VK_XLAT, &xlat_module_init_flags },
+	{ "kexec_file_load", "flags", VK_XLAT, &xlat_kexec_file_load_flags },
+	{ "kexec_file_load", "kernel_fd", VK_FD, NULL },
+	{ "kexec_file_load", "initrd_fd", VK_FD, NULL },
+	{ "kexec_load", "entry", VK_ADDRESS, NULL },
 	/* memory */
 	{ "mmap", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "mprotect", "prot", VK_XLAT, &xlat_mmap_prot },

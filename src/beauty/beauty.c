@@ -320,11 +320,18 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 		if (json)
 			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"format\":false}\n",
 				desc->name, desc->nr);
+		else if (desc->nargs)
+			fprintf(out, "%-20s %3d  (no tracefs format: %d register%s print%s raw)\n",
+				desc->name, desc->nr, desc->nargs, desc->nargs == 1 ? "" : "s",
+				desc->nargs == 1 ? "s" : "");
 		else
 			fprintf(out, "%-20s %3d  (no tracefs format: arguments print raw)\n",
 				desc->name, desc->nr);
 		return;
 	}
+	if (desc->from_fallback && !json)
+		fprintf(out, "%-20s %3d  (no tracefs format: the signature is btftrace's)\n",
+			desc->name, desc->nr);
 	if (!desc->nargs && !json)
 		fprintf(out, "%-20s %3d  (no arguments)\n", desc->name, desc->nr);
 	for (int i = 0; i < desc->nargs; i++) {

@@ -376,8 +376,11 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 		arg_info(d, desc, nr, i, v, &a);
 		w->ops->arg_begin(w, &a);
 		if (!formatted || d->opts.no_btf) {
-			/* raw mode: numbers as the registers hold them */
-			w_num(w, v, WR_REG);
+			/*
+			 * raw mode: numbers as the registers hold them; without a format, in
+			 * hex as strace shows registers it knows nothing of (0, 0x40000000)
+			 */
+			w_num(w, v, d->opts.no_btf ? WR_REG : WR_HEX);
 			w->ops->arg_end(w);
 			continue;
 		}

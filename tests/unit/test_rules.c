@@ -41,6 +41,8 @@ enum {
 	NR_SYSFS = 139,
 	NR_CLOSE_RANGE = 436,
 	NR_LANDLOCK_RESTRICT_SELF = 446,
+	NR_CREATE_MODULE = 174,
+	NR_INIT_MODULE = 175,
 };
 
 static int setup(void **state)
@@ -92,6 +94,16 @@ static int setup(void **state)
 	catalog_add_format(cat, NR_CLOSE_RANGE, "close_range", 3, close_range_args);
 	catalog_add_format(cat, NR_LANDLOCK_RESTRICT_SELF, "landlock_restrict_self", 2,
 			   restrict_self_args);
+	/* what catalog__load makes of them without their tracefs formats */
+	snprintf(cat->descs[NR_CREATE_MODULE].name, SYSCALL_NAME_MAX, "create_module");
+	cat->descs[NR_CREATE_MODULE].nr = NR_CREATE_MODULE;
+	snprintf(cat->descs[NR_INIT_MODULE].name, SYSCALL_NAME_MAX, "init_module");
+	cat->descs[NR_INIT_MODULE].nr = NR_INIT_MODULE;
+	if (catalog_apply_fallback(&cat->descs[NR_CREATE_MODULE],
+				   catalog_fallback_find("create_module")) ||
+	    catalog_apply_fallback(&cat->descs[NR_INIT_MODULE],
+				   catalog_fallback_find("init_module")))
+		return -1;
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	struct decode_opts opts;
@@ -292,12 +304,32 @@ static void test_numbers_at_strace_width(void **state)
 			    "RLIM64_INFINITY */, rlim_max=8388608 /* 8192*1024 */}) = 0");
 }
 
+/* Without a tracefs format: the fallback's signature, or the registers strace shows, in hex. */
+static void test_syscalls_without_a_format(void **state)
+{
+	begin(NR_CREATE_MODULE, 0, 0, 7, 7, 7, 7);
+	assert_string_equal(line(-ENOSYS),
+			    "create_module(0, 0) = -1 ENOSYS (Function not implemented)");
+	begin(NR_CREATE_MODULE, (__u64)-1, 1u << 30, 7, 7, 7, 7);
+	assert_string_equal(line(-ENOSYS), "create_module(0xffffffffffffffff, 0x40000000) = -1 "
+					   "ENOSYS (Function not implemented)");
+	begin(NR_INIT_MODULE, 0, 0, PTR, 0, 0, 0);
+	in(2, "", 1);
+	assert_string_equal(line(-ENOSYS),
+			    "init_module(NULL, 0, \"\") = -1 ENOSYS (Function not implemented)");
+	/* a number the catalog knows nothing of: six registers */
+	begin(400, 0, 1, 2, 3, 4, 5);
+	assert_string_equal(line(-ENOSYS), "syscall_400(0, 0x1, 0x2, 0x3, 0x4, 0x5) = -1 ENOSYS "
+					   "(Function not implemented)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_constants_as_numbers_in_hex),
 		cmocka_unit_test(test_modes_in_octal),
 		cmocka_unit_test(test_numbers_at_strace_width),
+		cmocka_unit_test(test_syscalls_without_a_format),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
