@@ -4,26 +4,12 @@
 
 #include "base/quote.h"
 
-void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool as_string,
-		 bool more)
+/* The n bytes at s escaped as C, and those in escapes (a string) in octal too. */
+static void quote_body(struct outbuf *ob, const unsigned char *s, size_t n, const char *escapes)
 {
-	const unsigned char *s = p;
-	size_t n = len, i;
-
-	if (as_string) {
-		const unsigned char *nul = memchr(s, '\0', len);
-
-		if (nul)
-			n = nul - s;
-	}
-	if (max_shown && n > max_shown) {
-		n = max_shown;
-		more = true;
-	}
-	/* at most 4 bytes of output per input byte, plus quotes */
+	/* at most 4 bytes of output per input byte */
 	outbuf_reserve(ob, n * 4 + 8);
-	outbuf_putc(ob, '"');
-	for (i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		unsigned char c = s[i];
 
 		switch (c) {
@@ -49,7 +35,7 @@ void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown,
 			outbuf_write(ob, "\\v", 2);
 			continue;
 		}
-		if (c >= ' ' && c < 0x7f) {
+		if (c >= ' ' && c < 0x7f && !(escapes && strchr(escapes, c))) {
 			outbuf_putc(ob, c);
 			continue;
 		}
@@ -63,9 +49,35 @@ void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown,
 			outbuf_putc(ob, '0' + ((c >> 3) & 7));
 		outbuf_putc(ob, '0' + (c & 7));
 	}
+}
+
+void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool as_string,
+		 bool more)
+{
+	const unsigned char *s = p;
+	size_t n = len;
+
+	if (as_string) {
+		const unsigned char *nul = memchr(s, '\0', len);
+
+		if (nul)
+			n = nul - s;
+	}
+	if (max_shown && n > max_shown) {
+		n = max_shown;
+		more = true;
+	}
+	outbuf_putc(ob, '"');
+	quote_body(ob, s, n, NULL);
 	outbuf_putc(ob, '"');
 	if (more)
 		outbuf_write(ob, "...", 3);
+}
+
+void quote_path(struct outbuf *ob, const char *path)
+{
+	/* escaped as a string, without its quotes; the brackets around it in octal */
+	quote_body(ob, (const unsigned char *)path, strlen(path), "<>");
 }
 
 void quote_bytes_hex(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool more)

@@ -17,6 +17,12 @@
 void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool as_string,
 		 bool more);
 
+/*
+ * A path as -y shows it between < and >: escaped as a string is, without quotes, and '<' and
+ * '>' in octal: /tmp/a\74b\76\"c.
+ */
+void quote_path(struct outbuf *ob, const char *path);
+
 /* The same with every byte as \xNN, as strace shows random bytes: "\x15\xae\xfe". */
 void quote_bytes_hex(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool more);
 

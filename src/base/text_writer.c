@@ -174,20 +174,11 @@ static void put_comment(struct outbuf *ob, const char *text)
 	outbuf_puts(ob, " */");
 }
 
-/* Appends path as strace -y does: <path>, with '<', '>' and unprintable bytes escaped. */
+/* Appends path as strace -y does: <path>, escaped as a string without its quotes. */
 static void put_path(struct outbuf *ob, const char *path)
 {
 	outbuf_putc(ob, '<');
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if (*p < 0x20 || *p >= 0x7f || *p == '<' || *p == '>' || *p == '\\') {
-			outbuf_putc(ob, '\\');
-			outbuf_putc(ob, '0' + (*p >> 6));
-			outbuf_putc(ob, '0' + ((*p >> 3) & 7));
-			outbuf_putc(ob, '0' + (*p & 7));
-		} else {
-			outbuf_putc(ob, *p);
-		}
-	}
+	quote_path(ob, path);
 	outbuf_putc(ob, '>');
 }
 
@@ -673,6 +664,16 @@ static void tw_arr_end(struct writer *w, bool more)
 	outbuf_putc(w->ob, ']');
 }
 
+static void tw_arr_end_unread(struct writer *w, uint64_t addr)
+{
+	begin_item(w);
+	outbuf_puts(w->ob, "... /* ");
+	outbuf_hex(w->ob, addr);
+	outbuf_puts(w->ob, " */");
+	pop(w);
+	outbuf_putc(w->ob, ']');
+}
+
 static void tw_deref_begin(struct writer *w)
 {
 	before_value(w);
@@ -739,6 +740,7 @@ static const struct writer_ops text_writer_ops = {
 	.elided = tw_elided,
 	.arr_begin = tw_arr_begin,
 	.arr_end = tw_arr_end,
+	.arr_end_unread = tw_arr_end_unread,
 	.deref_begin = tw_deref_begin,
 	.deref_end = tw_deref_end,
 	.inout_begin = tw_inout_begin,

@@ -38,6 +38,17 @@ static const struct value_printer printers[] = {
 	{ "*", "group_fd", VK_FD, NULL },
 	{ "*", "pidfd", VK_FD, NULL },
 	{ "dup", "fildes", VK_FD, NULL },
+	{ "*", "ufd", VK_FD, NULL },
+	{ "*", "fdin", VK_FD, NULL },
+	{ "*", "fdout", VK_FD, NULL },
+	{ "*", "fs_fd", VK_FD, NULL },
+	{ "*", "fanotify_fd", VK_FD, NULL },
+	{ "*", "ruleset_fd", VK_FD, NULL },
+	{ "*", "mqdes", VK_FD, NULL },
+	{ "*", "kernel_fd", VK_FD, NULL },
+	{ "*", "initrd_fd", VK_FD, NULL },
+	/* pidfd_getfd's fd is the other process's: no path of ours */
+	{ "pidfd_getfd", "fd", VK_INT, NULL },
 	/* flags no table names: strace shows their bits in hex */
 	{ "*", "flags", VK_HEX, NULL },
 	/*
@@ -64,6 +75,7 @@ static const struct value_printer printers[] = {
 	{ "*", "olddfd", VK_DIRFD, NULL },
 	{ "*", "newdfd", VK_DIRFD, NULL },
 	{ "*", "from_dfd", VK_DIRFD, NULL },
+	{ "*", "mountdirfd", VK_DIRFD, NULL },
 	{ "*", "to_dfd", VK_DIRFD, NULL },
 	/* files */
 	{ "open", "flags", VK_OPEN_FLAGS, NULL },
@@ -114,8 +126,6 @@ static const struct value_printer printers[] = {
 	{ "delete_module", "flags", VK_XLAT, &xlat_delete_module_flags },
 	{ "finit_module", "flags", VK_XLAT, &xlat_module_init_flags },
 	{ "kexec_file_load", "flags", VK_XLAT, &xlat_kexec_file_load_flags },
-	{ "kexec_file_load", "kernel_fd", VK_FD, NULL },
-	{ "kexec_file_load", "initrd_fd", VK_FD, NULL },
 	{ "kexec_load", "entry", VK_ADDRESS, NULL },
 	/* memory */
 	{ "mmap", "prot", VK_XLAT, &xlat_mmap_prot },
@@ -463,6 +473,9 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 		return;
 	case VK_UDEC:
 		w_u64(w, bits);
+		return;
+	case VK_INT:
+		w_s64(w, (int)val);
 		return;
 	case VK_ID:
 		/* (uid_t)-1 means "no id" (setresuid's "leave it"): strace writes -1 */

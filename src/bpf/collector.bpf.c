@@ -1231,16 +1231,22 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		}
 	}
 	intr = bt_ret_interrupted(ret);
-	if (rules && (ret >= 0 || late || intr)) {
+	if (rules) {
 		read_args(regs, s->args, typed);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			bool if_intr = rules->exit[i].flags & BT_RULE_IF_INTERRUPTED;
+			/*
+			 * a failed call filled no buffer, but strace shows where an iovec
+			 * array's would have gone: the array is read, without data
+			 */
+			bool written =
+				if_intr ? intr : ret >= 0 || rules->exit[i].kind == BT_KIND_IOVEC;
 
 			/* an input that faulted at enter is read now by its enter rule */
 			if (late & (1U << i))
 				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]),
 					    BT_CAP_LATE);
-			else if ((if_intr ? intr : ret >= 0) && rules->exit[i].len != BT_LEN_NONE)
+			else if (written && rules->exit[i].len != BT_LEN_NONE)
 				capture_arg(i, rules->exit[i].len, rule_info(&rules->exit[i]), 0);
 		}
 	}

@@ -38,22 +38,35 @@ static __u64 arg_value(const struct beauty_arg *ba, __u64 v)
 				  : decode_narrow_unsigned(v, size);
 }
 
+/* strace reads the argument at a width of its own, an unsigned one: its printer says so. */
+static bool strace_width(const struct decoder *d, int nr, int i, const struct beauty_arg *ba)
+{
+	const struct value_printer *vp = d->printers[nr][i];
+
+	return vp && vp->width && ba->type.ptr_depth == 0 && !d->opts.no_btf;
+}
+
 /*
- * An argument that is a number: by its printer (flags, constants, fds) or as its C type; at
- * the printer's width where strace reads the register at a width of its own.
+ * A number argument's value and size: as its C type holds it, or at its printer's width
+ * (umask's mode_t, sysfs's whole register).
  */
+static __u64 plain_value(const struct decoder *d, int nr, int i, const struct beauty_arg *ba,
+			 __u64 v, __u32 *size)
+{
+	*size = ba->type.value_size;
+	if (!strace_width(d, nr, i, ba))
+		return arg_value(ba, v);
+	*size = d->printers[nr][i]->width;
+	return decode_narrow_unsigned(v, *size);
+}
+
+/* An argument that is a number: by its printer (flags, constants, fds) or as its C type. */
 static void write_plain_value(const struct decoder *d, struct writer *w, int nr, int i,
 			      const struct beauty_arg *ba, const struct bt_rec_hdr *hdr, __u64 v)
 {
 	const struct value_printer *vp = d->printers[nr][i];
-	__u64 value = arg_value(ba, v);
-	__u32 size = ba->type.value_size;
-
-	if (vp && vp->width && ba->type.ptr_depth == 0) {
-		size = vp->width;
-		value = ba->type.is_signed ? (__u64)decode_narrow_signed(v, size)
-					   : decode_narrow_unsigned(v, size);
-	}
+	__u32 size;
+	__u64 value = plain_value(d, nr, i, ba, v, &size);
 
 	if (!vp || d->opts.no_btf) {
 		w_num(w, value, ba->type.is_signed ? WR_DEC : WR_UDEC);
@@ -160,7 +173,12 @@ static void write_strv(const struct decoder *d, struct writer *w, int nr, int i,
 	w_arr_end(w, shown < cap->want || (cap->flags & BT_CAP_TRUNCATED));
 }
 
-void hand_print_iovec(struct writer *w, const struct bt_capture *cap)
+/*
+ * An iovec array: its buffers' bytes, or with addr_only their addresses (what a failed call
+ * did not fill). An array whose reading faulted partway shows what was read, then strace's
+ * "..." with the address of the element that could not be: [{...}, ... /\* 0x7ffd1000 *\/].
+ */
+static void write_iovec(struct writer *w, const struct bt_capture *cap, __u64 uptr, bool addr_only)
 {
 	const char *p = decode_cap_data(cap), *end = p + cap->len;
 	const struct bt_iov_part *part;
@@ -173,14 +191,57 @@ void hand_print_iovec(struct writer *w, const struct bt_capture *cap)
 		shown++;
 		w_struct_begin(w);
 		w_key(w, "iov_base");
-		if (part->flags & BT_CAP_FAULT)
+		if (!part->base || addr_only)
+			w_ptr(w, part->base);
+		else if (part->flags & BT_CAP_FAULT)
 			w_unread(w, part->base, true);
 		else
 			w_bytes(w, data, part->got, -1, part->flags & BT_CAP_TRUNCATED);
 		w_key_num(w, "iov_len", part->len, WR_UDEC);
 		w_obj_end(w, false);
 	}
+	if ((cap->flags & BT_CAP_FAULT) && uptr) {
+		w_arr_end_unread(w, uptr + shown * 16ULL);
+		return;
+	}
 	w_arr_end(w, shown < cap->want || (cap->flags & BT_CAP_TRUNCATED));
+}
+
+void hand_print_iovec(struct writer *w, const struct bt_capture *cap)
+{
+	write_iovec(w, cap, 0, false);
+}
+
+/* Whether a vector capture faulted before its first element: nothing but the address to show. */
+static bool vector_unread(const struct bt_capture *cap)
+{
+	return !cap || ((cap->flags & BT_CAP_FAULT) && !cap->len);
+}
+
+/*
+ * An array whose count times its element's size does not fit the address space after it
+ * (writev's vlen of -1): strace does not read it, and shows its address.
+ */
+static bool array_wraps(const struct decoder *d, int nr, const struct beauty_arg *ba,
+			const struct bt_rec_hdr *hdr, __u64 uptr)
+{
+	const struct bt_enter_rec *enter = (const struct bt_enter_rec *)hdr;
+	const struct btf *btf = d->types ? d->types->btf : NULL;
+	__u64 count, size, bytes;
+	long elem;
+
+	if (ba->elem_count_arg < 0 || ba->elem_count_arg >= BT_MAX_ARGS ||
+	    hdr->type != BT_REC_ENTER)
+		return false;
+	if (ba->role == ROLE_IOVEC)
+		elem = 16; /* struct iovec: a pointer and a length */
+	else
+		elem = btf && ba->print_type_id ? btf__resolve_size(btf, ba->print_type_id) : 0;
+	if (elem <= 0)
+		return false;
+	count = arg_value(arg_of(d, nr, ba->elem_count_arg), enter->args[ba->elem_count_arg]);
+	size = elem;
+	return __builtin_mul_overflow(count, size, &bytes) || uptr + bytes < uptr;
 }
 
 /*
@@ -195,6 +256,15 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 		write_plain_value(d, w, nr, i, ba, hdr, v);
 		return;
 	}
+	if ((ba->role == ROLE_IOVEC || ba->role == ROLE_STRUCT) && !d->opts.no_btf &&
+	    array_wraps(d, nr, ba, hdr, v)) {
+		w_ptr(w, v);
+		return;
+	}
+	if (ba->role == ROLE_IOVEC && !d->opts.no_btf && !vector_unread(cap)) {
+		write_iovec(w, cap, v, false);
+		return;
+	}
 	if (!cap || (cap->flags & BT_CAP_FAULT)) {
 		/* nothing read, or the pointer faulted: the address is all there is */
 		w_unread(w, v, cap && (cap->flags & BT_CAP_FAULT));
@@ -202,10 +272,6 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 	}
 	if (ba->role == ROLE_STRV && !d->opts.no_btf) {
 		write_strv(d, w, nr, i, v, cap);
-		return;
-	}
-	if (ba->role == ROLE_IOVEC && !d->opts.no_btf) {
-		hand_print_iovec(w, cap);
 		return;
 	}
 	if (d->hand[nr][i] == hand_print_sockaddr && len < sizeof(sa_family_t) && !more) {
@@ -291,6 +357,7 @@ static void arg_info(const struct decoder *d, const struct syscall_desc *desc, i
 		     __u64 v, struct wr_arg *a)
 {
 	const struct beauty_arg *ba;
+	__u32 size;
 
 	memset(a, 0, sizeof(*a));
 	a->raw = v;
@@ -301,8 +368,8 @@ static void arg_info(const struct decoder *d, const struct syscall_desc *desc, i
 	ba = arg_of(d, nr, i);
 	a->name = desc->args[i].name;
 	a->type = desc->args[i].type;
-	a->raw = arg_value(ba, v);
-	a->is_signed = ba->type.ptr_depth == 0 && ba->type.is_signed;
+	a->raw = plain_value(d, nr, i, ba, v, &size);
+	a->is_signed = ba->type.ptr_depth == 0 && ba->type.is_signed && !strace_width(d, nr, i, ba);
 	a->is_pointer = ba->type.ptr_depth > 0;
 }
 
@@ -334,6 +401,14 @@ static void write_arg_value(const struct decoder *d, struct writer *w, int nr, i
 	if (decode_is_output_arg(rules, i)) {
 		bool more = false;
 		size_t len = out ? decode_written_len(d, nr, i, enter, exit, out, &more) : 0;
+		const struct bt_capture *vec = exit ? record_capture(&exit->hdr, i) : NULL;
+
+		/* a failed call filled no buffer: strace shows the vector with their addresses */
+		if (!out && ba->role == ROLE_IOVEC && !d->opts.no_btf && !vector_unread(vec) &&
+		    !(vec->flags & BT_CAP_LATE) && !array_wraps(d, nr, ba, &enter->hdr, v)) {
+			write_iovec(w, vec, v, true);
+			return;
+		}
 
 		if (!(d->fds && exit && decode_write_fd_pair(d, w, &hc, out)))
 			write_arg_len(d, w, nr, i, ba, &enter->hdr, v, out, len, more);

@@ -280,13 +280,13 @@ class Parser:
         return Name(m.group(0))
 
     def fd_path(self):
-        """-y's <path>: '<', '>', '\\' and unprintable bytes as \\ooo."""
+        """-y's <path>: escaped as a string's body is, '<' and '>' in octal too."""
         end = self.s.find(">", self.i)
         if end < 0:
             self.fail("a path that does not end")
         body = self.s[self.i + 1:end]
         self.i = end + 1
-        return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), body)
+        return unescape(body).decode("utf-8", "surrogateescape")
 
     def string(self):
         start = self.i
@@ -351,6 +351,12 @@ class Parser:
             if self.at("...") and self.s[self.i + 3:self.i + 4] in ("]", ",", " "):
                 self.i += 3
                 more = True
+                if self.at(" /* "):
+                    # where the array could no longer be read: [a, ... /* 0x7ffd1000 */]
+                    end = self.s.find(" */", self.i + 4)
+                    if end < 0:
+                        self.fail("a comment that does not end")
+                    self.i = end + 3
                 continue
             items.append(self.value())
         self.i += 1

@@ -41,6 +41,8 @@ enum {
 	NR_SYSFS = 139,
 	NR_CLOSE_RANGE = 436,
 	NR_LANDLOCK_RESTRICT_SELF = 446,
+	NR_READV = 19,
+	NR_WRITEV = 20,
 	NR_CREATE_MODULE = 174,
 	NR_INIT_MODULE = 175,
 };
@@ -75,6 +77,9 @@ static int setup(void **state)
 		{"unsigned int", "fd"}, {"unsigned int", "max_fd"}, {"unsigned int", "flags"}};
 	static const char *const restrict_self_args[][2] = {{"const int", "ruleset_fd"},
 							    {"const __u32", "flags"}};
+	static const char *const readv_args[][2] = {{"unsigned long", "fd"},
+						    {"const struct iovec *", "vec"},
+						    {"unsigned long", "vlen"}};
 
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
@@ -94,6 +99,8 @@ static int setup(void **state)
 	catalog_add_format(cat, NR_CLOSE_RANGE, "close_range", 3, close_range_args);
 	catalog_add_format(cat, NR_LANDLOCK_RESTRICT_SELF, "landlock_restrict_self", 2,
 			   restrict_self_args);
+	catalog_add_format(cat, NR_READV, "readv", 3, readv_args);
+	catalog_add_format(cat, NR_WRITEV, "writev", 3, readv_args);
 	/* what catalog__load makes of them without their tracefs formats */
 	snprintf(cat->descs[NR_CREATE_MODULE].name, SYSCALL_NAME_MAX, "create_module");
 	cat->descs[NR_CREATE_MODULE].nr = NR_CREATE_MODULE;
@@ -304,6 +311,76 @@ static void test_numbers_at_strace_width(void **state)
 			    "RLIM64_INFINITY */, rlim_max=8388608 /* 8192*1024 */}) = 0");
 }
 
+/* An iovec capture of n buffers at PTR + 0x100 * k (NULL for an empty string), as collected. */
+static size_t iov_capture(unsigned char *buf, const char *const bufs[], int n, bool data)
+{
+	size_t off = 0;
+
+	for (int k = 0; k < n; k++) {
+		struct bt_iov_part part = {.base = bufs[k][0] ? PTR + 0x100 * k : 0,
+					   .len = strlen(bufs[k])};
+
+		part.got = data ? part.len : 0;
+		memcpy(buf + off, &part, sizeof(part));
+		memcpy(buf + off + sizeof(part), bufs[k], part.got);
+		off += sizeof(part) + BT_ALIGN8(part.got);
+	}
+	return off;
+}
+
+/* What strace shows of an array it cannot read whole, or of buffers a failed call left. */
+static void test_arrays_read_in_part(void **state)
+{
+	static const char *const bufs[] = {"ab", "cde", ""};
+	unsigned char buf[256];
+	size_t n;
+
+	/* a NULL buffer is NULL */
+	begin(NR_WRITEV, 3, PTR, 3, 0, 0, 0);
+	n = iov_capture(buf, bufs, 3, true);
+	capture(&enter_rec, 1, buf, n, 0, 3);
+	assert_string_equal(line(5), "writev(3, [{iov_base=\"ab\", iov_len=2}, {iov_base=\"cde\", "
+				     "iov_len=3}, {iov_base=NULL, iov_len=0}], 3) = 5");
+	/* the second element ran into an unmapped page: its address in strace's comment */
+	begin(NR_WRITEV, 3, PTR, 2, 0, 0, 0);
+	n = iov_capture(buf, bufs, 1, true);
+	capture(&enter_rec, 1, buf, n, BT_CAP_FAULT, 2);
+	assert_string_equal(line(-EFAULT), "writev(3, [{iov_base=\"ab\", iov_len=2}, ... /* "
+					   "0x7ffc12345688 */], 2) = -1 EFAULT (Bad address)");
+	/* not even the first: the address */
+	begin(NR_WRITEV, 3, PTR, 2, 0, 0, 0);
+	capture(&enter_rec, 1, buf, 0, BT_CAP_FAULT, 2);
+	assert_string_equal(line(-EFAULT),
+			    "writev(3, 0x7ffc12345678, 2) = -1 EFAULT (Bad address)");
+	/* a count whose array would not fit the address space: the address */
+	begin(NR_WRITEV, 3, PTR, (__u64)-1, 0, 0, 0);
+	n = iov_capture(buf, bufs, 2, true);
+	capture(&enter_rec, 1, buf, n, BT_CAP_TRUNCATED, 0xffffffff);
+	assert_string_equal(line(-EINVAL), "writev(3, 0x7ffc12345678, 18446744073709551615) = -1 "
+					   "EINVAL (Invalid argument)");
+	/* a failed readv filled nothing: the buffers' addresses */
+	begin(NR_READV, 3, PTR, 2, 0, 0, 0);
+	n = iov_capture(buf, bufs, 2, false);
+	capture(&exit_rec, 1, buf, n, 0, 2);
+	assert_string_equal(line(-EBADF),
+			    "readv(3, [{iov_base=0x7ffc12345678, iov_len=2}, "
+			    "{iov_base=0x7ffc12345778, iov_len=3}], 2) = -1 EBADF (Bad "
+			    "file descriptor)");
+}
+
+/* -y's paths are escaped as strace escapes strings, without quotes, '<' and '>' in octal. */
+static void test_fd_paths_escaped(void **state)
+{
+	static struct text_writer tw;
+	struct text_writer_opts two = {0};
+	struct wr_limits lim = {0};
+
+	outbuf_reset(&ob);
+	text_writer__init(&tw, &ob, &lim, &two);
+	w_fd(&tw.w, 3, NULL, "/tmp/a<b>\"c\\\n\303\251 1");
+	assert_string_equal(ob.data, "3</tmp/a\\74b\\76\\\"c\\\\\\n\\303\\251 1>");
+}
+
 /* Without a tracefs format: the fallback's signature, or the registers strace shows, in hex. */
 static void test_syscalls_without_a_format(void **state)
 {
@@ -330,6 +407,8 @@ int main(void)
 		cmocka_unit_test(test_modes_in_octal),
 		cmocka_unit_test(test_numbers_at_strace_width),
 		cmocka_unit_test(test_syscalls_without_a_format),
+		cmocka_unit_test(test_arrays_read_in_part),
+		cmocka_unit_test(test_fd_paths_escaped),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
