@@ -483,6 +483,12 @@ static void jw_bytes(struct writer *w, const void *p, size_t n, long long size, 
 		json_put_bytes_obj(w->ob, p, n, size, more);
 }
 
+/* JSON's pid is its number: the caller's name is each line's "comm" */
+static void jw_pid(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)
+{
+	w->ops->num(w, (uint64_t)pid, WR_DEC);
+}
+
 static void jw_fd(struct writer *w, int64_t fd, const char *name, const char *path)
 {
 	struct wr_frame *f = top(w);
@@ -709,6 +715,12 @@ static void jw_inout_end(struct writer *w)
 		pop(w);
 }
 
+/* JSON has no -X: a value is written in its readable form. */
+static enum wr_xlat_style jw_xlat_style(const struct writer *w)
+{
+	return WR_XLAT_ABBREV;
+}
+
 static const struct writer_ops json_writer_ops = {
 	.call_begin = jw_call_begin,
 	.arg_begin = jw_arg_begin,
@@ -735,9 +747,11 @@ static const struct writer_ops json_writer_ops = {
 	.str = jw_str,
 	.bytes = jw_bytes,
 	.fd = jw_fd,
+	.pid = jw_pid,
 	.counted = jw_counted,
 	.lit = jw_lit,
 	.comment = jw_comment,
+	.xlat_style = jw_xlat_style,
 	.obj_begin = jw_obj_begin,
 	.key = jw_key,
 	.key_hidden = jw_key,

@@ -174,12 +174,20 @@ static void put_comment(struct outbuf *ob, const char *text)
 	outbuf_puts(ob, " */");
 }
 
-/* Appends path as strace -y does: <path>, escaped as a string without its quotes. */
-static void put_path(struct outbuf *ob, const char *path)
+/* Appends path as strace -y does: <path>, with '<', '>' and unprintable bytes escaped. */
+static void put_path(struct writer *w, const char *path)
 {
-	outbuf_putc(ob, '<');
-	quote_path(ob, path);
-	outbuf_putc(ob, '>');
+	quote_bracketed(w->ob, path, tw_of(w)->o.hex);
+}
+
+/* -Y's <comm> after a pid, and --decode-pids=pidns's note of its number here, as strace's. */
+static void put_pid_notes(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)
+{
+	if (comm)
+		put_path(w, comm);
+	/* strace's words, which scripts look for: the namespace is the tracer's */
+	if (tracer_pid && tracer_pid != pid)
+		outbuf_printf(w->ob, " /* %u in strace's PID NS */", tracer_pid);
 }
 
 /* ---------------------------------------------------------------- calls */
@@ -277,7 +285,8 @@ static void tw_ret(struct writer *w, const struct wr_ret *r)
 	case WR_RET_VALUE:
 		put_num(ob, r->value, r->fmt);
 		if (r->path)
-			put_path(ob, r->path);
+			put_path(w, r->path);
+		put_pid_notes(w, r->value, r->comm, r->tracer_pid);
 		break;
 	case WR_RET_ERROR:
 		outbuf_puts(ob, "-1 ");
@@ -388,11 +397,13 @@ static void tw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		return;
 	}
 	/*
-	 * A constant shown as a number, -X raw's, -X verbose's before its name, or an unknown
-	 * one with strace's comment (0x10 /\* RLIMIT_??? *\/), reads in hex, as strace's tables
-	 * print theirs; those counted in decimal (signals) say so by their fmt.
+	 * -X raw and -X verbose show a constant's number in hex, as strace's printxval does
+	 * (0x2 /\* AF_INET *\/), but for those counted in decimal
 	 */
-	if (fmt == WR_AUTO && (style != WR_XLAT_ABBREV || unknown))
+	if (style != WR_XLAT_ABBREV && fmt == WR_AUTO)
+		fmt = WR_HEX;
+	/* an unknown value with strace's comment: 0x10 /\* RLIMIT_??? *\/ */
+	if (style == WR_XLAT_ABBREV && unknown && fmt == WR_AUTO)
 		fmt = WR_HEX;
 	put_num(w->ob, v, fmt);
 	if (style != WR_XLAT_RAW && comment)
@@ -503,7 +514,8 @@ static void tw_str(struct writer *w, const void *p, size_t n, unsigned int flags
 	if (flags & WR_STR_HEX)
 		quote_bytes_hex(w->ob, p, n, max, flags & WR_STR_MORE);
 	else
-		quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE);
+		quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE,
+			    tw_of(w)->o.hex);
 	put_color(w, SGR_RESET);
 }
 
@@ -511,7 +523,7 @@ static void tw_bytes(struct writer *w, const void *p, size_t n, long long size, 
 {
 	before_value(w);
 	put_color(w, SGR_STRING);
-	quote_bytes(w->ob, p, n, w->lim.string, false, more);
+	quote_bytes(w->ob, p, n, w->lim.string, false, more, tw_of(w)->o.hex);
 	put_color(w, SGR_RESET);
 }
 
@@ -522,7 +534,13 @@ static void tw_fd(struct writer *w, int64_t fd, const char *name, const char *pa
 	else
 		tw_num(w, (uint64_t)fd, WR_DEC);
 	if (path)
-		put_path(w->ob, path);
+		put_path(w, path);
+}
+
+static void tw_pid(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)
+{
+	tw_num(w, (uint64_t)pid, WR_DEC);
+	put_pid_notes(w, pid, comm, tracer_pid);
 }
 
 static void tw_counted(struct writer *w, uint64_t addr, uint64_t count, const char *one,
@@ -546,6 +564,11 @@ static void tw_lit(struct writer *w, const char *text)
 static void tw_comment(struct writer *w, const char *text)
 {
 	put_comment(w->ob, text);
+}
+
+static enum wr_xlat_style tw_xlat_style(const struct writer *w)
+{
+	return ((const struct text_writer *)w)->o.xlat;
 }
 
 /* ---------------------------------------------------------------- containers */
@@ -729,9 +752,11 @@ static const struct writer_ops text_writer_ops = {
 	.str = tw_str,
 	.bytes = tw_bytes,
 	.fd = tw_fd,
+	.pid = tw_pid,
 	.counted = tw_counted,
 	.lit = tw_lit,
 	.comment = tw_comment,
+	.xlat_style = tw_xlat_style,
 	.obj_begin = tw_obj_begin,
 	.key = tw_key,
 	.key_hidden = tw_key_hidden,

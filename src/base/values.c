@@ -62,7 +62,6 @@ static const struct value_printer printers[] = {
 	{ "readlinkat", "bufsiz", VK_UDEC, NULL, 8 },
 	{ "truncate", "length", VK_UDEC, NULL, 8 },
 	{ "ftruncate", "length", VK_UDEC, NULL, 8 },
-	{ "socketpair", "protocol", VK_UDEC, NULL, 8 },
 	{ "close_range", "fd", VK_UDEC, NULL },
 	{ "copy_file_range", "flags", VK_UDEC, NULL },
 	{ "sched_getattr", "flags", VK_UDEC, NULL },

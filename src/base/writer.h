@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/outbuf.h"
+#include "base/quote.h"
 
 /* How a number reads. */
 enum wr_num {
@@ -98,6 +99,15 @@ struct wr_ret {
 	const char *errname; /* "ENOENT", or NULL for a number without a name */
 	const char *errtext; /* strerror's text, or what a restart code means */
 	const char *path;    /* -y: what the returned fd refers to, or NULL */
+	const char *comm;    /* -Y: the name of the thread the returned pid names, or NULL */
+	uint32_t tracer_pid; /* --decode-pids=pidns: the pid in btftrace's namespace, or 0 */
+};
+
+/* The text writer's options: how strace's syntax is styled. */
+enum wr_xlat_style {
+	WR_XLAT_ABBREV = 0, /* names: O_RDONLY|O_CLOEXEC */
+	WR_XLAT_RAW,	    /* numbers only: 0x80000 */
+	WR_XLAT_VERBOSE,    /* both: 0x80000 /\* O_RDONLY|O_CLOEXEC *\/ */
 };
 
 struct writer;
@@ -159,6 +169,12 @@ struct writer_ops {
 	void (*bytes)(struct writer *w, const void *p, size_t n, long long size, bool more);
 	/* a file descriptor (name: AT_FDCWD), and with -y what it refers to */
 	void (*fd)(struct writer *w, int64_t fd, const char *name, const char *path);
+	/*
+	 * A pid, with -Y the name of its thread (NULL: none) and with --decode-pids=pidns its
+	 * number in btftrace's PID namespace (0: the same): text 1234<bash>, 2 /\* 1234 in
+	 * strace's PID NS *\/; JSON the number.
+	 */
+	void (*pid)(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid);
 	/* a pointer to count things not shown: text 0x7ffd... /\* 23 vars *\/ */
 	void (*counted)(struct writer *w, uint64_t addr, uint64_t count, const char *one,
 			const char *many, bool more);
@@ -166,6 +182,11 @@ struct writer_ops {
 	void (*lit)(struct writer *w, const char *text);
 	/* text " /\* text *\/" after a value; JSON nothing (the value says it) */
 	void (*comment)(struct writer *w, const char *text);
+	/*
+	 * How -X styles constants, for a value whose raw form is not its number: a port or an
+	 * address in network byte order is its bytes with -X raw. JSON: WR_XLAT_ABBREV.
+	 */
+	enum wr_xlat_style (*xlat_style)(const struct writer *w);
 
 	/* containers */
 	void (*obj_begin)(struct writer *w, enum wr_obj kind, const char *name);
@@ -218,13 +239,6 @@ struct writer {
 	struct wr_frame stack[WR_MAX_NEST];
 };
 
-/* The text writer's options: how strace's syntax is styled. */
-enum wr_xlat_style {
-	WR_XLAT_ABBREV = 0, /* names: O_RDONLY|O_CLOEXEC */
-	WR_XLAT_RAW,	    /* numbers only: 0x80000 */
-	WR_XLAT_VERBOSE,    /* both: 0x80000 /\* O_RDONLY|O_CLOEXEC *\/ */
-};
-
 struct text_writer_opts {
 	enum wr_xlat_style xlat; /* -X */
 	bool arg_names;		 /* perf trace style "dfd: AT_FDCWD" */
@@ -232,6 +246,7 @@ struct text_writer_opts {
 	bool color;		 /* ANSI colours */
 	unsigned int column;	 /* " = " at this column of the call at least (strace: 39) */
 	bool bare_return;	 /* the return value alone: no column, no " = " */
+	enum quote_hex hex;	 /* -x, -xx, --strings-in-hex: where strings use hex */
 };
 
 struct text_writer {
@@ -379,6 +394,11 @@ static inline void w_fd(struct writer *w, int64_t fd, const char *name, const ch
 static inline void w_lit(struct writer *w, const char *text)
 {
 	w->ops->lit(w, text);
+}
+
+static inline enum wr_xlat_style w_xlat_style(const struct writer *w)
+{
+	return w->ops->xlat_style(w);
 }
 
 static inline void w_comment(struct writer *w, const char *text)

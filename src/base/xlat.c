@@ -240,6 +240,17 @@ void xlat_write_socket_type(struct writer *w, uint64_t type)
 	const char *name = xlat_name(&xlat_socket_types, type & type_mask);
 	uint64_t rest = 0;
 
+	/*
+	 * -X raw and -X verbose show a known type and the flags apart, as strace does:
+	 * 0x2 /\* SOCK_DGRAM *\/|0x80000 /\* SOCK_CLOEXEC *\/ (an argument's value alone:
+	 * JSON, whose style is the default, never comes here)
+	 */
+	if (name && (type & ~type_mask) && w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_const(w, type & type_mask, WR_HEX, name, NULL);
+		w_lit(w, "|");
+		xlat_write_flags(w, &xlat_socket_type_flags, type & ~type_mask);
+		return;
+	}
 	w_flags_begin(w, type);
 	if (name)
 		w_flag(w, name);

@@ -26,7 +26,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "recvfrom", "addr", OV_OUT, NULL, 0, SOCKADDR_STORAGE, "length is *addr_len: read the largest, show what it says", .len_written = "addr_len" },
 	{ "recvfrom", "ubuf", OV_OUT, "ret", 0, NULL, "the kernel fills as many bytes as it returns" },
 	{ "setsockopt", "optval", OV_IN, "optlen", 0, NULL, "option value passed in, not const in the prototype" },
-	{ "getsockopt", "optval", OV_OUT, "16", 0, NULL, "the largest value decoded, a 16-byte timeval; the real length is *optlen" },
+	{ "getsockopt", "optval", OV_OUT, "64", 0, NULL, "the real length is *optlen: strace shows -s bytes (32) of a value and no struct option is longer; a small buffer's page holds 64" },
 	{ "sendmsg", "msg", OV_IN, NULL, 0, NULL, "the header, its address, data and control messages are inputs", BT_KIND_MSGHDR },
 	{ "recvmsg", "msg", OV_INOUT, NULL, 0, NULL, "the kernel fills the buffers and updates msg_namelen and msg_flags", BT_KIND_MSGHDR },
 	{ "sendmmsg", "mmsg", OV_INOUT, "vlen", 1, NULL, "an array of vlen headers; msg_len is written back" },
@@ -35,6 +35,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "init_module", "umod", OV_NONE, NULL, 0, NULL, "the module image: strace shows its address" },
 	{ "kexec_file_load", "cmdline_ptr", OV_IN, "cmdline_len", 0, NULL, "cmdline_len bytes of command line" },
 	{ "set_thread_area", "u_info", OV_IN, NULL, 0, NULL, "the descriptor to install" },
+	{ "recvmmsg", "timeout", OV_INOUT, NULL, 0, NULL, "shown as it went in; what is left after the return value" },
 	/* arrays of string pointers: the array, then each string (bounded) */
 	{ "execve", "argv", OV_IN, NULL, 0, NULL, "the argument strings, NULL-terminated", BT_KIND_STRV },
 	{ "execve", "envp", OV_IN, NULL, 0, NULL, "the environment: counted (strings with -v)", BT_KIND_STRV_COUNT },

@@ -725,6 +725,9 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
 		/* a struct's BTF size is read whole, whatever the buffer cap */
 		n = len > BT_LEN_STRING ? BT_CAPTURE_MAX : buffer_cap;
+		/* and of an array of structs as many as are shown */
+		if (len < 0 && elem_size > 1 && n < elem_size * BT_ARRAY_ELEMS_MIN)
+			n = elem_size * BT_ARRAY_ELEMS_MIN;
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
 		if (bytes < n)
@@ -1425,6 +1428,9 @@ static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
 	struct bt_exec_rec rec;
 
 	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
+		return 0;
+	/* -a with --comm, --uid or --cgroup: every process passes should_trace() */
+	if (filter_active && !filter_event())
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
 	rec.old_tid = old_tid;

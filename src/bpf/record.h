@@ -60,6 +60,11 @@ enum bt_capture_kind {
 /* Strings of a BT_KIND_STRV capture, and pointers a BT_KIND_STRV_COUNT one counts. */
 #define BT_STRV_MAX 32
 #define BT_STRV_COUNT_MAX 256
+/*
+ * Elements of an array of structs read at least, whatever the buffer cap: as many as strace
+ * shows without -v (sendmmsg's 64-byte headers would be 4 in 256 bytes).
+ */
+#define BT_ARRAY_ELEMS_MIN 32
 /* Elements of a BT_KIND_IOVEC capture. */
 #define BT_IOV_MAX 16
 

@@ -67,6 +67,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 	d->opts = *opts;
 	d->families = hand_families;
 	d->nr_restart_syscall = -1;
+	d->nr_clone = d->nr_clone3 = d->nr_fork = d->nr_vfork = d->nr_wait4 = d->nr_waitid = -1;
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
 
@@ -83,12 +84,27 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 				hand_bytes_find(d->families, desc->name, desc->args[i].name);
 			d->call_hand[nr][i] =
 				hand_arg_find(d->families, desc->name, desc->args[i].name);
+			d->pid_arg[nr][i] = decode_pid_arg_kind(desc->name, desc->args[i].name);
 		}
 		d->ret_hand[nr] = hand_return_find(d->families, desc->name);
 		d->call_decoder[nr] = hand_call_find(d->families, desc->name);
 		if (!strcmp(desc->name, "restart_syscall"))
 			d->nr_restart_syscall = nr;
+		else if (!strcmp(desc->name, "clone"))
+			d->nr_clone = nr;
+		else if (!strcmp(desc->name, "clone3"))
+			d->nr_clone3 = nr;
+		else if (!strcmp(desc->name, "fork"))
+			d->nr_fork = nr;
+		else if (!strcmp(desc->name, "vfork"))
+			d->nr_vfork = nr;
+		else if (!strcmp(desc->name, "wait4"))
+			d->nr_wait4 = nr;
+		else if (!strcmp(desc->name, "waitid"))
+			d->nr_waitid = nr;
+		d->ret_pid_kind[nr] = decode_pid_return_kind(desc->name);
 		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
+		d->dump_kind[nr] = decode_dump_kind_of(desc->name);
 		d->ret_is_address[nr] = returns_address(desc->name);
 		d->open_mode_arg[nr] = mode_arg_index(desc);
 	}
@@ -119,6 +135,7 @@ void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opt
 	two->xlat = o->xlat;
 	two->arg_names = o->arg_names;
 	two->pretty = o->pretty;
+	two->hex = o->hex;
 	/* strace pads the call so that " = " lands in this column */
 	two->column = 39;
 }

@@ -12,16 +12,6 @@ void hand_put_xlat(struct writer *w, const struct xlat *table, uint64_t val)
 	xlat_write(w, table, val);
 }
 
-void hand_put_xlat_sized(struct writer *w, const struct xlat *table, uint64_t val,
-			 unsigned int size)
-{
-	if (table && table->kind == XLAT_FLAGS)
-		xlat_write_flags(w, table,
-				 size && size < 8 ? val & ((1ULL << (8 * size)) - 1) : val);
-	else
-		xlat_write_const_sized(w, table, val, size);
-}
-
 void hand_put_pointer(struct writer *w, uint64_t v)
 {
 	w_ptr(w, v);

@@ -319,7 +319,10 @@ int syscall_classes__compute(const struct catalog *cat, unsigned int classes[BT_
 		if (desc)
 			classes[desc->nr] |= syscall_class_facts[i].classes;
 	}
-	/* strace's socket calls are %network only: their socket is no %desc to it... */
+	/*
+	 * strace's socket calls are %network only, though they take and return descriptors:
+	 * -e trace=%desc leaves out socket, connect and sendmsg...
+	 */
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		if (classes[nr] & SC_NETWORK)
 			classes[nr] &= ~SC_DESC;

@@ -25,6 +25,7 @@
 #include "catalog/catalog.h"
 #include "collector/collector.h"
 #include "decode/fd_table.h"
+#include "decode/pid_table.h"
 #include "events/events.h"
 #include "session/session.h"
 #include "types/types.h"
@@ -322,8 +323,15 @@ static int load_tables(struct session *s)
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
 		return err;
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
-	if (err || !o->decode.decode_fds)
+	if (err)
 		return err;
+	if (o->decode.decode_pids) {
+		s->dec->pids = pid_table__new(NULL);
+		if (!s->dec->pids)
+			return -ENOMEM;
+	}
+	if (!o->decode.decode_fds)
+		return 0;
 	s->dec->fds = fd_table__new(NULL);
 	if (!s->dec->fds)
 		return -ENOMEM;
@@ -337,6 +345,7 @@ static void free_tables(struct session *s)
 	types__free(&s->types);
 	if (s->dec) {
 		fd_table__free(s->dec->fds);
+		pid_table__free(s->dec->pids);
 		decoder__free(s->dec);
 	}
 	free(s->dec);
@@ -448,9 +457,12 @@ static void on_call(void *ctx, const struct call *call)
 		if (call->state != CALL_EVENT && (call->state != CALL_RESUMED || !call->enter))
 			s->calls_shown++;
 	}
+	/* before the call's line: the name the thread has in it, for -Y */
+	decode_track_pids(s->dec, call, false);
 	sink__on_call(&s->sink, call);
-	/* after the call's line: a close shows the path it closed */
+	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
+	decode_track_pids(s->dec, call, true);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -833,7 +845,8 @@ int session_run(const struct session_opts *o)
 		/* what the sinks print of each record besides its values */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
 				o->text.relative || o->text.show_duration,
-		.record_comm = o->format != SINK_TEXT,
+		/* -Y names threads by their records */
+		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,

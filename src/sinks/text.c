@@ -74,6 +74,13 @@ static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
 	if (s->many_tids && !s->opts.no_pid) {
 		outbuf_puts(ob, "[pid ");
 		outbuf_u64(ob, tid);
+		/* -Y: strace's [pid 1234<bash>], the name the thread had at this record */
+		if (s->dec->pids && (s->dec->opts.decode_pids & DECODE_PIDS_COMM)) {
+			const char *comm = pid_table__comm(s->dec->pids, tid);
+
+			if (comm)
+				quote_bracketed(ob, comm, s->dec->opts.hex);
+		}
 		outbuf_puts(ob, "] ");
 	}
 	if (s->opts.relative) {
@@ -163,7 +170,11 @@ void text_sink__on_call(void *ctx, const struct call *call)
 			      (unsigned long long)(v.duration_ns / 1000000000ULL),
 			      (unsigned long long)(v.duration_ns % 1000000000ULL) / 1000);
 	put_dropped_marker(s, &v);
-	write_line(s);
+	outbuf_putc(ob, '\n');
+	/* -e read=, -e write=: strace's dump follows the call's line */
+	if (s->dec->opts.dump_read || s->dec->opts.dump_write)
+		decode_write_dump(s->dec, ob, &v);
+	sink_write_buffer(s->out, ob, &s->write_error, &s->lines);
 }
 
 void text_sink__note(struct text_sink *s, __u32 tid, __u64 ts, const char *text)

@@ -781,28 +781,45 @@ def listed(expected, name, hunk):
     return expected.get((name, hunk)) or expected.get(("*", hunk))
 
 
-def cmd_check(args):
-    """A difference is new when no entry lists it (for this syscall or for all); a listed one is
-    gone when none of the option sets it is listed for shows it any more (an entry seen in some
-    runs only, all its sets marked '?', is never gone). The sets are not held to more than
-    that: a difference may come and go in one set as signals and races fall."""
-    results, desc, noformat, cat = run_sets(args)
-    expected = load_expected(args.expected)
-    new, gone = [], []
-    seen = collections.defaultdict(set)  # (syscall or *, hunk) -> sets
+def check_run(results, expected, desc):
+    """The differences of one run that no entry lists, {(set, syscall, hunk): message}, and what
+    it showed, {(syscall or *, hunk): sets}."""
+    new, seen = {}, collections.defaultdict(set)
     for set_name, comp in results.items():
         for (name, hunk), pairs in comp.keys().items():
             seen[(name, hunk)].add(set_name)
             seen[("*", hunk)].add(set_name)
             if listed(expected, name, hunk) is None:
                 cid, s, b = pairs[0]
-                new.append(f"  [{set_name}] {name}: {hunk[:300]}\n"
-                           f"      in {len(pairs)} lines, first {desc.get(cid, cid)}:\n"
-                           f"      strace   {s}\n      btftrace {b}")
+                new[(set_name, name, hunk)] = (
+                    f"  [{set_name}] {name}: {hunk[:300]}\n"
+                    f"      in {len(pairs)} lines, first {desc.get(cid, cid)}:\n"
+                    f"      strace   {s}\n      btftrace {b}")
+    return new, seen
+
+
+def gone_entries(expected, seen, ran_sets):
+    gone = {}
     for key, e in expected.items():
-        ran = [n for n in e["sets"] if n in results]
+        ran = [n for n in e["sets"] if n in ran_sets]
         if ran and any(e["sets"].values()) and not seen[key] & set(ran):
-            gone.append(f"  [{','.join(ran)}] {e['category']} {key[0]}: {key[1][:300]}")
+            gone[key] = f"  [{','.join(ran)}] {e['category']} {key[0]}: {key[1][:300]}"
+    return gone
+
+
+def cmd_check(args):
+    """A difference is new when no entry lists it (for this syscall or for all); a listed one is
+    gone when none of the option sets it is listed for shows it any more (an entry seen in some
+    runs only, all its sets marked '?', is never gone). The sets are not held to more than
+    that: a difference may come and go in one set as signals and races fall.
+
+    A busy machine moves signals and races, so one run can show a difference no entry lists, or
+    miss one that happens in most runs: the option sets where that happened run once more, and
+    only what both runs agree on fails the test (a regression shows in every run)."""
+    results, desc, noformat, cat = run_sets(args)
+    expected = load_expected(args.expected)
+    new, seen = check_run(results, expected, desc)
+    gone = gone_entries(expected, seen, results)
     total, same = print_figures(results)
     cats = collections.Counter()
     for comp in results.values():
@@ -813,14 +830,35 @@ def cmd_check(args):
                     e["category"] == "not-yet-fixed" for e in entries) else "on-purpose"] += 1
     print("strace_diff: differing lines: " +
           ", ".join(f"{n} {c}" for c, n in cats.most_common()))
+    if new or gone:
+        again = sorted({k[0] for k in new} | {n for key in gone for n in expected[key]["sets"]
+                                              if n in results},
+                       key=list(results).index)
+        print(f"strace_diff: {len(new)} new and {len(gone)} gone in this run; running "
+              f"{','.join(again)} again to tell a regression from a race", file=sys.stderr)
+        rerun = argparse.Namespace(**vars(args))
+        rerun.sets = again
+        results2, desc2, _, _ = run_sets(rerun)
+        new2, seen2 = check_run(results2, expected, desc2)
+        for key, sets in seen2.items():
+            seen[key] |= sets
+        once = [msg for key, msg in new.items() if key not in new2]
+        new = {key: msg for key, msg in new.items() if key in new2}
+        gone = gone_entries(expected, seen, results)
+        if once:
+            print(f"\nstrace_diff: {len(once)} differences not listed showed in one run of two "
+                  "(a race: if it comes back, list it with '?' after its set):")
+            print("\n".join(once[:10]))
     if new:
         print(f"\nstrace_diff: {len(new)} differences not in {args.expected}: fix btftrace, or "
               "list them (`make diff-update`) and give on-purpose ones their reason:")
-        print("\n".join(new[:40]) + (f"\n  ... {len(new) - 40} more" if len(new) > 40 else ""))
+        msgs = list(new.values())
+        print("\n".join(msgs[:40]) + (f"\n  ... {len(msgs) - 40} more" if len(msgs) > 40 else ""))
     if gone:
-        print(f"\nstrace_diff: {len(gone)} listed differences no longer happen: take them out "
+        msgs = list(gone.values())
+        print(f"\nstrace_diff: {len(msgs)} listed differences no longer happen: take them out "
               "(`make diff-update`):")
-        print("\n".join(gone[:40]) + (f"\n  ... {len(gone) - 40} more" if len(gone) > 40
+        print("\n".join(msgs[:40]) + (f"\n  ... {len(msgs) - 40} more" if len(msgs) > 40
                                       else ""))
     return 1 if new or gone else 0
 

@@ -280,13 +280,13 @@ class Parser:
         return Name(m.group(0))
 
     def fd_path(self):
-        """-y's <path>: escaped as a string's body is, '<' and '>' in octal too."""
+        """-y's <path>: escaped as a string's body, '<' and '>' too."""
         end = self.s.find(">", self.i)
         if end < 0:
             self.fail("a path that does not end")
         body = self.s[self.i + 1:end]
         self.i = end + 1
-        return unescape(body).decode("utf-8", "surrogateescape")
+        return unescape(body).decode("utf-8", "replace")
 
     def string(self):
         start = self.i

@@ -332,6 +332,31 @@ OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"
 # Arguments typed as numbers that the workload passed a pointer in: with a command no
 # decoder knows (a random ioctl), btftrace cannot know what lies behind it.
 NUMBER_TYPED_POINTERS = {("ioctl", "arg")}
+# strace's socket calls: where an address's length is another argument, where the length of a
+# returned address goes with its pointer, where a call failed (src/decode/net.c, msghdr.c)
+SOCKADDR_LEN_ARG = {"bind": 2, "connect": 2, "sendto": 5}
+SOCKADDR_OUT_ARG = {"accept": 1, "accept4": 1, "getsockname": 1, "getpeername": 1, "recvfrom": 4}
+
+
+def strace_shows_address(name, nm, call):
+    """Is this readable argument one strace shows as its address in this call?"""
+    args = call["args"]
+    if (name, nm) == ("recvmmsg", "mmsg"):
+        return call["ret"] == -1
+    if name in SOCKADDR_OUT_ARG and nm in ("upeer_addrlen", "usockaddr_len", "addr_len"):
+        return args[SOCKADDR_OUT_ARG[name]] == 0
+    if name in SOCKADDR_LEN_ARG and nm in ("umyaddr", "uservaddr", "addr"):
+        n = args[SOCKADDR_LEN_ARG[name]] % 2**32
+        return n < 2 or n >= 2**31
+    return False
+
+
+def number_of(text):
+    """A number as shown: 12, 0x1f, or strace's -X raw type|flags of socket(): 0xa|0xfffffff0."""
+    got = 0
+    for part in text.split("|"):
+        got |= int(part, 0)
+    return got
 
 
 def check_decoded(call, entry, catalog, log, problems, checked):
@@ -355,7 +380,7 @@ def check_decoded(call, entry, catalog, log, problems, checked):
                 # has an unsigned int (mmap's and writev's unsigned long fd included)
                 bits = min(bits, 32)
             try:
-                got = int(text, 0)
+                got = number_of(text)
             except ValueError:
                 problems.append(f"{nm}: passed {v:#x}, shown {text!r}, not a number")
                 continue
@@ -377,7 +402,8 @@ def check_decoded(call, entry, catalog, log, problems, checked):
             # an address for a readable slot: only for what nobody reads, or an output the
             # failed call did not write
             readable = kind == "p" or (kind == "o" and call["ret"] == -1) or \
-                asks_nothing(r, call, kind) or (name, nm) in NUMBER_TYPED_POINTERS
+                asks_nothing(r, call, kind) or (name, nm) in NUMBER_TYPED_POINTERS or \
+                strace_shows_address(name, nm, call)
             if int(text, 16) != v:
                 problems.append(f"{nm}: pointer {v:#x} shown as {text}")
             elif not readable:

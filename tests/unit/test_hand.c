@@ -81,7 +81,14 @@ enum {
 	NR_GETSOCKNAME = 51,
 	NR_CLOCK_NANOSLEEP = 230,
 	NR_ACCEPT4 = 288,
+	NR_BIND = 49,
+	NR_SOCKETPAIR = 53,
+	NR_RECVMMSG = 299,
+	NR_SENDMMSG = 307,
 	NR_FUTEX = 202,
+	NR_KILL = 62,
+	NR_GETPID = 39,
+	NR_CLONE = 56,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -176,6 +183,15 @@ static int setup_with(const struct decode_opts *opts)
 						       {"unsigned int", "flags"},
 						       {"struct sockaddr *", "addr"},
 						       {"int *", "addr_len"}};
+	static const char *const bind_args[][2] = {
+		{"int", "fd"}, {"struct sockaddr *", "umyaddr"}, {"int", "addrlen"}};
+	static const char *const socketpair_args[][2] = {
+		{"int", "family"}, {"int", "type"}, {"int", "protocol"}, {"int *", "usockvec"}};
+	static const char *const recvmmsg_args[][2] = {{"int", "fd"},
+						       {"struct mmsghdr *", "mmsg"},
+						       {"unsigned int", "vlen"},
+						       {"unsigned int", "flags"},
+						       {"struct __kernel_timespec *", "timeout"}};
 	static const char *const nanosleep_args[][2] = {{"struct __kernel_timespec *", "rqtp"},
 							{"struct __kernel_timespec *", "rmtp"}};
 	static const char *const clock_nanosleep_args[][2] = {
@@ -183,6 +199,13 @@ static int setup_with(const struct decode_opts *opts)
 		{"int", "flags"},
 		{"const struct __kernel_timespec *", "rqtp"},
 		{"struct __kernel_timespec *", "rmtp"}};
+
+	static const char *const kill_args[][2] = {{"pid_t", "pid"}, {"int", "sig"}};
+	static const char *const clone_args[][2] = {{"unsigned long", "clone_flags"},
+						    {"unsigned long", "newsp"},
+						    {"int *", "parent_tidptr"},
+						    {"int *", "child_tidptr"},
+						    {"unsigned long", "tls"}};
 
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
@@ -214,8 +237,15 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_GETSOCKNAME, "getsockname", 3, getsockname_args);
 	add(NR_ACCEPT4, "accept4", 4, accept4_args);
 	add(NR_RECVFROM, "recvfrom", 6, recvfrom_args);
+	add(NR_BIND, "bind", 3, bind_args);
+	add(NR_SOCKETPAIR, "socketpair", 4, socketpair_args);
+	add(NR_RECVMMSG, "recvmmsg", 5, recvmmsg_args);
+	add(NR_SENDMMSG, "sendmmsg", 4, recvmmsg_args);
 	add(NR_NANOSLEEP, "nanosleep", 2, nanosleep_args);
 	add(NR_CLOCK_NANOSLEEP, "clock_nanosleep", 4, clock_nanosleep_args);
+	add(NR_KILL, "kill", 2, kill_args);
+	add(NR_GETPID, "getpid", 0, NULL);
+	add(NR_CLONE, "clone", 5, clone_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -238,8 +268,31 @@ static int setup_verbose(void **state)
 	return setup_with(&opts);
 }
 
+/* -x, -e read=/write= and -Y with --decode-pids=pidns, for their group of tests. */
+static struct desc_set reads, writes;
+
+static int setup_strace_options(void **state)
+{
+	struct decode_opts opts;
+	char err[DESC_SET_ERR_MAX];
+
+	decode_opts_default(&opts);
+	opts.hex = QUOTE_HEX_NON_ASCII;
+	if (desc_set_parse(&reads, "3", "-e read", err, sizeof(err)) ||
+	    desc_set_parse(&writes, "!3", "-e write", err, sizeof(err)))
+		return -1;
+	opts.dump_read = &reads;
+	opts.dump_write = &writes;
+	opts.decode_pids = DECODE_PIDS_ALL;
+	return setup_with(&opts);
+}
+
 static int teardown(void **state)
 {
+	pid_table__free(dec.pids);
+	dec.pids = NULL;
+	desc_set_free(&reads);
+	desc_set_free(&writes);
 	decoder__free(&dec);
 	types__free(&types);
 	free(cat);
@@ -393,16 +446,96 @@ static void test_setsockopt_values_by_level_and_name(void **state)
 	begin(NR_SETSOCKOPT, 3, IPPROTO_TCP, TCP_CONGESTION, PTR, 5, 0);
 	in(3, "cubic", 5);
 	assert_string_equal(line(0), "setsockopt(3, SOL_TCP, TCP_CONGESTION, \"cubic\", 5) = 0");
-	/* a level without a table of names: the name is a number and the value its bytes */
+	/* a struct option of the wrong size: the address, as strace 6.1 shows it */
 	begin(NR_SETSOCKOPT, 3, 263, 1, PTR, sizeof(one), 0);
 	in(3, &one, sizeof(one));
-	assert_string_equal(line(0), "setsockopt(3, SOL_PACKET, 1, \"\\1\\0\\0\\0\", 4) = 0");
-	/* a struct option of the wrong size: its bytes */
+	assert_string_equal(
+		line(0), "setsockopt(3, SOL_PACKET, PACKET_ADD_MEMBERSHIP, 0x7ffc12345678, 4) = 0");
 	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_LINGER, PTR, 4, 0);
 	in(3, &one, sizeof(one));
+	assert_string_equal(line(-22), "setsockopt(3, SOL_SOCKET, SO_LINGER, 0x7ffc12345678, 4) = "
+				       "-1 EINVAL (Invalid argument)");
+	/* a level without a table of names: the name is a number, an int's value an int */
+	begin(NR_SETSOCKOPT, 3, 0x7ead, 1, PTR, sizeof(one), 0);
+	in(3, &one, sizeof(one));
+	assert_string_equal(line(-92), "setsockopt(3, 0x7ead /* SOL_?? */, 1, [1], 4) = "
+				       "-1 ENOPROTOOPT (Protocol not available)");
+}
+
+/* strace 6.1's option shapes: its int options from 4 bytes on, a value of any other length as
+ * its bytes, NULs and all, structs by their own rules. */
+static void test_sockopt_shapes(void **state)
+{
+	unsigned char buf[64] = "The quick brown ";
+	struct ip_mreq mreq;
+	int len_in = 16, len_out = 2, four = 4, eight = 8, zero = 0;
+	int err = ECONNREFUSED;
+	struct {
+		int pid, uid, gid;
+	} cred = {5, -1, 7};
+
+	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_REUSEADDR, PTR, 16, 0);
+	in(3, buf, 16);
+	assert_string_equal(line(0),
+			    "setsockopt(3, SOL_SOCKET, SO_REUSEADDR, [543516756], 16) = 0");
+	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_REUSEADDR, PTR, 3, 0);
+	in(3, buf, 3);
 	assert_string_equal(line(-22),
-			    "setsockopt(3, SOL_SOCKET, SO_LINGER, \"\\1\\0\\0\\0\", 4) = "
+			    "setsockopt(3, SOL_SOCKET, SO_REUSEADDR, 0x7ffc12345678, 3) = "
 			    "-1 EINVAL (Invalid argument)");
+	begin(NR_SETSOCKOPT, 3, SOL_SOCKET, SO_BINDTODEVICE, PTR, 3, 0);
+	in(3, "lo", 3);
+	assert_string_equal(line(0),
+			    "setsockopt(3, SOL_SOCKET, SO_BINDTODEVICE, \"lo\\0\", 3) = 0");
+	begin(NR_SETSOCKOPT, 3, SOL_IP, IP_TTL, PTR, 16, 0);
+	in(3, buf, 16);
+	assert_string_equal(line(-22), "setsockopt(3, SOL_IP, IP_TTL, \"The quick brown \", 16) = "
+				       "-1 EINVAL (Invalid argument)");
+	begin(NR_SETSOCKOPT, 3, 17, 1, PTR, 4, 0);
+	in(3, &four, 4);
+	assert_string_equal(line(0), "setsockopt(3, SOL_UDP, UDP_CORK, [4], 4) = 0");
+	inet_pton(AF_INET, "224.0.0.1", &mreq.imr_multiaddr);
+	inet_pton(AF_INET, "127.0.0.1", &mreq.imr_interface);
+	begin(NR_SETSOCKOPT, 3, SOL_IP, IP_ADD_MEMBERSHIP, PTR, sizeof(mreq), 0);
+	in(3, &mreq, sizeof(mreq));
+	assert_string_equal(line(0), "setsockopt(3, SOL_IP, IP_ADD_MEMBERSHIP, "
+				     "{imr_multiaddr=inet_addr(\"224.0.0.1\"), "
+				     "imr_interface=inet_addr(\"127.0.0.1\")}, 8) = 0");
+	/* getsockopt: an int option shorter than an int in hex, an errno by name */
+	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, SO_REUSEADDR, PTR, PTR + 64, 0);
+	in(4, &len_in, sizeof(len_in));
+	out(3, "\0\0\0\0", 4);
+	out(4, &len_out, sizeof(len_out));
+	assert_string_equal(line(0), "getsockopt(4, SOL_SOCKET, SO_REUSEADDR, \"\\x00\\x00\", "
+				     "[16 => 2]) = 0");
+	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, SO_ERROR, PTR, PTR + 64, 0);
+	in(4, &four, sizeof(four));
+	out(3, &err, sizeof(err));
+	out(4, &four, sizeof(four));
+	assert_string_equal(line(0),
+			    "getsockopt(4, SOL_SOCKET, SO_ERROR, [ECONNREFUSED], [4]) = 0");
+	/* a struct's members within the length the kernel gave; no id is -1 */
+	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, SO_PEERCRED, PTR, PTR + 64, 0);
+	in(4, &eight, sizeof(eight));
+	out(3, &cred, sizeof(cred));
+	out(4, &eight, sizeof(eight));
+	assert_string_equal(line(0),
+			    "getsockopt(4, SOL_SOCKET, SO_PEERCRED, {pid=5, uid=-1}, [8]) = "
+			    "0");
+	/* nothing given or returned: the address */
+	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, SO_REUSEADDR, PTR, PTR + 64, 0);
+	in(4, &zero, sizeof(zero));
+	out(3, buf, 4);
+	out(4, &zero, sizeof(zero));
+	assert_string_equal(line(0),
+			    "getsockopt(4, SOL_SOCKET, SO_REUSEADDR, 0x7ffc12345678, [0]) = "
+			    "0");
+	/* an unknown name at a known level: its int in hex */
+	begin(NR_GETSOCKOPT, 4, SOL_SOCKET, 0xffffffffffffffffULL, PTR, PTR + 64, 0);
+	in(4, &four, sizeof(four));
+	assert_string_equal(line(-92), "getsockopt(4, SOL_SOCKET, 0xffffffff /* SO_??? */, "
+				       "0x7ffc12345678, [4]) = -1 ENOPROTOOPT (Protocol not "
+				       "available)");
 }
 
 static void test_getsockopt_value_is_as_long_as_optlen_says(void **state)
@@ -444,6 +577,112 @@ static void test_socket_protocol_by_family(void **state)
 	/* for AF_UNIX a protocol is no IP protocol */
 	begin(NR_SOCKET, AF_UNIX, SOCK_STREAM, 0, 0, 0, 0);
 	assert_string_equal(line(3), "socket(AF_UNIX, SOCK_STREAM, 0) = 3");
+	/* netlink's and bluetooth's own, AF_PACKET's in network order */
+	begin(NR_SOCKET, AF_NETLINK, SOCK_RAW, 0, 0, 0, 0);
+	assert_string_equal(line(3), "socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE) = 3");
+	begin(NR_SOCKET, AF_BLUETOOTH, SOCK_STREAM, 0, 0, 0, 0);
+	assert_string_equal(line(-97), "socket(AF_BLUETOOTH, SOCK_STREAM, BTPROTO_L2CAP) = -1 "
+				       "EAFNOSUPPORT (Address family not supported by protocol)");
+	begin(NR_SOCKET, AF_PACKET, SOCK_RAW, htons(3), 0, 0, 0);
+	assert_string_equal(line(3), "socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL)) = 3");
+	/* an int's -1 is 0xffffffff; the family's whole register picks the table */
+	begin(NR_SOCKET, AF_INET, SOCK_DGRAM, 0xffffffffffffffffULL, 0, 0, 0);
+	assert_string_equal(line(-22),
+			    "socket(AF_INET, SOCK_DGRAM, 0xffffffff /* IPPROTO_??? */) = "
+			    "-1 EINVAL (Invalid argument)");
+	begin(NR_SOCKET, 0xdead000000000000ULL | AF_INET, SOCK_DGRAM, 0, 0, 0, 0);
+	assert_string_equal(line(3), "socket(AF_INET, SOCK_DGRAM, 0) = 3");
+	/* socketpair's is the register as it is */
+	begin(NR_SOCKETPAIR, AF_UNIX, SOCK_STREAM, 0xffffffffffffffffULL, PTR, 0, 0);
+	assert_string_equal(line(-93), "socketpair(AF_UNIX, SOCK_STREAM, 18446744073709551615, "
+				       "0x7ffc12345678) = -1 EPROTONOSUPPORT (Protocol not "
+				       "supported)");
+}
+
+/* A sockaddr is as long as its int length says, up to a sockaddr_storage; less than a family
+ * is its address. */
+static void test_sockaddr_by_its_length(void **state)
+{
+	unsigned char ss[256] = {0};
+	struct sockaddr_in6 sin6 = {.sin6_family = AF_INET6, .sin6_port = htons(9)};
+	struct {
+		unsigned short family, pad;
+		unsigned int pid, groups;
+	} nl = {AF_NETLINK, 0, 0, 1};
+	char expect[512];
+
+	begin(NR_BIND, 3, PTR, (__u64)-1, 0, 0, 0);
+	in(1, ss, sizeof(ss));
+	assert_string_equal(line(-22),
+			    "bind(3, 0x7ffc12345678, -1) = -1 EINVAL (Invalid argument)");
+	/* 2147483647 reads as 128 bytes: the family and 126 of data */
+	begin(NR_BIND, 3, PTR, 0x7fffffff, 0, 0, 0);
+	in(1, ss, sizeof(ss));
+	strcpy(expect, "bind(3, {sa_family=AF_UNSPEC, sa_data=\"");
+	for (int k = 0; k < 126; k++)
+		strcat(expect, "\\0");
+	strcat(expect, "\"}, 2147483647) = -1 EINVAL (Invalid argument)");
+	assert_string_equal(line(-22), expect);
+	/* garbage above the int: the int */
+	begin(NR_BIND, 3, PTR, 0xdead000000000010ULL, 0, 0, 0);
+	in(1, ss, sizeof(ss));
+	assert_string_equal(line(-22),
+			    "bind(3, {sa_family=AF_UNSPEC, sa_data=\"\\0\\0\\0\\0\\0\\0"
+			    "\\0\\0\\0\\0\\0\\0\\0\\0\"}, 16) = -1 EINVAL (Invalid argument)");
+	/* an unknown family's number in hex */
+	ss[0] = 0x91;
+	ss[1] = 0xb6;
+	begin(NR_BIND, 3, PTR, 4, 0, 0, 0);
+	in(1, ss, 4);
+	assert_string_equal(line(-97),
+			    "bind(3, {sa_family=0xb691 /* AF_??? */, sa_data=\"\\0\\0\"}, "
+			    "4) = -1 EAFNOSUPPORT (Address family not supported by "
+			    "protocol)");
+	/* AF_INET6 without its scope id is still one; AF_NETLINK's groups in %#08x */
+	inet_pton(AF_INET6, "::1", &sin6.sin6_addr);
+	begin(NR_BIND, 3, PTR, 24, 0, 0, 0);
+	in(1, &sin6, 24);
+	assert_string_equal(line(0), "bind(3, {sa_family=AF_INET6, sin6_port=htons(9), "
+				     "sin6_flowinfo=htonl(0), inet_pton(AF_INET6, \"::1\", "
+				     "&sin6_addr)}, 24) = 0");
+	begin(NR_BIND, 3, PTR, sizeof(nl), 0, 0, 0);
+	in(1, &nl, sizeof(nl));
+	assert_string_equal(line(0),
+			    "bind(3, {sa_family=AF_NETLINK, nl_pid=0, nl_groups=0x000001}, "
+			    "12) = 0");
+	/* no address pointer: the length's pointer is not read either */
+	begin(NR_ACCEPT4, 3, 0, PTR, 0, 0, 0);
+	assert_string_equal(line(-11), "accept4(3, NULL, 0x7ffc12345678, 0) = -1 EAGAIN (Resource "
+				       "temporarily unavailable)");
+}
+
+/* -X raw and -X verbose: a network-order value is its bytes, a constant's number in hex. */
+static void test_sockaddr_x_styles(void **state)
+{
+	struct sockaddr_in sin = {.sin_family = AF_INET, .sin_port = htons(9)};
+	enum wr_xlat_style saved = dec.opts.xlat;
+
+	inet_pton(AF_INET, "127.0.0.1", &sin.sin_addr);
+	begin(NR_BIND, 3, PTR, sizeof(sin), 0, 0, 0);
+	in(1, &sin, sizeof(sin));
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(0), "bind(3, {sa_family=0x2, sin_port=\"\\x00\\x09\", "
+				     "sin_addr=\"\\x7f\\x00\\x00\\x01\"}, 16) = 0");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(0),
+			    "bind(3, {sa_family=0x2 /* AF_INET */, sin_port=\"\\x00\\x09\" "
+			    "/* htons(9) */, sin_addr=\"\\x7f\\x00\\x00\\x01\" /* "
+			    "inet_addr(\"127.0.0.1\") */}, 16) = 0");
+	begin(NR_SOCKET, AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, IPPROTO_UDP, 0, 0, 0);
+	assert_string_equal(line(3), "socket(0x2 /* AF_INET */, 0x2 /* SOCK_DGRAM */|0x80000 /* "
+				     "SOCK_CLOEXEC */, 0x11 /* IPPROTO_UDP */) = 3");
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(3), "socket(0x2, 0x2|0x80000, 0x11) = 3");
+	dec.opts.xlat = saved;
+	/* JSON writes the readable form, whatever the text's style */
+	begin(NR_BIND, 3, PTR, sizeof(sin), 0, 0, 0);
+	in(1, &sin, sizeof(sin));
+	assert_non_null(strstr(json(0), "127.0.0.1"));
 }
 
 static void test_ioctl_by_command(void **state)
@@ -727,6 +966,13 @@ static void test_fcntl_by_command(void **state)
 	assert_string_equal(line(0), "fcntl(3, F_SETFL, O_RDONLY|O_NONBLOCK) = 0");
 	begin(NR_FCNTL, 3, F_DUPFD_CLOEXEC, 10, 0, 0, 0);
 	assert_string_equal(line(10), "fcntl(3, F_DUPFD_CLOEXEC, 10) = 10");
+	/* strace shows F_DUPFD's argument as the long register, F_SETOWN's as an int */
+	begin(NR_FCNTL, 3, F_DUPFD, 0xca291f49abc29265ULL, 0, 0, 0);
+	assert_string_equal(line(-22), "fcntl(3, F_DUPFD, -3879535202728242587) = -1 EINVAL "
+				       "(Invalid argument)");
+	begin(NR_FCNTL, 3, F_SETOWN, 0xca291f49abc29265ULL, 0, 0, 0);
+	assert_string_equal(line(-3), "fcntl(3, F_SETOWN, -1413311899) = -1 ESRCH (No such "
+				      "process)");
 	begin(NR_FCNTL, 3, F_SETLK, PTR, 0, 0, 0);
 	assert_string_equal(line(0), "fcntl(3, F_SETLK, 0x7ffc12345678) = 0");
 }
@@ -973,14 +1219,11 @@ static void test_msghdr_with_what_it_points_to(void **state)
 	assert_string_equal(line(11), "recvmsg(4, {msg_name=0x7ffc12346678, msg_namelen=110 => 0, "
 				      "msg_iov=[{iov_base=\"hello world\", iov_len=100}], "
 				      "msg_iovlen=1, msg_controllen=0, msg_flags=0}, 0) = 11");
-	/* a failed recvmsg read nothing: addresses only */
+	/* a failed recvmsg: strace shows the caller's msg_namelen alone */
 	begin(NR_RECVMSG, 4, PTR, MSG_DONTWAIT, 0, 0, 0);
 	in(1, &r, sizeof(r));
-	assert_string_equal(line(-11),
-			    "recvmsg(4, {msg_name=0x7ffc12346678, msg_namelen=110, "
-			    "msg_iov=0x7ffc12345678, msg_iovlen=1, msg_controllen=0, "
-			    "msg_flags=0}, MSG_DONTWAIT) = -1 EAGAIN (Resource temporarily "
-			    "unavailable)");
+	assert_string_equal(line(-11), "recvmsg(4, {msg_namelen=110}, MSG_DONTWAIT) = -1 EAGAIN "
+				       "(Resource temporarily unavailable)");
 }
 
 /* A sockaddr the kernel returns: over the length it wrote, not the buffer offered. */
@@ -1052,6 +1295,50 @@ static void test_returned_sockaddr_as_long_as_the_kernel_says(void **state)
 					   "(Resource temporarily unavailable)");
 }
 
+/* sendmmsg's headers after the call, with the msg_len of those sent; recvmmsg's returned ones. */
+static void test_mmsghdr_arrays(void **state)
+{
+	struct {
+		struct msghdr hdr;
+		unsigned int len, pad;
+	} mm[2];
+	struct {
+		long long sec, nsec;
+	} zero = {0, 0};
+
+	memset(mm, 0, sizeof(mm));
+	mm[0].len = 5;
+	begin(NR_SENDMMSG, 3, PTR, 2, 0, 0, 0);
+	in(1, mm, sizeof(mm));
+	out(1, mm, sizeof(mm));
+	assert_string_equal(line(1),
+			    "sendmmsg(3, [{msg_hdr={msg_name=NULL, msg_namelen=0, "
+			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}, "
+			    "msg_len=5}, {msg_hdr={msg_name=NULL, msg_namelen=0, "
+			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}}], "
+			    "2, 0) = 1");
+	/* a failed recvmmsg: the address, the timeout as it went in */
+	begin(NR_RECVMMSG, 3, PTR, 2, MSG_DONTWAIT, PTR + 0x100, 0);
+	in(1, mm, sizeof(mm));
+	in(4, &zero, sizeof(zero));
+	assert_string_equal(line(-11),
+			    "recvmmsg(3, 0x7ffc12345678, 2, MSG_DONTWAIT, {tv_sec=0, "
+			    "tv_nsec=0}) = -1 EAGAIN (Resource temporarily unavailable)");
+	out(4, &zero, sizeof(zero));
+	assert_string_equal(line(0), "recvmmsg(3, [], 2, MSG_DONTWAIT, {tv_sec=0, tv_nsec=0}) = 0 "
+				     "(Timeout)");
+	begin(NR_RECVMMSG, 3, PTR, 2, 0, PTR + 0x100, 0);
+	in(1, mm, sizeof(mm));
+	in(4, &zero, sizeof(zero));
+	out(1, mm, sizeof(mm));
+	out(4, &zero, sizeof(zero));
+	assert_string_equal(line(1),
+			    "recvmmsg(3, [{msg_hdr={msg_name=NULL, msg_namelen=0, "
+			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}, "
+			    "msg_len=5}], 2, 0, {tv_sec=0, tv_nsec=0}) = 1 (left {tv_sec=0, "
+			    "tv_nsec=0})");
+}
+
 /* recvmsg's msg_name: the kernel returns its whole length but writes no more than the buffer. */
 static void test_recvmsg_name_no_longer_than_its_buffer(void **state)
 {
@@ -1113,11 +1400,178 @@ static void test_time_left_only_when_interrupted(void **state)
 			    "0x7ffc12345688) = -1 EINVAL (Invalid argument)");
 }
 
+/* The line of the call, then strace's dump of its data (-e read=3 -e write=!3). */
+static const char *line_and_dump(__s64 ret)
+{
+	struct call call = {
+		.state = CALL_COMPLETE, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
+	struct call_view v;
+
+	line(ret);
+	outbuf_putc(&ob, '\n');
+	exit_rec.exit.ret = ret;
+	decode_view(&dec, &call, &v);
+	decode_write_dump(&dec, &ob, &v);
+	return ob.data;
+}
+
+static void test_x_and_dumps(void **state)
+{
+	static const char text[] = "plain\n", bytes[] = "bin\1\2\3x";
+	__u64 nul = 0;
+
+	/* -x: text stays text, a string with a control byte is all hex */
+	begin(NR_RECVFROM, 3, PTR, 64, 0, 0, 0);
+	out(1, text, 6);
+	assert_string_equal(line_and_dump(6),
+			    "recvfrom(3, \"plain\\n\", 64, 0, NULL, NULL) = 6\n"
+			    " | 00000  70 6c 61 69 6e 0a                                 "
+			    "plain.           |\n");
+	begin(NR_RECVFROM, 3, PTR, 64, 0, 0, 0);
+	out(1, bytes, 7);
+	assert_string_equal(line_and_dump(7),
+			    "recvfrom(3, \"\\x62\\x69\\x6e\\x01\\x02\\x03\\x78\", 64, 0, "
+			    "NULL, NULL) = 7\n"
+			    " | 00000  62 69 6e 01 02 03 78                              "
+			    "bin...x          |\n");
+	/* as many bytes as the call returned: 3 of the 7 captured */
+	begin(NR_RECVFROM, 3, PTR, 64, 0, 0, 0);
+	out(1, bytes, 7);
+	assert_non_null(strstr(line_and_dump(3), "\n | 00000  62 69 6e   "));
+	/* a read that failed has nothing to dump, nor one from an fd not in the set */
+	begin(NR_RECVFROM, 3, PTR, 64, 0, 0, 0);
+	assert_string_equal(line_and_dump(-EAGAIN),
+			    "recvfrom(3, 0x7ffc12345678, 64, 0, NULL, NULL) = -1 EAGAIN "
+			    "(Resource temporarily unavailable)\n");
+	begin(NR_RECVFROM, 4, PTR, 64, 0, 0, 0);
+	out(1, text, 6);
+	assert_null(strstr(line_and_dump(6), " | "));
+	/* a call that is neither read nor write is never dumped */
+	begin(NR_RT_SIGSUSPEND, PTR, 8, 0, 0, 0, 0);
+	in(0, &nul, sizeof(nul));
+	assert_null(strstr(line_and_dump(-514), " | "));
+}
+
+/* A made-up /proc for -Y: a shell 100 and, in a container, its init 150 (1) and 200 (2). */
+#define HOST_NS 1000
+#define BOX_NS 2000
+
+static int fake_comm(void *ctx, __u32 tid, char *buf, size_t size)
+{
+	const char *name = tid == 100	? "sleep"
+			   : tid == 150 ? "init"
+			   : tid == 200 ? "worker"
+					: NULL;
+
+	if (!name)
+		return -1;
+	snprintf(buf, size, "%s", name);
+	return 0;
+}
+
+static int fake_ns_ids(void *ctx, __u32 tid, enum pid_kind kind, int *ids, int max)
+{
+	if (tid == 100) {
+		ids[0] = 100;
+		return 1;
+	}
+	if (tid != 150 && tid != 200)
+		return -1;
+	ids[0] = tid;
+	ids[1] = tid == 150 || kind == PID_PGID || kind == PID_SID ? 1 : 2;
+	if (kind == PID_PGID || kind == PID_SID)
+		ids[0] = 150;
+	return 2;
+}
+
+static __u64 fake_ns_inode(void *ctx, __u32 tid, int up)
+{
+	if (!tid || tid == 100 || up)
+		return HOST_NS;
+	return tid == 150 || tid == 200 ? BOX_NS : 0;
+}
+
+static void fake_each(void *ctx, bool threads, bool (*fn)(void *arg, __u32 tid), void *arg)
+{
+	static const __u32 all[] = {100, 150, 200};
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		if (fn(arg, all[i]))
+			return;
+	}
+}
+
+static void from(__u32 tid, const char *comm)
+{
+	enter_rec.hdr.tgid = enter_rec.hdr.tid = tid;
+	exit_rec.hdr.tgid = exit_rec.hdr.tid = tid;
+	strncpy(enter_rec.enter.comm, comm, sizeof(enter_rec.enter.comm) - 1);
+	pid_table__note(dec.pids, tid, tid, comm);
+}
+
+static void test_pids_with_names_and_namespaces(void **state)
+{
+	static const struct pid_source fake = {.comm = fake_comm,
+					       .ns_ids = fake_ns_ids,
+					       .ns_inode = fake_ns_inode,
+					       .each = fake_each};
+	int exited = 0;
+
+	dec.pids = pid_table__new(&fake);
+	assert_non_null(dec.pids);
+	/* in btftrace's namespace: the name, no more */
+	begin(NR_GETPID, 0, 0, 0, 0, 0, 0);
+	from(100, "sleep");
+	assert_string_equal(line(100), "getpid() = 100<sleep>");
+	begin(NR_KILL, 100, SIGTERM, 0, 0, 0, 0);
+	from(100, "sleep");
+	assert_string_equal(line(0), "kill(100<sleep>, SIGTERM) = 0");
+	/* a group, and pids that stand for no one: numbers */
+	begin(NR_KILL, (__u64)-100, 0, 0, 0, 0, 0);
+	from(100, "sleep");
+	assert_string_equal(line(0), "kill(-100, 0) = 0");
+	begin(NR_KILL, (__u64)-1, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0), "kill(-1, 0) = 0");
+	/* the name a record gave beats /proc's */
+	begin(NR_KILL, 100, 0, 0, 0, 0, 0);
+	from(100, "renamed");
+	assert_string_equal(line(0), "kill(100<renamed>, 0) = 0");
+	/* in a container: the name and the number here */
+	begin(NR_GETPID, 0, 0, 0, 0, 0, 0);
+	from(200, "worker");
+	assert_string_equal(line(2), "getpid() = 2<worker> /* 200 in strace's PID NS */");
+	begin(NR_KILL, 1, 0, 0, 0, 0, 0);
+	from(200, "worker");
+	assert_string_equal(line(0), "kill(1<init> /* 150 in strace's PID NS */, 0) = 0");
+	/* its group there: the number here, no name */
+	begin(NR_KILL, (__u64)(__s64)-1, 0, 0, 0, 0, 0);
+	from(200, "worker");
+	assert_string_equal(line(0), "kill(-1, 0) = 0");
+	begin(NR_KILL, (__u64)(__s64)-2, 0, 0, 0, 0, 0);
+	from(200, "worker");
+	assert_string_equal(line(0), "kill(-2, 0) = 0");
+	/* a child wait4 reaps is gone: its number alone */
+	begin(NR_WAIT4, 100, PTR, 0, 0, 0, 0);
+	from(100, "sleep");
+	out(1, &exited, sizeof(exited));
+	assert_string_equal(
+		line(100),
+		"wait4(100<sleep>, [{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = 100");
+	/* a child not seen yet is named as its parent: it is its copy */
+	begin(NR_CLONE, SIGCHLD, 0, 0, PTR, 0, 0);
+	from(100, "sleep");
+	assert_non_null(strstr(line(150), ") = 150<sleep>"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setsockopt_values_by_level_and_name),
 		cmocka_unit_test(test_getsockopt_value_is_as_long_as_optlen_says),
+		cmocka_unit_test(test_sockopt_shapes),
+		cmocka_unit_test(test_sockaddr_by_its_length),
+		cmocka_unit_test(test_sockaddr_x_styles),
+		cmocka_unit_test(test_mmsghdr_arrays),
 		cmocka_unit_test(test_socket_protocol_by_family),
 		cmocka_unit_test(test_ioctl_by_command),
 		cmocka_unit_test(test_bpf_attr_by_command),
@@ -1137,6 +1591,10 @@ int main(void)
 		cmocka_unit_test(test_recvmsg_name_no_longer_than_its_buffer),
 		cmocka_unit_test(test_time_left_only_when_interrupted),
 	};
+	const struct CMUnitTest option_tests[] = {
+		cmocka_unit_test(test_x_and_dumps),
+		cmocka_unit_test(test_pids_with_names_and_namespaces),
+	};
 	const struct CMUnitTest verbose_tests[] = {
 		cmocka_unit_test(test_ioctl_termios_in_full_with_v),
 	};
@@ -1144,6 +1602,8 @@ int main(void)
 
 	failed = cmocka_run_group_tests(tests, setup, teardown);
 	failed += cmocka_run_group_tests_name("verbose", verbose_tests, setup_verbose, teardown);
+	failed += cmocka_run_group_tests_name("strace options", option_tests, setup_strace_options,
+					      teardown);
 	outbuf_free(&ob);
 	return failed;
 }

@@ -230,10 +230,9 @@ static void test_constants_as_numbers_in_hex(void **state)
 			    "socket(AF_INET, SOCK_DGRAM, 0xffffffff /* IPPROTO_??? */)"
 			    " = -1 EINVAL (Invalid argument)");
 	/* strace's label for an unknown level has two question marks */
-	begin(NR_SETSOCKOPT, 3, (__u64)-1, 2, PTR, 4, 0);
-	in(3, &(int){1}, sizeof(int));
+	begin(NR_SETSOCKOPT, 3, (__u64)-1, 2, 0, 0, 0);
 	assert_string_equal(line(-ENOPROTOOPT),
-			    "setsockopt(3, 0xffffffff /* SOL_?? */, 2, \"\\1\\0\\0\\0\", 4) = "
+			    "setsockopt(3, 0xffffffff /* SOL_?? */, 2, NULL, 0) = "
 			    "-1 ENOPROTOOPT (Protocol not available)");
 	/* flags no table names: their bits in hex, at the argument's width */
 	begin(NR_LANDLOCK_RESTRICT_SELF, 3, (__u64)-1, 0, 0, 0, 0);

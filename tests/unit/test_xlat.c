@@ -56,6 +56,30 @@ static void test_flags_with_leftover_bits(void **state)
 				   MSG_PEEK | MSG_DONTWAIT | 0x800000000ULL));
 }
 
+/* strace's msg_flags: the kernel's names (MSG_PROBE, not glibc's MSG_PROXY) and its internal ones. */
+static void test_msg_flags_strace_names(void **state)
+{
+	const char *expect =
+		"MSG_OOB|MSG_PEEK|MSG_DONTROUTE|MSG_CTRUNC|MSG_PROBE|MSG_TRUNC|"
+		"MSG_DONTWAIT|MSG_EOR|MSG_WAITALL|MSG_FIN|MSG_SYN|MSG_CONFIRM|MSG_RST|"
+		"MSG_ERRQUEUE|MSG_NOSIGNAL|MSG_MORE|MSG_WAITFORONE|MSG_SENDPAGE_NOTLAST|"
+		"MSG_BATCH|MSG_NO_SHARED_FRAGS|MSG_ZEROCOPY|MSG_FASTOPEN|"
+		"MSG_CMSG_CLOEXEC|MSG_CMSG_COMPAT|0x1bf00000";
+	char text[512];
+
+	assert_int_equal(xlat_format(text, sizeof(text), table("msg_flags"), 0xffffffff),
+			 strlen(expect));
+	assert_string_equal(text, expect);
+}
+
+/* setsockopt's level: strace's comment for an unknown one has two '?'. */
+static void test_socket_levels_unknown(void **state)
+{
+	assert_formats("SOL_SOCKET", xlat_format(buf, size, table("socket_levels"), 1));
+	assert_formats("0x7ead /* SOL_?? */",
+		       xlat_format(buf, size, table("socket_levels"), 0x7ead));
+}
+
 static void test_flags_zero(void **state)
 {
 	/* A zero entry names zero, and only zero. */
@@ -408,6 +432,8 @@ static void test_expected_tables_exist(void **state)
 		"bpf_map_types",
 		"bpf_prog_flags",
 		"bpf_prog_types",
+		"bt_protocols",
+		"can_protocols",
 		"clock_ids",
 		"clone_flags",
 		"delete_module_flags",
@@ -416,6 +442,7 @@ static void test_expected_tables_exist(void **state)
 		"epoll_ctl_ops",
 		"epoll_events",
 		"errnos",
+		"ethernet_protocols",
 		"eventfd_flags",
 		"faccessat_flags",
 		"fadvise_advice",
@@ -423,14 +450,16 @@ static void test_expected_tables_exist(void **state)
 		"fcntl_cmds",
 		"fd_flags",
 		"file_types",
-		"fs_magics",
 		"flock_ops",
+		"fs_magics",
 		"futex_cmds",
 		"futex_flags",
 		"futex_wake_cmps",
 		"futex_wake_ops",
 		"getrandom_flags",
+		"icmp_types",
 		"inotify_init_flags",
+		"ip_cmsg_types",
 		"ip_options",
 		"ip_protocols",
 		"ipc_cmds",
@@ -445,17 +474,21 @@ static void test_expected_tables_exist(void **state)
 		"mlock_flags",
 		"mlockall_flags",
 		"mmap_flags",
+		"mmap_prot",
 		"mode_bits",
 		"module_init_flags",
-		"mmap_prot",
 		"mount_flags",
 		"mremap_flags",
 		"msg_flags",
 		"msgctl_cmds",
 		"msgrcv_flags",
 		"msync_flags",
+		"netlink_options",
+		"netlink_protocols",
 		"open_access",
 		"open_flags",
+		"packet_mreq_types",
+		"packet_options",
 		"perf_event_open_flags",
 		"perf_hw_configs",
 		"perf_sw_configs",
@@ -466,6 +499,7 @@ static void test_expected_tables_exist(void **state)
 		"poll_events",
 		"prctl_options",
 		"prio_which",
+		"raw_options",
 		"rename_flags",
 		"rlimit_resources",
 		"rusage_who",
@@ -497,8 +531,8 @@ static void test_expected_tables_exist(void **state)
 		"socket_type_flags",
 		"socket_types",
 		"splice_flags",
-		"statx_attrs",
 		"statfs_flags",
+		"statx_attrs",
 		"statx_mask",
 		"statx_sync_types",
 		"suid_dump_modes",
@@ -512,6 +546,7 @@ static void test_expected_tables_exist(void **state)
 		"timerfd_create_flags",
 		"timerfd_settime_flags",
 		"tty_ioctls",
+		"udp_options",
 		"umount_flags",
 		"unshare_flags",
 		"wait_options",
@@ -527,6 +562,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flags_with_leftover_bits),
 		cmocka_unit_test(test_flags_zero),
+		cmocka_unit_test(test_msg_flags_strace_names),
+		cmocka_unit_test(test_socket_levels_unknown),
 		cmocka_unit_test(test_flags_masks_match_whole),
 		cmocka_unit_test(test_const_names_and_numbers),
 		cmocka_unit_test(test_find),
