@@ -164,6 +164,7 @@ static const struct value_printer printers[] = {
 	{ "membarrier", "cmd", VK_XLAT, &xlat_membarrier_cmds },
 	{ "rseq", "sig", VK_HEX, NULL },
 	{ "rseq", "rseq_len", VK_HEX, NULL, 8 },
+	{ "rseq", "flags", VK_HEX, NULL, 8 },
 	/* time */
 	{ "*", "which_clock", VK_XLAT, &xlat_clock_ids },
 	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },
