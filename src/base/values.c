@@ -126,6 +126,9 @@ static const struct value_printer printers[] = {
 	{ "finit_module", "flags", VK_XLAT, &xlat_module_init_flags },
 	{ "kexec_file_load", "flags", VK_XLAT, &xlat_kexec_file_load_flags },
 	{ "kexec_load", "entry", VK_ADDRESS, NULL },
+	/* landlock */
+	{ "landlock_create_ruleset", "flags", VK_XLAT, &xlat_landlock_create_ruleset_flags },
+	{ "landlock_add_rule", "rule_type", VK_XLAT, &xlat_landlock_rule_types },
 	/* memory */
 	{ "mmap", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "mprotect", "prot", VK_XLAT, &xlat_mmap_prot },

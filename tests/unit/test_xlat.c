@@ -467,6 +467,8 @@ static void test_expected_tables_exist(void **state)
 		"ipv6_options",
 		"itimer_which",
 		"kexec_file_load_flags",
+		"landlock_create_ruleset_flags",
+		"landlock_rule_types",
 		"madvise_advice",
 		"membarrier_cmds",
 		"membarrier_flags",
