@@ -423,6 +423,11 @@ static void jw_flag(struct writer *w, const char *name)
 	json_put_cstr(w->ob, name);
 }
 
+/* the bits count in the rest flags_end is given */
+static void jw_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
+}
+
 static void jw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			 const char *rest_label)
 {
@@ -740,6 +745,7 @@ static const struct writer_ops json_writer_ops = {
 	.konst = jw_konst,
 	.flags_begin = jw_flags_begin,
 	.flag = jw_flag,
+	.flag_bits = jw_flag_bits,
 	.flags_end = jw_flags_end,
 	.boolean = jw_boolean,
 	.real = jw_real,

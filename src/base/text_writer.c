@@ -158,6 +158,10 @@ static void put_num(struct outbuf *ob, uint64_t v, enum wr_num fmt)
 	case WR_REG:
 		outbuf_hex(ob, v);
 		return;
+	case WR_HEX_WORD:
+		snprintf(buf, sizeof(buf), "%#016llx", (unsigned long long)v);
+		outbuf_puts(ob, buf);
+		return;
 	case WR_AUTO:
 		if (s > -AUTO_DECIMAL_LIMIT && s < AUTO_DECIMAL_LIMIT)
 			outbuf_s64(ob, s);
@@ -417,6 +421,7 @@ static void tw_flags_begin(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
 	before_value(w);
 	tw->flags_named = false;
 	tw->flags_comment = false;
+	tw->flags_shown = 0;
 	if (tw->o.xlat != WR_XLAT_ABBREV)
 		put_num(w->ob, raw, raw_fmt);
 }
@@ -441,6 +446,19 @@ static void tw_flag(struct writer *w, const char *name)
 	outbuf_puts(w->ob, name);
 }
 
+static void tw_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
+	struct text_writer *tw = tw_of(w);
+	char text[48];
+
+	if (label)
+		snprintf(text, sizeof(text), "%#llx /* %s */", (unsigned long long)bits, label);
+	else
+		snprintf(text, sizeof(text), "%#llx", (unsigned long long)bits);
+	tw_flag(w, text);
+	tw->flags_shown |= bits;
+}
+
 static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			 const char *rest_label)
 {
@@ -448,6 +466,8 @@ static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 	struct outbuf *ob = w->ob;
 	bool own = rest_fmt == WR_OCT;
 
+	/* the bits shown among the names already */
+	rest &= ~tw->flags_shown;
 	if (tw->o.xlat == WR_XLAT_RAW)
 		return;
 	if (rest && rest_label && !own) {
@@ -745,6 +765,7 @@ static const struct writer_ops text_writer_ops = {
 	.konst = tw_konst,
 	.flags_begin = tw_flags_begin,
 	.flag = tw_flag,
+	.flag_bits = tw_flag_bits,
 	.flags_end = tw_flags_end,
 	.boolean = tw_boolean,
 	.real = tw_real,

@@ -25,6 +25,8 @@ enum wr_num {
 	WR_OCT,	 /* 0644, 000: permissions */
 	WR_AUTO, /* a constant with no name: decimal near zero (within 4096), hex beyond */
 	WR_REG,	 /* a register as it is, 0x-prefixed even when 0 (--no-btf) */
+	/* a word of a bitmap, as C's %#016llx: 0x00000000000001, but 0000000000000000 */
+	WR_HEX_WORD,
 };
 
 /* How an object reads in text. JSON writes each as an object of its keys. */
@@ -158,6 +160,12 @@ struct writer_ops {
 	 */
 	void (*flags_begin)(struct writer *w, uint64_t raw, enum wr_num raw_fmt);
 	void (*flag)(struct writer *w, const char *name);
+	/*
+	 * Bits no name knows, shown where they are among the names (strace's mmap flags: an
+	 * unknown mapping type first, with its label if given), not again in the rest: the text
+	 * 0xf /\* MAP_??? *\/ as a term; JSON nothing, the bits count in flags_end's rest.
+	 */
+	void (*flag_bits)(struct writer *w, uint64_t bits, const char *label);
 	void (*flags_end)(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			  const char *rest_label);
 	void (*boolean)(struct writer *w, bool v);
@@ -258,10 +266,11 @@ struct text_writer {
 	size_t arg_mark;       /* before the argument begun, for arg_cancel */
 	size_t arg_call_start; /* call_start then */
 	enum wr_call_state state;
-	bool arg_first;	    /* the next argument is the first shown */
-	bool arg_was_first; /* arg_first before the argument begun */
-	bool flags_named;   /* flags: a name was written */
-	bool flags_comment; /* flags, -X verbose: the names' comment is open */
+	bool arg_first;	      /* the next argument is the first shown */
+	bool arg_was_first;   /* arg_first before the argument begun */
+	bool flags_named;     /* flags: a name was written */
+	uint64_t flags_shown; /* flags: bits written among the names (flag_bits) */
+	bool flags_comment;   /* flags, -X verbose: the names' comment is open */
 };
 
 void text_writer__init(struct text_writer *tw, struct outbuf *ob, const struct wr_limits *lim,
@@ -363,6 +372,11 @@ static inline void w_flags_begin_fmt(struct writer *w, uint64_t raw, enum wr_num
 static inline void w_flag(struct writer *w, const char *name)
 {
 	w->ops->flag(w, name);
+}
+
+static inline void w_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
+	w->ops->flag_bits(w, bits, label);
 }
 
 static inline void w_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,

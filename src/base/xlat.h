@@ -65,6 +65,8 @@ void xlat_write_const(struct writer *w, const struct xlat *x, uint64_t val, enum
 void xlat_write_const_sized(struct writer *w, const struct xlat *x, uint64_t val,
 			    unsigned int size);
 void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val);
+/* The same for a value 64 bits wide (an unsigned long): all its bits are flags, none a sign. */
+void xlat_write_flags64(struct writer *w, const struct xlat *x, uint64_t val);
 
 /* Special printers where a plain table is not enough: */
 

@@ -91,7 +91,16 @@ struct bt_arg_rule {
 	__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
 	__u8 kind;	 /* enum bt_capture_kind */
 	__u8 flags;	 /* BT_RULE_* */
-	__u8 pad[2];
+	/*
+	 * Bytes before the counted ones, added to -k and BT_LEN_RET: a header the count leaves
+	 * out (msgsnd's mtype before msgsz bytes of text).
+	 */
+	__u8 header;
+	/*
+	 * The count argument is in units of 1 << count_shift elements, rounded up: mincore's
+	 * length in pages (12), a node mask's bits in longs (6).
+	 */
+	__u8 count_shift;
 };
 
 /*
@@ -100,6 +109,13 @@ struct bt_arg_rule {
  * (nanosleep's time left).
  */
 #define BT_RULE_IF_INTERRUPTED (1U << 0)
+/*
+ * The argument that counts (-k) is 32 bits wide (int, unsigned int): the upper half of its
+ * register is no part of it, and the kernel does not read it (semop's nsops).
+ */
+#define BT_RULE_COUNT_32 (1U << 1)
+/* The count argument counts one more than the kernel reads: a node mask's maxnode. */
+#define BT_RULE_COUNT_LESS_ONE (1U << 2)
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the

@@ -2,8 +2,8 @@
 /*
  * Decoders written by hand, for what neither tracefs nor BTF can say, grouped in one file per
  * family of syscalls (net.c, sockopt.c, msghdr.c, signal.c, file.c, proc.c, poll.c, ioctl.c,
- * bpf.c). Each family
- * lists what it decodes in a struct hand_family; families.c gathers them.
+ * bpf.c, ipc.c, mem.c, keys.c). Each family lists what it decodes in a struct hand_family;
+ * families.c gathers them.
  */
 #ifndef BTFTRACE_HAND_H
 #define BTFTRACE_HAND_H
@@ -103,8 +103,9 @@ struct hand_family {
 	size_t ncalls;
 };
 
-extern const struct hand_family family_bpf, family_file, family_ioctl, family_msghdr, family_net,
-	family_poll, family_proc, family_signal, family_sockopt;
+extern const struct hand_family family_bpf, family_file, family_ioctl, family_ipc, family_keys,
+	family_mem, family_msghdr, family_net, family_poll, family_proc, family_signal,
+	family_sockopt;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 

@@ -754,6 +754,7 @@ static void test_bpf_attr_by_command(void **state)
 {
 	union bpf_attr attr;
 	size_t size = offsetof(union bpf_attr, map_extra) + sizeof(attr.map_extra);
+	__u32 next_id;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.map_type = BPF_MAP_TYPE_ARRAY;
@@ -764,26 +765,54 @@ static void test_bpf_attr_by_command(void **state)
 	memcpy(attr.map_name, "m", 2);
 	begin(NR_BPF, BPF_MAP_CREATE, PTR, size, 0, 0, 0);
 	in(1, &attr, size);
+	/* strace 6.1's members; numa_node only with BPF_F_NUMA_NODE */
 	assert_string_equal(line(5),
 			    "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
 			    "value_size=8, max_entries=4, "
 			    "map_flags=BPF_F_RDONLY_PROG|BPF_F_MMAPABLE, inner_map_fd=0, "
-			    "numa_node=0, map_name=\"m\", map_ifindex=0, btf_fd=0, "
+			    "map_name=\"m\", map_ifindex=0, btf_fd=0, "
 			    "btf_key_type_id=0, btf_value_type_id=0, "
 			    "btf_vmlinux_value_type_id=0, map_extra=0}, 72) = 5");
-	/* a shorter size ends the struct there, without "..." */
+	/* a shorter size ends the struct at the first addition it does not reach */
 	begin(NR_BPF, BPF_MAP_CREATE, PTR, 20, 0, 0, 0);
 	in(1, &attr, 20);
 	assert_string_equal(line(5),
 			    "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
 			    "value_size=8, max_entries=4, "
 			    "map_flags=BPF_F_RDONLY_PROG|BPF_F_MMAPABLE}, 20) = 5");
-	/* one the capture cap cut short says so */
-	begin(NR_BPF, BPF_MAP_CREATE, PTR, 72, 0, 0, 0);
-	capture(&enter_rec, 1, &attr, 8, BT_CAP_TRUNCATED, 72);
-	assert_string_equal(line(5),
-			    "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
-			    "...}, 72) = 5");
+	/* what lies past the caller's size is zeros: the first members show all the same */
+	begin(NR_BPF, BPF_MAP_CREATE, PTR, 1, 0, 0, 0);
+	in(1, &attr, 1);
+	assert_string_equal(line(-22), "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, "
+				       "key_size=0, value_size=0, max_entries=0}, 1) = -1 EINVAL "
+				       "(Invalid argument)");
+	/* bytes past what strace 6.1 knows that are not zero: "..." */
+	attr.map_flags = BPF_F_NUMA_NODE;
+	attr.numa_node = -1;
+	memset(attr.map_name, 0xff, sizeof(attr.map_name));
+	memset((char *)&attr + size, 0xff, 8);
+	begin(NR_BPF, BPF_MAP_CREATE, PTR, size + 8, 0, 0, 0);
+	in(1, &attr, size + 8);
+	assert_string_equal(
+		line(-22), "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
+			   "value_size=8, max_entries=4, map_flags=BPF_F_NUMA_NODE, "
+			   "inner_map_fd=0, numa_node=4294967295 /* NUMA_NO_NODE */, "
+			   "map_name=\"\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377"
+			   "\\377\\377\\377\"..., map_ifindex=0, btf_fd=0, btf_key_type_id=0, "
+			   "btf_value_type_id=0, btf_vmlinux_value_type_id=0, map_extra=0, ...}, "
+			   "80) = -1 EINVAL (Invalid argument)");
+	/* a size of 0, or more than a page: the address */
+	begin(NR_BPF, BPF_MAP_CREATE, PTR, 0, 0, 0, 0);
+	assert_string_equal(
+		line(-22), "bpf(BPF_MAP_CREATE, 0x7ffc12345678, 0) = -1 EINVAL (Invalid argument)");
+	memset(&attr, 0, sizeof(attr));
+	attr.map_fd = 3;
+	attr.key = 0x7ffc1000;
+	attr.value = 0x7ffc2000;
+	begin(NR_BPF, BPF_MAP_UPDATE_ELEM, PTR, 32, 0, 0, 0);
+	in(1, &attr, 32);
+	assert_string_equal(line(0), "bpf(BPF_MAP_UPDATE_ELEM, {map_fd=3, key=0x7ffc1000, "
+				     "value=0x7ffc2000, flags=BPF_ANY}, 32) = 0");
 	memset(&attr, 0, sizeof(attr));
 	attr.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
 	attr.insn_cnt = 2;
@@ -796,7 +825,7 @@ static void test_bpf_attr_by_command(void **state)
 	assert_string_equal(line(6),
 			    "bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, "
 			    "insn_cnt=2, insns=0x7ffc1000, license=0x55001000, log_level=0, "
-			    "log_size=0, log_buf=NULL, kern_version=0, "
+			    "log_size=0, log_buf=NULL, kern_version=KERNEL_VERSION(0, 0, 0), "
 			    "prog_flags=BPF_F_SLEEPABLE}, 48) = 6");
 	memset(&attr, 0, sizeof(attr));
 	attr.info.bpf_fd = 3;
@@ -807,6 +836,15 @@ static void test_bpf_attr_by_command(void **state)
 	in(1, &attr, size);
 	assert_string_equal(line(0), "bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=3, info_len=80, "
 				     "info=0x7ffc2000}}, 16) = 0");
+	/* the next id the kernel wrote back */
+	memset(&attr, 0, sizeof(attr));
+	begin(NR_BPF, BPF_MAP_GET_NEXT_ID, PTR, 12, 0, 0, 0);
+	in(1, &attr, 12);
+	next_id = 42;
+	memcpy(&attr.next_id, &next_id, sizeof(next_id));
+	out(1, &attr, 12);
+	assert_string_equal(line(0), "bpf(BPF_MAP_GET_NEXT_ID, {start_id=0, next_id=0 => 42, "
+				     "open_flags=0}, 12) = 0");
 	/* a command without a known struct: the address */
 	begin(NR_BPF, 1000, PTR, 8, 0, 0, 0);
 	in(1, &attr, 8);
