@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ipc.h>
 #include <sys/sysmacros.h>
 
 #include "base/values.h"
@@ -284,7 +283,6 @@ static const struct value_printer printers[] = {
 static const struct value_printer type_printers[] = {
 	{ "uid_t", NULL, VK_ID, NULL },
 	{ "gid_t", NULL, VK_ID, NULL },
-	{ "key_t", NULL, VK_IPC_KEY, NULL },
 };
 /* clang-format on */
 
@@ -366,11 +364,6 @@ int value_printer_const(const struct value_printer *vp, const char *name, uint64
 		if (strcmp(name, "RLIM64_INFINITY"))
 			return -ENOENT;
 		*val = ~0ULL;
-		return 0;
-	case VK_IPC_KEY:
-		if (strcmp(name, "IPC_PRIVATE"))
-			return -ENOENT;
-		*val = IPC_PRIVATE;
 		return 0;
 	case VK_SIGHANDLER:
 		if (!strcmp(name, "SIG_DFL"))
@@ -506,12 +499,6 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 			w_s64(w, -1);
 		else
 			w_u64(w, bits);
-		return;
-	case VK_IPC_KEY:
-		if (bits == IPC_PRIVATE)
-			w_const(w, bits, WR_HEX, "IPC_PRIVATE", NULL);
-		else
-			w_hex(w, bits);
 		return;
 	}
 	w_u64(w, val);

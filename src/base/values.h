@@ -30,7 +30,6 @@ enum value_kind {
 	VK_UDEC,	  /* a number strace shows unsigned whatever its C type: 4294967295 */
 	VK_INT,		  /* an int that is no descriptor of this process's, though named so */
 	VK_ID,		  /* a user or group id: -1 for "none", else unsigned */
-	VK_IPC_KEY,	  /* a System V IPC key: IPC_PRIVATE, else hex */
 };
 
 struct value_printer {

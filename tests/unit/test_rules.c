@@ -31,7 +31,6 @@ enum {
 	NR_NANOSLEEP = 35,
 	NR_SOCKET = 41,
 	NR_SETSOCKOPT = 54,
-	NR_SHMGET = 29,
 	NR_READLINK = 89,
 	NR_CHMOD = 90,
 	NR_UMASK = 95,
@@ -58,8 +57,6 @@ static int setup(void **state)
 							 {"int", "optname"},
 							 {"char *", "optval"},
 							 {"int", "optlen"}};
-	static const char *const shmget_args[][2] = {
-		{"key_t", "key"}, {"size_t", "size"}, {"int", "shmflg"}};
 	static const char *const readlink_args[][2] = {
 		{"const char *", "path"}, {"char *", "buf"}, {"int", "bufsiz"}};
 	static const char *const chmod_args[][2] = {{"const char *", "filename"},
@@ -88,7 +85,6 @@ static int setup(void **state)
 	catalog_add_format(cat, NR_NANOSLEEP, "nanosleep", 2, nanosleep_args);
 	catalog_add_format(cat, NR_SOCKET, "socket", 3, socket_args);
 	catalog_add_format(cat, NR_SETSOCKOPT, "setsockopt", 5, setsockopt_args);
-	catalog_add_format(cat, NR_SHMGET, "shmget", 3, shmget_args);
 	catalog_add_format(cat, NR_READLINK, "readlink", 3, readlink_args);
 	catalog_add_format(cat, NR_CHMOD, "chmod", 2, chmod_args);
 	catalog_add_format(cat, NR_UMASK, "umask", 1, umask_args);
@@ -278,12 +274,6 @@ static void test_numbers_at_strace_width(void **state)
 	in(1, groups, sizeof(groups));
 	assert_string_equal(line(-EPERM),
 			    "setgroups(2, [-1, 5]) = -1 EPERM (Operation not permitted)");
-	/* an IPC key: IPC_PRIVATE, else hex */
-	begin(NR_SHMGET, 0, 64, 0, 0, 0, 0);
-	assert_string_equal(line(0), "shmget(IPC_PRIVATE, 64, 0) = 0");
-	begin(NR_SHMGET, (__u64)-1, 64, 0, 0, 0, 0);
-	assert_string_equal(line(-ENOENT),
-			    "shmget(0xffffffff, 64, 0) = -1 ENOENT (No such file or directory)");
 	/* the whole register, where strace reads it so */
 	begin(NR_SYSFS, (__u64)-1, 0, 0, 0, 0, 0);
 	assert_string_equal(line(-EINVAL),
