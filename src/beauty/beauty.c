@@ -6,6 +6,7 @@
 #include <bpf/btf.h>
 
 #include "base/json.h"
+#include "base/values.h"
 #include "beauty/beauty.h"
 #include "beauty/overrides.h"
 
@@ -354,7 +355,11 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 	if (!(rules->flags & BT_SC_SELECTED))
 		return;
 	if (!desc->has_format) {
-		if (json)
+		if (json && desc->nargs)
+			fprintf(out,
+				"{\"syscall\":\"%s\",\"nr\":%d,\"format\":false,\"registers\":%d}\n",
+				desc->name, desc->nr, desc->nargs);
+		else if (json)
 			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"format\":false}\n",
 				desc->name, desc->nr);
 		else if (desc->nargs)
@@ -373,6 +378,7 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 		fprintf(out, "%-20s %3d  (no arguments)\n", desc->name, desc->nr);
 	for (int i = 0; i < desc->nargs; i++) {
 		const struct beauty_arg *ba = &bs->args[i];
+		const struct value_printer *vp;
 
 		if (json) {
 			fprintf(out,
@@ -386,6 +392,10 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 			print_rule_json(out, "enter", &rules->enter[i], desc);
 			fputc(',', out);
 			print_rule_json(out, "exit", &rules->exit[i], desc);
+			/* a number strace reads at a width of its own: the bytes it shows */
+			vp = value_printer_find(desc->name, desc->args[i].name);
+			if (vp && vp->width && !ba->type.ptr_depth)
+				fprintf(out, ",\"shown_size\":%u", vp->width);
 			fputs("}\n", out);
 			continue;
 		}
