@@ -37,22 +37,23 @@ static const struct value_printer printers[] = {
 	{ "*", "group_fd", VK_FD, NULL },
 	{ "*", "pidfd", VK_FD, NULL },
 	{ "dup", "fildes", VK_FD, NULL },
+	{ "*", "fanotify_fd", VK_FD, NULL },
+	{ "*", "ruleset_fd", VK_FD, NULL },
+	{ "*", "mountdirfd", VK_FD, NULL },
 	{ "*", "ufd", VK_FD, NULL },
 	{ "*", "fdin", VK_FD, NULL },
 	{ "*", "fdout", VK_FD, NULL },
 	{ "*", "fs_fd", VK_FD, NULL },
-	{ "*", "fanotify_fd", VK_FD, NULL },
-	{ "*", "ruleset_fd", VK_FD, NULL },
 	{ "*", "mqdes", VK_FD, NULL },
 	{ "*", "kernel_fd", VK_FD, NULL },
 	{ "*", "initrd_fd", VK_FD, NULL },
 	/* pidfd_getfd's fd is the other process's: no path of ours */
-	{ "pidfd_getfd", "fd", VK_INT, NULL },
+	{ "pidfd_getfd", "fd", VK_NUMBER, NULL },
 	/* flags no table names: strace shows their bits in hex */
 	{ "*", "flags", VK_HEX, NULL },
 	/*
 	 * Numbers strace reads at a width or sign of its own, not the C type's: the whole
-	 * register, unsigned where the kernel says signed, a mode_t where it says int.
+	 * register, unsigned where the kernel says signed.
 	 */
 	{ "sysfs", "option", VK_HEX, NULL, 8 },
 	{ "sysfs", "arg1", VK_HEX, NULL, 8 },
@@ -61,35 +62,38 @@ static const struct value_printer printers[] = {
 	{ "readlinkat", "bufsiz", VK_UDEC, NULL, 8 },
 	{ "truncate", "length", VK_UDEC, NULL, 8 },
 	{ "ftruncate", "length", VK_UDEC, NULL, 8 },
-	{ "close_range", "fd", VK_UDEC, NULL },
 	{ "copy_file_range", "flags", VK_UDEC, NULL },
 	{ "sched_getattr", "flags", VK_UDEC, NULL },
 	{ "sched_setattr", "flags", VK_UDEC, NULL },
 	{ "process_vm_readv", "flags", VK_UDEC, NULL },
 	{ "process_vm_writev", "flags", VK_UDEC, NULL },
-	{ "umask", "mask", VK_MODE, NULL, 2 },
 	/* directory fds, under whatever syscall */
 	{ "*", "dfd", VK_DIRFD, NULL },
 	{ "*", "olddfd", VK_DIRFD, NULL },
 	{ "*", "newdfd", VK_DIRFD, NULL },
 	{ "*", "from_dfd", VK_DIRFD, NULL },
-	{ "*", "mountdirfd", VK_DIRFD, NULL },
 	{ "*", "to_dfd", VK_DIRFD, NULL },
 	/* files */
 	{ "open", "flags", VK_OPEN_FLAGS, NULL },
 	{ "openat", "flags", VK_OPEN_FLAGS, NULL },
-	{ "open", "mode", VK_MODE, NULL },
-	{ "openat", "mode", VK_MODE, NULL },
-	{ "creat", "mode", VK_MODE, NULL },
-	{ "mkdir", "mode", VK_MODE, NULL },
-	{ "mkdirat", "mode", VK_MODE, NULL },
-	{ "chmod", "mode", VK_MODE, NULL },
-	{ "fchmod", "mode", VK_MODE, NULL },
-	{ "fchmodat", "mode", VK_MODE, NULL },
-	{ "fchmodat2", "mode", VK_MODE, NULL },
-	{ "mknod", "mode", VK_FILE_MODE, NULL },
-	{ "mknodat", "mode", VK_FILE_MODE, NULL },
-	{ "mq_open", "mode", VK_MODE, NULL },
+	{ "open_by_handle_at", "flags", VK_OPEN_FLAGS, NULL },
+	/* permissions to set are numbers to strace (print_numeric_umode_t), a file's mode is not */
+	{ "open", "mode", VK_UMODE, NULL },
+	{ "openat", "mode", VK_UMODE, NULL },
+	{ "creat", "mode", VK_UMODE, NULL },
+	{ "mkdir", "mode", VK_UMODE, NULL },
+	{ "mkdirat", "mode", VK_UMODE, NULL },
+	{ "chmod", "mode", VK_UMODE, NULL },
+	{ "fchmod", "mode", VK_UMODE, NULL },
+	{ "fchmodat", "mode", VK_UMODE, NULL },
+	{ "fchmodat2", "mode", VK_UMODE, NULL },
+	{ "umask", "mask", VK_UMODE, NULL },
+	{ "mknod", "mode", VK_MODE, NULL },
+	{ "mknodat", "mode", VK_MODE, NULL },
+	{ "mknod", "dev", VK_DEV, NULL },
+	{ "mknodat", "dev", VK_DEV, NULL },
+	{ "ustat", "dev", VK_DEV, NULL },
+	{ "mq_open", "mode", VK_UMODE, NULL },
 	{ "access", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat2", "mode", VK_XLAT, &xlat_access_modes },
@@ -102,32 +106,56 @@ static const struct value_printer printers[] = {
 	{ "unlinkat", "flag", VK_XLAT, &xlat_at_flags },
 	{ "utimensat", "flags", VK_XLAT, &xlat_at_flags },
 	{ "execveat", "flags", VK_XLAT, &xlat_at_flags },
-	{ "name_to_handle_at", "flag", VK_XLAT, &xlat_at_flags },
+	{ "name_to_handle_at", "flag", VK_XLAT, &xlat_name_to_handle_at_flags },
 	{ "renameat2", "flags", VK_XLAT, &xlat_rename_flags },
 	{ "lseek", "whence", VK_XLAT, &xlat_seek_whence },
 	{ "fcntl", "cmd", VK_XLAT, &xlat_fcntl_cmds },
 	{ "flock", "cmd", VK_XLAT, &xlat_flock_ops },
 	{ "fallocate", "mode", VK_XLAT, &xlat_fallocate_flags },
 	{ "fadvise64", "advice", VK_XLAT, &xlat_fadvise_advice },
+	{ "sync_file_range", "flags", VK_XLAT, &xlat_sync_file_range_flags },
+	{ "close_range", "fd", VK_NUMBER, NULL },
+	{ "close_range", "max_fd", VK_NUMBER, NULL },
+	{ "close_range", "flags", VK_XLAT, &xlat_close_range_flags },
+	{ "setxattr", "flags", VK_XLAT, &xlat_xattr_flags },
+	{ "lsetxattr", "flags", VK_XLAT, &xlat_xattr_flags },
+	{ "fsetxattr", "flags", VK_XLAT, &xlat_xattr_flags },
+	{ "inotify_add_watch", "mask", VK_XLAT, &xlat_inotify_flags },
+	{ "fanotify_init", "event_f_flags", VK_OPEN_FLAGS, NULL },
+	{ "fanotify_mark", "flags", VK_XLAT, &xlat_fan_mark_flags },
+	{ "fanotify_mark", "mask", VK_XLAT, &xlat_fan_event_flags },
 	{ "pipe2", "flags", VK_XLAT, &xlat_pipe_flags },
 	{ "dup3", "flags", VK_XLAT, &xlat_dup3_flags },
 	{ "eventfd2", "flags", VK_XLAT, &xlat_eventfd_flags },
 	{ "signalfd4", "flags", VK_XLAT, &xlat_signalfd_flags },
 	{ "inotify_init1", "flags", VK_XLAT, &xlat_inotify_init_flags },
-	{ "memfd_create", "flags", VK_XLAT, &xlat_memfd_flags },
 	{ "splice", "flags", VK_XLAT, &xlat_splice_flags },
 	{ "tee", "flags", VK_XLAT, &xlat_splice_flags },
 	{ "vmsplice", "flags", VK_XLAT, &xlat_splice_flags },
+	{ "landlock_create_ruleset", "flags", VK_XLAT, &xlat_landlock_create_ruleset_flags },
+	{ "landlock_add_rule", "rule_type", VK_XLAT, &xlat_landlock_rule_types },
+	{ "landlock_add_rule", "flags", VK_HEX, NULL },
+	{ "landlock_restrict_self", "flags", VK_HEX, NULL },
+	{ "landlock_ruleset_attr", "handled_access_fs", VK_XLAT, &xlat_landlock_access_fs },
+	/* mounts */
 	{ "mount", "flags", VK_XLAT, &xlat_mount_flags },
-	{ "umount", "flags", VK_XLAT, &xlat_umount_flags },
+	{ "umount2", "flags", VK_XLAT, &xlat_umount_flags },
+	{ "fsopen", "flags", VK_XLAT, &xlat_fsopen_flags },
+	{ "fsconfig", "cmd", VK_XLAT, &xlat_fsconfig_cmds },
+	{ "fsmount", "flags", VK_XLAT, &xlat_fsmount_flags },
+	{ "fsmount", "attr_flags", VK_XLAT, &xlat_fsmount_attr_flags },
+	{ "fspick", "flags", VK_XLAT, &xlat_fspick_flags },
+	{ "move_mount", "flags", VK_XLAT, &xlat_move_mount_flags },
+	{ "open_tree", "flags", VK_XLAT, &xlat_open_tree_flags },
+	{ "mount_setattr", "flags", VK_XLAT, &xlat_mount_setattr_flags },
+	{ "mount_attr", "attr_set", VK_XLAT, &xlat_mount_attr_flags },
+	{ "mount_attr", "attr_clr", VK_XLAT, &xlat_mount_attr_flags },
+	{ "mount_attr", "propagation", VK_XLAT, &xlat_mount_propagation },
 	/* modules and kexec (signatures from the catalog's fallback when not built in) */
 	{ "delete_module", "flags", VK_XLAT, &xlat_delete_module_flags },
 	{ "finit_module", "flags", VK_XLAT, &xlat_module_init_flags },
 	{ "kexec_file_load", "flags", VK_XLAT, &xlat_kexec_file_load_flags },
 	{ "kexec_load", "entry", VK_ADDRESS, NULL },
-	/* landlock */
-	{ "landlock_create_ruleset", "flags", VK_XLAT, &xlat_landlock_create_ruleset_flags },
-	{ "landlock_add_rule", "rule_type", VK_XLAT, &xlat_landlock_rule_types },
 	/* memory */
 	{ "mmap", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
@@ -174,9 +202,27 @@ static const struct value_printer printers[] = {
 	{ "getrusage", "who", VK_XLAT, &xlat_rusage_who },
 	{ "sched_setscheduler", "policy", VK_XLAT, &xlat_sched_policies },
 	{ "membarrier", "cmd", VK_XLAT, &xlat_membarrier_cmds },
-	{ "rseq", "sig", VK_HEX, NULL },
-	{ "rseq", "rseq_len", VK_HEX, NULL, 8 },
-	{ "rseq", "flags", VK_HEX, NULL, 8 },
+	{ "membarrier", "flags", VK_XLAT, &xlat_membarrier_flags },
+	{ "waitid", "which", VK_XLAT, &xlat_waitid_which },
+	{ "kcmp", "type", VK_XLAT, &xlat_kcmp_types },
+	{ "kcmp", "idx1", VK_FD, NULL },
+	{ "kcmp", "idx2", VK_FD, NULL },
+	{ "ioprio_get", "which", VK_XLAT, &xlat_ioprio_who },
+	{ "ioprio_set", "which", VK_XLAT, &xlat_ioprio_who },
+	{ "ptrace", "request", VK_XLAT, &xlat_ptrace_requests },
+	{ "seccomp", "op", VK_XLAT, &xlat_seccomp_ops },
+	{ "seccomp", "flags", VK_XLAT, &xlat_seccomp_filter_flags },
+	{ "pkey_alloc", "flags", VK_HEX, NULL },
+	{ "pkey_alloc", "init_val", VK_XLAT, &xlat_pkey_access },
+	{ "reboot", "magic1", VK_XLAT, &xlat_reboot_magics },
+	{ "reboot", "magic2", VK_XLAT, &xlat_reboot_magics },
+	{ "reboot", "cmd", VK_XLAT, &xlat_reboot_cmds },
+	{ "sched_get_priority_max", "policy", VK_XLAT, &xlat_sched_policies },
+	{ "sched_get_priority_min", "policy", VK_XLAT, &xlat_sched_policies },
+	{ "pidfd_open", "flags", VK_XLAT, &xlat_pidfd_open_flags },
+	{ "pidfd_getfd", "flags", VK_HEX, NULL },
+	{ "sched_attr", "sched_flags", VK_XLAT, &xlat_sched_attr_flags },
+	{ "__user_cap_header_struct", "version", VK_XLAT, &xlat_capability_versions },
 	/* time */
 	{ "*", "which_clock", VK_XLAT, &xlat_clock_ids },
 	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },
@@ -215,12 +261,12 @@ static const struct value_printer printers[] = {
 	{ "ioctl", "cmd", VK_XLAT, &xlat_tty_ioctls },
 	{ "bpf", "cmd", VK_XLAT, &xlat_bpf_cmds },
 	/* struct members */
-	{ "stat", "st_mode", VK_FILE_MODE, NULL },
+	{ "stat", "st_mode", VK_MODE, NULL },
 	{ "stat", "st_dev", VK_DEV, NULL },
 	{ "statfs", "f_type", VK_XLAT, &xlat_fs_magics },
 	{ "statfs", "f_flags", VK_XLAT, &xlat_statfs_flags },
 	{ "stat", "st_rdev", VK_DEV, NULL },
-	{ "statx", "stx_mode", VK_FILE_MODE, NULL },
+	{ "statx", "stx_mode", VK_MODE, NULL },
 	{ "statx", "stx_mask", VK_XLAT, &xlat_statx_mask },
 	{ "statx", "stx_attributes", VK_XLAT, &xlat_statx_attrs },
 	{ "statx", "stx_attributes_mask", VK_XLAT, &xlat_statx_attrs },
@@ -233,7 +279,8 @@ static const struct value_printer printers[] = {
 	{ "__kernel_sockaddr_storage", "ss_family", VK_XLAT, &xlat_address_families },
 	{ "perf_event_attr", "type", VK_XLAT, &xlat_perf_types },
 	{ "open_how", "flags", VK_OPEN_FLAGS, NULL },
-	{ "open_how", "mode", VK_MODE, NULL },
+	{ "open_how", "mode", VK_OCT, NULL },
+	{ "open_how", "resolve", VK_XLAT, &xlat_resolve_flags },
 	{ "clone_args", "flags", VK_XLAT, &xlat_clone_flags },
 	{ "clone_args", "exit_signal", VK_SIGNAL, NULL },
 	{ "sched_attr", "sched_policy", VK_XLAT, &xlat_sched_policies },
@@ -308,7 +355,7 @@ const struct value_printer *value_printer_find(const char *scope, const char *na
 		if (strcmp(printers[i].name, name))
 			continue;
 		if (!strcmp(printers[i].scope, scope))
-			return &printers[i];
+			return printers[i].kind == VK_NUMBER ? NULL : &printers[i];
 		if (!any && !strcmp(printers[i].scope, "*"))
 			any = &printers[i];
 	}
@@ -346,7 +393,6 @@ int value_printer_const(const struct value_printer *vp, const char *name, uint64
 	case VK_OPEN_FLAGS:
 		return const_in_tables(open_flags, name, val);
 	case VK_MODE:
-	case VK_FILE_MODE:
 		return const_in_tables(mode, name, val);
 	case VK_SIGNAL:
 		return const_in_tables(signal, name, val);
@@ -421,25 +467,28 @@ static void write_sighandler(struct writer *w, uint64_t val)
 
 void value_write(struct writer *w, const struct value_printer *vp, uint64_t val, unsigned int size)
 {
-	/* the argument's own bits: flags and unknown constants show no sign extension */
+	/*
+	 * the argument's own bits: flags and unknown constants show no sign extension; a 64-bit
+	 * flags word has no sign to guess at
+	 */
 	uint64_t bits = size && size < 8 ? val & ((1ULL << (8 * size)) - 1) : val;
 
 	switch (vp->kind) {
 	case VK_XLAT:
 		if (vp->table && vp->table->kind == XLAT_FLAGS && size == 8)
-			xlat_write_flags64(w, vp->table, bits);
+			xlat_write_flags_wide(w, vp->table, bits);
 		else if (vp->table && vp->table->kind == XLAT_FLAGS)
 			xlat_write_flags(w, vp->table, bits);
 		else
 			xlat_write_const_sized(w, vp->table, val, size);
 		return;
 	case VK_OPEN_FLAGS:
-		xlat_write_open_flags(w, bits);
+		if (size == 8)
+			xlat_write_open_flags_wide(w, bits);
+		else
+			xlat_write_open_flags(w, bits);
 		return;
 	case VK_MODE:
-		xlat_write_perms(w, bits);
-		return;
-	case VK_FILE_MODE:
 		xlat_write_mode(w, bits);
 		return;
 	case VK_SIGNAL:
@@ -487,11 +536,17 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 	case VK_STATX_FLAGS:
 		xlat_write_statx_flags(w, bits);
 		return;
+	case VK_UMODE:
+		/* a mode_t, as strace's print_numeric_umode_t: no file type, no -X form */
+		w_num(w, bits & 0177777, WR_OCT);
+		return;
+	case VK_OCT:
+		w_num(w, bits, WR_OCT);
+		return;
+	case VK_NUMBER:
+		break;
 	case VK_UDEC:
 		w_u64(w, bits);
-		return;
-	case VK_INT:
-		w_s64(w, (int)val);
 		return;
 	case VK_ID:
 		/* (uid_t)-1 means "no id" (setresuid's "leave it"): strace writes -1 */

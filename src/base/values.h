@@ -11,8 +11,7 @@
 enum value_kind {
 	VK_XLAT,	  /* a generated table, by name */
 	VK_OPEN_FLAGS,	  /* access mode plus O_* flags */
-	VK_MODE,	  /* a mode to set: octal permissions, 0644 */
-	VK_FILE_MODE,	  /* a file's mode: S_IF* type plus octal permissions, S_IFREG|0644 */
+	VK_MODE,	  /* a file's mode: S_IF* type plus octal permissions, S_IFREG|0644 */
 	VK_SIGNAL,	  /* SIGINT, SIGRT_3 */
 	VK_SOCK_TYPE,	  /* SOCK_STREAM|SOCK_CLOEXEC */
 	VK_FUTEX_OP,	  /* FUTEX_WAIT_PRIVATE */
@@ -27,9 +26,15 @@ enum value_kind {
 	VK_TERMIOS_CFLAG, /* B38400|CS8|CREAD */
 	VK_DEV,		  /* a device number: makedev(0x1, 0x3) */
 	VK_STATX_FLAGS,	  /* AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW */
-	VK_UDEC,	  /* a number strace shows unsigned whatever its C type: 4294967295 */
-	VK_INT,		  /* an int that is no descriptor of this process's, though named so */
-	VK_ID,		  /* a user or group id: -1 for "none", else unsigned */
+	VK_UMODE,	  /* permissions to set (chmod, umask): octal, 16 bits, whatever -X says */
+	VK_OCT,		  /* a number in octal, all of it (open_how's mode) */
+	/*
+	 * a plain number as its C type: a row that says a name the "*" rows know (close_range's
+	 * fd) is no fd there; value_printer_find returns NULL for it
+	 */
+	VK_NUMBER,
+	VK_UDEC, /* a number strace shows unsigned whatever its C type: 4294967295 */
+	VK_ID,	 /* a user or group id: -1 for "none", else unsigned */
 };
 
 struct value_printer {

@@ -152,11 +152,8 @@ struct writer_ops {
 	/*
 	 * Flags: the names of the bits, then the bits left, in rest_fmt. A rest in octal is a
 	 * field of its own (permissions, after the file type) and always shows, 0 included;
-	 * rest_label comments the bits left when no name knew them: 0x1 /\* CLOSE_RANGE_??? *\/;
-	 * with a rest of its own, a rest_label asks -X verbose to comment the value even when no
-	 * name was written, as strace does a file's mode (0644 /\* 0644 *\/) and not a mode to
-	 * set (0644). raw_fmt is how the whole value reads where -X shows it as a number (hex; a
-	 * mode octal).
+	 * rest_label comments the bits left when no name knew them: 0x1 /\* CLOSE_RANGE_??? *\/.
+	 * raw_fmt: how the whole number reads where -X shows it (hex; a mode's octal).
 	 */
 	void (*flags_begin)(struct writer *w, uint64_t raw, enum wr_num raw_fmt);
 	void (*flag)(struct writer *w, const char *name);
@@ -363,7 +360,7 @@ static inline void w_flags_begin(struct writer *w, uint64_t raw)
 	w->ops->flags_begin(w, raw, WR_HEX);
 }
 
-/* Flags whose whole value reads in raw_fmt under -X raw and verbose: a mode in octal. */
+/* Flags whose number reads in another form than hex where -X shows it: a mode in octal. */
 static inline void w_flags_begin_fmt(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
 {
 	w->ops->flags_begin(w, raw, raw_fmt);

@@ -148,6 +148,10 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 			(ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 		rules->exit[i] =
 			(ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+		if (ov->written == OW_ALWAYS && rules->exit[i].len != BT_LEN_NONE) {
+			rules->exit[i].flags |= BT_RULE_EVEN_ON_ERROR;
+			rules->flags |= BT_SC_EXIT_ON_ERROR;
+		}
 		return;
 	}
 	if (ov->dir == OV_STRING) {
@@ -193,6 +197,10 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	if (ov->written == OW_ON_RESTART)
 		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
+	if (ov->written == OW_ALWAYS && rules->exit[i].len != BT_LEN_NONE) {
+		rules->exit[i].flags |= BT_RULE_EVEN_ON_ERROR;
+		rules->flags |= BT_SC_EXIT_ON_ERROR;
+	}
 	if (ov->kind == BT_KIND_MSGHDR) {
 		/*
 		 * The header, then what it points to. An in/out header's buffers
@@ -203,6 +211,35 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		else
 			rules->enter[i].kind = BT_KIND_MSGHDR;
 	}
+}
+
+/*
+ * A syscall whose data lies on the user stack (rt_sigreturn's frame): the member the override
+ * names, read at sys_enter from the stack pointer, as argument 0 of a call that has none.
+ */
+static void apply_stack_override(const struct beauty_override *ov, const struct syscall_desc *desc,
+				 struct beauty_syscall *bs, struct bt_syscall_rules *rules,
+				 const struct types *t)
+{
+	struct beauty_arg *ba = &bs->args[0];
+	struct arg_type frame;
+	__u32 member, offset;
+	long size, at;
+
+	if (desc->nargs || !ov->stack_member || types__resolve(t, ov->as_type, &frame) ||
+	    !frame.base_id)
+		return;
+	member = types__member(t, frame.base_id, ov->stack_member, &offset);
+	size = member ? btf__resolve_size(t->btf, member) : -1;
+	at = (long)offset + ov->sp_bias;
+	/* the collector's rule word keeps 12 bits of elem_size, which holds the offset */
+	if (size <= BT_LEN_STRING || size > BT_CAPTURE_MAX || at < 0 || at > 0xfff)
+		return;
+	rules->enter[0] = (struct bt_arg_rule){.len = size, .sp_offset = at, .kind = BT_KIND_STACK};
+	ba->role = ROLE_STRUCT;
+	ba->print_type_id = member;
+	ba->elem_count_arg = -1;
+	ba->written_len_arg = -1;
 }
 
 /* A count argument of 32 bits: the collector takes its register's lower half only. */
@@ -249,6 +286,10 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 
 		if (!desc || !desc->has_format)
 			continue;
+		if (ov->kind == BT_KIND_STACK) {
+			apply_stack_override(ov, desc, &b->calls[desc->nr], &b->rules[desc->nr], t);
+			continue;
+		}
 		i = syscall_desc__arg_index(desc, ov->arg);
 		if (i >= 0)
 			apply_override(ov, desc, &b->calls[desc->nr], &b->rules[desc->nr], t, i);
@@ -276,6 +317,8 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 			 r->flags & BT_RULE_COUNT_LESS_ONE ? "-1" : "");
 	if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV)
 		snprintf(buf, size, "strings[]");
+	else if (r->len > 1 && r->kind == BT_KIND_STACK)
+		snprintf(buf, size, "%d@sp+%u", r->len, r->sp_offset);
 	else if (r->len > 1 && r->kind == BT_KIND_MSGHDR)
 		snprintf(buf, size, "%d+name,iovec,control", r->len);
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV_COUNT)
@@ -299,6 +342,11 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		size_t n = strlen(buf);
 
 		snprintf(buf + n, size - n, ",if-interrupted");
+	}
+	if (r->len != BT_LEN_NONE && (r->flags & BT_RULE_EVEN_ON_ERROR)) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, size - n, ",even-on-error");
 	}
 }
 
@@ -374,8 +422,12 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 	if (desc->from_fallback && !json)
 		fprintf(out, "%-20s %3d  (no tracefs format: the signature is btftrace's)\n",
 			desc->name, desc->nr);
-	if (!desc->nargs && !json)
+	if (!desc->nargs && !json && rules->enter[0].kind == BT_KIND_STACK) {
+		beauty_rule__describe(&rules->enter[0], desc, enter, sizeof(enter));
+		fprintf(out, "%-20s %3d  (no arguments) enter=%s\n", desc->name, desc->nr, enter);
+	} else if (!desc->nargs && !json) {
 		fprintf(out, "%-20s %3d  (no arguments)\n", desc->name, desc->nr);
+	}
 	for (int i = 0; i < desc->nargs; i++) {
 		const struct beauty_arg *ba = &bs->args[i];
 		const struct value_printer *vp;

@@ -12,8 +12,9 @@
 char LICENSE[] SEC("license") = "GPL";
 
 /*
- * Only the registers that carry syscall arguments on x86_64; CO-RE relocates
- * the offsets against the running kernel's struct pt_regs.
+ * Only the registers that carry syscall arguments on x86_64, and the stack
+ * pointer (BT_KIND_STACK); CO-RE relocates the offsets against the running
+ * kernel's struct pt_regs.
  */
 struct pt_regs {
 	unsigned long r10;
@@ -23,6 +24,7 @@ struct pt_regs {
 	unsigned long si;
 	unsigned long di;
 	unsigned long orig_ax;
+	unsigned long sp;
 } __attribute__((preserve_access_index));
 
 /* What the task tracepoints read; CO-RE relocates the offsets. */
@@ -173,6 +175,7 @@ __u64 refetch_pending = 0;
  */
 struct scratch {
 	__u64 args[8]; /* BT_MAX_ARGS used: 8 so that an index masked with 7 stays inside */
+	__u64 sp;      /* the user stack pointer at sys_enter; 0 when the record is built at exit */
 	__s64 ret;
 	__u32 off;     /* bytes of the record built so far */
 	__u32 faulted; /* bit i: argument i could not be read */
@@ -716,6 +719,11 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 	/* as below: a bound the compiler cannot fold away */
 	asm volatile("%0 &= 7" : "+r"(i));
 	uptr = s->args[i];
+	if (kind == BT_KIND_STACK) {
+		/* elem_size holds the rule's sp_offset */
+		uptr = s->sp ? s->sp + elem_size : 0;
+		kind = BT_KIND_BYTES;
+	}
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
@@ -852,7 +860,10 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	return 0;
 }
 
-/* A rule's size, kind and count in one word (BT_INFO_*): BPF functions take five arguments. */
+/*
+ * A rule's size (or sp_offset), kind and count in one word (BT_INFO_*): BPF functions take five
+ * arguments.
+ */
 static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
 {
 	return (r->elem_size & BT_INFO_ELEM_MASK) | (__u32)(r->kind & 0xf) << BT_INFO_KIND_SHIFT |
@@ -1186,6 +1197,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	if (!s)
 		return 0;
 	read_args(regs, s->args, typed);
+	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true);
 	return 0;
 }
@@ -1237,6 +1249,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
+	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
+	s->sp = 0;
 	if (filter_defer && deferred) {
 		/* accepted at exit: the enter record first, from what sys_enter saved */
 		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
@@ -1265,16 +1279,12 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		}
 	}
 	intr = bt_ret_interrupted(ret);
-	if (rules) {
+	if (rules && (ret >= 0 || late || intr || (rules->flags & BT_SC_EXIT_ON_ERROR))) {
 		read_args(regs, s->args, typed);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
-			bool if_intr = rules->exit[i].flags & BT_RULE_IF_INTERRUPTED;
-			/*
-			 * a failed call filled no buffer, but strace shows where an iovec
-			 * array's would have gone: the array is read, without data
-			 */
-			bool written =
-				if_intr ? intr : ret >= 0 || rules->exit[i].kind == BT_KIND_IOVEC;
+			__u32 flags = rules->exit[i].flags;
+			bool if_intr = flags & BT_RULE_IF_INTERRUPTED;
+			bool written = if_intr ? intr : ret >= 0 || (flags & BT_RULE_EVEN_ON_ERROR);
 
 			/* an input that faulted at enter is read now by its enter rule */
 			if (late & (1U << i))

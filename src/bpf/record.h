@@ -44,6 +44,12 @@ enum bt_capture_kind {
 	BT_KIND_STRV_COUNT = 2, /* the same, only counted (execve's envp) */
 	BT_KIND_IOVEC = 3,	/* struct iovec[len], with the bytes each points to */
 	BT_KIND_MSGHDR = 4,	/* struct user_msghdr, then its name, iovec data and control */
+	/*
+	 * len bytes on the user stack, at the stack pointer sys_enter saw plus the rule's
+	 * sp_offset, for a syscall whose data is there and not in an argument (rt_sigreturn's
+	 * signal frame); only at sys_enter, as a syscall may change the stack pointer.
+	 */
+	BT_KIND_STACK = 5,
 };
 
 /*
@@ -87,10 +93,13 @@ struct bt_iov_part {
 };
 
 struct bt_arg_rule {
-	__s16 len;	 /* encoding above */
-	__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
-	__u8 kind;	 /* enum bt_capture_kind */
-	__u8 flags;	 /* BT_RULE_* */
+	__s16 len; /* encoding above */
+	union {
+		__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
+		__u16 sp_offset; /* BT_KIND_STACK: where the bytes are, above the stack pointer */
+	};
+	__u8 kind;  /* enum bt_capture_kind */
+	__u8 flags; /* BT_RULE_* */
 	/*
 	 * Bytes before the counted ones, added to -k and BT_LEN_RET: a header the count leaves
 	 * out (msgsnd's mtype before msgsz bytes of text).
@@ -104,6 +113,8 @@ struct bt_arg_rule {
 };
 
 /*
+ * Rule flags (bt_arg_rule.flags), each its own bit: one rule may carry several.
+ *
  * An exit rule's flag: the kernel writes the argument only when a signal
  * interrupts the call (a restart code or EINTR), not when it succeeds
  * (nanosleep's time left).
@@ -116,6 +127,15 @@ struct bt_arg_rule {
 #define BT_RULE_COUNT_32 (1U << 1)
 /* The count argument counts one more than the kernel reads: a node mask's maxnode. */
 #define BT_RULE_COUNT_LESS_ONE (1U << 2)
+
+/*
+ * An exit rule's flag: the kernel writes the argument whether the call fails or not
+ * (name_to_handle_at's handle_bytes, the size it needs, comes back with EOVERFLOW).
+ */
+#define BT_RULE_EVEN_ON_ERROR (1U << 3)
+_Static_assert(!(BT_RULE_EVEN_ON_ERROR &
+		 (BT_RULE_IF_INTERRUPTED | BT_RULE_COUNT_32 | BT_RULE_COUNT_LESS_ONE)),
+	       "rule flags share no bit");
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the
@@ -131,6 +151,8 @@ static inline bool bt_ret_interrupted(__s64 ret)
 
 /* Flags of a beauty map entry. */
 #define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */
+/* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
+#define BT_SC_EXIT_ON_ERROR (1U << 1)
 
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {

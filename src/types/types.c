@@ -390,3 +390,51 @@ int types__resolve(const struct types *t, const char *ctype, struct arg_type *ou
 	}
 	return 0;
 }
+
+/* The member of struct or union id named name, at *offset bytes (added to); its type id, or 0. */
+static __u32 member_by_name(const struct btf *btf, __u32 id, const char *name, size_t len,
+			    __u32 *offset)
+{
+	const struct btf_type *t = btf__type_by_id(btf, types__skip_mods(btf, id));
+	const struct btf_member *m;
+
+	if (!t || !(btf_is_struct(t) || btf_is_union(t)))
+		return 0;
+	m = btf_members(t);
+	for (__u16 i = 0; i < btf_vlen(t); i++) {
+		const char *mname = btf__name_by_offset(btf, m[i].name_off);
+		__u32 bits = btf_member_bit_offset(t, i), found;
+
+		if (bits % 8)
+			continue;
+		if (mname && *mname) {
+			if (strlen(mname) != len || strncmp(mname, name, len))
+				continue;
+			*offset += bits / 8;
+			return m[i].type;
+		}
+		/* an anonymous struct or union: its members are the parent's */
+		found = member_by_name(btf, m[i].type, name, len, offset);
+		if (found) {
+			*offset += bits / 8;
+			return found;
+		}
+	}
+	return 0;
+}
+
+__u32 types__member(const struct types *t, __u32 id, const char *path, __u32 *offset)
+{
+	*offset = 0;
+	if (!t || !t->btf)
+		return 0;
+	while (id && *path) {
+		size_t len = strcspn(path, ".");
+
+		id = member_by_name(t->btf, id, path, len, offset);
+		path += len;
+		if (*path == '.')
+			path++;
+	}
+	return id;
+}

@@ -45,6 +45,12 @@ __u32 types__find(const struct types *t, const char *name, int kind);
  */
 int types__resolve(const struct types *t, const char *ctype, struct arg_type *out);
 
+/*
+ * The member of struct or union id at a dotted path ("uc.uc_sigmask"), through anonymous
+ * members too: its type id and, in *offset, its byte offset; 0 when there is none.
+ */
+__u32 types__member(const struct types *t, __u32 id, const char *path, __u32 *offset);
+
 /* Skips typedefs and modifiers (const, volatile, restrict, type tags). */
 __u32 types__skip_mods(const struct btf *btf, __u32 id);
 

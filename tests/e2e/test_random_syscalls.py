@@ -324,40 +324,66 @@ def check_raw(call, entry, catalog, problems, checked, no_btf=True):
             problems.append(f"{nm or 'arg'}: passed {v:#x}, shown {text}")
 
 
-def asks_nothing(rec, call, kind):
+def asks_nothing(rec, call, kind, recs=()):
     """Does the capture rule of this argument ask for 0 bytes in this call?"""
     rule = rec["exit"] if kind == "o" else rec["enter"]
     n = rule["len"]
     if n == -7:  # as many as the call returned
         return call["ret"] == 0
-    if -6 <= n <= -1:  # as many as argument -n holds
-        return call["args"][-n - 1] == 0
+    if -6 <= n <= -1:  # as many as argument -n holds, as wide as that argument
+        count = next((c for c in recs if c["arg"] == -n - 1), None)
+        bits = 8 * count["btf_size"] if count and count["btf_size"] in (1, 2, 4, 8) else 64
+        return call["args"][-n - 1] % 2**bits == 0
     return False
 
 
 # Arguments a hand decoder leaves out, as strace does, when the command does not use
 # them: prctl's by option, fcntl's third by command, futex's by operation, keyctl's by
-# command, mq_open's without O_CREAT, mremap's new address without MREMAP_FIXED.
+# command, mq_open's without O_CREAT, mremap's new address without MREMAP_FIXED, mknod's dev
+# but for a device, arch_prctl's second by option, membarrier's cpu_id without its flag,
+# syslog's buffer and length by type, kcmp's indexes but for KCMP_FILE.
 OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"},
+                      "mknod": {"dev"}, "mknodat": {"dev"}, "arch_prctl": {"arg2"},
+                      "membarrier": {"cpu_id"}, "syslog": {"buf", "len"},
+                      "kcmp": {"idx1", "idx2"},
                       "futex": {"val", "utime", "uaddr2", "val3"},
                       "keyctl": {"arg2", "arg3", "arg4", "arg5"},
                       "mq_open": {"mode", "u_attr"}, "mremap": {"new_addr"}}
 # Arguments whose meaning another argument gives, decoded as strace 6.1 decodes them: a
 # struct for some commands and the address for others (semctl's arg, the ctl calls' buf,
-# bpf's attr), a number or a string by keyctl's command, arrays the address stands for when
+# bpf's attr), a number or a string by keyctl's command, capset's data by the header's version,
+# prctl's and arch_prctl's by option (a number, a string or an address), futex's by
+# operation (a timeout or a number), setsockopt's value by level and name (an int, bytes), arrays the address stands for when
 # their count says so (a node mask of maxnode 1, a count whose size overflows). With random
 # arguments the test cannot tell which: any of these forms passes.
 BY_ANOTHER_ARGUMENT = {"semctl": {"arg"}, "msgctl": {"buf"}, "shmctl": {"buf"},
                        "bpf": {"uattr"}, "keyctl": {"arg2", "arg3", "arg4", "arg5"},
                        "mbind": {"nmask"}, "set_mempolicy": {"nmask"},
                        "get_mempolicy": {"nmask"}, "migrate_pages": {"old_nodes", "new_nodes"},
-                       "move_pages": {"pages", "nodes", "status"}, "mincore": {"vec"}}
+                       "move_pages": {"pages", "nodes", "status"}, "mincore": {"vec"},
+                       "fcntl": {"arg"}, "capset": {"data"},
+                       "prctl": {"arg2", "arg3", "arg4", "arg5"},
+                       "futex": {"utime", "uaddr2", "val3"}, "arch_prctl": {"arg2"},
+                       "setsockopt": {"optval"}}
 # Strings that are no paths: strace cuts them at -s (32) as any other.
 CUT_STRINGS = {"add_key": {"_type", "_description"},
-               "request_key": {"_type", "_description", "_callout_info"}}
+               "request_key": {"_type", "_description", "_callout_info"},
+               **{f"{p}{op}xattr": {"name"} for p in ("", "l", "f")
+                  for op in ("set", "get", "remove")}}
+# Numbers strace shows narrower than their tracefs type: umask's mask is a mode_t (16 bits
+# in octal), an int in the kernel's prototype.
+# kcmp's idx1 and idx2 are fds (ints) for KCMP_FILE, the only type that shows them.
+STRACE_BITS = {("umask", "mask"): 16, ("kcmp", "idx1"): 32, ("kcmp", "idx2"): 32}
+# Arrays strace shows as [] without reading them when their count (the argument at this
+# index) is 0.
+EMPTY_WHEN_ZERO = {("futex_waitv", "waiters"): 1}
+# The size arguments of signal sets: strace shows a set as its address unless its size is
+# the kernel's (8 bytes).
+SIGSET_SIZE_NAMES = ("sigsetsize", "sizemask")
 # Arguments typed as numbers that the workload passed a pointer in: with a command no
-# decoder knows (a random ioctl), btftrace cannot know what lies behind it.
-NUMBER_TYPED_POINTERS = {("ioctl", "arg")}
+# decoder knows (a random ioctl), btftrace cannot know what lies behind it; rseq's, which
+# strace shows in hex as all of rseq's arguments.
+NUMBER_TYPED_POINTERS = {("ioctl", "arg"), ("rseq", "rseq")}
 # strace's socket calls: where an address's length is another argument, where the length of a
 # returned address goes with its pointer, where a call failed (src/decode/net.c, msghdr.c)
 SOCKADDR_LEN_ARG = {"bind": 2, "connect": 2, "sendto": 5}
@@ -382,11 +408,12 @@ def array_wraps(call, rec, recs):
     return count * elem >= 2**64 or count * elem + call["args"][rec["arg"]] >= 2**64
 
 
-def strace_shows_address(name, nm, call, rec, recs):
-    """Is this readable argument one strace shows as its address in this call?"""
-    args = call["args"]
-    if array_wraps(call, rec, recs):
+def strace_shows_address(name, nm, call, k=None, recs=None):
+    """Is this readable argument (number k) one strace shows as its address in this call?"""
+    rec = next((r for r in recs or () if r["arg"] == k), None)
+    if rec is not None and array_wraps(call, rec, recs):
         return True
+    args = call["args"]
     if (name, nm) == ("recvmmsg", "mmsg"):
         return call["ret"] == -1
     if name in SOCKADDR_OUT_ARG and nm in ("upeer_addrlen", "usockaddr_len", "addr_len"):
@@ -394,12 +421,40 @@ def strace_shows_address(name, nm, call, rec, recs):
     if name in SOCKADDR_LEN_ARG and nm in ("umyaddr", "uservaddr", "addr"):
         n = args[SOCKADDR_LEN_ARG[name]] % 2**32
         return n < 2 or n >= 2**31
+    # a signal set of a size the kernel does not take
+    for i, r in enumerate(recs or ()):
+        if r["name"] in SIGSET_SIZE_NAMES and call["kinds"][k] == "m" and args[r["arg"]] != 8:
+            return True
+    # an xattr value larger than the kernel takes (XATTR_SIZE_MAX, 64 KiB)
+    if name.endswith("setxattr") and nm == "value":
+        return args[3] > 65536
+    # an open_how smaller than its first version (24 bytes), a landlock attr of no size
+    if (name, nm) == ("openat2", "how"):
+        return args[3] < 24
+    if (name, nm) == ("landlock_create_ruleset", "attr"):
+        return args[1] % 2**64 < 8
     return False
+
+
+def makedev_number(text):
+    """makedev(0x1, 0x3) as the number glibc's makedev() makes of it, or None."""
+    m = re.fullmatch(r"makedev\((\w+), (\w+)\)", text)
+    if not m:
+        return None
+    major, minor = int(m.group(1), 0), int(m.group(2), 0)
+    return ((minor & 0xff) | ((major & 0xfff) << 8) | ((minor & ~0xff) << 12) |
+            ((major & ~0xfff) << 32))
 
 
 def number_of(text):
     """A number as shown: 12, 0x1f, strace's -X raw type|flags of socket(): 0xa|0xfffffff0,
-permission bits in octal (0600, 000), an address held in a number (NULL)."""
+permission bits in octal (0600, 000), an address held in a number (NULL), a comment after it
+(syslog's 8192 /* SYSLOG_ACTION_??? */, which strace writes under -X raw too),
+IOPRIO_PRIO_VALUE(class, data)."""
+    text = re.sub(r" /\*.*\*/$", "", text)
+    m = re.fullmatch(r"IOPRIO_PRIO_VALUE\((\w+)(?: /\*.*?\*/)?, (\w+)\)", text)
+    if m:
+        return int(m.group(1), 0) << 13 | int(m.group(2), 0)
     got = 0
     for part in text.split("|"):
         if part == "NULL":
@@ -425,15 +480,16 @@ def check_decoded(call, entry, catalog, log, problems, checked):
         if nm in BY_ANOTHER_ARGUMENT.get(name, ()):
             continue
         if kind in "vfn":
-            bits = 8 * (r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
-            # a number strace reads at a width of its own (umask's mode_t)
-            bits = 8 * r.get("shown_size", bits // 8)
+            bits = STRACE_BITS.get((name, nm)) or \
+                8 * r.get("shown_size", r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
             if kind == "f":
                 # an fd shows as the kernel takes it, whatever the argument's type: fdget()
                 # has an unsigned int (mmap's and writev's unsigned long fd included)
                 bits = min(bits, 32)
             try:
-                got = number_of(text)
+                got = makedev_number(text)
+                if got is None:
+                    got = number_of(text)
             except ValueError:
                 problems.append(f"{nm}: passed {v:#x}, shown {text!r}, not a number")
                 continue
@@ -450,14 +506,17 @@ def check_decoded(call, entry, catalog, log, problems, checked):
         elif v in log["bad"]:
             checked["bad pointer"] += 1
             # nothing to read behind it, when the rule asks for 0 bytes: strace's "" or []
-            if text != f"{v:#x}" and not (text in ('""', "[]") and asks_nothing(r, call, kind)):
+            zero_at = EMPTY_WHEN_ZERO.get((name, nm))
+            empty = asks_nothing(r, call, kind, recs) or \
+                (zero_at is not None and call["args"][zero_at] % 2**32 == 0)
+            if text != f"{v:#x}" and not (text in ('""', "[]") and empty):
                 problems.append(f"{nm}: the bad pointer {v:#x} shown as {text!r}")
         elif HEX.match(text):
             # an address for a readable slot: only for what nobody reads, or an output the
             # failed call did not write
             readable = kind == "p" or (kind == "o" and call["ret"] == -1) or \
-                asks_nothing(r, call, kind) or (name, nm) in NUMBER_TYPED_POINTERS or \
-                strace_shows_address(name, nm, call, r, recs)
+                asks_nothing(r, call, kind, recs) or (name, nm) in NUMBER_TYPED_POINTERS or \
+                strace_shows_address(name, nm, call, k, recs)
             if int(text, 16) != v:
                 problems.append(f"{nm}: pointer {v:#x} shown as {text}")
             elif not readable:
@@ -471,7 +530,11 @@ def check_decoded(call, entry, catalog, log, problems, checked):
                 problems.append(f"{nm}: string {want} shown as {text}")
         elif kind == "i" and r["role"] == "buffer" and -6 <= r["enter"]["len"] <= -1 and \
                 r["enter"]["elem_size"] in (0, 1):
-            count = call["args"][-r["enter"]["len"] - 1]
+            # the count as wide as its argument (setsockopt's optlen is an int)
+            count_rec = next((c for c in recs if c["arg"] == -r["enter"]["len"] - 1), None)
+            count_bits = 8 * count_rec["btf_size"] if count_rec and \
+                count_rec["btf_size"] in (1, 2, 4, 8) else 64
+            count = call["args"][-r["enter"]["len"] - 1] % 2**count_bits
             data = call["buffers"][k]
             # the first 32 bytes (-s), cut at count; the whole buffer is larger than 64 bytes
             want = quoted(data[:min(count, 33)], 32) if count <= 32 else quoted(data, 32)
