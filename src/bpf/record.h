@@ -71,8 +71,8 @@ enum bt_capture_kind {
  * shows without -v (sendmmsg's 64-byte headers would be 4 in 256 bytes).
  */
 #define BT_ARRAY_ELEMS_MIN 32
-/* Elements of a BT_KIND_IOVEC capture. */
-#define BT_IOV_MAX 16
+/* Elements of a BT_KIND_IOVEC capture: as many as strace shows without -v. */
+#define BT_IOV_MAX 32
 
 /*
  * The data of a vector capture is a sequence of parts, each followed by its
