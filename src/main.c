@@ -864,7 +864,8 @@ int main(int argc, char **argv)
 			/* whole words: the unwinder reads the copy 8 bytes at a time */
 			o.stack.copy_bytes =
 				(parse_number("--stack-trace-size", optarg, 8, BT_STACK_COPY_MAX) +
-				 7) & ~7U;
+				 7) &
+				~7U;
 			stack_option = "--stack-trace-size";
 			break;
 		case OPT_KERNEL_STACK:

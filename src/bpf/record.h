@@ -399,7 +399,7 @@ struct bt_stack_rec {
 	__u32 kernel_skip; /* leading frames the kernel was told to skip (see stack_capture.h) */
 	__u32 pad2;
 	__u64 regs[BT_STACK_REGS]; /* DWARF mode: the user registers at the call */
-	/* then user_len bytes (padded to 8), then kernel_len bytes */
+				   /* then user_len bytes (padded to 8), then kernel_len bytes */
 };
 
 /* Flags of one capture. */

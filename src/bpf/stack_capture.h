@@ -24,14 +24,14 @@ const volatile __u32 stack_kernel_frames = 0; /* --kernel-stack: frames at most;
  * record carries, and user space drops the rest.
  */
 __u32 kstack_probe_tid = 0;
-__s32 kstack_probe_len[2] = {};	       /* [0] sys_enter, [1] sys_exit: bytes, or an error */
+__s32 kstack_probe_len[2] = {}; /* [0] sys_enter, [1] sys_exit: bytes, or an error */
 __u64 kstack_probe[2][BT_STACK_FRAMES_MAX] = {};
 __u32 kstack_skip[2] = {};
 
 #define STACK_PAGE 4096
 /* Where the user part starts; the copy's last page read may go a page beyond its size. */
 #define STACK_USER_OFF sizeof(struct bt_stack_rec)
-#define STACK_AREA_NEEDED                                                                      \
+#define STACK_AREA_NEEDED \
 	(STACK_USER_OFF + BT_STACK_COPY_MAX + STACK_PAGE + BT_STACK_FRAMES_MAX * 8 + 8)
 /* put_record() bounds what it sends by the scratch area's size: this area has as much */
 #define STACK_AREA_SIZE BT_SCRATCH_SIZE
@@ -144,10 +144,12 @@ static __always_inline void kstack_take_probe(void *ctx, __u32 tid, const bool a
 	if (!stack_kernel_frames || kstack_probe_tid != tid)
 		return;
 	if (at_exit) {
-		kstack_probe_len[1] = bpf_get_stack(ctx, kstack_probe[1], sizeof(kstack_probe[1]), 0);
+		kstack_probe_len[1] =
+			bpf_get_stack(ctx, kstack_probe[1], sizeof(kstack_probe[1]), 0);
 		kstack_probe_tid = 0;
 	} else {
-		kstack_probe_len[0] = bpf_get_stack(ctx, kstack_probe[0], sizeof(kstack_probe[0]), 0);
+		kstack_probe_len[0] =
+			bpf_get_stack(ctx, kstack_probe[0], sizeof(kstack_probe[0]), 0);
 	}
 }
 

@@ -486,8 +486,8 @@ int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, 
 	return err == -ENOENT ? 0 : err;
 }
 
-int collector__probe_kernel_stack(struct collector *c,
-				  __u64 frames[2][BT_STACK_FRAMES_MAX], int n[2])
+int collector__probe_kernel_stack(struct collector *c, __u64 frames[2][BT_STACK_FRAMES_MAX],
+				  int n[2])
 {
 	struct collector_bpf__bss *bss = c->skel->bss;
 	__s32 len;
@@ -516,13 +516,13 @@ void collector__set_kernel_stack_skip(struct collector *c, const __u32 skip[2])
 	__atomic_store_n(&c->skel->bss->kstack_skip[1], skip[1], __ATOMIC_SEQ_CST);
 }
 
-int collector__prog_ranges(const struct collector *c, struct collector_prog_range *ranges,
-			   int max)
+int collector__prog_ranges(const struct collector *c, struct collector_prog_range *ranges, int max)
 {
 	struct bpf_program *prog;
 	int n = 0;
 
-	bpf_object__for_each_program(prog, c->skel->obj) {
+	bpf_object__for_each_program(prog, c->skel->obj)
+	{
 		__u64 ksyms[64];
 		__u32 lens[64];
 		struct bpf_prog_info info = {};

@@ -32,8 +32,8 @@ struct collector_opts {
 	__u8 stack_mode;
 	__u32 stack_copy_bytes;
 	__u32 stack_kernel_frames; /* --kernel-stack: kernel frames at most; 0 none */
-	size_t ringbuf_bytes; /* power of two, at least a page */
-	bool debug;	      /* let libbpf print */
+	size_t ringbuf_bytes;	   /* power of two, at least a page */
+	bool debug;		   /* let libbpf print */
 };
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
@@ -135,8 +135,8 @@ int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, 
  * bpf_get_stack took them without skipping anything. Returns the frames of each in n[], or
  * -errno.
  */
-int collector__probe_kernel_stack(struct collector *c,
-				  __u64 frames[2][BT_STACK_FRAMES_MAX], int n[2]);
+int collector__probe_kernel_stack(struct collector *c, __u64 frames[2][BT_STACK_FRAMES_MAX],
+				  int n[2]);
 /* Sets how many leading kernel frames the programs skip from now on, at enter and exit. */
 void collector__set_kernel_stack_skip(struct collector *c, const __u32 skip[2]);
 /* The address ranges of the loaded programs' code (what their kernel frames fall in). */
@@ -144,8 +144,7 @@ struct collector_prog_range {
 	__u64 start, end;
 };
 /* Fills up to max ranges; returns how many, or -errno. */
-int collector__prog_ranges(const struct collector *c, struct collector_prog_range *ranges,
-			   int max);
+int collector__prog_ranges(const struct collector *c, struct collector_prog_range *ranges, int max);
 
 /* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
 int collector__enable_run_stats(struct collector *c);

@@ -658,8 +658,8 @@ static void view_stack(const struct decoder *d, const struct call *call, struct 
 	if (!d->stacks || !call->enter || v->state == CALL_UNFINISHED)
 		return;
 	if (call->stack) {
-		v->has_stack = !stack_unwinder__resolve(d->stacks, call->stack, call->stack->hdr.size,
-							&v->stack);
+		v->has_stack = !stack_unwinder__resolve(d->stacks, call->stack,
+							call->stack->hdr.size, &v->stack);
 		return;
 	}
 	v->stack_lost = v->nr >= 0 && v->nr < BT_MAX_SYSCALLS &&

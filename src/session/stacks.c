@@ -12,8 +12,9 @@ void stacks_collector_opts(const struct stack_opts *o, struct collector_opts *co
 
 	co->stack_mode = o->mode;
 	co->stack_copy_bytes = o->copy_bytes ? o->copy_bytes : BT_STACK_COPY_DEFAULT;
-	co->stack_kernel_frames =
-		!o->kernel ? 0 : limit < BT_STACK_FRAMES_MAX ? limit : BT_STACK_FRAMES_MAX;
+	co->stack_kernel_frames = !o->kernel			? 0
+				  : limit < BT_STACK_FRAMES_MAX ? limit
+								: BT_STACK_FRAMES_MAX;
 }
 
 void stacks_select(struct bt_syscall_rules *rules)
@@ -62,8 +63,7 @@ void stacks_watch(struct stack_unwinder *u, int ncpus, bool debug)
 		return;
 	err = stack_unwinder__watch_mmaps(u, ncpus);
 	if (debug)
-		fprintf(stderr,
-			"btftrace: stacks: process maps from %s\n",
+		fprintf(stderr, "btftrace: stacks: process maps from %s\n",
 			err ? "/proc/PID/maps only (perf events refused)"
 			    : "the kernel's mmap, fork and exec events, and /proc/PID/maps");
 	if (err && debug)
@@ -137,7 +137,7 @@ void stacks_after_call(struct stack_unwinder *u, const struct call *call)
 {
 	const struct bt_task_exit_rec *rec = (const void *)call->event;
 
-	if (call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT &&
-	    rec->group_dead && !rec->superseded)
+	if (call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT && rec->group_dead &&
+	    !rec->superseded)
 		stack_unwinder__process_gone(u, call->event->tgid);
 }

@@ -109,7 +109,7 @@ static void frames_json(struct outbuf *ob, const char *key, const struct stack_f
 void sink_stack_json(struct outbuf *ob, const struct call_view *v)
 {
 	static const char *const stops[] = {
-		[STACK_STOP_NONE] = NULL,	   [STACK_STOP_COPY] = "copy_size",
+		[STACK_STOP_NONE] = NULL,	    [STACK_STOP_COPY] = "copy_size",
 		[STACK_STOP_LIMIT] = "frame_limit", [STACK_STOP_NO_MAPS] = "no_maps",
 		[STACK_STOP_ERROR] = "error",
 	};

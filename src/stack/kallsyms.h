@@ -15,7 +15,7 @@ struct ksym {
 struct kallsyms {
 	struct ksym *syms; /* by address */
 	size_t n;
-	char *names;	   /* every name and module, NUL-terminated */
+	char *names; /* every name and module, NUL-terminated */
 };
 
 /*

@@ -36,7 +36,7 @@ struct mmap_events {
 /* One record copied out of a ring, with its time. */
 struct pending {
 	__u64 ts;
-	int cpu;	 /* ties: the order in one ring is the kernel's */
+	int cpu; /* ties: the order in one ring is the kernel's */
 	size_t seq;
 	void *rec;
 };
@@ -92,8 +92,8 @@ int mmap_events__open(struct mmap_events **out, int ncpus)
 		r->base = MAP_FAILED;
 		for (size_t i = 0; i < sizeof(data_pages) / sizeof(data_pages[0]); i++) {
 			r->data_size = (size_t)data_pages[i] * page;
-			r->base = mmap(NULL, r->data_size + page, PROT_READ | PROT_WRITE, MAP_SHARED,
-				       r->fd, 0);
+			r->base = mmap(NULL, r->data_size + page, PROT_READ | PROT_WRITE,
+				       MAP_SHARED, r->fd, 0);
 			if (r->base != MAP_FAILED)
 				break;
 		}
@@ -207,7 +207,8 @@ static int read_ring(struct mmap_events *me, struct cpu_ring *r, int cpu)
 			me->lost += l->lost;
 		} else if (h->type == PERF_RECORD_MMAP2 || h->type == PERF_RECORD_FORK ||
 			   h->type == PERF_RECORD_EXIT ||
-			   (h->type == PERF_RECORD_COMM && (h->misc & PERF_RECORD_MISC_COMM_EXEC))) {
+			   (h->type == PERF_RECORD_COMM &&
+			    (h->misc & PERF_RECORD_MISC_COMM_EXEC))) {
 			err = take(me, h, cpu);
 			if (err)
 				break;

@@ -230,8 +230,8 @@ struct proc_image *proc_maps__current(struct proc_maps *pm, __u32 pid)
 	return p->images[p->nimages - 1];
 }
 
-void proc_maps__mmap(struct proc_maps *pm, __u32 pid, __u64 ts, __u64 start, __u64 len,
-		     __u64 pgoff, __u64 ino, const char *path)
+void proc_maps__mmap(struct proc_maps *pm, __u32 pid, __u64 ts, __u64 start, __u64 len, __u64 pgoff,
+		     __u64 ino, const char *path)
 {
 	struct map_entry m = {
 		.start = start, .end = start + len, .pgoff = pgoff, .ino = ino, .since = ts};
@@ -350,8 +350,8 @@ int proc_maps__parse(struct proc_maps *pm, struct proc_image *img, const char *t
 		const char *eol = strchr(line, '\n');
 		int pos = 0;
 
-		if (sscanf(line, "%llx-%llx %7s %llx %15s %llu %n", &start, &end, perms, &pgoff, dev,
-			   &ino, &pos) == 6 &&
+		if (sscanf(line, "%llx-%llx %7s %llx %15s %llu %n", &start, &end, perms, &pgoff,
+			   dev, &ino, &pos) == 6 &&
 		    pos > 0 && perms[2] == 'x' && line[pos] == '/') {
 			size_t len = eol ? (size_t)(eol - line - pos) : strlen(line + pos);
 			char path[4096];

@@ -54,8 +54,8 @@ bool proc_maps__tracked(const struct proc_maps *pm, __u32 pid);
 void proc_maps__track(struct proc_maps *pm, __u32 pid);
 
 /* The events, in time order. */
-void proc_maps__mmap(struct proc_maps *pm, __u32 pid, __u64 ts, __u64 start, __u64 len,
-		     __u64 pgoff, __u64 ino, const char *path);
+void proc_maps__mmap(struct proc_maps *pm, __u32 pid, __u64 ts, __u64 start, __u64 len, __u64 pgoff,
+		     __u64 ino, const char *path);
 /* pid exec'd at ts: a new image, empty. */
 void proc_maps__exec(struct proc_maps *pm, __u32 pid, __u64 ts);
 /* child was forked from parent at ts: it starts with a copy of the parent's current maps. */

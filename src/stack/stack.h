@@ -22,10 +22,10 @@ struct stack_opts {
 	enum bt_stack_mode mode; /* of user stacks; BT_STACK_NONE: none */
 	bool source_lines;	 /* -kk: file:line where debug info has them */
 	unsigned int frame_limit;
-	bool kernel;	     /* --kernel-stack */
-	__u32 copy_bytes;    /* --stack-trace-size: of the user stack, DWARF mode */
-	bool track_all;	     /* -a: every process's maps are worth keeping */
-	bool follow;	     /* -f: and the children of those tracked */
+	bool kernel;	  /* --kernel-stack */
+	__u32 copy_bytes; /* --stack-trace-size: of the user stack, DWARF mode */
+	bool track_all;	  /* -a: every process's maps are worth keeping */
+	bool follow;	  /* -f: and the children of those tracked */
 };
 
 struct stack_frame {
@@ -42,10 +42,10 @@ struct stack_frame {
 /* Why a user stack shows fewer frames than the call had. */
 enum stack_stop {
 	STACK_STOP_NONE = 0,
-	STACK_STOP_COPY,   /* the stack copy ended: --stack-trace-size */
-	STACK_STOP_LIMIT,  /* --stack-trace-frame-limit */
+	STACK_STOP_COPY,    /* the stack copy ended: --stack-trace-size */
+	STACK_STOP_LIMIT,   /* --stack-trace-frame-limit */
 	STACK_STOP_NO_MAPS, /* the process's maps were not known (it was gone) */
-	STACK_STOP_ERROR,  /* libdw could not go on: error says why */
+	STACK_STOP_ERROR,   /* libdw could not go on: error says why */
 };
 
 struct stack_trace {
@@ -82,8 +82,8 @@ void stack_unwinder__set_kernel_skip(struct stack_unwinder *u, const __u32 skip[
  * Unwinds and names the frames of one stack record of size bytes. The trace is valid until
  * the next call. Returns 0, or -EINVAL for a malformed record.
  */
-int stack_unwinder__resolve(struct stack_unwinder *u, const struct bt_stack_rec *rec,
-			    size_t size, struct stack_trace *out);
+int stack_unwinder__resolve(struct stack_unwinder *u, const struct bt_stack_rec *rec, size_t size,
+			    struct stack_trace *out);
 /* The process's last line was shown: its maps and unwinding state go. */
 void stack_unwinder__process_gone(struct stack_unwinder *u, __u32 pid);
 

@@ -421,8 +421,8 @@ static void name_frame(struct image_unwind *iu, struct stack_frame *f, bool acti
 	if (with_src) {
 		/* the line of the call, which the return address is just past */
 		Dwfl_Line *line = dwfl_module_getsrc(mod, activation ? f->addr : f->addr - 1);
-		const char *file = line ? dwfl_lineinfo(line, NULL, &f->line, NULL, NULL, NULL)
-					: NULL;
+		const char *file =
+			line ? dwfl_lineinfo(line, NULL, &f->line, NULL, NULL, NULL) : NULL;
 
 		f->file = file ? proc_maps__intern(u->maps, file) : NULL;
 		if (!f->file)
@@ -474,7 +474,7 @@ static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
 {
 	struct image_unwind *iu = arg;
 
-		/* __u64 and Dwarf_Word are both 64-bit unsigned: the same array */
+	/* __u64 and Dwarf_Word are both 64-bit unsigned: the same array */
 	return dwfl_thread_state_registers(thread, 0, BT_STACK_REGS,
 					   (const Dwarf_Word *)iu->rec->regs);
 }
@@ -661,14 +661,15 @@ static void resolve_kernel(struct stack_unwinder *u, const struct bt_stack_rec *
 	}
 }
 
-int stack_unwinder__resolve(struct stack_unwinder *u, const struct bt_stack_rec *rec,
-			    size_t size, struct stack_trace *out)
+int stack_unwinder__resolve(struct stack_unwinder *u, const struct bt_stack_rec *rec, size_t size,
+			    struct stack_trace *out)
 {
 	size_t user = BT_ALIGN8(rec->user_len);
 
 	memset(out, 0, sizeof(*out));
 	if (size < sizeof(*rec) || rec->user_len > BT_STACK_COPY_MAX ||
-	    rec->kernel_len > BT_STACK_FRAMES_MAX * 8 || sizeof(*rec) + user + rec->kernel_len > size)
+	    rec->kernel_len > BT_STACK_FRAMES_MAX * 8 ||
+	    sizeof(*rec) + user + rec->kernel_len > size)
 		return -EINVAL;
 	out->mode = rec->mode;
 	if (rec->flags & BT_STACK_HAS_KERNEL)
@@ -682,7 +683,7 @@ int stack_unwinder__resolve(struct stack_unwinder *u, const struct bt_stack_rec 
 
 static bool is_bpf_dispatch(const char *name)
 {
-	static const char *const prefixes[] = {"bpf_prog_", "bpf_trace_run", "__bpf_trace_",
+	static const char *const prefixes[] = {"bpf_prog_",    "bpf_trace_run",	  "__bpf_trace_",
 					       "__traceiter_", "bpf_trampoline_", NULL};
 
 	for (const char *const *p = prefixes; *p; p++) {
@@ -707,8 +708,8 @@ int stack_count_bpf_frames(const struct kallsyms *ks, const struct stack_code_ra
 			if (frames[i] >= ranges[r].start && frames[i] < ranges[r].end)
 				ours = true;
 		}
-		if (sym && ((sym->module && !strcmp(sym->module, "[bpf]")) ||
-			    is_bpf_dispatch(sym->name)))
+		if (sym &&
+		    ((sym->module && !strcmp(sym->module, "[bpf]")) || is_bpf_dispatch(sym->name)))
 			ours = true;
 		if (!ours) {
 			if (first && sym)
