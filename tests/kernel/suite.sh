@@ -80,6 +80,9 @@ run filter --filter 'fd == 10 && count > 100' -- "$w/filtered" 100
 run filter-failed -Z -- "$w/filtered" 100
 run signals -- "$w/proc_life" signals
 run killed -- "$w/proc_life" segv
+# -k: the stack record's copy of the user stack, unwound with DWARF; and the kernel's frames
+run stack -k -e trace=openat -- "$w/stack_calls" /nonexistent/stack
+run stack-kernel -d -k --kernel-stack -e trace=openat -- "$w/stack_calls" /nonexistent/stack
 
 # -p: attach to a running process, detach on SIGINT once its calls were seen
 echo "@@@ case attach"
