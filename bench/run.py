@@ -89,7 +89,7 @@ LOST_OTHER_STATS = re.compile(r"^btftrace: stats: .*signal and exit records lost
 # Any other "btftrace: ..." line that counts a loss (another btftrace's wording), so that it
 # is not read as 0: "lost: N", "lost N" or "N calls lost".
 LOST_AFTER = re.compile(r"lost[^0-9\n]*(\d+)", re.I)
-LOST_BEFORE = re.compile(r"(\d+)\s+(?:syscalls?|calls?|events?|records?)\s+lost", re.I)
+LOST_BEFORE = re.compile(r"(\d+)\s+(?:syscalls?|calls?|events?|records?|stacks?)\s+lost", re.I)
 
 
 def loop_calls(iterations, threads=1):
