@@ -236,7 +236,7 @@ $(FUZZ_DIR)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/base/xlat.h
 
 $(FUZZ_DIR)/bin/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
-	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB_OBJ) $(LIBBPF_LIBS) -pthread -o $@
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB_OBJ) $(LIBBPF_LIBS) $(LIBDW_LIBS) -pthread -o $@
 
 # kept between runs, though only the pattern rules name them
 .SECONDARY: $(FUZZ_LIB_OBJ)
