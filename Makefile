@@ -24,7 +24,10 @@ endif
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS += -DBTFTRACE_VERSION=\"$(VERSION)\"
 
-BPF_SRC := src/bpf/collector.bpf.c
+# The collector is one BPF object linked by bpftool from units of one concern each
+# (src/bpf/*.bpf.c); one skeleton loads it.
+BPF_SRC := $(sort $(wildcard src/bpf/*.bpf.c))
+BPF_UNITS := $(patsubst src/bpf/%.bpf.c,$(OUTPUT)/bpf/%.bpf.o,$(BPF_SRC))
 BPF_OBJ := $(OUTPUT)/collector.bpf.o
 SKEL := $(OUTPUT)/collector.skel.h
 
@@ -59,8 +62,12 @@ all: $(BIN) $(HELPER_BIN)
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
 	mkdir -p $@
 
-$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h src/bpf/filter_prog.h src/bpf/log2.h | $(OUTPUT)
+$(OUTPUT)/bpf/%.bpf.o: src/bpf/%.bpf.c $(wildcard src/bpf/*.h) | $(OUTPUT)
+	@mkdir -p $(dir $@)
 	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -c $< -o $@
+
+$(BPF_OBJ): $(BPF_UNITS)
+	$(BPFTOOL) gen object $@ $^
 
 $(SKEL): $(BPF_OBJ)
 	$(BPFTOOL) gen skeleton $< name collector_bpf > $@.tmp && mv $@.tmp $@
