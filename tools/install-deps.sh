@@ -8,7 +8,7 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
-	make gcc clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pkg-config linux-libc-dev \
+	make gcc gcc-multilib clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pkg-config linux-libc-dev \
 	libcmocka-dev libclang-rt-14-dev python3 python3-pytest strace linux-perf \
 	groff-base man-db >/dev/null
 echo "install-deps: done"
