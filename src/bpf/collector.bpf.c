@@ -12,14 +12,18 @@
 char LICENSE[] SEC("license") = "GPL";
 
 /*
- * Only the registers that carry syscall arguments on x86_64; CO-RE relocates
+ * Only the registers that carry syscall arguments, on x86_64 (di, si, dx,
+ * r10, r8, r9) and for i386 calls (bx, cx, dx, si, di, bp); CO-RE relocates
  * the offsets against the running kernel's struct pt_regs.
  */
 struct pt_regs {
 	unsigned long r10;
 	unsigned long r9;
 	unsigned long r8;
+	unsigned long bp;
+	unsigned long bx;
 	unsigned long dx;
+	unsigned long cx;
 	unsigned long si;
 	unsigned long di;
 	unsigned long orig_ax;
@@ -39,7 +43,15 @@ struct signal_struct {
 	struct task_struct *group_exec_task; /* the thread in de_thread(), since 5.17 */
 } __attribute__((preserve_access_index));
 
+/* status has TS_COMPAT while the thread is in an i386 call (the kernel's in_ia32_syscall()) */
+struct thread_info {
+	__u32 status;
+} __attribute__((preserve_access_index));
+
+#define TS_COMPAT 0x0002
+
 struct task_struct {
+	struct thread_info thread_info;
 	int pid;
 	int tgid;
 	int exit_code;
@@ -188,6 +200,8 @@ struct scratch {
 	__u64 vec_data_left; /* iovec at exit: bytes the call returned, not yet placed */
 	__u32 vec_count_only;
 	__u32 vec_part_faulted; /* an element could not be read: read it all again at exit */
+	__u32 vec_ptr32;	/* an i386 call's vector: 4-byte pointers, 8-byte iovecs */
+	__u32 vec_pad;
 	char buf[BT_SCRATCH_SIZE];
 };
 
@@ -227,6 +241,10 @@ struct {
 #define NR_RT_SIGRETURN 15
 #define NR_EXIT 60
 #define NR_EXIT_GROUP 231
+/* i386: sigreturn and rt_sigreturn leave orig_ax -1 as on x86_64; shown as rt_sigreturn */
+#define NR_I386_RT_SIGRETURN 173
+/* capture_arg's elem_and_kind: elem_size, kind << 16, and this for 4-byte pointers */
+#define RULE_INFO_PTR32 (1U << 24)
 
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
@@ -249,13 +267,49 @@ static __always_inline int should_trace(__u32 tgid, long nr)
 }
 
 /*
+ * Whether the current call is an i386 one: a 32-bit process, or int $0x80
+ * in a 64-bit one. The kernel marks the thread TS_COMPAT from the call's
+ * entry until its return to user space, past sys_exit; the number then is
+ * one of the i386 table.
+ */
+static __always_inline bool i386_call(const bool typed)
+{
+	if (!bpf_core_field_exists(struct thread_info, status))
+		return false;
+	if (typed)
+		return bpf_get_current_task_btf()->thread_info.status & TS_COMPAT;
+	return BPF_CORE_READ((struct task_struct *)bpf_get_current_task(), thread_info.status) &
+	       TS_COMPAT;
+}
+
+/*
  * The syscall's arguments from the registers saved at kernel entry. At
  * sys_exit they still hold the same values (the kernel writes the result to
  * ax only), so the exit program needs no per-thread state to find the
- * buffers the call filled.
+ * buffers the call filled. An i386 call's are the low halves of bx, cx, dx,
+ * si, di and bp: what the kernel's ia32 entry passes on.
  */
-static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const bool typed)
+static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const bool typed,
+				      const bool i386)
 {
+	if (i386) {
+		if (typed) {
+			args[0] = (__u32)regs->bx;
+			args[1] = (__u32)regs->cx;
+			args[2] = (__u32)regs->dx;
+			args[3] = (__u32)regs->si;
+			args[4] = (__u32)regs->di;
+			args[5] = (__u32)regs->bp;
+		} else {
+			args[0] = (__u32)BPF_CORE_READ(regs, bx);
+			args[1] = (__u32)BPF_CORE_READ(regs, cx);
+			args[2] = (__u32)BPF_CORE_READ(regs, dx);
+			args[3] = (__u32)BPF_CORE_READ(regs, si);
+			args[4] = (__u32)BPF_CORE_READ(regs, di);
+			args[5] = (__u32)BPF_CORE_READ(regs, bp);
+		}
+		return;
+	}
 	if (typed) {
 		/* tp_btf: regs is a BTF-typed pointer, read without helper calls */
 		args[0] = regs->di;
@@ -450,9 +504,12 @@ __noinline int strv_step(struct scratch *s, __u32 n)
 	__u64 p = 0;
 	long got;
 
+	__u32 psize;
+
 	if (!s)
 		return 1;
-	if (bpf_probe_read_user(&p, sizeof(p), (void *)(s->vec_uptr + (__u64)n * 8))) {
+	psize = s->vec_ptr32 ? 4 : 8;
+	if (bpf_probe_read_user(&p, psize, (void *)(s->vec_uptr + (__u64)n * psize))) {
 		s->vec_flags |= BT_CAP_FAULT;
 		return 1;
 	}
@@ -506,7 +563,20 @@ __noinline int iov_step(struct scratch *s, __u32 n)
 
 	if (!s || n >= s->vec_want)
 		return 1;
-	if (bpf_probe_read_user(&iov, sizeof(iov), (void *)(s->vec_uptr + (__u64)n * 16))) {
+	if (s->vec_ptr32) {
+		struct {
+			__u32 base;
+			__u32 len;
+		} iov32;
+
+		if (bpf_probe_read_user(&iov32, sizeof(iov32),
+					(void *)(s->vec_uptr + (__u64)n * 8))) {
+			s->vec_flags |= BT_CAP_FAULT;
+			return 1;
+		}
+		iov.base = iov32.base;
+		iov.len = iov32.len;
+	} else if (bpf_probe_read_user(&iov, sizeof(iov), (void *)(s->vec_uptr + (__u64)n * 16))) {
 		s->vec_flags |= BT_CAP_FAULT;
 		return 1;
 	}
@@ -551,12 +621,13 @@ __noinline int iov_step(struct scratch *s, __u32 n)
  * at uptr, tagged tag (argument i, or i plus a BT_CAP_INNER_* code).
  */
 static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
-					   __u32 kind, __u64 count, __u32 extra_flags)
+					   __u32 kind, __u64 count, __u32 extra_flags, bool ptr32)
 {
 	struct bt_capture *cap;
 	__u32 off = s->off, n;
 
 	s->vec_uptr = uptr;
+	s->vec_ptr32 = ptr32;
 	s->vec_rel = 0;
 	s->vec_count = 0;
 	s->vec_flags = 0;
@@ -654,7 +725,7 @@ __noinline int capture_msghdr_parts(struct scratch *s, __u32 i, __u32 extra_flag
 				    extra_flags);
 	if (m.iov && s->off < BT_REC_SOFT_MAX)
 		capture_vector(s, i, i + BT_CAP_INNER_IOV, m.iov, BT_KIND_IOVEC, m.iovlen,
-			       extra_flags);
+			       extra_flags, false);
 	capture_inner_bytes(s, i, i + BT_CAP_INNER_CONTROL, m.control, m.controllen,
 			    BT_MSG_CONTROL_MAX, extra_flags);
 	return 0;
@@ -663,7 +734,7 @@ __noinline int capture_msghdr_parts(struct scratch *s, __u32 i, __u32 extra_flag
 __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and_kind,
 			   __u32 extra_flags)
 {
-	__u32 elem_size = elem_and_kind & 0xffff, kind = elem_and_kind >> 16;
+	__u32 elem_size = elem_and_kind & 0xffff, kind = (elem_and_kind >> 16) & 0xff;
 	struct bt_capture *cap;
 	__u32 off, n = 0, want = 0;
 	__u8 flags = 0;
@@ -680,7 +751,7 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 		return 0;
 	if (kind != BT_KIND_BYTES && kind != BT_KIND_MSGHDR) {
 		capture_vector(s, i, i, uptr, kind, rule_bytes(len, 1, s->args, s->ret),
-			       extra_flags);
+			       extra_flags, elem_and_kind & RULE_INFO_PTR32);
 		return 0;
 	}
 	/*
@@ -796,10 +867,11 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	return 0;
 }
 
-/* A rule's element size and kind in one argument: BPF functions take five at most. */
+/* A rule's element size, kind and pointer size in one argument: BPF functions take five at most. */
 static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
 {
-	return r->elem_size | (__u32)r->kind << 16;
+	return r->elem_size | (__u32)r->kind << 16 |
+	       (r->flags & BT_RULE_PTR32 ? RULE_INFO_PTR32 : 0);
 }
 
 /*
@@ -940,7 +1012,7 @@ __noinline int filter_check(struct bt_filter_input *in, __u32 phase)
 
 /* The values known at sys_enter, those the program uses only (comm and ppid cost helpers). */
 static __always_inline void filter_fill(struct bt_filter_input *in, long nr, const __u64 *args,
-					__u64 pid_tgid)
+					__u64 pid_tgid, const struct bt_syscall_rules *rules)
 {
 	struct bt_filter_prog *prog;
 	__u64 uid_gid = bpf_get_current_uid_gid();
@@ -950,7 +1022,7 @@ static __always_inline void filter_fill(struct bt_filter_input *in, long nr, con
 	in->v[BT_FF_TID] = (__u32)pid_tgid;
 	in->v[BT_FF_UID] = (__u32)uid_gid;
 	in->v[BT_FF_GID] = uid_gid >> 32;
-	in->v[BT_FF_SYSCALL] = nr;
+	in->v[BT_FF_SYSCALL] = rules ? rules->filter_nr : nr;
 	for (int i = 0; i < BT_MAX_ARGS; i++)
 		in->v[BT_FF_ARG0 + i] = args[i];
 	prog = bpf_map_lookup_elem(&filter_prog, &zero);
@@ -994,7 +1066,8 @@ static __always_inline void count_filtered(void)
 
 /* sys_enter's half of the filter: true when the enter record is to be emitted now. */
 static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pid_tgid,
-					 const bool typed)
+					 const bool typed, const bool i386,
+					 const struct bt_syscall_rules *rules)
 {
 	struct bt_filter_input *in;
 	struct bt_call_start *slot;
@@ -1004,8 +1077,8 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
-	read_args(regs, args, typed);
-	filter_fill(in, nr, args, pid_tgid);
+	read_args(regs, args, typed, i386);
+	filter_fill(in, nr, args, pid_tgid, rules);
 	if (!filter_defer)
 		verdict = filter_check(in, BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
 	else if (nr == NR_EXIT || nr == NR_EXIT_GROUP)
@@ -1041,6 +1114,7 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
  * verdict, and is dropped: the filter cannot judge half a call.
  */
 static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, const bool typed,
+					 const struct bt_syscall_rules *rules,
 					 struct bt_call_start **slotp)
 {
 	struct bt_call_start *slot = call_slot((__u32)pid_tgid, typed, false);
@@ -1058,7 +1132,7 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	if (!in)
 		return BT_VERDICT_REJECT;
 	__builtin_memcpy(args, slot->args, sizeof(slot->args));
-	filter_fill(in, nr, args, pid_tgid);
+	filter_fill(in, nr, args, pid_tgid, rules);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
@@ -1084,7 +1158,7 @@ static __always_inline bool filter_event(void)
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
-	filter_fill(in, -1, args, bpf_get_current_pid_tgid());
+	filter_fill(in, -1, args, bpf_get_current_pid_tgid(), NULL);
 	return filter_check(in, BT_PHASE_EVENT);
 }
 
@@ -1095,9 +1169,12 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	struct bt_syscall_rules *rules = NULL;
 	struct scratch *s;
 	__u32 zero = 0, key;
+	bool i386;
 
 	if (!should_trace(tgid, nr))
 		return 0;
+	i386 = i386_call(typed);
+	nr = bt_id_of(nr, i386);
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
@@ -1106,7 +1183,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	}
 	if (filter_active) {
 		/* the filter's slot is the summary's too: it holds the start time */
-		if (!filter_enter(regs, nr, pid_tgid, typed) || summary_only)
+		if (!filter_enter(regs, nr, pid_tgid, typed, i386, rules) || summary_only)
 			return 0;
 	} else if (summary) {
 		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
@@ -1125,7 +1202,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
-	read_args(regs, s->args, typed);
+	read_args(regs, s->args, typed, i386);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true);
 	return 0;
 }
@@ -1140,27 +1217,30 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	struct scratch *s;
 	__u32 zero = 0, key;
 	__u32 late = 0;
-	bool intr;
+	bool intr, i386;
 	long nr;
 
 	/* -1: an exit is never the exec that starts a command's tracing */
 	if (!should_trace(tgid, -1))
 		return 0;
 	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	i386 = i386_call(typed);
 	/*
 	 * rt_sigreturn restores the interrupted code's registers, orig_ax set
 	 * to -1: its exit has no number of its own. Without this, -e trace=
 	 * sets that leave rt_sigreturn out would still show its exits.
 	 */
 	if (nr == -1)
-		nr = NR_RT_SIGRETURN;
+		nr = i386 ? NR_I386_RT_SIGRETURN : NR_RT_SIGRETURN;
+	nr = bt_id_of(nr, i386);
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
-	if (filter_active && filter_exit(nr, ret, pid_tgid, typed, &deferred) == BT_VERDICT_REJECT)
+	if (filter_active &&
+	    filter_exit(nr, ret, pid_tgid, typed, rules, &deferred) == BT_VERDICT_REJECT)
 		return 0;
 	if (summary) {
 		struct bt_call_start *start;
@@ -1206,7 +1286,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	}
 	intr = bt_ret_interrupted(ret);
 	if (rules && (ret >= 0 || late || intr)) {
-		read_args(regs, s->args, typed);
+		read_args(regs, s->args, typed, i386);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			bool if_intr = rules->exit[i].flags & BT_RULE_IF_INTERRUPTED;
 

@@ -11,8 +11,56 @@
 #include <stdbool.h>
 
 #define BT_MAX_ARGS 6
-/* Beauty map slots, indexed by syscall number: x86_64 numbers stay below 512. */
-#define BT_MAX_SYSCALLS 512
+/*
+ * Syscall ids, the index of the beauty map and of every per-syscall table:
+ * an x86_64 call is its number (below 512); an i386 call (a 32-bit process,
+ * or int $0x80 in a 64-bit one: the kernel runs it from its i386 table) is
+ * BT_NR_I386 plus its i386 number (below 512 too). Records carry the id.
+ * A number past its table keeps its value, with a mark where it would
+ * fall among the other ABI's ids: i386's with bit 29, x86_64's in
+ * [512, 1024) or with bit 29 with bit 30 (the kernel's x32 mark: x32
+ * calls, which btftrace does not decode, are the only ones to share it).
+ * An i386 number of 2^29 or more (no call: garbage in eax) loses bit 29.
+ */
+#define BT_NR_I386 512
+#define BT_MAX_SYSCALLS 1024
+#define BT_ID_I386_HIGH 0x20000000
+#define BT_ID_X86_64_HIGH 0x40000000
+
+/* The id of call number nr of the ABI given. */
+static inline int bt_id_of(int nr, bool i386)
+{
+	if (nr >= 0 && nr < BT_NR_I386)
+		return i386 ? BT_NR_I386 + nr : nr;
+	if (nr < 0)
+		return nr;
+	if (i386)
+		return nr | BT_ID_I386_HIGH;
+	if (!(nr & BT_ID_X86_64_HIGH) && (nr < BT_MAX_SYSCALLS || (nr & BT_ID_I386_HIGH)))
+		return nr | BT_ID_X86_64_HIGH;
+	return nr;
+}
+
+static inline bool bt_id_is_i386(int id)
+{
+	if (id >= BT_NR_I386 && id < BT_MAX_SYSCALLS)
+		return true;
+	return id > 0 && (id & BT_ID_I386_HIGH) && !(id & BT_ID_X86_64_HIGH);
+}
+
+/* The number the call has in its own ABI's table. */
+static inline int bt_id_nr(int id)
+{
+	if (id >= BT_NR_I386 && id < BT_MAX_SYSCALLS)
+		return id - BT_NR_I386;
+	if (bt_id_is_i386(id))
+		return id & ~BT_ID_I386_HIGH;
+	if (id > 0 && (id & BT_ID_X86_64_HIGH) &&
+	    ((id & ~BT_ID_X86_64_HIGH) < BT_MAX_SYSCALLS || (id & BT_ID_I386_HIGH)))
+		return id & ~BT_ID_X86_64_HIGH;
+	return id;
+}
+
 /* Hard upper bound of one argument's capture; the session's caps are at most this. */
 #define BT_CAPTURE_MAX 4096
 /*
@@ -95,6 +143,11 @@ struct bt_arg_rule {
  * (nanosleep's time left).
  */
 #define BT_RULE_IF_INTERRUPTED (1U << 0)
+/*
+ * A vector capture (BT_KIND_STRV*, BT_KIND_IOVEC) of an i386 call: its
+ * pointers are 4 bytes, and an iovec is a struct compat_iovec of two.
+ */
+#define BT_RULE_PTR32 (1U << 1)
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the
@@ -116,7 +169,11 @@ struct bt_syscall_rules {
 	struct bt_arg_rule enter[BT_MAX_ARGS];
 	struct bt_arg_rule exit[BT_MAX_ARGS];
 	__u32 flags;
-	__u32 pad;
+	/*
+	 * The number --filter's syscall field sees: the id, but for an i386
+	 * call x86_64's namesake's (syscall == write holds for both writes).
+	 */
+	__u32 filter_nr;
 };
 
 /* -c: log2 latency histogram slots; slot i counts calls of [2^i, 2^(i+1)) ns (slot 0: < 2 ns). */

@@ -191,11 +191,12 @@ int catalog__load(struct catalog *cat, const char *tracefs_dir)
 		const struct syscall_number *sn = &syscall_numbers[i];
 		struct syscall_desc *desc;
 
-		if (sn->nr < 0 || sn->nr >= BT_MAX_SYSCALLS)
+		if (sn->nr < 0 || sn->nr >= BT_NR_I386)
 			continue;
 		desc = &cat->descs[sn->nr];
 		desc->nr = sn->nr;
 		snprintf(desc->name, sizeof(desc->name), "%s", sn->name);
+		snprintf(desc->like, sizeof(desc->like), "%s", sn->name);
 		cat->nr_known++;
 		if (!tracefs_dir)
 			continue;
@@ -203,6 +204,7 @@ int catalog__load(struct catalog *cat, const char *tracefs_dir)
 		if (read_format(tracefs_dir, sn->name, desc, text, sizeof(text)) == 0)
 			cat->nr_formats++;
 	}
+	catalog__load_i386(cat);
 	return 0;
 }
 
@@ -213,15 +215,38 @@ const struct syscall_desc *catalog__by_nr(const struct catalog *cat, int nr)
 	return &cat->descs[nr];
 }
 
+static bool desc_called(const struct syscall_desc *desc, const char *name)
+{
+	return desc->name[0] && (!strcmp(desc->name, name) || !strcmp(desc->event, name));
+}
+
 const struct syscall_desc *catalog__by_name(const struct catalog *cat, const char *name)
 {
-	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
-		const struct syscall_desc *desc = &cat->descs[nr];
-
-		if (desc->name[0] && (!strcmp(desc->name, name) || !strcmp(desc->event, name)))
-			return desc;
+	for (int nr = 0; nr < BT_NR_I386; nr++) {
+		if (desc_called(&cat->descs[nr], name))
+			return &cat->descs[nr];
 	}
 	return NULL;
+}
+
+const struct syscall_desc *catalog__next_by_name(const struct catalog *cat, const char *name,
+						 int after)
+{
+	for (int id = after < 0 ? 0 : after + 1; id < BT_MAX_SYSCALLS; id++) {
+		if (desc_called(&cat->descs[id], name))
+			return &cat->descs[id];
+	}
+	return NULL;
+}
+
+const char *catalog__name(const struct catalog *cat, int id, char *buf, size_t size)
+{
+	const struct syscall_desc *desc = catalog__by_nr(cat, id);
+
+	if (desc)
+		return desc->name;
+	snprintf(buf, size, "syscall_%d", bt_id_nr(id));
+	return buf;
 }
 
 int syscall_desc__arg_index(const struct syscall_desc *desc, const char *name)

@@ -72,10 +72,24 @@ void event_reader__free(struct event_reader *er)
 	free(er);
 }
 
-/* x86_64 numbers */
+/* x86_64 numbers, and i386's as ids (bpf/record.h) */
 #define NR_EXECVE 59
 #define NR_RESTART_SYSCALL 219
 #define NR_EXECVEAT 322
+#define NR_I386_EXECVE (BT_NR_I386 + 11)
+#define NR_I386_RESTART_SYSCALL (BT_NR_I386 + 0)
+#define NR_I386_EXECVEAT (BT_NR_I386 + 358)
+
+static bool is_restart_syscall(int nr)
+{
+	return nr == NR_RESTART_SYSCALL || nr == NR_I386_RESTART_SYSCALL;
+}
+
+static bool is_execve(int nr)
+{
+	return nr == NR_EXECVE || nr == NR_EXECVEAT || nr == NR_I386_EXECVE ||
+	       nr == NR_I386_EXECVEAT;
+}
 /* include/linux/errno.h: the call is resumed by restart_syscall if no handler runs */
 #define ERESTART_RESTARTBLOCK 516
 
@@ -109,11 +123,11 @@ static void note_interrupted(struct event_reader *er, const struct bt_exit_rec *
 		return;
 	i = find_interrupted(er, tid);
 	if (i >= 0) {
-		if (exit->hdr.nr != NR_RESTART_SYSCALL)
+		if (!is_restart_syscall(exit->hdr.nr))
 			er->interrupted[i].nr = exit->hdr.nr;
 		return;
 	}
-	if (exit->hdr.nr == NR_RESTART_SYSCALL)
+	if (is_restart_syscall(exit->hdr.nr))
 		return;
 	if (er->ninterrupted == er->interrupted_cap) {
 		size_t cap = er->interrupted_cap ? er->interrupted_cap * 2 : 8;
@@ -134,7 +148,7 @@ static void emit(struct event_reader *er, enum call_state state, const struct bt
 	struct call call = {.state = state, .enter = enter, .exit = exit};
 	const struct bt_rec_hdr *hdr = enter ? &enter->hdr : &exit->hdr;
 
-	if (hdr->nr == NR_RESTART_SYSCALL && er->ninterrupted) {
+	if (is_restart_syscall(hdr->nr) && er->ninterrupted) {
 		ssize_t i = find_interrupted(er, hdr->tid);
 
 		if (i >= 0) {
@@ -163,7 +177,7 @@ static ssize_t find_exec_enter(struct event_reader *er, const struct bt_exit_rec
 {
 	const struct bt_rec_hdr *hdr = &exit->hdr;
 
-	if (exit->ret != 0 || (hdr->nr != NR_EXECVE && hdr->nr != NR_EXECVEAT))
+	if (exit->ret != 0 || !is_execve(hdr->nr))
 		return -1;
 	for (size_t i = 0; i < er->nopen; i++) {
 		const struct bt_rec_hdr *open = &er->open[i].rec->hdr;
@@ -426,7 +440,7 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 
 		release_held(er);
 		/* only the very next call of the thread can resume an interrupted one */
-		if (hdr->nr != NR_RESTART_SYSCALL)
+		if (!is_restart_syscall(hdr->nr))
 			forget_interrupted(er, hdr->tid);
 		/*
 		 * A new call from a thread with one open: the old one never

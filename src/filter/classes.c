@@ -298,13 +298,20 @@ int syscall_classes__compute(const struct catalog *cat, unsigned int classes[BT_
 				classes[nr] |= name_rules[i].bit;
 		}
 	}
-	for (unsigned int i = 0; i < syscall_class_facts_count; i++) {
-		const struct syscall_desc *desc =
-			catalog__by_name(cat, syscall_class_facts[i].syscall);
+	/*
+	 * a syscall this build's unistd table does not know cannot be traced by
+	 * name; an i386 call has the facts of the x86_64 call whose format it
+	 * takes (mmap2 mmap's) and of its own name
+	 */
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
 
-		/* a syscall this build's unistd table does not know cannot be traced by name */
-		if (desc)
-			classes[desc->nr] |= syscall_class_facts[i].classes;
+		for (unsigned int i = 0; desc && i < syscall_class_facts_count; i++) {
+			const char *name = syscall_class_facts[i].syscall;
+
+			if (!strcmp(desc->name, name) || !strcmp(syscall_desc__like(desc), name))
+				classes[nr] |= syscall_class_facts[i].classes;
+		}
 	}
 out:
 	while (compiled--)

@@ -334,7 +334,7 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 		goto out;
 	}
 	for (int i = 0; i < n; i++) {
-		if (!catalog__by_name(s.cat, names[i])) {
+		if (!catalog__next_by_name(s.cat, names[i], -1)) {
 			fail("unknown syscall '%s': 'btftrace syscalls' lists them all", names[i]);
 			status = EXIT_USAGE;
 			goto out;

@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 1
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 2
+#define JSON_SCHEMA_MINOR 3
 
 static void write_line(struct json_sink *s)
 {
@@ -137,7 +137,9 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_puts(ob, ",\"syscall\":");
 	json_put_cstr(ob, decode_syscall_name(s->dec, hdr->nr, namebuf, sizeof(namebuf)));
 	outbuf_puts(ob, ",\"nr\":");
-	outbuf_s64(ob, hdr->nr);
+	outbuf_s64(ob, bt_id_nr(hdr->nr));
+	if (bt_id_is_i386(hdr->nr))
+		outbuf_puts(ob, ",\"abi\":\"i386\"");
 	if ((resumed = decode_resumed_call_name(s->dec, call, namebuf, sizeof(namebuf)))) {
 		outbuf_puts(ob, ",\"resumes\":");
 		json_put_cstr(ob, resumed);

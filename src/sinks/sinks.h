@@ -41,6 +41,7 @@ struct text_sink_opts {
 	bool quiet_signals;	  /* no "--- SIGxxx" lines */
 	bool quiet_exits;	  /* no "+++ exited" lines */
 	bool quiet_thread_execve; /* no "+++ superseded by execve" lines */
+	bool quiet_personality;	  /* no "[ Process PID=N runs in 32 bit mode. ]" lines */
 	enum color_mode color;
 };
 
@@ -52,7 +53,10 @@ struct text_sink {
 	long long realtime_offset_ns; /* CLOCK_REALTIME - CLOCK_MONOTONIC at start */
 	__u64 last_ts;
 	__u32 first_tid;
-	bool many_tids;	    /* more than one thread seen: lines get [pid N] */
+	bool many_tids; /* more than one thread seen: lines get [pid N] */
+	/* processes whose last call was an i386 one: a change of ABI gets strace's line */
+	__u32 *i386_pids;
+	size_t n_i386_pids, i386_pids_cap;
 	bool color;	    /* ANSI colours in the lines */
 	struct outbuf body; /* with colours: the call as decode_call wrote it, to colour */
 	int write_error;    /* errno of the first failed write, 0 if none */

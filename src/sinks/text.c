@@ -56,6 +56,7 @@ void text_sink__free(struct text_sink *s)
 {
 	outbuf_free(&s->line);
 	outbuf_free(&s->body);
+	free(s->i386_pids);
 }
 
 static void put_fraction(struct outbuf *ob, unsigned long usec)
@@ -215,6 +216,50 @@ static void put_dropped_marker(struct text_sink *s, const struct call *call)
 		outbuf_puts(&s->line, " <data not captured: ring buffer full>");
 }
 
+static ssize_t find_i386_pid(const struct text_sink *s, __u32 pid)
+{
+	for (size_t i = 0; i < s->n_i386_pids; i++) {
+		if (s->i386_pids[i] == pid)
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * strace's "[ Process PID=N runs in 32 bit mode. ]" before a process's
+ * first call of the other ABI: after the execve of a 32-bit program, and
+ * around an int $0x80 of a 64-bit one. Processes start in 64-bit mode.
+ */
+static void note_abi(struct text_sink *s, const struct bt_rec_hdr *hdr)
+{
+	bool i386 = bt_id_is_i386(hdr->nr);
+	ssize_t i = s->n_i386_pids || i386 ? find_i386_pid(s, hdr->tgid) : -1;
+
+	if (i386 == (i >= 0))
+		return;
+	if (i386) {
+		if (s->n_i386_pids == s->i386_pids_cap) {
+			size_t cap = s->i386_pids_cap ? 2 * s->i386_pids_cap : 8;
+			__u32 *p = realloc(s->i386_pids, cap * sizeof(*p));
+
+			if (!p)
+				return;
+			s->i386_pids = p;
+			s->i386_pids_cap = cap;
+		}
+		s->i386_pids[s->n_i386_pids++] = hdr->tgid;
+	} else {
+		s->i386_pids[i] = s->i386_pids[--s->n_i386_pids];
+	}
+	if (s->opts.quiet_personality)
+		return;
+	outbuf_reset(&s->line);
+	prefix(s, hdr->tid, hdr->ts);
+	outbuf_printf(&s->line, "[ Process PID=%u runs in %s mode. ]", hdr->tid,
+		      i386 ? "32 bit" : "64 bit");
+	write_line(s);
+}
+
 void text_sink__on_call(void *ctx, const struct call *call)
 {
 	struct text_sink *s = ctx;
@@ -225,11 +270,21 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	size_t start, shown;
 
 	if (call->state == CALL_EVENT) {
+		const struct bt_task_exit_rec *rec = (const void *)call->event;
+		ssize_t i;
+
+		/* a pid used again is a new process, in 64-bit mode */
+		if (call->event->type == BT_REC_TASK_EXIT && rec->group_dead &&
+		    (i = find_i386_pid(s, rec->hdr.tgid)) >= 0)
+			s->i386_pids[i] = s->i386_pids[--s->n_i386_pids];
 		print_event(s, call->event);
 		return;
 	}
 	if (decode_is_child_start(s->dec, call))
 		return;
+	/* the ABI is the enter's: a resumed line continues a call already shown */
+	if (call->enter && call->state != CALL_RESUMED)
+		note_abi(s, &call->enter->hdr);
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	ts = hdr->ts;
 	outbuf_reset(ob);

@@ -45,6 +45,13 @@ __u32 types__find(const struct types *t, const char *name, int kind);
  */
 int types__resolve(const struct types *t, const char *ctype, struct arg_type *out);
 
+/*
+ * Whether type id lies the same in memory for an i386 call as BTF lays it
+ * out for x86_64 (no long, no pointer, no 64-bit member moved by i386's
+ * alignment of 4): then an i386 call's pointer to it can be read as BTF says.
+ */
+bool types__same_in_i386(const struct types *t, __u32 id);
+
 /* Skips typedefs and modifiers (const, volatile, restrict, type tags). */
 __u32 types__skip_mods(const struct btf *btf, __u32 id);
 
