@@ -28,6 +28,64 @@ void decode_opts_default(struct decode_opts *o)
 static bool returns_address(const char *name);
 static int open_mode_arg(const struct syscall_desc *desc);
 
+/*
+ * The x86_64 calls whose hand decoders an i386 call that takes their format
+ * may use: each was read for what it assumes of the layout, and takes the
+ * struct it prints from the beauty map (compat_* for i386) or reads only
+ * values, strings and little-endian bitmaps. Not setsockopt's and
+ * getsockopt's values (a struct timeval of x86_64) nor sendmsg's and
+ * recvmsg's headers (x86_64's struct user_msghdr).
+ */
+static bool i386_hand_ok(const char *like, const char *arg)
+{
+	static const char *const checked[] = {
+		"getdents64",
+		"bind",
+		"connect",
+		"sendto",
+		"recvfrom",
+		"accept",
+		"accept4",
+		"getsockname",
+		"getpeername",
+		"rt_sigprocmask",
+		"rt_sigpending",
+		"rt_sigsuspend",
+		"rt_sigtimedwait",
+		"signalfd",
+		"signalfd4",
+		"epoll_pwait",
+		"epoll_pwait2",
+		"ppoll",
+		"sched_getaffinity",
+		"sched_setaffinity",
+		"getcwd",
+		"socket",
+		"socketpair",
+		"setsockopt",
+		"getsockopt",
+		"ioctl",
+		"bpf",
+		"perf_event_open",
+		"prctl",
+		"fcntl",
+		"futex",
+		"select",
+		"pselect6",
+		"wait4",
+		"umask",
+	};
+
+	if ((!strcmp(like, "setsockopt") || !strcmp(like, "getsockopt")) && arg &&
+	    !strcmp(arg, "optval"))
+		return false;
+	for (size_t i = 0; i < sizeof(checked) / sizeof(checked[0]); i++) {
+		if (!strcmp(checked[i], like))
+			return true;
+	}
+	return false;
+}
+
 int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
 		  const struct types *types, const struct decode_opts *opts)
 {
@@ -41,17 +99,27 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 	d->opts = *opts;
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+		/* an i386 call decodes as the x86_64 call whose format it takes */
+		const char *like;
+		bool i386;
 
 		if (!desc)
 			continue;
+		like = syscall_desc__like(desc);
+		i386 = bt_id_is_i386(nr);
 		for (int i = 0; i < desc->nargs; i++) {
-			d->printers[nr][i] = value_printer_find(desc->name, desc->args[i].name);
-			d->hand[nr][i] = hand_decoder_find(desc->name, desc->args[i].name);
-			d->call_hand[nr][i] = hand_arg_decoder_find(desc->name, desc->args[i].name);
+			const char *arg = desc->args[i].name;
+
+			d->printers[nr][i] = value_printer_find(like, arg);
+			if (i386 && !i386_hand_ok(like, arg))
+				continue;
+			d->hand[nr][i] = hand_decoder_find(like, arg);
+			d->call_hand[nr][i] = hand_arg_decoder_find(like, arg);
 		}
-		d->ret_hand[nr] = hand_return_decoder_find(desc->name);
-		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
-		d->ret_is_address[nr] = returns_address(desc->name);
+		if (!i386 || i386_hand_ok(like, NULL))
+			d->ret_hand[nr] = hand_return_decoder_find(like);
+		d->fd_effect[nr] = decode_fd_effect_of(like);
+		d->ret_is_address[nr] = returns_address(like);
 		d->open_mode_arg[nr] = open_mode_arg(desc);
 	}
 	return 0;
@@ -92,12 +160,7 @@ const struct member_cache_slot *decode_member_slot(const struct decoder *d, cons
 
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size)
 {
-	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
-
-	if (desc)
-		return desc->name;
-	snprintf(buf, size, "syscall_%d", nr);
-	return buf;
+	return catalog__name(d->cat, nr, buf, size);
 }
 
 /* Calls whose return value is an address, shown in hex. */
@@ -580,9 +643,11 @@ static void print_args(const struct decoder *d, struct outbuf *ob, int nr,
 	for (int i = first; i < last; i++) {
 		const struct bt_capture *in = NULL, *out = NULL;
 		const struct beauty_arg *ba;
-		__u64 v = enter->args[i];
+		__u64 v = syscall_desc__arg_value(desc, enter->args, i);
 		size_t mark = ob->len, body;
 
+		if (syscall_desc__arg_hidden(desc, i))
+			continue;
 		if (formatted && i > 0 && arg_is_ignored(d, nr, i, enter->args))
 			continue;
 		if (sep)

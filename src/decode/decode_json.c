@@ -546,7 +546,7 @@ static void put_arg(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
 	const struct bt_capture *in, *out = NULL, *cap;
 	const struct beauty_arg *ba;
-	__u64 v = enter->args[i];
+	__u64 v = syscall_desc__arg_value(desc, enter->args, i);
 	char key[16];
 	bool output;
 
@@ -634,6 +634,9 @@ static void put_args(struct json_decoder *jd, struct outbuf *ob, const struct ca
 		last = decode_first_output_arg(jd->d, nr, last);
 	outbuf_putc(ob, map ? '{' : '[');
 	for (int i = 0; i < last; i++) {
+		/* an i386 call's 64-bit value is one argument, shown whole */
+		if (syscall_desc__arg_hidden(catalog__by_nr(jd->d->cat, nr), i))
+			continue;
 		if (i)
 			outbuf_putc(ob, ',');
 		put_arg(jd, ob, nr, i, enter, call->exit, map);
