@@ -433,10 +433,12 @@ class BpfSnapshot:
         left["prog"] |= self.tracked["prog"] & set(progs)
         left["map"] |= self.tracked["map"] & set(maps)
         left["link"] |= self.tracked["link"] & set(links)
+        # a map a program names may be newer than the map listing, taken first
         named = {
-            "progs": [f"{i}:{progs[i].get('name')}" for i in sorted(left["prog"])],
-            "maps": [f"{i}:{maps[i].get('name')}" for i in sorted(left["map"])],
-            "links": [f"{i}:prog{links[i].get('prog_id')}" for i in sorted(left["link"])],
+            "progs": [f"{i}:{progs.get(i, {}).get('name')}" for i in sorted(left["prog"])],
+            "maps": [f"{i}:{maps.get(i, {}).get('name')}" for i in sorted(left["map"])],
+            "links": [f"{i}:prog{links.get(i, {}).get('prog_id')}"
+                      for i in sorted(left["link"])],
         }
         return {k: v for k, v in named.items() if v}
 
