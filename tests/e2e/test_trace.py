@@ -352,7 +352,9 @@ def test_capture_rules_match_the_kernels_btf(run_btftrace, btf_size, syscall):
     assert len(listed) == 1, f"the catalog should list {syscall} once, under one name: {listed}"
     rc, out, err, _ = run_btftrace(["syscalls", "--json", listed[0]], trace=False)
     assert rc == 0, f"btftrace syscalls --json {listed[0]}: {err}"
+    # x86_64's call; i386's namesake, in i386 types, is test_i386's
     recs = [json.loads(line) for line in out.splitlines()]
+    recs = [r for r in recs if "abi" not in r]
     assert recs and all(r.get("format", True) for r in recs), \
         f"{listed[0]} has no tracefs format in the catalog: {out.strip()}"
     args = {r["name"]: r for r in recs}
