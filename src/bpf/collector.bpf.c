@@ -243,6 +243,30 @@ struct {
 #define NR_EXIT_GROUP 231
 /* i386: sigreturn and rt_sigreturn leave orig_ax -1 as on x86_64; shown as rt_sigreturn */
 #define NR_I386_RT_SIGRETURN 173
+/* the calls that make a process or thread, in both ABIs' ids */
+#define NR_CLONE 56
+#define NR_FORK 57
+#define NR_VFORK 58
+#define NR_CLONE3 435
+#define NR_I386_FORK 2
+#define NR_I386_CLONE 120
+#define NR_I386_VFORK 190
+#define NR_I386_CLONE3 435
+
+/*
+ * The exit a new child or thread makes first: its return of 0 from the
+ * clone or fork its parent entered. Not a call of its own (strace neither
+ * counts nor shows it); the parent's exit is the call.
+ */
+static __always_inline bool child_start(long id, __s64 ret)
+{
+	if (ret != 0)
+		return false;
+	return id == NR_CLONE || id == NR_FORK || id == NR_VFORK || id == NR_CLONE3 ||
+	       id == BT_NR_I386 + NR_I386_CLONE || id == BT_NR_I386 + NR_I386_FORK ||
+	       id == BT_NR_I386 + NR_I386_VFORK || id == BT_NR_I386 + NR_I386_CLONE3;
+}
+
 /* capture_arg's elem_and_kind: elem_size, kind << 16, and this for 4-byte pointers */
 #define RULE_INFO_PTR32 (1U << 24)
 
@@ -1250,7 +1274,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 						     0, 0);
 		else
 			start = bpf_map_lookup_elem(&call_start, &tid);
-		account_call(nr, ret, tgid, tid, start && start->nr == nr ? start->ts : 0);
+		if (!child_start(nr, ret))
+			account_call(nr, ret, tgid, tid, start && start->nr == nr ? start->ts : 0);
 		if (summary_only)
 			return 0;
 	}

@@ -61,6 +61,19 @@ def test_counts_are_exact_and_no_records_are_sent(run_btftrace, workload):
     assert re.search(r"high-water mark 0 of 4096 bytes", result.stderr), result.stderr
 
 
+@pytest.mark.parametrize("mode", ["-c", "-C"])
+def test_a_child_start_is_not_a_call(run_btftrace, workload, mode):
+    """5 forks are 5 clone calls and 4 threads 4 clone3 calls, as strace -c -f counts them:
+    each child's first return (0) from the parent's call is not a call of its own."""
+    result = run_btftrace(["-f", mode, "--", workload("forks"), 5, 4])
+    assert result.returncode == 0, result.stderr
+    table = parse_tables(result.trace)[None]
+    assert table["clone"]["calls"] == 5, result.trace
+    assert table["clone3"]["calls"] == 4, result.trace
+    # each of them timed: its enter was the parent's
+    assert table["clone"]["min_us"] > 0 or table["clone"]["seconds"] > 0
+
+
 def test_summary_with_calls_keeps_the_ring_buffer_size(run_btftrace, workload):
     result = run_btftrace(["-C", "--stats", "--buffer-size", "1M", "--", workload("counted"), 10])
     assert result.returncode == 0, result.stderr
