@@ -776,6 +776,7 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 			print_args(d, ob, nr, call->enter, call->exit, 0, nargs);
 		outbuf_putc(ob, ')');
 		break;
+	case CALL_PENDING: /* the text sink shows the start of the unfinished form */
 	case CALL_UNFINISHED:
 		split = decode_first_output_arg(d, nr, nargs);
 		outbuf_puts(ob, name);
