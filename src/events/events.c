@@ -34,6 +34,7 @@ struct event_reader {
 	void *held;
 	size_t held_cap;
 	bool have_held;
+	bool held_pending; /* handed on as CALL_PENDING already */
 	/* calls shown unfinished, waiting for their exits */
 	struct open_call *open;
 	size_t nopen, open_cap;
@@ -268,6 +269,7 @@ static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
 	}
 	memcpy(er->held, rec, rec->hdr.size);
 	er->have_held = true;
+	er->held_pending = false;
 	return 0;
 }
 
@@ -484,13 +486,21 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 
 void event_reader__idle(struct event_reader *er)
 {
-	release_held(er);
 	/* a deferred call that blocks shows now, with what could be read */
 	for (size_t i = 0; i < er->nopen; i++) {
 		if (er->open[i].deferred) {
 			er->open[i].deferred = false;
 			emit(er, CALL_UNFINISHED, er->open[i].rec, NULL);
 		}
+	}
+	/*
+	 * Last, as the line it starts is open until the call's next state. A
+	 * call whose inputs come with its exit waits for them unseen: its start
+	 * shown now would not be the start of its line.
+	 */
+	if (er->have_held && !er->held_pending && !has_fault(er->held)) {
+		er->held_pending = true;
+		emit(er, CALL_PENDING, er->held, NULL);
 	}
 }
 

@@ -15,6 +15,14 @@ enum call_state {
 			  * thread's next call came first) */
 	CALL_NORETURN,	 /* an enter whose exit never came: exit, exit_group, tracing ended */
 	CALL_EVENT,	 /* not a call: a signal, a thread's exit or exec, or lost records */
+	/*
+	 * The enter held for its exit, while it waits (the reader found
+	 * nothing more for a while): the text shows the line's start, as
+	 * strace does. Not a line of its own: the same call comes again,
+	 * COMPLETE with its exit, or UNFINISHED when another line comes
+	 * first, or NORETURN.
+	 */
+	CALL_PENDING,
 };
 
 struct call {
@@ -39,7 +47,11 @@ struct event_reader *event_reader__new(call_fn fn, void *ctx);
 void event_reader__free(struct event_reader *er);
 /* Takes one ring buffer record. Returns 0, or -EINVAL for a malformed record. */
 int event_reader__handle(struct event_reader *er, const void *data, size_t size);
-/* Nothing came for a while: show a held call as unfinished, so a blocked call shows at once. */
+/*
+ * Nothing came for a while: a held call is handed on as CALL_PENDING (once),
+ * so a blocked call shows at once, and stays held for its exit: a call
+ * splits only when another line comes between its start and its end.
+ */
 void event_reader__idle(struct event_reader *er);
 /* Tracing ended: every call still open is shown as not returning. */
 void event_reader__finish(struct event_reader *er);

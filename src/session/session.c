@@ -390,11 +390,17 @@ static void on_call(void *ctx, const struct call *call)
 	if (s->opts->max_events) {
 		if (s->calls_shown == s->opts->max_events)
 			return;
-		/* signal and exit lines are shown but are not calls */
-		if (call->state != CALL_EVENT && (call->state != CALL_RESUMED || !call->enter))
+		/*
+		 * signal and exit lines are shown but are not calls; a call shown
+		 * while it waits counts when it ends, or is cut by another line
+		 */
+		if (call->state != CALL_EVENT && call->state != CALL_PENDING &&
+		    (call->state != CALL_RESUMED || !call->enter))
 			s->calls_shown++;
 	}
 	sink__on_call(&s->sink, call);
+	if (call->state == CALL_PENDING)
+		return;
 	/* after the call's line: a close shows the path it closed */
 	decode_track_fds(s->dec, call);
 }

@@ -76,6 +76,7 @@ static const char *state_name(enum call_state state)
 		return "resumed";
 	case CALL_NORETURN:
 		return "noreturn";
+	case CALL_PENDING:
 	case CALL_EVENT:
 		break;
 	}
@@ -124,7 +125,8 @@ void json_sink__on_call(void *ctx, const struct call *call)
 		put_event(s, call->event);
 		return;
 	}
-	if (decode_is_child_start(s->dec, call))
+	/* an object per call: a waiting one comes whole when it ends, unless split */
+	if (call->state == CALL_PENDING || decode_is_child_start(s->dec, call))
 		return;
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	outbuf_reset(ob);

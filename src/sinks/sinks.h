@@ -54,6 +54,10 @@ struct text_sink {
 	__u64 last_ts;
 	__u32 first_tid;
 	bool many_tids; /* more than one thread seen: lines get [pid N] */
+	/* a call shown while it waits: the start of its line, written without an end */
+	struct outbuf partial;
+	__u32 partial_tid;
+	bool have_partial;
 	/* processes whose last call was an i386 one: a change of ABI gets strace's line */
 	__u32 *i386_pids;
 	size_t n_i386_pids, i386_pids_cap;

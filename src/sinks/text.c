@@ -46,6 +46,7 @@ void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
 	s->color = color_wanted(opts->color, out);
 	outbuf_init(&s->line);
 	outbuf_init(&s->body);
+	outbuf_init(&s->partial);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_REALTIME, &real);
 	s->realtime_offset_ns =
@@ -56,6 +57,7 @@ void text_sink__free(struct text_sink *s)
 {
 	outbuf_free(&s->line);
 	outbuf_free(&s->body);
+	outbuf_free(&s->partial);
 	free(s->i386_pids);
 }
 
@@ -260,35 +262,23 @@ static void note_abi(struct text_sink *s, const struct bt_rec_hdr *hdr)
 	write_line(s);
 }
 
-void text_sink__on_call(void *ctx, const struct call *call)
+/*
+ * The call's line in s->line, without its end: the prefix (with_prefix),
+ * the call, and for a finished call its result, time and markers. A
+ * resumed line has its exit's time, as strace's has. Returns where the
+ * call starts, past the prefix.
+ */
+static size_t render_call(struct text_sink *s, const struct call *call, bool with_prefix)
 {
-	struct text_sink *s = ctx;
 	struct outbuf *ob = &s->line;
-	const struct bt_rec_hdr *hdr;
-	bool failed;
-	__u64 ts;
+	const struct bt_rec_hdr *hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
+	__u64 ts = call->state == CALL_RESUMED && call->exit ? call->exit->hdr.ts : hdr->ts;
 	size_t start, shown;
+	bool failed;
 
-	if (call->state == CALL_EVENT) {
-		const struct bt_task_exit_rec *rec = (const void *)call->event;
-		ssize_t i;
-
-		/* a pid used again is a new process, in 64-bit mode */
-		if (call->event->type == BT_REC_TASK_EXIT && rec->group_dead &&
-		    (i = find_i386_pid(s, rec->hdr.tgid)) >= 0)
-			s->i386_pids[i] = s->i386_pids[--s->n_i386_pids];
-		print_event(s, call->event);
-		return;
-	}
-	if (decode_is_child_start(s->dec, call))
-		return;
-	/* the ABI is the enter's: a resumed line continues a call already shown */
-	if (call->enter && call->state != CALL_RESUMED)
-		note_abi(s, &call->enter->hdr);
-	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
-	ts = hdr->ts;
 	outbuf_reset(ob);
-	prefix(s, hdr->tid, ts);
+	if (with_prefix)
+		prefix(s, hdr->tid, ts);
 	start = ob->len;
 	if (s->color) {
 		outbuf_reset(&s->body);
@@ -299,10 +289,9 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		decode_call(s->dec, ob, call);
 		shown = ob->len - start;
 	}
-	if (call->state == CALL_UNFINISHED) {
+	if (call->state == CALL_UNFINISHED || call->state == CALL_PENDING) {
 		put_dropped_marker(s, call);
-		write_line(s);
-		return;
+		return start;
 	}
 	for (; shown < RESULT_COLUMN; shown++)
 		outbuf_putc(ob, ' ');
@@ -322,11 +311,139 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	if (failed)
 		outbuf_puts(ob, SGR_RESET);
 	put_dropped_marker(s, call);
+	return start;
+}
+
+/*
+ * A call that waits shows the start of its line at once, as strace's does:
+ * its unfinished form without "<unfinished ...>" (nor the space before it),
+ * written without an end. Its end, or "<unfinished ...>" if another line
+ * must come first, goes on the same line.
+ */
+static void show_partial(struct text_sink *s, const struct call *call)
+{
+	static const char marker[] = "<unfinished ...>";
+	struct outbuf *ob = &s->line;
+	unsigned long long not_a_line = 0;
+	size_t start, cut;
+
+	start = render_call(s, call, true);
+	/* the body, coloured or not, ends in the marker (and a colour reset) */
+	cut = ob->len;
+	while (cut >= sizeof(marker) - 1 &&
+	       memcmp(ob->data + cut - (sizeof(marker) - 1), marker, sizeof(marker) - 1))
+		cut--;
+	if (cut < sizeof(marker) - 1)
+		return;
+	cut -= sizeof(marker) - 1;
+	if (s->color && cut >= sizeof(SGR_SPLIT) - 1 &&
+	    !memcmp(ob->data + cut - (sizeof(SGR_SPLIT) - 1), SGR_SPLIT, sizeof(SGR_SPLIT) - 1))
+		cut -= sizeof(SGR_SPLIT) - 1;
+	/* "exit_group(0 <unfinished ...>": the space is the unfinished form's */
+	if (cut >= 2 && ob->data[cut - 1] == ' ' && ob->data[cut - 2] != ',')
+		cut--;
+	if (cut < start)
+		return;
+	outbuf_truncate(ob, cut);
+	/* what the call's own lines continue: the call, past the prefix */
+	outbuf_reset(&s->partial);
+	outbuf_write(&s->partial, ob->data + start, ob->len - start);
+	s->partial_tid = (call->enter ? &call->enter->hdr : &call->exit->hdr)->tid;
+	s->have_partial = true;
+	sink_write_buffer(s->out, ob, &s->write_error, &not_a_line);
+}
+
+/* Writes what s->line has past the partial line shown; false when it does not continue it. */
+static bool continue_partial(struct text_sink *s)
+{
+	struct outbuf *ob = &s->line;
+	size_t n = s->partial.len;
+
+	if (ob->len < n || memcmp(ob->data, s->partial.data, n))
+		return false;
+	memmove(ob->data, ob->data + n, ob->len - n + 1);
+	ob->len -= n;
+	write_line(s);
+	return true;
+}
+
+/*
+ * Ends the partial line with call, its call: the rest of its line; or, when
+ * it does not continue what was shown, "<unfinished ...>" and a resumed line.
+ */
+static void finish_partial(struct text_sink *s, const struct call *call)
+{
+	struct call cut = *call, resumed = *call;
+
+	s->have_partial = false;
+	render_call(s, call, false);
+	if (continue_partial(s))
+		return;
+	cut.state = CALL_UNFINISHED;
+	cut.exit = NULL;
+	render_call(s, &cut, false);
+	if (!continue_partial(s)) {
+		outbuf_reset(&s->line);
+		write_line(s);
+	}
+	if (call->state == CALL_UNFINISHED)
+		return;
+	resumed.state = CALL_RESUMED;
+	render_call(s, &resumed, true);
+	write_line(s);
+}
+
+/* Another line comes while one is partial: that one's call is cut, as strace's would be. */
+static void end_partial(struct text_sink *s)
+{
+	if (!s->have_partial)
+		return;
+	s->have_partial = false;
+	outbuf_reset(&s->line);
+	outbuf_puts(&s->line,
+		    s->color ? SGR_SPLIT "<unfinished ...>" SGR_RESET : "<unfinished ...>");
+	write_line(s);
+}
+
+void text_sink__on_call(void *ctx, const struct call *call)
+{
+	struct text_sink *s = ctx;
+	const struct bt_rec_hdr *hdr;
+
+	if (call->state == CALL_EVENT) {
+		const struct bt_task_exit_rec *rec = (const void *)call->event;
+		ssize_t i;
+
+		/* a pid used again is a new process, in 64-bit mode */
+		if (call->event->type == BT_REC_TASK_EXIT && rec->group_dead &&
+		    (i = find_i386_pid(s, rec->hdr.tgid)) >= 0)
+			s->i386_pids[i] = s->i386_pids[--s->n_i386_pids];
+		end_partial(s);
+		print_event(s, call->event);
+		return;
+	}
+	if (decode_is_child_start(s->dec, call))
+		return;
+	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
+	if (s->have_partial && s->partial_tid == hdr->tid && call->state != CALL_PENDING) {
+		finish_partial(s, call);
+		return;
+	}
+	end_partial(s);
+	/* the ABI is the enter's: a resumed line continues a call already shown */
+	if (call->enter && call->state != CALL_RESUMED)
+		note_abi(s, &call->enter->hdr);
+	if (call->state == CALL_PENDING) {
+		show_partial(s, call);
+		return;
+	}
+	render_call(s, call, true);
 	write_line(s);
 }
 
 void text_sink__note(struct text_sink *s, __u32 tid, __u64 ts, const char *text)
 {
+	end_partial(s);
 	outbuf_reset(&s->line);
 	prefix(s, tid, ts);
 	outbuf_puts(&s->line, text);

@@ -240,11 +240,11 @@ def test_no_btf_gives_numbers(run_btftrace, workload, tmp_path):
 
 
 def test_split_calls_unfinished_then_resumed(run_btftrace, workload, tmp_path):
-    # the read blocks: the reader shows it unfinished, then resumed with all it has
-    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("pipe_wait"), "300"])
+    # another thread's calls come while the read blocks: unfinished, then resumed whole
+    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("threads_pipe")])
     assert result.returncode == 0, result.stderr
     reads = [c for c in calls_named(objs, "read") if c["state"] != "complete"
-             or buffer_bytes(arg(c, "buf")["value"]) == b"y"]
+             or buffer_bytes(arg(c, "buf")["value"]) == b"x"]
     assert [c["state"] for c in reads] == ["unfinished", "resumed"], reads
     unfinished, resumed = reads
     # up to the first argument the kernel fills, as the text shows it
@@ -252,7 +252,17 @@ def test_split_calls_unfinished_then_resumed(run_btftrace, workload, tmp_path):
     assert "ret" not in unfinished and "duration_ns" not in unfinished
     assert [a["name"] for a in resumed["args"]] == ["fd", "buf", "count"], resumed
     assert resumed["ts"] == unfinished["ts"] and resumed["ret"] == 1
-    assert resumed["duration_ns"] >= 250_000_000, resumed
+    assert resumed["duration_ns"] > 0, resumed
+
+
+def test_a_blocking_call_alone_is_one_object(run_btftrace, workload, tmp_path):
+    # nothing else happens while the read blocks for 300 ms: one complete object
+    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("pipe_wait"), "300"])
+    assert result.returncode == 0, result.stderr
+    reads = [c for c in calls_named(objs, "read") if c["state"] != "complete"
+             or buffer_bytes(arg(c, "buf")["value"]) == b"y"]
+    assert [c["state"] for c in reads] == ["complete"], reads
+    assert reads[0]["ret"] == 1 and reads[0]["duration_ns"] >= 250_000_000, reads
 
 
 # ---------------------------------------------------------------- perfetto

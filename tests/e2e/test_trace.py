@@ -191,32 +191,50 @@ def test_unfinished_marker_is_set_apart_from_the_arguments(run_btftrace, workloa
 
 
 def test_blocked_read_is_written_out_before_it_returns(btftrace, workload, spawn, tmp_path):
+    """A call that blocks shows its start at once, and its end on the same line when it
+    returns, as strace writes it: one line per call unless another line comes between."""
     trace_path = tmp_path / "trace.txt"
     bt = spawn([btftrace, "-o", trace_path, "--", workload("pipe_wait"), "1000"])
 
-    def read_line():
+    def read_start():
         # the read of the pipe: the first read after the pipe is made (ld.so reads before)
         text = trace_path.read_text() if trace_path.exists() else ""
         _, pipe, after = text.partition("\npipe2(")
-        return [line for line in after.splitlines()[1:] if re.match(r"(<\.\.\. )?read[( ]", line)]
+        return [line for line in after.splitlines()[1:] if re.match(r"read\(", line)]
 
     t0 = time.monotonic()
-    first = wait_for(read_line, 10, interval=0.01)
+    first = wait_for(read_start, 10, interval=0.01)
     t_first = time.monotonic()
     assert first, f"no read line within 10 s:\n{excerpt(trace_path.read_text())}"
     assert bt.poll() is None, "btftrace already exited when the read line first appeared"
-    assert re.fullmatch(r"read\(\d+, <unfinished \.\.\.>", first[0]), \
-        f"the read showed first as '{first[0]}', not unfinished: it was held until it returned"
+    assert re.fullmatch(r"read\(\d+, ", first[0]), \
+        f"the read showed first as '{first[0]}', not as the start of its line"
     rc = bt.wait(timeout=10)
     t_end = time.monotonic()
     assert rc == 0, bt.stderr.read().decode()
     # the child writes 1 s after the read started: the line must have been out long before
     assert t_end - t_first >= 0.5, \
-        f"the unfinished read appeared {t_first - t0:.2f} s after start, only " \
+        f"the read appeared {t_first - t0:.2f} s after start, only " \
         f"{t_end - t_first:.2f} s before the end: it was not flushed while the call blocked"
     text = trace_path.read_text()
-    assert re.search(r'^<\.\.\. read resumed>"y", 1\) += 1$', text, re.M), \
-        f"no resumed read:\n{excerpt(text, 'read')}"
+    assert re.search(r'^read\(\d+, "y", 1\) += 1$', text, re.M), \
+        f"the read is not one line:\n{excerpt(text, 'read')}"
+    assert "resumed>" not in text and "<unfinished" not in text, excerpt(text, "read")
+
+
+def test_one_line_per_call_in_one_thread(run_btftrace, workload):
+    """A single-threaded program's calls are one line each, however long they block (a
+    300 ms sleep) and wherever the reader's batches end (find's many calls)."""
+    rc, _, err, trace = run_btftrace(["--", "sleep", "0.3"])
+    assert rc == 0, err
+    assert re.search(r"^clock_nanosleep\(CLOCK_REALTIME, 0, \{tv_sec=0, tv_nsec=300000000\}, "
+                     r"0x[0-9a-f]+\) += 0$", trace, re.M), excerpt(trace, "nanosleep")
+    assert "resumed>" not in trace and "<unfinished" not in trace, excerpt(trace, "nanosleep")
+    rc, _, err, trace = run_btftrace(["--", "find", "/usr/share", "-maxdepth", "3"])
+    assert rc == 0, err
+    split = [l for l in trace.splitlines() if "resumed>" in l or "<unfinished" in l]
+    assert not split, "find's calls split:\n" + "\n".join(split[:10])
+    assert len(trace.splitlines()) > 1000
 
 
 # ---------------------------------------------------------------- 6. -p

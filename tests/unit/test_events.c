@@ -97,19 +97,40 @@ static void test_interleaved_threads(void **state)
 	event_reader__free(er);
 }
 
+/*
+ * A call that blocks is handed on once as pending (the text shows its start)
+ * and stays held: with nothing in between, its exit makes it complete.
+ */
 static void test_idle_shows_blocked_call(void **state)
 {
 	struct seen s = {};
 	struct event_reader *er = event_reader__new(record, &s);
-	struct bt_enter_rec a = enter_rec(1, 0);
-	struct bt_exit_rec ax = exit_rec(1, 0, 1);
+	struct bt_enter_rec a = enter_rec(1, 0), b = enter_rec(2, 39);
+	struct bt_exit_rec ax = exit_rec(1, 0, 1), bx = exit_rec(2, 39, 5);
 
 	event_reader__handle(er, &a, sizeof(a));
 	event_reader__idle(er);
 	assert_int_equal(s.n, 1);
-	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.state[0], CALL_PENDING);
+	event_reader__idle(er);
+	assert_int_equal(s.n, 1);
 	event_reader__handle(er, &ax, sizeof(ax));
-	assert_int_equal(s.state[1], CALL_RESUMED);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
+	/* another line between: the pending call is cut, then resumed */
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__idle(er);
+	event_reader__handle(er, &b, sizeof(b));
+	event_reader__handle(er, &bx, sizeof(bx));
+	event_reader__handle(er, &ax, sizeof(ax));
+	assert_int_equal(s.n, 6);
+	assert_int_equal(s.state[2], CALL_PENDING);
+	assert_int_equal(s.state[3], CALL_UNFINISHED);
+	assert_int_equal(s.tid[3], 1);
+	assert_int_equal(s.state[4], CALL_COMPLETE);
+	assert_int_equal(s.tid[4], 2);
+	assert_int_equal(s.state[5], CALL_RESUMED);
+	assert_int_equal(s.tid[5], 1);
 	event_reader__free(er);
 }
 
@@ -366,17 +387,21 @@ static void test_faulted_enter_shown_when_idle(void **state)
 	event_reader__handle(er, &a, sizeof(a));
 	event_reader__handle(er, &b, sizeof(b));
 	event_reader__idle(er);
+	/* a, then b's start: the held call last, its line open */
 	assert_int_equal(s.n, 2);
 	assert_int_equal(s.state[0], CALL_UNFINISHED);
-	assert_int_equal(s.tid[0], 2);
-	assert_int_equal(s.state[1], CALL_UNFINISHED);
-	assert_int_equal(s.tid[1], 1);
+	assert_int_equal(s.tid[0], 1);
+	assert_int_equal(s.state[1], CALL_PENDING);
+	assert_int_equal(s.tid[1], 2);
 	event_reader__handle(er, &ax, sizeof(ax));
-	assert_int_equal(s.state[2], CALL_RESUMED);
+	assert_int_equal(s.state[2], CALL_UNFINISHED);
+	assert_int_equal(s.tid[2], 2);
+	assert_int_equal(s.state[3], CALL_RESUMED);
+	assert_int_equal(s.tid[3], 1);
 	event_reader__finish(er);
 	/* b never returned before tracing ended */
-	assert_int_equal(s.n, 4);
-	assert_int_equal(s.tid[3], 2);
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.tid[4], 2);
 	event_reader__free(er);
 }
 
