@@ -184,9 +184,25 @@ bool collector__no_procs(const struct collector *c)
 	       -ENOENT;
 }
 
+/*
+ * sys_exit's program first: attached after sys_enter's, a call entered in
+ * between would show an enter whose exit never came, a call that did not
+ * return. This way round a call in progress shows only its exit, which the
+ * event reader knows for what it is. The skeleton attaches the rest (a link
+ * already made is left as it is).
+ */
 int collector__attach(struct collector *c)
 {
-	return collector_bpf__attach(c->skel);
+	struct collector_bpf *skel = c->skel;
+	bool typed = bpf_program__autoload(skel->progs.on_sys_exit);
+	struct bpf_program *exit_prog =
+		typed ? skel->progs.on_sys_exit : skel->progs.on_sys_exit_raw;
+	struct bpf_link **link = typed ? &skel->links.on_sys_exit : &skel->links.on_sys_exit_raw;
+
+	*link = bpf_program__attach(exit_prog);
+	if (!*link)
+		return -errno;
+	return collector_bpf__attach(skel);
 }
 
 void collector__detach(struct collector *c)

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include "bpf/filter_prog.h"
 #include "bpf/record.h"
 
@@ -94,6 +95,24 @@ int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, 
 /* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
 int collector__enable_run_stats(struct collector *c);
 int collector__run_stats(const struct collector *c, struct collector_run_stats *rs);
+/* in_progress.c: the calls attached processes are in when tracing starts. */
+struct in_progress_opts {
+	const struct bt_syscall_rules
+		*rules; /* the beauty map: which inputs to read, which calls */
+	__u32 string_cap, buffer_cap;
+	__u32 self; /* btftrace, left out with every process */
+	void (*fn)(void *ctx, const struct bt_enter_rec *rec);
+	void *ctx;
+};
+
+/*
+ * For each thread of pids[0..npids) (every process when npids is 0) that is
+ * in a call, an enter record as the collector would have made it at the
+ * call's enter: number and arguments from /proc/TID/syscall, inputs read
+ * from the process's memory, the time now. Calls left out by -e are left out.
+ */
+int collector__calls_in_progress(const pid_t *pids, int npids, const struct in_progress_opts *o);
+
 /* Detaches and frees everything; safe on a partly set-up collector. */
 void collector__destroy(struct collector *c);
 

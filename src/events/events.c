@@ -47,6 +47,15 @@ struct event_reader {
 	 */
 	struct interrupted_call *interrupted;
 	size_t ninterrupted, interrupted_cap;
+	/*
+	 * -p, -a: the threads that had a call record (a set, 0 for a free
+	 * slot), and the calls threads were in when tracing started.
+	 */
+	bool attached;
+	__u32 *seen;
+	size_t seen_cap, nseen;
+	struct bt_enter_rec **expected;
+	size_t nexpected, expected_cap;
 };
 
 struct event_reader *event_reader__new(call_fn fn, void *ctx)
@@ -70,7 +79,116 @@ void event_reader__free(struct event_reader *er)
 	free(er->fatal);
 	free(er->interrupted);
 	free(er->held);
+	for (size_t i = 0; i < er->nexpected; i++)
+		free(er->expected[i]);
+	free(er->expected);
+	free(er->seen);
 	free(er);
+}
+
+void event_reader__set_attached(struct event_reader *er)
+{
+	er->attached = true;
+}
+
+static size_t seen_slot(const struct event_reader *er, __u32 tid)
+{
+	size_t mask = er->seen_cap - 1, i = (tid * 2654435761u) & mask;
+
+	while (er->seen[i] && er->seen[i] != tid)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Marks tid seen; returns whether it was already. */
+static bool seen_add(struct event_reader *er, __u32 tid)
+{
+	size_t i;
+
+	if (!tid)
+		return true;
+	if (2 * (er->nseen + 1) > er->seen_cap) {
+		size_t cap = er->seen_cap ? 2 * er->seen_cap : 256;
+		__u32 *old = er->seen, *p = calloc(cap, sizeof(*p));
+		size_t old_cap = er->seen_cap;
+
+		/* without room the thread counts as seen: its call shows as it did before */
+		if (!p)
+			return true;
+		er->seen = p;
+		er->seen_cap = cap;
+		for (size_t k = 0; k < old_cap; k++) {
+			if (old[k])
+				er->seen[seen_slot(er, old[k])] = old[k];
+		}
+		free(old);
+	}
+	i = seen_slot(er, tid);
+	if (er->seen[i])
+		return true;
+	er->seen[i] = tid;
+	er->nseen++;
+	return false;
+}
+
+/* A thread that exited: its tid may come again, for a new thread. */
+static void seen_remove(struct event_reader *er, __u32 tid)
+{
+	size_t mask, i, j;
+
+	if (!er->nseen || !tid)
+		return;
+	mask = er->seen_cap - 1;
+	i = seen_slot(er, tid);
+	if (!er->seen[i])
+		return;
+	er->seen[i] = 0;
+	er->nseen--;
+	/* linear probing: move up the entries that probed past the hole */
+	for (j = (i + 1) & mask; er->seen[j]; j = (j + 1) & mask) {
+		size_t home = (er->seen[j] * 2654435761u) & mask;
+
+		if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+			er->seen[i] = er->seen[j];
+			er->seen[j] = 0;
+			i = j;
+		}
+	}
+}
+
+int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec)
+{
+	struct bt_enter_rec *copy;
+
+	if (er->nexpected == er->expected_cap) {
+		size_t cap = er->expected_cap ? 2 * er->expected_cap : 16;
+		struct bt_enter_rec **p = realloc(er->expected, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		er->expected = p;
+		er->expected_cap = cap;
+	}
+	copy = malloc(rec->hdr.size);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, rec, rec->hdr.size);
+	er->expected[er->nexpected++] = copy;
+	return 0;
+}
+
+/* The call tid was found in at the start, taken from the list (the caller frees it), or NULL. */
+static struct bt_enter_rec *take_expected(struct event_reader *er, __u32 tid)
+{
+	for (size_t i = 0; i < er->nexpected; i++) {
+		struct bt_enter_rec *rec = er->expected[i];
+
+		if (rec->hdr.tid == tid) {
+			er->expected[i] = er->expected[--er->nexpected];
+			return rec;
+		}
+	}
+	return NULL;
 }
 
 /* x86_64 numbers, and i386's as ids (bpf/record.h) */
@@ -84,6 +202,25 @@ void event_reader__free(struct event_reader *er)
 static bool is_restart_syscall(int nr)
 {
 	return nr == NR_RESTART_SYSCALL || nr == NR_I386_RESTART_SYSCALL;
+}
+
+/* The first return of a new child or thread (0 from the clone its parent entered). */
+static bool is_child_start(const struct bt_exit_rec *exit)
+{
+	static const int clones[] = {56,
+				     57,
+				     58,
+				     435,
+				     BT_NR_I386 + 2,
+				     BT_NR_I386 + 120,
+				     BT_NR_I386 + 190,
+				     BT_NR_I386 + 435};
+
+	for (size_t i = 0; exit->ret == 0 && i < sizeof(clones) / sizeof(clones[0]); i++) {
+		if (exit->hdr.nr == clones[i])
+			return true;
+	}
+	return false;
 }
 
 static bool is_execve(int nr)
@@ -417,12 +554,45 @@ static void handle_exec(struct event_reader *er, const struct bt_exec_rec *rec)
 	er->fn(er->ctx, &call);
 }
 
+/*
+ * -p, -a: a thread's first record. An exit ends a call under way when
+ * tracing started: with the start read from /proc, the call is whole;
+ * without, it is not shown (a child's first return goes on, to be known as
+ * such). Returns true when the record was dealt with here.
+ */
+static bool first_record(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	struct bt_enter_rec *start = take_expected(er, hdr->tid);
+	const struct bt_exit_rec *exit = (const void *)hdr;
+	bool done = false;
+
+	if (hdr->type == BT_REC_EXIT && start && start->hdr.nr == hdr->nr) {
+		release_held(er);
+		emit(er, CALL_COMPLETE, start, exit);
+		done = true;
+	} else if (hdr->type == BT_REC_EXIT && !is_child_start(exit)) {
+		done = true;
+	}
+	free(start);
+	return done;
+}
+
 int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 {
 	const struct bt_rec_hdr *hdr = data;
 
 	if (!record_ok(hdr, size))
 		return -EINVAL;
+	if (er->attached) {
+		if (hdr->type == BT_REC_TASK_EXIT)
+			seen_remove(er, hdr->tid);
+		/* an exec's thread goes on under the leader's tid, whose end came just before */
+		else if (hdr->type == BT_REC_EXEC)
+			seen_add(er, hdr->tid);
+		else if ((hdr->type == BT_REC_ENTER || hdr->type == BT_REC_EXIT) &&
+			 !seen_add(er, hdr->tid) && first_record(er, hdr))
+			return 0;
+	}
 	if (hdr->type == BT_REC_SIGNAL &&
 	    (((const struct bt_signal_rec *)hdr)->flags & BT_SIG_FATAL_UNDELIVERED) &&
 	    thread_in_call(er, hdr->tid))
@@ -504,8 +674,35 @@ void event_reader__idle(struct event_reader *er)
 	}
 }
 
+/*
+ * -p, -a: the calls processes are in when tracing stops go on without us:
+ * not calls that did not return. Held, it shows as strace shows it,
+ * "<detached ...>"; shown unfinished already, nothing more.
+ */
+static void detach_calls(struct event_reader *er)
+{
+	if (er->have_held) {
+		struct call call = {.state = CALL_UNFINISHED, .enter = er->held, .detached = true};
+
+		er->have_held = false;
+		er->fn(er->ctx, &call);
+	}
+	while (er->nopen) {
+		if (er->open[0].deferred) {
+			struct call call = {.state = CALL_UNFINISHED,
+					    .enter = er->open[0].rec,
+					    .detached = true};
+
+			er->fn(er->ctx, &call);
+		}
+		drop_open(er, 0);
+	}
+}
+
 void event_reader__finish(struct event_reader *er)
 {
+	if (er->attached)
+		detach_calls(er);
 	if (er->have_held) {
 		er->have_held = false;
 		emit(er, CALL_NORETURN, er->held, NULL);

@@ -37,6 +37,11 @@ struct call {
 	 */
 	bool resumes_known;
 	int resumes_nr;
+	/*
+	 * UNFINISHED only: tracing stopped (-p, -a) while the call went on;
+	 * strace's "<detached ...>".
+	 */
+	bool detached;
 };
 
 typedef void (*call_fn)(void *ctx, const struct call *call);
@@ -55,6 +60,19 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 void event_reader__idle(struct event_reader *er);
 /* Tracing ended: every call still open is shown as not returning. */
 void event_reader__finish(struct event_reader *er);
+
+/*
+ * -p and -a: threads may be in a call when tracing starts. A thread's first
+ * record being an exit is then the end of a call whose start was not seen:
+ * not shown (as strace shows nothing of a call it did not see start),
+ * unless event_reader__expect() gave its start.
+ */
+void event_reader__set_attached(struct event_reader *er);
+/*
+ * The call thread rec->hdr.tid was found in when tracing started (read from
+ * /proc): its first record, if the exit of a call of that number, ends it.
+ */
+int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec);
 
 /* The capture of argument arg in a record, or NULL. */
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);

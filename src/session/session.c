@@ -365,6 +365,36 @@ static void note_cwds(struct session *s)
 		fd_table__cwd(s->dec->fds, s->opts->pids[i], s->opts->pids[i]);
 }
 
+static void expect_call(void *ctx, const struct bt_enter_rec *rec)
+{
+	struct session *s = ctx;
+
+	event_reader__expect(s->reader, rec);
+}
+
+/*
+ * -p, -a: the calls the processes are in as tracing starts, so that a call
+ * that was waiting shows whole when it returns, as under strace (which
+ * interrupts it and sees it start again). With --filter they are left out:
+ * the filter cannot judge half a call.
+ */
+static void expect_calls_in_progress(struct session *s)
+{
+	struct in_progress_opts io = {
+		.rules = s->beauty->rules,
+		.string_cap = s->opts->string_cap,
+		.buffer_cap = s->opts->buffer_cap,
+		.self = getpid(),
+		.fn = expect_call,
+		.ctx = s,
+	};
+
+	if ((!s->opts->npids && !s->opts->trace_all) || s->filter ||
+	    s->opts->summary == SUMMARY_ONLY)
+		return;
+	collector__calls_in_progress(s->opts->pids, s->opts->npids, &io);
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
@@ -873,6 +903,8 @@ int session_run(const struct session_opts *o)
 	if (o->stats && collector__enable_run_stats(&s.coll))
 		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s\n",
 			strerror(errno));
+	if (o->npids || o->trace_all)
+		event_reader__set_attached(s.reader);
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
@@ -880,6 +912,7 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	expect_calls_in_progress(&s);
 	if (s.child > 0) {
 		/* the command runs from here on; its exec is the first call traced */
 		if (write(s.go_pipe[1], "g", 1) != 1) {

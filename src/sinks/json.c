@@ -148,7 +148,7 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	}
 	outbuf_puts(ob, ",\"state\":\"");
 	outbuf_puts(ob, state_name(call->state));
-	outbuf_puts(ob, "\",\"args\":");
+	outbuf_puts(ob, call->detached ? "\",\"detached\":true,\"args\":" : "\",\"args\":");
 	json_decode_args(&s->jd, ob, call);
 	json_decode_return(&s->jd, ob, call->exit);
 	if (s->dec->fds) {

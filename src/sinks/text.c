@@ -425,6 +425,18 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	if (decode_is_child_start(s->dec, call))
 		return;
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
+	if (call->detached) {
+		/* strace's: the line's start, then " <detached ...>" */
+		if (!s->have_partial || s->partial_tid != hdr->tid) {
+			end_partial(s);
+			show_partial(s, call);
+		}
+		s->have_partial = false;
+		outbuf_reset(&s->line);
+		outbuf_puts(&s->line, " <detached ...>");
+		write_line(s);
+		return;
+	}
 	if (s->have_partial && s->partial_tid == hdr->tid && call->state != CALL_PENDING) {
 		finish_partial(s, call);
 		return;

@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from conftest import (PID_PREFIX, excerpt, quoted, strip_pid, wait_for)
+from conftest import (PID_PREFIX, bpf_ids_held, excerpt, proc_state, quoted, strip_pid,
+                      wait_for)
 
 PID_RX = r"^\[pid "
 WRITE1_RX = r"^write\(1, "
@@ -305,6 +306,73 @@ def test_attach_to_two_processes(btftrace, workload, spawn, tmp_path, bpf_snapsh
     assert tids <= {a.pid, b.pid}, f"lines from other pids {tids - {a.pid, b.pid}}"
     assert a.poll() is None and b.poll() is None, "an attached process died"
     snap.assert_clean("btftrace -p A,B")
+
+
+def _attached(bt_pid):
+    """btftrace (pid bt_pid) has its programs attached: it holds BPF links."""
+    return len(bpf_ids_held(bt_pid)["link"]) >= 2
+
+
+def test_attach_to_a_call_in_progress(btftrace, spawn, tmp_path):
+    """A call waiting when btftrace attaches shows whole when it returns, as strace shows it
+    (it interrupts the call and sees it start again); one waiting when btftrace stops shows
+    as strace's does, '<detached ...>', not as a call that did not return."""
+    r, w = os.pipe()
+    target = spawn(["cat"], stdin=r)
+    os.close(r)
+    # cat waits in read(0, ...) before btftrace starts
+    assert wait_for(lambda: proc_state(target.pid) == "S", 5)
+    trace_path = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-o", trace_path, "-p", target.pid])
+    assert wait_for(lambda: _attached(bt.pid), 10), "btftrace never attached"
+    time.sleep(0.3)
+    os.write(w, b"hi\n")
+    assert wait_for(lambda: trace_path.exists() and "write(1," in trace_path.read_text(), 10)
+    time.sleep(0.2)
+    os.kill(bt.pid, signal.SIGINT)
+    assert bt.wait(timeout=10) == 0, bt.stderr.read().decode()
+    os.close(w)
+    text = trace_path.read_text()
+    lines = text.splitlines()
+    assert lines[0] == 'read(0, "hi\\n", 131072)                 = 3', excerpt(text)
+    assert lines[1].startswith('write(1, "hi\\n", 3)'), excerpt(text)
+    assert lines[-1] == "read(0,  <detached ...>", excerpt(text)
+    assert "resumed>" not in text and "= ?" not in text and "<unfinished" not in text, text
+
+
+@pytest.mark.parametrize("target_opt", ["-p", "-a"])
+def test_attaching_shows_no_half_calls(btftrace, workload, spawn, tmp_path, target_opt):
+    """Attaching while a process makes calls shows none unfinished or without its result:
+    the exit program is attached before the enter one, and a call whose start was not seen
+    is not shown as if it had not returned."""
+    target = spawn([workload("ticker")])
+    bad = []
+    for attempt in range(6 if target_opt == "-p" else 3):
+        trace_path = tmp_path / f"trace{attempt}.txt"
+        args = ["-p", target.pid] if target_opt == "-p" else ["-a"]
+        bt = spawn([btftrace, "-o", trace_path] + args)
+        seen = wait_for(lambda: len([l for l in _getppid_lines(trace_path)
+                                     if l[0] in (None, target.pid)]) >= 2, 10)
+        os.kill(bt.pid, signal.SIGINT)
+        assert bt.wait(timeout=20) == 0, bt.stderr.read().decode()
+        assert seen, "no getppid() of the ticker within 10 s"
+        unfinished = set()
+        for line in trace_path.read_text().splitlines():
+            tid, text = strip_pid(line)
+            ours = tid == target.pid or (tid is None and target_opt == "-p")
+            if not ours or text.endswith("<detached ...>"):
+                continue
+            name = re.match(r"(?:<\.\.\. )?([a-z_0-9]+)", text).group(1)
+            if text.endswith("= ?"):
+                bad.append(f"attach {attempt}, a call that returned shown without: {line}")
+            elif text.endswith("<unfinished ...>"):
+                # with -a, other processes' lines come between the ticker's
+                if target_opt == "-p":
+                    bad.append(f"attach {attempt}, one thread's call split: {line}")
+                unfinished.add(name)
+            elif "resumed>" in text and name not in unfinished:
+                bad.append(f"attach {attempt}, the end of a call not seen start: {line}")
+    assert not bad, "\n".join(bad)
 
 
 # ---------------------------------------------------------------- 7. the beauty map
