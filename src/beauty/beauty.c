@@ -153,6 +153,13 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		r = rule_fixed(size);
 	} else if (!strcmp(ov->len, "ret")) {
 		r = rule_ret(elem);
+	} else if (ov->len[0] == '*') {
+		int k = syscall_desc__arg_index(desc, ov->len + 1);
+
+		if (k < 0)
+			return; /* the kernel renamed the argument: keep the derived rule */
+		r = (struct bt_arg_rule){.len = BT_LEN_DEREF(k + 1),
+					 .elem_size = elem > 1 ? elem : 0};
 	} else if (ov->len[0] >= '0' && ov->len[0] <= '9') {
 		r = rule_fixed(atol(ov->len) * elem);
 	} else {
@@ -327,6 +334,10 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		snprintf(buf, size, "%d", r->len);
 	else if (r->len == BT_LEN_RET)
 		snprintf(buf, size, "ret%s", elem);
+	else if (r->len < BT_LEN_RET && r->len >= BT_LEN_DEREF(BT_MAX_ARGS) && desc &&
+		 BT_LEN_RET - r->len <= desc->nargs)
+		snprintf(buf, size, "*arg%d(%s)%s", BT_LEN_RET - r->len,
+			 desc->args[BT_LEN_RET - r->len - 1].name, elem);
 	else if (-r->len >= 1 && -r->len <= BT_MAX_ARGS && desc && -r->len <= desc->nargs)
 		snprintf(buf, size, "arg%d(%s)%s", -r->len, desc->args[-r->len - 1].name, elem);
 	else

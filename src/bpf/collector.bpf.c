@@ -503,6 +503,16 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 
 
 		asm volatile("%0 &= 7" : "+r"(idx));
 		n = args[idx];
+	} else if (k > -BT_LEN_RET && k <= -BT_LEN_RET + BT_MAX_ARGS) {
+		/* the object's own length, not a bound above it: an object at the end
+		 * of the mapped memory reads whole */
+		__u32 idx = k + BT_LEN_RET - 1;
+		__s32 v = 0;
+
+		asm volatile("%0 &= 7" : "+r"(idx));
+		if (bpf_probe_read_user(&v, sizeof(v), (void *)args[idx]) || v < 0)
+			v = 0;
+		n = v;
 	} else
 		return 0;
 	/* guard the multiplication: anything this large is capped anyway */

@@ -80,10 +80,14 @@ static inline int bt_id_nr(int id)
  *   n > 1  read n bytes (a struct's BTF size)
  *   -k     read as many bytes as argument k (1..6) holds, times elem_size
  *   BT_LEN_RET  (exit only) read as many bytes as the return value, times elem_size
+ *   BT_LEN_DEREF(k)  read as many bytes as the int argument k (1..6) points to,
+ *               times elem_size: getsockopt's *optlen, which at exit the
+ *               kernel has set to the value's length (-8..-13)
  */
 #define BT_LEN_NONE 0
 #define BT_LEN_STRING 1
 #define BT_LEN_RET (-7)
+#define BT_LEN_DEREF(k) (BT_LEN_RET - (k))
 
 /* How the captured bytes are to be gathered. */
 enum bt_capture_kind {

@@ -106,8 +106,14 @@ static void capture(pid_t pid, struct bt_enter_rec *rec, size_t *off, int i,
 			want = r->len;
 		else if (-r->len >= 1 && -r->len <= BT_MAX_ARGS)
 			want = rec->args[-r->len - 1] * (r->elem_size ? r->elem_size : 1);
-		else
+		else if (r->len < BT_LEN_RET && r->len >= BT_LEN_DEREF(BT_MAX_ARGS)) {
+			__s32 v = 0;
+
+			read_memory(pid, rec->args[BT_LEN_RET - r->len - 1], &v, sizeof(v));
+			want = (v > 0 ? v : 0) * (__u64)(r->elem_size ? r->elem_size : 1);
+		} else {
 			return;
+		}
 		n = r->len > BT_LEN_STRING ? BT_CAPTURE_MAX : buffer_cap;
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;

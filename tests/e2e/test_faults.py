@@ -5,6 +5,7 @@ no BPF program, map or link of that btftrace is left behind."""
 import os
 import re
 import select
+import shutil
 import signal
 import subprocess
 import time
@@ -368,3 +369,36 @@ def test_signal_during_start_up_leaves_nothing(btftrace, tmp_path, bpf_snapshot,
 
     assert wait_for(lambda: not sleepers(), 2), f"the command outlived btftrace: {sleepers()}"
     snap.assert_clean(f"btftrace stopped by {sig.name} {delay} s into start-up")
+
+
+# ---------------------------------------------------------------- objects at a page end
+
+
+def test_objects_flush_against_an_unmapped_page(run_btftrace, workload, tmp_path):
+    """Each object is read as long as it is (its BTF size, or the length the kernel says),
+    never a rounded-up or largest size that runs into the unmapped page after it; a
+    timespec half on that page prints as its address, as strace prints it."""
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (apt-get install strace)")
+    calls = "trace=getsockopt,getsockname,clock_gettime,nanosleep"
+    result = run_btftrace(["-e", calls, "--", workload("page_end")])
+    assert result.returncode == 0, result.stderr
+    theirs = tmp_path / "strace.txt"
+    rc = subprocess.run(["strace", "-o", theirs, "-e", calls, workload("page_end")],
+                        capture_output=True, timeout=30).returncode
+    assert rc == 0
+
+    def norm(text):
+        lines = []
+        for line in text.splitlines():
+            line = re.sub(r"htons\(\d+\)", "htons(P)", line)
+            line = re.sub(r"(tv_sec|tv_nsec)=\d+", r"\1=N", line)
+            line = re.sub(r"0x[0-9a-f]+", "ADDR", line)
+            lines.append(re.sub(r"\s+= ", " = ", line))
+        return lines
+
+    mine, expected = norm(result.trace), norm(theirs.read_text())
+    assert mine == expected, "\n".join(f"strace   {b}\nbtftrace {a}"
+                                       for a, b in zip(mine, expected) if a != b)
+    assert "getsockopt(3, SOL_SOCKET, SO_LINGER, {l_onoff=0, l_linger=0}, [8]) = 0" in mine
+    assert any(l.startswith("getsockname(3, {sa_family=AF_INET,") for l in mine), mine
