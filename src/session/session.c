@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -480,6 +481,11 @@ static int spawn_child(struct session *s, const char *path)
 		/* the parent closes its end without writing when set-up fails */
 		if (read(s->go_pipe[0], &go, 1) != 1)
 			_exit(127);
+		/*
+		 * the execve's enter shows the name the thread has: the command's,
+		 * the one the exec gives it, not btftrace's of the fork
+		 */
+		prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
 		execv(path, argv);
 		fprintf(stderr, "btftrace: cannot run %s: %s\n", path, strerror(errno));
 		_exit(127);

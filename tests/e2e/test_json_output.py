@@ -49,6 +49,15 @@ def parse_lines(data: bytes):
     return objs
 
 
+def test_the_commands_execve_has_its_name(run_btftrace, workload, tmp_path):
+    """The command's execve enters in the child btftrace forked: the thread bears the
+    command's name there already, as it will after the exec, not btftrace's."""
+    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("json_bytes")])
+    execve = next(o for o in objs if o.get("syscall") == "execve")
+    assert execve["comm"] == "json_bytes", execve
+    assert not [o for o in objs if o.get("comm") == "btftrace"]
+
+
 def run_json(run_btftrace, tmp_path, args, name="trace.json"):
     """Runs btftrace with --format=json -o FILE ARGS; (RunResult, objects of every line)."""
     path = tmp_path / name
@@ -309,6 +318,8 @@ def test_perfetto_one_event_per_call(run_btftrace, workload, tmp_path):
     assert opens[0]["args"]["args"]["flags"]["names"] == ["O_RDONLY"], opens[0]
     meta = {(e["name"], e["args"]["name"]) for e in events if e["ph"] == "M"}
     assert ("process_name", "json_bytes") in meta and ("thread_name", "json_bytes") in meta
+    # the command's thread never had btftrace's name: its execve is the command's
+    assert not [m for m in meta if m[1] == "btftrace"], meta
     instants = [e for e in events if e["ph"] == "i"]
     assert [(e["cat"], e["name"]) for e in instants] == [("signal", "SIGUSR1"),
                                                           ("exit", "exit")], instants
