@@ -695,6 +695,9 @@ int main(int argc, char **argv)
 	/* strace is quiet about personalities when a command it runs is traced to a file */
 	if (o.output && o.command)
 		o.text.quiet_personality = true;
+	/* strace's pid column: a file that holds several processes' calls */
+	if (o.output && (o.follow_forks || o.npids > 1 || o.trace_all))
+		o.text.pid_column = true;
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
 	/* a trace-event file has slices on a timeline, and no place for a table */

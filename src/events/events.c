@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "events/events.h"
+#include "events/tid_set.h"
 
 struct open_call {
 	__u32 tid;
@@ -52,8 +53,7 @@ struct event_reader {
 	 * slot), and the calls threads were in when tracing started.
 	 */
 	bool attached;
-	__u32 *seen;
-	size_t seen_cap, nseen;
+	struct tid_set seen;
 	struct bt_enter_rec **expected;
 	size_t nexpected, expected_cap;
 };
@@ -82,78 +82,13 @@ void event_reader__free(struct event_reader *er)
 	for (size_t i = 0; i < er->nexpected; i++)
 		free(er->expected[i]);
 	free(er->expected);
-	free(er->seen);
+	tid_set__free(&er->seen);
 	free(er);
 }
 
 void event_reader__set_attached(struct event_reader *er)
 {
 	er->attached = true;
-}
-
-static size_t seen_slot(const struct event_reader *er, __u32 tid)
-{
-	size_t mask = er->seen_cap - 1, i = (tid * 2654435761u) & mask;
-
-	while (er->seen[i] && er->seen[i] != tid)
-		i = (i + 1) & mask;
-	return i;
-}
-
-/* Marks tid seen; returns whether it was already. */
-static bool seen_add(struct event_reader *er, __u32 tid)
-{
-	size_t i;
-
-	if (!tid)
-		return true;
-	if (2 * (er->nseen + 1) > er->seen_cap) {
-		size_t cap = er->seen_cap ? 2 * er->seen_cap : 256;
-		__u32 *old = er->seen, *p = calloc(cap, sizeof(*p));
-		size_t old_cap = er->seen_cap;
-
-		/* without room the thread counts as seen: its call shows as it did before */
-		if (!p)
-			return true;
-		er->seen = p;
-		er->seen_cap = cap;
-		for (size_t k = 0; k < old_cap; k++) {
-			if (old[k])
-				er->seen[seen_slot(er, old[k])] = old[k];
-		}
-		free(old);
-	}
-	i = seen_slot(er, tid);
-	if (er->seen[i])
-		return true;
-	er->seen[i] = tid;
-	er->nseen++;
-	return false;
-}
-
-/* A thread that exited: its tid may come again, for a new thread. */
-static void seen_remove(struct event_reader *er, __u32 tid)
-{
-	size_t mask, i, j;
-
-	if (!er->nseen || !tid)
-		return;
-	mask = er->seen_cap - 1;
-	i = seen_slot(er, tid);
-	if (!er->seen[i])
-		return;
-	er->seen[i] = 0;
-	er->nseen--;
-	/* linear probing: move up the entries that probed past the hole */
-	for (j = (i + 1) & mask; er->seen[j]; j = (j + 1) & mask) {
-		size_t home = (er->seen[j] * 2654435761u) & mask;
-
-		if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
-			er->seen[i] = er->seen[j];
-			er->seen[j] = 0;
-			i = j;
-		}
-	}
 }
 
 int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec)
@@ -585,12 +520,12 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 		return -EINVAL;
 	if (er->attached) {
 		if (hdr->type == BT_REC_TASK_EXIT)
-			seen_remove(er, hdr->tid);
+			tid_set__remove(&er->seen, hdr->tid);
 		/* an exec's thread goes on under the leader's tid, whose end came just before */
 		else if (hdr->type == BT_REC_EXEC)
-			seen_add(er, hdr->tid);
+			tid_set__add(&er->seen, hdr->tid);
 		else if ((hdr->type == BT_REC_ENTER || hdr->type == BT_REC_EXIT) &&
-			 !seen_add(er, hdr->tid) && first_record(er, hdr))
+			 !tid_set__add(&er->seen, hdr->tid) && first_record(er, hdr))
 			return 0;
 	}
 	if (hdr->type == BT_REC_SIGNAL &&

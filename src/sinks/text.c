@@ -59,6 +59,7 @@ void text_sink__free(struct text_sink *s)
 	outbuf_free(&s->body);
 	outbuf_free(&s->partial);
 	free(s->i386_pids);
+	tid_set__free(&s->threads);
 }
 
 static void put_fraction(struct outbuf *ob, unsigned long usec)
@@ -73,15 +74,13 @@ static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
 {
 	struct outbuf *ob = &s->line;
 
-	if (!s->first_tid)
-		s->first_tid = tid;
-	else if (tid != s->first_tid)
-		s->many_tids = true;
-	if (s->many_tids && !s->opts.no_pid) {
-		outbuf_puts(ob, "[pid ");
-		outbuf_u64(ob, tid);
-		outbuf_puts(ob, "] ");
-	}
+	/* strace's forms: its pid column, or [pid N] while it traces more than one */
+	if (s->opts.no_pid)
+		;
+	else if (s->opts.pid_column)
+		outbuf_printf(ob, "%-5u ", tid);
+	else if (s->threads.count > 1)
+		outbuf_printf(ob, "[pid %5u] ", tid);
 	if (s->opts.relative) {
 		__u64 delta = s->last_ts && ts > s->last_ts ? ts - s->last_ts : 0;
 
@@ -263,12 +262,14 @@ static void note_abi(struct text_sink *s, const struct bt_rec_hdr *hdr)
 }
 
 /*
- * The call's line in s->line, without its end: the prefix (with_prefix),
- * the call, and for a finished call its result, time and markers. A
- * resumed line has its exit's time, as strace's has. Returns where the
- * call starts, past the prefix.
+ * The call's line in s->line, without its end: the prefix (with_prefix;
+ * else lead columns of the line are written already), the call, and for a
+ * finished call its result, time and markers, " = " in strace's column of
+ * the whole line. A resumed line has its exit's time, as strace's has.
+ * Returns where the call starts, past the prefix.
  */
-static size_t render_call(struct text_sink *s, const struct call *call, bool with_prefix)
+static size_t render_call(struct text_sink *s, const struct call *call, bool with_prefix,
+			  size_t lead)
 {
 	struct outbuf *ob = &s->line;
 	const struct bt_rec_hdr *hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
@@ -280,14 +281,16 @@ static size_t render_call(struct text_sink *s, const struct call *call, bool wit
 	if (with_prefix)
 		prefix(s, hdr->tid, ts);
 	start = ob->len;
+	if (with_prefix)
+		lead = start;
 	if (s->color) {
 		outbuf_reset(&s->body);
 		decode_call(s->dec, &s->body, call);
 		put_colored_call(s, call);
-		shown = s->body.len;
+		shown = lead + s->body.len;
 	} else {
 		decode_call(s->dec, ob, call);
-		shown = ob->len - start;
+		shown = lead + ob->len - start;
 	}
 	if (call->state == CALL_UNFINISHED || call->state == CALL_PENDING) {
 		put_dropped_marker(s, call);
@@ -320,6 +323,22 @@ static size_t render_call(struct text_sink *s, const struct call *call, bool wit
  * written without an end. Its end, or "<unfinished ...>" if another line
  * must come first, goes on the same line.
  */
+/* Columns that n bytes of text take: colour escapes take none. */
+static size_t visible_len(const char *p, size_t n)
+{
+	size_t cols = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '\033') {
+			while (i < n && p[i] != 'm')
+				i++;
+			continue;
+		}
+		cols++;
+	}
+	return cols;
+}
+
 static void show_partial(struct text_sink *s, const struct call *call)
 {
 	static const char marker[] = "<unfinished ...>";
@@ -327,7 +346,7 @@ static void show_partial(struct text_sink *s, const struct call *call)
 	unsigned long long not_a_line = 0;
 	size_t start, cut;
 
-	start = render_call(s, call, true);
+	start = render_call(s, call, true, 0);
 	/* the body, coloured or not, ends in the marker (and a colour reset) */
 	cut = ob->len;
 	while (cut >= sizeof(marker) - 1 &&
@@ -348,6 +367,8 @@ static void show_partial(struct text_sink *s, const struct call *call)
 	/* what the call's own lines continue: the call, past the prefix */
 	outbuf_reset(&s->partial);
 	outbuf_write(&s->partial, ob->data + start, ob->len - start);
+	s->partial_lead = start;
+	s->partial_cols = start + visible_len(ob->data + start, ob->len - start);
 	s->partial_tid = (call->enter ? &call->enter->hdr : &call->exit->hdr)->tid;
 	s->have_partial = true;
 	sink_write_buffer(s->out, ob, &s->write_error, &not_a_line);
@@ -368,6 +389,39 @@ static bool continue_partial(struct text_sink *s)
 }
 
 /*
+ * A call that never returned though it was to (its thread was killed in it):
+ * strace's end of the line, " <unfinished ...>)", and " = ?" in the result
+ * column. exit and exit_group return to no one, and end as any call.
+ */
+static bool killed_in_call(const struct text_sink *s, const struct call *call)
+{
+	char namebuf[32];
+	const char *name;
+
+	if (call->state != CALL_NORETURN)
+		return false;
+	name = decode_syscall_name(s->dec, call->enter->hdr.nr, namebuf, sizeof(namebuf));
+	return strcmp(name, "exit") && strcmp(name, "exit_group");
+}
+
+static void end_killed(struct text_sink *s)
+{
+	static const char tail[] = " <unfinished ...>)";
+	size_t cols = s->partial_cols + sizeof(tail) - 1;
+
+	s->have_partial = false;
+	outbuf_reset(&s->line);
+	if (s->color)
+		outbuf_puts(&s->line, " " SGR_SPLIT "<unfinished ...>" SGR_RESET ")");
+	else
+		outbuf_puts(&s->line, tail);
+	for (; cols < RESULT_COLUMN; cols++)
+		outbuf_putc(&s->line, ' ');
+	outbuf_puts(&s->line, " = ?");
+	write_line(s);
+}
+
+/*
  * Ends the partial line with call, its call: the rest of its line; or, when
  * it does not continue what was shown, "<unfinished ...>" and a resumed line.
  */
@@ -375,13 +429,17 @@ static void finish_partial(struct text_sink *s, const struct call *call)
 {
 	struct call cut = *call, resumed = *call;
 
+	if (killed_in_call(s, call)) {
+		end_killed(s);
+		return;
+	}
 	s->have_partial = false;
-	render_call(s, call, false);
+	render_call(s, call, false, s->partial_lead);
 	if (continue_partial(s))
 		return;
 	cut.state = CALL_UNFINISHED;
 	cut.exit = NULL;
-	render_call(s, &cut, false);
+	render_call(s, &cut, false, s->partial_lead);
 	if (!continue_partial(s)) {
 		outbuf_reset(&s->line);
 		write_line(s);
@@ -389,7 +447,7 @@ static void finish_partial(struct text_sink *s, const struct call *call)
 	if (call->state == CALL_UNFINISHED)
 		return;
 	resumed.state = CALL_RESUMED;
-	render_call(s, &resumed, true);
+	render_call(s, &resumed, true, 0);
 	write_line(s);
 }
 
@@ -412,19 +470,28 @@ void text_sink__on_call(void *ctx, const struct call *call)
 
 	if (call->state == CALL_EVENT) {
 		const struct bt_task_exit_rec *rec = (const void *)call->event;
+		const struct bt_exec_rec *exec = (const void *)call->event;
 		ssize_t i;
 
 		/* a pid used again is a new process, in 64-bit mode */
 		if (call->event->type == BT_REC_TASK_EXIT && rec->group_dead &&
 		    (i = find_i386_pid(s, rec->hdr.tgid)) >= 0)
 			s->i386_pids[i] = s->i386_pids[--s->n_i386_pids];
+		/* the exec'ing thread goes on under the process id */
+		if (call->event->type == BT_REC_EXEC)
+			tid_set__remove(&s->threads, exec->old_tid);
+		tid_set__add(&s->threads, call->event->tid);
 		end_partial(s);
 		print_event(s, call->event);
+		/* its exit line is its last: [pid N] as long as it lived */
+		if (call->event->type == BT_REC_TASK_EXIT)
+			tid_set__remove(&s->threads, call->event->tid);
 		return;
 	}
+	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
+	tid_set__add(&s->threads, hdr->tid);
 	if (decode_is_child_start(s->dec, call))
 		return;
-	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	if (call->detached) {
 		/* strace's: the line's start, then " <detached ...>" */
 		if (!s->have_partial || s->partial_tid != hdr->tid) {
@@ -449,7 +516,13 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		show_partial(s, call);
 		return;
 	}
-	render_call(s, call, true);
+	if (killed_in_call(s, call)) {
+		show_partial(s, call);
+		if (s->have_partial)
+			end_killed(s);
+		return;
+	}
+	render_call(s, call, true, 0);
 	write_line(s);
 }
 

@@ -183,6 +183,48 @@ def test_blocked_read_in_one_thread_is_unfinished_then_resumed(run_btftrace, wor
         f"waits:\n{excerpt(trace, 'getppid')}"
 
 
+def test_pid_prefixes_as_strace_writes_them(run_btftrace, workload):
+    """strace's rules: with -o FILE and -f every line starts with its pid ("1234  "); on a
+    terminal (standard error) lines get "[pid  1234] " while more than one is traced."""
+    rc, _, err, trace = run_btftrace(["-f", "--", workload("forks"), 1, 0])
+    assert rc == 0, err
+    pids = set()
+    for line in trace.splitlines():
+        m = re.match(r"^(\d+) +\S", line)
+        assert m and re.match(rf"^{m.group(1):<5} \S", line), f"no pid column: {line!r}"
+        pids.add(int(m.group(1)))
+    assert len(pids) == 2, pids
+    rc, _, err, _ = run_btftrace(["-f", "--", workload("forks"), 1, 0], trace=False)
+    assert rc == 0, err
+    lines = err.splitlines()
+    child = {int(m.group(1)) for m in (re.match(r"^\[pid +(\d+)\] ", l) for l in lines) if m}
+    assert lines[0].startswith("execve("), lines[:3]
+    assert any(re.match(r"^\[pid +\d+\] \+\+\+ exited with 0 \+\+\+$", l) for l in lines), err
+    # the child gone, one process again: no prefix, as strace's last lines have none
+    assert lines[-1] == "+++ exited with 0 +++" and lines[-2].startswith("exit_group("), err
+    assert child, err
+
+
+def test_resumed_line_has_its_own_time(run_btftrace, workload):
+    """-tt gives a resumed line the time the call returned, as strace does (it repeated the
+    start's), and -T the whole call's duration."""
+    rc, out, err, trace = run_btftrace(["-tt", "-T", "--", workload("threads_pipe")])
+    assert rc == 0, err
+
+    def seconds(line):
+        h, m, sec = strip_pid(line)[1].split(" ", 1)[0].split(":")
+        return int(h) * 3600 + int(m) * 60 + float(sec)
+
+    lines = trace.splitlines()
+    start = [l for l in lines if re.search(r"\] \S+ read\(\d+, <unfinished \.\.\.>$", l)]
+    end = [l for l in lines if re.search(r'<\.\.\. read resumed>"x", 1\) += 1 <', l)]
+    assert len(start) == 1 and len(end) == 1, excerpt(trace, "read")
+    took = float(re.search(r"<(\d+\.\d+)>$", end[0]).group(1))
+    # the reader waits while the main thread sleeps 200 ms
+    assert took >= 0.15, end[0]
+    assert abs(seconds(end[0]) - seconds(start[0]) - took) < 0.002, (start[0], end[0])
+
+
 def test_unfinished_marker_is_set_apart_from_the_arguments(run_btftrace, workload):
     rc, out, err, trace = run_btftrace(["--", workload("threads_pipe")])
     assert rc == 0, err
@@ -519,7 +561,7 @@ def test_thread_prefixes_name_only_the_commands_threads(run_btftrace, workload):
     m = re.match(r"pid (\d+) reader (\d+) main (\d+)", out)
     assert m, f"workload output: {out!r}"
     threads = {int(m.group(2)), int(m.group(3))}
-    tids = {int(t) for t in re.findall(r"^\[pid (\d+)\]", trace, re.M)}
+    tids = {int(t) for t in re.findall(r"^\[pid +(\d+)\]", trace, re.M)}
     assert tids == threads, \
         f"[pid N] prefixes {sorted(tids)} != the command's threads {sorted(threads)} " \
         f"(btftrace is {result.pid}):\n{excerpt(trace, PID_RX)}"
