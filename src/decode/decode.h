@@ -268,6 +268,12 @@ static inline bool decode_is_output_arg(const struct bt_syscall_rules *rules, in
 const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, int i,
 					     const struct bt_enter_rec *enter,
 					     const struct bt_exit_rec *exit);
+/*
+ * What argument i points to was to be read, but its record came without its
+ * captures: the ring buffer had no room for it whole.
+ */
+bool decode_arg_dropped(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			const struct bt_exit_rec *exit);
 /* Arguments of syscall nr: its format's, or all six when it has none. */
 int decode_nargs(const struct decoder *d, int nr);
 /* The first argument the kernel fills, where an unfinished call stops; nargs if none. */

@@ -606,6 +606,8 @@ static void put_arg(struct json_decoder *jd, struct outbuf *ob, int nr, int i,
 	}
 	if (cap && (cap->flags & BT_CAP_FAULT) && v && ba->role != ROLE_VALUE)
 		outbuf_puts(ob, ",\"fault\":true");
+	if (decode_arg_dropped(d, nr, i, enter, exit))
+		outbuf_puts(ob, ",\"dropped\":true");
 	put_msghdr_parts(jd, ob, nr, i, enter, exit);
 	/* -y: what an fd argument refers to */
 	if (d->fds && ba->role == ROLE_VALUE) {
