@@ -517,7 +517,11 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		return;
 	}
 	if (killed_in_call(s, call)) {
-		show_partial(s, call);
+		struct call start = *call;
+
+		/* the start of its line, as if shown while it waited, then the end */
+		start.state = CALL_PENDING;
+		show_partial(s, &start);
 		if (s->have_partial)
 			end_killed(s);
 		return;
