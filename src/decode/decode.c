@@ -804,6 +804,8 @@ void decode_call(const struct decoder *d, struct outbuf *ob, const struct call *
 	case CALL_EVENT:
 		decode_event(d, ob, call->event);
 		break;
+	case CALL_UNSHOWN: /* the fd table's only */
+		break;
 	case CALL_RESUMED:
 		outbuf_puts(ob, "<... ");
 		outbuf_puts(ob, name);
