@@ -50,8 +50,28 @@ struct thread_info {
 
 #define TS_COMPAT 0x0002
 
+/* -y: a descriptor's file and inode, as the kernel holds them */
+struct inode {
+	unsigned short i_mode;
+	unsigned long i_ino;
+} __attribute__((preserve_access_index));
+
+struct file {
+	struct inode *f_inode;
+} __attribute__((preserve_access_index));
+
+struct fdtable {
+	unsigned int max_fds;
+	struct file **fd;
+} __attribute__((preserve_access_index));
+
+struct files_struct {
+	struct fdtable *fdt;
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	struct thread_info thread_info;
+	struct files_struct *files;
 	int pid;
 	int tgid;
 	int exit_code;
@@ -75,6 +95,7 @@ const volatile __u8 filter_defer = 0;	      /* filter_prog reads the result: dec
 const volatile __u8 have_ancestor_cgroup = 0; /* bpf_get_current_ancestor_cgroup_id works here */
 const volatile __u64 signals_shown = ~0ULL;   /* -e signal=SET: bit sig-1 for signals 1..64 */
 const volatile __u8 lossless = 0;	      /* --lossless: place losses per thread */
+const volatile __u8 fd_records = 0;	      /* -y: fd calls left out still feed the fd table */
 /*
  * What the output shows of each call beyond its values: the kernel's time
  * (-t, -r, -T, JSON, Perfetto) and the thread's name (JSON, Perfetto). Each
@@ -954,11 +975,11 @@ static __always_inline void finish(struct scratch *s, enum rec_kind kind)
  */
 static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rules *rules,
 				       __u32 tgid, __u32 tid, long nr, __u64 ts,
-				       const bool refetch_ok)
+				       const bool refetch_ok, const __u16 type)
 {
 	struct bt_enter_rec *rec = (void *)s->buf;
 
-	rec->hdr.type = BT_REC_ENTER;
+	rec->hdr.type = type;
 	rec->hdr.ts = ts;
 	rec->hdr.tgid = tgid;
 	rec->hdr.tid = tid;
@@ -1237,8 +1258,138 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	if (!s)
 		return 0;
 	read_args(regs, s->args, typed, i386);
-	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true);
+	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
+		   BT_REC_ENTER);
 	return 0;
+}
+
+/* -y: fd's inode as the current task's fd table holds it now; false when there is none. */
+static __always_inline bool fd_inode(__s64 fd, struct bt_fd_inode *out)
+{
+	struct task_struct *task = (void *)bpf_get_current_task();
+	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
+	struct file **fds, *file = NULL;
+	struct inode *inode;
+
+	if (!fdt || fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds))
+		return false;
+	fds = BPF_CORE_READ(fdt, fd);
+	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd) || !file)
+		return false;
+	inode = BPF_CORE_READ(file, f_inode);
+	if (!inode)
+		return false;
+	out->fd = fd;
+	out->mode = BPF_CORE_READ(inode, i_mode);
+	out->ino = BPF_CORE_READ(inode, i_ino);
+	return true;
+}
+
+/*
+ * -y: the inodes of the fds the call made, as a BT_CAP_FD_INODES capture: a
+ * socket's or pipe's name is its inode, which /proc no longer gives once the
+ * fd is closed, and a short-lived one often is before its line is printed.
+ */
+static __always_inline void capture_fd_inodes(struct scratch *s,
+					      const struct bt_syscall_rules *rules, __s64 ret)
+{
+	struct bt_fd_inode *inodes;
+	struct bt_capture *cap;
+	__u32 off = s->off, n = 0;
+	int pair[2] = {-1, -1};
+
+	if (ret < 0 || off >= BT_REC_SOFT_MAX)
+		return;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	cap = (void *)(s->buf + off);
+	inodes = (void *)(cap + 1);
+	if (rules->flags & BT_SC_FD_RET) {
+		n = fd_inode(ret, &inodes[0]);
+	} else if (rules->flags & BT_SC_FD_PAIR) {
+		__u32 k = BT_SC_FD_PAIR_ARG(rules->flags);
+
+		asm volatile("%0 &= 7" : "+r"(k));
+		if (bpf_probe_read_user(pair, sizeof(pair), (void *)s->args[k]))
+			return;
+		n = fd_inode(pair[0], &inodes[0]);
+		n += fd_inode(pair[1], &inodes[n & 1]);
+	}
+	if (!n)
+		return;
+	cap->arg = BT_CAP_FD_INODES;
+	cap->flags = 0;
+	cap->len = n * sizeof(*inodes);
+	cap->want = cap->len;
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(cap->len);
+}
+
+/*
+ * Builds and submits the exit record of the call: its result and what the
+ * exit rules read (and inputs that faulted at enter, late). type is
+ * BT_REC_EXIT, or BT_REC_FD_EXIT for a call only the fd table gets.
+ */
+static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules *rules,
+				      struct pt_regs *regs, __u32 tgid, __u32 tid, long nr,
+				      __s64 ret, __u32 late, const bool typed, const bool i386,
+				      const __u16 type)
+{
+	struct bt_exit_rec *rec = (void *)s->buf;
+	bool intr;
+
+	rec->hdr.type = type;
+	rec->hdr.ts = record_times ? bpf_ktime_get_ns() : 0;
+	rec->hdr.tgid = tgid;
+	rec->hdr.tid = tid;
+	rec->hdr.nr = nr;
+	rec->hdr.cpu = bpf_get_smp_processor_id();
+	rec->ret = ret;
+	s->off = sizeof(*rec);
+	s->ncaps = 0;
+	s->faulted = 0;
+	s->ret = ret;
+	s->is_exit = 1;
+	intr = bt_ret_interrupted(ret);
+	if (rules && (ret >= 0 || late || intr)) {
+		read_args(regs, s->args, typed, i386);
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			bool if_intr = rules->exit[i].flags & BT_RULE_IF_INTERRUPTED;
+
+			/* an input that faulted at enter is read now by its enter rule */
+			if (late & (1U << i))
+				capture_arg(s, i, rules->enter[i].len, rule_info(&rules->enter[i]),
+					    BT_CAP_LATE);
+			else if ((if_intr ? intr : ret >= 0) && rules->exit[i].len != BT_LEN_NONE)
+				capture_arg(s, i, rules->exit[i].len, rule_info(&rules->exit[i]),
+					    0);
+		}
+		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))
+			capture_fd_inodes(s, rules, ret);
+	}
+	finish(s, KIND_EXIT);
+}
+
+/*
+ * -y: a call -e or --filter left out that changed the descriptors still
+ * reaches the fd table: its enter record (made now: the arguments are still
+ * in the registers, a path still in memory) and its exit record, of types
+ * that nothing prints.
+ */
+static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall_rules *rules,
+					 __u32 tgid, __u32 tid, long nr, __s64 ret,
+					 const bool typed, const bool i386)
+{
+	struct scratch *s;
+	__u32 zero = 0;
+
+	if (!fd_records || !rules || !(rules->flags & BT_SC_FD_CALL))
+		return;
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
+		return;
+	read_args(regs, s->args, typed, i386);
+	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT);
 }
 
 static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed)
@@ -1247,11 +1398,10 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
 	struct bt_call_start *deferred = NULL;
-	struct bt_exit_rec *rec;
 	struct scratch *s;
 	__u32 zero = 0, key;
 	__u32 late = 0;
-	bool intr, i386;
+	bool i386;
 	long nr;
 
 	/* -1: an exit is never the exec that starts a command's tracing */
@@ -1270,12 +1420,16 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
-		if (rules && !(rules->flags & BT_SC_SELECTED))
+		if (rules && !(rules->flags & BT_SC_SELECTED)) {
+			emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
 			return 0;
+		}
 	}
 	if (filter_active &&
-	    filter_exit(nr, ret, pid_tgid, typed, rules, &deferred) == BT_VERDICT_REJECT)
+	    filter_exit(nr, ret, pid_tgid, typed, rules, &deferred) == BT_VERDICT_REJECT) {
+		emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
 		return 0;
+	}
 	if (summary) {
 		struct bt_call_start *start;
 
@@ -1295,21 +1449,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	if (filter_defer && deferred) {
 		/* accepted at exit: the enter record first, from what sys_enter saved */
 		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
-		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false);
+		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false, BT_REC_ENTER);
 	}
-	rec = (void *)s->buf;
-	rec->hdr.type = BT_REC_EXIT;
-	rec->hdr.ts = record_times ? bpf_ktime_get_ns() : 0;
-	rec->hdr.tgid = tgid;
-	rec->hdr.tid = tid;
-	rec->hdr.nr = nr;
-	rec->hdr.cpu = bpf_get_smp_processor_id();
-	rec->ret = ret;
-	s->off = sizeof(*rec);
-	s->ncaps = 0;
-	s->faulted = 0;
-	s->ret = ret;
-	s->is_exit = 1;
 	if (refetch_pending) {
 		__u32 *pending = bpf_map_lookup_elem(&refetch, &tid);
 
@@ -1319,30 +1460,30 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 			__sync_fetch_and_add(&refetch_pending, -1);
 		}
 	}
-	intr = bt_ret_interrupted(ret);
-	if (rules && (ret >= 0 || late || intr)) {
-		read_args(regs, s->args, typed, i386);
-		for (int i = 0; i < BT_MAX_ARGS; i++) {
-			bool if_intr = rules->exit[i].flags & BT_RULE_IF_INTERRUPTED;
-
-			/* an input that faulted at enter is read now by its enter rule */
-			if (late & (1U << i))
-				capture_arg(s, i, rules->enter[i].len, rule_info(&rules->enter[i]),
-					    BT_CAP_LATE);
-			else if ((if_intr ? intr : ret >= 0) && rules->exit[i].len != BT_LEN_NONE)
-				capture_arg(s, i, rules->exit[i].len, rule_info(&rules->exit[i]),
-					    0);
-		}
-	}
-	finish(s, KIND_EXIT);
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT);
 	return 0;
 }
 
 /* -f: a child of a traced process is traced before it runs its first instruction. */
+
 static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
 {
 	struct bt_proc traced = {.state = BT_PROC_TRACED}, *parent;
 
+	/*
+	 * -y: the child's fds are its parent's at this moment, before it runs:
+	 * the fd table hears it now, not when the parent's clone returns (a
+	 * vfork's, after the child's exec)
+	 */
+	if (fd_records && child_tgid != parent_tgid && should_trace(parent_tgid, -1)) {
+		struct bt_fork_rec rec;
+
+		fill_hdr(&rec.hdr, BT_REC_FD_FORK, sizeof(rec));
+		rec.hdr.tgid = parent_tgid;
+		rec.child_tgid = child_tgid;
+		rec.pad = 0;
+		submit(&rec, sizeof(rec), KIND_OTHER);
+	}
 	/* threads share their tgid's entry; -a needs no entries */
 	if (!follow_forks || trace_all || child_tgid == parent_tgid)
 		return 0;

@@ -167,6 +167,18 @@ static inline bool bt_ret_interrupted(__s64 ret)
 
 /* Flags of a beauty map entry. */
 #define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */
+/*
+ * -y: the call makes, copies or ends descriptors (or changes the cwd). Left
+ * out by -e or --filter, it is sent all the same as BT_REC_FD_ENTER and
+ * BT_REC_FD_EXIT records, only for the fd table.
+ */
+#define BT_SC_FD_CALL (1U << 1)
+/* -y: the call returns a new fd: its exit carries the file's inode (BT_CAP_FD_INODES) */
+#define BT_SC_FD_RET (1U << 2)
+/* -y: the call writes two new fds into the int[2] of argument BT_SC_FD_PAIR_ARG(flags) */
+#define BT_SC_FD_PAIR (1U << 3)
+#define BT_SC_FD_PAIR_ARG(flags) (((flags) >> 4) & 7)
+#define BT_SC_FD_PAIR_AT(arg) ((__u32)(arg) << 4)
 
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {
@@ -266,6 +278,14 @@ enum bt_rec_type {
 	BT_REC_TASK_EXIT = 4, /* a traced thread exited */
 	BT_REC_EXEC = 5,      /* an exec from a thread other than the leader took the process id */
 	BT_REC_LOST = 6,      /* --lossless: records a thread lost */
+	/*
+	 * -y: a call -e or --filter left out that changed the descriptors:
+	 * laid out as an enter and an exit record, made at its exit, for the
+	 * fd table only (nothing shows them).
+	 */
+	BT_REC_FD_ENTER = 7,
+	BT_REC_FD_EXIT = 8,
+	BT_REC_FD_FORK = 9, /* -y: a traced process forked a child (struct bt_fork_rec) */
 };
 
 struct bt_rec_hdr {
@@ -334,6 +354,13 @@ struct bt_exec_rec {
 	__u32 pad;
 };
 
+/* -y: hdr.tgid forked child_tgid, which has copies of its descriptors. */
+struct bt_fork_rec {
+	struct bt_rec_hdr hdr;
+	__u32 child_tgid;
+	__u32 pad;
+};
+
 /*
  * --lossless: what one thread lost since its last record that got through,
  * value of the lost_calls map keyed by tid. The thread's next record is
@@ -366,6 +393,20 @@ struct bt_lost_rec {
  * The call stays visible, its numbers and return value exact.
  */
 #define BT_CAP_ARG_DROPPED 0xff
+
+/*
+ * -y: an exit's capture of what the new fds it made are, read in the
+ * kernel as the call returns: an array of struct bt_fd_inode (one for a
+ * returned fd, two for a pipe's or socketpair's), so that a socket or pipe
+ * closed before its line is printed still has its name.
+ */
+#define BT_CAP_FD_INODES 0x40
+
+struct bt_fd_inode {
+	__s32 fd;
+	__u32 mode; /* the inode's i_mode: S_IFSOCK, S_IFIFO... */
+	__u64 ino;
+};
 
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */
 struct bt_capture {

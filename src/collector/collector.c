@@ -84,6 +84,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
 					BPF_FUNC_get_current_ancestor_cgroup_id, NULL) == 1;
 	skel->rodata->lossless = o->lossless;
+	skel->rodata->fd_records = o->fd_records;
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);

@@ -24,6 +24,7 @@ struct collector_opts {
 	bool filter;	     /* run the --filter program collector__set_filter() gives */
 	bool filter_defer;   /* it reads the result: decide each call at its exit */
 	bool lossless;	     /* say per thread where records were lost */
+	bool fd_records;     /* -y: fd calls left out still reach the fd table */
 	bool record_times;   /* enter and exit records carry the kernel time (else 0) */
 	bool record_comm;    /* enter records carry the thread name (else zeros) */
 	__u32 string_cap;

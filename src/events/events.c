@@ -56,6 +56,9 @@ struct event_reader {
 	struct tid_set seen;
 	struct bt_enter_rec **expected;
 	size_t nexpected, expected_cap;
+	/* -y: enters of calls only the fd table gets, waiting for their exits */
+	struct bt_enter_rec **fd_enters;
+	size_t nfd_enters, fd_enters_cap;
 };
 
 struct event_reader *event_reader__new(call_fn fn, void *ctx)
@@ -82,6 +85,9 @@ void event_reader__free(struct event_reader *er)
 	for (size_t i = 0; i < er->nexpected; i++)
 		free(er->expected[i]);
 	free(er->expected);
+	for (size_t i = 0; i < er->nfd_enters; i++)
+		free(er->fd_enters[i]);
+	free(er->fd_enters);
 	tid_set__free(&er->seen);
 	free(er);
 }
@@ -395,9 +401,9 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 
 	if (size < sizeof(*hdr) || hdr->size > size)
 		return false;
-	if (hdr->type == BT_REC_ENTER)
+	if (hdr->type == BT_REC_ENTER || hdr->type == BT_REC_FD_ENTER)
 		fixed = sizeof(struct bt_enter_rec);
-	else if (hdr->type == BT_REC_EXIT)
+	else if (hdr->type == BT_REC_EXIT || hdr->type == BT_REC_FD_EXIT)
 		fixed = sizeof(struct bt_exit_rec);
 	else if (hdr->type == BT_REC_SIGNAL)
 		fixed = sizeof(struct bt_signal_rec);
@@ -407,6 +413,8 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_exec_rec);
 	else if (hdr->type == BT_REC_LOST)
 		fixed = sizeof(struct bt_lost_rec);
+	else if (hdr->type == BT_REC_FD_FORK)
+		fixed = sizeof(struct bt_fork_rec);
 	else
 		return false;
 	return hdr->size >= fixed;
@@ -512,12 +520,73 @@ static bool first_record(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	return done;
 }
 
+/*
+ * -y: a call -e or --filter left out, for the fd table: its enter waits for
+ * its exit (another CPU's records may come between), then both go on as an
+ * ordinary enter and exit, CALL_UNSHOWN. Nothing else of the reader's state
+ * changes: no line is shown.
+ */
+static int handle_fd_call(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	struct bt_enter_rec *enter = NULL;
+	struct bt_exit_rec *exit;
+	struct call call = {.state = CALL_UNSHOWN};
+
+	if (hdr->type == BT_REC_FD_ENTER) {
+		if (er->nfd_enters == er->fd_enters_cap) {
+			size_t cap = er->fd_enters_cap ? 2 * er->fd_enters_cap : 4;
+			struct bt_enter_rec **p = realloc(er->fd_enters, cap * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			er->fd_enters = p;
+			er->fd_enters_cap = cap;
+		}
+		enter = malloc(hdr->size);
+		if (!enter)
+			return -ENOMEM;
+		memcpy(enter, hdr, hdr->size);
+		enter->hdr.type = BT_REC_ENTER;
+		er->fd_enters[er->nfd_enters++] = enter;
+		return 0;
+	}
+	for (size_t i = 0; i < er->nfd_enters; i++) {
+		if (er->fd_enters[i]->hdr.tid == hdr->tid) {
+			enter = er->fd_enters[i];
+			er->fd_enters[i] = er->fd_enters[--er->nfd_enters];
+			break;
+		}
+	}
+	/* its enter lost: nothing to know the call by */
+	if (!enter)
+		return 0;
+	exit = malloc(hdr->size);
+	if (exit) {
+		memcpy(exit, hdr, hdr->size);
+		exit->hdr.type = BT_REC_EXIT;
+		call.enter = enter;
+		call.exit = exit;
+		er->fn(er->ctx, &call);
+	}
+	free(exit);
+	free(enter);
+	return exit ? 0 : -ENOMEM;
+}
+
 int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 {
 	const struct bt_rec_hdr *hdr = data;
 
 	if (!record_ok(hdr, size))
 		return -EINVAL;
+	if (hdr->type == BT_REC_FD_ENTER || hdr->type == BT_REC_FD_EXIT)
+		return handle_fd_call(er, hdr);
+	if (hdr->type == BT_REC_FD_FORK) {
+		struct call call = {.state = CALL_UNSHOWN, .event = hdr};
+
+		er->fn(er->ctx, &call);
+		return 0;
+	}
 	if (er->attached) {
 		if (hdr->type == BT_REC_TASK_EXIT)
 			tid_set__remove(&er->seen, hdr->tid);

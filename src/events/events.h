@@ -23,6 +23,12 @@ enum call_state {
 	 * first, or NORETURN.
 	 */
 	CALL_PENDING,
+	/*
+	 * -y: a call -e or --filter left out that changed the descriptors
+	 * (enter and exit both there), or a fork (event, BT_REC_FD_FORK): for
+	 * the fd table, shown by nothing.
+	 */
+	CALL_UNSHOWN,
 };
 
 struct call {

@@ -270,6 +270,37 @@ static int load_btf(struct session *s)
 	return err;
 }
 
+/*
+ * -y: the collector's marks on the calls that change descriptors (each
+ * reaches the fd table even when -e or --filter leaves it out), and on those
+ * that make sockets and pipes, whose inodes it reads as they return.
+ */
+static void mark_fd_calls(struct session *s)
+{
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		struct bt_syscall_rules *r = &s->beauty->rules[nr];
+
+		switch (s->dec->fd_effect[nr]) {
+		case FD_FX_NONE:
+			continue;
+		case FD_FX_NEW:
+			r->flags |= BT_SC_FD_RET;
+			break;
+		case FD_FX_PAIR:
+			for (int i = 0; i < BT_MAX_ARGS; i++) {
+				if (r->exit[i].len == 2 * sizeof(int)) {
+					r->flags |= BT_SC_FD_PAIR | BT_SC_FD_PAIR_AT(i);
+					break;
+				}
+			}
+			break;
+		default:
+			break;
+		}
+		r->flags |= BT_SC_FD_CALL;
+	}
+}
+
 static int load_tables(struct session *s)
 {
 	const struct session_opts *o = s->opts;
@@ -307,8 +338,15 @@ static int load_tables(struct session *s)
 	s->dec->fds = fd_table__new(NULL);
 	if (!s->dec->fds)
 		return -ENOMEM;
-	/* -e left out calls that make or end fds: the table cannot follow, /proc says each time */
-	fd_table__set_follow_calls(s->dec->fds, decode_fd_calls_selected(s->dec, s->beauty->rules));
+	mark_fd_calls(s);
+	/*
+	 * The kernel sends the calls that make or end fds whatever -e and
+	 * --filter leave out; -c sends nothing: the table cannot follow then,
+	 * /proc says each time.
+	 */
+	fd_table__set_follow_calls(s->dec->fds,
+				   o->summary != SUMMARY_ONLY ||
+					   decode_fd_calls_selected(s->dec, s->beauty->rules));
 	return 0;
 }
 
@@ -414,9 +452,47 @@ static int on_record(void *ctx, void *data, size_t size)
  * first line; after the last one nothing more is shown, not even the end of
  * a call shown unfinished: tracing stopped before it.
  */
+/*
+ * -y: what the kernel found the fds a call made to be, as they were made: a
+ * socket or pipe closed before anyone asks /proc keeps its name.
+ */
+static void note_fd_inodes(struct session *s, const struct call *call)
+{
+	const struct bt_capture *cap;
+	struct bt_fd_inode inode;
+	char name[64];
+
+	if (!s->dec->fds || !call->exit ||
+	    !(cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES)))
+		return;
+	for (size_t off = 0; off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
+		memcpy(&inode, (const char *)(cap + 1) + off, sizeof(inode));
+		if (S_ISSOCK(inode.mode))
+			snprintf(name, sizeof(name), "socket:[%llu]",
+				 (unsigned long long)inode.ino);
+		else if (S_ISFIFO(inode.mode))
+			snprintf(name, sizeof(name), "pipe:[%llu]", (unsigned long long)inode.ino);
+		else
+			continue;
+		fd_table__set(s->dec->fds, call->exit->hdr.tgid, inode.fd, name);
+	}
+}
+
 static void on_call(void *ctx, const struct call *call)
 {
 	struct session *s = ctx;
+
+	/* a call the trace leaves out, or a fork, for the fd table only */
+	if (call->state == CALL_UNSHOWN) {
+		const struct bt_fork_rec *fork = (const void *)call->event;
+
+		if (fork && s->dec->fds)
+			fd_table__fork(s->dec->fds, fork->hdr.tgid, fork->child_tgid);
+		else if (!fork)
+			decode_track_fds(s->dec, call);
+		note_fd_inodes(s, call);
+		return;
+	}
 
 	if (s->opts->max_events) {
 		if (s->calls_shown == s->opts->max_events)
@@ -434,6 +510,7 @@ static void on_call(void *ctx, const struct call *call)
 		return;
 	/* after the call's line: a close shows the path it closed */
 	decode_track_fds(s->dec, call);
+	note_fd_inodes(s, call);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -813,6 +890,7 @@ int session_run(const struct session_opts *o)
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
+		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
 		/* what the sinks print of each record besides its values */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
 				o->text.relative || o->text.show_duration,
@@ -904,6 +982,9 @@ int session_run(const struct session_opts *o)
 		fail("cannot register the command with the collector: %s", strerror(-err));
 		goto out;
 	}
+	/* -y: the fds the command inherits, read while it waits before its exec */
+	if (s.child > 0 && s.dec->fds)
+		fd_table__seed(s.dec->fds, s.child, s.child);
 	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
 	if (o->stats && collector__enable_run_stats(&s.coll))
@@ -919,6 +1000,8 @@ int session_run(const struct session_opts *o)
 		goto out;
 	}
 	expect_calls_in_progress(&s);
+	for (int i = 0; s.dec->fds && i < o->npids; i++)
+		fd_table__seed(s.dec->fds, o->pids[i], o->pids[i]);
 	if (s.child > 0) {
 		/* the command runs from here on; its exec is the first call traced */
 		if (write(s.go_pipe[1], "g", 1) != 1) {

@@ -77,6 +77,7 @@ static const char *state_name(enum call_state state)
 	case CALL_NORETURN:
 		return "noreturn";
 	case CALL_PENDING:
+	case CALL_UNSHOWN:
 	case CALL_EVENT:
 		break;
 	}
@@ -126,7 +127,8 @@ void json_sink__on_call(void *ctx, const struct call *call)
 		return;
 	}
 	/* an object per call: a waiting one comes whole when it ends, unless split */
-	if (call->state == CALL_PENDING || decode_is_child_start(s->dec, call))
+	if (call->state == CALL_PENDING || call->state == CALL_UNSHOWN ||
+	    decode_is_child_start(s->dec, call))
 		return;
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	outbuf_reset(ob);

@@ -267,7 +267,7 @@ void perfetto_sink__on_call(void *ctx, const struct call *call)
 	}
 	/* one event per call, when it ends: the resumed half (or the noreturn) of a split one */
 	if (call->state == CALL_UNFINISHED || call->state == CALL_PENDING ||
-	    decode_is_child_start(s->dec, call))
+	    call->state == CALL_UNSHOWN || decode_is_child_start(s->dec, call))
 		return;
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	if (call->enter) {

@@ -488,6 +488,8 @@ void text_sink__on_call(void *ctx, const struct call *call)
 			tid_set__remove(&s->threads, call->event->tid);
 		return;
 	}
+	if (call->state == CALL_UNSHOWN)
+		return;
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	tid_set__add(&s->threads, hdr->tid);
 	if (decode_is_child_start(s->dec, call))
