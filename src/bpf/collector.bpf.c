@@ -80,10 +80,16 @@ struct task_struct {
 } __attribute__((preserve_access_index));
 
 /* Knobs fixed between open and load. */
-const volatile __u32 self_tgid = 0;	      /* btftrace itself, never traced */
-const volatile __u8 trace_all = 0;	      /* -a: every process but ours */
-const volatile __u8 follow_forks = 0;	      /* -f: children of traced processes too */
-const volatile __u32 string_cap = 4096;	      /* bytes of a NUL-terminated string */
+const volatile __u32 self_tgid = 0;	/* btftrace itself, never traced */
+const volatile __u8 trace_all = 0;	/* -a: every process but ours */
+const volatile __u8 follow_forks = 0;	/* -f: children of traced processes too */
+const volatile __u32 string_cap = 4096; /* bytes of a NUL-terminated string */
+/*
+ * bytes of each string of an array (execve's argv): what -s shows and one
+ * more, to tell a string cut from one that ends there, so that the array's
+ * 4 KB hold every string shown rather than the first long ones whole
+ */
+const volatile __u32 strv_string_cap = 4096;
 const volatile __u32 buffer_cap = 256;	      /* bytes of a sized buffer or struct */
 const volatile __u64 wakeup_bytes = 1 << 20;  /* pending data that forces a wake-up */
 const volatile __u8 summary = 0;	      /* -c/-C: aggregate calls in summary_map */
@@ -587,6 +593,8 @@ __noinline int strv_step(struct scratch *s, __u32 n)
 	room = BT_CAPTURE_MAX - rel - sizeof(*part);
 	if (room > string_cap)
 		room = string_cap;
+	if (room > strv_string_cap)
+		room = strv_string_cap;
 	asm volatile("%0 &= %1" : "+r"(room) : "i"(BT_CAPTURE_MAX * 2 - 1));
 	if (room > BT_CAPTURE_MAX || room < 2)
 		return 0;

@@ -62,6 +62,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
 	skel->rodata->string_cap = o->string_cap;
+	skel->rodata->strv_string_cap = o->strv_string_cap ? o->strv_string_cap : o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;
 	/* -c sends no records: its ring buffer only has to exist, and costs a page */
 	c->ringbuf_bytes = o->summary_only ? (size_t)sysconf(_SC_PAGESIZE) : o->ringbuf_bytes;

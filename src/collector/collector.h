@@ -28,6 +28,7 @@ struct collector_opts {
 	bool record_times;   /* enter and exit records carry the kernel time (else 0) */
 	bool record_comm;    /* enter records carry the thread name (else zeros) */
 	__u32 string_cap;
+	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
 	bool debug;	      /* let libbpf print */

@@ -896,6 +896,8 @@ int session_run(const struct session_opts *o)
 				o->text.relative || o->text.show_duration,
 		.record_comm = o->format != SINK_TEXT,
 		.string_cap = o->string_cap,
+		/* -s's bytes, one to tell a string cut, and the NUL; -s 0 shows them whole */
+		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
 		.debug = o->debug,
