@@ -1659,6 +1659,9 @@ static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
 
 	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
 		return 0;
+	/* as a signal or an exit: shown for a process the filter's terms let through */
+	if (filter_active && !filter_event())
+		return 0;
 	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
 	rec.old_tid = old_tid;
 	rec.pad = 0;

@@ -202,11 +202,14 @@ def test_comm_with_all(btftrace, spawn, workload, tmp_path, bpf_snapshot):
 
 
 def test_uid_with_all(btftrace, spawn, workload, tmp_path):
+    # a uid of this run's own: other sessions on the machine run things as nobody
+    uid = 60000 + os.getpid() % 5000
+
     def launch(n):
-        return subprocess.Popen(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+        return subprocess.Popen(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
                                  workload("filtered"), str(n)])
 
-    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--uid", "nobody"], launch)
+    text, pids, real = start_then_trace(btftrace, spawn, tmp_path, ["--uid", str(uid)], launch)
     check_only(text, pids, real)
 
 
