@@ -29,7 +29,7 @@ BPF_SRC := src/bpf/collector.bpf.c
 BPF_OBJ := $(OUTPUT)/collector.bpf.o
 SKEL := $(OUTPUT)/collector.skel.h
 
-XLAT_IN := $(wildcard src/decode/xlat/*.in)
+XLAT_IN := $(wildcard src/base/xlat/*.in)
 XLAT_H := $(OUTPUT)/xlat_tables.h
 XLAT_C := $(OUTPUT)/xlat_tables.c $(OUTPUT)/xlat_tables_uapi.c
 XLAT_OBJ := $(patsubst $(OUTPUT)/%.c,$(OUTPUT)/obj/%.o,$(XLAT_C))
@@ -47,7 +47,14 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(OUTPUT)/tests/%,$(UNIT_SRC))
 HELPER_SRC := $(wildcard tests/workloads/*.c)
 HELPER_BIN := $(patsubst tests/workloads/%.c,$(OUTPUT)/workloads/%,$(HELPER_SRC))
 
-.PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format
+# where `make install` puts things: PREFIX=/usr for a package, DESTDIR=dir to stage them there
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
+.PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format \
+	install uninstall deb package-test kernel-fetch kernel-test
 all: $(BIN) $(HELPER_BIN)
 
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
@@ -68,13 +75,13 @@ $(OUTPUT)/syscall_table_32.h: tools/gen-syscall-table.sh $(UNISTD32_H) | $(OUTPU
 $(XLAT_H) $(XLAT_C) &: tools/gen-xlat.py $(XLAT_IN) | $(OUTPUT)
 	$(PYTHON) $< -o $(OUTPUT) $(XLAT_IN)
 
-$(XLAT_OBJ): $(OUTPUT)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/decode/xlat.h
+$(XLAT_OBJ): $(OUTPUT)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/base/xlat.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(OUTPUT)/obj/%.o: src/%.c $(GEN_HEADERS) $(wildcard src/*/*.h src/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BIN): $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -84,6 +91,36 @@ $(OUTPUT)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJ) | $(OUTP
 
 $(OUTPUT)/workloads/%: tests/workloads/%.c | $(OUTPUT)/workloads
 	$(CC) -g -O1 -Wall -D_GNU_SOURCE -pthread $< -o $@
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/btftrace
+	install -m 0644 docs/btftrace.1 $(DESTDIR)$(MANDIR)/man1/btftrace.1
+	install -m 0644 bash-completion/btftrace $(DESTDIR)$(BASHCOMPDIR)/btftrace
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/btftrace $(DESTDIR)$(MANDIR)/man1/btftrace.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/btftrace
+
+# The Debian package (debian/), built by dpkg-buildpackage from a copy of the tree in DEB_DIR,
+# where the .deb lands too: dpkg-buildpackage writes to the parent of the tree it builds.
+# Without the variables of this make (SANITIZE=1...), which the package's own build would get.
+DEB_DIR := .output/deb
+DEB_TREE := $(DEB_DIR)/btftrace-$(VERSION)
+DEB_CHANGES := $(DEB_DIR)/btftrace_$(VERSION)_amd64.changes
+
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_TREE)
+	tar -c --exclude=./.output --exclude=./.git --exclude=./bench/results \
+		--exclude=__pycache__ . | tar -x -C $(DEB_TREE)
+	cd $(DEB_TREE) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		dpkg-buildpackage -us -uc -b -jauto
+	lintian --fail-on error $(DEB_CHANGES)
+
+# Builds the package, then installs it on this machine, runs it and removes it.
+package-test: deb
+	DEB_DIR=$(abspath $(DEB_DIR)) VERSION=$(VERSION) $(PYTHON) -m pytest -q tests/package
 
 # Installs, with apt-get, everything that build, run and tests need.
 deps:
@@ -111,6 +148,33 @@ asan-test:
 bench: all
 	$(MAKE) -C bench
 
+# The kernel matrix (tests/kernel/): Debian's cloud kernels, fetched with apt-get into
+# .output/kernels/ once, each booted under qemu with an initramfs that runs tests/kernel/suite.sh;
+# the same suite runs on the host kernel. KERNEL_SUITES picks the Debian suites.
+KERNEL_SUITES ?= bullseye bookworm trixie
+KERNEL_DIR := .output/kernels
+KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker
+KERNEL_WORKLOAD_BIN := $(patsubst %,$(OUTPUT)/kernel/workloads/%,$(KERNEL_WORKLOADS))
+INITRAMFS := $(OUTPUT)/kernel/initramfs.cpio
+
+# linked statically: the initramfs has no libc but the one btftrace brings for itself
+$(OUTPUT)/kernel/workloads/%: tests/workloads/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -static -g -O1 -Wall -D_GNU_SOURCE -pthread $< -o $@
+
+$(INITRAMFS): $(BIN) $(KERNEL_WORKLOAD_BIN) tests/kernel/build-initramfs.sh tests/kernel/init \
+	      tests/kernel/suite.sh
+	sh tests/kernel/build-initramfs.sh $@ $(BIN) $(KERNEL_WORKLOAD_BIN)
+
+kernel-fetch:
+	sh tests/kernel/fetch-kernels.sh $(KERNEL_DIR) $(KERNEL_SUITES)
+
+kernel-test: all $(INITRAMFS) kernel-fetch
+	BTFTRACE=$(abspath $(BIN)) KERNEL_DIR=$(abspath $(KERNEL_DIR)) \
+		KERNEL_OUT=$(abspath $(OUTPUT)/kernel) INITRAMFS=$(abspath $(INITRAMFS)) \
+		KERNEL_WORKLOADS=$(abspath $(OUTPUT)/kernel/workloads) \
+		KERNEL_SUITES="$(KERNEL_SUITES)" $(PYTHON) -m pytest -q -s tests/kernel
+
 # libFuzzer targets: tests/fuzz/<target>.c, seeded from tests/fuzz/corpus/<target>/. Each is
 # one word of FUZZ_TARGETS; FUZZ_MAX_LEN_<target> overrides the input size cap of 4096, and
 # FUZZ_FLAGS_<target> adds libFuzzer flags (a dictionary).
@@ -136,7 +200,7 @@ $(FUZZ_DIR)/obj/%.o: src/%.c $(GEN_HEADERS) $(wildcard src/*/*.h src/*.h)
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FUZZ_DIR)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/decode/xlat.h
+$(FUZZ_DIR)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/base/xlat.h
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 

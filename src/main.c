@@ -23,6 +23,7 @@ static const char usage_text[] =
 	"       btftrace [OPTIONS] -p PID[,PID...]\n"
 	"       btftrace [OPTIONS] -a\n"
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
+	"       btftrace syscalls --names [-e SET]\n"
 	"\n"
 	"Traces system calls with every argument decoded through the kernel's BTF.\n"
 	"\n"
@@ -112,7 +113,8 @@ static const char usage_text[] =
 	"      --stats             print btftrace's own counters at exit\n"
 	"\n"
 	"Other:\n"
-	"  -d, --debug             show libbpf's messages\n"
+	"  -d, --debug             show libbpf's messages, the kernel's BPF features and\n"
+	"                          what was chosen with them, and start-up times\n"
 	"  -h, --help              show this help\n"
 	"  -V, --version           show the version\n"
 	"\n"
@@ -120,6 +122,11 @@ static const char usage_text[] =
 	"  syscalls [--json] [-e SET] [NAME...]  print the syscall catalog with the capture\n"
 	"                          rules generated from tracefs and BTF, one line per\n"
 	"                          argument; -e keeps the syscalls of SET\n"
+	"  syscalls --names [-e SET]  print only the names, one a line (without -e it\n"
+	"                          reads neither tracefs nor BTF: any user may ask)\n"
+	"\n"
+	"Tracing needs root, or CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH\n"
+	"(man btftrace, CAPABILITIES).\n"
 	"\n"
 	"Exit status: the command's (128+N when a signal N killed it); 0 after -p or -a;\n"
 	"2 for bad usage or when tracing cannot start; 1 when the trace cannot be written.\n";
@@ -436,12 +443,15 @@ static void parse_cgroup(struct filter_spec *f, const char *path)
 static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f, int argc,
 				char **argv)
 {
-	bool json = false;
+	bool json = false, names_only = false;
 	int first = 1;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json")) {
 			json = true;
+			first = i + 1;
+		} else if (!strcmp(argv[i], "--names")) {
+			names_only = true;
 			first = i + 1;
 		} else if (!strcmp(argv[i], "-e")) {
 			if (i + 1 == argc)
@@ -449,13 +459,19 @@ static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f
 			add_syscall_set(f, o, argv[++i]);
 			first = i + 1;
 		} else if (argv[i][0] == '-') {
-			usage_error("unknown option '%s' for 'syscalls': it takes --json, -e SET "
-				    "and names",
+			usage_error("unknown option '%s' for 'syscalls': it takes --json, --names, "
+				    "-e SET and names",
 				    argv[i]);
 		} else {
 			break;
 		}
 	}
+	if (names_only && json)
+		usage_error("'syscalls --names' prints plain names: drop --json or --names");
+	if (names_only && first < argc)
+		usage_error("'syscalls --names' takes no syscall names: use -e SET to choose");
+	if (names_only)
+		return session_list_syscall_names(o);
 	return session_list_syscalls(o, argv + first, argc - first, json);
 }
 
@@ -601,11 +617,11 @@ int main(int argc, char **argv)
 			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))
-				o.decode.xlat = XLAT_STYLE_RAW;
+				o.decode.xlat = WR_XLAT_RAW;
 			else if (!strcmp(optarg, "abbrev"))
-				o.decode.xlat = XLAT_STYLE_ABBREV;
+				o.decode.xlat = WR_XLAT_ABBREV;
 			else if (!strcmp(optarg, "verbose"))
-				o.decode.xlat = XLAT_STYLE_VERBOSE;
+				o.decode.xlat = WR_XLAT_VERBOSE;
 			else
 				usage_error("invalid -X value '%s': give raw, abbrev or verbose",
 					    optarg);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <bpf/btf.h>
 
+#include "base/json.h"
 #include "beauty/beauty.h"
 #include "beauty/overrides.h"
 
@@ -370,18 +371,15 @@ static const char *role_name(enum arg_role role)
 	return "?";
 }
 
+/* A JSON string literal, escaped as the JSON output escapes any string. */
 static void print_json_string(FILE *out, const char *s)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(out, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fputc(*s, out);
-	}
-	fputc('"', out);
+	struct outbuf ob;
+
+	outbuf_init(&ob);
+	json_put_cstr(&ob, s);
+	fwrite(ob.data, 1, ob.len, out);
+	outbuf_free(&ob);
 }
 
 static void print_rule_json(FILE *out, const char *key, const struct bt_arg_rule *r,

@@ -239,6 +239,18 @@ struct {
 	__type(value, struct scratch);
 } scratch_map SEC(".maps");
 
+/*
+ * The global functions below find the work area themselves rather than take
+ * a pointer to it: kernels before 5.12 accept only scalars (and the context)
+ * as a global function's arguments.
+ */
+static __always_inline struct scratch *scratch(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&scratch_map, &zero);
+}
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, 1);
@@ -549,17 +561,13 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 
 }
 
 /*
- * Appends the capture of argument i by the rule (len, elem_size) to the
- * record in s->buf, at s->off. A global function: the verifier checks it
- * once, not once per argument and program, which is most of the load time.
- */
-/*
  * One string of a BT_KIND_STRV capture, or one pointer counted; nonzero
  * ends the array. A global function, so that the verifier checks one
  * element, not every element of the loop that calls it.
  */
-__noinline int strv_step(struct scratch *s, __u32 n)
+__noinline int strv_step(__u32 n)
 {
+	struct scratch *s = scratch();
 	struct bt_str_part *part;
 	__u32 off, rel, room;
 	__u64 p = 0;
@@ -614,8 +622,9 @@ __noinline int strv_step(struct scratch *s, __u32 n)
 }
 
 /* One element of a BT_KIND_IOVEC capture: its base, length and bytes. */
-__noinline int iov_step(struct scratch *s, __u32 n)
+__noinline int iov_step(__u32 n)
 {
+	struct scratch *s = scratch();
 	struct {
 		__u64 base;
 		__u64 len;
@@ -700,7 +709,7 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag
 		s->vec_want = count > 0xffffffffULL ? 0xffffffffU : count;
 		s->vec_data_left = s->is_exit ? (s->ret > 0 ? s->ret : 0) : ~0ULL;
 		for (n = 0; n < BT_IOV_MAX; n++) {
-			if (iov_step(s, n))
+			if (iov_step(n))
 				break;
 		}
 		if (s->vec_want > BT_IOV_MAX)
@@ -708,7 +717,7 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag
 	} else {
 		s->vec_want = 0;
 		for (n = 0; n < BT_STRV_COUNT_MAX; n++) {
-			if (strv_step(s, n))
+			if (strv_step(n))
 				break;
 		}
 		if (n == BT_STRV_COUNT_MAX)
@@ -765,8 +774,9 @@ static __always_inline void capture_inner_bytes(struct scratch *s, __u32 i, __u3
  * many bytes as the call returned, like readv) and the control messages.
  * strace shows all three; without them a sendmsg is only addresses.
  */
-__noinline int capture_msghdr_parts(struct scratch *s, __u32 i, __u32 extra_flags)
+__noinline int capture_msghdr_parts(__u32 i, __u32 extra_flags)
 {
+	struct scratch *s = scratch();
 	struct {
 		__u64 name;
 		__s32 namelen;
@@ -794,9 +804,15 @@ __noinline int capture_msghdr_parts(struct scratch *s, __u32 i, __u32 extra_flag
 	return 0;
 }
 
-__noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and_kind,
-			   __u32 extra_flags)
+/*
+ * Appends the capture of argument i by the rule (len, elem_size) to the
+ * record in the work area's buf, at its off. A global function: the
+ * verifier checks it once, not once per argument and program, which is
+ * most of the load time.
+ */
+__noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_flags)
 {
+	struct scratch *s = scratch();
 	__u32 elem_size = elem_and_kind & 0xffff, kind = (elem_and_kind >> 16) & 0xff;
 	struct bt_capture *cap;
 	__u32 off, n = 0, want = 0;
@@ -866,9 +882,16 @@ __noinline int capture_arg(struct scratch *s, __u32 i, __s32 len, __u32 elem_and
 	s->ncaps++;
 	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
 	if (kind == BT_KIND_MSGHDR && !(flags & BT_CAP_FAULT))
-		capture_msghdr_parts(s, i, extra_flags);
+		capture_msghdr_parts(i, extra_flags);
 	return 0;
 }
+
+/*
+ * A new summary entry's value, kept out of account_call's stack: 6.12's
+ * verifier (and older ones) counts that frame on top of the exit program's
+ * against the 512 bytes of stack a chain of calls may use.
+ */
+static const struct bt_summary zero_summary;
 
 /*
  * -c: adds one finished call to the summary, in the kernel, so that
@@ -881,7 +904,7 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	struct bt_summary *sum;
 	__u64 now = bpf_ktime_get_ns(), ns = 0;
 	bool timed = false;
-	__u32 slot;
+	__u64 slot;
 
 	if (start_ts && now >= start_ts) {
 		ns = now - start_ts;
@@ -896,9 +919,7 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	else
 		sum = bpf_map_lookup_elem(&summary_map, &key);
 	if (!sum && summary_by != BT_SUMMARY_TOTAL) {
-		struct bt_summary zero = {};
-
-		bpf_map_update_elem(&summary_map, &key, &zero, BPF_NOEXIST);
+		bpf_map_update_elem(&summary_map, &key, &zero_summary, BPF_NOEXIST);
 		sum = bpf_map_lookup_elem(&summary_map, &key);
 	}
 	if (!sum)
@@ -924,6 +945,11 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 		if (ns > sum->max_ns)
 			sum->max_ns = ns;
 		slot = bt_log2_slot(ns, BT_HIST_SLOTS);
+		/*
+		 * 6.1's verifier (and older ones) loses the bound when the
+		 * compiler tests a zero-extended copy: test the register used.
+		 */
+		barrier_var(slot);
 		if (slot < BT_HIST_SLOTS)
 			sum->hist[slot]++;
 	}
@@ -1008,8 +1034,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			if (rules->enter[i].len != BT_LEN_NONE)
-				capture_arg(s, i, rules->enter[i].len, rule_info(&rules->enter[i]),
-					    0);
+				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]), 0);
 			/* only pure inputs: an in/out argument is read at exit anyway */
 			if (rules->exit[i].len == BT_LEN_NONE)
 				refetch_mask |= 1U << i;
@@ -1060,11 +1085,13 @@ static __always_inline struct bt_call_start *call_slot(__u32 tid, const bool typ
 }
 
 /* A global function: the verifier checks its loop once, not in each program. */
-__noinline int filter_check(struct bt_filter_input *in, __u32 phase)
+__noinline int filter_check(__u32 phase)
 {
+	struct bt_filter_input *in;
 	struct bt_filter_prog *prog;
 	__u32 zero = 0;
 
+	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return 0;
 	prog = bpf_map_lookup_elem(&filter_prog, &zero);
@@ -1143,13 +1170,12 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 	read_args(regs, args, typed, i386);
 	filter_fill(in, nr, args, pid_tgid, rules);
 	if (!filter_defer)
-		verdict = filter_check(in, BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+		verdict = filter_check(BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
 	else if (nr == NR_EXIT || nr == NR_EXIT_GROUP)
-		verdict = filter_check(in, BT_PHASE_ENTER_SURE) ? BT_VERDICT_ACCEPT
-								: BT_VERDICT_REJECT;
+		verdict = filter_check(BT_PHASE_ENTER_SURE) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
 	else
-		verdict = filter_check(in, BT_PHASE_ENTER_MAYBE) ? BT_VERDICT_PENDING
-								 : BT_VERDICT_REJECT;
+		verdict =
+			filter_check(BT_PHASE_ENTER_MAYBE) ? BT_VERDICT_PENDING : BT_VERDICT_REJECT;
 	slot = call_slot((__u32)pid_tgid, typed, true);
 	if (slot) {
 		slot->ts = bpf_ktime_get_ns();
@@ -1200,7 +1226,7 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
 	in->v[BT_FF_DURATION] = now > slot->ts ? now - slot->ts : 0;
-	if (!filter_check(in, BT_PHASE_EXIT)) {
+	if (!filter_check(BT_PHASE_EXIT)) {
 		count_filtered();
 		return BT_VERDICT_REJECT;
 	}
@@ -1222,7 +1248,7 @@ static __always_inline bool filter_event(void)
 	if (!in)
 		return false;
 	filter_fill(in, -1, args, bpf_get_current_pid_tgid(), NULL);
-	return filter_check(in, BT_PHASE_EVENT);
+	return filter_check(BT_PHASE_EVENT);
 }
 
 static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
@@ -1365,11 +1391,10 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 
 			/* an input that faulted at enter is read now by its enter rule */
 			if (late & (1U << i))
-				capture_arg(s, i, rules->enter[i].len, rule_info(&rules->enter[i]),
+				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]),
 					    BT_CAP_LATE);
 			else if ((if_intr ? intr : ret >= 0) && rules->exit[i].len != BT_LEN_NONE)
-				capture_arg(s, i, rules->exit[i].len, rule_info(&rules->exit[i]),
-					    0);
+				capture_arg(i, rules->exit[i].len, rule_info(&rules->exit[i]), 0);
 		}
 		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))
 			capture_fd_inodes(s, rules, ret);

@@ -6,7 +6,7 @@
 #include "record.h"
 
 /*
- * The --filter program: terms compiled in user space (src/filter/expr.c),
+ * The --filter program: terms compiled in user space (src/filter/expr_compile.c),
  * run by one fixed loop in the collector (bt_filter_run below). Each
  * instruction compares one field of the call with a constant and jumps
  * forward to the next instruction, or to accept or reject, by the outcome:

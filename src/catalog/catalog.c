@@ -24,30 +24,56 @@ struct syscall_number {
 static const struct syscall_number syscall_numbers[] = {SYSCALL_TABLE_ENTRIES};
 #undef SYSCALL_ENTRY
 
-static bool is_tracefs(const char *dir)
+/*
+ * 0 when dir is tracefs and its events can be listed, -EACCES when it is
+ * tracefs that this process may not read, another negative errno when it
+ * is not tracefs. Opening asks with the effective ids and capabilities, as
+ * the reads that follow will: access() would ask with the real uid and no
+ * capabilities, and refuse a user given CAP_DAC_READ_SEARCH.
+ */
+static int tracefs_check(const char *dir)
 {
 	char events[300];
 	struct statfs st;
+	int fd;
 
+	if (statfs(dir, &st) < 0)
+		return -errno;
+	if (st.f_type != TRACEFS_MAGIC)
+		return -ENOENT;
 	snprintf(events, sizeof(events), "%s/events", dir);
-	return statfs(dir, &st) == 0 && st.f_type == TRACEFS_MAGIC && access(events, R_OK) == 0;
+	fd = open(events, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == EACCES || errno == EPERM ? -EACCES : -errno;
+	close(fd);
+	return 0;
 }
 
 int tracefs_find(char *dir, size_t size)
 {
 	static const char *const candidates[] = {"/sys/kernel/tracing",
 						 "/sys/kernel/debug/tracing"};
+	int err, denied = -1;
 
 	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
-		if (is_tracefs(candidates[i])) {
+		err = tracefs_check(candidates[i]);
+		if (!err) {
 			snprintf(dir, size, "%s", candidates[i]);
 			return 0;
 		}
+		if (err == -EACCES && denied < 0)
+			denied = i;
+	}
+	/* mounted, but not for us: mounting it again would not change that */
+	if (denied >= 0) {
+		snprintf(dir, size, "%s", candidates[denied]);
+		return -EACCES;
 	}
 	if (mount("nodev", candidates[0], "tracefs", 0, NULL) < 0)
 		return -errno;
-	if (!is_tracefs(candidates[0]))
-		return -ENOENT;
+	err = tracefs_check(candidates[0]);
+	if (err)
+		return err;
 	snprintf(dir, size, "%s", candidates[0]);
 	return 0;
 }
@@ -158,7 +184,7 @@ static int read_format(const char *tracefs_dir, const char *name, struct syscall
 		       char *text, size_t size)
 {
 	char candidates[4][SYSCALL_NAME_MAX + 8], path[512];
-	int n = 0;
+	int n = 0, err;
 
 	snprintf(candidates[n++], sizeof(candidates[0]), "%s", name);
 	snprintf(candidates[n++], sizeof(candidates[0]), "new%s", name);
@@ -170,7 +196,11 @@ static int read_format(const char *tracefs_dir, const char *name, struct syscall
 	for (int i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tracefs_dir,
 			 candidates[i]);
-		if (read_file(path, text, size))
+		err = read_file(path, text, size);
+		/* an event we may not read is not an event the kernel lacks */
+		if (err == -EACCES || err == -EPERM)
+			return -EACCES;
+		if (err)
 			continue;
 		if (format_parse(text, desc))
 			return -EINVAL;
@@ -184,6 +214,7 @@ static int read_format(const char *tracefs_dir, const char *name, struct syscall
 int catalog__load(struct catalog *cat, const char *tracefs_dir)
 {
 	char text[8192];
+	int err;
 
 	memset(cat, 0, sizeof(*cat));
 	snprintf(cat->tracefs, sizeof(cat->tracefs), "%s", tracefs_dir ? tracefs_dir : "");
@@ -201,7 +232,10 @@ int catalog__load(struct catalog *cat, const char *tracefs_dir)
 		if (!tracefs_dir)
 			continue;
 		/* a syscall without a format (not built in) is still traced, raw */
-		if (read_format(tracefs_dir, sn->name, desc, text, sizeof(text)) == 0)
+		err = read_format(tracefs_dir, sn->name, desc, text, sizeof(text));
+		if (err == -EACCES)
+			return err;
+		if (!err)
 			cat->nr_formats++;
 	}
 	catalog__load_i386(cat);

@@ -47,7 +47,8 @@ struct catalog {
 /*
  * Finds tracefs (/sys/kernel/tracing, then /sys/kernel/debug/tracing) and
  * mounts it at /sys/kernel/tracing when neither is there. Writes its path to
- * dir. Returns 0 or a negative errno.
+ * dir. Returns 0 or a negative errno: -EACCES when tracefs is mounted but
+ * this process may not read it (dir then says where).
  */
 int tracefs_find(char *dir, size_t size);
 
@@ -58,7 +59,12 @@ int tracefs_find(char *dir, size_t size);
  */
 int format_parse(const char *text, struct syscall_desc *desc);
 
-/* Fills the catalog from the build-time number table and tracefs at dir. */
+/*
+ * Fills the catalog from the build-time number table and tracefs at dir.
+ * Returns 0, or -EACCES when the formats there may not be read: a syscall
+ * without a format is traced raw, but one this process may not read would
+ * silently turn every call raw.
+ */
 int catalog__load(struct catalog *cat, const char *tracefs_dir);
 
 /* The syscall with id nr, or NULL when the id has no name. */

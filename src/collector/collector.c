@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -32,8 +33,89 @@ static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list 
 	return vfprintf(stderr, fmt, args);
 }
 
+struct feature_desc {
+	const char *name;     /* for -d and BTFTRACE_HIDE_FEATURES */
+	const char *what;     /* for people */
+	const char *since;    /* the first Linux version that has it, if known */
+	const char *without;  /* what btftrace does without it; NULL: it cannot do without */
+	const char *unprobed; /* why it may not be probed */
+};
+
+static const struct feature_desc feature_descs[COLLECTOR_FEAT_COUNT] = {
+	[COLLECTOR_FEAT_RINGBUF] = {"ringbuf", "the BPF ring buffer (BPF_MAP_TYPE_RINGBUF)", "5.8",
+				    NULL},
+	[COLLECTOR_FEAT_RAW_TP] = {"raw_tp", "raw tracepoint programs", "4.17", NULL},
+	[COLLECTOR_FEAT_TASK_STORAGE] = {"task_storage",
+					 "task storage in tracing programs (bpf_task_storage_get)",
+					 "5.12", "call start times in a hash map by thread"},
+	[COLLECTOR_FEAT_TP_BTF] = {"tp_btf", "BTF-typed programs at raw_syscalls (tp_btf)", "5.5",
+				   "raw_tp programs, which read the registers by helper",
+				   "the tp_btf programs need task_storage"},
+	[COLLECTOR_FEAT_ANCESTOR_CGROUP] =
+		{"ancestor_cgroup", "bpf_get_current_ancestor_cgroup_id in tracing programs", NULL,
+		 "--cgroup matches the directory, not its subtree", "only --filter uses it"},
+};
+
+/*
+ * BTFTRACE_HIDE_FEATURES=name[,name...] makes btftrace take a kernel's
+ * feature as missing: the tests' way to run the fallbacks, and the refusals,
+ * on a kernel that has everything.
+ */
+static bool feature_hidden(enum collector_feature f)
+{
+	const char *hide = getenv("BTFTRACE_HIDE_FEATURES"), *name = feature_descs[f].name;
+	size_t len = strlen(name), n;
+
+	while (hide && *hide) {
+		n = strcspn(hide, ",");
+		if (n == len && !strncmp(hide, name, len))
+			return true;
+		hide += n;
+		if (*hide == ',')
+			hide++;
+	}
+	return false;
+}
+
+/*
+ * Asks the kernel whether it has feature f: 1 yes, 0 no, negative when it
+ * cannot tell. raw_tp programs are offered the tracing programs' helpers, and
+ * unlike tp_btf ones can be probed without a target to attach to.
+ */
+static int probe_feature(enum collector_feature f)
+{
+	switch (f) {
+	case COLLECTOR_FEAT_RINGBUF:
+		return libbpf_probe_bpf_map_type(BPF_MAP_TYPE_RINGBUF, NULL);
+	case COLLECTOR_FEAT_RAW_TP:
+		return libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL);
+	case COLLECTOR_FEAT_TASK_STORAGE:
+		return libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
+					       BPF_FUNC_task_storage_get, NULL) == 1 &&
+		       libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
+					       BPF_FUNC_get_current_task_btf, NULL) == 1;
+	case COLLECTOR_FEAT_ANCESTOR_CGROUP:
+		return libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
+					       BPF_FUNC_get_current_ancestor_cgroup_id, NULL);
+	default:
+		return 0; /* tp_btf: tried by loading the programs */
+	}
+}
+
+/* Probes feature f (unless hidden) and notes the answer for -d. */
+static bool have_feature(struct collector *c, enum collector_feature f)
+{
+	if (feature_hidden(f)) {
+		c->features[f] = COLLECTOR_FEAT_HIDDEN;
+		return false;
+	}
+	c->features[f] = probe_feature(f) == 1 ? COLLECTOR_FEAT_YES : COLLECTOR_FEAT_NO;
+	return c->features[f] == COLLECTOR_FEAT_YES;
+}
+
 /* Opens the object with one program pair enabled: typed (tp_btf) or raw (raw_tp). */
-static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed)
+static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed,
+			 bool ancestor_cgroup)
 {
 	struct collector_bpf *skel = collector_bpf__open();
 	int err;
@@ -75,15 +157,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->signals_shown = o->signals_shown;
 	skel->rodata->filter_active = o->filter;
 	skel->rodata->filter_defer = o->filter_defer;
-	/*
-	 * --cgroup matches a directory's whole subtree through the ancestor
-	 * helper; a kernel that does not offer it to tracing programs gets the
-	 * directory itself (raw_tp and tp_btf get the same tracing helpers)
-	 */
-	skel->rodata->have_ancestor_cgroup =
-		o->filter &&
-		libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
-					BPF_FUNC_get_current_ancestor_cgroup_id, NULL) == 1;
+	skel->rodata->have_ancestor_cgroup = ancestor_cgroup;
 	skel->rodata->lossless = o->lossless;
 	skel->rodata->fd_records = o->fd_records;
 	skel->rodata->record_times = o->record_times;
@@ -114,19 +188,93 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 
 int collector__load(struct collector *c, const struct collector_opts *o)
 {
+	bool ancestor_cgroup;
 	int err;
 
 	memset(c, 0, sizeof(*c));
+	c->missing = -1;
 	libbpf_debug = o->debug;
 	libbpf_set_print(print_libbpf);
 	c->nr_cpus = libbpf_num_possible_cpus();
 	if (c->nr_cpus < 0)
 		return c->nr_cpus;
-	/* probe by trying: a kernel that cannot attach tp_btf here gets raw_tp */
-	err = open_and_load(c, o, true);
-	if (err && err != -EPERM)
-		err = open_and_load(c, o, false);
-	return err;
+	if (!have_feature(c, COLLECTOR_FEAT_RINGBUF))
+		c->missing = COLLECTOR_FEAT_RINGBUF;
+	else if (!have_feature(c, COLLECTOR_FEAT_RAW_TP))
+		c->missing = COLLECTOR_FEAT_RAW_TP;
+	if (c->missing >= 0)
+		return -EOPNOTSUPP;
+	/*
+	 * --cgroup matches a directory's whole subtree through the ancestor
+	 * helper; a kernel that does not offer it to tracing programs gets the
+	 * directory itself
+	 */
+	ancestor_cgroup = o->filter && have_feature(c, COLLECTOR_FEAT_ANCESTOR_CGROUP);
+	/*
+	 * The tp_btf pair keeps call starts in task storage; without it, or
+	 * when the pair does not load (tp_btf cannot be probed without loading
+	 * a program for it), the raw_tp pair keeps them in a hash map.
+	 */
+	if (have_feature(c, COLLECTOR_FEAT_TASK_STORAGE)) {
+		if (feature_hidden(COLLECTOR_FEAT_TP_BTF)) {
+			c->features[COLLECTOR_FEAT_TP_BTF] = COLLECTOR_FEAT_HIDDEN;
+		} else {
+			err = open_and_load(c, o, true, ancestor_cgroup);
+			c->features[COLLECTOR_FEAT_TP_BTF] =
+				err ? COLLECTOR_FEAT_NO : COLLECTOR_FEAT_YES;
+			c->typed_err = err;
+			c->typed = !err;
+			if (!err || err == -EPERM)
+				return err;
+		}
+	}
+	return open_and_load(c, o, false, ancestor_cgroup);
+}
+
+const char *collector__missing_feature(const struct collector *c, const char **since)
+{
+	if (c->missing < 0 || c->missing >= COLLECTOR_FEAT_COUNT)
+		return NULL;
+	*since = feature_descs[c->missing].since;
+	return feature_descs[c->missing].what;
+}
+
+void collector__print_features(const struct collector *c, FILE *f)
+{
+	static const char *const states[] = {
+		[COLLECTOR_FEAT_UNPROBED] = "not probed",
+		[COLLECTOR_FEAT_YES] = "yes",
+		[COLLECTOR_FEAT_NO] = "no",
+		[COLLECTOR_FEAT_HIDDEN] = "hidden by BTFTRACE_HIDE_FEATURES",
+	};
+	struct utsname u;
+
+	if (uname(&u) < 0)
+		snprintf(u.release, sizeof(u.release), "?");
+	fprintf(f, "btftrace: kernel %s, BPF features:\n", u.release);
+	for (int i = 0; i < COLLECTOR_FEAT_COUNT; i++) {
+		const struct feature_desc *d = &feature_descs[i];
+		int state = c->features[i];
+
+		fprintf(f, "btftrace:   %s: %s -- %s", d->name, states[state], d->what);
+		if (d->since)
+			fprintf(f, ", Linux %s and later", d->since);
+		if (state == COLLECTOR_FEAT_UNPROBED && d->unprobed && c->missing < 0)
+			fprintf(f, "; %s", d->unprobed);
+		else if (state != COLLECTOR_FEAT_YES && state != COLLECTOR_FEAT_UNPROBED &&
+			 d->without)
+			fprintf(f, "; instead: %s", d->without);
+		else if (state != COLLECTOR_FEAT_YES && state != COLLECTOR_FEAT_UNPROBED)
+			fprintf(f, "; btftrace cannot do without it");
+		if (i == COLLECTOR_FEAT_TP_BTF && c->typed_err)
+			fprintf(f, " (the tp_btf programs did not load: %s)",
+				strerror(-c->typed_err));
+		fprintf(f, "\n");
+	}
+	if (c->missing >= 0 || !c->skel)
+		return;
+	fprintf(f, "btftrace: chosen: %s programs, call start times in %s\n",
+		c->typed ? "tp_btf" : "raw_tp", c->typed ? "task storage" : "a hash map by thread");
 }
 
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules)

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* User side of the collector: loads the two BPF programs, fills their maps, reads the ring buffer. */
+/* User side of the collector: loads the BPF programs (one object), fills their maps, reads the ring buffer. */
 #ifndef BTFTRACE_COLLECTOR_H
 #define BTFTRACE_COLLECTOR_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 #include "bpf/filter_prog.h"
 #include "bpf/record.h"
@@ -36,12 +37,38 @@ struct collector_opts {
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
 
+/*
+ * What the collector needs or can use of the kernel, probed by
+ * collector__load() (never inferred from the kernel's version). Each has a
+ * name for -d and for BTFTRACE_HIDE_FEATURES.
+ */
+enum collector_feature {
+	COLLECTOR_FEAT_RINGBUF,		/* needed: the BPF ring buffer */
+	COLLECTOR_FEAT_RAW_TP,		/* needed: raw tracepoint programs */
+	COLLECTOR_FEAT_TASK_STORAGE,	/* else call starts go in a hash map by thread */
+	COLLECTOR_FEAT_TP_BTF,		/* else raw_tp programs read registers by helper */
+	COLLECTOR_FEAT_ANCESTOR_CGROUP, /* else --cgroup matches the directory itself */
+	COLLECTOR_FEAT_COUNT,
+};
+
+enum collector_feature_state {
+	COLLECTOR_FEAT_UNPROBED = 0, /* nothing asked for it */
+	COLLECTOR_FEAT_YES,
+	COLLECTOR_FEAT_NO,
+	COLLECTOR_FEAT_HIDDEN, /* BTFTRACE_HIDE_FEATURES took it away */
+};
+
 struct collector {
 	struct collector_bpf *skel;
 	struct ring_buffer *rb;
 	int nr_cpus;
 	int stats_fd; /* from BPF_ENABLE_STATS while --stats asks for run times; 0 if none */
 	size_t ringbuf_bytes; /* the ring buffer's size as loaded */
+	/* what collector__load() found and chose: kept when it fails */
+	unsigned char features[COLLECTOR_FEAT_COUNT]; /* enum collector_feature_state */
+	int typed_err; /* why the tp_btf programs did not load, or 0 */
+	bool typed;    /* the tp_btf pair is loaded, else the raw_tp pair */
+	int missing;   /* a needed feature the kernel lacks (load fails), or -1 */
 };
 
 /* The BPF programs' own cost: index 0 the sys_enter program, 1 sys_exit. */
@@ -51,11 +78,18 @@ struct collector_run_stats {
 };
 
 /*
- * Opens and loads the BPF object; its beauty map starts empty (nothing
- * selected) until collector__set_rules(). Needs nothing from the catalog or
- * BTF tables, so it can run while they are built.
+ * Probes the kernel's features, then opens and loads the BPF object with the
+ * mechanisms they allow; its beauty map starts empty (nothing selected)
+ * until collector__set_rules(). Needs nothing from the catalog or BTF
+ * tables, so it can run while they are built. -EOPNOTSUPP when the kernel
+ * lacks a feature btftrace cannot do without: collector__missing_feature()
+ * names it.
  */
 int collector__load(struct collector *c, const struct collector_opts *o);
+/* The needed feature the kernel lacks, and the first Linux version with it; NULL if none. */
+const char *collector__missing_feature(const struct collector *c, const char **since);
+/* -d: each feature, probed or not, and the mechanisms chosen. */
+void collector__print_features(const struct collector *c, FILE *f);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
 /* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */

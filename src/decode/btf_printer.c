@@ -1,21 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Walks a BTF type over captured bytes and prints the value in strace's syntax or as JSON. */
+/* Walks a BTF type over captured bytes and writes the value through a writer. */
 #include <errno.h>
-#include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
 
+#include "base/writer.h"
 #include "decode/btf_printer.h"
-#include "decode/json.h"
-#include "decode/outbuf.h"
-#include "decode/quote.h"
 
 struct printer {
-	struct outbuf *ob;
+	struct writer *w;
 	const struct btf *btf;
 	const struct btf_print_opts *o;
-	size_t start;	    /* ob->len when the call began: the output budget counts from here */
-	int max_depth;	    /* the option, clamped to BTF_PRINT_MAX_NEST */
+	const struct wr_limits *lim;
+	size_t start;	    /* the buffer's length when the call began: the output budget */
+	int max_depth;	    /* the writer's depth, clamped to BTF_PRINT_MAX_NEST */
 	int depth;	    /* struct/union braces open */
 	int nest;	    /* structs, arrays and flattened members open, for the hard bound */
 	unsigned int steps; /* members and elements visited, against BTF_PRINT_MAX_STEPS */
@@ -24,7 +23,6 @@ struct printer {
 /* One walk over the members that share a pair of braces, anonymous members included. */
 struct member_walk {
 	__u32 parent_id;
-	bool first;
 	bool cut; /* a member was left out for want of data (or output budget) */
 };
 
@@ -33,41 +31,18 @@ static void print_value(struct printer *p, __u32 id, const unsigned char *data, 
 void btf_print_opts_default(struct btf_print_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->max_depth = 4;
 }
 
-/* The few places where strace's syntax and JSON differ. */
-
-/* A value that cannot be printed. */
+/* A value that cannot be printed: "?" (JSON null). */
 static void put_unknown(struct printer *p)
 {
-	if (p->o->json)
-		outbuf_puts(p->ob, "null");
-	else
-		outbuf_putc(p->ob, '?');
+	w_name2(p->w, NULL, "?");
 }
 
-/* A scalar the data does not cover. */
+/* A scalar the data does not cover: "..." (JSON null). */
 static void put_uncovered(struct printer *p)
 {
-	outbuf_puts(p->ob, p->o->json ? "null" : "...");
-}
-
-/* The end of an array that goes on beyond the data or a bound. */
-static void put_more_elems(struct printer *p)
-{
-	outbuf_puts(p->ob, p->o->json ? "\"...\"" : "...");
-}
-
-/* "name=", or "name": for JSON. */
-static void put_name(struct printer *p, const char *name)
-{
-	if (p->o->json) {
-		json_put_key(p->ob, name);
-	} else {
-		outbuf_puts(p->ob, name);
-		outbuf_putc(p->ob, '=');
-	}
+	w_name2(p->w, NULL, "...");
 }
 
 /*
@@ -104,7 +79,7 @@ static const struct btf_type *skip_mods(const struct btf *btf, __u32 id, bool ty
  */
 static bool over_budget(struct printer *p)
 {
-	return ++p->steps > BTF_PRINT_MAX_STEPS || p->ob->len - p->start > BTF_PRINT_MAX_OUTPUT;
+	return ++p->steps > BTF_PRINT_MAX_STEPS || p->w->ob->len - p->start > BTF_PRINT_MAX_OUTPUT;
 }
 
 static bool covers(size_t len, __u64 off, __u64 size)
@@ -120,28 +95,6 @@ static bool all_zero(const unsigned char *data, size_t len)
 		if (data[i])
 			return false;
 	return true;
-}
-
-static void indent(struct printer *p, int depth)
-{
-	int i;
-
-	for (i = 0; i < depth * 2; i++)
-		outbuf_putc(p->ob, ' ');
-}
-
-/* Starts a member (or the "..." after the last): separator, then newline and indent if pretty. */
-static void begin_item(struct printer *p, struct member_walk *w)
-{
-	if (!w->first)
-		outbuf_putc(p->ob, ',');
-	if (p->o->pretty) {
-		outbuf_putc(p->ob, '\n');
-		indent(p, p->depth);
-	} else if (!w->first && !p->o->json) {
-		outbuf_putc(p->ob, ' ');
-	}
-	w->first = false;
 }
 
 /* Reads nbits (1..64) that start bit_off bits into data, laid out as the host lays bitfields. */
@@ -205,17 +158,11 @@ static void print_enum_value(struct printer *p, const struct btf_type *t, __u64 
 			continue;
 		name = btf__name_by_offset(p->btf, name_off);
 		if (name && *name) {
-			if (p->o->json)
-				json_put_cstr(p->ob, name);
-			else
-				outbuf_puts(p->ob, name);
+			w_const(p->w, v, is_signed ? WR_DEC : WR_UDEC, name, NULL);
 			return;
 		}
 	}
-	if (is_signed)
-		outbuf_s64(p->ob, (__s64)v);
-	else
-		outbuf_u64(p->ob, v);
+	w_num(p->w, v, is_signed ? WR_DEC : WR_UDEC);
 }
 
 /* Prints an int or enum value already read (and sign-extended when the type is signed). */
@@ -224,11 +171,11 @@ static void print_scalar(struct printer *p, const struct btf_type *t, __u64 v)
 	if (btf_is_any_enum(t)) {
 		print_enum_value(p, t, v);
 	} else if (btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_BOOL) && v <= 1) {
-		outbuf_puts(p->ob, v ? "true" : "false");
+		w_bool(p->w, v);
 	} else if (btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_SIGNED)) {
-		outbuf_s64(p->ob, (__s64)v);
+		w_s64(p->w, (__s64)v);
 	} else if (btf_is_int(t)) {
-		outbuf_u64(p->ob, v);
+		w_u64(p->w, v);
 	} else {
 		put_unknown(p);
 	}
@@ -268,13 +215,11 @@ static bool read_uint(const unsigned char *data, size_t size, bool is_signed, __
 /* Prints size bytes as one hexadecimal number in host byte order: __int128, long double. */
 static void print_hex_bytes(struct printer *p, const unsigned char *data, size_t size)
 {
+	char hex[2 + 2 * 16 + 1] = "0x";
+	size_t i, k, n = 2;
 	bool lead = true;
-	size_t i, k;
 
-	if (p->o->json)
-		outbuf_putc(p->ob, '"');
-	outbuf_puts(p->ob, "0x");
-	for (i = 0; i < size; i++) {
+	for (i = 0; i < size && i < 16; i++) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		k = size - 1 - i;
 #else
@@ -282,14 +227,10 @@ static void print_hex_bytes(struct printer *p, const unsigned char *data, size_t
 #endif
 		if (lead && !data[k] && i + 1 < size)
 			continue;
-		if (lead)
-			outbuf_printf(p->ob, "%x", data[k]);
-		else
-			outbuf_printf(p->ob, "%02x", data[k]);
+		n += snprintf(hex + n, sizeof(hex) - n, lead ? "%x" : "%02x", data[k]);
 		lead = false;
 	}
-	if (p->o->json)
-		outbuf_putc(p->ob, '"');
+	p->w->ops->wide_hex(p->w, hex);
 }
 
 static void print_int(struct printer *p, const struct btf_type *t, const unsigned char *data,
@@ -328,17 +269,6 @@ static void print_enum(struct printer *p, const struct btf_type *t, const unsign
 		put_unknown(p);
 }
 
-/* JSON has no inf or nan, and takes as many digits as give the value back. */
-static void put_double(struct printer *p, double d, int digits)
-{
-	if (!p->o->json)
-		outbuf_printf(p->ob, "%g", d);
-	else if (!isfinite(d))
-		outbuf_puts(p->ob, "null");
-	else
-		outbuf_printf(p->ob, "%.*g", digits, d);
-}
-
 static void print_float(struct printer *p, const struct btf_type *t, const unsigned char *data,
 			size_t len)
 {
@@ -348,12 +278,12 @@ static void print_float(struct printer *p, const struct btf_type *t, const unsig
 		float f;
 
 		memcpy(&f, data, sizeof(f));
-		put_double(p, f, 9);
+		p->w->ops->real(p->w, f, 9);
 	} else if (t->size == sizeof(double)) {
 		double d;
 
 		memcpy(&d, data, sizeof(d));
-		put_double(p, d, 17);
+		p->w->ops->real(p->w, d, 17);
 	} else if (t->size && t->size <= 16) {
 		print_hex_bytes(p, data, t->size);
 	} else {
@@ -370,12 +300,8 @@ static void print_ptr(struct printer *p, __u32 id, const unsigned char *data, si
 		put_uncovered(p);
 	else if ((size != 4 && size != 8) || !read_uint(data, size, false, &v))
 		put_unknown(p);
-	else if (!v)
-		outbuf_puts(p->ob, p->o->json ? "null" : "NULL");
-	else if (p->o->json)
-		json_put_hex(p->ob, v);
 	else
-		outbuf_hex(p->ob, v);
+		w_ptr(p->w, v);
 }
 
 /* char[] is text; so are signed/unsigned char[] unless a typedef (__u8, u8) says "bytes". */
@@ -397,25 +323,12 @@ static bool is_text_elem(const struct btf *btf, __u32 elem_id)
 	return !via_typedef && (!strcmp(name, "signed char") || !strcmp(name, "unsigned char"));
 }
 
-/* A char[] as a JSON string object, up to its NUL and max_string. */
-static void put_json_text(struct printer *p, const unsigned char *data, size_t n, bool more)
-{
-	const unsigned char *nul = memchr(data, '\0', n);
-
-	if (nul)
-		n = nul - data;
-	if (p->o->max_string > 0 && n > (size_t)p->o->max_string) {
-		n = p->o->max_string;
-		more = true;
-	}
-	json_put_string_obj(p->ob, data, n, more);
-}
-
 static void print_array(struct printer *p, const struct btf_type *t, const unsigned char *data,
 			size_t len)
 {
 	const struct btf_array *arr = btf_array(t);
 	__s64 esize = btf__resolve_size(p->btf, arr->type);
+	bool more = false;
 	__u32 i;
 
 	if (esize < 0 || (esize == 0 && arr->nelems)) {
@@ -427,11 +340,7 @@ static void print_array(struct printer *p, const struct btf_type *t, const unsig
 		/* a cut copy without its NUL may go on: say so */
 		bool more = n < arr->nelems && !memchr(data, '\0', n);
 
-		if (p->o->json)
-			put_json_text(p, data, n, more);
-		else
-			quote_bytes(p->ob, data, n, p->o->max_string > 0 ? p->o->max_string : 0,
-				    true, more);
+		w_str(p->w, data, n, WR_STR_NUL | WR_STR_LIMIT | (more ? WR_STR_MORE : 0));
 		return;
 	}
 	if (p->nest >= BTF_PRINT_MAX_NEST) {
@@ -439,20 +348,18 @@ static void print_array(struct printer *p, const struct btf_type *t, const unsig
 		return;
 	}
 	p->nest++;
-	outbuf_putc(p->ob, '[');
+	w_arr_begin(p->w, WR_ARR_LIST);
 	for (i = 0; i < arr->nelems; i++) {
 		__u64 off = (__u64)i * esize;
 
-		if (i)
-			outbuf_puts(p->ob, p->o->json ? "," : ", ");
-		if ((p->o->max_array > 0 && i >= (__u32)p->o->max_array) || over_budget(p) ||
+		if ((p->lim->array > 0 && i >= p->lim->array) || over_budget(p) ||
 		    !covers(len, off, esize)) {
-			put_more_elems(p);
+			more = true;
 			break;
 		}
 		print_value(p, arr->type, data + off, esize);
 	}
-	outbuf_putc(p->ob, ']');
+	w_arr_end(p->w, more);
 	p->nest--;
 }
 
@@ -472,11 +379,12 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 	const char *name = btf__name_by_offset(p->btf, m->name_off);
 	const struct btf_type *mt = skip_mods(p->btf, m->type, true, NULL, NULL);
 	bool stop_on_cut = btf_is_struct(t), go_on;
-	size_t mark;
 	__s64 size;
 
 	if (!name)
 		name = "?";
+	if (*name && p->o->member_shown && !p->o->member_shown(p->o->hook_ctx, name))
+		return true;
 	if (mt && btf_is_int(mt) && !nbits &&
 	    (btf_int_offset(mt) || btf_int_bits(mt) != mt->size * 8)) {
 		bit_off += btf_int_offset(mt);
@@ -488,12 +396,11 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 		if (!mt || !btf_is_composite(mt) || nbits)
 			return true; /* unnamed bitfield padding: nothing to show */
 		off = bit_off / 8;
-		if (p->o->no_zeros && covers(len, off, mt->size) && all_zero(data + off, mt->size))
+		if (p->lim->no_zeros && covers(len, off, mt->size) &&
+		    all_zero(data + off, mt->size))
 			return true;
 		if (bit_off % 8 || off + mt->size > t->size || p->nest >= BTF_PRINT_MAX_NEST) {
-			begin_item(p, w);
-			if (p->o->json)
-				put_name(p, "?"); /* an object holds members only */
+			/* an item without a name (JSON gives it the key "?") */
 			put_unknown(p);
 			return true;
 		}
@@ -509,8 +416,7 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 
 		if (!mt || !(btf_is_int(mt) || btf_is_any_enum(mt)) || nbits > 64 ||
 		    end > t->size) {
-			begin_item(p, w);
-			put_name(p, name);
+			w_key(p->w, name);
 			put_unknown(p);
 			return true;
 		}
@@ -521,10 +427,9 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 		v = read_bits(data, bit_off, nbits);
 		if (is_signed_scalar(mt))
 			v = sign_extend(v, nbits);
-		if (p->o->no_zeros && !v)
+		if (p->lim->no_zeros && !v)
 			return true;
-		begin_item(p, w);
-		put_name(p, name);
+		w_key(p->w, name);
 		print_scalar(p, mt, v);
 		return true;
 	}
@@ -532,8 +437,7 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 	size = btf__resolve_size(p->btf, m->type);
 	off = bit_off / 8;
 	if (size < 0 || bit_off % 8 || off + size > t->size) {
-		begin_item(p, w);
-		put_name(p, name);
+		w_key(p->w, name);
 		put_unknown(p);
 		return true;
 	}
@@ -543,18 +447,15 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 		w->cut = true;
 		return !stop_on_cut;
 	}
-	if (p->o->no_zeros && all_zero(data + off, size))
+	if (p->lim->no_zeros && all_zero(data + off, size))
 		return true;
-	begin_item(p, w);
-	put_name(p, name);
-	if (p->o->member_hook) {
-		mark = p->ob->len;
-		if (p->o->member_hook(p->o->hook_ctx, p->ob, p->btf, w->parent_id, name, m->type,
-				      data + off, size))
-			return true;
-		outbuf_truncate(p->ob, mark);
-	}
-	print_value(p, m->type, data + off, size);
+	w_key(p->w, name);
+	if (!p->o->member_hook || !p->o->member_hook(p->o->hook_ctx, p->w, p->btf, w->parent_id,
+						     name, m->type, data + off, size))
+		print_value(p, m->type, data + off, size);
+	if (p->o->member_after)
+		p->o->member_after(p->o->hook_ctx, p->w, p->btf, w->parent_id, name, data + off,
+				   size);
 	return true;
 }
 
@@ -575,30 +476,84 @@ static bool print_members(struct printer *p, struct member_walk *w, const struct
 	return true;
 }
 
+/*
+ * Finds the member called name in composite t, or in an anonymous member of it: the
+ * composite that holds it, its index there, and the byte offset of that composite in t.
+ */
+static bool find_member(struct printer *p, const struct btf_type *t, const char *name, int nest,
+			const struct btf_type **holder, __u32 *idx, __u64 *base)
+{
+	const struct btf_member *m = btf_members(t);
+
+	for (__u16 i = 0; i < btf_vlen(t); i++) {
+		const char *mname = btf__name_by_offset(p->btf, m[i].name_off);
+		const struct btf_type *mt;
+		__u64 off = btf_member_bit_offset(t, i);
+
+		if (mname && *mname) {
+			if (strcmp(mname, name))
+				continue;
+			*holder = t;
+			*idx = i;
+			return true;
+		}
+		mt = skip_mods(p->btf, m[i].type, true, NULL, NULL);
+		if (!mt || !btf_is_composite(mt) || off % 8 || nest >= BTF_PRINT_MAX_NEST)
+			continue;
+		if (find_member(p, mt, name, nest + 1, holder, idx, base)) {
+			*base += off / 8;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The members a list names, in its order; those the data does not cover are left out. */
+static void print_listed_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
+				 const char *const *names, const unsigned char *data, size_t len)
+{
+	for (const char *const *name = names; *name; name++) {
+		const struct btf_type *holder;
+		__u64 base = 0;
+		__u32 idx;
+
+		if (over_budget(p)) {
+			w->cut = true;
+			return;
+		}
+		if (!find_member(p, t, *name, p->nest, &holder, &idx, &base))
+			continue;
+		print_member(p, w, holder, idx, data + (base < len ? base : len),
+			     base < len ? len - base : 0);
+	}
+}
+
 static void print_composite(struct printer *p, __u32 id, const struct btf_type *t,
 			    const unsigned char *data, size_t len)
 {
-	struct member_walk w = {.parent_id = id, .first = true};
+	const struct btf_shape *shape =
+		p->o->shape ? p->o->shape(p->o->hook_ctx, p->btf, id) : NULL;
+	struct member_walk w = {.parent_id = id};
 
 	if (p->depth >= p->max_depth || p->nest >= BTF_PRINT_MAX_NEST) {
-		outbuf_puts(p->ob, p->o->json ? "{\"...\":true}" : "{...}");
+		w_elided(p->w);
 		return;
 	}
-	outbuf_putc(p->ob, '{');
+	w_struct_begin(p->w);
 	p->depth++;
 	p->nest++;
-	print_members(p, &w, t, data, len);
-	if (w.cut && !p->o->cut_silently) {
-		begin_item(p, &w);
-		outbuf_puts(p->ob, p->o->json ? "\"...\":true" : "...");
+	if (shape && shape->brief && !p->lim->verbose) {
+		/* strace's short form: a few members, then "..." */
+		print_listed_members(p, &w, t, shape->brief, data, len);
+		w.cut = true;
+	} else if (shape && shape->members) {
+		print_listed_members(p, &w, t, shape->members, data, len);
+	} else {
+		print_members(p, &w, t, data, len);
 	}
 	p->nest--;
 	p->depth--;
-	if (p->o->pretty && !w.first) {
-		outbuf_putc(p->ob, '\n');
-		indent(p, p->depth);
-	}
-	outbuf_putc(p->ob, '}');
+	w_obj_end(p->w, w.cut && !p->o->cut_silently);
 }
 
 static void print_value(struct printer *p, __u32 id, const unsigned char *data, size_t len)
@@ -636,23 +591,20 @@ static void print_value(struct printer *p, __u32 id, const unsigned char *data, 
 	}
 }
 
-int btf_print_value(struct outbuf *ob, const struct btf *btf, __u32 type_id, const void *data,
+int btf_print_value(struct writer *w, const struct btf *btf, __u32 type_id, const void *data,
 		    size_t len, const struct btf_print_opts *opts)
 {
 	static const unsigned char nothing[1];
-	struct btf_print_opts defaults;
+	static const struct btf_print_opts defaults;
 	struct printer p;
 
-	if (!ob || !btf || (!data && len) || !btf__type_by_id(btf, type_id))
+	if (!w || !btf || (!data && len) || !btf__type_by_id(btf, type_id))
 		return -EINVAL;
-	if (!opts) {
-		btf_print_opts_default(&defaults);
+	if (!opts)
 		opts = &defaults;
-	}
-	p = (struct printer){.ob = ob, .btf = btf, .o = opts, .start = ob->len};
-	p.max_depth = opts->max_depth > 0 && opts->max_depth < BTF_PRINT_MAX_NEST
-			      ? opts->max_depth
-			      : BTF_PRINT_MAX_NEST;
+	p = (struct printer){.w = w, .btf = btf, .o = opts, .lim = &w->lim, .start = w->ob->len};
+	p.max_depth = w->lim.depth > 0 && w->lim.depth < BTF_PRINT_MAX_NEST ? w->lim.depth
+									    : BTF_PRINT_MAX_NEST;
 	print_value(&p, type_id, data ? data : nothing, len);
 	return 0;
 }

@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/arg_printers.h"
+#include "base/values.h"
 #include "decode/decode.h"
+#include "decode/fd_paths.h"
 #include "decode/fd_table.h"
 
 #define CLOSE_RANGE_CLOEXEC_FLAG 4 /* close_range() marks rather than closes */
@@ -71,19 +72,6 @@ bool decode_fd_calls_selected(const struct decoder *d, const struct bt_syscall_r
 	return true;
 }
 
-/* Appends path as strace -y does: <path>, with '<', '>' and unprintable bytes escaped. */
-static void put_path(struct outbuf *ob, const char *path)
-{
-	outbuf_putc(ob, '<');
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if (*p < 0x20 || *p >= 0x7f || *p == '<' || *p == '>' || *p == '\\')
-			outbuf_printf(ob, "\\%03o", *p);
-		else
-			outbuf_putc(ob, *p);
-	}
-	outbuf_putc(ob, '>');
-}
-
 const char *decode_fd_arg_path(const struct decoder *d, const struct bt_rec_hdr *hdr, int nr, int i,
 			       __u64 v)
 {
@@ -104,15 +92,6 @@ const char *decode_fd_arg_path(const struct decoder *d, const struct bt_rec_hdr 
 	if (d->fd_effect[nr] == FD_FX_DUP2 && i == 1)
 		return fd_table__known_path(d->fds, hdr->tgid, fd);
 	return fd_table__path(d->fds, hdr->tgid, hdr->tid, fd);
-}
-
-void decode_put_fd_arg_path(const struct decoder *d, struct outbuf *ob,
-			    const struct bt_rec_hdr *hdr, int nr, int i, __u64 v)
-{
-	const char *path = decode_fd_arg_path(d, hdr, nr, i, v);
-
-	if (path)
-		put_path(ob, path);
 }
 
 /* Appends the components of path to out (a directory, no trailing '/'), resolving . and .. */
@@ -233,42 +212,27 @@ const char *decode_returned_fd_path(const struct decoder *d, const struct call *
 	return fd_table__path(d->fds, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret);
 }
 
-bool decode_put_fd_pair(const struct decoder *d, struct outbuf *ob, const struct call *call,
-			const struct bt_capture *out)
+bool decode_write_fd_pair(const struct decoder *d, struct writer *w, const struct hand_call *hc,
+			  const struct bt_capture *out)
 {
-	const struct bt_rec_hdr *hdr = &call->exit->hdr;
+	const struct bt_rec_hdr *hdr = &hc->exit->hdr;
 	/*
 	 * The call is the enter's: an exit paired by thread may carry another
 	 * number (a record lost in between), or any number at all, as records
 	 * come from the kernel unchecked.
 	 */
-	int nr = call->enter ? call->enter->hdr.nr : hdr->nr;
+	int nr = hc->nr;
 	int fds[2];
 
 	if (!d->fds || nr < 0 || nr >= BT_MAX_SYSCALLS || d->fd_effect[nr] != FD_FX_PAIR || !out ||
 	    (out->flags & BT_CAP_FAULT) || out->len != sizeof(fds))
 		return false;
 	memcpy(fds, decode_cap_data(out), sizeof(fds));
-	outbuf_putc(ob, '[');
-	for (int k = 0; k < 2; k++) {
-		const char *path = fd_table__proc_path(d->fds, hdr->tgid, hdr->tid, fds[k]);
-
-		outbuf_printf(ob, k ? ", %d" : "%d", fds[k]);
-		if (path)
-			put_path(ob, path);
-	}
-	outbuf_putc(ob, ']');
+	w_arr_begin(w, WR_ARR_LIST);
+	for (int k = 0; k < 2; k++)
+		w_fd(w, fds[k], NULL, fd_table__proc_path(d->fds, hdr->tgid, hdr->tid, fds[k]));
+	w_arr_end(w, false);
 	return true;
-}
-
-void decode_put_returned_fd_path(const struct decoder *d, struct outbuf *ob,
-				 const struct call *call)
-{
-	char buf[4096];
-	const char *path = decode_returned_fd_path(d, call, buf, sizeof(buf));
-
-	if (path)
-		put_path(ob, path);
 }
 
 /* The two fds pipe, pipe2 and socketpair wrote, or false when they were not read. */

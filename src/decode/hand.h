@@ -1,110 +1,157 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Decoders written by hand, for data whose layout or meaning BTF cannot describe. */
+/*
+ * Decoders written by hand, for what neither tracefs nor BTF can say, grouped in one file per
+ * family of syscalls (net.c, signal.c, file.c, proc.c, poll.c, ioctl.c, bpf.c). Each family
+ * lists what it decodes in a struct hand_family; families.c gathers them.
+ */
 #ifndef BTFTRACE_HAND_H
 #define BTFTRACE_HAND_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "base/writer.h"
+#include "base/xlat.h"
 #include "bpf/record.h"
-#include "decode/outbuf.h"
+#include "decode/btf_printer.h"
+#include "decode/captures.h"
 
 struct decoder;
 
 /*
- * A byte decoder: prints len captured bytes of one argument (or struct
- * member) whose layout BTF cannot give; more says the capture was cut short.
+ * A byte decoder: writes len captured bytes of one argument (or struct member) whose layout
+ * BTF cannot give (a sockaddr by its family, a signal set's bits); more says the capture was
+ * cut short.
  */
-typedef void (*hand_decode_fn)(const struct decoder *d, struct outbuf *ob, const void *data,
-			       size_t len, bool more);
-
-/* One call as a call decoder sees it. */
-struct hand_call {
-	const struct decoder *d;
-	int nr;
-	const struct bt_enter_rec *enter; /* never NULL */
-	const struct bt_exit_rec *exit;	  /* NULL while the call has not returned */
-};
+typedef void (*hand_bytes_fn)(const struct decoder *d, struct writer *w, const void *data,
+			      size_t len, bool more);
 
 enum hand_result {
-	HAND_PRINTED, /* the decoder printed the argument */
-	HAND_DEFAULT, /* print it the generic way (nothing was printed) */
-	HAND_OMIT,    /* leave the argument out, separator and all: unused by this call */
+	HAND_PRINTED, /* the decoder wrote the argument */
+	HAND_DEFAULT, /* write it the generic way (the decoder wrote nothing) */
+	HAND_OMIT,    /* leave the argument out: this call does not use it (nothing written) */
 };
 
 /*
- * A call decoder: prints argument i of a call whose meaning another argument
- * decides (ioctl's arg by cmd, setsockopt's optval by level and optname).
+ * A call decoder: writes argument i of a call whose meaning another argument decides
+ * (ioctl's arg by cmd, setsockopt's optval by level and optname).
  */
-typedef enum hand_result (*hand_arg_fn)(struct outbuf *ob, const struct hand_call *hc, int i);
+typedef enum hand_result (*hand_arg_fn)(struct writer *w, const struct hand_call *hc, int i);
 
-/* A return decoder: prints the return value of a call that succeeded, or returns false. */
-typedef bool (*hand_return_fn)(struct outbuf *ob, const struct hand_call *hc);
-
-/* Decoders of argument arg of syscall (or member arg of struct syscall), or NULL. */
-hand_decode_fn hand_decoder_find(const char *syscall, const char *arg);
-hand_arg_fn hand_arg_decoder_find(const char *syscall, const char *arg);
-hand_return_fn hand_return_decoder_find(const char *syscall);
-
-/* In decode.c: */
-
-/* What was read of argument i at enter (an input read late counts), or NULL: none or a fault. */
-const struct bt_capture *hand_call_in(const struct hand_call *hc, int i);
-/* What was read of argument i at exit, or NULL: not returned, failed, none, or a fault. */
-const struct bt_capture *hand_call_out(const struct hand_call *hc, int i);
-/* The syscall's name ("syscall_N" for one the catalog does not know). */
-const char *hand_call_name(const struct hand_call *hc);
-/* The call returned an error. */
-bool hand_call_failed(const struct hand_call *hc);
-static inline const void *hand_cap_data(const struct bt_capture *cap)
-{
-	return cap + 1;
-}
-
-/* In hand.c, helpers the decoders share: */
-
-/* A value by the named xlat table, as -X asks: a constant or flags. */
-void hand_put_xlat(const struct decoder *d, struct outbuf *ob, const char *table, uint64_t val);
-/* A signal number, as -X asks: SIGKILL, SIGRTMIN+1, 0. */
-void hand_put_signal(const struct decoder *d, struct outbuf *ob, uint64_t sig);
-/* readv's and writev's buffers, and msg_iov: [{iov_base="ab", iov_len=2}, ...]. */
-void decode_print_iovec(const struct decoder *d, struct outbuf *ob, const struct bt_capture *cap);
-/* A pointer argument: NULL or its address in hex. */
-void hand_put_pointer(struct outbuf *ob, uint64_t v);
-/* A captured int: "[5]"; "[...]" when the capture is too short. */
-void hand_put_int(struct outbuf *ob, const struct bt_capture *cap);
 /*
- * Prints data as the BTF type named type_name ("struct linger") with the
- * decoder's options and member printers; false (and nothing printed) when
- * BTF lacks the type or len is less than its size.
+ * A return decoder, for a call that succeeded: writes r (which it may change: the format of
+ * the number) and any note after it ("0x1 (flags FD_CLOEXEC)"), or returns false having
+ * written nothing.
  */
-bool hand_put_btf(const struct decoder *d, struct outbuf *ob, const char *type_name,
+typedef bool (*hand_return_fn)(struct writer *w, const struct hand_call *hc, struct wr_ret *r);
+
+/* Which arguments a whole-call decoder writes: a split call's two lines have a part each. */
+enum hand_part {
+	HAND_PART_ALL,	 /* the whole call */
+	HAND_PART_ENTER, /* what its unfinished line shows: what went in */
+	HAND_PART_EXIT,	 /* what its resumed line adds */
+};
+
+/*
+ * A whole-call decoder, for a call strace shows in an order or a form of its own (clone's
+ * child_stack=..., flags=...): writes the part's arguments (arg_begin to arg_end), or returns
+ * false having written nothing, for the generic walk.
+ */
+typedef bool (*hand_call_fn)(struct writer *w, const struct hand_call *hc, enum hand_part part);
+
+struct hand_bytes_entry {
+	const char *scope; /* a syscall, or a struct for a member */
+	const char *name;  /* the argument or member */
+	hand_bytes_fn fn;
+};
+
+struct hand_arg_entry {
+	const char *syscall;
+	const char *arg;
+	hand_arg_fn fn;
+};
+
+struct hand_return_entry {
+	const char *syscall;
+	hand_return_fn fn;
+};
+
+struct hand_call_entry {
+	const char *syscall;
+	hand_call_fn fn;
+};
+
+/* A struct strace shows in an order or a short form of its own. */
+struct hand_shape_entry {
+	const char *name; /* the struct's BTF name */
+	struct btf_shape shape;
+};
+
+/* What one family of syscalls decodes by hand. */
+struct hand_family {
+	const char *name;
+	const struct hand_bytes_entry *bytes;
+	size_t nbytes;
+	const struct hand_arg_entry *args;
+	size_t nargs;
+	const struct hand_return_entry *returns;
+	size_t nreturns;
+	const struct hand_shape_entry *shapes;
+	size_t nshapes;
+	const struct hand_call_entry *calls;
+	size_t ncalls;
+};
+
+extern const struct hand_family family_bpf, family_file, family_ioctl, family_net, family_poll,
+	family_proc, family_signal;
+/* Every family, NULL-ended (families.c). */
+extern const struct hand_family *const hand_families[];
+
+/* Look-ups in a NULL-ended list of families: the decoder, or NULL. */
+hand_bytes_fn hand_bytes_find(const struct hand_family *const *fams, const char *scope,
+			      const char *name);
+hand_arg_fn hand_arg_find(const struct hand_family *const *fams, const char *syscall,
+			  const char *arg);
+hand_return_fn hand_return_find(const struct hand_family *const *fams, const char *syscall);
+hand_call_fn hand_call_find(const struct hand_family *const *fams, const char *syscall);
+const struct hand_shape_entry *hand_shape_find(const struct hand_family *const *fams,
+					       const char *name);
+
+/* Helpers the families share (helpers.c): */
+
+/* Begins argument i of the call as the walk does (its name, type and raw value for JSON). */
+void hand_arg_begin(struct writer *w, const struct hand_call *hc, int i);
+
+/* A value by the table, as -X asks: a constant or flags. */
+void hand_put_xlat(struct writer *w, const struct xlat *table, uint64_t val);
+/* A pointer argument: NULL or its address in hex. */
+void hand_put_pointer(struct writer *w, uint64_t v);
+/*
+ * A pointer whose data the decoder does not show (not read, not written, or it faulted): its
+ * address in text, null in JSON, as the walk writes any such pointer. tried is the capture
+ * that was looked for, or NULL: whether reading it faulted.
+ */
+void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *tried);
+/* A captured int: "[5]"; "[...]" when the capture is too short. */
+void hand_put_int(struct writer *w, const struct bt_capture *cap);
+/*
+ * Writes data as the BTF type named type_name ("struct linger") with the decoder's member
+ * printers; false (and nothing written) when BTF lacks the type or len is less than its size.
+ */
+bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_name,
 		  const void *data, size_t len);
 
+/* Decoders more than one family uses: */
+
 /* sockaddr by family: {sa_family=AF_INET, sin_port=htons(9), sin_addr=inet_addr("127.0.0.1")} */
-void hand_print_sockaddr(const struct decoder *d, struct outbuf *ob, const void *data, size_t len,
+void hand_print_sockaddr(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			 bool more);
 /* A signal set: [INT TERM], or ~[...] when more than half the signals are in it. */
-void hand_print_sigset(const struct decoder *d, struct outbuf *ob, const void *data, size_t len,
+void hand_print_sigset(const struct decoder *d, struct writer *w, const void *data, size_t len,
 		       bool more);
-/* The numbers of the set bits, below limit (or all with limit < 0), space-separated: [0 4]. */
-void hand_print_bit_list(struct outbuf *ob, const void *data, size_t len, long limit, bool more);
-
-/* The call decoders of hand_net.c, hand_ioctl.c, hand_bpf.c and hand_proc.c. */
-enum hand_result hand_socket_protocol(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_sockopt_name(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_sockopt_value(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_ioctl_arg(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_msghdr(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_bpf_attr(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_perf_attr(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_prctl_arg(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_fcntl_arg(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_futex_arg(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_select_arg(struct outbuf *ob, const struct hand_call *hc, int i);
-enum hand_result hand_wait_status(struct outbuf *ob, const struct hand_call *hc, int i);
-bool hand_select_return(struct outbuf *ob, const struct hand_call *hc);
-bool hand_fcntl_return(struct outbuf *ob, const struct hand_call *hc);
-bool hand_umask_return(struct outbuf *ob, const struct hand_call *hc);
+/* The numbers of the set bits, below limit (or all with limit < 0): [0 4]. */
+void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more);
+/* readv's and writev's buffers, and msg_iov: [{iov_base="ab", iov_len=2}, ...]. */
+void hand_print_iovec(struct writer *w, const struct bt_capture *cap);
 
 #endif /* BTFTRACE_HAND_H */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "decode/xlat.h"
+#include "base/xlat.h"
 #include "filter/signal_set.h"
 
 #define SIGNAL_SET_FIX                                                                        \
@@ -38,9 +38,9 @@ int signal_set_number(const char *name)
 		return parse_number(name);
 	if (!strncasecmp(name, "SIG", 3))
 		name += 3;
-	/* strace's names of the kernel's real-time signals: RT_1 is SIGRTMIN+1 */
-	if (!strncasecmp(name, "RT_", 3)) {
-		int n = parse_number(name + 3);
+	/* strace's names of the kernel's real-time signals: RT_1 is SIGRTMIN+1, as is RTMIN+1 */
+	if (!strncasecmp(name, "RT_", 3) || !strncasecmp(name, "RTMIN+", 6)) {
+		int n = parse_number(name + (name[2] == '_' ? 3 : 6));
 
 		return n >= 1 && n <= SIGNAL_SET_MAX - 32 ? 32 + n : -1;
 	}

@@ -98,18 +98,30 @@ static bool have_cap(const struct __user_cap_data_struct *data, int cap)
 	return data[cap / 32].effective & (1U << (cap % 32));
 }
 
-static bool have_bpf_privileges(void)
+/*
+ * The capabilities tracing needs that this process lacks, as words for a
+ * message ("CAP_BPF capability"), or NULL when it has them. Asked of
+ * the effective set, root's too: a container's root may lack them. The
+ * kernel takes CAP_SYS_ADMIN for either, as before Linux 5.8 split them off.
+ */
+static const char *missing_bpf_capabilities(void)
 {
 	struct __user_cap_header_struct hdr = {.version = _LINUX_CAPABILITY_VERSION_3};
 	struct __user_cap_data_struct data[2] = {};
+	bool bpf, perfmon;
 
-	if (geteuid() == 0)
-		return true;
+	/* the loader will say what is wrong, in the kernel's words */
 	if (syscall(SYS_capget, &hdr, data) < 0)
-		return false;
-	/* CAP_BPF and CAP_PERFMON split CAP_SYS_ADMIN's powers since Linux 5.8 */
-	return have_cap(data, CAP_SYS_ADMIN) ||
-	       (have_cap(data, CAP_BPF) && have_cap(data, CAP_PERFMON));
+		return NULL;
+	if (have_cap(data, CAP_SYS_ADMIN))
+		return NULL;
+	bpf = have_cap(data, CAP_BPF);
+	perfmon = have_cap(data, CAP_PERFMON);
+	if (!bpf && !perfmon)
+		return "CAP_BPF and CAP_PERFMON capabilities";
+	if (!bpf)
+		return "CAP_BPF capability";
+	return perfmon ? NULL : "CAP_PERFMON capability";
 }
 
 /* Resolves the command through PATH, as execvp would, so a missing one fails before any BPF. */
@@ -313,13 +325,21 @@ static int load_tables(struct session *s)
 	if (!s->cat || !s->beauty || !s->dec)
 		return -ENOMEM;
 	err = tracefs_find(tracefs, sizeof(tracefs));
+	if (!err)
+		err = catalog__load(s->cat, tracefs);
+	if (err == -EACCES) {
+		fail("cannot read the syscall formats in %s/events (%s): reading tracefs as a "
+		     "user other than root needs the CAP_DAC_READ_SEARCH capability (man "
+		     "btftrace, CAPABILITIES)",
+		     tracefs, strerror(-err));
+		return err;
+	}
 	if (err) {
 		fail("cannot find or mount tracefs (%s): mount it with 'mount -t tracefs nodev "
 		     "/sys/kernel/tracing', or run as root",
 		     strerror(-err));
 		return err;
 	}
-	catalog__load(s->cat, tracefs);
 	if (!o->no_btf) {
 		err = load_btf(s);
 		if (err)
@@ -380,6 +400,42 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 		}
 	}
 	beauty__print(s.beauty, s.cat, stdout, (const char *const *)names, n, json);
+	if (fflush(stdout))
+		status = 1;
+out:
+	free_tables(&s);
+	return status;
+}
+
+int session_list_syscall_names(const struct session_opts *o)
+{
+	struct session s = {.opts = o};
+	int status = 0;
+
+	/*
+	 * Every name is the build's: without -e nothing else is read, so any
+	 * user may ask (shell completion does). -e's classes need tracefs.
+	 */
+	if (!o->syscalls) {
+		s.cat = calloc(1, sizeof(*s.cat));
+		if (!s.cat || catalog__load(s.cat, NULL)) {
+			fail("cannot list the syscalls: %s", strerror(ENOMEM));
+			status = EXIT_USAGE;
+			goto out;
+		}
+	} else if (load_tables(&s)) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		const struct syscall_desc *desc = catalog__by_nr(s.cat, nr);
+
+		/* a name once: it selects the call of each ABI that has it */
+		if (bt_id_is_i386(nr) && desc && catalog__by_name(s.cat, desc->name))
+			continue;
+		if (desc && (!s.beauty || (s.beauty->rules[nr].flags & BT_SC_SELECTED)))
+			puts(desc->name);
+	}
 	if (fflush(stdout))
 		status = 1;
 out:
@@ -555,6 +611,11 @@ static int spawn_child(struct session *s, const char *path)
 		/* the command gets the signal state btftrace itself was given */
 		sigprocmask(SIG_SETMASK, &s->orig_sigmask, NULL);
 		signal(SIGPIPE, s->orig_sigpipe);
+		/*
+		 * The command runs with its user's rights, not with the capabilities
+		 * btftrace was given to trace: ambient ones would pass through exec.
+		 */
+		prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
 		/* the parent closes its end without writing when set-up fails */
 		if (read(s->go_pipe[0], &go, 1) != 1)
 			_exit(127);
@@ -904,6 +965,7 @@ int session_run(const struct session_opts *o)
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
 	struct timespec tables_start, tables_end;
+	const char *missing, *feature, *since;
 	char path[PATH_MAX];
 	int status = EXIT_USAGE, write_err, err;
 
@@ -915,9 +977,11 @@ int session_run(const struct session_opts *o)
 			return EXIT_USAGE;
 		}
 	}
-	if (!have_bpf_privileges()) {
-		fail("tracing needs root, or the CAP_BPF and CAP_PERFMON capabilities: run it "
-		     "with sudo or as root");
+	missing = missing_bpf_capabilities();
+	if (missing) {
+		fail("tracing needs the %s: run btftrace as root, or give it CAP_BPF, "
+		     "CAP_PERFMON and CAP_DAC_READ_SEARCH (man btftrace, CAPABILITIES)",
+		     missing);
 		return EXIT_USAGE;
 	}
 	if (open_pidfds(&s))
@@ -939,6 +1003,13 @@ int session_run(const struct session_opts *o)
 	pthread_join(loader.thread, NULL);
 	if (err)
 		goto out;
+	if (o->debug)
+		collector__print_features(&s.coll, stderr);
+	if (loader.err && (feature = collector__missing_feature(&s.coll, &since))) {
+		fail("this kernel lacks %s, which btftrace needs: Linux %s and later have it",
+		     feature, since);
+		goto out;
+	}
 	if (loader.err) {
 		fail("cannot load the BPF collector (%s): %s", strerror(-loader.err),
 		     loader.err == -EPERM ? "run as root, or with CAP_BPF and CAP_PERFMON"
@@ -989,9 +1060,10 @@ int session_run(const struct session_opts *o)
 		fd_table__seed(s.dec->fds, s.child, s.child);
 	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
-	if (o->stats && collector__enable_run_stats(&s.coll))
-		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s\n",
-			strerror(errno));
+	if (o->stats && (err = collector__enable_run_stats(&s.coll)))
+		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s%s\n",
+			strerror(-err),
+			err == -EPERM ? " (the kernel counts them for CAP_SYS_ADMIN only)" : "");
 	if (o->npids || o->trace_all)
 		event_reader__set_attached(s.reader);
 	err = collector__attach(&s.coll);

@@ -51,5 +51,7 @@ int session_run(const struct session_opts *o);
 
 /* `btftrace syscalls`: prints the catalog with its generated rules. Returns the exit status. */
 int session_list_syscalls(const struct session_opts *o, char **names, int n, bool json);
+/* `btftrace syscalls --names`: the syscall names, one a line, of -e's set if given. */
+int session_list_syscall_names(const struct session_opts *o);
 
 #endif /* BTFTRACE_SESSION_H */

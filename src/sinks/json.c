@@ -4,13 +4,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "decode/json.h"
+#include "base/json.h"
 #include "sinks/sinks.h"
 
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
-#define JSON_SCHEMA 1
+#define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 3
+#define JSON_SCHEMA_MINOR 1
 
 static void write_line(struct json_sink *s)
 {
@@ -21,17 +21,15 @@ static void write_line(struct json_sink *s)
 int json_sink__init(struct json_sink *s, FILE *out, const struct decoder *dec,
 		    const struct text_sink_opts *opts)
 {
+	static const struct json_writer_opts jwo;
 	struct timespec mono, real;
-	int err;
 
 	memset(s, 0, sizeof(*s));
 	s->out = out;
 	s->dec = dec;
 	s->opts = *opts;
 	outbuf_init(&s->line);
-	err = json_decoder__init(&s->jd, dec);
-	if (err)
-		return err;
+	json_writer__init(&s->jw, &s->line, &jwo);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_REALTIME, &real);
 	s->realtime_offset_ns =
@@ -48,21 +46,20 @@ int json_sink__init(struct json_sink *s, FILE *out, const struct decoder *dec,
 
 void json_sink__free(struct json_sink *s)
 {
-	json_decoder__free(&s->jd);
 	outbuf_free(&s->line);
 }
 
 /* {"event":"...","ts":N,"pid":N,"tid":N */
-static void put_head(struct outbuf *ob, const char *event, const struct bt_rec_hdr *hdr)
+static void put_head(struct outbuf *ob, const char *event, const struct call_view *v)
 {
 	outbuf_puts(ob, "{\"event\":\"");
 	outbuf_puts(ob, event);
 	outbuf_puts(ob, "\",\"ts\":");
-	outbuf_u64(ob, hdr->ts);
+	outbuf_u64(ob, v->ts);
 	outbuf_puts(ob, ",\"pid\":");
-	outbuf_u64(ob, hdr->tgid);
+	outbuf_u64(ob, v->pid);
 	outbuf_puts(ob, ",\"tid\":");
-	outbuf_u64(ob, hdr->tid);
+	outbuf_u64(ob, v->tid);
 }
 
 static const char *state_name(enum call_state state)
@@ -84,32 +81,20 @@ static const char *state_name(enum call_state state)
 	return "event";
 }
 
-static void put_event(struct json_sink *s, const struct bt_rec_hdr *hdr)
+static void put_event(struct json_sink *s, const struct call_view *v)
 {
-	if (hdr->type == BT_REC_TASK_EXIT) {
-		const struct bt_task_exit_rec *rec = (const void *)hdr;
+	static const char *const names[] = {
+		[CEV_SIGNAL] = "signal",
+		[CEV_EXIT] = "exit",
+		[CEV_SUPERSEDED] = "superseded",
+		[CEV_LOST] = "lost",
+	};
 
-		/* the text's rule: a thread that ends alone is news only when processes are followed */
-		if (s->opts.quiet_exits || (!rec->group_dead && !s->opts.thread_exits))
-			return;
-	} else if (hdr->type == BT_REC_LOST) {
-		put_head(&s->line, "lost", hdr);
-		json_decode_event(&s->jd, &s->line, hdr);
-		outbuf_putc(&s->line, '}');
-		write_line(s);
+	if (!sink_event_shown(&s->opts, v))
 		return;
-	} else if (hdr->type == BT_REC_EXEC) {
-		if (s->opts.quiet_thread_execve)
-			return;
-	} else if (hdr->type != BT_REC_SIGNAL || s->opts.quiet_signals) {
-		return;
-	}
-	put_head(&s->line,
-		 hdr->type == BT_REC_SIGNAL ? "signal"
-		 : hdr->type == BT_REC_EXEC ? "superseded"
-					    : "exit",
-		 hdr);
-	json_decode_event(&s->jd, &s->line, hdr);
+	outbuf_reset(&s->line);
+	put_head(&s->line, names[v->event], v);
+	sink_event_json(&s->jw, s->dec, v);
 	outbuf_putc(&s->line, '}');
 	write_line(s);
 }
@@ -118,57 +103,48 @@ void json_sink__on_call(void *ctx, const struct call *call)
 {
 	struct json_sink *s = ctx;
 	struct outbuf *ob = &s->line;
-	const struct bt_rec_hdr *hdr;
-	const char *resumed;
-	char namebuf[32];
+	struct call_view v;
 
-	if (call->state == CALL_EVENT) {
-		put_event(s, call->event);
+	/* an object per call: a waiting one comes whole when it ends, unless split */
+	if (call->state == CALL_PENDING || call->state == CALL_UNSHOWN)
+		return;
+	decode_view(s->dec, call, &v);
+	if (v.state == CALL_EVENT) {
+		put_event(s, &v);
 		return;
 	}
-	/* an object per call: a waiting one comes whole when it ends, unless split */
-	if (call->state == CALL_PENDING || call->state == CALL_UNSHOWN ||
-	    decode_is_child_start(s->dec, call))
+	if (v.child_start)
 		return;
-	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	outbuf_reset(ob);
-	put_head(ob, "call", hdr);
+	put_head(ob, "call", &v);
 	outbuf_puts(ob, ",\"comm\":");
-	if (call->enter)
-		json_put_str(ob, call->enter->comm, strnlen(call->enter->comm, BT_COMM_LEN));
+	if (v.comm)
+		json_put_str(ob, v.comm, v.comm_len);
 	else
 		outbuf_puts(ob, "null");
 	outbuf_puts(ob, ",\"syscall\":");
-	json_put_cstr(ob, decode_syscall_name(s->dec, hdr->nr, namebuf, sizeof(namebuf)));
+	json_put_cstr(ob, v.name);
 	outbuf_puts(ob, ",\"nr\":");
-	outbuf_s64(ob, bt_id_nr(hdr->nr));
-	if (bt_id_is_i386(hdr->nr))
+	outbuf_s64(ob, bt_id_nr(v.nr));
+	if (bt_id_is_i386(v.nr))
 		outbuf_puts(ob, ",\"abi\":\"i386\"");
-	if ((resumed = decode_resumed_call_name(s->dec, call, namebuf, sizeof(namebuf)))) {
+	if (v.resumes) {
 		outbuf_puts(ob, ",\"resumes\":");
-		json_put_cstr(ob, resumed);
+		json_put_cstr(ob, v.resumes);
 	}
 	outbuf_puts(ob, ",\"state\":\"");
-	outbuf_puts(ob, state_name(call->state));
-	outbuf_puts(ob, call->detached ? "\",\"detached\":true,\"args\":" : "\",\"args\":");
-	json_decode_args(&s->jd, ob, call);
-	json_decode_return(&s->jd, ob, call->exit);
-	if (s->dec->fds) {
-		char pathbuf[4096];
-		const char *path = decode_returned_fd_path(s->dec, call, pathbuf, sizeof(pathbuf));
-
-		if (path) {
-			outbuf_puts(ob, ",\"ret_path\":");
-			json_put_cstr(ob, path);
-		}
-	}
+	outbuf_puts(ob, state_name(v.state));
+	outbuf_putc(ob, '"');
+	if (v.detached)
+		outbuf_puts(ob, ",\"detached\":true");
+	decode_write_call(s->dec, &s->jw.w, &v);
+	decode_write_return(s->dec, &s->jw.w, &v);
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
-	if (call->enter && call->exit && call->exit->hdr.ts >= call->enter->hdr.ts) {
+	if (v.timed) {
 		outbuf_puts(ob, ",\"duration_ns\":");
-		outbuf_u64(ob, call->exit->hdr.ts - call->enter->hdr.ts);
+		outbuf_u64(ob, v.duration_ns);
 	}
-	if ((call->enter && record_captures_dropped(&call->enter->hdr)) ||
-	    (call->exit && record_captures_dropped(&call->exit->hdr)))
+	if (v.captures_dropped)
 		outbuf_puts(ob, ",\"captures_dropped\":true");
 	outbuf_putc(ob, '}');
 	write_line(s);

@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/json.h"
-#include "decode/xlat.h"
+#include <stdio.h>
+
+#include "base/json.h"
 #include "sinks/sinks.h"
 
 /* The names the metadata events gave a thread, and its process (in the tgid's entry). */
@@ -28,7 +29,9 @@ static void write_event(struct perfetto_sink *s)
 int perfetto_sink__init(struct perfetto_sink *s, FILE *out, const struct decoder *dec,
 			const struct text_sink_opts *opts)
 {
-	int err;
+	static const struct json_writer_opts jwo = {.arg_map = true};
+	struct text_writer_opts two;
+	struct wr_limits lim;
 
 	memset(s, 0, sizeof(*s));
 	s->out = out;
@@ -36,9 +39,12 @@ int perfetto_sink__init(struct perfetto_sink *s, FILE *out, const struct decoder
 	s->opts = *opts;
 	outbuf_init(&s->line);
 	outbuf_init(&s->text);
-	err = json_decoder__init(&s->jd, dec);
-	if (err)
-		return err;
+	json_writer__init(&s->jw, &s->line, &jwo);
+	decode_text_limits(&dec->opts, &lim);
+	decode_text_writer_opts(&dec->opts, &two);
+	/* the call and its return value are two strings: no column, no " = " */
+	two.bare_return = true;
+	text_writer__init(&s->tw, &s->text, &lim, &two);
 	outbuf_puts(&s->line, "{\"traceEvents\":[");
 	write_event(s);
 	return 0;
@@ -60,7 +66,6 @@ void perfetto_sink__free(struct perfetto_sink *s)
 {
 	/* whatever ended the run, the file stays one JSON document */
 	perfetto_sink__finish(s);
-	json_decoder__free(&s->jd);
 	outbuf_free(&s->line);
 	outbuf_free(&s->text);
 	free(s->names);
@@ -163,24 +168,22 @@ static void put_meta(struct perfetto_sink *s, const char *what, __u32 pid, __u32
 }
 
 /* Names a process and a thread the first time they are seen, and again when exec renames them. */
-static void update_names(struct perfetto_sink *s, const struct bt_enter_rec *enter)
+static void update_names(struct perfetto_sink *s, const struct call_view *v)
 {
-	const struct bt_rec_hdr *hdr = &enter->hdr;
 	char comm[BT_COMM_LEN];
 	struct perfetto_name *e;
 
-	memcpy(comm, enter->comm, BT_COMM_LEN);
-	comm[BT_COMM_LEN - 1] = '\0';
+	snprintf(comm, sizeof(comm), "%.*s", (int)v->comm_len, v->comm);
 	/* a process is named after its main thread, or the first of its threads seen */
-	e = name_get(s, hdr->tgid);
-	if (e && (hdr->tid == hdr->tgid || !e->process[0]) && strcmp(e->process, comm)) {
+	e = name_get(s, v->pid);
+	if (e && (v->tid == v->pid || !e->process[0]) && strcmp(e->process, comm)) {
 		memcpy(e->process, comm, BT_COMM_LEN);
-		put_meta(s, "process_name", hdr->tgid, hdr->tgid, comm);
+		put_meta(s, "process_name", v->pid, v->pid, comm);
 	}
-	e = name_get(s, hdr->tid);
+	e = name_get(s, v->tid);
 	if (e && strcmp(e->thread, comm)) {
 		memcpy(e->thread, comm, BT_COMM_LEN);
-		put_meta(s, "thread_name", hdr->tgid, hdr->tid, comm);
+		put_meta(s, "thread_name", v->pid, v->tid, comm);
 	}
 }
 
@@ -195,7 +198,7 @@ static void put_us(struct outbuf *ob, __u64 ns)
 
 /* {"name":...,"cat":...,"ph":...,"ts":...,"pid":N,"tid":N */
 static void put_head(struct perfetto_sink *s, const char *name, const char *cat, const char *ph,
-		     const struct bt_rec_hdr *hdr)
+		     const struct call_view *v)
 {
 	struct outbuf *ob = &s->line;
 
@@ -207,44 +210,39 @@ static void put_head(struct perfetto_sink *s, const char *name, const char *cat,
 	outbuf_puts(ob, "\",\"ph\":\"");
 	outbuf_puts(ob, ph);
 	outbuf_puts(ob, "\",\"ts\":");
-	put_us(ob, hdr->ts);
+	put_us(ob, v->ts);
 	outbuf_puts(ob, ",\"pid\":");
-	outbuf_u64(ob, hdr->tgid);
+	outbuf_u64(ob, v->pid);
 	outbuf_puts(ob, ",\"tid\":");
-	outbuf_u64(ob, hdr->tid);
+	outbuf_u64(ob, v->tid);
 }
 
-static void put_instant(struct perfetto_sink *s, const struct bt_rec_hdr *hdr)
+static void put_instant(struct perfetto_sink *s, const struct call_view *v)
 {
 	struct outbuf *ob = &s->line;
-	char name[32] = "exit";
+	const char *name = "exit", *cat = "exit";
 
-	if (hdr->type == BT_REC_TASK_EXIT) {
-		const struct bt_task_exit_rec *rec = (const void *)hdr;
-
-		if (rec->group_dead)
-			name_drop(s, hdr->tgid);
-		name_drop(s, hdr->tid);
-		if (s->opts.quiet_exits || (!rec->group_dead && !s->opts.thread_exits))
-			return;
-	} else if (hdr->type == BT_REC_SIGNAL && !s->opts.quiet_signals) {
-		xlat_format_signal(name, sizeof(name),
-				   (uint64_t)(int64_t)((const struct bt_signal_rec *)hdr)->sig);
-	} else if (hdr->type == BT_REC_LOST) {
-		snprintf(name, sizeof(name), "lost");
-	} else {
+	if (v->event == CEV_EXIT) {
+		if (v->group_dead)
+			name_drop(s, v->pid);
+		name_drop(s, v->tid);
+	}
+	/* exec's supersession has no instant of its own: the thread's exit says it */
+	if (v->event == CEV_SUPERSEDED || !sink_event_shown(&s->opts, v))
 		return;
+	if (v->event == CEV_SIGNAL) {
+		name = v->signame;
+		cat = "signal";
+	} else if (v->event == CEV_LOST) {
+		name = cat = "lost";
 	}
 	outbuf_reset(&s->text);
-	decode_event(s->dec, &s->text, hdr);
-	put_head(s, name,
-		 hdr->type == BT_REC_SIGNAL ? "signal"
-		 : hdr->type == BT_REC_LOST ? "lost"
-					    : "exit",
-		 "i", hdr);
+	writer__reset(&s->tw.w);
+	sink_event_text(&s->tw, s->dec, v);
+	put_head(s, name, cat, "i", v);
 	outbuf_puts(ob, ",\"s\":\"t\",\"args\":{\"text\":");
 	json_put_str(ob, s->text.data, s->text.len);
-	json_decode_event(&s->jd, ob, hdr);
+	sink_event_json(&s->jw, s->dec, v);
 	outbuf_puts(ob, "}}");
 	write_event(s);
 }
@@ -253,46 +251,41 @@ void perfetto_sink__on_call(void *ctx, const struct call *call)
 {
 	struct perfetto_sink *s = ctx;
 	struct outbuf *ob = &s->line;
-	const struct bt_rec_hdr *hdr;
 	struct call whole = *call;
-	char namebuf[32];
+	struct call_view v;
 	size_t ret_at;
-	__u64 dur = 0;
 
-	if (s->finished)
+	if (s->finished || call->state == CALL_PENDING || call->state == CALL_UNSHOWN)
 		return;
-	if (call->state == CALL_EVENT) {
-		put_instant(s, call->event);
-		return;
-	}
-	/* one event per call, when it ends: the resumed half (or the noreturn) of a split one */
-	if (call->state == CALL_UNFINISHED || call->state == CALL_PENDING ||
-	    call->state == CALL_UNSHOWN || decode_is_child_start(s->dec, call))
-		return;
-	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	if (call->enter) {
-		update_names(s, call->enter);
-		/* with its enter at hand, a resumed call shows whole */
-		whole.state = call->exit ? CALL_COMPLETE : CALL_NORETURN;
+		/* one event per call, when it ends: with its enter at hand it shows whole */
+		whole.state = call->state == CALL_UNFINISHED ? CALL_UNFINISHED
+			      : call->exit		     ? CALL_COMPLETE
+							     : CALL_NORETURN;
 	}
-	if (call->enter && call->exit && call->exit->hdr.ts >= call->enter->hdr.ts)
-		dur = call->exit->hdr.ts - call->enter->hdr.ts;
+	decode_view(s->dec, &whole, &v);
+	if (v.state == CALL_EVENT) {
+		put_instant(s, &v);
+		return;
+	}
+	if (v.state == CALL_UNFINISHED || v.child_start)
+		return;
+	if (v.comm)
+		update_names(s, &v);
 	outbuf_reset(&s->text);
-	decode_call(s->dec, &s->text, &whole);
+	decode_write_call(s->dec, &s->tw.w, &v);
 	ret_at = s->text.len;
-	decode_return(s->dec, &s->text, &whole);
+	decode_write_return(s->dec, &s->tw.w, &v);
 
-	put_head(s, decode_syscall_name(s->dec, hdr->nr, namebuf, sizeof(namebuf)), "syscall", "X",
-		 hdr);
+	put_head(s, v.name, "syscall", "X", &v);
 	outbuf_puts(ob, ",\"dur\":");
-	put_us(ob, dur);
+	put_us(ob, v.timed ? v.duration_ns : 0);
 	outbuf_puts(ob, ",\"args\":{\"call\":");
 	json_put_str(ob, s->text.data, ret_at);
 	outbuf_puts(ob, ",\"return\":");
 	json_put_str(ob, s->text.data + ret_at, s->text.len - ret_at);
-	outbuf_puts(ob, ",\"args\":");
-	json_decode_arg_map(&s->jd, ob, &whole);
-	json_decode_return(&s->jd, ob, call->exit);
+	decode_write_call(s->dec, &s->jw.w, &v);
+	decode_write_return(s->dec, &s->jw.w, &v);
 	outbuf_puts(ob, "}}");
 	write_event(s);
 }

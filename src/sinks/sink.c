@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The session's one sink, whichever format it writes. */
-#include <errno.h>
 #include <string.h>
 
 #include "sinks/sinks.h"
@@ -111,12 +110,4 @@ unsigned long long sink__lines(const struct sink *s)
 		break;
 	}
 	return s->text.lines;
-}
-
-void sink_write_buffer(FILE *out, struct outbuf *ob, int *write_error, unsigned long long *lines)
-{
-	if (!*write_error && fwrite(ob->data, 1, ob->len, out) != ob->len)
-		*write_error = errno ? errno : EIO;
-	(*lines)++;
-	outbuf_reset(ob);
 }

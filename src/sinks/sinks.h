@@ -5,9 +5,9 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "base/outbuf.h"
+#include "base/writer.h"
 #include "decode/decode.h"
-#include "decode/decode_json.h"
-#include "decode/outbuf.h"
 #include "events/events.h"
 #include "events/tid_set.h"
 #include "sinks/summary.h"
@@ -55,6 +55,7 @@ struct text_sink_opts {
 struct text_sink {
 	FILE *out;
 	struct outbuf line;
+	struct text_writer tw; /* writes into line */
 	const struct decoder *dec;
 	struct text_sink_opts opts;
 	long long realtime_offset_ns; /* CLOCK_REALTIME - CLOCK_MONOTONIC at start */
@@ -63,15 +64,13 @@ struct text_sink {
 	/* a call shown while it waits: the start of its line, written without an end */
 	struct outbuf partial;
 	__u32 partial_tid;
-	size_t partial_lead; /* the bytes of its prefix */
-	size_t partial_cols; /* the columns it takes */
+	size_t partial_cols; /* the columns it takes, its prefix's included */
 	bool have_partial;
 	/* processes whose last call was an i386 one: a change of ABI gets strace's line */
 	__u32 *i386_pids;
 	size_t n_i386_pids, i386_pids_cap;
-	bool color;	    /* ANSI colours in the lines */
-	struct outbuf body; /* with colours: the call as decode_call wrote it, to colour */
-	int write_error;    /* errno of the first failed write, 0 if none */
+	bool color;	 /* ANSI colours in the lines */
+	int write_error; /* errno of the first failed write, 0 if none */
 	unsigned long long lines;
 };
 
@@ -91,8 +90,8 @@ bool color_wanted(enum color_mode mode, FILE *out);
 struct json_sink {
 	FILE *out;
 	struct outbuf line;
+	struct json_writer jw; /* writes into line */
 	const struct decoder *dec;
-	struct json_decoder jd;
 	struct text_sink_opts opts;
 	long long realtime_offset_ns;
 	int write_error;
@@ -111,9 +110,10 @@ int json_sink__flush(struct json_sink *s);
 struct perfetto_sink {
 	FILE *out;
 	struct outbuf line;
-	struct outbuf text; /* the strace text of a call, for its event's args */
+	struct json_writer jw; /* the arguments by name, into line */
+	struct outbuf text;    /* the strace text of a call, for its event's args */
+	struct text_writer tw; /* writes into text */
 	const struct decoder *dec;
-	struct json_decoder jd;
 	struct text_sink_opts opts;
 	struct perfetto_name *names; /* per thread: the names the metadata events gave */
 	size_t names_cap, names_used;
@@ -155,6 +155,20 @@ void sink__finish(struct sink *s);
 /* Returns 0, or the negative errno of the first write that failed. */
 int sink__flush(struct sink *s);
 int sink__write_error(const struct sink *s);
+
+/* Whether a sink shows an event (a signal, an exit...) under the quiet options. */
+bool sink_event_shown(const struct text_sink_opts *opts, const struct call_view *v);
+/*
+ * The text of an event, as the text sink's line has it after its prefix: "--- SIGCHLD {...}
+ * ---", "+++ exited with 0 +++", "+++ superseded by execve in pid 8713 +++", "<... ring
+ * buffer full: 3 calls lost ...>".
+ */
+void sink_event_text(struct text_writer *tw, const struct decoder *dec, const struct call_view *v);
+/*
+ * The members of an event's JSON object after its head, each after a comma:
+ * ,"signal":"SIGCHLD","signo":17,"siginfo":{...} or ,"status":0,"killed_by":null,...
+ */
+void sink_event_json(struct json_writer *jw, const struct decoder *dec, const struct call_view *v);
 
 /*
  * Writes the formatted bytes of ob to out and empties ob: the one write path

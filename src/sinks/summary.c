@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/json.h"
-#include "decode/xlat.h"
+#include "base/json.h"
+#include "base/xlat.h"
 #include "sinks/summary.h"
 
 #define HIST_BAR_WIDTH 50

@@ -25,7 +25,7 @@ static inline void bt_summary_add(struct bt_summary *to, const struct bt_summary
 		to->hist[s] += from->hist[s];
 }
 #include "decode/decode.h"
-#include "decode/outbuf.h"
+#include "base/outbuf.h"
 
 enum summary_sort {
 	SUMMARY_SORT_TIME = 0, /* total time in the calls, the default */

@@ -414,6 +414,8 @@ class BpfSnapshot:
         our_maps = {i for i, m in maps.items() if _is_btftrace_map(m)}
         for i in ours:
             our_maps |= set(progs[i].get("map_ids", []))
+        # a map a program named is gone once that program went, between the two listings
+        our_maps &= set(maps)
         new_progs = {i for i in ours if i not in self.progs}
         new_maps = {i for i in our_maps if i not in self.maps}
         new_links = {i for i, ln in links.items()

@@ -221,7 +221,12 @@ CASES = (
         case("syscalls-unknown-name", ["syscalls", "no_such_call"],
              r"unknown syscall 'no_such_call': 'btftrace syscalls' lists them all"),
         case("syscalls-unknown-option", ["syscalls", "--nope"],
-             r"unknown option '--nope' for 'syscalls': it takes --json, -e SET and names"),
+             r"unknown option '--nope' for 'syscalls': it takes --json, --names, -e SET and "
+             r"names"),
+        case("syscalls-names-json", ["syscalls", "--names", "--json"],
+             r"'syscalls --names' prints plain names: drop --json or --names"),
+        case("syscalls-names-and-names", ["syscalls", "--names", "read"],
+             r"'syscalls --names' takes no syscall names: use -e SET to choose"),
         case("syscalls-json-unknown-name", ["syscalls", "--json", "openat", "nope"],
              r"unknown syscall 'nope'"),
     ]

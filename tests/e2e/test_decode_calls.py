@@ -33,7 +33,7 @@ def pattern(text):
     return re.compile("".join(out))
 
 
-UNFINISHED = "<unfinished ...>"
+UNFINISHED = " <unfinished ...>"
 RESUMED_RX = re.compile(r"^<\.\.\. (\w+) resumed>")
 
 
@@ -97,13 +97,10 @@ def expected_lines(f, workdir):
         "fcntl(3, F_GETFD) = 0x1 (flags FD_CLOEXEC)",
         "fcntl(3, F_SETFL, O_RDONLY|O_APPEND|O_NONBLOCK) = 0",
         "fcntl(3, F_GETFL) = 0x8c02 (flags O_RDWR|O_APPEND|O_NONBLOCK|O_LARGEFILE)",
-        f'newfstatat(3, "", {{st_dev=<N>, st_ino={f["ino"]}, st_nlink=1, '
-        "st_mode=S_IFREG|0640, st_uid=0, st_gid=0, __pad0=0, st_rdev=0, st_size=24, "
-        "st_blksize=<N>, st_blocks=<N>, st_atime=<ANY>}, AT_EMPTY_PATH) = 0",
-        'statx(AT_FDCWD, "sub/file", AT_SYMLINK_NOFOLLOW, STATX_MODE|STATX_SIZE, '
-        "{stx_mask=STATX_TYPE|STATX_MODE|<ANY>, stx_blksize=<N>, stx_attributes=0, stx_nlink=1, "
-        f"stx_uid=0, stx_gid=0, stx_mode=S_IFREG|0640, __spare0=[0], stx_ino={f['ino']}, "
-        "stx_size=24, <ANY>}) = 0",
+        'newfstatat(3, "", {st_mode=S_IFREG|0640, st_size=24, ...}, AT_EMPTY_PATH) = 0',
+        'statx(AT_FDCWD, "sub/file", AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW, '
+        "STATX_MODE|STATX_SIZE, {stx_mask=STATX_TYPE|STATX_MODE|<ANY>, stx_attributes=0, "
+        "stx_mode=S_IFREG|0640, stx_size=24, ...}) = 0",
         f'newfstatat(AT_FDCWD, "sub/missing", {f["stat"]}, 0) = '
         "-1 ENOENT (No such file or directory)",
         'access("sub/file", R_OK|W_OK) = 0',
@@ -122,19 +119,19 @@ def expected_lines(f, workdir):
         f"mprotect({mapping}, 4096, PROT_READ) = 0",
         f"munmap({mapping}, 8192) = 0",
         f"brk(NULL) = {hex(int(f['brk']))}",
-        "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, sa_flags=SA_RESTORER|SA_RESTART, "
-        f"sa_restorer={f['restorer']}, sa_mask=[USR2]}}, {{sa_handler=SIG_DFL, sa_flags=0, "
-        "sa_restorer=NULL, sa_mask=[]}, 8) = 0",
+        "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, sa_mask=[USR2], "
+        f"sa_flags=SA_RESTORER|SA_RESTART, sa_restorer={f['restorer']}}}, "
+        "{sa_handler=SIG_DFL, sa_mask=[], sa_flags=0}, 8) = 0",
         "rt_sigprocmask(SIG_BLOCK, [USR1], [], 8) = 0",
         "rt_sigprocmask(SIG_SETMASK, [], NULL, 8) = 0",
         f"getpid() = {f['pid']}",
         f"kill({f['pid']}, 0) = 0",
         f"getpid() = {f['pid']}",
         "wait4(-1, NULL, WNOHANG, NULL) = -1 ECHILD (No child processes)",
-        f"clone(SIGCHLD, NULL, NULL, NULL, NULL) = {f['child1']}",
+        f"clone(child_stack=NULL, flags=SIGCHLD) = {f['child1']}",
         f"wait4({f['child1']}, [{{WIFEXITED(s) && WEXITSTATUS(s) == 3}}], 0, NULL) = "
         f"{f['child1']}",
-        f"clone(SIGCHLD, NULL, NULL, NULL, NULL) = {f['child2']}",
+        f"clone(child_stack=NULL, flags=SIGCHLD) = {f['child2']}",
         f"wait4({f['child2']}, [{{WIFSIGNALED(s) && WTERMSIG(s) == SIGKILL}}], 0, NULL) = "
         f"{f['child2']}",
         "prlimit64(0, RLIMIT_NOFILE, {rlim_cur=512, rlim_max=4*1024}, "
@@ -142,16 +139,15 @@ def expected_lines(f, workdir):
         "prlimit64(0, RLIMIT_NOFILE, {rlim_cur=256, rlim_max=4*1024}, "
         "{rlim_cur=512, rlim_max=4*1024}) = 0",
         "getrlimit(RLIMIT_NOFILE, {rlim_cur=256, rlim_max=4*1024}) = 0",
-        f'uname({{sysname="Linux", nodename="{f["nodename"]}", release="{f["release"]}", '
-        'version="<ANY>", machine="x86_64", domainname="<ANY>"}) = 0',
+        f'uname({{sysname="Linux", nodename="{f["nodename"]}", ...}}) = 0',
         f"sched_getaffinity(0, 128, [{cpus}]) = {f['affinity_bytes']}",
         "clock_gettime(CLOCK_MONOTONIC, {tv_sec=<N>, tv_nsec=<N>}) = 0",
         "clock_nanosleep(CLOCK_MONOTONIC, 0, {tv_sec=0, tv_nsec=1000000}, NULL) = 0",
         # the time left is shown only when the kernel wrote it: after a signal
         "nanosleep({tv_sec=0, tv_nsec=1000000}, <P>) = 0",
         "clock_nanosleep(CLOCK_MONOTONIC, 0, {tv_sec=0, tv_nsec=1000000}, <P>) = 0",
-        f"rt_sigaction(SIGALRM, {{sa_handler={f['on_alarm']}, sa_flags=SA_RESTORER, "
-        "sa_restorer=<P>, sa_mask=[]}, NULL, 8) = 0",
+        f"rt_sigaction(SIGALRM, {{sa_handler={f['on_alarm']}, sa_mask=[], sa_flags=SA_RESTORER, "
+        "sa_restorer=<P>}, NULL, 8) = 0",
         "setitimer(ITIMER_REAL, {it_interval={tv_sec=0, tv_usec=0}, "
         "it_value={tv_sec=0, tv_usec=200000}}, NULL) = 0",
         "clock_nanosleep(CLOCK_MONOTONIC, 0, {tv_sec=10, tv_nsec=0}, {tv_sec=9, tv_nsec=<N>}) = "
@@ -159,7 +155,7 @@ def expected_lines(f, workdir):
         "rt_sigreturn() = -1 EINTR (Interrupted system call)",
         'prctl(PR_SET_NAME, "many_calls") = 0',
         'prctl(PR_GET_NAME, "many_calls") = 0',
-        "prctl(PR_GET_DUMPABLE) = 1",
+        "prctl(PR_GET_DUMPABLE) = 1 (SUID_DUMP_USER)",
         "getuid() = 0",
         "futex(<P>, FUTEX_WAKE_PRIVATE, 1) = 0",
         "futex(<P>, FUTEX_WAIT_PRIVATE, 1, NULL) = -1 EAGAIN (Resource temporarily unavailable)",
@@ -168,7 +164,7 @@ def expected_lines(f, workdir):
         "futex(<P>, FUTEX_CMP_REQUEUE_PRIVATE, 1, 2147483647, <P>, 0) = 0",
         "futex(<P>, FUTEX_WAKE_OP_PRIVATE, 1, 1, <P>, "
         "FUTEX_OP_SET<<28|0<<12|FUTEX_OP_CMP_GT<<24|0x1) = 0",
-        "rseq(NULL, 32, 0, 0x53053053) = -1 EINVAL (Invalid argument)",
+        "rseq(0, 0x20, 0, 0x53053053) = -1 EINVAL (Invalid argument)",
         f"perf_event_open({{type=PERF_TYPE_SOFTWARE, size={f['perf_attr_size']}, "
         "config=PERF_COUNT_SW_TASK_CLOCK, sample_period=0, sample_freq=0, sample_type=0, "
         "read_format=0, disabled=1, inherit=0, pinned=0, exclusive=0, exclude_user=0, "
@@ -178,11 +174,12 @@ def expected_lines(f, workdir):
         "setsockopt(4, SOL_SOCKET, SO_REUSEADDR, [1], 4) = 0",
         "setsockopt(4, SOL_SOCKET, SO_RCVBUF, [65536], 4) = 0",
         "setsockopt(4, SOL_SOCKET, SO_LINGER, {l_onoff=1, l_linger=5}, 8) = 0",
-        "setsockopt(4, SOL_SOCKET, SO_RCVTIMEO, {tv_sec=2, tv_usec=500000}, 16) = 0",
+        r'setsockopt(4, SOL_SOCKET, SO_RCVTIMEO_OLD, "\2\0\0\0\0\0\0\0 \241\7\0\0\0\0\0", '
+        "16) = 0",
         "setsockopt(4, SOL_TCP, TCP_NODELAY, [1], 4) = 0",
         "setsockopt(4, SOL_IP, IP_TTL, [1], 4) = 0",
         f"getsockopt(4, SOL_SOCKET, SO_RCVBUF, [{f['rcvbuf']}], [4]) = 0",
-        "getsockopt(4, SOL_SOCKET, SO_TYPE, [SOCK_STREAM], [4]) = 0",
+        "getsockopt(4, SOL_SOCKET, SO_TYPE, [1], [4]) = 0",
         "getsockopt(4, SOL_SOCKET, SO_LINGER, {l_onoff=1, l_linger=5}, [16 => 8]) = 0",
         f"bind(4, {inet(0)}, 16) = 0",
         "listen(4, 8) = 0",
@@ -235,8 +232,8 @@ def expected_lines(f, workdir):
         "pselect6(5, [0 4], NULL, NULL, {tv_sec=0, tv_nsec=0}, NULL) = "
         "2 (in [0 4], left {tv_sec=0, tv_nsec=0})",
         "epoll_create1(EPOLL_CLOEXEC) = 6",
-        "epoll_ctl(6, EPOLL_CTL_ADD, 4, {events=EPOLLIN|EPOLLET, data=4}) = 0",
-        "epoll_wait(6, [{events=EPOLLIN, data=4}], 4, 0) = 1",
+        "epoll_ctl(6, EPOLL_CTL_ADD, 4, {events=EPOLLIN|EPOLLET, data={u32=4, u64=4}}) = 0",
+        "epoll_wait(6, [{events=EPOLLIN, data={u32=4, u64=4}}], 4, 0) = 1",
         "timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC|TFD_NONBLOCK) = 7",
         "timerfd_settime(7, 0, {it_interval={tv_sec=0, tv_nsec=0}, "
         "it_value={tv_sec=5, tv_nsec=0}}, NULL) = 0",
@@ -330,21 +327,13 @@ def test_extensible_structs_stop_where_the_caller_says(traced):
 
 # Calls where btftrace and strace 6.1 decode differently on purpose, each with the reason.
 DIFFERENT = [
-    (r"^newfstatat\(3,|^statx\(|^uname\(|^perf_event_open\(",
-     "strace abbreviates these structs; btftrace prints every member BTF has"),
-    (r"^rt_sigaction\(", "the members follow the kernel's struct sigaction, not strace's order"),
-    (r"^epoll_(ctl|wait)\(", "the kernel's epoll_event has a __u64 data, not strace's union"),
-    (r"^prctl\(PR_GET_DUMPABLE\)", "strace names the value returned (SUID_DUMP_USER)"),
-    (r"^setsockopt\(4, SOL_SOCKET, SO_RCVTIMEO,",
-     "strace 6.1 prints the timeval as bytes and names it SO_RCVTIMEO_OLD"),
-    (r"^getsockopt\(4, SOL_SOCKET, SO_TYPE,", "strace 6.1 prints the socket type as a number"),
+    (r"^perf_event_open\(",
+     "strace abbreviates this struct; btftrace prints every member BTF has (not yet)"),
     (r"^bpf\(BPF_PROG_LOAD,",
      "license is a string behind a pointer the collector does not follow (not yet)"),
     (r"^clock_gettime\(", "the time differs from run to run"),
-    (r"^clone\(", "strace names clone's arguments (flags=SIGCHLD) and leaves unused ones out"),
     (r"^rt_sigreturn\(", "strace shows the mask the signal frame restores; the call has no "
      "arguments"),
-    (r"^rseq\(", "strace prints the area's address as 0 and its length in hex (0x20)"),
 ]
 
 

@@ -33,8 +33,8 @@ def joined(lines):
     out = []
     for line in lines:
         m = re.match(r"^<\.\.\. \w+ resumed>(.*)$", line)
-        if m and out and out[-1].endswith("<unfinished ...>"):
-            out[-1] = out[-1][:-len("<unfinished ...>")] + m.group(1)
+        if m and out and out[-1].endswith(" <unfinished ...>"):
+            out[-1] = out[-1][:-len(" <unfinished ...>")] + m.group(1)
         else:
             out.append(line)
     return out

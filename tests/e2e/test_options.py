@@ -20,9 +20,11 @@ def only(trace, rx):
 
 def test_const_style_raw_and_verbose(run_btftrace):
     _, _, _, raw = run_btftrace(["-X", "raw", "--", "cat", "/etc/hostname"])
-    assert re.search(r'openat\(-100, "/etc/hostname", 0x0\)', raw), only(raw, "hostname")
+    # strace 6.1's lines with the same options
+    assert 'openat(-100, "/etc/hostname", 0)' in only(raw, '"/etc/hostname", ')
     _, _, _, verbose = run_btftrace(["-X", "verbose", "--", "cat", "/etc/hostname"])
-    assert "0x0 /* O_RDONLY */" in only(verbose, r'"/etc/hostname"')
+    assert ('openat(-100 /* AT_FDCWD */, "/etc/hostname", 0 /* O_RDONLY */)'
+            in only(verbose, r'"/etc/hostname", '))
 
 
 def test_arg_names(run_btftrace):
@@ -32,11 +34,12 @@ def test_arg_names(run_btftrace):
 
 
 def test_struct_options(run_btftrace):
-    _, _, _, full = run_btftrace(["--", "cat", "/etc/hostname"])
+    # -v: every member of struct stat, as strace shows them, root's uid 0 among them
+    _, _, _, full = run_btftrace(["-v", "--", "cat", "/etc/hostname"])
     stat = only(full, r"^newfstatat\(3, \"\", \{")
-    assert "st_rdev=0" in stat
-    _, _, _, nz = run_btftrace(["--no-zeros", "--", "cat", "/etc/hostname"])
-    assert "st_rdev=" not in only(nz, r"^newfstatat\(3, \"\", \{"), "zero member shown"
+    assert "st_uid=0" in stat
+    _, _, _, nz = run_btftrace(["-v", "--no-zeros", "--", "cat", "/etc/hostname"])
+    assert "st_uid=" not in only(nz, r"^newfstatat\(3, \"\", \{"), "zero member shown"
     _, _, _, pretty = run_btftrace(["--pretty", "--", "cat", "/etc/hostname"])
     assert re.search(r"^newfstatat\(3, \"\", \{$", pretty, re.M), "no multi-line struct"
     assert re.search(r"^\s+st_mode=S_IFREG\|0\d\d\d,$", pretty, re.M)
@@ -44,10 +47,11 @@ def test_struct_options(run_btftrace):
 
 def test_struct_depth_limits_nesting(run_btftrace):
     # statx's struct statx has nested timestamps: depth 1 hides them
-    _, _, _, deep = run_btftrace(["--", "stat", "-c", "%s", "/"])
-    _, _, _, shallow = run_btftrace(["--struct-depth", "1", "--", "stat", "-c", "%s", "/"])
+    _, _, _, deep = run_btftrace(["-v", "--", "stat", "-c", "%s", "/"])
+    _, _, _, shallow = run_btftrace(["-v", "--struct-depth", "1", "--", "stat", "-c", "%s",
+                                     "/"])
     d, s = only(deep, r'^statx\(AT_FDCWD, "/", '), only(shallow, r'^statx\(AT_FDCWD, "/", ')
-    assert "stx_mtime={tv_sec=" in d and "stx_mtime={...}" in s, (d, s)
+    assert "stx_atime={tv_sec=" in d and "stx_atime={...}" in s, (d, s)
 
 
 def test_timestamps(run_btftrace):

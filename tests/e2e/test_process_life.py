@@ -286,9 +286,9 @@ def joined_calls(lines):
             i = pending.pop(tid)
             out[i] = (tid, re.sub(r" +\)", ")", out[i][1] + m.group(1)))
             continue
-        if text.endswith("<unfinished ...>"):
+        if text.endswith(" <unfinished ...>"):
             pending[tid] = len(out)
-            out.append((tid, text[:-len("<unfinished ...>")]))
+            out.append((tid, text[:-len(" <unfinished ...>")]))
             continue
         out.append((tid, text))
     return [(tid, re.sub(r"\s+= ", " = ", text)) for tid, text in out]

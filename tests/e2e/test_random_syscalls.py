@@ -228,7 +228,11 @@ def result_of(ret):
         return "restart", m.group(1)
     if ret == "?":
         return "none", None
-    return "value", int(ret.split()[0], 0)
+    word = ret.split()[0]
+    # a mode (umask's) in octal, as strace writes it: 022
+    if re.fullmatch(r"0[0-7]+", word):
+        return "value", int(word, 8)
+    return "value", int(word, 0)
 
 
 # ---------------------------------------------------------------- the run

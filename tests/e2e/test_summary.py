@@ -149,9 +149,12 @@ def test_histogram_and_errno_summary(run_btftrace, workload):
     assert m, text
     buckets = re.findall(r"^\[(\S+), (\S+)\) +(\d+) \|([@ ]+)\|$", m.group(1), re.M)
     assert sum(int(b[2]) for b in buckets) == 3
-    # 2 ms sleeps land at or above [1M, 2M) ns (2^20 ns is 1.05 ms)
+    # 2 ms sleeps land at or above [1M, 2M) ns (2^20 ns is 1.05 ms); a busy machine may
+    # make them longer, never shorter
+    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
     full = [b for b in buckets if int(b[2])]
-    assert all(b[0] in ("1M", "2M", "4M", "8M", "16M") for b in full), full
+    assert all(int(b[0][:-1] if b[0][-1] in units else b[0]) * units.get(b[0][-1], 1)
+               >= 1 << 20 for b in full), full
     assert all(len(b[3]) == 50 for b in buckets)
     assert re.search(r"^openat +ENOENT +100$", text, re.M), text
 
@@ -184,7 +187,7 @@ def test_json_summary_counts_are_exact(run_btftrace, workload):
     result = run_btftrace(["--format=json", "-c", "--stats", "--", workload("counted"), n])
     assert result.returncode == 0, result.stderr
     objs = json_lines(result.trace)
-    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (1, 3)
+    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 1)
     # summary only: the header and one summary object, nothing per call
     assert [o["event"] for o in objs] == ["header", "summary"], [o["event"] for o in objs]
     summary = objs[1]

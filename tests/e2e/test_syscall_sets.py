@@ -196,6 +196,24 @@ def test_syscalls_subcommand_lists_a_set(run_btftrace):
     assert rc == 2 and "unknown syscall class '%nope'" in err, err
 
 
+def test_syscalls_names_lists_the_catalogs_names(run_btftrace):
+    rc, out, err, _ = run_btftrace(["syscalls", "--names"], trace=False)
+    assert rc == 0, err
+    # i386's names among them, each name once: it selects the call of each ABI
+    names = out.splitlines()
+    catalog = listed(run_btftrace, "all") | listed(run_btftrace, "all", abi="i386")
+    assert len(names) == len(set(names)), "a name is listed twice"
+    assert set(names) == catalog and len(catalog) > 300, out[:300]
+    rc, out, err, _ = run_btftrace(["syscalls", "--names", "-e", "%stat,%lstat,/^getres"],
+                                   trace=False)
+    assert rc == 0, err
+    # and i386's: its old and 64-bit stats, its 32-bit uid calls
+    assert sorted(out.splitlines()) == ["getresgid", "getresgid32", "getresuid", "getresuid32",
+                                        "lstat", "lstat64", "oldlstat", "oldstat", "stat",
+                                        "stat64"], out
+
+
+
 # ---------------------------------------------------------------- --max-events
 
 

@@ -9,8 +9,9 @@
 #include <string.h>
 #include <bpf/btf.h>
 
+#include "base/outbuf.h"
+#include "base/writer.h"
 #include "decode/btf_printer.h"
-#include "decode/outbuf.h"
 #include "../unit/json_valid.h"
 
 /*
@@ -53,7 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /* Reads every byte it is given, so that a wrong len shows up under ASan. */
-static bool test_hook(void *ctx, struct outbuf *out, const struct btf *btf, __u32 parent_id,
+static bool test_hook(void *ctx, struct writer *w, const struct btf *btf, __u32 parent_id,
 		      const char *member_name, __u32 member_type_id, const void *data, size_t len)
 {
 	const unsigned char *p = data;
@@ -65,11 +66,9 @@ static bool test_hook(void *ctx, struct outbuf *out, const struct btf *btf, __u3
 	for (i = 0; i < len; i++)
 		sum += p[i];
 	if (member_name[0] == 's') {
-		/* a JSON value, so that the JSON pass stays valid */
-		outbuf_printf(out, "%u", sum);
+		w_u64(w, sum);
 		return true;
 	}
-	outbuf_puts(out, "declined");
 	return false;
 }
 
@@ -181,6 +180,11 @@ static struct btf *build_btf(const uint8_t **p, const uint8_t *end)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct btf_print_opts o;
+	struct text_writer_opts two = {0};
+	struct wr_limits lim = {0};
+	struct text_writer tw;
+	struct json_writer jw;
+	struct json_writer_opts jwo = {0};
 	struct btf *synth = NULL;
 	const struct btf *btf = vmlinux;
 	const uint8_t *p, *end = data + size;
@@ -191,13 +195,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(&sel, data, sizeof(sel));
 	btf_print_opts_default(&o);
-	o.max_depth = data[4] & 7;
-	o.no_zeros = data[4] & OPT_NO_ZEROS;
-	o.pretty = data[4] & OPT_PRETTY;
+	lim.depth = data[4] & 7;
+	lim.no_zeros = data[4] & OPT_NO_ZEROS;
+	two.pretty = data[4] & OPT_PRETTY;
 	if (data[4] & OPT_HOOK)
 		o.member_hook = test_hook;
-	o.max_array = data[5] & 15;
-	o.max_string = (data[5] >> 4) * 4;
+	lim.array = data[5] & 15;
+	lim.string = (data[5] >> 4) * 4;
 	p = data + HEADER_LEN;
 
 	if (data[4] & OPT_SYNTH) {
@@ -212,16 +216,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		id = composite_ids[sel % nr_composites];
 
 	outbuf_reset(&ob);
-	err = btf_print_value(&ob, btf, id, p, end - p, &o);
+	text_writer__init(&tw, &ob, &lim, &two);
+	err = btf_print_value(&tw.w, btf, id, p, end - p, &o);
 	if (!err && (!ob.data || strlen(ob.data) != ob.len))
 		abort();
 	if (err && id < btf__type_cnt(btf))
 		abort();
 
-	/* the same walk as JSON */
-	o.json = true;
+	/* the same walk as JSON, with the same limits */
 	outbuf_reset(&ob);
-	err = btf_print_value(&ob, btf, id, p, end - p, &o);
+	json_writer__init(&jw, &ob, &jwo);
+	jw.w.lim = lim;
+	err = btf_print_value(&jw.w, btf, id, p, end - p, &o);
 	if (!err && (!ob.data || strlen(ob.data) != ob.len || !json_valid(ob.data, ob.len)))
 		abort();
 	btf__free(synth);

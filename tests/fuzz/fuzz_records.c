@@ -118,8 +118,8 @@ static void set_options(const uint8_t *h, struct decoder *dec, struct text_sink_
 	o->no_btf = no_btf;
 	o->verbose = h[0] & 1;
 	o->xlat = (h[0] >> 1) & 3;
-	if (o->xlat > XLAT_STYLE_VERBOSE)
-		o->xlat = XLAT_STYLE_ABBREV;
+	if (o->xlat > WR_XLAT_VERBOSE)
+		o->xlat = WR_XLAT_ABBREV;
 	o->arg_names = h[0] & 0x08;
 	o->no_zeros = h[0] & 0x10;
 	o->pretty = h[0] & 0x20;

@@ -10,10 +10,24 @@
 #include <cmocka.h>
 #include <bpf/btf.h>
 
+#include "base/outbuf.h"
+#include "base/writer.h"
 #include "decode/btf_printer.h"
-#include "decode/outbuf.h"
 
 static struct outbuf ob;
+
+/* The printer's options, and the text writer's limits and style it writes through. */
+struct show_opts {
+	struct btf_print_opts po;
+	struct wr_limits lim;
+	bool pretty;
+};
+
+static void opts_default(struct show_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->lim.depth = 4;
+}
 
 /* Asserts a libbpf builder call gave an id (or 0), and hands it on. */
 static int ok(int id)
@@ -22,11 +36,28 @@ static int ok(int id)
 	return id;
 }
 
-static const char *show(const struct btf *btf, __u32 id, const void *data, size_t len,
-			const struct btf_print_opts *o)
+/* A text writer into ob with o's limits and style (the defaults for NULL). */
+static struct writer *text_writer(const struct show_opts *o)
 {
+	static struct text_writer tw;
+	struct text_writer_opts two = {.pretty = o && o->pretty};
+	struct show_opts def;
+
+	if (!o) {
+		opts_default(&def);
+		o = &def;
+	}
 	outbuf_reset(&ob);
-	assert_int_equal(btf_print_value(&ob, btf, id, data, len, o), 0);
+	text_writer__init(&tw, &ob, &o->lim, &two);
+	return &tw.w;
+}
+
+static const char *show(const struct btf *btf, __u32 id, const void *data, size_t len,
+			const struct show_opts *o)
+{
+	struct writer *w = text_writer(o);
+
+	assert_int_equal(btf_print_value(w, btf, id, data, len, o ? &o->po : NULL), 0);
 	return ob.data ? ob.data : "";
 }
 
@@ -220,7 +251,7 @@ static void test_char_arrays(void **state)
 		char full[4];
 	} v = {"hi\n\"", "ab", {1, 2}, {'a', 'b', 'c', 'd'}};
 	int u8, name, uc, raw, full, s;
-	struct btf_print_opts o;
+	struct show_opts o;
 
 	u8 = ok(btf__add_typedef(btf, "__u8", t_uchar));
 	name = ok(btf__add_array(btf, t_int, t_char, 8));
@@ -235,8 +266,8 @@ static void test_char_arrays(void **state)
 
 	assert_string_equal(show(btf, s, &v, sizeof(v), NULL),
 			    "{name=\"hi\\n\\\"\", uc=\"ab\", raw=[1, 2, 0, 0], full=\"abcd\"}");
-	btf_print_opts_default(&o);
-	o.max_string = 2;
+	opts_default(&o);
+	o.lim.string = 2;
 	assert_string_equal(show(btf, s, &v, sizeof(v), &o),
 			    "{name=\"hi\"..., uc=\"ab\", raw=[1, 2, 0, 0], full=\"ab\"...}");
 	/* a bare char array cut before its NUL */
@@ -347,10 +378,10 @@ static void test_no_zeros(void **state)
 	struct btf *btf = new_btf();
 	int ts = add_timespec(btf);
 	long v[2] = {0, 5};
-	struct btf_print_opts o;
+	struct show_opts o;
 
-	btf_print_opts_default(&o);
-	o.no_zeros = true;
+	opts_default(&o);
+	o.lim.no_zeros = true;
 	assert_string_equal(show(btf, ts, v, sizeof(v), &o), "{tv_nsec=5}");
 	v[1] = 0;
 	assert_string_equal(show(btf, ts, v, sizeof(v), &o), "{}");
@@ -362,14 +393,14 @@ static void test_max_array(void **state)
 	struct btf *btf = new_btf();
 	int a = ok(btf__add_array(btf, t_int, t_int, 5));
 	int v[5] = {1, 2, 3, 4, 5};
-	struct btf_print_opts o;
+	struct show_opts o;
 
-	btf_print_opts_default(&o);
-	o.max_array = 2;
+	opts_default(&o);
+	o.lim.array = 2;
 	assert_string_equal(show(btf, a, v, sizeof(v), &o), "[1, 2, ...]");
-	o.max_array = 5;
+	o.lim.array = 5;
 	assert_string_equal(show(btf, a, v, sizeof(v), &o), "[1, 2, 3, 4, 5]");
-	o.max_array = 0;
+	o.lim.array = 0;
 	assert_string_equal(show(btf, a, v, sizeof(v), &o), "[1, 2, 3, 4, 5]");
 	btf__free(btf);
 }
@@ -394,13 +425,13 @@ static void test_max_depth(void **state)
 	struct btf *btf = new_btf();
 	int a = add_abc(btf);
 	int v[2] = {1, 2};
-	struct btf_print_opts o;
+	struct show_opts o;
 
-	btf_print_opts_default(&o);
+	opts_default(&o);
 	assert_string_equal(show(btf, a, v, sizeof(v), &o), "{b={c={x=1}}, y=2}");
-	o.max_depth = 2;
+	o.lim.depth = 2;
 	assert_string_equal(show(btf, a, v, sizeof(v), &o), "{b={c={...}}, y=2}");
-	o.max_depth = 1;
+	o.lim.depth = 1;
 	assert_string_equal(show(btf, a, v, sizeof(v), &o), "{b={...}, y=2}");
 	btf__free(btf);
 }
@@ -411,9 +442,9 @@ static void test_pretty(void **state)
 	int a = add_abc(btf), ts = add_timespec(btf);
 	int v[2] = {1, 2};
 	long t[2] = {1, 2};
-	struct btf_print_opts o;
+	struct show_opts o;
 
-	btf_print_opts_default(&o);
+	opts_default(&o);
 	o.pretty = true;
 	assert_string_equal(show(btf, a, v, sizeof(v), &o), "{\n"
 							    "  b={\n"
@@ -436,23 +467,23 @@ struct hook_log {
 	int calls;
 };
 
-static bool mode_hook(void *ctx, struct outbuf *out, const struct btf *btf, __u32 parent_id,
+static bool mode_hook(void *ctx, struct writer *w, const struct btf *btf, __u32 parent_id,
 		      const char *member_name, __u32 member_type_id, const void *data, size_t len)
 {
 	struct hook_log *log = ctx;
 	unsigned int mode;
+	char text[32];
 
 	log->calls++;
-	if (strcmp(member_name, "st_mode")) {
-		/* written, then declined: the printer must drop this */
-		outbuf_puts(out, "junk");
+	/* declined: the printer's own printing follows */
+	if (strcmp(member_name, "st_mode"))
 		return false;
-	}
 	log->parent_id = parent_id;
 	log->type_id = member_type_id;
 	assert_int_equal(len, 4);
 	memcpy(&mode, data, 4);
-	outbuf_printf(out, "S_IFREG|%#o", mode & 0777);
+	snprintf(text, sizeof(text), "S_IFREG|%#o", mode & 0777);
+	w_name(w, text);
 	return true;
 }
 
@@ -460,7 +491,7 @@ static void test_member_hook(void **state)
 {
 	struct btf *btf = new_btf();
 	struct hook_log log = {0};
-	struct btf_print_opts o;
+	struct show_opts o;
 	unsigned int v[2] = {0100644, 9};
 	int umode, anon, s;
 
@@ -471,9 +502,9 @@ static void test_member_hook(void **state)
 	ok(btf__add_field(btf, NULL, anon, 0, 0));
 	ok(btf__add_field(btf, "st_nlink", t_uint, 32, 0));
 
-	btf_print_opts_default(&o);
-	o.member_hook = mode_hook;
-	o.hook_ctx = &log;
+	opts_default(&o);
+	o.po.member_hook = mode_hook;
+	o.po.hook_ctx = &log;
 	assert_string_equal(show(btf, s, v, sizeof(v), &o), "{st_mode=S_IFREG|0644, st_nlink=9}");
 	assert_int_equal(log.calls, 2);
 	/* the member of an anonymous struct reports the struct it is flattened into */
@@ -516,10 +547,11 @@ static void test_malformed(void **state)
 	unsigned char buf[64] = {1};
 	int self, far, huge, hs, zs, za, ok_id, leaf, prev, cur, wide, i, j;
 
-	outbuf_reset(&ob);
-	assert_int_equal(btf_print_value(&ob, btf, 99999, buf, sizeof(buf), NULL), -EINVAL);
-	assert_int_equal(btf_print_value(&ob, NULL, t_int, buf, sizeof(buf), NULL), -EINVAL);
-	assert_int_equal(btf_print_value(&ob, btf, t_int, NULL, 4, NULL), -EINVAL);
+	assert_int_equal(btf_print_value(text_writer(NULL), btf, 99999, buf, sizeof(buf), NULL),
+			 -EINVAL);
+	assert_int_equal(btf_print_value(text_writer(NULL), NULL, t_int, buf, sizeof(buf), NULL),
+			 -EINVAL);
+	assert_int_equal(btf_print_value(text_writer(NULL), btf, t_int, NULL, 4, NULL), -EINVAL);
 
 	/* a struct that holds itself: cut by the depth limits, never a loop */
 	self = ok(btf__add_struct(btf, "self", 8));

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "filter/expr.h"
+#include "filter/fields.h"
 #include "syscall_formats.h"
 
 /* The build's unistd numbers, and tracefs formats added by hand below. */
@@ -417,6 +418,119 @@ static void test_durations(void **state)
 	assert_int_equal(filter_parse_duration("99999999999s", &ns), -EINVAL);
 }
 
+/* What a program tells the collector to fetch, and when each of its terms can be known. */
+static void test_fields_say_what_to_fetch_and_when(void **state)
+{
+	static const struct {
+		const char *text;
+		__u32 uses; /* BT_FU_* */
+		__u8 flags; /* of each instruction, less BT_FI_POSITIVE */
+	} cases[] = {
+		{"pid == 1", 0, 0},
+		{"ppid == 1", BT_FU_PPID, 0},
+		{"comm == \"x\"", BT_FU_COMM, 0},
+		{"fd == 1", BT_FU_NAMED, BT_FI_CALL},
+		{"syscall == 1", 0, BT_FI_CALL},
+		{"arg5 == 1", 0, BT_FI_CALL | BT_FI_UNSIGNED},
+		{"ret == 1", 0, BT_FI_EXIT},
+		{"errno == 1", 0, BT_FI_EXIT},
+		{"duration == 1", 0, BT_FI_EXIT},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		program(cases[i].text);
+		assert_int_equal(out->prog.uses, cases[i].uses);
+		for (__u32 k = 0; k < out->prog.len; k++)
+			assert_int_equal(out->prog.insns[k].flags & ~BT_FI_POSITIVE,
+					 cases[i].flags);
+	}
+}
+
+/* The row of the field table that holds field: exactly one. */
+static const struct filter_field *only_row_of(int field)
+{
+	const struct filter_field *found = NULL;
+
+	for (unsigned int i = 0; i < filter_fields_count; i++) {
+		const struct filter_field *f = &filter_fields[i];
+		int n = f->numbered ? f->numbered : 1;
+
+		if (field < f->field || field >= f->field + n)
+			continue;
+		if (found)
+			fail_msg("field %d has two rows, %s and %s", field,
+				 found->name ? found->name : found->listing,
+				 f->name ? f->name : f->listing);
+		found = f;
+	}
+	if (!found)
+		fail_msg("field %d has no row in the field table", field);
+	return found;
+}
+
+/*
+ * The field table, the parser, the compiler and the listing agree: every
+ * field has one row and lists under that row's name; every name an
+ * expression may use parses to its field and compiles to an instruction
+ * flagged as its row says; the unknown-field message lists those names.
+ */
+static void test_field_table_parser_and_listing_agree(void **state)
+{
+	char names[256], keyword[32], text[64], line[96];
+
+	for (int field = 0; field < BT_FF_COUNT; field++) {
+		const struct filter_field *row = only_row_of(field);
+		struct bt_filter_prog prog = {.len = 1};
+		struct filter_spec spec = {};
+		char listed[16];
+		int number = field - row->field;
+
+		assert_ptr_equal(filter_field_row(field), row);
+		snprintf(listed, sizeof(listed), row->numbered ? "%s%d" : "%s",
+			 row->listing ? row->listing : row->name, number);
+		assert_string_equal(filter_field_listing(field, keyword, sizeof(keyword)), listed);
+		prog.insns[0] = (struct bt_filter_insn){.field = field,
+							.op = BT_FOP_EQ,
+							.jt = BT_FILTER_ACCEPT,
+							.jf = BT_FILTER_REJECT,
+							.flags = BT_FI_POSITIVE,
+							.val = 1};
+		filter_prog__format(&prog, listing, sizeof(listing));
+		snprintf(line, sizeof(line), "0: %s == 1 ? accept : reject\n", listed);
+		assert_string_equal(listing, line);
+		if (!row->name)
+			continue;
+
+		snprintf(keyword, sizeof(keyword), row->numbered ? "%s%d" : "%s", row->name,
+			 number);
+		assert_int_equal(filter_field_by_name(keyword), field);
+		snprintf(text, sizeof(text), field == BT_FF_COMM_LO ? "%s == \"x\"" : "%s == 1",
+			 keyword);
+		assert_int_equal(filter_expr__parse(text, &spec.expr, err, sizeof(err)), 0);
+		assert_int_equal(filter_spec__needs_exit(&spec), !!(row->insn_flags & BT_FI_EXIT));
+		filter_expr__free(spec.expr);
+		program(text);
+		assert_int_equal(out->prog.insns[0].field, field);
+		assert_int_equal(out->prog.insns[0].flags & row->insn_flags, row->insn_flags);
+		assert_int_equal(out->prog.uses & row->uses, row->uses);
+		snprintf(line, sizeof(line), "0: %s == ", listed);
+		assert_memory_equal(listing, line, strlen(line));
+	}
+	assert_null(filter_field_row(BT_FF_COUNT));
+	assert_null(filter_field_listing(BT_FF_COUNT, keyword, sizeof(keyword)));
+	/* names the listing alone uses, and numbers past a run, are argument names */
+	assert_int_equal(filter_field_by_name("name0"), -1);
+	assert_int_equal(filter_field_by_name("cgroup"), -1);
+	assert_int_equal(filter_field_by_name("arg6"), -1);
+	assert_int_equal(filter_field_by_name("arg01"), -1);
+	assert_int_equal(filter_field_by_name("arg"), -1);
+	assert_int_equal(filter_field_by_name("pids"), -1);
+	/* what the unknown-field message offers */
+	filter_field_names(names, sizeof(names));
+	assert_string_equal(names, "pid, tid, ppid, uid, gid, comm, syscall, arg0..arg5, ret, "
+				   "errno, duration");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -431,6 +545,8 @@ int main(void)
 		cmocka_unit_test(test_options_add_conditions),
 		cmocka_unit_test(test_events_are_judged_by_the_process_terms),
 		cmocka_unit_test(test_durations),
+		cmocka_unit_test(test_fields_say_what_to_fetch_and_when),
+		cmocka_unit_test(test_field_table_parser_and_listing_agree),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

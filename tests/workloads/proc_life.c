@@ -11,7 +11,7 @@
  *               3 s nanosleep, a SIGCHLD from a child exiting 7 that ends a
  *               sigsuspend; exits 5.
  *   stop        sleeps 1 s in clock_nanosleep while a child stops it (SIGSTOP) at
- *               200 ms and continues it (SIGCONT) 100 ms later: with no handler
+ *               200 ms and continues it (SIGCONT) 100 ms after it stopped: with no handler
  *               to run, the kernel resumes the sleep with restart_syscall. The
  *               parent then kills the child (paused till then) and exits 6.
  *   segv        writes to address 8.
@@ -88,6 +88,31 @@ static int do_signals(void)
 	return 5;
 }
 
+/*
+ * Waits (10 s at most) until process pid is stopped: a SIGCONT sent before
+ * the SIGSTOP is delivered would discard it, and on a loaded machine 100 ms
+ * may not be enough for the stopped process to run at all. Under ptrace the
+ * stop shows as 't'.
+ */
+static void wait_stopped(pid_t pid)
+{
+	char path[64], stat[512], *state;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	for (int i = 0; i < 10000; i++) {
+		FILE *f = fopen(path, "r");
+		size_t n = f ? fread(stat, 1, sizeof(stat) - 1, f) : 0;
+
+		if (f)
+			fclose(f);
+		stat[n] = '\0';
+		state = strrchr(stat, ')');
+		if (state && state[1] == ' ' && (state[2] == 'T' || state[2] == 't'))
+			return;
+		usleep(1000);
+	}
+}
+
 static int do_stop(void)
 {
 	struct timespec ts = {.tv_sec = 1};
@@ -98,6 +123,8 @@ static int do_stop(void)
 	if (child == 0) {
 		usleep(200000);
 		kill(parent, SIGSTOP);
+		wait_stopped(parent);
+		/* strace shows 't' before it lets the stop happen: give it the time it had */
 		usleep(100000);
 		kill(parent, SIGCONT);
 		/* no exit before the sleep ends: its SIGCHLD would wake it under strace */

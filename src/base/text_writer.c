@@ -1,0 +1,754 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The text writer: a decoded call in strace's syntax, styled by -X, -s, --pretty and colours. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/quote.h"
+#include "base/writer.h"
+
+/* ANSI SGR colours (--color) */
+#define SGR_RESET "\033[0m"
+#define SGR_NAME "\033[1m"     /* syscall names: bold */
+#define SGR_STRING "\033[32m"  /* strings and buffers: green */
+#define SGR_ERROR "\033[1;31m" /* = -1 ENOENT (...): bold red */
+#define SGR_SPLIT "\033[2m"    /* <unfinished ...>, <... read resumed>: dim */
+#define SGR_SIGNAL "\033[33m"  /* --- SIGCHLD {...} ---: yellow */
+
+/* Constants print in decimal inside this distance from zero, hex beyond (ioctl numbers...). */
+#define AUTO_DECIMAL_LIMIT 4096
+
+enum frame_kind {
+	FR_OBJ,
+	FR_ARR,
+	FR_DEREF, /* [value] */
+	FR_INOUT, /* value => value */
+	FR_NOTE,  /* a return value's note: one value */
+};
+
+static struct text_writer *tw_of(struct writer *w)
+{
+	return (struct text_writer *)w;
+}
+
+static struct wr_frame *top(struct writer *w)
+{
+	return w->depth ? &w->stack[w->depth - 1] : NULL;
+}
+
+static void push(struct writer *w, enum frame_kind kind, int style)
+{
+	struct wr_frame *f;
+
+	if (w->depth >= WR_MAX_NEST) {
+		/* deeper than any walk goes: the frame above takes the place */
+		w->depth++;
+		return;
+	}
+	f = &w->stack[w->depth++];
+	f->kind = kind;
+	f->style = style;
+	f->first = true;
+	f->key_pending = false;
+	f->transparent = false;
+	f->mark = w->ob->len;
+}
+
+static void pop(struct writer *w)
+{
+	if (w->depth)
+		w->depth--;
+}
+
+/* Colours are bytes the reader does not see: the column of " = " counts without them. */
+static void put_color(struct writer *w, const char *sgr)
+{
+	struct text_writer *tw = tw_of(w);
+
+	if (!tw->o.color)
+		return;
+	outbuf_puts(w->ob, sgr);
+	tw->call_start += strlen(sgr);
+}
+
+static int struct_depth(struct writer *w)
+{
+	int n = 0;
+
+	for (int i = 0; i < w->depth && i < WR_MAX_NEST; i++)
+		n += w->stack[i].kind == FR_OBJ && w->stack[i].style == WR_OBJ_STRUCT;
+	return n;
+}
+
+static void newline_indent(struct writer *w, int depth)
+{
+	outbuf_putc(w->ob, '\n');
+	for (int i = 0; i < depth * 2; i++)
+		outbuf_putc(w->ob, ' ');
+}
+
+/* The separator between two items of the container on top. */
+static const char *separator(const struct wr_frame *f)
+{
+	if (f->kind == FR_ARR)
+		return f->style == WR_ARR_LIST ? ", " : " ";
+	if (f->style == WR_OBJ_PRED)
+		return " && ";
+	return ", ";
+}
+
+/* Starts an item of the container on top: its separator (pretty: a new line). */
+static void begin_item(struct writer *w)
+{
+	struct wr_frame *f = top(w);
+
+	if (!f)
+		return;
+	if (f->kind == FR_OBJ && f->style == WR_OBJ_STRUCT && tw_of(w)->o.pretty) {
+		if (!f->first)
+			outbuf_putc(w->ob, ',');
+		newline_indent(w, struct_depth(w));
+	} else if (!f->first) {
+		outbuf_puts(w->ob, separator(f));
+	}
+	f->first = false;
+}
+
+/*
+ * Before a value: in a container it is an item of its own; after a key, or as the one value
+ * of a [deref], a => side or a note, it follows on.
+ */
+static void before_value(struct writer *w)
+{
+	struct wr_frame *f = top(w);
+
+	if (!f)
+		return;
+	if (f->key_pending) {
+		f->key_pending = false; /* the key's value: it follows the key */
+		return;
+	}
+	/* in an object, a value without a key is an item of its own too */
+	if (f->kind == FR_ARR || f->kind == FR_OBJ)
+		begin_item(w);
+}
+
+static void put_num(struct outbuf *ob, uint64_t v, enum wr_num fmt)
+{
+	char buf[32];
+	int64_t s = (int64_t)v;
+
+	switch (fmt) {
+	case WR_DEC:
+		outbuf_s64(ob, s);
+		return;
+	case WR_UDEC:
+		outbuf_u64(ob, v);
+		return;
+	case WR_HEX:
+		if (v)
+			outbuf_hex(ob, v);
+		else
+			outbuf_putc(ob, '0');
+		return;
+	case WR_OCT:
+		/* as chmod takes it, at least three digits: 000, 0644, 01777 */
+		snprintf(buf, sizeof(buf), "%#03llo", (unsigned long long)v);
+		outbuf_puts(ob, buf);
+		return;
+	case WR_REG:
+		outbuf_hex(ob, v);
+		return;
+	case WR_AUTO:
+		if (s > -AUTO_DECIMAL_LIMIT && s < AUTO_DECIMAL_LIMIT)
+			outbuf_s64(ob, s);
+		else
+			outbuf_hex(ob, v);
+		return;
+	}
+}
+
+static void put_comment(struct outbuf *ob, const char *text)
+{
+	outbuf_puts(ob, " /* ");
+	outbuf_puts(ob, text);
+	outbuf_puts(ob, " */");
+}
+
+/* Appends path as strace -y does: <path>, with '<', '>' and unprintable bytes escaped. */
+static void put_path(struct outbuf *ob, const char *path)
+{
+	outbuf_putc(ob, '<');
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if (*p < 0x20 || *p >= 0x7f || *p == '<' || *p == '>' || *p == '\\') {
+			outbuf_putc(ob, '\\');
+			outbuf_putc(ob, '0' + (*p >> 6));
+			outbuf_putc(ob, '0' + ((*p >> 3) & 7));
+			outbuf_putc(ob, '0' + (*p & 7));
+		} else {
+			outbuf_putc(ob, *p);
+		}
+	}
+	outbuf_putc(ob, '>');
+}
+
+/* ---------------------------------------------------------------- calls */
+
+static void tw_call_begin(struct writer *w, const struct wr_call *c)
+{
+	struct text_writer *tw = tw_of(w);
+
+	writer__reset(w);
+	tw->call_start = w->ob->len;
+	tw->state = c->state;
+	if (c->state == WR_CALL_RESUMED) {
+		put_color(w, SGR_SPLIT);
+		outbuf_puts(w->ob, "<... ");
+		outbuf_puts(w->ob, c->name);
+		outbuf_puts(w->ob, " resumed>");
+		put_color(w, SGR_RESET);
+	} else {
+		put_color(w, SGR_NAME);
+		outbuf_puts(w->ob, c->name);
+		put_color(w, SGR_RESET);
+		outbuf_putc(w->ob, '(');
+	}
+	tw->args_start = w->ob->len;
+	tw->arg_first = true;
+}
+
+static void tw_arg_begin(struct writer *w, const struct wr_arg *a)
+{
+	struct text_writer *tw = tw_of(w);
+
+	writer__reset(w);
+	tw->arg_mark = w->ob->len;
+	tw->arg_was_first = tw->arg_first;
+	tw->arg_call_start = tw->call_start;
+	if (!tw->arg_first)
+		outbuf_puts(w->ob, ", ");
+	tw->arg_first = false;
+	if (tw->o.arg_names && a->name) {
+		outbuf_puts(w->ob, a->name);
+		outbuf_puts(w->ob, ": ");
+	}
+}
+
+static void tw_arg_end(struct writer *w)
+{
+	writer__reset(w);
+}
+
+static void tw_arg_cancel(struct writer *w)
+{
+	struct text_writer *tw = tw_of(w);
+
+	outbuf_truncate(w->ob, tw->arg_mark);
+	tw->call_start = tw->arg_call_start;
+	tw->arg_first = tw->arg_was_first;
+	writer__reset(w);
+}
+
+static void tw_call_end(struct writer *w, bool args_left)
+{
+	struct text_writer *tw = tw_of(w);
+
+	if (tw->state != WR_CALL_UNFINISHED) {
+		outbuf_putc(w->ob, ')');
+		return;
+	}
+	/* strace's: the arguments so far, a separator if more follow, then the marker */
+	if (w->ob->len > tw->args_start && args_left)
+		outbuf_puts(w->ob, ", ");
+	put_color(w, SGR_SPLIT);
+	outbuf_puts(w->ob, " <unfinished ...>");
+	put_color(w, SGR_RESET);
+}
+
+static void tw_ret(struct writer *w, const struct wr_ret *r)
+{
+	struct text_writer *tw = tw_of(w);
+	struct outbuf *ob = w->ob;
+	bool failed = r->kind == WR_RET_ERROR;
+
+	writer__reset(w);
+	if (!tw->o.bare_return) {
+		for (size_t shown = tw->lead + ob->len - tw->call_start; shown < tw->o.column;
+		     shown++)
+			outbuf_putc(ob, ' ');
+	}
+	if (failed)
+		put_color(w, SGR_ERROR);
+	if (!tw->o.bare_return)
+		outbuf_puts(ob, " = ");
+	switch (r->kind) {
+	case WR_RET_NONE:
+		outbuf_putc(ob, '?');
+		break;
+	case WR_RET_VALUE:
+		put_num(ob, r->value, r->fmt);
+		if (r->path)
+			put_path(ob, r->path);
+		break;
+	case WR_RET_ERROR:
+		outbuf_puts(ob, "-1 ");
+		if (r->errname) {
+			outbuf_puts(ob, r->errname);
+		} else {
+			outbuf_puts(ob, "E? ");
+			outbuf_s64(ob, r->err);
+		}
+		outbuf_puts(ob, " (");
+		outbuf_puts(ob, r->errtext ? r->errtext : "?");
+		outbuf_putc(ob, ')');
+		break;
+	case WR_RET_RESTART:
+		/* never seen by the program: the kernel restarts the call or returns EINTR */
+		outbuf_puts(ob, "? ");
+		outbuf_puts(ob, r->errname ? r->errname : "?");
+		outbuf_puts(ob, " (");
+		outbuf_puts(ob, r->errtext ? r->errtext : "?");
+		outbuf_putc(ob, ')');
+		break;
+	}
+	if (failed)
+		put_color(w, SGR_RESET);
+}
+
+static void tw_ret_note_begin(struct writer *w)
+{
+	outbuf_puts(w->ob, " (");
+	push(w, FR_NOTE, 0);
+}
+
+static void tw_ret_note_end(struct writer *w)
+{
+	pop(w);
+	outbuf_putc(w->ob, ')');
+}
+
+static void tw_signal_begin(struct writer *w, const char *name, int signo)
+{
+	writer__reset(w);
+	put_color(w, SGR_SIGNAL);
+	outbuf_puts(w->ob, "--- ");
+	outbuf_puts(w->ob, name);
+	outbuf_putc(w->ob, ' ');
+	push(w, FR_NOTE, 0);
+}
+
+static void tw_signal_end(struct writer *w)
+{
+	pop(w);
+	outbuf_puts(w->ob, " ---");
+	put_color(w, SGR_RESET);
+}
+
+/* ---------------------------------------------------------------- values */
+
+static void tw_num(struct writer *w, uint64_t v, enum wr_num fmt)
+{
+	before_value(w);
+	put_num(w->ob, v, fmt);
+}
+
+static void tw_num_text(struct writer *w, uint64_t v, enum wr_num fmt, const char *text)
+{
+	before_value(w);
+	if (tw_of(w)->o.xlat == WR_XLAT_RAW)
+		put_num(w->ob, v, fmt);
+	else
+		outbuf_puts(w->ob, text);
+}
+
+static void tw_ptr(struct writer *w, uint64_t addr)
+{
+	before_value(w);
+	if (addr)
+		outbuf_hex(w->ob, addr);
+	else
+		outbuf_puts(w->ob, "NULL");
+}
+
+static void tw_unread(struct writer *w, uint64_t addr, bool faulted)
+{
+	tw_ptr(w, addr);
+}
+
+static void tw_name(struct writer *w, const char *name, const char *text_name)
+{
+	before_value(w);
+	outbuf_puts(w->ob, text_name ? text_name : name);
+}
+
+static void tw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *name,
+		     const char *unknown)
+{
+	enum wr_xlat_style style = tw_of(w)->o.xlat;
+	const char *comment = name ? name : unknown;
+
+	before_value(w);
+	if (style == WR_XLAT_ABBREV && name) {
+		outbuf_puts(w->ob, name);
+		return;
+	}
+	/* -X raw shows constants in hex, as strace does, but for those counted in decimal */
+	if (style == WR_XLAT_RAW && fmt == WR_AUTO)
+		fmt = WR_HEX;
+	/* an unknown value with strace's comment: 0x10 /\* RLIMIT_??? *\/ */
+	if (style == WR_XLAT_ABBREV && unknown && fmt == WR_AUTO)
+		fmt = WR_HEX;
+	put_num(w->ob, v, fmt);
+	if (style != WR_XLAT_RAW && comment)
+		put_comment(w->ob, comment);
+}
+
+static void tw_flags_begin(struct writer *w, uint64_t raw)
+{
+	struct text_writer *tw = tw_of(w);
+
+	before_value(w);
+	tw->flags_named = false;
+	tw->flags_comment = false;
+	if (tw->o.xlat != WR_XLAT_ABBREV)
+		put_num(w->ob, raw, WR_HEX);
+}
+
+static void tw_flag(struct writer *w, const char *name)
+{
+	struct text_writer *tw = tw_of(w);
+
+	switch (tw->o.xlat) {
+	case WR_XLAT_RAW:
+		return;
+	case WR_XLAT_VERBOSE:
+		outbuf_puts(w->ob, tw->flags_comment ? "|" : " /* ");
+		tw->flags_comment = true;
+		break;
+	case WR_XLAT_ABBREV:
+		if (tw->flags_named)
+			outbuf_putc(w->ob, '|');
+		break;
+	}
+	tw->flags_named = true;
+	outbuf_puts(w->ob, name);
+}
+
+static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
+			 const char *rest_label)
+{
+	struct text_writer *tw = tw_of(w);
+	struct outbuf *ob = w->ob;
+	bool own = rest_fmt == WR_OCT;
+
+	if (tw->o.xlat == WR_XLAT_RAW)
+		return;
+	if (rest && rest_label && !own) {
+		/* bits no name knows, with strace's comment: 0x10 /\* CLOSE_RANGE_??? *\/ */
+		if (tw->o.xlat == WR_XLAT_VERBOSE) {
+			if (tw->flags_comment)
+				outbuf_puts(ob, " */");
+			put_comment(ob, rest_label);
+			return;
+		}
+		if (tw->flags_named)
+			outbuf_putc(ob, '|');
+		put_num(ob, rest, WR_HEX);
+		put_comment(ob, rest_label);
+		return;
+	}
+	if (tw->o.xlat == WR_XLAT_VERBOSE) {
+		if (rest || own) {
+			outbuf_puts(ob, tw->flags_comment ? "|" : " /* ");
+			tw->flags_comment = true;
+			put_num(ob, rest, rest_fmt);
+		}
+		if (tw->flags_comment)
+			outbuf_puts(ob, " */");
+		return;
+	}
+	if (tw->flags_named && !rest && !own)
+		return;
+	if (tw->flags_named)
+		outbuf_putc(ob, '|');
+	put_num(ob, rest, rest_fmt);
+}
+
+static void tw_boolean(struct writer *w, bool v)
+{
+	before_value(w);
+	outbuf_puts(w->ob, v ? "true" : "false");
+}
+
+static void tw_real(struct writer *w, double v, int digits)
+{
+	before_value(w);
+	outbuf_printf(w->ob, "%g", v);
+}
+
+static void tw_wide_hex(struct writer *w, const char *hex)
+{
+	before_value(w);
+	outbuf_puts(w->ob, hex);
+}
+
+static void tw_str(struct writer *w, const void *p, size_t n, unsigned int flags)
+{
+	size_t max = flags & WR_STR_LIMIT ? w->lim.string : 0;
+
+	before_value(w);
+	if (flags & WR_STR_ABSTRACT)
+		outbuf_putc(w->ob, '@');
+	put_color(w, SGR_STRING);
+	if (flags & WR_STR_HEX)
+		quote_bytes_hex(w->ob, p, n, max, flags & WR_STR_MORE);
+	else
+		quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE);
+	put_color(w, SGR_RESET);
+}
+
+static void tw_bytes(struct writer *w, const void *p, size_t n, long long size, bool more)
+{
+	before_value(w);
+	put_color(w, SGR_STRING);
+	quote_bytes(w->ob, p, n, w->lim.string, false, more);
+	put_color(w, SGR_RESET);
+}
+
+static void tw_fd(struct writer *w, int64_t fd, const char *name, const char *path)
+{
+	if (name)
+		tw_konst(w, (uint64_t)fd, WR_DEC, name, NULL);
+	else
+		tw_num(w, (uint64_t)fd, WR_DEC);
+	if (path)
+		put_path(w->ob, path);
+}
+
+static void tw_counted(struct writer *w, uint64_t addr, uint64_t count, const char *one,
+		       const char *many, bool more)
+{
+	tw_ptr(w, addr);
+	outbuf_puts(w->ob, " /* ");
+	outbuf_u64(w->ob, count);
+	outbuf_putc(w->ob, ' ');
+	outbuf_puts(w->ob, count == 1 ? one : many);
+	if (more)
+		outbuf_puts(w->ob, " or more");
+	outbuf_puts(w->ob, " */");
+}
+
+static void tw_lit(struct writer *w, const char *text)
+{
+	outbuf_puts(w->ob, text);
+}
+
+static void tw_comment(struct writer *w, const char *text)
+{
+	put_comment(w->ob, text);
+}
+
+/* ---------------------------------------------------------------- containers */
+
+static void tw_obj_begin(struct writer *w, enum wr_obj kind, const char *name)
+{
+	before_value(w);
+	switch (kind) {
+	case WR_OBJ_STRUCT:
+	case WR_OBJ_PRED:
+		outbuf_putc(w->ob, '{');
+		break;
+	case WR_OBJ_NOTE:
+		break;
+	case WR_OBJ_FN:
+		outbuf_puts(w->ob, name ? name : "");
+		outbuf_putc(w->ob, '(');
+		break;
+	}
+	push(w, FR_OBJ, kind);
+}
+
+static void tw_key(struct writer *w, const char *name)
+{
+	struct wr_frame *f = top(w);
+
+	begin_item(w);
+	if (f && f->kind == FR_OBJ) {
+		switch (f->style) {
+		case WR_OBJ_STRUCT:
+			outbuf_puts(w->ob, name);
+			outbuf_putc(w->ob, '=');
+			break;
+		case WR_OBJ_NOTE:
+			outbuf_puts(w->ob, name);
+			outbuf_putc(w->ob, ' ');
+			break;
+		case WR_OBJ_PRED:
+			/* a macro of the status, or an expression of its own (s >> 16) */
+			outbuf_puts(w->ob, name);
+			outbuf_puts(w->ob, strchr(name, ' ') ? " == " : "(s) == ");
+			break;
+		case WR_OBJ_FN:
+			break;
+		}
+	}
+	/* the value that follows is the key's, not an item of its own */
+	if (f)
+		f->key_pending = true;
+}
+
+static void tw_key_hidden(struct writer *w, const char *name)
+{
+	struct wr_frame *f = top(w);
+
+	begin_item(w);
+	if (f)
+		f->key_pending = true;
+}
+
+static void tw_key_only(struct writer *w, const char *name)
+{
+	struct wr_frame *f = top(w);
+
+	begin_item(w);
+	outbuf_puts(w->ob, name);
+	if (f && f->kind == FR_OBJ && f->style == WR_OBJ_PRED)
+		outbuf_puts(w->ob, "(s)");
+}
+
+static void tw_obj_end(struct writer *w, bool more)
+{
+	struct wr_frame *f = top(w);
+	int style = f ? f->style : WR_OBJ_STRUCT;
+	bool empty = !f || f->first;
+
+	if (more) {
+		begin_item(w);
+		outbuf_puts(w->ob, "...");
+		empty = false;
+	}
+	if (style == WR_OBJ_STRUCT && tw_of(w)->o.pretty && !empty)
+		newline_indent(w, struct_depth(w) - 1);
+	pop(w);
+	switch (style) {
+	case WR_OBJ_STRUCT:
+	case WR_OBJ_PRED:
+		outbuf_putc(w->ob, '}');
+		break;
+	case WR_OBJ_FN:
+		outbuf_putc(w->ob, ')');
+		break;
+	}
+}
+
+static void tw_elided(struct writer *w)
+{
+	before_value(w);
+	outbuf_puts(w->ob, "{...}");
+}
+
+static void tw_arr_begin(struct writer *w, enum wr_arr kind)
+{
+	before_value(w);
+	outbuf_puts(w->ob, kind == WR_ARR_NOT_SET ? "~[" : "[");
+	push(w, FR_ARR, kind);
+}
+
+static void tw_arr_end(struct writer *w, bool more)
+{
+	if (more) {
+		begin_item(w);
+		outbuf_puts(w->ob, "...");
+	}
+	pop(w);
+	outbuf_putc(w->ob, ']');
+}
+
+static void tw_deref_begin(struct writer *w)
+{
+	before_value(w);
+	outbuf_putc(w->ob, '[');
+	push(w, FR_DEREF, 0);
+}
+
+static void tw_deref_end(struct writer *w)
+{
+	pop(w);
+	outbuf_putc(w->ob, ']');
+}
+
+static void tw_inout_begin(struct writer *w)
+{
+	before_value(w);
+	push(w, FR_INOUT, 0);
+}
+
+static void tw_inout_mid(struct writer *w)
+{
+	outbuf_puts(w->ob, " => ");
+}
+
+static void tw_inout_end(struct writer *w)
+{
+	pop(w);
+}
+
+static const struct writer_ops text_writer_ops = {
+	.call_begin = tw_call_begin,
+	.arg_begin = tw_arg_begin,
+	.arg_end = tw_arg_end,
+	.arg_cancel = tw_arg_cancel,
+	.call_end = tw_call_end,
+	.ret = tw_ret,
+	.ret_note_begin = tw_ret_note_begin,
+	.ret_note_end = tw_ret_note_end,
+	.signal_begin = tw_signal_begin,
+	.signal_end = tw_signal_end,
+	.num = tw_num,
+	.num_text = tw_num_text,
+	.ptr = tw_ptr,
+	.unread = tw_unread,
+	.name = tw_name,
+	.konst = tw_konst,
+	.flags_begin = tw_flags_begin,
+	.flag = tw_flag,
+	.flags_end = tw_flags_end,
+	.boolean = tw_boolean,
+	.real = tw_real,
+	.wide_hex = tw_wide_hex,
+	.str = tw_str,
+	.bytes = tw_bytes,
+	.fd = tw_fd,
+	.counted = tw_counted,
+	.lit = tw_lit,
+	.comment = tw_comment,
+	.obj_begin = tw_obj_begin,
+	.key = tw_key,
+	.key_hidden = tw_key_hidden,
+	.key_only = tw_key_only,
+	.obj_end = tw_obj_end,
+	.elided = tw_elided,
+	.arr_begin = tw_arr_begin,
+	.arr_end = tw_arr_end,
+	.deref_begin = tw_deref_begin,
+	.deref_end = tw_deref_end,
+	.inout_begin = tw_inout_begin,
+	.inout_mid = tw_inout_mid,
+	.inout_end = tw_inout_end,
+};
+
+void text_writer__init(struct text_writer *tw, struct outbuf *ob, const struct wr_limits *lim,
+		       const struct text_writer_opts *o)
+{
+	memset(tw, 0, sizeof(*tw));
+	tw->w.ops = &text_writer_ops;
+	tw->w.ob = ob;
+	tw->w.lim = *lim;
+	tw->o = *o;
+	tw->arg_first = true;
+}
+
+void text_writer__begin_line(struct text_writer *tw)
+{
+	tw->call_start = tw->w.ob->len;
+	writer__reset(&tw->w);
+}

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The one hand-written map from arguments and struct members to the tables
+ * that name their values: which "flags" is O_* and which is MSG_* is a fact
+ * of each syscall's meaning that neither tracefs nor BTF records.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+
+#include "base/values.h"
+#include "base/xlat.h"
+#include "xlat_tables.h"
+
+/* One fact per line reads better than wrapped rows. */
+/* clang-format off */
+static const struct value_printer printers[] = {
+	/* unsigned long arguments that are really addresses: tracefs cannot say so */
+	{ "*", "addr", VK_ADDRESS, NULL },
+	{ "*", "start", VK_ADDRESS, NULL },
+	{ "*", "brk", VK_ADDRESS, NULL },
+	{ "*", "new_addr", VK_ADDRESS, NULL },
+	{ "*", "old_addr", VK_ADDRESS, NULL },
+	{ "*", "newsp", VK_ADDRESS, NULL },
+	{ "*", "tls", VK_ADDRESS, NULL },
+	{ "*", "shmaddr", VK_ADDRESS, NULL },
+	/* fds, whatever their declared type (mmap's is unsigned long): -1 reads as -1 */
+	{ "*", "fd", VK_FD, NULL },
+	{ "*", "oldfd", VK_FD, NULL },
+	{ "*", "newfd", VK_FD, NULL },
+	{ "*", "epfd", VK_FD, NULL },
+	{ "*", "out_fd", VK_FD, NULL },
+	{ "*", "in_fd", VK_FD, NULL },
+	{ "*", "fd_in", VK_FD, NULL },
+	{ "*", "fd_out", VK_FD, NULL },
+	{ "*", "group_fd", VK_FD, NULL },
+	{ "*", "pidfd", VK_FD, NULL },
+	{ "dup", "fildes", VK_FD, NULL },
+	/* directory fds, under whatever syscall */
+	{ "*", "dfd", VK_DIRFD, NULL },
+	{ "*", "olddfd", VK_DIRFD, NULL },
+	{ "*", "newdfd", VK_DIRFD, NULL },
+	{ "*", "from_dfd", VK_DIRFD, NULL },
+	{ "*", "to_dfd", VK_DIRFD, NULL },
+	/* files */
+	{ "open", "flags", VK_OPEN_FLAGS, NULL },
+	{ "openat", "flags", VK_OPEN_FLAGS, NULL },
+	{ "open", "mode", VK_MODE, NULL },
+	{ "openat", "mode", VK_MODE, NULL },
+	{ "creat", "mode", VK_MODE, NULL },
+	{ "mkdir", "mode", VK_MODE, NULL },
+	{ "mkdirat", "mode", VK_MODE, NULL },
+	{ "chmod", "mode", VK_MODE, NULL },
+	{ "fchmod", "mode", VK_MODE, NULL },
+	{ "fchmodat", "mode", VK_MODE, NULL },
+	{ "fchmodat2", "mode", VK_MODE, NULL },
+	{ "mknod", "mode", VK_MODE, NULL },
+	{ "mknodat", "mode", VK_MODE, NULL },
+	{ "mq_open", "mode", VK_MODE, NULL },
+	{ "umask", "mask", VK_MODE, NULL },
+	{ "access", "mode", VK_XLAT, &xlat_access_modes },
+	{ "faccessat", "mode", VK_XLAT, &xlat_access_modes },
+	{ "faccessat2", "mode", VK_XLAT, &xlat_access_modes },
+	{ "faccessat2", "flags", VK_XLAT, &xlat_faccessat_flags },
+	{ "newfstatat", "flag", VK_XLAT, &xlat_at_flags },
+	{ "statx", "flags", VK_STATX_FLAGS, NULL },
+	{ "statx", "mask", VK_XLAT, &xlat_statx_mask },
+	{ "fchownat", "flag", VK_XLAT, &xlat_at_flags },
+	{ "linkat", "flags", VK_XLAT, &xlat_at_flags },
+	{ "unlinkat", "flag", VK_XLAT, &xlat_at_flags },
+	{ "utimensat", "flags", VK_XLAT, &xlat_at_flags },
+	{ "execveat", "flags", VK_XLAT, &xlat_at_flags },
+	{ "name_to_handle_at", "flag", VK_XLAT, &xlat_at_flags },
+	{ "renameat2", "flags", VK_XLAT, &xlat_rename_flags },
+	{ "lseek", "whence", VK_XLAT, &xlat_seek_whence },
+	{ "fcntl", "cmd", VK_XLAT, &xlat_fcntl_cmds },
+	{ "flock", "cmd", VK_XLAT, &xlat_flock_ops },
+	{ "fallocate", "mode", VK_XLAT, &xlat_fallocate_flags },
+	{ "fadvise64", "advice", VK_XLAT, &xlat_fadvise_advice },
+	{ "pipe2", "flags", VK_XLAT, &xlat_pipe_flags },
+	{ "dup3", "flags", VK_XLAT, &xlat_dup3_flags },
+	{ "eventfd2", "flags", VK_XLAT, &xlat_eventfd_flags },
+	{ "signalfd4", "flags", VK_XLAT, &xlat_signalfd_flags },
+	{ "inotify_init1", "flags", VK_XLAT, &xlat_inotify_init_flags },
+	{ "memfd_create", "flags", VK_XLAT, &xlat_memfd_flags },
+	{ "splice", "flags", VK_XLAT, &xlat_splice_flags },
+	{ "tee", "flags", VK_XLAT, &xlat_splice_flags },
+	{ "vmsplice", "flags", VK_XLAT, &xlat_splice_flags },
+	{ "mount", "flags", VK_XLAT, &xlat_mount_flags },
+	{ "umount", "flags", VK_XLAT, &xlat_umount_flags },
+	/* memory */
+	{ "mmap", "prot", VK_XLAT, &xlat_mmap_prot },
+	{ "mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
+	{ "pkey_mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
+	{ "mmap", "flags", VK_XLAT, &xlat_mmap_flags },
+	{ "mmap", "off", VK_HEX, NULL },
+	{ "madvise", "behavior", VK_XLAT, &xlat_madvise_advice },
+	{ "mremap", "flags", VK_XLAT, &xlat_mremap_flags },
+	{ "msync", "flags", VK_XLAT, &xlat_msync_flags },
+	{ "mlockall", "flags", VK_XLAT, &xlat_mlockall_flags },
+	/* processes and signals */
+	{ "clone", "clone_flags", VK_CLONE_FLAGS, NULL },
+	{ "unshare", "unshare_flags", VK_XLAT, &xlat_unshare_flags },
+	{ "setns", "flags", VK_XLAT, &xlat_unshare_flags },
+	{ "wait4", "options", VK_XLAT, &xlat_wait_options },
+	{ "waitid", "options", VK_XLAT, &xlat_wait_options },
+	{ "kill", "sig", VK_SIGNAL, NULL },
+	{ "tkill", "sig", VK_SIGNAL, NULL },
+	{ "tgkill", "sig", VK_SIGNAL, NULL },
+	{ "rt_sigaction", "sig", VK_SIGNAL, NULL },
+	{ "rt_sigqueueinfo", "sig", VK_SIGNAL, NULL },
+	{ "rt_tgsigqueueinfo", "sig", VK_SIGNAL, NULL },
+	{ "pidfd_send_signal", "sig", VK_SIGNAL, NULL },
+	{ "rt_sigprocmask", "how", VK_XLAT, &xlat_sigprocmask_how },
+	{ "prctl", "option", VK_XLAT, &xlat_prctl_options },
+	{ "futex", "op", VK_FUTEX_OP, NULL },
+	{ "getrlimit", "resource", VK_XLAT, &xlat_rlimit_resources },
+	{ "setrlimit", "resource", VK_XLAT, &xlat_rlimit_resources },
+	{ "prlimit64", "resource", VK_XLAT, &xlat_rlimit_resources },
+	{ "getpriority", "which", VK_XLAT, &xlat_prio_which },
+	{ "setpriority", "which", VK_XLAT, &xlat_prio_which },
+	{ "getitimer", "which", VK_XLAT, &xlat_itimer_which },
+	{ "setitimer", "which", VK_XLAT, &xlat_itimer_which },
+	{ "getrusage", "who", VK_XLAT, &xlat_rusage_who },
+	{ "sched_setscheduler", "policy", VK_XLAT, &xlat_sched_policies },
+	{ "membarrier", "cmd", VK_XLAT, &xlat_membarrier_cmds },
+	{ "rseq", "sig", VK_HEX, NULL },
+	{ "rseq", "rseq_len", VK_HEX, NULL },
+	/* time */
+	{ "*", "which_clock", VK_XLAT, &xlat_clock_ids },
+	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },
+	{ "clock_nanosleep", "flags", VK_XLAT, &xlat_timer_flags },
+	{ "timer_settime", "flags", VK_XLAT, &xlat_timer_flags },
+	{ "timerfd_create", "flags", VK_XLAT, &xlat_timerfd_create_flags },
+	{ "timerfd_settime", "flags", VK_XLAT, &xlat_timerfd_settime_flags },
+	/* sockets */
+	{ "socket", "family", VK_XLAT, &xlat_address_families },
+	{ "socketpair", "family", VK_XLAT, &xlat_address_families },
+	{ "socket", "type", VK_SOCK_TYPE, NULL },
+	{ "socketpair", "type", VK_SOCK_TYPE, NULL },
+	{ "accept4", "flags", VK_XLAT, &xlat_socket_type_flags },
+	{ "setsockopt", "level", VK_XLAT, &xlat_socket_levels },
+	{ "getsockopt", "level", VK_XLAT, &xlat_socket_levels },
+	{ "sendto", "flags", VK_XLAT, &xlat_msg_flags },
+	{ "recvfrom", "flags", VK_XLAT, &xlat_msg_flags },
+	{ "sendmsg", "flags", VK_XLAT, &xlat_msg_flags },
+	{ "recvmsg", "flags", VK_XLAT, &xlat_msg_flags },
+	{ "sendmmsg", "flags", VK_XLAT, &xlat_msg_flags },
+	{ "recvmmsg", "flags", VK_XLAT, &xlat_msg_flags },
+	{ "shutdown", "how", VK_XLAT, &xlat_shutdown_how },
+	/* polling and events */
+	{ "epoll_ctl", "op", VK_XLAT, &xlat_epoll_ctl_ops },
+	{ "epoll_create1", "flags", VK_XLAT, &xlat_epoll_create_flags },
+	{ "getrandom", "flags", VK_XLAT, &xlat_getrandom_flags },
+	/* ioctl, bpf, perf */
+	{ "ioctl", "cmd", VK_XLAT, &xlat_tty_ioctls },
+	{ "bpf", "cmd", VK_XLAT, &xlat_bpf_cmds },
+	/* struct members */
+	{ "stat", "st_mode", VK_MODE, NULL },
+	{ "stat", "st_dev", VK_DEV, NULL },
+	{ "statfs", "f_type", VK_XLAT, &xlat_fs_magics },
+	{ "statfs", "f_flags", VK_XLAT, &xlat_statfs_flags },
+	{ "stat", "st_rdev", VK_DEV, NULL },
+	{ "statx", "stx_mode", VK_MODE, NULL },
+	{ "statx", "stx_mask", VK_XLAT, &xlat_statx_mask },
+	{ "statx", "stx_attributes", VK_XLAT, &xlat_statx_attrs },
+	{ "statx", "stx_attributes_mask", VK_XLAT, &xlat_statx_attrs },
+	{ "statx", "stx_mnt_id", VK_HEX, NULL },
+	{ "sigaction", "sa_flags", VK_XLAT, &xlat_sa_flags },
+	{ "epoll_event", "events", VK_XLAT, &xlat_epoll_events },
+	{ "pollfd", "events", VK_XLAT, &xlat_poll_events },
+	{ "pollfd", "revents", VK_XLAT, &xlat_poll_events },
+	{ "sockaddr", "sa_family", VK_XLAT, &xlat_address_families },
+	{ "__kernel_sockaddr_storage", "ss_family", VK_XLAT, &xlat_address_families },
+	{ "perf_event_attr", "type", VK_XLAT, &xlat_perf_types },
+	{ "open_how", "flags", VK_OPEN_FLAGS, NULL },
+	{ "open_how", "mode", VK_MODE, NULL },
+	{ "clone_args", "flags", VK_XLAT, &xlat_clone_flags },
+	{ "clone_args", "exit_signal", VK_SIGNAL, NULL },
+	{ "sched_attr", "sched_policy", VK_XLAT, &xlat_sched_policies },
+	{ "sigevent", "sigev_signo", VK_SIGNAL, NULL },
+	{ "rlimit", "rlim_cur", VK_RLIMIT, NULL },
+	{ "rlimit", "rlim_max", VK_RLIMIT, NULL },
+	{ "rlimit64", "rlim_cur", VK_RLIMIT, NULL },
+	{ "rlimit64", "rlim_max", VK_RLIMIT, NULL },
+	{ "arch_prctl", "option", VK_XLAT, &xlat_arch_prctl_codes },
+	{ "arch_prctl", "arg2", VK_ADDRESS, NULL },
+	{ "perf_event_open", "flags", VK_XLAT, &xlat_perf_event_open_flags },
+	{ "sigaction", "sa_handler", VK_SIGHANDLER, NULL },
+	/* terminal settings, as TCGETS and TCGETS2 return them */
+	{ "termios", "c_iflag", VK_XLAT, &xlat_termios_iflags },
+	{ "termios", "c_oflag", VK_TERMIOS_OFLAG, NULL },
+	{ "termios", "c_cflag", VK_TERMIOS_CFLAG, NULL },
+	{ "termios", "c_lflag", VK_XLAT, &xlat_termios_lflags },
+	{ "termios2", "c_iflag", VK_XLAT, &xlat_termios_iflags },
+	{ "termios2", "c_oflag", VK_TERMIOS_OFLAG, NULL },
+	{ "termios2", "c_cflag", VK_TERMIOS_CFLAG, NULL },
+	{ "termios2", "c_lflag", VK_XLAT, &xlat_termios_lflags },
+	/* union bpf_attr: its members are anonymous structs, one per command; "bpf_attr" scopes them */
+	{ "bpf_attr", "map_type", VK_XLAT, &xlat_bpf_map_types },
+	{ "bpf_attr", "map_flags", VK_XLAT, &xlat_bpf_map_flags },
+	{ "bpf_attr", "prog_type", VK_XLAT, &xlat_bpf_prog_types },
+	{ "bpf_attr", "prog_flags", VK_XLAT, &xlat_bpf_prog_flags },
+	/* __aligned_u64 members that hold user addresses */
+	{ "bpf_attr", "insns", VK_ADDRESS, NULL },
+	{ "bpf_attr", "license", VK_ADDRESS, NULL },
+	{ "bpf_attr", "log_buf", VK_ADDRESS, NULL },
+	{ "bpf_attr", "key", VK_ADDRESS, NULL },
+	{ "bpf_attr", "value", VK_ADDRESS, NULL },
+	{ "bpf_attr", "next_key", VK_ADDRESS, NULL },
+	{ "bpf_attr", "pathname", VK_ADDRESS, NULL },
+	{ "bpf_attr", "func_info", VK_ADDRESS, NULL },
+	{ "bpf_attr", "line_info", VK_ADDRESS, NULL },
+	{ "bpf_attr", "fd_array", VK_ADDRESS, NULL },
+	{ "bpf_attr", "btf", VK_ADDRESS, NULL },
+	{ "bpf_attr", "btf_log_buf", VK_ADDRESS, NULL },
+	{ "bpf_attr", "info", VK_ADDRESS, NULL },
+};
+/* clang-format on */
+
+const struct value_printer *value_printer_find(const char *scope, const char *name)
+{
+	const struct value_printer *any = NULL;
+
+	for (size_t i = 0; i < sizeof(printers) / sizeof(printers[0]); i++) {
+		if (strcmp(printers[i].name, name))
+			continue;
+		if (!strcmp(printers[i].scope, scope))
+			return &printers[i];
+		if (!any && !strcmp(printers[i].scope, "*"))
+			any = &printers[i];
+	}
+	return any;
+}
+
+/* The first of the tables (NULL-ended) that has name. */
+static int const_in_tables(const struct xlat *const *tables, const char *name, uint64_t *val)
+{
+	for (; *tables; tables++) {
+		if (!xlat_value(*tables, name, val))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+int value_printer_const(const struct value_printer *vp, const char *name, uint64_t *val)
+{
+	/* the tables each kind's printer reads its names from */
+	static const struct xlat *const open_flags[] = {&xlat_open_access, &xlat_open_flags, NULL};
+	static const struct xlat *const mode[] = {&xlat_file_types, NULL};
+	static const struct xlat *const signal[] = {&xlat_signals, NULL};
+	static const struct xlat *const sock_type[] = {&xlat_socket_types, &xlat_socket_type_flags,
+						       NULL};
+	static const struct xlat *const futex_op[] = {&xlat_futex_cmds, &xlat_futex_flags, NULL};
+	static const struct xlat *const clone_flags[] = {&xlat_clone_flags, &xlat_signals, NULL};
+	static const struct xlat *const dirfd[] = {&xlat_at_fdcwd, NULL};
+	static const struct xlat *const statx_flags[] = {&xlat_statx_sync_types, &xlat_at_flags,
+							 NULL};
+	const struct xlat *one[] = {vp->table, NULL};
+
+	switch (vp->kind) {
+	case VK_XLAT:
+		return const_in_tables(one, name, val);
+	case VK_OPEN_FLAGS:
+		return const_in_tables(open_flags, name, val);
+	case VK_MODE:
+		return const_in_tables(mode, name, val);
+	case VK_SIGNAL:
+		return const_in_tables(signal, name, val);
+	case VK_SOCK_TYPE:
+		return const_in_tables(sock_type, name, val);
+	case VK_FUTEX_OP:
+		return const_in_tables(futex_op, name, val);
+	case VK_CLONE_FLAGS:
+		return const_in_tables(clone_flags, name, val);
+	case VK_DIRFD:
+		return const_in_tables(dirfd, name, val);
+	case VK_STATX_FLAGS:
+		return const_in_tables(statx_flags, name, val);
+	case VK_RLIMIT:
+		if (strcmp(name, "RLIM64_INFINITY"))
+			return -ENOENT;
+		*val = ~0ULL;
+		return 0;
+	case VK_SIGHANDLER:
+		if (!strcmp(name, "SIG_DFL"))
+			*val = 0;
+		else if (!strcmp(name, "SIG_IGN"))
+			*val = 1;
+		else
+			return -ENOENT;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* A resource limit in kibibytes where it is a whole number of them, as strace shows it. */
+static void write_rlimit(struct writer *w, uint64_t val)
+{
+	char text[48];
+
+	if (val == ~0ULL) {
+		w_const(w, val, WR_HEX, "RLIM64_INFINITY", NULL);
+		return;
+	}
+	/* strace's unit is the kibibyte, once: 8192*1024 */
+	if (val && val % 1024 == 0)
+		snprintf(text, sizeof(text), "%llu*1024", (unsigned long long)val >> 10);
+	else
+		snprintf(text, sizeof(text), "%llu", (unsigned long long)val);
+	w_num_text(w, val, WR_UDEC, text);
+}
+
+/* A device number as strace writes it, by glibc's major() and minor(): makedev(0xfe, 0). */
+static void write_dev(struct writer *w, uint64_t dev)
+{
+	w_obj_begin(w, WR_OBJ_FN, "makedev");
+	w_key_num(w, "major", major(dev), WR_HEX);
+	w_key_num(w, "minor", minor(dev), WR_HEX);
+	w_obj_end(w, false);
+}
+
+/* The kernel's SIG_DFL, SIG_IGN and SIG_ERR: (void *)0, 1 and -1; else the handler's address. */
+static void write_sighandler(struct writer *w, uint64_t val)
+{
+	const char *name = val == 0	  ? "SIG_DFL"
+			   : val == 1	  ? "SIG_IGN"
+			   : val == ~0ULL ? "SIG_ERR"
+					  : NULL;
+
+	if (name)
+		w_const(w, val, WR_HEX, name, NULL);
+	else
+		w_ptr(w, val);
+}
+
+/*
+ * A constant of an argument size bytes wide: its name looked up as C converts it (an int's
+ * -1 sign-extended), its number shown as the argument's bits, as strace shows it (0xfffffff8).
+ */
+static void write_sized_const(struct writer *w, const struct xlat *x, uint64_t val, uint64_t bits)
+{
+	const char *name = xlat_name(x, val);
+
+	if (!name && bits != val)
+		name = xlat_name(x, bits);
+	w_const(w, bits, WR_AUTO, name, x ? x->unknown : NULL);
+}
+
+void value_write(struct writer *w, const struct value_printer *vp, uint64_t val, unsigned int size)
+{
+	/* the argument's own bits: flags and unknown constants show no sign extension */
+	uint64_t bits = size && size < 8 ? val & ((1ULL << (8 * size)) - 1) : val;
+
+	switch (vp->kind) {
+	case VK_XLAT:
+		if (vp->table && vp->table->kind == XLAT_FLAGS)
+			xlat_write_flags(w, vp->table, bits);
+		else
+			write_sized_const(w, vp->table, val, bits);
+		return;
+	case VK_OPEN_FLAGS:
+		xlat_write_open_flags(w, bits);
+		return;
+	case VK_MODE:
+		xlat_write_mode(w, bits);
+		return;
+	case VK_SIGNAL:
+		xlat_write_signal(w, val);
+		return;
+	case VK_SOCK_TYPE:
+		xlat_write_socket_type(w, bits);
+		return;
+	case VK_FUTEX_OP:
+		xlat_write_futex_op(w, bits);
+		return;
+	case VK_CLONE_FLAGS:
+		xlat_write_clone_flags(w, bits);
+		return;
+	case VK_DIRFD:
+		if ((int)val == -100)
+			w_const(w, (uint64_t)(int64_t)(int)val, WR_DEC, "AT_FDCWD", NULL);
+		else
+			w_s64(w, (int)val);
+		return;
+	case VK_FD:
+		w_s64(w, (int)val);
+		return;
+	case VK_ADDRESS:
+		w_ptr(w, val);
+		return;
+	case VK_HEX:
+		w_hex(w, bits);
+		return;
+	case VK_RLIMIT:
+		write_rlimit(w, val);
+		return;
+	case VK_SIGHANDLER:
+		write_sighandler(w, val);
+		return;
+	case VK_TERMIOS_OFLAG:
+		xlat_write_termios_oflag(w, bits);
+		return;
+	case VK_TERMIOS_CFLAG:
+		xlat_write_termios_cflag(w, bits);
+		return;
+	case VK_DEV:
+		write_dev(w, val);
+		return;
+	case VK_STATX_FLAGS:
+		xlat_write_statx_flags(w, bits);
+		return;
+	}
+	w_u64(w, val);
+}

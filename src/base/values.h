@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Which flag or constant table decodes which syscall argument or struct member. */
+#ifndef BTFTRACE_VALUES_H
+#define BTFTRACE_VALUES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "base/writer.h"
+#include "base/xlat.h"
+
+enum value_kind {
+	VK_XLAT,	  /* a generated table, by name */
+	VK_OPEN_FLAGS,	  /* access mode plus O_* flags */
+	VK_MODE,	  /* S_IF* type plus octal permissions */
+	VK_SIGNAL,	  /* SIGINT, SIGRT_3 */
+	VK_SOCK_TYPE,	  /* SOCK_STREAM|SOCK_CLOEXEC */
+	VK_FUTEX_OP,	  /* FUTEX_WAIT_PRIVATE */
+	VK_CLONE_FLAGS,	  /* CLONE_VM|CLONE_FS|SIGCHLD: the low byte is a signal */
+	VK_DIRFD,	  /* AT_FDCWD or a plain fd */
+	VK_FD,		  /* an fd, as an int whatever its declared width */
+	VK_ADDRESS,	  /* an address held in an integer: hex */
+	VK_HEX,		  /* a number that reads best in hex: rseq's signature 0x53053053 */
+	VK_RLIMIT,	  /* a resource limit: RLIM64_INFINITY, 8*1024*1024 */
+	VK_SIGHANDLER,	  /* SIG_DFL, SIG_IGN, or the handler's address */
+	VK_TERMIOS_OFLAG, /* NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR */
+	VK_TERMIOS_CFLAG, /* B38400|CS8|CREAD */
+	VK_DEV,		  /* a device number: makedev(0x1, 0x3) */
+	VK_STATX_FLAGS,	  /* AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW */
+};
+
+struct value_printer {
+	const char *scope; /* a syscall name, a struct name, or "*" for any */
+	const char *name;  /* the argument or member name */
+	enum value_kind kind;
+	const struct xlat *table; /* VK_XLAT: the table */
+};
+
+/* The printer for argument (or member) name in scope, or NULL. */
+const struct value_printer *value_printer_find(const char *scope, const char *name);
+
+/*
+ * The value the constant called name has where the printer prints names
+ * (--filter's 'flags & O_CREAT'): 0 and *val set, -ENOENT when the printer
+ * has no such name, -EINVAL when it prints no names at all (VK_FD, VK_ADDRESS).
+ */
+int value_printer_const(const struct value_printer *vp, const char *name, uint64_t *val);
+
+/*
+ * Writes val, of an argument or member size bytes wide (0: 8), as the printer says: a
+ * constant, flags, a mode, an fd, an address... val is as C converts the value (an int
+ * sign-extended).
+ */
+void value_write(struct writer *w, const struct value_printer *vp, uint64_t val, unsigned int size);
+
+#endif /* BTFTRACE_VALUES_H */

@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The families of hand decoders, in the order their tables are searched. */
+#include <stddef.h>
+
+#include "decode/hand.h"
+
+const struct hand_family *const hand_families[] = {
+	&family_file, &family_proc,  &family_signal, &family_net,
+	&family_poll, &family_ioctl, &family_bpf,    NULL,
+};

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* -y: what each fd argument and returned fd refers to, from the fd table the calls keep. */
+#ifndef BTFTRACE_FD_PATHS_H
+#define BTFTRACE_FD_PATHS_H
+
+#include "decode/decode.h"
+
+/* What the named syscall does to the fd table. */
+enum fd_effect decode_fd_effect_of(const char *name);
+/* The path of argument i when it is an fd (AT_FDCWD: the cwd), or NULL. */
+const char *decode_fd_arg_path(const struct decoder *d, const struct bt_rec_hdr *hdr, int nr, int i,
+			       __u64 v);
+/* The path of the fd a call returned (open, socket, dup...), or NULL. */
+const char *decode_returned_fd_path(const struct decoder *d, const struct call *call, char *buf,
+				    size_t size);
+/*
+ * pipe's, pipe2's or socketpair's fds with their paths: [5<pipe:[12]>, 6<pipe:[12]>]; false
+ * (nothing written) for another call or when they were not read.
+ */
+bool decode_write_fd_pair(const struct decoder *d, struct writer *w, const struct hand_call *hc,
+			  const struct bt_capture *out);
+
+#endif /* BTFTRACE_FD_PATHS_H */

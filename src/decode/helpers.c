@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What the hand decoders of every family share: constants, pointers, ints, BTF types, bits. */
+#include <string.h>
+#include <bpf/btf.h>
+
+#include "decode/decode.h"
+#include "decode/hand.h"
+#include "decode/members.h"
+
+void hand_put_xlat(struct writer *w, const struct xlat *table, uint64_t val)
+{
+	xlat_write(w, table, val);
+}
+
+void hand_put_pointer(struct writer *w, uint64_t v)
+{
+	w_ptr(w, v);
+}
+
+void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *tried)
+{
+	w_unread(w, v, tried && (tried->flags & BT_CAP_FAULT));
+}
+
+void hand_put_int(struct writer *w, const struct bt_capture *cap)
+{
+	int v;
+
+	w_deref_begin(w);
+	if (cap->len < sizeof(v)) {
+		w_name2(w, NULL, "...");
+	} else {
+		memcpy(&v, hand_cap_data(cap), sizeof(v));
+		w_s64(w, v);
+	}
+	w_deref_end(w);
+}
+
+bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_name,
+		  const void *data, size_t len)
+{
+	int kind = 0;
+	__s64 size;
+	__u32 id;
+
+	if (!d->types || !d->types->btf)
+		return false;
+	if (!strncmp(type_name, "struct ", 7)) {
+		kind = BTF_KIND_STRUCT;
+		type_name += 7;
+	} else if (!strncmp(type_name, "union ", 6)) {
+		kind = BTF_KIND_UNION;
+		type_name += 6;
+	}
+	id = types__find(d->types, type_name, kind);
+	size = id ? btf__resolve_size(d->types->btf, id) : -1;
+	if (size < 0 || len < (size_t)size)
+		return false;
+	decode_write_btf(d, w, id, data, size, NULL);
+	return true;
+}
+
+void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more)
+{
+	const unsigned char *p = data;
+	size_t nbits = len * 8;
+
+	if (limit >= 0 && (size_t)limit < nbits)
+		nbits = limit;
+	w_arr_begin(w, WR_ARR_SET);
+	for (size_t b = 0; b < nbits; b++) {
+		if ((p[b / 8] >> (b % 8)) & 1)
+			w_u64(w, b);
+	}
+	w_arr_end(w, more);
+}

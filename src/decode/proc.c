@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Processes and threads: prctl's arg2..arg5 by option, futex's val..val3 by operation,
+ * wait4's status word (exit code, signal and core flag packed in an int), a CPU mask's bits.
+ * The kernel declares all of these unsigned long, int or unsigned long *: their meaning is in
+ * the code, not in BTF.
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <linux/futex.h>
+#include <linux/prctl.h>
+
+#include "decode/decode.h"
+#include "decode/hand.h"
+#include "xlat_tables.h"
+
+enum prctl_arg {
+	PRCTL_NUMBER,	  /* arg2 is a number */
+	PRCTL_STRING_IN,  /* arg2 points to a name the kernel reads */
+	PRCTL_STRING_OUT, /* arg2 points to a buffer the kernel writes a name into */
+	PRCTL_SIGNAL,	  /* arg2 is a signal number */
+	PRCTL_SIGNAL_OUT, /* arg2 points to an int the kernel writes a signal number into */
+	PRCTL_INT_OUT,	  /* arg2 points to an int the kernel writes */
+};
+
+struct prctl_option {
+	int option;
+	int nargs; /* arguments the option uses, option included: the others are left out */
+	enum prctl_arg arg2;
+};
+
+/* clang-format off */
+static const struct prctl_option prctl_options[] = {
+	{PR_SET_NAME, 2, PRCTL_STRING_IN},
+	{PR_GET_NAME, 2, PRCTL_STRING_OUT},
+	{PR_SET_PDEATHSIG, 2, PRCTL_SIGNAL},
+	{PR_GET_PDEATHSIG, 2, PRCTL_SIGNAL_OUT},
+	{PR_GET_DUMPABLE, 1, PRCTL_NUMBER},
+	{PR_SET_DUMPABLE, 2, PRCTL_NUMBER},
+	{PR_GET_KEEPCAPS, 1, PRCTL_NUMBER},
+	{PR_SET_KEEPCAPS, 2, PRCTL_NUMBER},
+	{PR_GET_TIMERSLACK, 1, PRCTL_NUMBER},
+	{PR_SET_TIMERSLACK, 2, PRCTL_NUMBER},
+	{PR_GET_CHILD_SUBREAPER, 2, PRCTL_INT_OUT},
+	{PR_SET_CHILD_SUBREAPER, 2, PRCTL_NUMBER},
+	{PR_GET_NO_NEW_PRIVS, 1, PRCTL_NUMBER},
+	{PR_GET_SECCOMP, 1, PRCTL_NUMBER},
+};
+/* clang-format on */
+
+/* A name of at most TASK_COMM_LEN bytes; a capture without its NUL may go on. */
+static void put_comm(struct writer *w, const struct bt_capture *cap)
+{
+	const char *p = hand_cap_data(cap);
+	bool more = (cap->flags & BT_CAP_TRUNCATED) || !memchr(p, '\0', cap->len);
+
+	w_str(w, p, cap->len, WR_STR_NUL | (more ? WR_STR_MORE : 0));
+}
+
+static enum hand_result prctl_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	int option = (int)hc->enter->args[0];
+	__u64 v = hc->enter->args[i];
+	const struct prctl_option *po = NULL;
+	const struct bt_capture *cap;
+	int sig;
+
+	for (size_t k = 0; k < sizeof(prctl_options) / sizeof(prctl_options[0]); k++) {
+		if (prctl_options[k].option == option)
+			po = &prctl_options[k];
+	}
+	if (po && i >= po->nargs)
+		return HAND_OMIT;
+	if (!po || i != 1 || po->arg2 == PRCTL_NUMBER) {
+		/* a number, whatever the collector read behind it */
+		w_u64(w, v);
+		return HAND_PRINTED;
+	}
+	switch (po->arg2) {
+	case PRCTL_SIGNAL:
+		xlat_write_signal(w, (__u64)(__s64)(int)v);
+		return HAND_PRINTED;
+	case PRCTL_STRING_IN:
+		cap = hand_call_in(hc, i);
+		if (!cap)
+			break;
+		put_comm(w, cap);
+		return HAND_PRINTED;
+	case PRCTL_STRING_OUT:
+		cap = hand_call_out(hc, i);
+		if (!cap)
+			break;
+		put_comm(w, cap);
+		return HAND_PRINTED;
+	case PRCTL_SIGNAL_OUT:
+	case PRCTL_INT_OUT:
+		cap = hand_call_out(hc, i);
+		if (!cap || cap->len < sizeof(sig))
+			break;
+		if (po->arg2 == PRCTL_INT_OUT) {
+			hand_put_int(w, cap);
+			return HAND_PRINTED;
+		}
+		memcpy(&sig, hand_cap_data(cap), sizeof(sig));
+		w_deref_begin(w);
+		xlat_write_signal(w, (__u64)(__s64)sig);
+		w_deref_end(w);
+		return HAND_PRINTED;
+	case PRCTL_NUMBER:
+		break;
+	}
+	hand_put_pointer(w, v);
+	return HAND_PRINTED;
+}
+
+/* PR_GET_DUMPABLE's answer by name, as strace has it: 1 (SUID_DUMP_USER). */
+static bool prctl_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	const char *name = xlat_name(&xlat_suid_dump_modes, r->value);
+
+	if ((int)hc->enter->args[0] != PR_GET_DUMPABLE || !name)
+		return false;
+	w->ops->ret(w, r);
+	w->ops->ret_note_begin(w);
+	w_name(w, name);
+	w->ops->ret_note_end(w);
+	return true;
+}
+
+/* futex's arguments: uaddr, op, then these, each used by some operations only. */
+enum { FUTEX_ARG_VAL = 2, FUTEX_ARG_UTIME, FUTEX_ARG_UADDR2, FUTEX_ARG_VAL3 };
+
+/* What an operation makes of utime and val3, as strace prints them. */
+enum futex_use {
+	FU_VAL = 1 << 0,     /* val */
+	FU_TIMEOUT = 1 << 1, /* utime, a timeout */
+	FU_VAL2 = 1 << 2,    /* utime, a number: how many waiters to requeue */
+	FU_UADDR2 = 1 << 3,  /* uaddr2 */
+	FU_VAL3 = 1 << 4,    /* val3, a number: the value uaddr must hold */
+	FU_BITSET = 1 << 5,  /* val3, a bitset: FUTEX_BITSET_MATCH_ANY */
+	FU_WAKE_OP = 1 << 6, /* val3, FUTEX_OP(op, oparg, cmp, cmparg) */
+};
+
+/* clang-format off */
+static const unsigned char futex_uses[] = {
+	[FUTEX_WAIT] = FU_VAL | FU_TIMEOUT,
+	[FUTEX_WAKE] = FU_VAL,
+	[FUTEX_FD] = FU_VAL,
+	[FUTEX_REQUEUE] = FU_VAL | FU_VAL2 | FU_UADDR2,
+	[FUTEX_CMP_REQUEUE] = FU_VAL | FU_VAL2 | FU_UADDR2 | FU_VAL3,
+	[FUTEX_WAKE_OP] = FU_VAL | FU_VAL2 | FU_UADDR2 | FU_WAKE_OP,
+	[FUTEX_LOCK_PI] = FU_TIMEOUT,
+	[FUTEX_UNLOCK_PI] = 0,
+	[FUTEX_TRYLOCK_PI] = 0,
+	[FUTEX_WAIT_BITSET] = FU_VAL | FU_TIMEOUT | FU_BITSET,
+	[FUTEX_WAKE_BITSET] = FU_VAL | FU_BITSET,
+	[FUTEX_WAIT_REQUEUE_PI] = FU_VAL | FU_TIMEOUT | FU_UADDR2,
+	[FUTEX_CMP_REQUEUE_PI] = FU_VAL | FU_VAL2 | FU_UADDR2 | FU_VAL3,
+	[FUTEX_LOCK_PI2] = FU_TIMEOUT,
+};
+/* clang-format on */
+
+/* A field of FUTEX_WAKE_OP's val3, shifted: FUTEX_OP_ADD<<28, 0x7<<24 /\* FUTEX_OP_CMP_??? *\/. */
+static int put_wake_op_field(char *buf, size_t size, const struct xlat *x, uint32_t v, int shift,
+			     const char *unknown)
+{
+	const char *name = xlat_name(x, v);
+
+	if (name)
+		return snprintf(buf, size, "%s<<%d", name, shift);
+	return snprintf(buf, size, "%#x<<%d /* %s */", v, shift, unknown);
+}
+
+/* FUTEX_WAKE_OP's val3 as strace spells it: FUTEX_OP_ADD<<28|0x1<<12|FUTEX_OP_CMP_EQ<<24|0. */
+static void write_futex_wake_op(struct writer *w, uint32_t v)
+{
+	char text[192];
+	size_t n = 0;
+
+	if ((v >> 28) & FUTEX_OP_OPARG_SHIFT)
+		n += snprintf(text + n, sizeof(text) - n, "FUTEX_OP_OPARG_SHIFT<<28|");
+	n += put_wake_op_field(text + n, sizeof(text) - n, &xlat_futex_wake_ops, (v >> 28) & 7, 28,
+			       "FUTEX_OP_???");
+	n += snprintf(text + n, sizeof(text) - n, "|%#x<<12|", (v >> 12) & 0xfff);
+	n += put_wake_op_field(text + n, sizeof(text) - n, &xlat_futex_wake_cmps, (v >> 24) & 0xf,
+			       24, "FUTEX_OP_CMP_???");
+	snprintf(text + n, sizeof(text) - n, "|%#x", v & 0xfff);
+	w_num_text(w, v, WR_HEX, text);
+}
+
+/*
+ * Only the arguments the operation uses show, as in strace: FUTEX_WAKE_PRIVATE
+ * has uaddr, op and val; FUTEX_WAIT_BITSET has no uaddr2. An operation the
+ * kernel does not know shows all six.
+ */
+static enum hand_result futex_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	unsigned int cmd = (unsigned int)hc->enter->args[1] & FUTEX_CMD_MASK;
+	uint32_t v = (uint32_t)hc->enter->args[i];
+	unsigned int use;
+
+	if (cmd >= sizeof(futex_uses) / sizeof(futex_uses[0])) {
+		/* an operation the kernel does not know: strace shows val3 in hex */
+		if (i != FUTEX_ARG_VAL3)
+			return HAND_DEFAULT;
+		w_hex(w, v);
+		return HAND_PRINTED;
+	}
+	use = futex_uses[cmd];
+	switch (i) {
+	case FUTEX_ARG_VAL:
+		return use & FU_VAL ? HAND_DEFAULT : HAND_OMIT;
+	case FUTEX_ARG_UTIME:
+		if (use & FU_TIMEOUT)
+			return HAND_DEFAULT;
+		if (!(use & FU_VAL2))
+			return HAND_OMIT;
+		/* the kernel takes the pointer's low 32 bits as a number */
+		w_u64(w, v);
+		return HAND_PRINTED;
+	case FUTEX_ARG_UADDR2:
+		return use & FU_UADDR2 ? HAND_DEFAULT : HAND_OMIT;
+	case FUTEX_ARG_VAL3:
+		if (!(use & (FU_VAL3 | FU_BITSET | FU_WAKE_OP)))
+			return HAND_OMIT;
+		if (use & FU_VAL3)
+			return HAND_DEFAULT;
+		if (use & FU_WAKE_OP)
+			write_futex_wake_op(w, v);
+		else
+			w_const(w, v, WR_HEX,
+				v == FUTEX_BITSET_MATCH_ANY ? "FUTEX_BITSET_MATCH_ANY" : NULL,
+				NULL);
+		return HAND_PRINTED;
+	}
+	return HAND_DEFAULT;
+}
+
+/* wait4's status, as the W* macros take it apart: [{WIFEXITED(s) && WEXITSTATUS(s) == 0}]. */
+static enum hand_result wait_status(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_out(hc, i);
+	int s;
+
+	/* with WNOHANG a return of 0 means no child changed state: nothing was written */
+	if (!cap || hc->exit->ret <= 0 || cap->len < sizeof(s)) {
+		hand_put_unread(w, hc->enter->args[i],
+				hc->exit ? record_capture(&hc->exit->hdr, i) : NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(&s, hand_cap_data(cap), sizeof(s));
+	w_deref_begin(w);
+	if (!WIFEXITED(s) && !WIFSIGNALED(s) && !WIFSTOPPED(s) && !WIFCONTINUED(s)) {
+		w_hex(w, (uint32_t)s);
+		w_deref_end(w);
+		return HAND_PRINTED;
+	}
+	w_obj_begin(w, WR_OBJ_PRED, NULL);
+	if (WIFEXITED(s)) {
+		w_key_only(w, "WIFEXITED");
+		w_key_num(w, "WEXITSTATUS", WEXITSTATUS(s), WR_DEC);
+	} else if (WIFSIGNALED(s)) {
+		w_key_only(w, "WIFSIGNALED");
+		w_key(w, "WTERMSIG");
+		xlat_write_signal(w, WTERMSIG(s));
+		if (WCOREDUMP(s))
+			w_key_only(w, "WCOREDUMP");
+	} else if (WIFSTOPPED(s)) {
+		w_key_only(w, "WIFSTOPPED");
+		w_key(w, "WSTOPSIG");
+		xlat_write_signal(w, WSTOPSIG(s));
+		/* a ptrace event rides above the stop signal */
+		if (s >> 16)
+			w_key_num(w, "s >> 16", s >> 16, WR_DEC);
+	} else {
+		w_key_only(w, "WIFCONTINUED");
+	}
+	w_obj_end(w, false);
+	w_deref_end(w);
+	return HAND_PRINTED;
+}
+
+/* clone's arguments on x86_64: flags, newsp, parent_tidptr, child_tidptr, tls. */
+enum { CLONE_ARG_FLAGS, CLONE_ARG_STACK, CLONE_ARG_PARENT_TID, CLONE_ARG_CHILD_TID, CLONE_ARG_TLS };
+
+/*
+ * clone as strace shows it: child_stack=NULL, flags=CLONE_VM|...|SIGCHLD, then only the
+ * arguments the flags use, each by name: parent_tid=[6434] (what the kernel wrote there),
+ * tls=0x1234, child_tidptr=0x7ffd....
+ */
+static bool clone_call(struct writer *w, const struct hand_call *hc, enum hand_part part)
+{
+	unsigned long long flags = hc->enter->args[CLONE_ARG_FLAGS];
+	const struct bt_capture *tid;
+	int v;
+
+	if (part == HAND_PART_EXIT)
+		goto exit_part;
+	hand_arg_begin(w, hc, CLONE_ARG_STACK);
+	w_lit(w, "child_stack=");
+	w_ptr(w, hc->enter->args[CLONE_ARG_STACK]);
+	w->ops->arg_end(w);
+	hand_arg_begin(w, hc, CLONE_ARG_FLAGS);
+	w_lit(w, "flags=");
+	xlat_write_clone_flags(w, flags);
+	w->ops->arg_end(w);
+	if (part == HAND_PART_ENTER)
+		return true;
+exit_part:
+	/* strace's resumed clone goes on from its flags: <... clone resumed>, child_tidptr=... */
+	if (part == HAND_PART_EXIT && (flags & (CLONE_PARENT_SETTID | CLONE_PIDFD | CLONE_SETTLS |
+						CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)))
+		w_lit(w, ", ");
+	if (flags & (CLONE_PARENT_SETTID | CLONE_PIDFD)) {
+		hand_arg_begin(w, hc, CLONE_ARG_PARENT_TID);
+		w_lit(w, "parent_tid=");
+		tid = hand_call_out(hc, CLONE_ARG_PARENT_TID);
+		if (tid && tid->len >= sizeof(v)) {
+			memcpy(&v, hand_cap_data(tid), sizeof(v));
+			w_deref_begin(w);
+			w_s64(w, v);
+			w_deref_end(w);
+		} else {
+			w_ptr(w, hc->enter->args[CLONE_ARG_PARENT_TID]);
+		}
+		w->ops->arg_end(w);
+	}
+	if (flags & CLONE_SETTLS) {
+		hand_arg_begin(w, hc, CLONE_ARG_TLS);
+		w_lit(w, "tls=");
+		w_ptr(w, hc->enter->args[CLONE_ARG_TLS]);
+		w->ops->arg_end(w);
+	}
+	if (flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+		hand_arg_begin(w, hc, CLONE_ARG_CHILD_TID);
+		w_lit(w, "child_tidptr=");
+		w_ptr(w, hc->enter->args[CLONE_ARG_CHILD_TID]);
+		w->ops->arg_end(w);
+	}
+	return true;
+}
+
+/* rseq's area: strace shows it as a number in hex, 0 for none. */
+static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, int i)
+{
+	w_hex(w, hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
+/* A CPU mask: BTF says unsigned long *, not that bit N is CPU N. */
+static void print_cpu_mask(const struct decoder *d, struct writer *w, const void *data, size_t len,
+			   bool more)
+{
+	hand_print_bit_list(w, data, len, -1, more);
+}
+
+/* clang-format off */
+static const struct hand_bytes_entry proc_bytes[] = {
+	{"sched_getaffinity", "user_mask_ptr", print_cpu_mask},
+	{"sched_setaffinity", "user_mask_ptr", print_cpu_mask},
+};
+
+static const struct hand_arg_entry proc_args[] = {
+	{"prctl", "arg2", prctl_arg},
+	{"prctl", "arg3", prctl_arg},
+	{"prctl", "arg4", prctl_arg},
+	{"prctl", "arg5", prctl_arg},
+	{"futex", "val", futex_arg},
+	{"futex", "utime", futex_arg},
+	{"futex", "uaddr2", futex_arg},
+	{"futex", "val3", futex_arg},
+	{"wait4", "stat_addr", wait_status},
+	{"rseq", "rseq", rseq_area},
+};
+
+static const struct hand_return_entry proc_returns[] = {
+	{"prctl", prctl_return},
+};
+
+static const struct hand_call_entry proc_calls[] = {
+	{"clone", clone_call},
+};
+/* clang-format on */
+
+/* Without -v, strace shows the first members of these and "..." */
+static const char *const utsname_brief[] = {"sysname", "nodename", NULL};
+static const char *const rusage_brief[] = {"ru_utime", "ru_stime", NULL};
+
+static const struct hand_shape_entry proc_shapes[] = {
+	{"new_utsname", {.brief = utsname_brief}},
+	{"rusage", {.brief = rusage_brief}},
+};
+
+const struct hand_family family_proc = {
+	.name = "proc",
+	.shapes = proc_shapes,
+	.nshapes = sizeof(proc_shapes) / sizeof(proc_shapes[0]),
+	.returns = proc_returns,
+	.nreturns = sizeof(proc_returns) / sizeof(proc_returns[0]),
+	.calls = proc_calls,
+	.ncalls = sizeof(proc_calls) / sizeof(proc_calls[0]),
+	.bytes = proc_bytes,
+	.nbytes = sizeof(proc_bytes) / sizeof(proc_bytes[0]),
+	.args = proc_args,
+	.nargs = sizeof(proc_args) / sizeof(proc_args[0]),
+};

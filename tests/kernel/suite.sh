@@ -1,0 +1,115 @@
+#!/bin/sh
+# The kernel matrix's suite: real btftrace runs whose results tests/kernel/test_kernels.py checks.
+#
+# Usage: BTFTRACE=BIN WORKLOADS=DIR SCRATCH=DIR suite.sh
+#
+# Runs in the initramfs of each kernel booted under qemu (tests/kernel/init
+# starts it, busybox provides the shell and the tools) and, the same way,
+# on the host kernel. It asserts nothing itself: each case prints, between
+# marker lines, btftrace's exit status, standard error, trace and the
+# workload's output, and the host's pytest judges them. Markers:
+#   @@@ case NAME           a case starts
+#   @@@ file NAME           a file of it follows, each line prefixed with "|"
+#   @@@ value NAME VALUE    a number the case found (a pid)
+#   @@@ rc N                btftrace's exit status
+#   @@@ end                 the case ends
+#   @@@ suite done          every case ran
+set -u
+
+bt=${BTFTRACE:?}
+w=${WORKLOADS:?}
+t=${SCRATCH:?}
+# seconds one run may take; a software-emulated CPU is slow, and 5.10 verifies slowly
+limit=${CASE_TIMEOUT:-180}
+
+show() {
+	echo "@@@ file $1"
+	[ -f "$2" ] && awk '{ print "|" $0 }' "$2"
+}
+
+# run NAME [btftrace options and command...]: one case, its trace in a file of its own
+run() {
+	name=$1
+	shift
+	echo "@@@ case $name"
+	mkdir -p "$t/$name"
+	timeout "$limit" "$bt" -o "$t/$name.trace" "$@" >"$t/$name.out" 2>"$t/$name.err"
+	rc=$?
+	echo "@@@ rc $rc"
+	show trace "$t/$name.trace"
+	show stdout "$t/$name.out"
+	show stderr "$t/$name.err"
+	echo "@@@ end"
+}
+
+echo "@@@ case info"
+echo "@@@ value kernel $(uname -r)"
+"$bt" --version >"$t/version.out" 2>&1
+echo "@@@ rc $?"
+show stdout "$t/version.out"
+echo "@@@ end"
+
+# -d: which features were probed, which mechanism chosen (libbpf's lines only on failure)
+for what in plain filter summary; do
+	case $what in
+	plain) set -- ;;
+	filter) set -- --filter 'pid > 0' ;;
+	summary) set -- -c --hist ;;
+	esac
+	echo "@@@ case debug-$what"
+	timeout "$limit" "$bt" -d -o "$t/debug.trace" "$@" -- "$w/stat_rw" "$t" \
+		>/dev/null 2>"$t/debug.err"
+	rc=$?
+	echo "@@@ rc $rc"
+	grep '^btftrace:' "$t/debug.err" >"$t/debug.btftrace"
+	show stderr "$t/debug.btftrace"
+	if [ "$rc" != 0 ]; then
+		tail -n 60 "$t/debug.err" >"$t/debug.tail"
+		show libbpf "$t/debug.tail"
+	fi
+	echo "@@@ end"
+done
+
+run trace -- "$w/stat_rw" "$t/trace"
+run json --format=json -- "$w/stat_rw" "$t/json"
+run follow -f -- "$w/proc_life" fork 2
+run summary -c --hist -- "$w/counted" 200 2
+run summary-follow -c -f --summary-by=process -- "$w/proc_life" fork 2
+run filter --filter 'fd == 10 && count > 100' -- "$w/filtered" 100
+# decided at each call's exit: the enter half waits in the thread's slot
+run filter-failed -Z -- "$w/filtered" 100
+run signals -- "$w/proc_life" signals
+run killed -- "$w/proc_life" segv
+
+# -p: attach to a running process, detach on SIGINT once its calls were seen
+echo "@@@ case attach"
+"$w/ticker" &
+ticker=$!
+echo "@@@ value ticker $ticker"
+echo "@@@ value parent $$"
+"$bt" -o "$t/attach.trace" -p "$ticker" 2>"$t/attach.err" &
+tracer=$!
+seen=0
+i=0
+while [ "$i" -lt $((limit * 10)) ]; do
+	calls=$(grep -c '^getppid()' "$t/attach.trace" 2>/dev/null)
+	if [ "${calls:-0}" -ge 3 ]; then
+		seen=1
+		break
+	fi
+	kill -0 "$tracer" 2>/dev/null || break
+	sleep 0.1
+	i=$((i + 1))
+done
+echo "@@@ value seen $seen"
+kill -INT "$tracer" 2>/dev/null
+wait "$tracer"
+echo "@@@ rc $?"
+kill -0 "$ticker" 2>/dev/null && echo "@@@ value ticker_alive 1"
+kill "$ticker" 2>/dev/null
+wait "$ticker" 2>/dev/null
+show trace "$t/attach.trace"
+show stderr "$t/attach.err"
+echo "@@@ end"
+
+echo "@@@ suite done"

@@ -1,0 +1,236 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The kernel matrix: the suite's results on each kernel (see conftest.py and suite.sh).
+
+Each test runs once per kernel: "host" (the running kernel) and each Debian
+suite's cloud kernel booted under qemu. The workloads are
+tests/workloads/*.c, linked statically.
+"""
+import importlib.util
+import json
+import os
+import re
+
+from conftest import REPO, kernel_version, tail
+
+# the e2e tests' parser of -c tables, loaded by path: both directories have a conftest module
+_spec = importlib.util.spec_from_file_location(
+    "e2e_test_summary", os.path.join(REPO, "tests", "e2e", "test_summary.py"))
+_e2e_summary = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_e2e_summary)
+parse_tables = _e2e_summary.parse_tables
+
+TEXT = "hello, kernel matrix\\n"  # tests/workloads/stat_rw.c's STAT_RW_TEXT, as printed
+PID_PREFIX = re.compile(r"^\[pid +(\d+)\] ")
+FEATURES = ("ringbuf", "raw_tp", "task_storage", "tp_btf", "ancestor_cgroup")
+# the mechanisms each kernel must get: what btftrace probes there must say the same
+EXPECTED_CHOICE = {
+    "bullseye": "raw_tp programs, call start times in a hash map by thread",
+}
+TYPED = "tp_btf programs, call start times in task storage"
+
+
+def ok(run, name, rc=0):
+    """The case, checked to have ended with exit status rc."""
+    case = run.case(name)
+    assert case.rc == rc, (f"{run.kernel}: {name}: btftrace exited {case.rc}, not {rc}; "
+                           f"stderr:\n{case.file('stderr')}{case.file('libbpf')}")
+    return case
+
+
+def lines(text):
+    return text.splitlines()
+
+
+def strip_pid(line):
+    return PID_PREFIX.sub("", line)
+
+
+def completed(text, line):
+    """The call line, with its '<... resumed>' end when it was shown unfinished."""
+    if not line.endswith("<unfinished ...>"):
+        return line
+    pid = PID_PREFIX.match(line).group(1)
+    rest = lines(text)[lines(text).index(line) + 1:]
+    return line + next((l for l in rest if re.match(rf"\[pid +{pid}\] <\.\.\. ", l)), "")
+
+
+def test_the_suite_ran_on_the_kernel_asked_for(run):
+    assert run.done, f"{run.kernel}: the suite did not finish:\n{tail(run.log)}"
+    release = run.case("info").values["kernel"]
+    if run.kernel == "host":
+        assert release == os.uname().release
+    else:
+        assert release == kernel_version(run.kernel)
+
+
+def test_d_names_each_feature_probed_and_the_mechanism_chosen(run):
+    for what in ("plain", "filter", "summary"):
+        err = ok(run, f"debug-{what}").file("stderr")
+        release = run.case("info").values["kernel"]
+        assert f"btftrace: kernel {release}, BPF features:" in err, err
+        states = {}
+        for name in FEATURES:
+            m = re.search(rf"^btftrace:   {name}: (yes|no|not probed) -- .*$", err, re.M)
+            assert m, f"{run.kernel}: -d says nothing of {name}:\n{err}"
+            states[name] = m.group(1)
+        assert states["ringbuf"] == states["raw_tp"] == "yes", err
+        # the ancestor cgroup helper is probed for --filter only
+        assert (states["ancestor_cgroup"] != "not probed") == (what == "filter"), err
+        chosen = re.search(r"^btftrace: chosen: (.*)$", err, re.M)
+        assert chosen, err
+        if states["task_storage"] == "yes" and states["tp_btf"] == "yes":
+            assert chosen.group(1) == TYPED, err
+        else:
+            # without task storage the tp_btf pair is not even tried
+            assert states["tp_btf"] != "yes", err
+            assert chosen.group(1).startswith("raw_tp programs"), err
+        assert chosen.group(1) == EXPECTED_CHOICE.get(run.kernel, TYPED), err
+
+
+def test_write_read_and_stat_are_decoded(run):
+    case = ok(run, "trace")
+    text = case.file("trace")
+    assert case.file("stdout") == "hello, kernel matrix\n"
+    calls = lines(text)
+    path = "/tmp/trace/data" if run.kernel != "host" else None
+    opened = [l for l in calls if l.startswith("openat(AT_FDCWD, ") and "/trace/data" in l]
+    assert len(opened) == 2, text
+    if path is None:
+        path = re.match(r'openat\(AT_FDCWD, "([^"]+)"', opened[0]).group(1)
+    fd = int(re.search(r"= (\d+)$", opened[0]).group(1))
+    expected = [
+        f'openat(AT_FDCWD, "{path}", O_WRONLY|O_CREAT|O_TRUNC, 0600) = {fd}',
+        f"fchmod({fd}, 0640) = 0",
+        f'write({fd}, "{TEXT}", 21) = 21',
+        f"close({fd}) = 0",
+        f'openat(AT_FDCWD, "{path}", O_RDONLY) = {fd}',
+        f'read({fd}, "{TEXT}", 64) = 21',
+    ]
+    start = calls.index(opened[0])
+    got = [re.sub(r" {2,}", " ", l) for l in calls[start:start + len(expected)]]
+    assert got == expected, text
+    stat = r"\{st_dev=\d+, st_ino=\d+, st_nlink=1, st_mode=S_IFREG\|0640, st_uid=0, " \
+           r"st_gid=0, .*st_size=21, st_blksize=\d+, st_blocks=\d+, .*\}"
+    rest = calls[start + len(expected):]
+    assert re.fullmatch(rf"fstat\({fd}, {stat}\) += 0", rest[0]), rest[0]
+    assert re.fullmatch(rf'newfstatat\(AT_FDCWD, "{re.escape(path)}", {stat}, 0\) += 0',
+                        rest[1]), rest[1]
+    assert [re.sub(r" {2,}", " ", l) for l in rest[2:]] == [
+        f"close({fd}) = 0",
+        f'write(1, "{TEXT}", 21) = 21',
+        f'unlinkat(AT_FDCWD, "{path}", 0) = 0',
+        "exit_group(0) = ?",
+        "+++ exited with 0 +++",
+    ], text
+    assert calls[0].startswith('execve("') and "stat_rw" in calls[0]
+
+
+def test_json_lines(run):
+    case = ok(run, "json")
+    events = [json.loads(line) for line in lines(case.file("trace"))]
+    assert events[0]["event"] == "header"
+    calls = {e["syscall"]: e for e in events if e["event"] == "call"}
+    read = calls["read"]
+    assert read["state"] == "complete" and read["ret"] == 21
+    buf = next(a for a in read["args"] if a["name"] == "buf")
+    assert buf["value"]["data"] == "hello, kernel matrix\n", buf
+    assert buf["value"]["len"] == 21 and not buf["value"]["truncated"], buf
+    stat = next(a for a in calls["newfstatat"]["args"] if a["name"] == "statbuf")
+    assert stat["value"]["st_size"] == 21, stat
+    assert events[-1]["event"] == "exit" and events[-1]["status"] == 0, events[-1]
+    # every call of the workload after its exec has its name
+    assert {e["comm"] for e in events[2:] if e["event"] == "call"} == {"stat_rw"}
+
+
+def test_f_follows_children_and_their_exits(run):
+    text = ok(run, "follow").file("trace")
+    children = {}
+    for i in (1, 2):
+        opens = [l for l in lines(text) if f'"/nonexistent/child-{i}"' in l]
+        assert len(opens) == 1, text
+        children[i] = int(PID_PREFIX.match(opens[0]).group(1))
+        assert "= -1 ENOENT" in completed(text, opens[0]), text
+        assert re.search(rf"^\[pid +{children[i]}\] \+\+\+ exited with {i} \+\+\+$", text,
+                         re.M), text
+    grand = [l for l in lines(text) if '"/nonexistent/grandchild"' in l]
+    assert len(grand) == 1 and int(PID_PREFIX.match(grand[0]).group(1)) not in \
+        children.values(), text
+    returned = {int(m.group(1)) for l in lines(text)
+                for m in [re.search(r"^(?:clone3?\(.*|<\.\.\. clone3? resumed>.*)= (\d+)$",
+                                    strip_pid(l))] if m}
+    assert set(children.values()) <= returned, text
+    assert strip_pid(lines(text)[-1]) == "+++ exited with 0 +++"
+
+
+def test_c_counts_in_the_kernel_with_histograms(run):
+    text = ok(run, "summary").file("trace")
+    table = parse_tables(text)[None]
+    # counted 200 2: per thread 200 getppid, 200 writes, 100 failed openat, 3 nanosleeps
+    assert table["getppid"]["calls"] == 400, text
+    assert table["write"]["calls"] == 400, text
+    assert table["openat"]["errors"] == 200, text
+    assert table["nanosleep"]["calls"] == 6, text
+    assert table["nanosleep"]["min_us"] >= 2000, text
+    total = table["total"]
+    assert total["calls"] == sum(r["calls"] for k, r in table.items() if k != "total")
+    hist = re.search(r"^getppid: time in the call \(ns\), 400 calls\n((?:\[.*\n)+)", text, re.M)
+    assert hist, text
+    assert sum(int(l.split()[2]) for l in lines(hist.group(1))) == 400, hist.group(1)
+    assert "getppid(" not in text
+
+
+def test_c_f_by_process(run):
+    text = ok(run, "summary-follow").file("trace")
+    tables = parse_tables(text)
+    assert len(tables) == 4, text  # the parent, two children, a grandchild
+    # each process opened one path that does not exist
+    assert all(t["openat"]["errors"] == 1 for t in tables.values()), text
+
+
+def test_filter_in_the_kernel(run):
+    text = ok(run, "filter").file("trace")
+    calls = [l for l in lines(text) if not l.startswith("+++")]
+    # filtered 100: 10 writes of 300 bytes to fd 10, nothing else passes
+    assert len(calls) == 10, text
+    assert all(re.fullmatch(r'write\(10, "(\\0)+"\.\.\., 300\) += 300', l) for l in calls), text
+    assert lines(text)[-1] == "+++ exited with 0 +++"
+
+
+def test_failed_calls_only(run):
+    text = ok(run, "filter-failed").file("trace")
+    calls = [l for l in lines(text) if not l.startswith("+++")]
+    assert all(re.search(r"= -1 E[A-Z]+ \(", l) for l in calls), text
+    assert sum('"/nonexistent/filtered"' in l for l in calls) == 25, text
+    assert sum(l.startswith("close(-1)") for l in calls) == 7, text
+    assert lines(text)[-1] == "+++ exited with 0 +++"
+
+
+def test_signals_and_exit_status(run):
+    text = ok(run, "signals", rc=5).file("trace")
+    pid = int(re.search(r"^kill\((\d+), SIGUSR1\)", text, re.M).group(1))
+    assert (f"--- SIGUSR1 {{si_signo=SIGUSR1, si_code=SI_USER, si_pid={pid}, si_uid=0}} ---"
+            in lines(text)), text
+    assert "--- SIGALRM {si_signo=SIGALRM, si_code=SI_KERNEL} ---" in lines(text), text
+    assert re.search(r"= \? ERESTART_RESTARTBLOCK \(Interrupted by signal\)$", text, re.M), text
+    assert re.search(r"^--- SIGCHLD \{si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=\d+, "
+                     r"si_uid=0, si_status=7, si_utime=\d+, si_stime=\d+\} ---$", text, re.M)
+    assert lines(text)[-2:] == ["exit_group(5)                           = ?",
+                                "+++ exited with 5 +++"], text
+
+
+def test_killed_by_a_signal(run):
+    text = ok(run, "killed", rc=128 + 11).file("trace")
+    assert lines(text)[-2:] == [
+        "--- SIGSEGV {si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=0x8} ---",
+        "+++ killed by SIGSEGV +++"], text
+
+
+def test_p_attaches_and_detaches(run):
+    case = ok(run, "attach")
+    assert case.values.get("seen") == "1", f"no getppid() seen:\n{case.file('stderr')}"
+    assert case.values.get("ticker_alive") == "1", "the attached process died"
+    assert case.file("stderr") == ""
+    parent = case.values["parent"]
+    getppids = [l for l in lines(case.file("trace")) if l.startswith("getppid()")]
+    assert len(getppids) >= 3
+    assert all(l.endswith(f"= {parent}") for l in getppids), case.file("trace")
