@@ -270,14 +270,14 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 {
 	memset(b, 0, sizeof(*b));
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
-		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+		const struct syscall_desc *desc = catalog__by_nr(cat, nr), *x86_64;
 		struct beauty_syscall *bs = &b->calls[nr];
 		struct bt_syscall_rules *rules = &b->rules[nr];
 
 		rules->flags = BT_SC_SELECTED;
 		rules->filter_nr = nr;
-		if (desc && bt_id_is_i386(nr) && catalog__by_name(cat, desc->name))
-			rules->filter_nr = catalog__by_name(cat, desc->name)->nr;
+		if (desc && bt_id_is_i386(nr) && (x86_64 = catalog__by_name(cat, desc->name)))
+			rules->filter_nr = x86_64->nr;
 		if (!desc || !desc->has_format)
 			continue;
 		for (int i = 0; i < desc->nargs; i++)
@@ -295,6 +295,7 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 			int i;
 
 			if (!desc || !desc->has_format ||
+			    syscall_desc__like(desc)[0] != x86_64->name[0] ||
 			    strcmp(syscall_desc__like(desc), x86_64->name))
 				continue;
 			i = syscall_desc__arg_index(desc, ov->arg);

@@ -261,6 +261,7 @@ static bool ends_with(const char *s, const char *suffix)
 static const struct syscall_desc *counterpart(const struct catalog *cat, const char *name,
 					      bool *time64)
 {
+	const struct syscall_desc *same;
 	char base[SYSCALL_NAME_MAX];
 	size_t n = strlen(name);
 
@@ -271,8 +272,9 @@ static const struct syscall_desc *counterpart(const struct catalog *cat, const c
 				       ? catalog__by_name(cat, counterparts[i].x86_64)
 				       : NULL;
 	}
-	if (catalog__by_name(cat, name))
-		return catalog__by_name(cat, name);
+	same = catalog__by_name(cat, name);
+	if (same)
+		return same;
 	if (n >= sizeof(base))
 		return NULL;
 	if (ends_with(name, "_time64")) {
