@@ -50,24 +50,8 @@ struct thread_info {
 
 #define TS_COMPAT 0x0002
 
-/* -y: a descriptor's file and inode, as the kernel holds them */
-struct inode {
-	unsigned short i_mode;
-	unsigned long i_ino;
-} __attribute__((preserve_access_index));
-
-struct file {
-	struct inode *f_inode;
-} __attribute__((preserve_access_index));
-
-struct fdtable {
-	unsigned int max_fds;
-	struct file **fd;
-} __attribute__((preserve_access_index));
-
-struct files_struct {
-	struct fdtable *fdt;
-} __attribute__((preserve_access_index));
+/* -y: a descriptor's file and inode, read at fd_offsets (struct bt_fd_offsets) */
+struct files_struct;
 
 struct task_struct {
 	struct thread_info thread_info;
@@ -102,6 +86,7 @@ const volatile __u8 have_ancestor_cgroup = 0; /* bpf_get_current_ancestor_cgroup
 const volatile __u64 signals_shown = ~0ULL;   /* -e signal=SET: bit sig-1 for signals 1..64 */
 const volatile __u8 lossless = 0;	      /* --lossless: place losses per thread */
 const volatile __u8 fd_records = 0;	      /* -y: fd calls left out still feed the fd table */
+struct bt_fd_offsets fd_offsets = {};	      /* -y: set by user space after the load */
 /*
  * What the output shows of each call beyond its values: the kernel's time
  * (-t, -r, -T, JSON, Perfetto) and the thread's name (JSON, Perfetto). Each
@@ -337,7 +322,7 @@ static __always_inline int should_trace(__u32 tgid, long nr)
  */
 static __always_inline bool i386_call(const bool typed)
 {
-	if (!bpf_core_field_exists(struct thread_info, status))
+	if (!bpf_core_field_exists(struct task_struct, thread_info.status))
 		return false;
 	if (typed)
 		return bpf_get_current_task_btf()->thread_info.status & TS_COMPAT;
@@ -1301,21 +1286,28 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 static __always_inline bool fd_inode(__s64 fd, struct bt_fd_inode *out)
 {
 	struct task_struct *task = (void *)bpf_get_current_task();
-	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
-	struct file **fds, *file = NULL;
-	struct inode *inode;
+	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file, *inode;
+	unsigned int max_fds;
+	__u16 mode;
 
-	if (!fdt || fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds))
+	if (!fd_offsets.ok || !files || fd < 0)
 		return false;
-	fds = BPF_CORE_READ(fdt, fd);
-	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd) || !file)
+	if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
 		return false;
-	inode = BPF_CORE_READ(file, f_inode);
-	if (!inode)
+	if (bpf_probe_read_kernel(&max_fds, sizeof(max_fds), fdt + fd_offsets.fdt_max_fds) ||
+	    fd >= max_fds)
+		return false;
+	if (bpf_probe_read_kernel(&fds, sizeof(fds), fdt + fd_offsets.fdt_fd) || !fds)
+		return false;
+	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd * sizeof(void *)) || !file)
+		return false;
+	if (bpf_probe_read_kernel(&inode, sizeof(inode), file + fd_offsets.file_inode) || !inode)
+		return false;
+	if (bpf_probe_read_kernel(&mode, sizeof(mode), inode + fd_offsets.inode_mode) ||
+	    bpf_probe_read_kernel(&out->ino, sizeof(out->ino), inode + fd_offsets.inode_ino))
 		return false;
 	out->fd = fd;
-	out->mode = BPF_CORE_READ(inode, i_mode);
-	out->ino = BPF_CORE_READ(inode, i_ino);
+	out->mode = mode;
 	return true;
 }
 

@@ -408,6 +408,24 @@ struct bt_fd_inode {
 	__u64 ino;
 };
 
+/*
+ * Where the kernel keeps a descriptor's inode: byte offsets that user space
+ * finds in the kernel's BTF (types__member) and writes into the collector's
+ * fd_offsets once it is loaded. Read by offset, not by CO-RE relocation:
+ * each struct a relocation starts from costs libbpf a search of the whole
+ * kernel BTF at load, and these four would add a quarter to start-up.
+ * ok is 0 (no inodes are read) until every offset is found.
+ */
+struct bt_fd_offsets {
+	__u32 files_fdt;   /* struct files_struct: fdt, a pointer */
+	__u32 fdt_max_fds; /* struct fdtable: max_fds, 4 bytes */
+	__u32 fdt_fd;	   /* struct fdtable: fd, a pointer to the array of struct file * */
+	__u32 file_inode;  /* struct file: f_inode, a pointer */
+	__u32 inode_mode;  /* struct inode: i_mode, 2 bytes */
+	__u32 inode_ino;   /* struct inode: i_ino, 8 bytes */
+	__u32 ok;
+};
+
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */
 struct bt_capture {
 	__u8 arg;   /* argument index 0..5 */

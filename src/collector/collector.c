@@ -299,6 +299,11 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 	return 0;
 }
 
+void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets)
+{
+	c->skel->bss->fd_offsets = *offsets;
+}
+
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
 			  const struct bt_filter_args *args)
 {

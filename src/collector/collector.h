@@ -92,6 +92,8 @@ const char *collector__missing_feature(const struct collector *c, const char **s
 void collector__print_features(const struct collector *c, FILE *f);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
+/* -y: where the kernel keeps a descriptor's inode, for the exits of calls that make fds. */
+void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets);
 /* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
 			  const struct bt_filter_args *args);

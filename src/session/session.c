@@ -512,6 +512,27 @@ static int on_record(void *ctx, void *data, size_t size)
  * -y: what the kernel found the fds a call made to be, as they were made: a
  * socket or pipe closed before anyone asks /proc keeps its name.
  */
+/*
+ * -y: where the collector finds the inode of a new fd, from the kernel's
+ * BTF; without BTF (or with a layout not found) the exits carry none and
+ * the printer asks /proc.
+ */
+static void set_fd_offsets(struct session *s)
+{
+	struct bt_fd_offsets o = {0};
+	__u32 size[6];
+
+	if (!types__member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
+	    !types__member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
+	    !types__member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
+	    !types__member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
+	    !types__member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
+	    !types__member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
+		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
+		       size[4] == 2 && size[5] == 8;
+	collector__set_fd_offsets(&s->coll, &o);
+}
+
 static void note_fd_inodes(struct session *s, const struct call *call)
 {
 	const struct bt_capture *cap;
@@ -1028,6 +1049,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (s.dec->fds)
+		set_fd_offsets(&s);
 	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));

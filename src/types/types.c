@@ -528,3 +528,54 @@ bool types__same_in_i386(const struct types *t, __u32 id)
 	}
 	return i386_layout(t->btf, id, 0, &align);
 }
+
+/* member in the composite type id, at *offset bits from its start; true when found */
+static bool find_member(const struct btf *btf, __u32 id, const char *member, int depth,
+			__u32 *offset, __u32 *type)
+{
+	const struct btf_type *bt = btf__type_by_id(btf, types__skip_mods(btf, id));
+	const struct btf_member *m;
+
+	if (!bt || depth > 4 || (!btf_is_struct(bt) && !btf_is_union(bt)))
+		return false;
+	m = btf_members(bt);
+	for (int i = 0; i < btf_vlen(bt); i++, m++) {
+		const char *name = btf__name_by_offset(btf, m->name_off);
+		__u32 inner;
+
+		if (btf_member_bitfield_size(bt, i))
+			continue;
+		if (name && !strcmp(name, member)) {
+			*offset = btf_member_bit_offset(bt, i);
+			*type = m->type;
+			return true;
+		}
+		if ((!name || !name[0]) &&
+		    find_member(btf, m->type, member, depth + 1, &inner, type)) {
+			*offset = btf_member_bit_offset(bt, i) + inner;
+			return true;
+		}
+	}
+	return false;
+}
+
+int types__member(const struct types *t, const char *struct_name, const char *member, __u32 *offset,
+		  __u32 *size)
+{
+	__u32 id, bits, type;
+	__s64 bytes;
+
+	if (!t || !t->btf)
+		return -ENOENT;
+	id = types__find(t, struct_name, BTF_KIND_STRUCT);
+	if (!id)
+		id = types__find(t, struct_name, BTF_KIND_UNION);
+	if (!id || !find_member(t->btf, id, member, 0, &bits, &type) || bits % 8)
+		return -ENOENT;
+	bytes = btf__resolve_size(t->btf, type);
+	if (bytes <= 0)
+		return -ENOENT;
+	*offset = bits / 8;
+	*size = bytes;
+	return 0;
+}

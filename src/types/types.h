@@ -52,6 +52,16 @@ int types__resolve(const struct types *t, const char *ctype, struct arg_type *ou
  */
 bool types__same_in_i386(const struct types *t, __u32 id);
 
+/*
+ * The byte offset and size of member (found in anonymous structs and
+ * unions too) of the struct or union called struct_name: 0, or -ENOENT when BTF has
+ * no such member or it is a bit field. What the BPF collector reads by
+ * offset rather than by CO-RE relocation, which costs a search of the
+ * kernel's BTF per type at load.
+ */
+int types__member(const struct types *t, const char *struct_name, const char *member, __u32 *offset,
+		  __u32 *size);
+
 /* Skips typedefs and modifiers (const, volatile, restrict, type tags). */
 __u32 types__skip_mods(const struct btf *btf, __u32 id);
 
