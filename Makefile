@@ -54,7 +54,7 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 .PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format \
-	install uninstall deb package-test kernel-fetch kernel-test
+	install uninstall deb package-test kernel-fetch kernel-test diff-test diff-report diff-update
 all: $(BIN) $(HELPER_BIN)
 
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
@@ -137,9 +137,32 @@ e2e: all
 	BTFTRACE=$(abspath $(BIN)) WORKLOADS=$(abspath $(OUTPUT)/workloads) \
 		$(PYTHON) -m pytest -q tests/e2e
 
-# Builds and runs every test: unit tests, end-to-end tests as root, then each fuzz target for
-# FUZZ_SECONDS (60 s each; `make test FUZZ_SECONDS=5` for a quicker run).
-test: unit e2e fuzz
+# The differential test against strace 6.1 (tests/diff/strace_diff.py): one run of
+# tests/workloads/diff_calls.c per option set, traced by strace and btftrace at once, compared
+# line by line; every difference must be listed in tests/diff/expected.txt, and every listed
+# one must still happen. DIFF_SETS chooses option sets (default: all seven).
+DIFF_SETS ?= default,v,Xraw,Xverbose,s8,y,etrace
+DIFF_ARGS = --btftrace $(abspath $(BIN)) --workload $(abspath $(OUTPUT)/workloads/diff_calls) \
+	    --out $(abspath $(OUTPUT)/diff) --sets $(DIFF_SETS)
+
+diff-test: all
+	$(PYTHON) tests/diff/strace_diff.py check $(DIFF_ARGS)
+
+# The figures per option set and per syscall, the difference rules with examples, the
+# struct-taking syscalls' status: markdown on stdout, kept in .output/diff/report.md too.
+diff-report: all
+	$(PYTHON) tests/diff/strace_diff.py report $(DIFF_ARGS)
+
+# Rewrites tests/diff/expected.txt from what differs now (new entries as not-yet-fixed), over
+# DIFF_RUNS runs of each set: a difference seen in some of them only is marked as such.
+DIFF_RUNS ?= 3
+diff-update: all
+	$(PYTHON) tests/diff/strace_diff.py update --runs $(DIFF_RUNS) $(DIFF_ARGS)
+
+# Builds and runs every test: unit tests, end-to-end tests as root, the differential test
+# against strace, then each fuzz target for FUZZ_SECONDS (60 s each; `make test
+# FUZZ_SECONDS=5` for a quicker run).
+test: unit e2e diff-test fuzz
 
 # The unit and e2e tests again under AddressSanitizer and UBSan (the fuzz targets have them).
 asan-test:

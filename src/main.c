@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <linux/magic.h>
@@ -46,6 +47,13 @@ static const char usage_text[] =
 	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
 	"                          first negates it; the last -e signal= counts\n"
 	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
+	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
+	"                          numbers, all or none, '!' first inverts; the last given\n"
+	"                          counts), dump the data in hex and ASCII as strace does:\n"
+	"                          read, pread64, readv, preadv(2), recvfrom, recvmsg\n"
+	"  -e write=SET, --write=SET  the same for data written: write, pwrite64, writev,\n"
+	"                          pwritev(2), sendto, sendmsg. Dumps show what was\n"
+	"                          captured (--capture-size; 4096 unless given)\n"
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
 	"      --filter EXPR       only calls for which EXPR holds, decided in the kernel:\n"
@@ -83,7 +91,18 @@ static const char usage_text[] =
 	"  -v, --verbose           arrays and structs in full\n"
 	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
 	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
+	"  -Y, --decode-pids=comm  print pids with the name of their thread or process:\n"
+	"                          getppid() = 24103<bash>, kill(24107<sleep>, SIGTERM)\n"
+	"      --decode-pids=pidns, --pidns-translation  pids seen from another PID namespace\n"
+	"                          with their number in btftrace's: 2 /* 24107 in strace's\n"
+	"                          PID NS */; --decode-pids=comm,pidns both. As in strace,\n"
+	"                          each of these replaces what the one before chose\n"
 	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
+	"  -x                      strings (and -y's paths) with a non-ASCII or unprintable\n"
+	"                          byte all in hex: \"\\x62\\x69\\x6e\\x01\"; -xx every string\n"
+	"      --strings-in-hex[=WHERE]  none (octal escapes, the default), non-ascii-chars\n"
+	"                          (the escapes in hex: \"bin\\x01\"), non-ascii (-x) or all\n"
+	"                          (-xx; the default WHERE)\n"
 	"      --arg-names         name each argument: openat(dfd: AT_FDCWD, ...)\n"
 	"      --struct-depth N    nested structs shown before {...} (default 4)\n"
 	"      --no-zeros          leave out struct members that are zero\n"
@@ -155,6 +174,11 @@ enum long_only {
 	OPT_UID,
 	OPT_CGROUP,
 	OPT_LOSSLESS,
+	OPT_STRINGS_IN_HEX,
+	OPT_READ,
+	OPT_WRITE,
+	OPT_DECODE_PIDS,
+	OPT_PIDNS_TRANSLATION,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -171,6 +195,8 @@ static const struct option long_options[] = {
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
 	{ "quiet", required_argument, NULL, OPT_QUIET },
+	{ "read", required_argument, NULL, OPT_READ },
+	{ "write", required_argument, NULL, OPT_WRITE },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
@@ -185,7 +211,10 @@ static const struct option long_options[] = {
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "decode-fds", no_argument, NULL, 'y' },
+	{ "decode-pids", required_argument, NULL, OPT_DECODE_PIDS },
+	{ "pidns-translation", no_argument, NULL, OPT_PIDNS_TRANSLATION },
 	{ "const-style", required_argument, NULL, 'X' },
+	{ "strings-in-hex", optional_argument, NULL, OPT_STRINGS_IN_HEX },
 	{ "arg-names", no_argument, NULL, OPT_ARG_NAMES },
 	{ "struct-depth", required_argument, NULL, OPT_STRUCT_DEPTH },
 	{ "no-zeros", no_argument, NULL, OPT_NO_ZEROS },
@@ -341,15 +370,73 @@ static const char *qualifier_value(const char *text, const char *const *names)
 	return NULL;
 }
 
+/* The fds -e read= and -e write= dump the data of; as in strace, the last one given counts. */
+static struct desc_set dump_read, dump_write;
+
+static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, const char *text,
+			   const char *what)
+{
+	char err[DESC_SET_ERR_MAX];
+	int rc = desc_set_parse(set, text, what, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+	*opt = desc_set_empty(set) ? NULL : set;
+}
+
+/*
+ * --decode-pids=SET as strace 6.1 takes it: comm and pidns in any case, or all or none alone,
+ * '!' first to invert; the set replaces the one before (as -Y's and --pidns-translation's).
+ */
+static unsigned int parse_decode_pids(const char *text, const char *what)
+{
+	static const char fix[] = "give comm, pidns, a comma list of both, all or none";
+	char *copy, *save = NULL;
+	const char *s = text;
+	unsigned int set = 0;
+	bool invert = false;
+
+	while (*s == '!') {
+		invert = !invert;
+		s++;
+	}
+	if (!strcmp(s, "all") || !strcmp(s, "none"))
+		set = !strcmp(s, "all") ? DECODE_PIDS_ALL : 0;
+	else {
+		copy = strdup(s);
+		if (!copy)
+			usage_error("out of memory");
+		for (char *tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			if (!strcasecmp(tok, "comm"))
+				set |= DECODE_PIDS_COMM;
+			else if (!strcasecmp(tok, "pidns"))
+				set |= DECODE_PIDS_NS;
+			else
+				usage_error("invalid %s value '%s': %s", what, tok, fix);
+		}
+		free(copy);
+		if (!set)
+			usage_error("invalid %s value '%s': %s", what, text, fix);
+	}
+	return invert ? DECODE_PIDS_ALL & ~set : set;
+}
+
 /*
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
- * and trace= or a bare set goes to the syscall filter.
+ * read= and write= the fds whose data is dumped, decode-pids= is
+ * --decode-pids, and trace= or a bare set goes to the syscall filter.
  */
 static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
 {
 	static const char *const signal_names[] = {"signal", "signals", "s", NULL};
 	static const char *const quiet_names[] = {"quiet", "silent", "silence", "q", NULL};
+	static const char *const read_names[] = {"read", "reads", "r", NULL};
+	static const char *const write_names[] = {"write", "writes", "w", NULL};
+	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -360,6 +447,18 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, quiet_names))) {
 		parse_quiet(o, value);
+		return;
+	}
+	if ((value = qualifier_value(text, pids_names))) {
+		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
+		return;
+	}
+	if ((value = qualifier_value(text, read_names))) {
+		parse_dump_set(&dump_read, &o->decode.dump_read, value, "-e read");
+		return;
+	}
+	if ((value = qualifier_value(text, write_names))) {
+		parse_dump_set(&dump_write, &o->decode.dump_write, value, "-e write");
 		return;
 	}
 	add_syscall_set(f, o, text);
@@ -482,7 +581,8 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, c, status;
+	int ts_count = 0, x_count = 0, c, status;
+	bool hex_set = false;
 
 	session_opts_default(&o);
 	/* one message of our own per error, not getopt's as well */
@@ -493,8 +593,8 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vyX:trTdhVZz", long_options, NULL)) !=
-	       -1) {
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZz", long_options,
+				NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			parse_pids(&o, optarg);
@@ -543,6 +643,12 @@ int main(int argc, char **argv)
 			break;
 		case 'e':
 			add_expression(&filter, &o, optarg);
+			break;
+		case OPT_READ:
+			parse_dump_set(&dump_read, &o.decode.dump_read, optarg, "--read");
+			break;
+		case OPT_WRITE:
+			parse_dump_set(&dump_write, &o.decode.dump_write, optarg, "--write");
 			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
@@ -615,6 +721,15 @@ int main(int argc, char **argv)
 		case 'y':
 			o.decode.decode_fds = true;
 			break;
+		case 'Y':
+			o.decode.decode_pids = DECODE_PIDS_COMM;
+			break;
+		case OPT_DECODE_PIDS:
+			o.decode.decode_pids = parse_decode_pids(optarg, "--decode-pids");
+			break;
+		case OPT_PIDNS_TRANSLATION:
+			o.decode.decode_pids = DECODE_PIDS_NS;
+			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))
 				o.decode.xlat = WR_XLAT_RAW;
@@ -624,6 +739,20 @@ int main(int argc, char **argv)
 				o.decode.xlat = WR_XLAT_VERBOSE;
 			else
 				usage_error("invalid -X value '%s': give raw, abbrev or verbose",
+					    optarg);
+			break;
+		case 'x':
+			/* strace's: -x non-ASCII strings, -xx (or more) all */
+			x_count++;
+			o.decode.hex = x_count > 1 ? QUOTE_HEX_ALL : QUOTE_HEX_NON_ASCII;
+			break;
+		case OPT_STRINGS_IN_HEX:
+			hex_set = true;
+			if (!optarg)
+				o.decode.hex = QUOTE_HEX_ALL;
+			else if (quote_hex_parse(optarg, &o.decode.hex))
+				usage_error("invalid --strings-in-hex value '%s': give none, "
+					    "non-ascii-chars, non-ascii or all",
 					    optarg);
 			break;
 		case OPT_ARG_NAMES:
@@ -691,6 +820,9 @@ int main(int argc, char **argv)
 	/* what only a summary shows asks for one */
 	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
 		o.summary = SUMMARY_ONLY;
+	if (x_count && hex_set)
+		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
+			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");
 	if (ts_count > 3)
 		usage_error("-t given %d times: -t, -tt and -ttt are the choices", ts_count);
 	o.text.ts = ts_count;
@@ -699,7 +831,9 @@ int main(int argc, char **argv)
 		o.buffer_cap = o.decode.string_limit + 1 > BT_CAPTURE_MAX
 				       ? BT_CAPTURE_MAX
 				       : o.decode.string_limit + 1;
-	if (o.decode.string_limit == 0)
+	/* strace dumps all the data: copy as much as the kernel may */
+	if (o.decode.string_limit == 0 ||
+	    (!capture_set && (o.decode.dump_read || o.decode.dump_write)))
 		o.buffer_cap = BT_CAPTURE_MAX;
 	if (optind < argc)
 		o.command = argv + optind;
@@ -730,5 +864,7 @@ int main(int argc, char **argv)
 	status = session_run(&o);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
+	desc_set_free(&dump_read);
+	desc_set_free(&dump_write);
 	return status;
 }

@@ -486,6 +486,12 @@ static void jw_bytes(struct writer *w, const void *p, size_t n, long long size, 
 		json_put_bytes_obj(w->ob, p, n, size, more);
 }
 
+/* JSON's pid is its number: the caller's name is each line's "comm" */
+static void jw_pid(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)
+{
+	w->ops->num(w, (uint64_t)pid, WR_DEC);
+}
+
 static void jw_fd(struct writer *w, int64_t fd, const char *name, const char *path)
 {
 	struct wr_frame *f = top(w);
@@ -732,6 +738,7 @@ static const struct writer_ops json_writer_ops = {
 	.str = jw_str,
 	.bytes = jw_bytes,
 	.fd = jw_fd,
+	.pid = jw_pid,
 	.counted = jw_counted,
 	.lit = jw_lit,
 	.comment = jw_comment,

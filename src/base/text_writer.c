@@ -175,20 +175,19 @@ static void put_comment(struct outbuf *ob, const char *text)
 }
 
 /* Appends path as strace -y does: <path>, with '<', '>' and unprintable bytes escaped. */
-static void put_path(struct outbuf *ob, const char *path)
+static void put_path(struct writer *w, const char *path)
 {
-	outbuf_putc(ob, '<');
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if (*p < 0x20 || *p >= 0x7f || *p == '<' || *p == '>' || *p == '\\') {
-			outbuf_putc(ob, '\\');
-			outbuf_putc(ob, '0' + (*p >> 6));
-			outbuf_putc(ob, '0' + ((*p >> 3) & 7));
-			outbuf_putc(ob, '0' + (*p & 7));
-		} else {
-			outbuf_putc(ob, *p);
-		}
-	}
-	outbuf_putc(ob, '>');
+	quote_bracketed(w->ob, path, tw_of(w)->o.hex);
+}
+
+/* -Y's <comm> after a pid, and --decode-pids=pidns's note of its number here, as strace's. */
+static void put_pid_notes(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)
+{
+	if (comm)
+		put_path(w, comm);
+	/* strace's words, which scripts look for: the namespace is the tracer's */
+	if (tracer_pid && tracer_pid != pid)
+		outbuf_printf(w->ob, " /* %u in strace's PID NS */", tracer_pid);
 }
 
 /* ---------------------------------------------------------------- calls */
@@ -287,7 +286,8 @@ static void tw_ret(struct writer *w, const struct wr_ret *r)
 	case WR_RET_VALUE:
 		put_num(ob, r->value, r->fmt);
 		if (r->path)
-			put_path(ob, r->path);
+			put_path(w, r->path);
+		put_pid_notes(w, r->value, r->comm, r->tracer_pid);
 		break;
 	case WR_RET_ERROR:
 		outbuf_puts(ob, "-1 ");
@@ -502,7 +502,8 @@ static void tw_str(struct writer *w, const void *p, size_t n, unsigned int flags
 	if (flags & WR_STR_HEX)
 		quote_bytes_hex(w->ob, p, n, max, flags & WR_STR_MORE);
 	else
-		quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE);
+		quote_bytes(w->ob, p, n, max, flags & WR_STR_NUL, flags & WR_STR_MORE,
+			    tw_of(w)->o.hex);
 	put_color(w, SGR_RESET);
 }
 
@@ -510,7 +511,7 @@ static void tw_bytes(struct writer *w, const void *p, size_t n, long long size, 
 {
 	before_value(w);
 	put_color(w, SGR_STRING);
-	quote_bytes(w->ob, p, n, w->lim.string, false, more);
+	quote_bytes(w->ob, p, n, w->lim.string, false, more, tw_of(w)->o.hex);
 	put_color(w, SGR_RESET);
 }
 
@@ -521,7 +522,13 @@ static void tw_fd(struct writer *w, int64_t fd, const char *name, const char *pa
 	else
 		tw_num(w, (uint64_t)fd, WR_DEC);
 	if (path)
-		put_path(w->ob, path);
+		put_path(w, path);
+}
+
+static void tw_pid(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)
+{
+	tw_num(w, (uint64_t)pid, WR_DEC);
+	put_pid_notes(w, pid, comm, tracer_pid);
 }
 
 static void tw_counted(struct writer *w, uint64_t addr, uint64_t count, const char *one,
@@ -718,6 +725,7 @@ static const struct writer_ops text_writer_ops = {
 	.str = tw_str,
 	.bytes = tw_bytes,
 	.fd = tw_fd,
+	.pid = tw_pid,
 	.counted = tw_counted,
 	.lit = tw_lit,
 	.comment = tw_comment,

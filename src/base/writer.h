@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/outbuf.h"
+#include "base/quote.h"
 
 /* How a number reads. */
 enum wr_num {
@@ -99,6 +100,8 @@ struct wr_ret {
 	const char *errname; /* "ENOENT", or NULL for a number without a name */
 	const char *errtext; /* strerror's text, or what a restart code means */
 	const char *path;    /* -y: what the returned fd refers to, or NULL */
+	const char *comm;    /* -Y: the name of the thread the returned pid names, or NULL */
+	uint32_t tracer_pid; /* --decode-pids=pidns: the pid in btftrace's namespace, or 0 */
 };
 
 struct writer;
@@ -156,6 +159,12 @@ struct writer_ops {
 	void (*bytes)(struct writer *w, const void *p, size_t n, long long size, bool more);
 	/* a file descriptor (name: AT_FDCWD), and with -y what it refers to */
 	void (*fd)(struct writer *w, int64_t fd, const char *name, const char *path);
+	/*
+	 * A pid, with -Y the name of its thread (NULL: none) and with --decode-pids=pidns its
+	 * number in btftrace's PID namespace (0: the same): text 1234<bash>, 2 /\* 1234 in
+	 * strace's PID NS *\/; JSON the number.
+	 */
+	void (*pid)(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid);
 	/* a pointer to count things not shown: text 0x7ffd... /\* 23 vars *\/ */
 	void (*counted)(struct writer *w, uint64_t addr, uint64_t count, const char *one,
 			const char *many, bool more);
@@ -224,6 +233,7 @@ struct text_writer_opts {
 	bool color;		 /* ANSI colours */
 	unsigned int column;	 /* " = " at this column of the call at least (strace: 39) */
 	bool bare_return;	 /* the return value alone: no column, no " = " */
+	enum quote_hex hex;	 /* -x, -xx, --strings-in-hex: where strings use hex */
 };
 
 struct text_writer {

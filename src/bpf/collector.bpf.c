@@ -1676,7 +1676,7 @@ static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
 
 	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
 		return 0;
-	/* as a signal or an exit: shown for a process the filter's terms let through */
+	/* -a with --comm, --uid or --cgroup: every process passes should_trace() */
 	if (filter_active && !filter_event())
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));

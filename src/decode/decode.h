@@ -8,26 +8,37 @@
 #define BTFTRACE_DECODE_H
 
 #include <stdbool.h>
+#include "base/desc_set.h"
 #include "base/values.h"
 #include "base/writer.h"
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
 #include "decode/captures.h"
 #include "decode/hand.h"
+#include "decode/pid_table.h"
 #include "events/events.h"
 #include "types/types.h"
 
 struct decode_opts {
-	int string_limit;	 /* -s: bytes of buffers and non-path strings shown; 0 = all */
-	bool verbose;		 /* -v: structs and arrays in full */
-	int struct_depth;	 /* nesting shown before {...} */
-	enum wr_xlat_style xlat; /* -X */
-	bool arg_names;		 /* perf trace style "dfd: AT_FDCWD" */
-	bool no_zeros;		 /* omit zero struct members */
-	bool pretty;		 /* multi-line structs */
-	bool no_btf;		 /* raw values only */
-	bool decode_fds;	 /* -y: fds with their paths, 3</etc/hostname> */
+	int string_limit;	  /* -s: bytes of buffers and non-path strings shown; 0 = all */
+	bool verbose;		  /* -v: structs and arrays in full */
+	int struct_depth;	  /* nesting shown before {...} */
+	enum wr_xlat_style xlat;  /* -X */
+	bool arg_names;		  /* perf trace style "dfd: AT_FDCWD" */
+	bool no_zeros;		  /* omit zero struct members */
+	bool pretty;		  /* multi-line structs */
+	bool no_btf;		  /* raw values only */
+	bool decode_fds;	  /* -y: fds with their paths, 3</etc/hostname> */
+	enum quote_hex hex;	  /* -x, -xx, --strings-in-hex: where strings use hex */
+	unsigned int decode_pids; /* -Y, --decode-pids: DECODE_PIDS_* */
+	/* -e read=SET, -e write=SET: dump the data read from, written to these fds; or NULL */
+	const struct desc_set *dump_read, *dump_write;
 };
+
+/* -Y, --decode-pids=: what pids show besides their number. */
+#define DECODE_PIDS_COMM (1u << 0) /* comm: the thread's name, 1234<bash> */
+#define DECODE_PIDS_NS (1u << 1)   /* pidns: the number in btftrace's PID namespace */
+#define DECODE_PIDS_ALL (DECODE_PIDS_COMM | DECODE_PIDS_NS)
 
 struct fd_table;
 
@@ -46,6 +57,17 @@ enum fd_effect {
 	FD_FX_CLONE,	   /* a child with copies of the fds */
 	FD_FX_CHDIR,	   /* a new cwd: the path in argument 0 */
 	FD_FX_FCHDIR,	   /* a new cwd: what argument 0 refers to */
+};
+
+/* -e read=, -e write=: which data of a call strace dumps (dump.c). */
+enum dump_kind {
+	DUMP_NONE = 0,
+	DUMP_WRITE_BUF, /* argument 1, as many bytes as argument 2 says */
+	DUMP_READ_BUF,	/* argument 1, as many bytes as the call returned */
+	DUMP_WRITE_IOV, /* the buffers of argument 1's iovec */
+	DUMP_READ_IOV,	/* the same, as many bytes as the call returned */
+	DUMP_WRITE_MSG, /* the buffers of argument 1's msghdr */
+	DUMP_READ_MSG,	/* the same, as many bytes as the call returned */
 };
 
 /* Member printers looked up by (struct type, member name), cached: the lookup is per member. */
@@ -82,10 +104,17 @@ struct decoder {
 	hand_call_fn call_decoder[BT_MAX_SYSCALLS];
 	/* per syscall: a hand decoder of the return value (flags, octal, what select left) */
 	hand_return_fn ret_hand[BT_MAX_SYSCALLS];
+	/* per syscall: the data -e read= and -e write= dump */
+	unsigned char dump_kind[BT_MAX_SYSCALLS];
 	/* per syscall: what it does to the fd table */
 	unsigned char fd_effect[BT_MAX_SYSCALLS];
 	/* -y: the fds' paths, owned by the session; NULL without -y */
 	struct fd_table *fds;
+	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
+	struct pid_table *pids;
+	/* per syscall and argument, and per syscall's return value: what a pid there names */
+	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
 	/*
 	 * Per syscall, found by name once rather than per call: the return
 	 * value is an address (shown in hex), and the index of the mode
@@ -95,6 +124,8 @@ struct decoder {
 	__u8 open_mode_arg[BT_MAX_SYSCALLS];
 	/* restart_syscall's number, or -1 */
 	int nr_restart_syscall;
+	/* the numbers -Y treats apart, or -1 */
+	int nr_clone, nr_clone3, nr_fork, nr_vfork, nr_wait4, nr_waitid;
 };
 
 void decode_opts_default(struct decode_opts *o);
@@ -171,6 +202,35 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 void decode_write_return(const struct decoder *d, struct writer *w, const struct call_view *v);
 /* A CEV_SIGNAL's line: "--- SIGCHLD {si_signo=SIGCHLD, ...} ---". */
 void decode_write_signal(const struct decoder *d, struct writer *w, const struct call_view *v);
+
+/* The data strace dumps of the syscall called name, for -e read= and -e write=. */
+enum dump_kind decode_dump_kind_of(const char *name);
+/*
+ * -e read=, -e write=: appends strace's dump of the data the call read or wrote, when its fd
+ * is in the set: " | 00000  68 69 0a  ...  hi. |" lines, and for the buffers of an iovec
+ * " * 3 bytes in buffer 0" before each. What was captured is dumped (--capture-size).
+ */
+void decode_write_dump(const struct decoder *d, struct outbuf *ob, const struct call_view *v);
+
+/*
+ * -Y, --decode-pids: what a pid names (pids.c). The kind of argument arg of syscall (by
+ * name), and of its return value; PID_NONE for none.
+ */
+enum pid_kind decode_pid_arg_kind(const char *syscall, const char *arg);
+enum pid_kind decode_pid_return_kind(const char *syscall);
+/* A pid thread caller gave or got, of the kind: 1234<bash>, 2 /\* 1234 in strace's PID NS *\/. */
+void decode_write_pid(const struct decoder *d, struct writer *w, __u32 caller, __s64 value,
+		      enum pid_kind kind);
+/* Argument i of the call (of d->pid_arg's kind), written as a pid. */
+void decode_write_pid_arg(const struct decoder *d, struct writer *w,
+			  const struct bt_enter_rec *enter, int nr, int i, __s64 value);
+/* Fills r's comm and tracer_pid when the call returns a pid. */
+void decode_pid_return(const struct decoder *d, const struct call *call, struct wr_ret *r);
+/*
+ * Keeps the pid table up to date with a call: before its line is written (!shown) the
+ * thread's name; after, the threads that ended and the children reaped.
+ */
+void decode_track_pids(const struct decoder *d, const struct call *call, bool shown);
 
 /* Updates the fd table with what a call shown did (after it was shown). */
 void decode_track_fds(const struct decoder *d, const struct call *call);

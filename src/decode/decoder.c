@@ -115,6 +115,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 	d->opts = *opts;
 	d->families = hand_families;
 	d->nr_restart_syscall = -1;
+	d->nr_clone = d->nr_clone3 = d->nr_fork = d->nr_vfork = d->nr_wait4 = d->nr_waitid = -1;
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
 		/* an i386 call decodes as the x86_64 call whose format it takes */
@@ -129,6 +130,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			const char *arg = desc->args[i].name;
 
 			d->printers[nr][i] = value_printer_find(like, arg);
+			d->pid_arg[nr][i] = decode_pid_arg_kind(like, arg);
 			if (i386 && !i386_hand_ok(like, arg))
 				continue;
 			d->hand[nr][i] = hand_bytes_find(d->families, like, arg);
@@ -138,10 +140,29 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			d->ret_hand[nr] = hand_return_find(d->families, like);
 			d->call_decoder[nr] = hand_call_find(d->families, like);
 		}
-		/* x86_64's: the resumed call names are its */
-		if (!strcmp(desc->name, "restart_syscall") && !i386)
+		/*
+		 * x86_64's: the resumed call names are its; -Y follows the
+		 * children and reaps of x86_64 calls only
+		 */
+		if (i386)
+			;
+		else if (!strcmp(desc->name, "restart_syscall"))
 			d->nr_restart_syscall = nr;
+		else if (!strcmp(desc->name, "clone"))
+			d->nr_clone = nr;
+		else if (!strcmp(desc->name, "clone3"))
+			d->nr_clone3 = nr;
+		else if (!strcmp(desc->name, "fork"))
+			d->nr_fork = nr;
+		else if (!strcmp(desc->name, "vfork"))
+			d->nr_vfork = nr;
+		else if (!strcmp(desc->name, "wait4"))
+			d->nr_wait4 = nr;
+		else if (!strcmp(desc->name, "waitid"))
+			d->nr_waitid = nr;
+		d->ret_pid_kind[nr] = decode_pid_return_kind(like);
 		d->fd_effect[nr] = decode_fd_effect_of(like);
+		d->dump_kind[nr] = decode_dump_kind_of(like);
 		d->ret_is_address[nr] = returns_address(like);
 		d->open_mode_arg[nr] = mode_arg_index(desc);
 	}
@@ -172,6 +193,7 @@ void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opt
 	two->xlat = o->xlat;
 	two->arg_names = o->arg_names;
 	two->pretty = o->pretty;
+	two->hex = o->hex;
 	/* strace pads the call so that " = " lands in this column */
 	two->column = 39;
 }

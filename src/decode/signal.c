@@ -75,6 +75,17 @@ static void key_signed(struct writer *w, const char *key, long long v)
 	w_key_num(w, key, (uint64_t)v, WR_DEC);
 }
 
+/* si_pid: with -Y, the name of the sender or of the child. */
+static void key_pid(const struct decoder *d, struct writer *w, __u32 receiver, int pid)
+{
+	if (!d->pids) {
+		key_signed(w, "si_pid", pid);
+		return;
+	}
+	w_key(w, "si_pid");
+	decode_write_pid(d, w, receiver, pid, PID_TGID);
+}
+
 static void key_pointer(struct writer *w, const char *key, const void *p)
 {
 	w_key(w, key);
@@ -85,9 +96,10 @@ static void key_pointer(struct writer *w, const char *key, const void *p)
  * A siginfo as strace shows it. Which union member holds data depends on
  * si_code and the signal, which BTF cannot say: this is the one place that
  * knows it. The record holds the kernel's first 48 bytes, the same layout
- * as glibc's siginfo_t.
+ * as glibc's siginfo_t. si_pid is as the receiver sees it (-Y names it).
  */
-static void write_siginfo(struct writer *w, const struct bt_signal_rec *rec)
+static void write_siginfo(const struct decoder *d, struct writer *w,
+			  const struct bt_signal_rec *rec)
 {
 	siginfo_t si;
 	int sig = rec->sig;
@@ -103,7 +115,7 @@ static void write_siginfo(struct writer *w, const struct bt_signal_rec *rec)
 		key_signed(w, "si_errno", si.si_errno);
 	if (si.si_code == SI_USER || si.si_code == SI_TKILL || si.si_code == SI_QUEUE ||
 	    si.si_code == SI_MESGQ) {
-		key_signed(w, "si_pid", si.si_pid);
+		key_pid(d, w, rec->hdr.tid, si.si_pid);
 		w_key_num(w, "si_uid", si.si_uid, WR_UDEC);
 		if (si.si_code == SI_QUEUE || si.si_code == SI_MESGQ)
 			key_signed(w, "si_int", si.si_int);
@@ -113,7 +125,7 @@ static void write_siginfo(struct writer *w, const struct bt_signal_rec *rec)
 	} else if (si.si_code > 0 && si.si_code != SI_KERNEL) {
 		switch (sig) {
 		case SIGCHLD:
-			key_signed(w, "si_pid", si.si_pid);
+			key_pid(d, w, rec->hdr.tid, si.si_pid);
 			w_key_num(w, "si_uid", si.si_uid, WR_UDEC);
 			w_key(w, "si_status");
 			if (si.si_code == CLD_EXITED)
@@ -151,7 +163,7 @@ void decode_write_signal(const struct decoder *d, struct writer *w, const struct
 	if (!hdr || hdr->type != BT_REC_SIGNAL)
 		return;
 	w->ops->signal_begin(w, v->signame, v->signo);
-	write_siginfo(w, (const struct bt_signal_rec *)hdr);
+	write_siginfo(d, w, (const struct bt_signal_rec *)hdr);
 	w->ops->signal_end(w);
 }
 

@@ -45,6 +45,11 @@ static void write_plain_value(const struct decoder *d, struct writer *w, int nr,
 	const struct value_printer *vp = d->printers[nr][i];
 	__u64 value = arg_value(ba, v);
 
+	/* -Y, --decode-pids: a pid with what it names; hdr is the enter's, whose args it reads */
+	if (d->pids && d->pid_arg[nr][i] && !d->opts.no_btf && hdr->type == BT_REC_ENTER) {
+		decode_write_pid_arg(d, w, (const struct bt_enter_rec *)hdr, nr, i, (__s64)value);
+		return;
+	}
 	if (!vp || d->opts.no_btf) {
 		w_num(w, value, ba->type.is_signed ? WR_DEC : WR_UDEC);
 		return;
@@ -505,6 +510,8 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 		r.fmt = WR_HEX;
 	if (d->fds)
 		r.path = decode_returned_fd_path(d, call, pathbuf, sizeof(pathbuf));
+	if (d->pids && !d->opts.no_btf && nr >= 0 && nr < BT_MAX_SYSCALLS)
+		decode_pid_return(d, call, &r);
 	if (call->enter && nr >= 0 && nr < BT_MAX_SYSCALLS && d->ret_hand[nr] && !d->opts.no_btf) {
 		const struct hand_call hc = {.d = d, .nr = nr, .enter = call->enter, .exit = exit};
 

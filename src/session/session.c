@@ -25,6 +25,7 @@
 #include "catalog/catalog.h"
 #include "collector/collector.h"
 #include "decode/fd_table.h"
+#include "decode/pid_table.h"
 #include "events/events.h"
 #include "session/session.h"
 #include "types/types.h"
@@ -353,8 +354,15 @@ static int load_tables(struct session *s)
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
 		return err;
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
-	if (err || !o->decode.decode_fds)
+	if (err)
 		return err;
+	if (o->decode.decode_pids) {
+		s->dec->pids = pid_table__new(NULL);
+		if (!s->dec->pids)
+			return -ENOMEM;
+	}
+	if (!o->decode.decode_fds)
+		return 0;
 	s->dec->fds = fd_table__new(NULL);
 	if (!s->dec->fds)
 		return -ENOMEM;
@@ -375,6 +383,7 @@ static void free_tables(struct session *s)
 	types__free(&s->types);
 	if (s->dec) {
 		fd_table__free(s->dec->fds);
+		pid_table__free(s->dec->pids);
 		decoder__free(s->dec);
 	}
 	free(s->dec);
@@ -582,11 +591,14 @@ static void on_call(void *ctx, const struct call *call)
 		    (call->state != CALL_RESUMED || !call->enter))
 			s->calls_shown++;
 	}
+	/* before the call's line: the name the thread has in it, for -Y */
+	decode_track_pids(s->dec, call, false);
 	sink__on_call(&s->sink, call);
 	if (call->state == CALL_PENDING)
 		return;
-	/* after the call's line: a close shows the path it closed */
+	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
+	decode_track_pids(s->dec, call, true);
 	note_fd_inodes(s, call);
 }
 
@@ -976,7 +988,8 @@ int session_run(const struct session_opts *o)
 		/* what the sinks print of each record besides its values */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
 				o->text.relative || o->text.show_duration,
-		.record_comm = o->format != SINK_TEXT,
+		/* -Y names threads by their records */
+		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		.string_cap = o->string_cap,
 		/* -s's bytes, one to tell a string cut, and the NUL; -s 0 shows them whole */
 		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,

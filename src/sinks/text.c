@@ -73,12 +73,26 @@ static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
 	struct outbuf *ob = &s->line;
 
 	/* strace's forms: its pid column, or [pid N] while it traces more than one */
-	if (s->opts.no_pid)
-		;
-	else if (s->opts.pid_column)
-		outbuf_printf(ob, "%-5u ", tid);
-	else if (s->threads.count > 1)
-		outbuf_printf(ob, "[pid %5u] ", tid);
+	if (!s->opts.no_pid && (s->opts.pid_column || s->threads.count > 1)) {
+		size_t start = ob->len;
+
+		if (s->opts.pid_column)
+			outbuf_u64(ob, tid);
+		else
+			outbuf_printf(ob, "[pid %5u", tid);
+		/* -Y: strace's [pid 1234<bash>], the name the thread had at this record */
+		if (s->dec->pids && (s->dec->opts.decode_pids & DECODE_PIDS_COMM)) {
+			const char *comm = pid_table__comm(s->dec->pids, tid);
+
+			if (comm)
+				quote_bracketed(ob, comm, s->dec->opts.hex);
+		}
+		if (!s->opts.pid_column)
+			outbuf_putc(ob, ']');
+		while (ob->len < start + 5)
+			outbuf_putc(ob, ' ');
+		outbuf_putc(ob, ' ');
+	}
 	if (s->opts.relative) {
 		__u64 delta = s->last_ts && ts > s->last_ts ? ts - s->last_ts : 0;
 
@@ -110,6 +124,15 @@ static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
 static void write_line(struct text_sink *s)
 {
 	outbuf_putc(&s->line, '\n');
+	sink_write_buffer(s->out, &s->line, &s->write_error, &s->lines);
+}
+
+/* The line that shows a call's result: -e read=, -e write=: strace's dump follows it. */
+static void write_call_line(struct text_sink *s, const struct call_view *v)
+{
+	outbuf_putc(&s->line, '\n');
+	if (s->dec->opts.dump_read || s->dec->opts.dump_write)
+		decode_write_dump(s->dec, &s->line, v);
 	sink_write_buffer(s->out, &s->line, &s->write_error, &s->lines);
 }
 
@@ -225,7 +248,7 @@ static void show_partial(struct text_sink *s, const struct call_view *v)
 }
 
 /* Writes what s->line has past the partial line shown; false when it does not continue it. */
-static bool continue_partial(struct text_sink *s)
+static bool continue_partial(struct text_sink *s, const struct call_view *ended)
 {
 	struct outbuf *ob = &s->line;
 	size_t n = s->partial.len;
@@ -234,7 +257,10 @@ static bool continue_partial(struct text_sink *s)
 		return false;
 	memmove(ob->data, ob->data + n, ob->len - n + 1);
 	ob->len -= n;
-	write_line(s);
+	if (ended)
+		write_call_line(s, ended);
+	else
+		write_line(s);
 	return true;
 }
 
@@ -285,11 +311,11 @@ static void finish_partial(struct text_sink *s, const struct call_view *v)
 	}
 	s->have_partial = false;
 	render_call(s, v, false, lead);
-	if (continue_partial(s))
+	if (continue_partial(s, v->state == CALL_UNFINISHED ? NULL : v))
 		return;
 	cut.state = CALL_UNFINISHED;
 	render_call(s, &cut, false, lead);
-	if (!continue_partial(s)) {
+	if (!continue_partial(s, NULL)) {
 		outbuf_reset(&s->line);
 		write_line(s);
 	}
@@ -297,7 +323,7 @@ static void finish_partial(struct text_sink *s, const struct call_view *v)
 		return;
 	resumed.state = CALL_RESUMED;
 	render_call(s, &resumed, true, 0);
-	write_line(s);
+	write_call_line(s, &resumed);
 }
 
 /* Another line comes while one is partial: that one's call is cut, as strace's would be. */
@@ -407,7 +433,7 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		return;
 	}
 	render_call(s, &v, true, 0);
-	write_line(s);
+	write_call_line(s, &v);
 }
 
 void text_sink__note(struct text_sink *s, __u32 tid, __u64 ts, const char *text)

@@ -280,13 +280,13 @@ class Parser:
         return Name(m.group(0))
 
     def fd_path(self):
-        """-y's <path>: '<', '>', '\\' and unprintable bytes as \\ooo."""
+        """-y's <path>: escaped as a string's body, '<' and '>' too."""
         end = self.s.find(">", self.i)
         if end < 0:
             self.fail("a path that does not end")
         body = self.s[self.i + 1:end]
         self.i = end + 1
-        return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), body)
+        return unescape(body).decode("utf-8", "replace")
 
     def string(self):
         start = self.i

@@ -147,9 +147,55 @@ CASES = (
         case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
              r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
              r"thread-execve, personality or a comma list of them$"),
-        case("e-unknown-qualifier", ["-e", "read=3", "--", "true"],
-             r"^btftrace: unsupported -e qualifier 'read=' in -e 'read=3': btftrace takes "
-             r"-e trace=SET \(or -e SET\), -e signal=SET and -e quiet=WHAT$"),
+        case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
+             r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
+             r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
+             r"-e write=SET and -e decode-pids=WHAT$"),
+        # --decode-pids, -e decode-pids=: comm, pidns, all, none
+        *[case(f"decode-pids-{name}", args + ["--", "true"],
+               rf"^btftrace: invalid {what} value '{re.escape(bad)}': give comm, pidns, a "
+               r"comma list of both, all or none$")
+          for name, args, what, bad in [
+              ("word", ["--decode-pids=bogus"], "--decode-pids", "bogus"),
+              ("one-bad-of-two", ["--decode-pids", "comm,pid"], "--decode-pids", "pid"),
+              ("empty", ["--decode-pids="], "--decode-pids", ""),
+              ("commas-only", ["--decode-pids=,"], "--decode-pids", ","),
+              ("all-among-others", ["--decode-pids=all,comm"], "--decode-pids", "all"),
+              ("question-mark", ["--decode-pids=?comm"], "--decode-pids", "?comm"),
+              ("e-qualifier", ["-e", "decode-pids=x"], "-e decode-pids", "x"),
+              ("e-singular", ["-e", "decode-pid="], "-e decode-pids", ""),
+          ]],
+        case("pidns-translation-value", ["--pidns-translation=yes", "--", "true"],
+             r"^btftrace: option '--pidns-translation' takes no value: see 'btftrace --help'$"),
+        # -e read=, -e write=, --read, --write: strace's fd sets
+        *[case(f"fd-set-{opt.strip('-=')}-{name}", args + ["--", "true"],
+               rf"^btftrace: {words} in {re.escape(opt)}{re.escape(value)}: give fd numbers "
+               r"separated by commas \(3,5\), all or none, '!' first to invert$")
+          for opt, args_of in [("-e read=", lambda v: ["-e", f"read={v}"]),
+                               ("-e write=", lambda v: ["-e", f"w={v}"]),
+                               ("--read=", lambda v: [f"--read={v}"]),
+                               ("--write=", lambda v: ["--write", v])]
+          for name, value, words in [
+              ("word", "x", "invalid fd 'x'"),
+              ("negative", "-1", "invalid fd '-1'"),
+              ("hex", "0x3", "invalid fd '0x3'"),
+              ("too-big", "2147483648", "invalid fd '2147483648'"),
+              ("all-among-others", "1,all", "invalid fd 'all'"),
+              ("empty", "", "no fd"),
+              ("commas-only", ",,", "no fd"),
+              ("bang-only", "!", "no fd"),
+          ] for args in [args_of(value)]],
+        # -x, -xx, --strings-in-hex: strace 6.1's values, and not both
+        *[case(f"strings-in-hex-{name}", [f"--strings-in-hex={value}", "--", "true"],
+               rf"^btftrace: invalid --strings-in-hex value '{value}': give none, "
+               r"non-ascii-chars, non-ascii or all$")
+          for name, value in [("word", "bogus"), ("empty", ""), ("case", "ALL"),
+                              ("prefix", "non")]],
+        case("x-and-strings-in-hex", ["-x", "--strings-in-hex=all", "--", "true"],
+             r"^btftrace: -x and --strings-in-hex exclude each other: choose one \(-x is "
+             r"--strings-in-hex=non-ascii, -xx is --strings-in-hex=all\)$"),
+        case("strings-in-hex-and-xx", ["--strings-in-hex", "-xx", "--", "true"],
+             r"-x and --strings-in-hex exclude each other"),
         case("t-four-times", ["-tttt", "--", "true"],
              r"-t given 4 times: -t, -tt and -ttt are the choices"),
     ] + [
@@ -157,7 +203,8 @@ CASES = (
         case(f"missing-value-{opt.lstrip('-')}", [opt], rf"option '{opt}' needs a value: {HELP}")
         for opt in ["-p", "--attach", "-o", "--output", "-s", "--string-limit", "-X",
                     "--const-style", "--struct-depth", "--capture-size", "--buffer-size",
-                    "--btf", "--filter", "--duration", "--comm", "--uid", "--cgroup"]
+                    "--btf", "--filter", "--duration", "--comm", "--uid", "--cgroup", "--read",
+                    "--write", "--decode-pids"]
     ] + [
         # --filter: syntax (found before anything loads), then names (against the catalog)
         case("filter-syntax", ["--filter", "fd == 3 && )", "--", "true"],

@@ -19,8 +19,10 @@ INSTALLED = {
 
 
 def make(*args):
-    # the run's own make variables (SANITIZE=1 under asan-test) are not the user's
-    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    # the run's own make variables (SANITIZE=1 under asan-test) are not the user's: make passes
+    # a command line's variables on in the environment as well as in MAKEFLAGS
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "SANITIZE")}
     r = subprocess.run(["make", "-s", "-C", REPO] + list(args), capture_output=True, text=True,
                        timeout=300, env=env)
     assert r.returncode == 0, f"make {' '.join(args)} failed:\n{r.stdout}\n{r.stderr}"

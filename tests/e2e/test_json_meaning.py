@@ -103,7 +103,7 @@ def test_strace_text_reads_what_the_text_writer_writes():
                  "0x7ffd1000 /* 23 vars */", "[16 => 8]", "FUTEX_OP_SET<<28|0<<12|FUTEX_OP_CMP_GT"
                  "<<24|0x1", "{sa_family=AF_INET6, sin6_port=htons(80), sin6_flowinfo=htonl(0), "
                  'inet_pton(AF_INET6, "::1", &sin6_addr), sin6_scope_id=0}', "4*1024",
-                 "3</tmp/a\\076b>", "@\"abs\"", "[USR1 RTMIN+2 ...]", "{a={...}, ...}",
+                 "3</tmp/a\\76b>", "@\"abs\"", "[USR1 RTMIN+2 ...]", "{a={...}, ...}",
                  "B38400<<IBSHIFT|CS8", "0x10 /* RLIMIT_??? */", "[...]", "-1", "0640"]:
         assert parse_value(text).src == text, text
     line = parse_line('[pid 12] <... wait4 resumed>[{WIFEXITED(s) && WEXITSTATUS(s) == 0}], '

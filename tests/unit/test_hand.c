@@ -82,6 +82,9 @@ enum {
 	NR_CLOCK_NANOSLEEP = 230,
 	NR_ACCEPT4 = 288,
 	NR_FUTEX = 202,
+	NR_KILL = 62,
+	NR_GETPID = 39,
+	NR_CLONE = 56,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -184,6 +187,13 @@ static int setup_with(const struct decode_opts *opts)
 		{"const struct __kernel_timespec *", "rqtp"},
 		{"struct __kernel_timespec *", "rmtp"}};
 
+	static const char *const kill_args[][2] = {{"pid_t", "pid"}, {"int", "sig"}};
+	static const char *const clone_args[][2] = {{"unsigned long", "clone_flags"},
+						    {"unsigned long", "newsp"},
+						    {"int *", "parent_tidptr"},
+						    {"int *", "child_tidptr"},
+						    {"unsigned long", "tls"}};
+
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
 	if (!cat || !beauty || types__load(&types, NULL))
@@ -216,6 +226,9 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_RECVFROM, "recvfrom", 6, recvfrom_args);
 	add(NR_NANOSLEEP, "nanosleep", 2, nanosleep_args);
 	add(NR_CLOCK_NANOSLEEP, "clock_nanosleep", 4, clock_nanosleep_args);
+	add(NR_KILL, "kill", 2, kill_args);
+	add(NR_GETPID, "getpid", 0, NULL);
+	add(NR_CLONE, "clone", 5, clone_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -238,8 +251,31 @@ static int setup_verbose(void **state)
 	return setup_with(&opts);
 }
 
+/* -x, -e read=/write= and -Y with --decode-pids=pidns, for their group of tests. */
+static struct desc_set reads, writes;
+
+static int setup_strace_options(void **state)
+{
+	struct decode_opts opts;
+	char err[DESC_SET_ERR_MAX];
+
+	decode_opts_default(&opts);
+	opts.hex = QUOTE_HEX_NON_ASCII;
+	if (desc_set_parse(&reads, "3", "-e read", err, sizeof(err)) ||
+	    desc_set_parse(&writes, "!3", "-e write", err, sizeof(err)))
+		return -1;
+	opts.dump_read = &reads;
+	opts.dump_write = &writes;
+	opts.decode_pids = DECODE_PIDS_ALL;
+	return setup_with(&opts);
+}
+
 static int teardown(void **state)
 {
+	pid_table__free(dec.pids);
+	dec.pids = NULL;
+	desc_set_free(&reads);
+	desc_set_free(&writes);
 	decoder__free(&dec);
 	types__free(&types);
 	free(cat);
@@ -1113,6 +1149,169 @@ static void test_time_left_only_when_interrupted(void **state)
 			    "0x7ffc12345688) = -1 EINVAL (Invalid argument)");
 }
 
+/* The line of the call, then strace's dump of its data (-e read=3 -e write=!3). */
+static const char *line_and_dump(__s64 ret)
+{
+	struct call call = {
+		.state = CALL_COMPLETE, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
+	struct call_view v;
+
+	line(ret);
+	outbuf_putc(&ob, '\n');
+	exit_rec.exit.ret = ret;
+	decode_view(&dec, &call, &v);
+	decode_write_dump(&dec, &ob, &v);
+	return ob.data;
+}
+
+static void test_x_and_dumps(void **state)
+{
+	static const char text[] = "plain\n", bytes[] = "bin\1\2\3x";
+	__u64 nul = 0;
+
+	/* -x: text stays text, a string with a control byte is all hex */
+	begin(NR_RECVFROM, 3, PTR, 64, 0, 0, 0);
+	out(1, text, 6);
+	assert_string_equal(line_and_dump(6),
+			    "recvfrom(3, \"plain\\n\", 64, 0, NULL, NULL) = 6\n"
+			    " | 00000  70 6c 61 69 6e 0a                                 "
+			    "plain.           |\n");
+	begin(NR_RECVFROM, 3, PTR, 64, 0, 0, 0);
+	out(1, bytes, 7);
+	assert_string_equal(line_and_dump(7),
+			    "recvfrom(3, \"\\x62\\x69\\x6e\\x01\\x02\\x03\\x78\", 64, 0, "
+			    "NULL, NULL) = 7\n"
+			    " | 00000  62 69 6e 01 02 03 78                              "
+			    "bin...x          |\n");
+	/* as many bytes as the call returned: 3 of the 7 captured */
+	begin(NR_RECVFROM, 3, PTR, 64, 0, 0, 0);
+	out(1, bytes, 7);
+	assert_non_null(strstr(line_and_dump(3), "\n | 00000  62 69 6e   "));
+	/* a read that failed has nothing to dump, nor one from an fd not in the set */
+	begin(NR_RECVFROM, 3, PTR, 64, 0, 0, 0);
+	assert_string_equal(line_and_dump(-EAGAIN),
+			    "recvfrom(3, 0x7ffc12345678, 64, 0, NULL, NULL) = -1 EAGAIN "
+			    "(Resource temporarily unavailable)\n");
+	begin(NR_RECVFROM, 4, PTR, 64, 0, 0, 0);
+	out(1, text, 6);
+	assert_null(strstr(line_and_dump(6), " | "));
+	/* a call that is neither read nor write is never dumped */
+	begin(NR_RT_SIGSUSPEND, PTR, 8, 0, 0, 0, 0);
+	in(0, &nul, sizeof(nul));
+	assert_null(strstr(line_and_dump(-514), " | "));
+}
+
+/* A made-up /proc for -Y: a shell 100 and, in a container, its init 150 (1) and 200 (2). */
+#define HOST_NS 1000
+#define BOX_NS 2000
+
+static int fake_comm(void *ctx, __u32 tid, char *buf, size_t size)
+{
+	const char *name = tid == 100	? "sleep"
+			   : tid == 150 ? "init"
+			   : tid == 200 ? "worker"
+					: NULL;
+
+	if (!name)
+		return -1;
+	snprintf(buf, size, "%s", name);
+	return 0;
+}
+
+static int fake_ns_ids(void *ctx, __u32 tid, enum pid_kind kind, int *ids, int max)
+{
+	if (tid == 100) {
+		ids[0] = 100;
+		return 1;
+	}
+	if (tid != 150 && tid != 200)
+		return -1;
+	ids[0] = tid;
+	ids[1] = tid == 150 || kind == PID_PGID || kind == PID_SID ? 1 : 2;
+	if (kind == PID_PGID || kind == PID_SID)
+		ids[0] = 150;
+	return 2;
+}
+
+static __u64 fake_ns_inode(void *ctx, __u32 tid, int up)
+{
+	if (!tid || tid == 100 || up)
+		return HOST_NS;
+	return tid == 150 || tid == 200 ? BOX_NS : 0;
+}
+
+static void fake_each(void *ctx, bool threads, bool (*fn)(void *arg, __u32 tid), void *arg)
+{
+	static const __u32 all[] = {100, 150, 200};
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		if (fn(arg, all[i]))
+			return;
+	}
+}
+
+static void from(__u32 tid, const char *comm)
+{
+	enter_rec.hdr.tgid = enter_rec.hdr.tid = tid;
+	exit_rec.hdr.tgid = exit_rec.hdr.tid = tid;
+	strncpy(enter_rec.enter.comm, comm, sizeof(enter_rec.enter.comm) - 1);
+	pid_table__note(dec.pids, tid, tid, comm);
+}
+
+static void test_pids_with_names_and_namespaces(void **state)
+{
+	static const struct pid_source fake = {.comm = fake_comm,
+					       .ns_ids = fake_ns_ids,
+					       .ns_inode = fake_ns_inode,
+					       .each = fake_each};
+	int exited = 0;
+
+	dec.pids = pid_table__new(&fake);
+	assert_non_null(dec.pids);
+	/* in btftrace's namespace: the name, no more */
+	begin(NR_GETPID, 0, 0, 0, 0, 0, 0);
+	from(100, "sleep");
+	assert_string_equal(line(100), "getpid() = 100<sleep>");
+	begin(NR_KILL, 100, SIGTERM, 0, 0, 0, 0);
+	from(100, "sleep");
+	assert_string_equal(line(0), "kill(100<sleep>, SIGTERM) = 0");
+	/* a group, and pids that stand for no one: numbers */
+	begin(NR_KILL, (__u64)-100, 0, 0, 0, 0, 0);
+	from(100, "sleep");
+	assert_string_equal(line(0), "kill(-100, 0) = 0");
+	begin(NR_KILL, (__u64)-1, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0), "kill(-1, 0) = 0");
+	/* the name a record gave beats /proc's */
+	begin(NR_KILL, 100, 0, 0, 0, 0, 0);
+	from(100, "renamed");
+	assert_string_equal(line(0), "kill(100<renamed>, 0) = 0");
+	/* in a container: the name and the number here */
+	begin(NR_GETPID, 0, 0, 0, 0, 0, 0);
+	from(200, "worker");
+	assert_string_equal(line(2), "getpid() = 2<worker> /* 200 in strace's PID NS */");
+	begin(NR_KILL, 1, 0, 0, 0, 0, 0);
+	from(200, "worker");
+	assert_string_equal(line(0), "kill(1<init> /* 150 in strace's PID NS */, 0) = 0");
+	/* its group there: the number here, no name */
+	begin(NR_KILL, (__u64)(__s64)-1, 0, 0, 0, 0, 0);
+	from(200, "worker");
+	assert_string_equal(line(0), "kill(-1, 0) = 0");
+	begin(NR_KILL, (__u64)(__s64)-2, 0, 0, 0, 0, 0);
+	from(200, "worker");
+	assert_string_equal(line(0), "kill(-2, 0) = 0");
+	/* a child wait4 reaps is gone: its number alone */
+	begin(NR_WAIT4, 100, PTR, 0, 0, 0, 0);
+	from(100, "sleep");
+	out(1, &exited, sizeof(exited));
+	assert_string_equal(
+		line(100),
+		"wait4(100<sleep>, [{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = 100");
+	/* a child not seen yet is named as its parent: it is its copy */
+	begin(NR_CLONE, SIGCHLD, 0, 0, PTR, 0, 0);
+	from(100, "sleep");
+	assert_non_null(strstr(line(150), ") = 150<sleep>"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1137,6 +1336,10 @@ int main(void)
 		cmocka_unit_test(test_recvmsg_name_no_longer_than_its_buffer),
 		cmocka_unit_test(test_time_left_only_when_interrupted),
 	};
+	const struct CMUnitTest option_tests[] = {
+		cmocka_unit_test(test_x_and_dumps),
+		cmocka_unit_test(test_pids_with_names_and_namespaces),
+	};
 	const struct CMUnitTest verbose_tests[] = {
 		cmocka_unit_test(test_ioctl_termios_in_full_with_v),
 	};
@@ -1144,6 +1347,8 @@ int main(void)
 
 	failed = cmocka_run_group_tests(tests, setup, teardown);
 	failed += cmocka_run_group_tests_name("verbose", verbose_tests, setup_verbose, teardown);
+	failed += cmocka_run_group_tests_name("strace options", option_tests, setup_strace_options,
+					      teardown);
 	outbuf_free(&ob);
 	return failed;
 }
