@@ -136,7 +136,7 @@ int format_parse(const char *text, struct syscall_desc *desc)
 		if (field) {
 			const char *decl = field + 6;
 			const char *semi = memchr(decl, ';', len - (decl - line));
-			struct syscall_arg arg;
+			struct syscall_arg arg = {0};
 
 			if (!semi)
 				return -EINVAL;
