@@ -426,6 +426,11 @@ static void jw_flag(struct writer *w, const char *name)
 	json_put_cstr(w->ob, name);
 }
 
+/* the bits count in the rest flags_end is given */
+static void jw_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
+}
+
 static void jw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			 const char *rest_label)
 {
@@ -712,6 +717,12 @@ static void jw_inout_end(struct writer *w)
 		pop(w);
 }
 
+/* JSON has no -X: a value is written in its readable form. */
+static enum wr_xlat_style jw_xlat_style(const struct writer *w)
+{
+	return WR_XLAT_ABBREV;
+}
+
 static const struct writer_ops json_writer_ops = {
 	.call_begin = jw_call_begin,
 	.arg_begin = jw_arg_begin,
@@ -731,6 +742,7 @@ static const struct writer_ops json_writer_ops = {
 	.konst = jw_konst,
 	.flags_begin = jw_flags_begin,
 	.flag = jw_flag,
+	.flag_bits = jw_flag_bits,
 	.flags_end = jw_flags_end,
 	.boolean = jw_boolean,
 	.real = jw_real,
@@ -742,6 +754,7 @@ static const struct writer_ops json_writer_ops = {
 	.counted = jw_counted,
 	.lit = jw_lit,
 	.comment = jw_comment,
+	.xlat_style = jw_xlat_style,
 	.obj_begin = jw_obj_begin,
 	.key = jw_key,
 	.key_hidden = jw_key,

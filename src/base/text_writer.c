@@ -158,6 +158,10 @@ static void put_num(struct outbuf *ob, uint64_t v, enum wr_num fmt)
 	case WR_REG:
 		outbuf_hex(ob, v);
 		return;
+	case WR_HEX_WORD:
+		snprintf(buf, sizeof(buf), "%#016llx", (unsigned long long)v);
+		outbuf_puts(ob, buf);
+		return;
 	case WR_AUTO:
 		if (s > -AUTO_DECIMAL_LIMIT && s < AUTO_DECIMAL_LIMIT)
 			outbuf_s64(ob, s);
@@ -391,8 +395,11 @@ static void tw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		outbuf_puts(w->ob, name);
 		return;
 	}
-	/* -X raw shows constants in hex, as strace does, but for those counted in decimal */
-	if (style == WR_XLAT_RAW && fmt == WR_AUTO)
+	/*
+	 * -X raw and -X verbose show a constant's number in hex, as strace's printxval does
+	 * (0x2 /\* AF_INET *\/), but for those counted in decimal
+	 */
+	if (style != WR_XLAT_ABBREV && fmt == WR_AUTO)
 		fmt = WR_HEX;
 	/* an unknown value with strace's comment: 0x10 /\* RLIMIT_??? *\/ */
 	if (style == WR_XLAT_ABBREV && unknown && fmt == WR_AUTO)
@@ -409,6 +416,7 @@ static void tw_flags_begin(struct writer *w, uint64_t raw)
 	before_value(w);
 	tw->flags_named = false;
 	tw->flags_comment = false;
+	tw->flags_shown = 0;
 	if (tw->o.xlat != WR_XLAT_ABBREV)
 		put_num(w->ob, raw, WR_HEX);
 }
@@ -433,6 +441,19 @@ static void tw_flag(struct writer *w, const char *name)
 	outbuf_puts(w->ob, name);
 }
 
+static void tw_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
+	struct text_writer *tw = tw_of(w);
+	char text[48];
+
+	if (label)
+		snprintf(text, sizeof(text), "%#llx /* %s */", (unsigned long long)bits, label);
+	else
+		snprintf(text, sizeof(text), "%#llx", (unsigned long long)bits);
+	tw_flag(w, text);
+	tw->flags_shown |= bits;
+}
+
 static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			 const char *rest_label)
 {
@@ -440,6 +461,8 @@ static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 	struct outbuf *ob = w->ob;
 	bool own = rest_fmt == WR_OCT;
 
+	/* the bits shown among the names already */
+	rest &= ~tw->flags_shown;
 	if (tw->o.xlat == WR_XLAT_RAW)
 		return;
 	if (rest && rest_label && !own) {
@@ -552,6 +575,11 @@ static void tw_lit(struct writer *w, const char *text)
 static void tw_comment(struct writer *w, const char *text)
 {
 	put_comment(w->ob, text);
+}
+
+static enum wr_xlat_style tw_xlat_style(const struct writer *w)
+{
+	return ((const struct text_writer *)w)->o.xlat;
 }
 
 /* ---------------------------------------------------------------- containers */
@@ -718,6 +746,7 @@ static const struct writer_ops text_writer_ops = {
 	.konst = tw_konst,
 	.flags_begin = tw_flags_begin,
 	.flag = tw_flag,
+	.flag_bits = tw_flag_bits,
 	.flags_end = tw_flags_end,
 	.boolean = tw_boolean,
 	.real = tw_real,
@@ -729,6 +758,7 @@ static const struct writer_ops text_writer_ops = {
 	.counted = tw_counted,
 	.lit = tw_lit,
 	.comment = tw_comment,
+	.xlat_style = tw_xlat_style,
 	.obj_begin = tw_obj_begin,
 	.key = tw_key,
 	.key_hidden = tw_key_hidden,

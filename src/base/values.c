@@ -99,6 +99,16 @@ static const struct value_printer printers[] = {
 	{ "mremap", "flags", VK_XLAT, &xlat_mremap_flags },
 	{ "msync", "flags", VK_XLAT, &xlat_msync_flags },
 	{ "mlockall", "flags", VK_XLAT, &xlat_mlockall_flags },
+	{ "mlock2", "flags", VK_XLAT, &xlat_mlock_flags },
+	{ "remap_file_pages", "prot", VK_XLAT, &xlat_mmap_prot },
+	{ "process_madvise", "behavior", VK_XLAT, &xlat_madvise_advice },
+	{ "process_madvise", "flags", VK_HEX, NULL },
+	{ "mbind", "flags", VK_XLAT, &xlat_mbind_flags },
+	{ "get_mempolicy", "flags", VK_XLAT, &xlat_get_mempolicy_flags },
+	{ "move_pages", "flags", VK_XLAT, &xlat_move_pages_flags },
+	{ "set_mempolicy_home_node", "flags", VK_HEX, NULL },
+	{ "userfaultfd", "flags", VK_XLAT, &xlat_userfaultfd_flags },
+	{ "memfd_secret", "flags", VK_XLAT, &xlat_memfd_secret_flags },
 	/* processes and signals */
 	{ "clone", "clone_flags", VK_CLONE_FLAGS, NULL },
 	{ "unshare", "unshare_flags", VK_XLAT, &xlat_unshare_flags },
@@ -153,6 +163,14 @@ static const struct value_printer printers[] = {
 	{ "epoll_ctl", "op", VK_XLAT, &xlat_epoll_ctl_ops },
 	{ "epoll_create1", "flags", VK_XLAT, &xlat_epoll_create_flags },
 	{ "getrandom", "flags", VK_XLAT, &xlat_getrandom_flags },
+	/* System V IPC and message queues (the rest by hand: src/decode/ipc.c) */
+	{ "msgsnd", "msgflg", VK_XLAT, &xlat_msgrcv_flags },
+	{ "msgrcv", "msgflg", VK_XLAT, &xlat_msgrcv_flags },
+	{ "shmat", "shmflg", VK_XLAT, &xlat_shmat_flags },
+	{ "sembuf", "sem_flg", VK_XLAT, &xlat_semop_flags },
+	{ "mq_open", "oflag", VK_OPEN_FLAGS, NULL },
+	{ "mq_attr", "mq_flags", VK_XLAT, &xlat_mq_flags },
+	{ "sigevent", "sigev_notify", VK_XLAT, &xlat_sigev_notify },
 	/* ioctl, bpf, perf */
 	{ "ioctl", "cmd", VK_XLAT, &xlat_tty_ioctls },
 	{ "bpf", "cmd", VK_XLAT, &xlat_bpf_cmds },
@@ -357,7 +375,9 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 
 	switch (vp->kind) {
 	case VK_XLAT:
-		if (vp->table && vp->table->kind == XLAT_FLAGS)
+		if (vp->table && vp->table->kind == XLAT_FLAGS && size == 8)
+			xlat_write_flags64(w, vp->table, bits);
+		else if (vp->table && vp->table->kind == XLAT_FLAGS)
 			xlat_write_flags(w, vp->table, bits);
 		else
 			write_sized_const(w, vp->table, val, bits);

@@ -25,6 +25,8 @@ enum wr_num {
 	WR_OCT,	 /* 0644, 000: permissions */
 	WR_AUTO, /* a constant with no name: decimal near zero (within 4096), hex beyond */
 	WR_REG,	 /* a register as it is, 0x-prefixed even when 0 (--no-btf) */
+	/* a word of a bitmap, as C's %#016llx: 0x00000000000001, but 0000000000000000 */
+	WR_HEX_WORD,
 };
 
 /* How an object reads in text. JSON writes each as an object of its keys. */
@@ -104,6 +106,13 @@ struct wr_ret {
 	uint32_t tracer_pid; /* --decode-pids=pidns: the pid in btftrace's namespace, or 0 */
 };
 
+/* The text writer's options: how strace's syntax is styled. */
+enum wr_xlat_style {
+	WR_XLAT_ABBREV = 0, /* names: O_RDONLY|O_CLOEXEC */
+	WR_XLAT_RAW,	    /* numbers only: 0x80000 */
+	WR_XLAT_VERBOSE,    /* both: 0x80000 /\* O_RDONLY|O_CLOEXEC *\/ */
+};
+
 struct writer;
 
 struct writer_ops {
@@ -148,6 +157,12 @@ struct writer_ops {
 	 */
 	void (*flags_begin)(struct writer *w, uint64_t raw);
 	void (*flag)(struct writer *w, const char *name);
+	/*
+	 * Bits no name knows, shown where they are among the names (strace's mmap flags: an
+	 * unknown mapping type first, with its label if given), not again in the rest: the text
+	 * 0xf /\* MAP_??? *\/ as a term; JSON nothing, the bits count in flags_end's rest.
+	 */
+	void (*flag_bits)(struct writer *w, uint64_t bits, const char *label);
 	void (*flags_end)(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			  const char *rest_label);
 	void (*boolean)(struct writer *w, bool v);
@@ -172,6 +187,11 @@ struct writer_ops {
 	void (*lit)(struct writer *w, const char *text);
 	/* text " /\* text *\/" after a value; JSON nothing (the value says it) */
 	void (*comment)(struct writer *w, const char *text);
+	/*
+	 * How -X styles constants, for a value whose raw form is not its number: a port or an
+	 * address in network byte order is its bytes with -X raw. JSON: WR_XLAT_ABBREV.
+	 */
+	enum wr_xlat_style (*xlat_style)(const struct writer *w);
 
 	/* containers */
 	void (*obj_begin)(struct writer *w, enum wr_obj kind, const char *name);
@@ -219,13 +239,6 @@ struct writer {
 	struct wr_frame stack[WR_MAX_NEST];
 };
 
-/* The text writer's options: how strace's syntax is styled. */
-enum wr_xlat_style {
-	WR_XLAT_ABBREV = 0, /* names: O_RDONLY|O_CLOEXEC */
-	WR_XLAT_RAW,	    /* numbers only: 0x80000 */
-	WR_XLAT_VERBOSE,    /* both: 0x80000 /\* O_RDONLY|O_CLOEXEC *\/ */
-};
-
 struct text_writer_opts {
 	enum wr_xlat_style xlat; /* -X */
 	bool arg_names;		 /* perf trace style "dfd: AT_FDCWD" */
@@ -250,10 +263,11 @@ struct text_writer {
 	size_t arg_mark;       /* before the argument begun, for arg_cancel */
 	size_t arg_call_start; /* call_start then */
 	enum wr_call_state state;
-	bool arg_first;	    /* the next argument is the first shown */
-	bool arg_was_first; /* arg_first before the argument begun */
-	bool flags_named;   /* flags: a name was written */
-	bool flags_comment; /* flags, -X verbose: the names' comment is open */
+	bool arg_first;	      /* the next argument is the first shown */
+	bool arg_was_first;   /* arg_first before the argument begun */
+	bool flags_named;     /* flags: a name was written */
+	uint64_t flags_shown; /* flags: bits written among the names (flag_bits) */
+	bool flags_comment;   /* flags, -X verbose: the names' comment is open */
 };
 
 void text_writer__init(struct text_writer *tw, struct outbuf *ob, const struct wr_limits *lim,
@@ -352,6 +366,11 @@ static inline void w_flag(struct writer *w, const char *name)
 	w->ops->flag(w, name);
 }
 
+static inline void w_flag_bits(struct writer *w, uint64_t bits, const char *label)
+{
+	w->ops->flag_bits(w, bits, label);
+}
+
 static inline void w_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 			       const char *rest_label)
 {
@@ -381,6 +400,11 @@ static inline void w_fd(struct writer *w, int64_t fd, const char *name, const ch
 static inline void w_lit(struct writer *w, const char *text)
 {
 	w->ops->lit(w, text);
+}
+
+static inline enum wr_xlat_style w_xlat_style(const struct writer *w)
+{
+	return w->ops->xlat_style(w);
 }
 
 static inline void w_comment(struct writer *w, const char *text)

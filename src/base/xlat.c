@@ -73,8 +73,9 @@ static bool xlat_is_32bit(const struct xlat *x)
 	return true;
 }
 
-uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
-			  void (*fn)(void *ctx, const char *name), void *ctx)
+/* The names of val's bits, val being as wide as its 64 bits (wide) or maybe a sign-extended int. */
+static uint64_t flags_names(const struct xlat *x, uint64_t val, bool wide,
+			    void (*fn)(void *ctx, const char *name), void *ctx)
 {
 	uint64_t left = val;
 	const char *name;
@@ -91,7 +92,7 @@ uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
 	 * Flags arguments declared int reach us sign-extended when bit 31 is set; the upper half
 	 * of such a word is no flags at all, so a 32-bit table takes back the 32 bits it was.
 	 */
-	if ((val >> 31) == 0x1ffffffffULL && xlat_is_32bit(x))
+	if (!wide && (val >> 31) == 0x1ffffffffULL && xlat_is_32bit(x))
 		left = val & 0xffffffffULL;
 	for (unsigned int i = 0; i < x->nentries && left; i++) {
 		uint64_t bits = x->entries[i].val;
@@ -103,6 +104,12 @@ uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
 		}
 	}
 	return left;
+}
+
+uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
+			  void (*fn)(void *ctx, const char *name), void *ctx)
+{
+	return flags_names(x, val, false, fn, ctx);
 }
 
 static void write_flag_name(void *ctx, const char *name)
@@ -128,6 +135,15 @@ void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val)
 	w_flags_begin(w, val);
 	rest = write_flag_names(w, x, val);
 	/* strace's comment only when no name knew any bit */
+	w_flags_end(w, rest, WR_HEX, rest == val && x ? x->unknown : NULL);
+}
+
+void xlat_write_flags64(struct writer *w, const struct xlat *x, uint64_t val)
+{
+	uint64_t rest;
+
+	w_flags_begin(w, val);
+	rest = flags_names(x, val, true, write_flag_name, w);
 	w_flags_end(w, rest, WR_HEX, rest == val && x ? x->unknown : NULL);
 }
 
@@ -223,6 +239,17 @@ void xlat_write_socket_type(struct writer *w, uint64_t type)
 	const char *name = xlat_name(&xlat_socket_types, type & type_mask);
 	uint64_t rest = 0;
 
+	/*
+	 * -X raw and -X verbose show a known type and the flags apart, as strace does:
+	 * 0x2 /\* SOCK_DGRAM *\/|0x80000 /\* SOCK_CLOEXEC *\/ (an argument's value alone:
+	 * JSON, whose style is the default, never comes here)
+	 */
+	if (name && (type & ~type_mask) && w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_const(w, type & type_mask, WR_HEX, name, NULL);
+		w_lit(w, "|");
+		xlat_write_flags(w, &xlat_socket_type_flags, type & ~type_mask);
+		return;
+	}
 	w_flags_begin(w, type);
 	if (name)
 		w_flag(w, name);

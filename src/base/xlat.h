@@ -58,6 +58,8 @@ uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
 void xlat_write(struct writer *w, const struct xlat *x, uint64_t val);
 void xlat_write_const(struct writer *w, const struct xlat *x, uint64_t val, enum wr_num fmt);
 void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val);
+/* The same for a value 64 bits wide (an unsigned long): all its bits are flags, none a sign. */
+void xlat_write_flags64(struct writer *w, const struct xlat *x, uint64_t val);
 
 /* Special printers where a plain table is not enough: */
 

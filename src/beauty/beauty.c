@@ -44,16 +44,25 @@ static struct bt_arg_rule rule_fixed(long size)
 	return r;
 }
 
+/* Element sizes the collector takes (it packs them in 12 bits); a larger one is capped anyway. */
+#define ELEM_SIZE_MAX 4095
+
 static struct bt_arg_rule rule_arg(int k, long elem)
 {
-	struct bt_arg_rule r = {.len = -(k + 1), .elem_size = elem > 1 ? elem : 0};
+	struct bt_arg_rule r = {.len = -(k + 1),
+				.elem_size = elem > ELEM_SIZE_MAX ? ELEM_SIZE_MAX
+					     : elem > 1		  ? elem
+								  : 0};
 
 	return r;
 }
 
 static struct bt_arg_rule rule_ret(long elem)
 {
-	struct bt_arg_rule r = {.len = BT_LEN_RET, .elem_size = elem > 1 ? elem : 0};
+	struct bt_arg_rule r = {.len = BT_LEN_RET,
+				.elem_size = elem > ELEM_SIZE_MAX ? ELEM_SIZE_MAX
+					     : elem > 1		  ? elem
+								  : 0};
 
 	return r;
 }
@@ -180,6 +189,12 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		if (!ba->print_type_id)
 			ba->print_type_id = ba->type.base_id;
 	}
+	if (r.len < BT_LEN_NONE) {
+		r.header = ov->header;
+		r.count_shift = ov->count_shift;
+		if (ov->count_less_one)
+			r.flags |= BT_RULE_COUNT_LESS_ONE;
+	}
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	if (ov->written == OW_ON_RESTART)
@@ -194,6 +209,17 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		else
 			rules->enter[i].kind = BT_KIND_MSGHDR;
 	}
+}
+
+/* A count argument of 32 bits: the collector takes its register's lower half only. */
+static void mark_count_32(const struct beauty_syscall *bs, struct bt_arg_rule *r)
+{
+	int k = -r->len - 1;
+
+	if (r->len >= BT_LEN_NONE || k < 0 || k >= BT_MAX_ARGS)
+		return;
+	if (bs->args[k].type.ptr_depth == 0 && bs->args[k].type.value_size == 4)
+		r->flags |= BT_RULE_COUNT_32;
 }
 
 /*
@@ -309,16 +335,27 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 		if (desc && desc->has_format)
 			fit_i386(desc, &b->calls[nr], &b->rules[nr], t);
 	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			mark_count_32(&b->calls[nr], &b->rules[nr].enter[i]);
+			mark_count_32(&b->calls[nr], &b->rules[nr].exit[i]);
+		}
+	}
 	return 0;
 }
 
 void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_desc *desc, char *buf,
 			   size_t size)
 {
-	char elem[24] = "";
+	char elem[48] = "";
 
 	if (r->elem_size > 1)
 		snprintf(elem, sizeof(elem), "*%u", r->elem_size);
+	if (r->header)
+		snprintf(elem + strlen(elem), sizeof(elem) - strlen(elem), "+%u", r->header);
+	if (r->count_shift)
+		snprintf(elem + strlen(elem), sizeof(elem) - strlen(elem), ">>%u%s", r->count_shift,
+			 r->flags & BT_RULE_COUNT_LESS_ONE ? "-1" : "");
 	if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV)
 		snprintf(buf, size, "strings[]");
 	else if (r->len > 1 && r->kind == BT_KIND_MSGHDR)

@@ -3,6 +3,8 @@
 #ifndef BTFTRACE_BEAUTY_OVERRIDES_H
 #define BTFTRACE_BEAUTY_OVERRIDES_H
 
+#include <stdbool.h>
+
 enum override_dir {
 	OV_IN = 1, /* read at enter, though tracefs does not say const */
 	OV_OUT,	   /* read at exit: the kernel fills it */
@@ -33,6 +35,14 @@ struct beauty_override {
 	 */
 	const char *len_written;
 	enum override_written written;
+	/* bytes before the len counted ones: a header the count leaves out (msgsnd's mtype) */
+	unsigned char header;
+	/*
+	 * len counts units of 1 << count_shift elements, rounded up (mincore's pages: 12), and
+	 * with count_less_one one more than the kernel reads (a node mask's maxnode)
+	 */
+	unsigned char count_shift;
+	bool count_less_one;
 };
 
 extern const struct beauty_override beauty_overrides[];

@@ -291,9 +291,6 @@ static __always_inline bool child_start(long id, __s64 ret)
 	       id == BT_NR_I386 + NR_I386_VFORK || id == BT_NR_I386 + NR_I386_CLONE3;
 }
 
-/* capture_arg's elem_and_kind: elem_size, kind << 16, and this for 4-byte pointers */
-#define RULE_INFO_PTR32 (1U << 24)
-
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
 	struct bt_proc *proc;
@@ -512,9 +509,27 @@ static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
 		count_loss(kind);
 }
 
-/* Bytes a rule asks for, given the call's arguments and (at exit) its return value. */
-static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 *args, __s64 ret)
+/*
+ * A rule in one word, as rule_info packs it for capture_arg: element size (bits 0-11), kind
+ * (12-15), BT_RULE_COUNT_32 (16), BT_RULE_COUNT_LESS_ONE (17), count_shift (18-21),
+ * BT_RULE_PTR32 (22) and header (24-31).
+ */
+#define BT_INFO_ELEM_MASK 0xfffU
+#define BT_INFO_KIND_SHIFT 12
+#define BT_INFO_COUNT_32 (1U << 16)
+#define BT_INFO_COUNT_LESS_ONE (1U << 17)
+#define BT_INFO_COUNT_SHIFT 18
+#define BT_INFO_PTR32 (1U << 22) /* BT_RULE_PTR32: an i386 call's 4-byte pointers */
+#define BT_INFO_HEADER_SHIFT 24
+
+/*
+ * Bytes a rule asks for, given the call's arguments and (at exit) its return value: elements
+ * counted by an argument or the return value, after a header. info is rule_info's word.
+ */
+static __always_inline __u64 rule_bytes(__s32 len, __u32 info, const __u64 *args, __s64 ret)
 {
+	__u32 elem_size = info & BT_INFO_ELEM_MASK, header = info >> BT_INFO_HEADER_SHIFT;
+	__u32 shift = (info >> BT_INFO_COUNT_SHIFT) & 0xf;
 	__u64 n, elem = elem_size ? elem_size : 1;
 	int k = -len;
 
@@ -527,6 +542,13 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 
 
 		asm volatile("%0 &= 7" : "+r"(idx));
 		n = args[idx];
+		if (info & BT_INFO_COUNT_32)
+			n &= 0xffffffffULL;
+		if ((info & BT_INFO_COUNT_LESS_ONE) && n)
+			n--;
+		if (n > (1ULL << 48))
+			n = 1ULL << 48;
+		n = (n + (1ULL << shift) - 1) >> shift;
 	} else if (k > -BT_LEN_RET && k <= -BT_LEN_RET + BT_MAX_ARGS) {
 		/* the object's own length, not a bound above it: an object at the end
 		 * of the mapped memory reads whole */
@@ -542,7 +564,7 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 elem_size, const __u64 
 	/* guard the multiplication: anything this large is capped anyway */
 	if (n > (1ULL << 32))
 		n = 1ULL << 32;
-	return n * elem;
+	return n * elem + header;
 }
 
 /*
@@ -798,7 +820,8 @@ __noinline int capture_msghdr_parts(__u32 i, __u32 extra_flags)
 __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_flags)
 {
 	struct scratch *s = scratch();
-	__u32 elem_size = elem_and_kind & 0xffff, kind = (elem_and_kind >> 16) & 0xff;
+	__u32 kind = (elem_and_kind >> BT_INFO_KIND_SHIFT) & 0xf;
+	__u32 elem_size = elem_and_kind & BT_INFO_ELEM_MASK;
 	struct bt_capture *cap;
 	__u32 off, n = 0, want = 0;
 	__u8 flags = 0;
@@ -814,8 +837,10 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
 	if (kind != BT_KIND_BYTES && kind != BT_KIND_MSGHDR) {
-		capture_vector(s, i, i, uptr, kind, rule_bytes(len, 1, s->args, s->ret),
-			       extra_flags, elem_and_kind & RULE_INFO_PTR32);
+		/* the count of elements: each is gathered on its own */
+		capture_vector(s, i, i, uptr, kind,
+			       rule_bytes(len, elem_and_kind & ~BT_INFO_ELEM_MASK, s->args, s->ret),
+			       extra_flags, elem_and_kind & BT_INFO_PTR32);
 		return 0;
 	}
 	/*
@@ -840,10 +865,13 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 			n = got;
 		}
 	} else {
-		bytes = rule_bytes(len, elem_size, s->args, s->ret);
+		bytes = rule_bytes(len, elem_and_kind, s->args, s->ret);
 		want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
 		/* a struct's BTF size is read whole, whatever the buffer cap */
 		n = len > BT_LEN_STRING ? BT_CAPTURE_MAX : buffer_cap;
+		/* and of an array of structs as many as are shown */
+		if (len < 0 && elem_size > 1 && n < elem_size * BT_ARRAY_ELEMS_MIN)
+			n = elem_size * BT_ARRAY_ELEMS_MIN;
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
 		if (bytes < n)
@@ -941,11 +969,15 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	return 0;
 }
 
-/* A rule's element size, kind and pointer size in one argument: BPF functions take five at most. */
+/* A rule's size, kind and count in one word (BT_INFO_*): BPF functions take five arguments. */
 static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
 {
-	return r->elem_size | (__u32)r->kind << 16 |
-	       (r->flags & BT_RULE_PTR32 ? RULE_INFO_PTR32 : 0);
+	return (r->elem_size & BT_INFO_ELEM_MASK) | (__u32)(r->kind & 0xf) << BT_INFO_KIND_SHIFT |
+	       (r->flags & BT_RULE_COUNT_32 ? BT_INFO_COUNT_32 : 0) |
+	       (r->flags & BT_RULE_COUNT_LESS_ONE ? BT_INFO_COUNT_LESS_ONE : 0) |
+	       (__u32)(r->count_shift & 0xf) << BT_INFO_COUNT_SHIFT |
+	       (r->flags & BT_RULE_PTR32 ? BT_INFO_PTR32 : 0) |
+	       (__u32)r->header << BT_INFO_HEADER_SHIFT;
 }
 
 /*

@@ -112,6 +112,11 @@ enum bt_capture_kind {
 /* Strings of a BT_KIND_STRV capture, and pointers a BT_KIND_STRV_COUNT one counts. */
 #define BT_STRV_MAX 32
 #define BT_STRV_COUNT_MAX 256
+/*
+ * Elements of an array of structs read at least, whatever the buffer cap: as many as strace
+ * shows without -v (sendmmsg's 64-byte headers would be 4 in 256 bytes).
+ */
+#define BT_ARRAY_ELEMS_MIN 32
 /* Elements of a BT_KIND_IOVEC capture. */
 #define BT_IOV_MAX 16
 
@@ -138,7 +143,16 @@ struct bt_arg_rule {
 	__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
 	__u8 kind;	 /* enum bt_capture_kind */
 	__u8 flags;	 /* BT_RULE_* */
-	__u8 pad[2];
+	/*
+	 * Bytes before the counted ones, added to -k and BT_LEN_RET: a header the count leaves
+	 * out (msgsnd's mtype before msgsz bytes of text).
+	 */
+	__u8 header;
+	/*
+	 * The count argument is in units of 1 << count_shift elements, rounded up: mincore's
+	 * length in pages (12), a node mask's bits in longs (6).
+	 */
+	__u8 count_shift;
 };
 
 /*
@@ -148,10 +162,17 @@ struct bt_arg_rule {
  */
 #define BT_RULE_IF_INTERRUPTED (1U << 0)
 /*
+ * The argument that counts (-k) is 32 bits wide (int, unsigned int): the upper half of its
+ * register is no part of it, and the kernel does not read it (semop's nsops).
+ */
+#define BT_RULE_COUNT_32 (1U << 1)
+/* The count argument counts one more than the kernel reads: a node mask's maxnode. */
+#define BT_RULE_COUNT_LESS_ONE (1U << 2)
+/*
  * A vector capture (BT_KIND_STRV*, BT_KIND_IOVEC) of an i386 call: its
  * pointers are 4 bytes, and an iovec is a struct compat_iovec of two.
  */
-#define BT_RULE_PTR32 (1U << 1)
+#define BT_RULE_PTR32 (1U << 3)
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the

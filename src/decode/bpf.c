@@ -10,6 +10,8 @@
  * left out.
  */
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
 #include <linux/bpf.h>
@@ -20,49 +22,228 @@
 #include "decode/members.h"
 #include "xlat_tables.h"
 
-struct bpf_cmd_struct {
-	int cmd;
-	const char *key; /* a member of the command's struct (or the struct's own name) */
+/* How strace 6.1 shows a member of a command's struct. */
+enum bpf_fmt {
+	BF_U,	  /* unsigned decimal */
+	BF_D,	  /* signed decimal */
+	BF_X,	  /* hex */
+	BF_FD,	  /* an fd: an int */
+	BF_PTR,	  /* a user address (__aligned_u64) */
+	BF_U64,	  /* a 64-bit number: UINT64_MAX by name */
+	BF_NAME,  /* a char array: a string of at most its size, "..." when unterminated */
+	BF_KVER,  /* a kernel version: KERNEL_VERSION(6, 1, 0) */
+	BF_CONST, /* a constant by the member's table */
+	BF_FLAGS, /* flags by the member's table */
+	BF_NUMA,  /* a NUMA node, shown with BPF_F_NUMA_NODE only */
+	BF_INOUT, /* a number the kernel updates: in => out */
+	BF_OLDFD, /* BPF_LINK_UPDATE's old_prog_fd, shown with BPF_F_REPLACE only */
 };
 
+struct bpf_field {
+	const char *name;
+	unsigned char fmt;
+	/*
+	 * A later addition to the struct: shown only when the caller's size goes past its
+	 * offset (the members after it, up to the next such, go with it).
+	 */
+	bool added;
+	const struct xlat *table;
+};
+
+struct bpf_cmd_shape {
+	int cmd;
+	const char *key; /* a member of the command's struct, or its named member of the union */
+	const struct bpf_field *fields;
+};
+
+#define BPF_FIELDS_END               \
+	{                            \
+		NULL, 0, false, NULL \
+	}
+
 /* clang-format off */
-static const struct bpf_cmd_struct bpf_cmd_structs[] = {
-	{BPF_MAP_CREATE, "map_type"},
-	{BPF_MAP_LOOKUP_ELEM, "map_fd"},
-	{BPF_MAP_UPDATE_ELEM, "map_fd"},
-	{BPF_MAP_DELETE_ELEM, "map_fd"},
-	{BPF_MAP_GET_NEXT_KEY, "map_fd"},
-	{BPF_MAP_LOOKUP_AND_DELETE_ELEM, "map_fd"},
-	{BPF_MAP_FREEZE, "map_fd"},
-	{BPF_MAP_LOOKUP_BATCH, "batch"},
-	{BPF_MAP_LOOKUP_AND_DELETE_BATCH, "batch"},
-	{BPF_MAP_UPDATE_BATCH, "batch"},
-	{BPF_MAP_DELETE_BATCH, "batch"},
-	{BPF_PROG_LOAD, "prog_type"},
-	{BPF_OBJ_PIN, "pathname"},
-	{BPF_OBJ_GET, "pathname"},
-	{BPF_PROG_ATTACH, "attach_bpf_fd"},
-	{BPF_PROG_DETACH, "attach_bpf_fd"},
-	{BPF_PROG_TEST_RUN, "test"},
-	{BPF_PROG_GET_NEXT_ID, "start_id"},
-	{BPF_MAP_GET_NEXT_ID, "start_id"},
-	{BPF_PROG_GET_FD_BY_ID, "start_id"},
-	{BPF_MAP_GET_FD_BY_ID, "start_id"},
-	{BPF_BTF_GET_FD_BY_ID, "start_id"},
-	{BPF_BTF_GET_NEXT_ID, "start_id"},
-	{BPF_LINK_GET_FD_BY_ID, "start_id"},
-	{BPF_LINK_GET_NEXT_ID, "start_id"},
-	{BPF_OBJ_GET_INFO_BY_FD, "info"},
-	{BPF_PROG_QUERY, "query"},
-	{BPF_RAW_TRACEPOINT_OPEN, "raw_tracepoint"},
-	{BPF_BTF_LOAD, "btf"},
-	{BPF_TASK_FD_QUERY, "task_fd_query"},
-	{BPF_LINK_CREATE, "link_create"},
-	{BPF_LINK_UPDATE, "link_update"},
-	{BPF_LINK_DETACH, "link_detach"},
-	{BPF_ENABLE_STATS, "enable_stats"},
-	{BPF_ITER_CREATE, "iter_create"},
-	{BPF_PROG_BIND_MAP, "prog_bind_map"},
+static const struct bpf_field map_create_fields[] = {
+	{"map_type", BF_CONST, false, &xlat_bpf_map_types}, {"key_size", BF_U},
+	{"value_size", BF_U}, {"max_entries", BF_U},
+	{"map_flags", BF_FLAGS, true, &xlat_bpf_map_flags},
+	{"inner_map_fd", BF_FD, true}, {"numa_node", BF_NUMA, true}, {"map_name", BF_NAME, true},
+	{"map_ifindex", BF_U, true}, {"btf_fd", BF_FD, true}, {"btf_key_type_id", BF_U},
+	{"btf_value_type_id", BF_U}, {"btf_vmlinux_value_type_id", BF_U, true},
+	{"map_extra", BF_U64, true},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field map_lookup_fields[] = {
+	{"map_fd", BF_FD}, {"key", BF_PTR}, {"value", BF_PTR},
+	{"flags", BF_FLAGS, true, &xlat_bpf_lookup_flags},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field map_update_fields[] = {
+	{"map_fd", BF_FD}, {"key", BF_PTR}, {"value", BF_PTR},
+	{"flags", BF_CONST, false, &xlat_bpf_update_flags},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field map_delete_fields[] = {
+	{"map_fd", BF_FD}, {"key", BF_PTR},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field map_next_key_fields[] = {
+	{"map_fd", BF_FD}, {"key", BF_PTR}, {"next_key", BF_PTR},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field map_freeze_fields[] = {
+	{"map_fd", BF_FD},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field prog_load_fields[] = {
+	{"prog_type", BF_CONST, false, &xlat_bpf_prog_types}, {"insn_cnt", BF_U},
+	{"insns", BF_PTR}, {"license", BF_PTR},
+	{"log_level", BF_U, true}, {"log_size", BF_U}, {"log_buf", BF_PTR},
+	{"kern_version", BF_KVER, true}, {"prog_flags", BF_FLAGS, true, &xlat_bpf_prog_flags},
+	{"prog_name", BF_NAME, true}, {"prog_ifindex", BF_U, true},
+	{"expected_attach_type", BF_CONST, true, &xlat_bpf_attach_types},
+	{"prog_btf_fd", BF_FD, true}, {"func_info_rec_size", BF_U}, {"func_info", BF_PTR},
+	{"func_info_cnt", BF_U}, {"line_info_rec_size", BF_U}, {"line_info", BF_PTR},
+	{"line_info_cnt", BF_U}, {"attach_btf_id", BF_U, true}, {"attach_prog_fd", BF_FD, true},
+	{"fd_array", BF_PTR, true},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field obj_pin_fields[] = {
+	{"pathname", BF_PTR}, {"bpf_fd", BF_FD},
+	{"file_flags", BF_FLAGS, true, &xlat_bpf_file_flags},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field prog_attach_fields[] = {
+	{"target_fd", BF_FD}, {"attach_bpf_fd", BF_FD},
+	{"attach_type", BF_CONST, false, &xlat_bpf_attach_types},
+	{"attach_flags", BF_FLAGS, false, &xlat_bpf_attach_flags},
+	{"replace_bpf_fd", BF_FD, true},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field prog_detach_fields[] = {
+	{"target_fd", BF_FD}, {"attach_type", BF_CONST, false, &xlat_bpf_attach_types},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field test_run_fields[] = {
+	{"prog_fd", BF_FD}, {"retval", BF_U}, {"data_size_in", BF_U}, {"data_size_out", BF_U},
+	{"data_in", BF_PTR}, {"data_out", BF_PTR}, {"repeat", BF_U}, {"duration", BF_U},
+	{"ctx_size_in", BF_U, true}, {"ctx_size_out", BF_U}, {"ctx_in", BF_PTR},
+	{"ctx_out", BF_PTR}, {"flags", BF_FLAGS, true, &xlat_bpf_test_run_flags}, {"cpu", BF_U},
+	{"batch_size", BF_U, true},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field next_id_fields[] = {
+	{"start_id", BF_U}, {"next_id", BF_INOUT},
+	{"open_flags", BF_FLAGS, true, &xlat_bpf_file_flags},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field prog_by_id_fields[] = {
+	{"prog_id", BF_U}, {"next_id", BF_U},
+	{"open_flags", BF_FLAGS, true, &xlat_bpf_file_flags},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field map_by_id_fields[] = {
+	{"map_id", BF_U}, {"next_id", BF_U},
+	{"open_flags", BF_FLAGS, true, &xlat_bpf_file_flags},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field btf_by_id_fields[] = {
+	{"btf_id", BF_U},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field link_by_id_fields[] = {
+	{"link_id", BF_U},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field info_fields[] = {
+	{"bpf_fd", BF_FD}, {"info_len", BF_U}, {"info", BF_PTR},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field query_fields[] = {
+	{"target_fd", BF_FD}, {"attach_type", BF_CONST, false, &xlat_bpf_attach_types},
+	{"query_flags", BF_FLAGS, false, &xlat_bpf_query_flags},
+	{"attach_flags", BF_FLAGS, false, &xlat_bpf_attach_flags}, {"prog_ids", BF_PTR},
+	{"prog_cnt", BF_U},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field raw_tp_fields[] = {
+	{"name", BF_PTR}, {"prog_fd", BF_FD},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field btf_load_fields[] = {
+	{"btf", BF_PTR}, {"btf_log_buf", BF_PTR}, {"btf_size", BF_U}, {"btf_log_size", BF_U},
+	{"btf_log_level", BF_U},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field task_fd_query_fields[] = {
+	{"pid", BF_D}, {"fd", BF_FD}, {"flags", BF_U}, {"buf_len", BF_U}, {"buf", BF_PTR},
+	{"prog_id", BF_U}, {"fd_type", BF_CONST, false, &xlat_bpf_task_fd_types},
+	{"probe_offset", BF_X}, {"probe_addr", BF_X},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field lookup_batch_fields[] = {
+	{"in_batch", BF_PTR}, {"out_batch", BF_PTR}, {"keys", BF_PTR}, {"values", BF_PTR},
+	{"count", BF_U}, {"map_fd", BF_FD}, {"elem_flags", BF_FLAGS, false, &xlat_bpf_lookup_flags},
+	{"flags", BF_X},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field update_batch_fields[] = {
+	{"keys", BF_PTR}, {"values", BF_PTR}, {"count", BF_U}, {"map_fd", BF_FD},
+	{"elem_flags", BF_FLAGS, false, &xlat_bpf_lookup_flags}, {"flags", BF_X},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field delete_batch_fields[] = {
+	{"keys", BF_PTR}, {"count", BF_U}, {"map_fd", BF_FD},
+	{"elem_flags", BF_FLAGS, false, &xlat_bpf_lookup_flags}, {"flags", BF_X},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field link_create_fields[] = {
+	{"prog_fd", BF_FD}, {"target_fd", BF_FD},
+	{"attach_type", BF_CONST, false, &xlat_bpf_attach_types}, {"flags", BF_X},
+	BPF_FIELDS_END,
+};
+static const struct bpf_field link_update_fields[] = {
+	{"link_fd", BF_FD}, {"new_prog_fd", BF_FD},
+	{"flags", BF_FLAGS, false, &xlat_bpf_attach_flags}, {"old_prog_fd", BF_OLDFD},
+	BPF_FIELDS_END,
+};
+
+/*
+ * The commands strace 6.1 decodes, each with the members it shows in its order. The rest
+ * (BPF_ENABLE_STATS and later) it shows as an address.
+ */
+static const struct bpf_cmd_shape bpf_cmd_shapes[] = {
+	{BPF_MAP_CREATE, "map_type", map_create_fields},
+	{BPF_MAP_LOOKUP_ELEM, "map_fd", map_lookup_fields},
+	{BPF_MAP_UPDATE_ELEM, "map_fd", map_update_fields},
+	{BPF_MAP_DELETE_ELEM, "map_fd", map_delete_fields},
+	{BPF_MAP_GET_NEXT_KEY, "map_fd", map_next_key_fields},
+	{BPF_MAP_LOOKUP_AND_DELETE_ELEM, "map_fd", map_lookup_fields},
+	{BPF_MAP_FREEZE, "map_fd", map_freeze_fields},
+	{BPF_PROG_LOAD, "prog_type", prog_load_fields},
+	{BPF_OBJ_PIN, "pathname", obj_pin_fields},
+	{BPF_OBJ_GET, "pathname", obj_pin_fields},
+	{BPF_PROG_ATTACH, "attach_bpf_fd", prog_attach_fields},
+	{BPF_PROG_DETACH, "attach_bpf_fd", prog_detach_fields},
+	{BPF_PROG_TEST_RUN, "test", test_run_fields},
+	{BPF_PROG_GET_NEXT_ID, "start_id", next_id_fields},
+	{BPF_MAP_GET_NEXT_ID, "start_id", next_id_fields},
+	{BPF_BTF_GET_NEXT_ID, "start_id", next_id_fields},
+	{BPF_LINK_GET_NEXT_ID, "start_id", next_id_fields},
+	{BPF_PROG_GET_FD_BY_ID, "start_id", prog_by_id_fields},
+	{BPF_MAP_GET_FD_BY_ID, "start_id", map_by_id_fields},
+	{BPF_BTF_GET_FD_BY_ID, "start_id", btf_by_id_fields},
+	{BPF_LINK_GET_FD_BY_ID, "start_id", link_by_id_fields},
+	{BPF_OBJ_GET_INFO_BY_FD, "info", info_fields},
+	{BPF_PROG_QUERY, "query", query_fields},
+	{BPF_RAW_TRACEPOINT_OPEN, "raw_tracepoint", raw_tp_fields},
+	{BPF_BTF_LOAD, "btf", btf_load_fields},
+	{BPF_TASK_FD_QUERY, "task_fd_query", task_fd_query_fields},
+	{BPF_MAP_LOOKUP_BATCH, "batch", lookup_batch_fields},
+	{BPF_MAP_LOOKUP_AND_DELETE_BATCH, "batch", lookup_batch_fields},
+	{BPF_MAP_UPDATE_BATCH, "batch", update_batch_fields},
+	{BPF_MAP_DELETE_BATCH, "batch", delete_batch_fields},
+	{BPF_LINK_CREATE, "link_create", link_create_fields},
+	{BPF_LINK_UPDATE, "link_update", link_update_fields},
 };
 /* clang-format on */
 
@@ -108,47 +289,214 @@ static const struct btf_member *bpf_attr_member(const struct btf *btf, const str
 	return NULL;
 }
 
+/* Member name of struct type id (in an anonymous member too): its offset and size. */
+static bool bpf_find_member(const struct btf *btf, __u32 id, const char *name, size_t *off,
+			    size_t *size, int depth)
+{
+	const struct btf_type *t = btf__type_by_id(btf, types__skip_mods(btf, id));
+	const struct btf_member *m;
+
+	if (!t || !btf_is_composite(t) || depth > 4)
+		return false;
+	m = btf_members(t);
+	for (__u16 k = 0; k < btf_vlen(t); k++) {
+		const char *mname = btf__name_by_offset(btf, m[k].name_off);
+		size_t base = btf_member_bit_offset(t, k) / 8, inner;
+		__s64 sz;
+
+		if (mname && *mname) {
+			if (strcmp(mname, name))
+				continue;
+			sz = btf__resolve_size(btf, m[k].type);
+			if (sz <= 0)
+				return false;
+			*off = base;
+			*size = sz;
+			return true;
+		}
+		if (bpf_find_member(btf, m[k].type, name, &inner, size, depth + 1)) {
+			*off = base + inner;
+			return true;
+		}
+	}
+	return false;
+}
+
+static __u64 bpf_member_value(const unsigned char *data, size_t off, size_t size)
+{
+	__u64 v = 0;
+
+	if (size <= sizeof(v))
+		memcpy(&v, data + off, size);
+	return v;
+}
+
+/* A char array: at most its size, "..." when it holds no NUL. */
+static void put_bpf_name(struct writer *w, const unsigned char *p, size_t size)
+{
+	size_t n = strnlen((const char *)p, size);
+
+	if (n == size)
+		w_str(w, p, size - 1, WR_STR_NUL | WR_STR_MORE);
+	else
+		w_str(w, p, n, WR_STR_NUL);
+}
+
+/* A kernel version as KERNEL_VERSION(a, b, c), its parts as the kernel packs them. */
+static void put_kernel_version(struct writer *w, __u32 v)
+{
+	w_obj_begin(w, WR_OBJ_FN, "KERNEL_VERSION");
+	w_key_num(w, "version", v >> 16, WR_UDEC);
+	w_key_num(w, "patchlevel", (v >> 8) & 0xff, WR_UDEC);
+	w_key_num(w, "sublevel", v & 0xff, WR_UDEC);
+	w_obj_end(w, false);
+}
+
+/*
+ * The members of a command's struct, as strace 6.1 shows them: those its version knows,
+ * each addition only when the caller's size reaches it, then "..." if the caller passed
+ * more that is not zero.
+ */
+static void put_bpf_fields(const struct hand_call *hc, struct writer *w, __u32 struct_id,
+			   size_t base, const struct bpf_field *fields, const unsigned char *data,
+			   size_t size, const struct bt_capture *out)
+{
+	const struct btf *btf = hc->d->types->btf;
+	size_t known = 0, group_off = 0;
+	__u64 map_flags = 0;
+	size_t off, msize;
+
+	w_struct_begin(w);
+	for (const struct bpf_field *f = fields; f->name; f++) {
+		__u64 v;
+
+		if (!bpf_find_member(btf, struct_id, f->name, &off, &msize, 0))
+			continue;
+		off += base;
+		if (f->added)
+			group_off = off;
+		if (f->added && size <= group_off)
+			break;
+		if (off + msize > known)
+			known = off + msize;
+		v = bpf_member_value(data, off, msize);
+		if (!strcmp(f->name, "map_flags"))
+			map_flags = v;
+		if (f->fmt == BF_NUMA && !(map_flags & BPF_F_NUMA_NODE))
+			continue;
+		if (f->fmt == BF_OLDFD && !(bpf_member_value(data, off - 4, 4) & BPF_F_REPLACE))
+			continue;
+		w_key(w, f->name);
+		switch (f->fmt) {
+		case BF_U:
+			w_u64(w, v);
+			break;
+		case BF_D:
+		case BF_FD:
+		case BF_OLDFD:
+			w_s64(w, decode_narrow_signed(v, msize));
+			break;
+		case BF_X:
+			w_hex(w, v);
+			break;
+		case BF_PTR:
+			w_ptr(w, v);
+			break;
+		case BF_U64:
+			w_const(w, v, WR_UDEC, v == UINT64_MAX ? "UINT64_MAX" : NULL, NULL);
+			break;
+		case BF_NAME:
+			put_bpf_name(w, data + off, msize < size - off ? msize : size - off);
+			break;
+		case BF_KVER:
+			put_kernel_version(w, (__u32)v);
+			break;
+		case BF_CONST:
+			xlat_write_const(w, f->table, v, WR_AUTO);
+			break;
+		case BF_FLAGS:
+			if (msize == 8)
+				xlat_write_flags64(w, f->table, v);
+			else
+				xlat_write_flags(w, f->table, v);
+			break;
+		case BF_NUMA:
+			/* strace's own name for -1, always with its number */
+			w_num(w, v, WR_UDEC);
+			if ((__u32)v == UINT32_MAX)
+				w_comment(w, "NUMA_NO_NODE");
+			break;
+		case BF_INOUT: {
+			__u64 o = out && off + msize <= out->len
+					  ? bpf_member_value(hand_cap_data(out), off, msize)
+					  : v;
+
+			if (o == v) {
+				w_u64(w, v);
+				break;
+			}
+			w_inout_begin(w);
+			w_u64(w, v);
+			w_inout_mid(w);
+			w_u64(w, o);
+			w_inout_end(w);
+			break;
+		}
+		}
+	}
+	for (size_t k = known; k < size; k++) {
+		if (data[k]) {
+			w_obj_end(w, true);
+			return;
+		}
+	}
+	w_obj_end(w, false);
+}
+
 static enum hand_result bpf_attr(struct writer *w, const struct hand_call *hc, int i)
 {
 	const struct decoder *d = hc->d;
 	const struct btf *btf = d->types ? d->types->btf : NULL;
 	const struct bt_capture *cap = hand_call_in(hc, i);
 	int cmd = (int)hc->enter->args[0];
-	struct decode_btf_extra extra = {.scope = "bpf_attr"};
-	const struct bpf_cmd_struct *cs = NULL;
+	__u32 size = (__u32)hc->enter->args[2];
+	const struct bpf_cmd_shape *cs = NULL;
+	unsigned char data[512];
 	const struct btf_member *m;
 	const struct btf_type *u;
 	const char *mname;
-	__s64 size;
 	size_t len;
 	__u32 id;
 
-	if (!cap || !btf)
+	if (!btf)
 		return HAND_DEFAULT;
-	for (size_t k = 0; k < sizeof(bpf_cmd_structs) / sizeof(bpf_cmd_structs[0]); k++) {
-		if (bpf_cmd_structs[k].cmd == cmd)
-			cs = &bpf_cmd_structs[k];
+	for (size_t k = 0; k < sizeof(bpf_cmd_shapes) / sizeof(bpf_cmd_shapes[0]); k++) {
+		if (bpf_cmd_shapes[k].cmd == cmd)
+			cs = &bpf_cmd_shapes[k];
 	}
 	id = types__find(d->types, "bpf_attr", BTF_KIND_UNION);
 	u = id ? btf__type_by_id(btf, id) : NULL;
 	m = cs && u && btf_is_union(u) ? bpf_attr_member(btf, u, cs->key) : NULL;
-	if (!m) {
-		/* a command without a known struct: the address, as for any pointer */
-		hand_put_pointer(w, hc->enter->args[i]);
+	/* a command strace does not decode, a size it does not take: the address */
+	if (!m || !size || size > 4096 || !cap) {
+		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
 		return HAND_PRINTED;
 	}
-	size = btf__resolve_size(btf, m->type);
-	len = size > 0 && (size_t)size < cap->len ? (size_t)size : cap->len;
-	extra.sized_by_caller = !(cap->flags & BT_CAP_TRUNCATED) && cap->want <= cap->len;
+	/* the kernel reads what lies past the caller's size as zeros */
+	memset(data, 0, sizeof(data));
+	len = cap->len < sizeof(data) ? cap->len : sizeof(data);
+	memcpy(data, hand_cap_data(cap), len);
+	if (size > sizeof(data))
+		size = sizeof(data);
 	mname = btf__name_by_offset(btf, m->name_off);
 	if (mname && *mname) {
 		/* a named member shows under its name: {info={bpf_fd=3, ...}} */
 		w_struct_begin(w);
 		w_key(w, mname);
-		decode_write_btf(d, w, m->type, hand_cap_data(cap), len, &extra);
+		put_bpf_fields(hc, w, m->type, 0, cs->fields, data, size, hand_call_out(hc, i));
 		w_obj_end(w, false);
 	} else {
-		decode_write_btf(d, w, m->type, hand_cap_data(cap), len, &extra);
+		put_bpf_fields(hc, w, m->type, 0, cs->fields, data, size, hand_call_out(hc, i));
 	}
 	return HAND_PRINTED;
 }

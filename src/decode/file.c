@@ -114,6 +114,7 @@ static void print_cwd(const struct decoder *d, struct writer *w, const void *dat
 static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, int i)
 {
 	__u64 v = hc->enter->args[i];
+	int cmd;
 
 	switch ((int)hc->enter->args[1]) {
 	case F_GETFD:
@@ -143,9 +144,13 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 		hand_put_pointer(w, v);
 		return HAND_PRINTED;
 	}
+	cmd = (int)hc->enter->args[1];
 	/* a command the kernel may not know takes whatever it is given: strace shows it in hex */
-	if (!xlat_name(&xlat_fcntl_cmds, (int)hc->enter->args[1]))
+	if (!xlat_name(&xlat_fcntl_cmds, cmd))
 		w_hex(w, v);
+	/* strace shows these commands' argument as the long register it is, the others' an int */
+	else if (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC || cmd == F_SETPIPE_SZ)
+		w_s64(w, (__s64)v);
 	else
 		w_s64(w, (int)v);
 	return HAND_PRINTED;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Decoders written by hand, for what neither tracefs nor BTF can say, grouped in one file per
- * family of syscalls (net.c, signal.c, file.c, proc.c, poll.c, ioctl.c, bpf.c). Each family
- * lists what it decodes in a struct hand_family; families.c gathers them.
+ * family of syscalls (net.c, sockopt.c, msghdr.c, signal.c, file.c, proc.c, poll.c, ioctl.c,
+ * bpf.c, ipc.c, mem.c, keys.c). Each family lists what it decodes in a struct hand_family;
+ * families.c gathers them.
  */
 #ifndef BTFTRACE_HAND_H
 #define BTFTRACE_HAND_H
@@ -102,8 +103,9 @@ struct hand_family {
 	size_t ncalls;
 };
 
-extern const struct hand_family family_bpf, family_file, family_ioctl, family_net, family_poll,
-	family_proc, family_signal;
+extern const struct hand_family family_bpf, family_file, family_ioctl, family_ipc, family_keys,
+	family_mem, family_msghdr, family_net, family_poll, family_proc, family_signal,
+	family_sockopt;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 
@@ -146,6 +148,11 @@ bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_na
 /* sockaddr by family: {sa_family=AF_INET, sin_port=htons(9), sin_addr=inet_addr("127.0.0.1")} */
 void hand_print_sockaddr(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			 bool more);
+/*
+ * An IPv4 or IPv6 address as member key: inet_addr("127.0.0.1"), inet_pton(AF_INET6, "::1",
+ * &key); with -X raw its bytes, with -X verbose both.
+ */
+void hand_put_inet_addr(struct writer *w, const char *key, int family, const void *addr);
 /* A signal set: [INT TERM], or ~[...] when more than half the signals are in it. */
 void hand_print_sigset(const struct decoder *d, struct writer *w, const void *data, size_t len,
 		       bool more);

@@ -102,8 +102,6 @@ const struct syscall_class_fact syscall_class_facts[] = {
 	/* %desc: a new descriptor is the return value, which tracefs does not type */
 	{ "open", SC_DESC, "returns a new descriptor" },
 	{ "creat", SC_DESC, "returns a new descriptor" },
-	{ "socket", SC_DESC, "returns a new descriptor" },
-	{ "socketpair", SC_DESC, "fills an int array with two new descriptors" },
 	{ "epoll_create", SC_DESC, "returns a new descriptor" },
 	{ "epoll_create1", SC_DESC, "returns a new descriptor" },
 	{ "eventfd", SC_DESC, "returns a new descriptor" },
@@ -312,6 +310,15 @@ int syscall_classes__compute(const struct catalog *cat, unsigned int classes[BT_
 			if (!strcmp(desc->name, name) || !strcmp(syscall_desc__like(desc), name))
 				classes[nr] |= syscall_class_facts[i].classes;
 		}
+	}
+	/*
+	 * strace's socket calls are %network only, though they take and return descriptors:
+	 * -e trace=%desc leaves out socket, connect and sendmsg (sendfile is both, but takes
+	 * nothing only sockets take)
+	 */
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (classes[nr] & SC_NETWORK)
+			classes[nr] &= ~SC_DESC;
 	}
 out:
 	while (compiled--)

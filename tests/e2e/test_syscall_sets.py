@@ -17,9 +17,10 @@ CLASSES = {
     "%file": ({"openat", "stat", "lstat", "statfs"},
               {"read", "close", "fstat", "fstatfs", "socket", "getpid", "kill", "munmap",
                "clock_gettime", "sched_yield", "shmget"}),
-    "%desc": ({"openat", "read", "close", "fstat", "fstatfs", "socket", "getsockname", "mmap"},
-              {"stat", "lstat", "statfs", "getpid", "kill", "munmap", "clock_gettime",
-               "shmget", "rt_sigprocmask", "wait4", "sched_yield"}),
+    "%desc": ({"openat", "read", "close", "fstat", "fstatfs", "mmap"},
+              # socket calls are %network only, as in strace
+              {"socket", "getsockname", "shutdown", "stat", "lstat", "statfs", "getpid", "kill",
+               "munmap", "clock_gettime", "shmget", "rt_sigprocmask", "wait4", "sched_yield"}),
     "%network": ({"socket", "getsockname", "shutdown"},
                  {"openat", "read", "close", "getpid", "mmap", "sched_yield"}),
     "%net": ({"socket", "getsockname", "shutdown"}, {"openat", "close", "getpid"}),

@@ -420,7 +420,8 @@ def test_attaching_shows_no_half_calls(btftrace, workload, spawn, tmp_path, targ
 
 # ---------------------------------------------------------------- 7. the beauty map
 
-# per syscall, per argument: (direction, what is read). Any argument not named reads nothing.
+# per syscall, per argument: (direction, what is read), direction "enter", "exit" or "inout"
+# (both, by the same rule). Any argument not named reads nothing.
 #   "string"         a NUL-terminated string
 #   "ret"            as many bytes as the return value
 #   "arg:NAME"       as many bytes as argument NAME holds
@@ -448,7 +449,8 @@ RULES = {
     "fstat": {"statbuf": ("exit", "struct stat")},
     "sched_setattr": {"uattr": ("enter", "struct sched_attr")},
     "perf_event_open": {"attr_uptr": ("enter", "struct perf_event_attr")},
-    "bpf": {"uattr": ("enter", "arg:size")},
+    # read at exit too: the *_GET_NEXT_ID commands write next_id back
+    "bpf": {"uattr": ("inout", "arg:size")},
 }
 # tracefs calls these newuname and newfstat; the catalog lists them by their unistd names
 RENAMED = {"uname": "newuname", "fstat": "newfstat"}
@@ -509,9 +511,15 @@ def test_capture_rules_match_the_kernels_btf(run_btftrace, btf_size, syscall):
                 f"{syscall}.{name} ({r['type']}) should read nothing: {r}"
             continue
         direction, what = expected[name]
-        other = "exit" if direction == "enter" else "enter"
+        if direction == "inout":
+            assert r["enter"] == r["exit"], f"{syscall}.{name} must be read at enter and " \
+                f"exit alike: {r}"
+            direction = "enter"
+        else:
+            other = "exit" if direction == "enter" else "enter"
+            assert r[other]["len"] == 0, \
+                f"{syscall}.{name} must be read at {direction} only: {r}"
         rule = r[direction]
-        assert r[other]["len"] == 0, f"{syscall}.{name} must be read at {direction} only: {r}"
         if what == "string":
             assert rule["len"] == 1 and rule["text"] == "string", \
                 f"{syscall}.{name} should be a string at {direction}: {r}"

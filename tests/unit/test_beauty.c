@@ -47,6 +47,12 @@ static int setup(void **state)
 	static const char *const bp[][2] = {
 		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
 	static const char *const fx[][2] = {{"u32 *", "uaddr"}, {"int", "op"}};
+	static const char *const so[][2] = {
+		{"int", "semid"}, {"struct sembuf *", "tsops"}, {"unsigned", "nsops"}};
+	static const char *const ms[][2] = {{"int", "msqid"},
+					    {"struct msgbuf *", "msgp"},
+					    {"size_t", "msgsz"},
+					    {"int", "msgflg"}};
 
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
@@ -62,6 +68,8 @@ static int setup(void **state)
 	add(7, "poll", 3, po);
 	add(321, "bpf", 3, bp);
 	add(202, "futex", 2, fx);
+	add(65, "semop", 3, so);
+	add(69, "msgsnd", 4, ms);
 	snprintf(cat->descs[39].name, sizeof(cat->descs[39].name), "getpid");
 	cat->descs[39].nr = 39; /* known, but without a format */
 	return beauty__build(beauty, cat, &types);
@@ -146,6 +154,22 @@ static void test_overrides_apply(void **state)
 	assert_int_equal(beauty->rules[202].exit[0].len, BT_LEN_NONE);
 }
 
+static void test_counts_narrowed_and_headers_added(void **state)
+{
+	char buf[64];
+
+	/* semop's nsops is an unsigned int: the register's upper half is no part of it */
+	assert_int_equal(beauty->rules[65].enter[1].len, -3);
+	assert_true(beauty->rules[65].enter[1].flags & BT_RULE_COUNT_32);
+	/* read's count is a size_t */
+	assert_false(beauty->rules[1].enter[1].flags & BT_RULE_COUNT_32);
+	/* msgsnd's text follows a long its msgsz does not count */
+	assert_int_equal(beauty->rules[69].enter[1].len, -3);
+	assert_int_equal(beauty->rules[69].enter[1].header, sizeof(long));
+	beauty_rule__describe(&beauty->rules[69].enter[1], &cat->descs[69], buf, sizeof(buf));
+	assert_string_equal(buf, "arg3(msgsz)+8");
+}
+
 static void test_unknown_format_is_selected_but_raw(void **state)
 {
 	const struct bt_syscall_rules *r = &beauty->rules[39];
@@ -179,6 +203,7 @@ int main(void)
 		cmocka_unit_test(test_openat_path_is_a_string),
 		cmocka_unit_test(test_struct_sizes_come_from_btf),
 		cmocka_unit_test(test_overrides_apply),
+		cmocka_unit_test(test_counts_narrowed_and_headers_added),
 		cmocka_unit_test(test_unknown_format_is_selected_but_raw),
 		cmocka_unit_test(test_describe),
 	};

@@ -56,6 +56,30 @@ static void test_flags_with_leftover_bits(void **state)
 				   MSG_PEEK | MSG_DONTWAIT | 0x800000000ULL));
 }
 
+/* strace's msg_flags: the kernel's names (MSG_PROBE, not glibc's MSG_PROXY) and its internal ones. */
+static void test_msg_flags_strace_names(void **state)
+{
+	const char *expect =
+		"MSG_OOB|MSG_PEEK|MSG_DONTROUTE|MSG_CTRUNC|MSG_PROBE|MSG_TRUNC|"
+		"MSG_DONTWAIT|MSG_EOR|MSG_WAITALL|MSG_FIN|MSG_SYN|MSG_CONFIRM|MSG_RST|"
+		"MSG_ERRQUEUE|MSG_NOSIGNAL|MSG_MORE|MSG_WAITFORONE|MSG_SENDPAGE_NOTLAST|"
+		"MSG_BATCH|MSG_NO_SHARED_FRAGS|MSG_ZEROCOPY|MSG_FASTOPEN|"
+		"MSG_CMSG_CLOEXEC|MSG_CMSG_COMPAT|0x1bf00000";
+	char text[512];
+
+	assert_int_equal(xlat_format(text, sizeof(text), table("msg_flags"), 0xffffffff),
+			 strlen(expect));
+	assert_string_equal(text, expect);
+}
+
+/* setsockopt's level: strace's comment for an unknown one has two '?'. */
+static void test_socket_levels_unknown(void **state)
+{
+	assert_formats("SOL_SOCKET", xlat_format(buf, size, table("socket_levels"), 1));
+	assert_formats("0x7ead /* SOL_?? */",
+		       xlat_format(buf, size, table("socket_levels"), 0x7ead));
+}
+
 static void test_flags_zero(void **state)
 {
 	/* A zero entry names zero, and only zero. */
@@ -404,10 +428,20 @@ static void test_expected_tables_exist(void **state)
 		"at_fdcwd",
 		"at_flags",
 		"bpf_cmds",
+		"bpf_attach_flags",
+		"bpf_attach_types",
+		"bpf_file_flags",
+		"bpf_lookup_flags",
 		"bpf_map_flags",
 		"bpf_map_types",
 		"bpf_prog_flags",
 		"bpf_prog_types",
+		"bpf_query_flags",
+		"bpf_task_fd_types",
+		"bpf_test_run_flags",
+		"bpf_update_flags",
+		"bt_protocols",
+		"can_protocols",
 		"clock_ids",
 		"clone_flags",
 		"dup3_flags",
@@ -415,6 +449,7 @@ static void test_expected_tables_exist(void **state)
 		"epoll_ctl_ops",
 		"epoll_events",
 		"errnos",
+		"ethernet_protocols",
 		"eventfd_flags",
 		"faccessat_flags",
 		"fadvise_advice",
@@ -422,37 +457,56 @@ static void test_expected_tables_exist(void **state)
 		"fcntl_cmds",
 		"fd_flags",
 		"file_types",
-		"fs_magics",
 		"flock_ops",
+		"fs_magics",
 		"futex_cmds",
 		"futex_flags",
 		"futex_wake_cmps",
 		"futex_wake_ops",
+		"get_mempolicy_flags",
 		"getrandom_flags",
+		"icmp_types",
 		"inotify_init_flags",
+		"ip_cmsg_types",
 		"ip_options",
 		"ip_protocols",
 		"ipc_cmds",
 		"ipc_get_flags",
 		"ipv6_options",
+		"key_perms",
+		"key_reqkeys",
+		"key_spec",
+		"keyctl_cmds",
+		"keyctl_move_flags",
 		"itimer_which",
 		"madvise_advice",
+		"mbind_flags",
 		"membarrier_cmds",
 		"membarrier_flags",
+		"memfd_secret_flags",
 		"memfd_flags",
 		"mlock_flags",
 		"mlockall_flags",
 		"mmap_flags",
-		"mode_bits",
 		"mmap_prot",
+		"mmap_types",
+		"mode_bits",
 		"mount_flags",
+		"move_pages_flags",
+		"mq_flags",
+		"mpol_mode_flags",
+		"mpol_modes",
 		"mremap_flags",
 		"msg_flags",
 		"msgctl_cmds",
 		"msgrcv_flags",
 		"msync_flags",
+		"netlink_options",
+		"netlink_protocols",
 		"open_access",
 		"open_flags",
+		"packet_mreq_types",
+		"packet_options",
 		"perf_event_open_flags",
 		"perf_hw_configs",
 		"perf_sw_configs",
@@ -463,6 +517,7 @@ static void test_expected_tables_exist(void **state)
 		"poll_events",
 		"prctl_options",
 		"prio_which",
+		"raw_options",
 		"rename_flags",
 		"rlimit_resources",
 		"rusage_who",
@@ -475,11 +530,13 @@ static void test_expected_tables_exist(void **state)
 		"semop_flags",
 		"shmat_flags",
 		"shmctl_cmds",
+		"shmget_flags",
 		"shutdown_how",
 		"si_codes",
 		"sigaltstack_flags",
 		"sigbus_codes",
 		"sigchld_codes",
+		"sigev_notify",
 		"sigfpe_codes",
 		"sigill_codes",
 		"signalfd_flags",
@@ -494,8 +551,8 @@ static void test_expected_tables_exist(void **state)
 		"socket_type_flags",
 		"socket_types",
 		"splice_flags",
-		"statx_attrs",
 		"statfs_flags",
+		"statx_attrs",
 		"statx_mask",
 		"statx_sync_types",
 		"suid_dump_modes",
@@ -509,8 +566,10 @@ static void test_expected_tables_exist(void **state)
 		"timerfd_create_flags",
 		"timerfd_settime_flags",
 		"tty_ioctls",
+		"udp_options",
 		"umount_flags",
 		"unshare_flags",
+		"userfaultfd_flags",
 		"wait_options",
 	};
 
@@ -524,6 +583,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flags_with_leftover_bits),
 		cmocka_unit_test(test_flags_zero),
+		cmocka_unit_test(test_msg_flags_strace_names),
+		cmocka_unit_test(test_socket_levels_unknown),
 		cmocka_unit_test(test_flags_masks_match_whole),
 		cmocka_unit_test(test_const_names_and_numbers),
 		cmocka_unit_test(test_find),
