@@ -13,8 +13,8 @@ List format (one file per table, the table is named after the file without ".in"
     #include <header.h>      one or more: where the names are defined
     #unknown LABEL           optional: what strace's comment calls a value no name knows,
                              0x10 /* LABEL */; "none" for no comment. By default the names'
-                             common prefix up to its last '_', then "???" (RLIMIT_???);
-                             strace spells a few with two marks (SOL_??).
+                             common prefix up to its last '_', then "???" (RLIMIT_???). A
+                             label is strace's own, odd ones too: ?_OK, RENAME_??.
     NAME                     emitted only when the headers define NAME
     NAME FALLBACK            FALLBACK (a C expression) is used when the headers lack NAME;
                              when they have it, a _Static_assert checks that both agree
@@ -92,8 +92,8 @@ def parse_list(path):
                 elif word == "unknown":
                     if table.unknown is not None:
                         raise ListError(f"{where}: #unknown given twice")
-                    if not re.fullmatch(r"none|[A-Za-z_][A-Za-z0-9_]*\?\?\??", arg):
-                        raise ListError(f"{where}: #unknown wants PREFIX_??? (or strace's PREFIX_??) or none")
+                    if not re.fullmatch(r"none|[A-Za-z0-9_?]*\?[A-Za-z0-9_?]*", arg):
+                        raise ListError(f"{where}: #unknown wants a label with a ? (PREFIX_???) or none")
                     table.unknown = "" if arg == "none" else arg
                 elif word == "include":
                     if not INCLUDE_RE.match(arg):

@@ -403,7 +403,7 @@ static void jw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		put_signed_or_not(w->ob, v, fmt == WR_DEC || fmt == WR_AUTO);
 }
 
-static void jw_flags_begin(struct writer *w, uint64_t raw)
+static void jw_flags_begin(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
 {
 	struct outbuf *ob = w->ob;
 	bool placed = value_begin(w);

@@ -409,7 +409,7 @@ static void tw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *
 		put_comment(w->ob, comment);
 }
 
-static void tw_flags_begin(struct writer *w, uint64_t raw)
+static void tw_flags_begin(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
 {
 	struct text_writer *tw = tw_of(w);
 
@@ -418,7 +418,7 @@ static void tw_flags_begin(struct writer *w, uint64_t raw)
 	tw->flags_comment = false;
 	tw->flags_shown = 0;
 	if (tw->o.xlat != WR_XLAT_ABBREV)
-		put_num(w->ob, raw, WR_HEX);
+		put_num(w->ob, raw, raw_fmt);
 }
 
 static void tw_flag(struct writer *w, const char *name)

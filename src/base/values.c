@@ -37,6 +37,9 @@ static const struct value_printer printers[] = {
 	{ "*", "group_fd", VK_FD, NULL },
 	{ "*", "pidfd", VK_FD, NULL },
 	{ "dup", "fildes", VK_FD, NULL },
+	{ "*", "fanotify_fd", VK_FD, NULL },
+	{ "*", "ruleset_fd", VK_FD, NULL },
+	{ "*", "mountdirfd", VK_FD, NULL },
 	/* directory fds, under whatever syscall */
 	{ "*", "dfd", VK_DIRFD, NULL },
 	{ "*", "olddfd", VK_DIRFD, NULL },
@@ -46,19 +49,24 @@ static const struct value_printer printers[] = {
 	/* files */
 	{ "open", "flags", VK_OPEN_FLAGS, NULL },
 	{ "openat", "flags", VK_OPEN_FLAGS, NULL },
-	{ "open", "mode", VK_MODE, NULL },
-	{ "openat", "mode", VK_MODE, NULL },
-	{ "creat", "mode", VK_MODE, NULL },
-	{ "mkdir", "mode", VK_MODE, NULL },
-	{ "mkdirat", "mode", VK_MODE, NULL },
-	{ "chmod", "mode", VK_MODE, NULL },
-	{ "fchmod", "mode", VK_MODE, NULL },
-	{ "fchmodat", "mode", VK_MODE, NULL },
-	{ "fchmodat2", "mode", VK_MODE, NULL },
+	{ "open_by_handle_at", "flags", VK_OPEN_FLAGS, NULL },
+	/* permissions to set are numbers to strace (print_numeric_umode_t), a file's mode is not */
+	{ "open", "mode", VK_UMODE, NULL },
+	{ "openat", "mode", VK_UMODE, NULL },
+	{ "creat", "mode", VK_UMODE, NULL },
+	{ "mkdir", "mode", VK_UMODE, NULL },
+	{ "mkdirat", "mode", VK_UMODE, NULL },
+	{ "chmod", "mode", VK_UMODE, NULL },
+	{ "fchmod", "mode", VK_UMODE, NULL },
+	{ "fchmodat", "mode", VK_UMODE, NULL },
+	{ "fchmodat2", "mode", VK_UMODE, NULL },
+	{ "umask", "mask", VK_UMODE, NULL },
 	{ "mknod", "mode", VK_MODE, NULL },
 	{ "mknodat", "mode", VK_MODE, NULL },
-	{ "mq_open", "mode", VK_MODE, NULL },
-	{ "umask", "mask", VK_MODE, NULL },
+	{ "mknod", "dev", VK_DEV, NULL },
+	{ "mknodat", "dev", VK_DEV, NULL },
+	{ "ustat", "dev", VK_DEV, NULL },
+	{ "mq_open", "mode", VK_UMODE, NULL },
 	{ "access", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat", "mode", VK_XLAT, &xlat_access_modes },
 	{ "faccessat2", "mode", VK_XLAT, &xlat_access_modes },
@@ -71,24 +79,51 @@ static const struct value_printer printers[] = {
 	{ "unlinkat", "flag", VK_XLAT, &xlat_at_flags },
 	{ "utimensat", "flags", VK_XLAT, &xlat_at_flags },
 	{ "execveat", "flags", VK_XLAT, &xlat_at_flags },
-	{ "name_to_handle_at", "flag", VK_XLAT, &xlat_at_flags },
+	{ "name_to_handle_at", "flag", VK_XLAT, &xlat_name_to_handle_at_flags },
 	{ "renameat2", "flags", VK_XLAT, &xlat_rename_flags },
 	{ "lseek", "whence", VK_XLAT, &xlat_seek_whence },
 	{ "fcntl", "cmd", VK_XLAT, &xlat_fcntl_cmds },
 	{ "flock", "cmd", VK_XLAT, &xlat_flock_ops },
 	{ "fallocate", "mode", VK_XLAT, &xlat_fallocate_flags },
 	{ "fadvise64", "advice", VK_XLAT, &xlat_fadvise_advice },
+	{ "sync_file_range", "flags", VK_XLAT, &xlat_sync_file_range_flags },
+	{ "close_range", "fd", VK_NUMBER, NULL },
+	{ "close_range", "max_fd", VK_NUMBER, NULL },
+	{ "close_range", "flags", VK_XLAT, &xlat_close_range_flags },
+	{ "setxattr", "flags", VK_XLAT, &xlat_xattr_flags },
+	{ "lsetxattr", "flags", VK_XLAT, &xlat_xattr_flags },
+	{ "fsetxattr", "flags", VK_XLAT, &xlat_xattr_flags },
+	{ "inotify_add_watch", "mask", VK_XLAT, &xlat_inotify_flags },
+	{ "fanotify_init", "event_f_flags", VK_OPEN_FLAGS, NULL },
+	{ "fanotify_mark", "flags", VK_XLAT, &xlat_fan_mark_flags },
+	{ "fanotify_mark", "mask", VK_XLAT, &xlat_fan_event_flags },
 	{ "pipe2", "flags", VK_XLAT, &xlat_pipe_flags },
 	{ "dup3", "flags", VK_XLAT, &xlat_dup3_flags },
 	{ "eventfd2", "flags", VK_XLAT, &xlat_eventfd_flags },
 	{ "signalfd4", "flags", VK_XLAT, &xlat_signalfd_flags },
 	{ "inotify_init1", "flags", VK_XLAT, &xlat_inotify_init_flags },
-	{ "memfd_create", "flags", VK_XLAT, &xlat_memfd_flags },
 	{ "splice", "flags", VK_XLAT, &xlat_splice_flags },
 	{ "tee", "flags", VK_XLAT, &xlat_splice_flags },
 	{ "vmsplice", "flags", VK_XLAT, &xlat_splice_flags },
+	{ "landlock_create_ruleset", "flags", VK_XLAT, &xlat_landlock_create_ruleset_flags },
+	{ "landlock_add_rule", "rule_type", VK_XLAT, &xlat_landlock_rule_types },
+	{ "landlock_add_rule", "flags", VK_HEX, NULL },
+	{ "landlock_restrict_self", "flags", VK_HEX, NULL },
+	{ "landlock_ruleset_attr", "handled_access_fs", VK_XLAT, &xlat_landlock_access_fs },
+	/* mounts */
 	{ "mount", "flags", VK_XLAT, &xlat_mount_flags },
-	{ "umount", "flags", VK_XLAT, &xlat_umount_flags },
+	{ "umount2", "flags", VK_XLAT, &xlat_umount_flags },
+	{ "fsopen", "flags", VK_XLAT, &xlat_fsopen_flags },
+	{ "fsconfig", "cmd", VK_XLAT, &xlat_fsconfig_cmds },
+	{ "fsmount", "flags", VK_XLAT, &xlat_fsmount_flags },
+	{ "fsmount", "attr_flags", VK_XLAT, &xlat_fsmount_attr_flags },
+	{ "fspick", "flags", VK_XLAT, &xlat_fspick_flags },
+	{ "move_mount", "flags", VK_XLAT, &xlat_move_mount_flags },
+	{ "open_tree", "flags", VK_XLAT, &xlat_open_tree_flags },
+	{ "mount_setattr", "flags", VK_XLAT, &xlat_mount_setattr_flags },
+	{ "mount_attr", "attr_set", VK_XLAT, &xlat_mount_attr_flags },
+	{ "mount_attr", "attr_clr", VK_XLAT, &xlat_mount_attr_flags },
+	{ "mount_attr", "propagation", VK_XLAT, &xlat_mount_propagation },
 	/* memory */
 	{ "mmap", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
@@ -193,7 +228,8 @@ static const struct value_printer printers[] = {
 	{ "__kernel_sockaddr_storage", "ss_family", VK_XLAT, &xlat_address_families },
 	{ "perf_event_attr", "type", VK_XLAT, &xlat_perf_types },
 	{ "open_how", "flags", VK_OPEN_FLAGS, NULL },
-	{ "open_how", "mode", VK_MODE, NULL },
+	{ "open_how", "mode", VK_OCT, NULL },
+	{ "open_how", "resolve", VK_XLAT, &xlat_resolve_flags },
 	{ "clone_args", "flags", VK_XLAT, &xlat_clone_flags },
 	{ "clone_args", "exit_signal", VK_SIGNAL, NULL },
 	{ "sched_attr", "sched_policy", VK_XLAT, &xlat_sched_policies },
@@ -246,7 +282,7 @@ const struct value_printer *value_printer_find(const char *scope, const char *na
 		if (printers[i].name[0] != name[0] || strcmp(printers[i].name, name))
 			continue;
 		if (!strcmp(printers[i].scope, scope))
-			return &printers[i];
+			return printers[i].kind == VK_NUMBER ? NULL : &printers[i];
 		if (!any && !strcmp(printers[i].scope, "*"))
 			any = &printers[i];
 	}
@@ -370,20 +406,26 @@ static void write_sized_const(struct writer *w, const struct xlat *x, uint64_t v
 
 void value_write(struct writer *w, const struct value_printer *vp, uint64_t val, unsigned int size)
 {
-	/* the argument's own bits: flags and unknown constants show no sign extension */
+	/*
+	 * the argument's own bits: flags and unknown constants show no sign extension; a 64-bit
+	 * flags word has no sign to guess at
+	 */
 	uint64_t bits = size && size < 8 ? val & ((1ULL << (8 * size)) - 1) : val;
 
 	switch (vp->kind) {
 	case VK_XLAT:
 		if (vp->table && vp->table->kind == XLAT_FLAGS && size == 8)
-			xlat_write_flags64(w, vp->table, bits);
+			xlat_write_flags_wide(w, vp->table, bits);
 		else if (vp->table && vp->table->kind == XLAT_FLAGS)
 			xlat_write_flags(w, vp->table, bits);
 		else
 			write_sized_const(w, vp->table, val, bits);
 		return;
 	case VK_OPEN_FLAGS:
-		xlat_write_open_flags(w, bits);
+		if (size == 8)
+			xlat_write_open_flags_wide(w, bits);
+		else
+			xlat_write_open_flags(w, bits);
 		return;
 	case VK_MODE:
 		xlat_write_mode(w, bits);
@@ -433,6 +475,15 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 	case VK_STATX_FLAGS:
 		xlat_write_statx_flags(w, bits);
 		return;
+	case VK_UMODE:
+		/* a mode_t, as strace's print_numeric_umode_t: no file type, no -X form */
+		w_num(w, bits & 0177777, WR_OCT);
+		return;
+	case VK_OCT:
+		w_num(w, bits, WR_OCT);
+		return;
+	case VK_NUMBER:
+		break;
 	}
 	w_u64(w, val);
 }

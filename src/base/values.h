@@ -26,6 +26,13 @@ enum value_kind {
 	VK_TERMIOS_CFLAG, /* B38400|CS8|CREAD */
 	VK_DEV,		  /* a device number: makedev(0x1, 0x3) */
 	VK_STATX_FLAGS,	  /* AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW */
+	VK_UMODE,	  /* permissions to set (chmod, umask): octal, 16 bits, whatever -X says */
+	VK_OCT,		  /* a number in octal, all of it (open_how's mode) */
+	/*
+	 * a plain number as its C type: a row that says a name the "*" rows know (close_range's
+	 * fd) is no fd there; value_printer_find returns NULL for it
+	 */
+	VK_NUMBER,
 };
 
 struct value_printer {

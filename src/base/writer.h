@@ -154,8 +154,9 @@ struct writer_ops {
 	 * Flags: the names of the bits, then the bits left, in rest_fmt. A rest in octal is a
 	 * field of its own (permissions, after the file type) and always shows, 0 included;
 	 * rest_label comments the bits left when no name knew them: 0x1 /\* CLOSE_RANGE_??? *\/.
+	 * raw_fmt: how the whole number reads where -X shows it (hex; a mode's octal).
 	 */
-	void (*flags_begin)(struct writer *w, uint64_t raw);
+	void (*flags_begin)(struct writer *w, uint64_t raw, enum wr_num raw_fmt);
 	void (*flag)(struct writer *w, const char *name);
 	/*
 	 * Bits no name knows, shown where they are among the names (strace's mmap flags: an
@@ -358,7 +359,13 @@ static inline void w_const(struct writer *w, uint64_t v, enum wr_num fmt, const 
 
 static inline void w_flags_begin(struct writer *w, uint64_t raw)
 {
-	w->ops->flags_begin(w, raw);
+	w->ops->flags_begin(w, raw, WR_HEX);
+}
+
+/* Flags whose number reads in another form than hex where -X shows it: a mode in octal. */
+static inline void w_flags_begin_fmt(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
+{
+	w->ops->flags_begin(w, raw, raw_fmt);
 }
 
 static inline void w_flag(struct writer *w, const char *name)

@@ -73,7 +73,7 @@ static bool xlat_is_32bit(const struct xlat *x)
 	return true;
 }
 
-/* The names of val's bits, val being as wide as its 64 bits (wide) or maybe a sign-extended int. */
+/* The names of val's bits; wide: val is a 64-bit word, never an int sign-extended. */
 static uint64_t flags_names(const struct xlat *x, uint64_t val, bool wide,
 			    void (*fn)(void *ctx, const char *name), void *ctx)
 {
@@ -138,7 +138,7 @@ void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val)
 	w_flags_end(w, rest, WR_HEX, rest == val && x ? x->unknown : NULL);
 }
 
-void xlat_write_flags64(struct writer *w, const struct xlat *x, uint64_t val)
+void xlat_write_flags_wide(struct writer *w, const struct xlat *x, uint64_t val)
 {
 	uint64_t rest;
 
@@ -185,7 +185,7 @@ void xlat_write_signal(struct writer *w, uint64_t sig)
 	w_const(w, sig, WR_DEC, xlat_signal_name(name, sizeof(name), sig) ? name : NULL, NULL);
 }
 
-void xlat_write_open_flags(struct writer *w, uint64_t flags)
+static void put_open_flags(struct writer *w, uint64_t flags, bool wide)
 {
 	const char *mode = xlat_name(&xlat_open_access, flags & O_ACCMODE);
 	uint64_t rest = 0;
@@ -196,15 +196,27 @@ void xlat_write_open_flags(struct writer *w, uint64_t flags)
 		w_flag(w, mode);
 	else
 		rest = flags & O_ACCMODE;
-	rest |= write_flag_names(w, &xlat_open_flags, flags & ~(uint64_t)O_ACCMODE);
+	rest |= flags_names(&xlat_open_flags, flags & ~(uint64_t)O_ACCMODE, wide, write_flag_name,
+			    w);
 	w_flags_end(w, rest, WR_HEX, NULL);
+}
+
+void xlat_write_open_flags(struct writer *w, uint64_t flags)
+{
+	put_open_flags(w, flags, false);
+}
+
+void xlat_write_open_flags_wide(struct writer *w, uint64_t flags)
+{
+	put_open_flags(w, flags, true);
 }
 
 void xlat_write_mode(struct writer *w, uint64_t mode)
 {
 	const char *type = xlat_name(&xlat_file_types, mode & S_IFMT);
 
-	w_flags_begin(w, mode);
+	/* a mode's number is octal in every -X style: 020644 /\* S_IFCHR|0644 *\/ */
+	w_flags_begin_fmt(w, mode, WR_OCT);
 	if (type) {
 		w_flag(w, type);
 		mode &= ~(uint64_t)S_IFMT;
@@ -219,16 +231,16 @@ void xlat_write_mode(struct writer *w, uint64_t mode)
 void xlat_write_statx_flags(struct writer *w, uint64_t flags)
 {
 	const uint64_t sync_mask = 0x6000; /* AT_STATX_SYNC_TYPE */
-	const char *sync = xlat_name(&xlat_statx_sync_types, flags & sync_mask);
-	uint64_t rest = 0;
+	uint64_t rest;
 
 	w_flags_begin(w, flags);
-	/* the sync type is a value, AT_STATX_SYNC_AS_STAT being 0: it always shows, first */
-	if (sync)
-		w_flag(w, sync);
-	else
-		rest = flags & sync_mask;
-	rest |= write_flag_names(w, &xlat_at_flags, flags & ~sync_mask);
+	/*
+	 * strace's: the sync type first, as flags of its own (AT_STATX_SYNC_AS_STAT is its 0,
+	 * both bits are AT_STATX_FORCE_SYNC|AT_STATX_DONT_SYNC), then the *at() flags
+	 */
+	rest = write_flag_names(w, &xlat_statx_sync_types, flags & sync_mask);
+	if (flags & ~sync_mask)
+		rest |= write_flag_names(w, &xlat_at_flags, flags & ~sync_mask);
 	w_flags_end(w, rest, WR_HEX, NULL);
 }
 

@@ -58,13 +58,17 @@ uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
 void xlat_write(struct writer *w, const struct xlat *x, uint64_t val);
 void xlat_write_const(struct writer *w, const struct xlat *x, uint64_t val, enum wr_num fmt);
 void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val);
-/* The same for a value 64 bits wide (an unsigned long): all its bits are flags, none a sign. */
-void xlat_write_flags64(struct writer *w, const struct xlat *x, uint64_t val);
+/*
+ * The same for a 64-bit flags word (open_how's, a u64 struct member): the bits above 32 are
+ * bits, never an int's sign extension, whatever the table's width.
+ */
+void xlat_write_flags_wide(struct writer *w, const struct xlat *x, uint64_t val);
 
 /* Special printers where a plain table is not enough: */
 
 /* Access mode then flags: O_RDONLY, O_WRONLY|O_CREAT|O_TRUNC, O_RDWR|0x40000000. */
 void xlat_write_open_flags(struct writer *w, uint64_t flags);
+void xlat_write_open_flags_wide(struct writer *w, uint64_t flags);
 /* File type then the permission bits in octal: S_IFREG|0644, S_IFDIR|01777; 0755, 000. */
 void xlat_write_mode(struct writer *w, uint64_t mode);
 /* SIGINT, SIGRTMIN, SIGRT_3 (the kernel's SIGRTMIN+3, as strace names it), 0, 77, -1. */

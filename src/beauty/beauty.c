@@ -199,6 +199,10 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	if (ov->written == OW_ON_RESTART)
 		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
+	if (ov->written == OW_ALWAYS && rules->exit[i].len != BT_LEN_NONE) {
+		rules->exit[i].flags |= BT_RULE_EVEN_ON_ERROR;
+		rules->flags |= BT_SC_EXIT_ON_ERROR;
+	}
 	if (ov->kind == BT_KIND_MSGHDR) {
 		/*
 		 * The header, then what it points to. An in/out header's buffers
@@ -385,6 +389,11 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		size_t n = strlen(buf);
 
 		snprintf(buf + n, size - n, ",if-interrupted");
+	}
+	if (r->len != BT_LEN_NONE && (r->flags & BT_RULE_EVEN_ON_ERROR)) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, size - n, ",even-on-error");
 	}
 }
 

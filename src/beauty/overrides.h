@@ -17,6 +17,7 @@ enum override_dir {
 enum override_written {
 	OW_ON_SUCCESS = 0, /* when the call succeeds (the default) */
 	OW_ON_RESTART,	   /* only when a signal interrupts the call: nanosleep's time left */
+	OW_ALWAYS,	   /* whether the call fails or not: name_to_handle_at's handle_bytes */
 };
 
 struct beauty_override {

@@ -1408,16 +1408,18 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 	s->ret = ret;
 	s->is_exit = 1;
 	intr = bt_ret_interrupted(ret);
-	if (rules && (ret >= 0 || late || intr)) {
+	if (rules && (ret >= 0 || late || intr || (rules->flags & BT_SC_EXIT_ON_ERROR))) {
 		read_args(regs, s->args, typed, i386);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
-			bool if_intr = rules->exit[i].flags & BT_RULE_IF_INTERRUPTED;
+			__u32 flags = rules->exit[i].flags;
+			bool if_intr = flags & BT_RULE_IF_INTERRUPTED;
+			bool written = if_intr ? intr : ret >= 0 || (flags & BT_RULE_EVEN_ON_ERROR);
 
 			/* an input that faulted at enter is read now by its enter rule */
 			if (late & (1U << i))
 				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]),
 					    BT_CAP_LATE);
-			else if ((if_intr ? intr : ret >= 0) && rules->exit[i].len != BT_LEN_NONE)
+			else if (written && rules->exit[i].len != BT_LEN_NONE)
 				capture_arg(i, rules->exit[i].len, rule_info(&rules->exit[i]), 0);
 		}
 		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))

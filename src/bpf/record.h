@@ -175,6 +175,12 @@ struct bt_arg_rule {
 #define BT_RULE_PTR32 (1U << 3)
 
 /*
+ * An exit rule's flag: the kernel writes the argument whether the call fails or not
+ * (name_to_handle_at's handle_bytes, the size it needs, comes back with EOVERFLOW).
+ */
+#define BT_RULE_EVEN_ON_ERROR (1U << 4)
+
+/*
  * A result that says a signal cut the call short: EINTR, or one of the
  * kernel's restart codes (ERESTARTSYS, ERESTARTNOINTR, ERESTARTNOHAND,
  * ERESTART_RESTARTBLOCK; -515 is ENOIOCTLCMD, not one of them). The
@@ -200,6 +206,8 @@ static inline bool bt_ret_interrupted(__s64 ret)
 #define BT_SC_FD_PAIR (1U << 3)
 #define BT_SC_FD_PAIR_ARG(flags) (((flags) >> 4) & 7)
 #define BT_SC_FD_PAIR_AT(arg) ((__u32)(arg) << 4)
+/* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
+#define BT_SC_EXIT_ON_ERROR (1U << 7)
 
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {

@@ -416,7 +416,7 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, __u32 s
 			break;
 		case BF_FLAGS:
 			if (msize == 8)
-				xlat_write_flags64(w, f->table, v);
+				xlat_write_flags_wide(w, f->table, v);
 			else
 				xlat_write_flags(w, f->table, v);
 			break;

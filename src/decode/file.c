@@ -5,6 +5,7 @@
  * returns a mode. The kernel declares these char *, void * or unsigned long: their meaning is
  * in the code, not in BTF.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,9 +18,6 @@
 #include "decode/members.h"
 #include "xlat_tables.h"
 
-/* Directory entries shown before "..." unless -v. */
-#define DIRENT_SHOW_MAX 32
-
 static const char *dirent_type_name(unsigned int type)
 {
 	static const char *const names[] = {
@@ -31,22 +29,23 @@ static const char *dirent_type_name(unsigned int type)
 }
 
 /*
- * getdents64's linux_dirent64 records: d_ino, d_off, d_reclen, d_type, then the name,
- * NUL-padded. strace counts them unless -v: 0x55d0c7ab3f20 /\* 186 entries *\/.
+ * getdents' and getdents64's records: d_ino, d_off, d_reclen, then (getdents64) d_type and the
+ * name, or (getdents) the name and d_type in the record's last byte. strace counts them unless
+ * -v, "entries" whatever the number: 0x55d0c7ab3f20 /\* 186 entries *\/; with -v it lists
+ * them, in the order of the record's own members.
  */
-static enum hand_result getdents64_dirent(struct writer *w, const struct hand_call *hc, int i)
+static enum hand_result write_dirents(struct writer *w, const struct hand_call *hc, int i,
+				      bool ent64)
 {
 	const struct bt_capture *cap = hand_call_out(hc, i);
-	const unsigned char *p;
-	const size_t head = 8 + 8 + 2 + 1;
-	size_t len, off = 0, count = 0, limit = w->lim.verbose ? SIZE_MAX : DIRENT_SHOW_MAX;
-	bool more;
+	const size_t head = 8 + 8 + 2 + (ent64 ? 1 : 0);
+	const unsigned char *p = cap ? hand_cap_data(cap) : NULL;
+	size_t len = cap ? cap->len : 0, off = 0, count = 0;
+	bool more = cap && decode_cap_cut(cap);
 
-	if (!cap)
+	/* a failed call, or one still running, wrote nothing: its address */
+	if (!hc->exit || decode_is_error(hc->exit->ret))
 		return HAND_DEFAULT;
-	p = hand_cap_data(cap);
-	len = cap->len;
-	more = decode_cap_cut(cap);
 	if (!w->lim.verbose) {
 		while (off + head <= len) {
 			uint16_t reclen;
@@ -57,7 +56,7 @@ static enum hand_result getdents64_dirent(struct writer *w, const struct hand_ca
 			count++;
 			off += reclen;
 		}
-		w->ops->counted(w, hc->enter->args[i], count, "entry", "entries",
+		w->ops->counted(w, hc->enter->args[i], count, "entries", "entries",
 				more || off < len);
 		return HAND_PRINTED;
 	}
@@ -66,30 +65,47 @@ static enum hand_result getdents64_dirent(struct writer *w, const struct hand_ca
 		uint64_t ino;
 		int64_t doff;
 		uint16_t reclen;
+		unsigned int type;
+		const unsigned char *name;
+		size_t name_len;
 
 		memcpy(&ino, p + off, 8);
 		memcpy(&doff, p + off + 8, 8);
 		memcpy(&reclen, p + off + 16, 2);
-		if (reclen < head || off + reclen > len)
+		if (reclen < head + (ent64 ? 0 : 1) || off + reclen > len)
 			break; /* a record cut by the capture, or not a record at all */
-		if (count == limit) {
-			more = true;
-			break;
-		}
-		count++;
+		type = ent64 ? p[off + 18] : p[off + reclen - 1];
+		name = p + off + head;
+		name_len = reclen - head - (ent64 ? 0 : 1);
 		w_struct_begin(w);
 		w_key_num(w, "d_ino", ino, WR_UDEC);
 		w_key_num(w, "d_off", (uint64_t)doff, WR_DEC);
 		w_key_num(w, "d_reclen", reclen, WR_UDEC);
-		w_key(w, "d_type");
-		w_const(w, p[off + 18], WR_UDEC, dirent_type_name(p[off + 18]), NULL);
+		if (ent64) {
+			w_key(w, "d_type");
+			w_const(w, type, WR_UDEC, dirent_type_name(type), "DT_???");
+		}
 		w_key(w, "d_name");
-		w_str(w, p + off + head, reclen - head, WR_STR_NUL);
+		w_str(w, name, name_len, WR_STR_NUL);
+		if (!ent64) {
+			w_key(w, "d_type");
+			w_const(w, type, WR_UDEC, dirent_type_name(type), "DT_???");
+		}
 		w_obj_end(w, false);
 		off += reclen;
 	}
 	w_arr_end(w, more || off < len);
 	return HAND_PRINTED;
+}
+
+static enum hand_result getdents_dirent(struct writer *w, const struct hand_call *hc, int i)
+{
+	return write_dirents(w, hc, i, false);
+}
+
+static enum hand_result getdents64_dirent(struct writer *w, const struct hand_call *hc, int i)
+{
+	return write_dirents(w, hc, i, true);
 }
 
 /* getrandom's bytes: random, so no text; strace shows each in hex, up to -s. */
@@ -109,6 +125,74 @@ static void print_cwd(const struct decoder *d, struct writer *w, const void *dat
 		      bool more)
 {
 	w_str(w, data, len, WR_STR_NUL | (more ? WR_STR_MORE : 0));
+}
+
+/*
+ * struct flock as strace shows it: the lock's type, where it starts and how long it is, and
+ * with_pid the process that holds it (F_GETLK's answer). x86_64's layout: two shorts, then
+ * the two offsets at 8 and 16, the pid at 24.
+ */
+static void put_flock(struct writer *w, const unsigned char *p, bool with_pid)
+{
+	short type, whence;
+	int64_t start, len;
+	int pid;
+
+	memcpy(&type, p, 2);
+	memcpy(&whence, p + 2, 2);
+	memcpy(&start, p + 8, 8);
+	memcpy(&len, p + 16, 8);
+	memcpy(&pid, p + 24, 4);
+	w_struct_begin(w);
+	w_key(w, "l_type");
+	xlat_write_const(w, &xlat_fcntl_lock_types, (uint64_t)(int64_t)type, WR_AUTO);
+	w_key(w, "l_whence");
+	xlat_write_const(w, &xlat_seek_whence, (uint64_t)(int64_t)whence, WR_AUTO);
+	w_key_num(w, "l_start", (uint64_t)start, WR_DEC);
+	w_key_num(w, "l_len", (uint64_t)len, WR_DEC);
+	if (with_pid)
+		w_key_num(w, "l_pid", (uint64_t)(int64_t)pid, WR_DEC);
+	w_obj_end(w, false);
+}
+
+/* struct f_owner_ex: {type=F_OWNER_PID, pid=1234}. */
+static void put_owner(struct writer *w, const unsigned char *p)
+{
+	int type, pid;
+
+	memcpy(&type, p, 4);
+	memcpy(&pid, p + 4, 4);
+	w_struct_begin(w);
+	w_key(w, "type");
+	xlat_write_const(w, &xlat_fcntl_owner_types, (uint64_t)(int64_t)type, WR_AUTO);
+	w_key_num(w, "pid", (uint64_t)(int64_t)pid, WR_DEC);
+	w_obj_end(w, false);
+}
+
+/*
+ * A struct fcntl reads (in) or the kernel writes (out, on success) through its argument, as
+ * put writes it; the address when it was not read. The collector reads sizeof(struct flock)
+ * (overrides.c), enough for either.
+ */
+static void fcntl_struct(struct writer *w, const struct hand_call *hc, int i, bool out, size_t size,
+			 void (*put)(struct writer *w, const unsigned char *p))
+{
+	const struct bt_capture *cap = out ? hand_call_out(hc, i) : hand_call_in(hc, i);
+
+	if (cap && cap->len >= size)
+		put(w, hand_cap_data(cap));
+	else
+		hand_put_unread(w, hc->enter->args[i], NULL);
+}
+
+static void put_flock_set(struct writer *w, const unsigned char *p)
+{
+	put_flock(w, p, false);
+}
+
+static void put_flock_got(struct writer *w, const unsigned char *p)
+{
+	put_flock(w, p, true);
 }
 
 static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, int i)
@@ -132,16 +216,38 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 	case F_SETFL:
 		xlat_write_open_flags(w, v);
 		return HAND_PRINTED;
-	case F_GETLK:
+	case F_SETSIG:
+		xlat_write_signal(w, v);
+		return HAND_PRINTED;
+	case F_SETLEASE:
+		xlat_write_const(w, &xlat_fcntl_lock_types, v, WR_AUTO);
+		return HAND_PRINTED;
+	case F_NOTIFY:
+		xlat_write_flags(w, &xlat_fcntl_notify_flags, v);
+		return HAND_PRINTED;
+	case F_ADD_SEALS:
+		xlat_write_flags(w, &xlat_fcntl_seals, v);
+		return HAND_PRINTED;
 	case F_SETLK:
 	case F_SETLKW:
-	case F_OFD_GETLK:
 	case F_OFD_SETLK:
 	case F_OFD_SETLKW:
-	case F_GETOWN_EX:
+		fcntl_struct(w, hc, i, false, 32, put_flock_set);
+		return HAND_PRINTED;
+	case F_GETLK:
+	case F_OFD_GETLK:
+		fcntl_struct(w, hc, i, true, 32, put_flock_got);
+		return HAND_PRINTED;
 	case F_SETOWN_EX:
-		/* a struct the collector does not read: its address */
-		hand_put_pointer(w, v);
+		fcntl_struct(w, hc, i, false, 8, put_owner);
+		return HAND_PRINTED;
+	case F_GETOWN_EX:
+		fcntl_struct(w, hc, i, true, 8, put_owner);
+		return HAND_PRINTED;
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		/* the lowest fd to return, as the long it is to the kernel */
+		w_s64(w, (int64_t)v);
 		return HAND_PRINTED;
 	}
 	cmd = (int)hc->enter->args[1];
@@ -156,27 +262,47 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
-/* F_GETFD and F_GETFL return flags: "0x8002 (flags O_RDWR|O_LARGEFILE)". */
-static bool fcntl_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+/* A return value in hex with a note: "0x8002 (flags O_RDWR|O_LARGEFILE)", "0x2 (F_UNLCK)". */
+static void fcntl_note(struct writer *w, struct wr_ret *r, const char *key, const struct xlat *x)
 {
-	int cmd = (int)hc->enter->args[1];
-
-	if (cmd != F_GETFD && cmd != F_GETFL)
-		return false;
 	r->fmt = WR_HEX;
 	w->ops->ret(w, r);
-	if (cmd == F_GETFD && r->value == 0)
-		return true;
 	w->ops->ret_note_begin(w);
 	w_obj_begin(w, WR_OBJ_NOTE, NULL);
-	w_key(w, "flags");
-	if (cmd == F_GETFD)
-		xlat_write_flags(w, &xlat_fd_flags, r->value);
-	else
-		xlat_write_open_flags(w, r->value);
+	if (key) {
+		w_key(w, key);
+		if (x)
+			xlat_write_flags(w, x, r->value);
+		else
+			xlat_write_open_flags(w, r->value);
+	} else {
+		w->ops->key_hidden(w, "type");
+		xlat_write_const(w, x, r->value, WR_AUTO);
+	}
 	w_obj_end(w, false);
 	w->ops->ret_note_end(w);
-	return true;
+}
+
+/* F_GETFD, F_GETFL, F_GET_SEALS return flags, F_GETLEASE a lease type, as notes. */
+static bool fcntl_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	switch ((int)hc->enter->args[1]) {
+	case F_GETFD:
+		if (r->value == 0)
+			return false;
+		fcntl_note(w, r, "flags", &xlat_fd_flags);
+		return true;
+	case F_GETFL:
+		fcntl_note(w, r, "flags", NULL);
+		return true;
+	case F_GET_SEALS:
+		fcntl_note(w, r, "seals", &xlat_fcntl_seals);
+		return true;
+	case F_GETLEASE:
+		fcntl_note(w, r, NULL, &xlat_fcntl_lock_types);
+		return true;
+	}
+	return false;
 }
 
 /* umask returns the old mask: octal, like the argument. */
@@ -188,25 +314,100 @@ static bool umask_return(struct writer *w, const struct hand_call *hc, struct wr
 }
 
 /*
- * A time in seconds since the epoch and its nanoseconds as strace's -v comments it:
- * 2026-11-23T15:29:07.018742687+0000, in the local time zone; without a fraction when the
- * nanoseconds are 0.
+ * A time as strace comments it: 2026-11-23T15:29:07.018742687+0000 in the local time zone,
+ * part the fraction in units of 10^-width seconds (nanoseconds: 9, microseconds: 6), shown
+ * when not 0. No comment for the epoch itself or a fraction past max: no valid time.
  */
-static void put_date(struct writer *w, long long sec, long long nsec)
+static void put_time_comment(struct writer *w, long long sec, unsigned long long part,
+			     unsigned long long max, int width)
 {
 	char text[80], zone[8];
 	time_t t = sec;
 	struct tm tm;
 	size_t n;
 
-	if (!localtime_r(&t, &tm))
+	if ((sec == 0 && part == 0) || part > max || !localtime_r(&t, &tm))
 		return;
 	n = strftime(text, sizeof(text), "%FT%T", &tm);
-	if (nsec > 0 && nsec < 1000000000)
-		n += snprintf(text + n, sizeof(text) - n, ".%09lld", nsec);
+	if (part)
+		n += snprintf(text + n, sizeof(text) - n, ".%0*llu", width, part);
 	strftime(zone, sizeof(zone), "%z", &tm);
 	snprintf(text + n, sizeof(text) - n, "%s", zone);
 	w_comment(w, text);
+}
+
+static void put_date(struct writer *w, long long sec, long long nsec)
+{
+	put_time_comment(w, sec, (unsigned long long)nsec, 999999999, 9);
+}
+
+/*
+ * utimes' and utimensat's two times, each commented with its date: timevals (usec) or
+ * timespecs, whose UTIME_NOW and UTIME_OMIT are names of their own.
+ */
+static enum hand_result put_time_pair(struct writer *w, const struct hand_call *hc, int i,
+				      bool nsec)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	const unsigned char *p;
+
+	if (!cap || cap->len < 32) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	p = hand_cap_data(cap);
+	w_arr_begin(w, WR_ARR_LIST);
+	for (int k = 0; k < 2; k++) {
+		long long sec;
+		unsigned long long part;
+
+		memcpy(&sec, p + 16 * k, 8);
+		memcpy(&part, p + 16 * k + 8, 8);
+		if (nsec && (part == UTIME_NOW || part == UTIME_OMIT)) {
+			w_name(w, part == UTIME_NOW ? "UTIME_NOW" : "UTIME_OMIT");
+			continue;
+		}
+		w_struct_begin(w);
+		w_key_num(w, "tv_sec", (uint64_t)sec, WR_DEC);
+		w_key_num(w, nsec ? "tv_nsec" : "tv_usec", part, WR_UDEC);
+		w_obj_end(w, false);
+		if (nsec)
+			put_time_comment(w, sec, part, 999999999, 9);
+		else
+			put_time_comment(w, sec, part, 999999, 6);
+	}
+	w_arr_end(w, false);
+	return HAND_PRINTED;
+}
+
+static enum hand_result utimes_times(struct writer *w, const struct hand_call *hc, int i)
+{
+	return put_time_pair(w, hc, i, false);
+}
+
+static enum hand_result utimensat_times(struct writer *w, const struct hand_call *hc, int i)
+{
+	return put_time_pair(w, hc, i, true);
+}
+
+/* utime's struct utimbuf: {actime=5 /\* 1970-01-01T00:00:05+0000 *\/, modtime=...}. */
+static enum hand_result utime_times(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	long long t[2];
+
+	if (!cap || cap->len < sizeof(t)) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(t, hand_cap_data(cap), sizeof(t));
+	w_struct_begin(w);
+	w_key_num(w, "actime", (uint64_t)t[0], WR_DEC);
+	put_time_comment(w, t[0], 0, 0, 0);
+	w_key_num(w, "modtime", (uint64_t)t[1], WR_DEC);
+	put_time_comment(w, t[1], 0, 0, 0);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
 }
 
 struct stat_ctx {
@@ -371,6 +572,154 @@ static void print_fsid(const struct decoder *d, struct writer *w, const void *da
 	w_obj_end(w, false);
 }
 
+/*
+ * Bytes past the struct the kernel knows, shown as strace does when any is not 0, up to a
+ * page: , /\* bytes 24..31 *\/ "\x01\x00...". A struct that grows (open_how) may be passed
+ * bigger than this kernel's; the bytes it does not know must be 0.
+ */
+static void put_nonzero_tail(struct writer *w, const unsigned char *p, size_t from, size_t to)
+{
+	const size_t page = 4096;
+	char label[64];
+	size_t k;
+
+	if (to > page)
+		to = page;
+	for (k = from; k < to && !p[k]; k++)
+		;
+	if (k >= to)
+		return;
+	snprintf(label, sizeof(label), "bytes %zu..%zu", from, to - 1);
+	w->ops->key_hidden(w, label);
+	snprintf(label, sizeof(label), "/* bytes %zu..%zu */ ", from, to - 1);
+	w_lit(w, label);
+	w_str(w, p + from, to - from, WR_STR_HEX);
+}
+
+/*
+ * openat2's struct open_how: its address when usize is less than the first version's 24
+ * bytes, mode only when the flags create a file, then any bytes past it that are not 0.
+ */
+static enum hand_result openat2_how(struct writer *w, const struct hand_call *hc, int i)
+{
+	const size_t ver0 = 24;		    /* OPEN_HOW_SIZE_VER0 */
+	const uint64_t tmpfile = 020000000; /* __O_TMPFILE */
+	uint64_t usize = hc->enter->args[i + 1], flags, mode, resolve;
+	const struct bt_capture *cap = hand_call_in(hc, i);
+	const unsigned char *p;
+
+	if (usize < ver0 || !cap || cap->len < ver0) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	p = hand_cap_data(cap);
+	memcpy(&flags, p, 8);
+	memcpy(&mode, p + 8, 8);
+	memcpy(&resolve, p + 16, 8);
+	w_struct_begin(w);
+	w_key(w, "flags");
+	xlat_write_open_flags_wide(w, flags);
+	if (flags & (O_CREAT | tmpfile)) {
+		w_key(w, "mode");
+		w_num(w, mode, WR_OCT);
+	}
+	w_key(w, "resolve");
+	xlat_write_flags_wide(w, &xlat_resolve_flags, resolve);
+	if (usize > ver0)
+		put_nonzero_tail(w, p, ver0, usize < cap->len ? usize : cap->len);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
+/* A capture the kernel wrote even though the call failed (name_to_handle_at's EOVERFLOW). */
+static const struct bt_capture *written_anyway(const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hc->exit ? record_capture(&hc->exit->hdr, i) : NULL;
+
+	return cap && !(cap->flags & (BT_CAP_LATE | BT_CAP_FAULT)) ? cap : NULL;
+}
+
+/* A file handle's bytes after its header: f_handle="\xc4\x4c...", or ??? when not read. */
+static void put_f_handle(struct writer *w, const struct bt_capture *cap, unsigned int bytes)
+{
+	const unsigned int max = 128; /* MAX_HANDLE_SZ */
+	unsigned int n = bytes < max ? bytes : max;
+
+	w_key(w, "f_handle");
+	if (!cap || cap->len < 8 + n) {
+		w_name2(w, NULL, "???");
+		return;
+	}
+	w_str(w, (const unsigned char *)hand_cap_data(cap) + 8, n,
+	      WR_STR_HEX | (bytes > n ? WR_STR_MORE : 0));
+}
+
+/*
+ * name_to_handle_at's handle: handle_bytes going in, and what the kernel made of it: the
+ * size it needs (EOVERFLOW too) and on success the handle: {handle_bytes=128 => 12,
+ * handle_type=1, f_handle="..."}.
+ */
+static enum hand_result name_to_handle_at_handle(struct writer *w, const struct hand_call *hc,
+						 int i)
+{
+	const struct bt_capture *in = hand_call_in(hc, i), *out = NULL;
+	unsigned int bytes_in, bytes_out;
+	int type;
+
+	if (!in || in->len < 8) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(&bytes_in, hand_cap_data(in), 4);
+	if (hc->exit && (!decode_is_error(hc->exit->ret) || hc->exit->ret == -EOVERFLOW))
+		out = written_anyway(hc, i);
+	w_struct_begin(w);
+	w_key(w, "handle_bytes");
+	if (out && out->len >= 8) {
+		memcpy(&bytes_out, hand_cap_data(out), 4);
+		memcpy(&type, (const char *)hand_cap_data(out) + 4, 4);
+		if (bytes_out != bytes_in) {
+			w_inout_begin(w);
+			w_u64(w, bytes_in);
+			w_inout_mid(w);
+			w_u64(w, bytes_out);
+			w_inout_end(w);
+		} else {
+			w_u64(w, bytes_in);
+		}
+		if (!decode_is_error(hc->exit->ret)) {
+			w_key_num(w, "handle_type", (uint64_t)(int64_t)type, WR_DEC);
+			put_f_handle(w, out, bytes_out);
+		}
+	} else {
+		w_u64(w, bytes_in);
+	}
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
+/* open_by_handle_at's handle: {handle_bytes=12, handle_type=1, f_handle="..."}. */
+static enum hand_result open_by_handle_at_handle(struct writer *w, const struct hand_call *hc,
+						 int i)
+{
+	const struct bt_capture *in = hand_call_in(hc, i);
+	unsigned int bytes;
+	int type;
+
+	if (!in || in->len < 8) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(&bytes, hand_cap_data(in), 4);
+	memcpy(&type, (const char *)hand_cap_data(in) + 4, 4);
+	w_struct_begin(w);
+	w_key_num(w, "handle_bytes", bytes, WR_UDEC);
+	w_key_num(w, "handle_type", (uint64_t)(int64_t)type, WR_DEC);
+	put_f_handle(w, in, bytes);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
 /* clang-format off */
 static const struct hand_bytes_entry file_bytes[] = {
 	{"statfs", "f_fsid", print_fsid},
@@ -384,8 +733,16 @@ static const struct hand_bytes_entry file_bytes[] = {
 
 static const struct hand_arg_entry file_args[] = {
 	{"fcntl", "arg", fcntl_arg},
+	{"getdents", "dirent", getdents_dirent},
 	{"getdents64", "dirent", getdents64_dirent},
 	{"getrandom", "ubuf", getrandom_buf},
+	{"openat2", "how", openat2_how},
+	{"utime", "times", utime_times},
+	{"utimes", "utimes", utimes_times},
+	{"futimesat", "utimes", utimes_times},
+	{"utimensat", "utimes", utimensat_times},
+	{"name_to_handle_at", "handle", name_to_handle_at_handle},
+	{"open_by_handle_at", "handle", open_by_handle_at_handle},
 };
 
 static const struct hand_return_entry file_returns[] = {

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Decoders written by hand, for what neither tracefs nor BTF can say, grouped in one file per
- * family of syscalls (net.c, sockopt.c, msghdr.c, signal.c, file.c, proc.c, poll.c, ioctl.c,
- * bpf.c, ipc.c, mem.c, keys.c). Each family lists what it decodes in a struct hand_family;
- * families.c gathers them.
+ * family of syscalls (net.c, sockopt.c, msghdr.c, signal.c, file.c, fs.c, xattr.c, proc.c,
+ * poll.c, ioctl.c, bpf.c, ipc.c, mem.c, keys.c). Each family lists what it decodes in a struct
+ * hand_family; families.c gathers them.
  */
 #ifndef BTFTRACE_HAND_H
 #define BTFTRACE_HAND_H
@@ -103,9 +103,9 @@ struct hand_family {
 	size_t ncalls;
 };
 
-extern const struct hand_family family_bpf, family_file, family_ioctl, family_ipc, family_keys,
-	family_mem, family_msghdr, family_net, family_poll, family_proc, family_signal,
-	family_sockopt;
+extern const struct hand_family family_bpf, family_file, family_fs, family_ioctl, family_ipc,
+	family_keys, family_mem, family_msghdr, family_net, family_poll, family_proc, family_signal,
+	family_sockopt, family_xattr;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 
@@ -126,6 +126,12 @@ void hand_arg_begin(struct writer *w, const struct hand_call *hc, int i);
 
 /* A value by the table, as -X asks: a constant or flags. */
 void hand_put_xlat(struct writer *w, const struct xlat *table, uint64_t val);
+/*
+ * The names of val's bits in the table, as flags of the value begun (w_flags_begin): returns
+ * the bits no name took, for w_flags_end. For values made of fields and flags (fanotify_init's
+ * class and flags, memfd_create's page size).
+ */
+uint64_t hand_put_flag_names(struct writer *w, const struct xlat *table, uint64_t val);
 /* A pointer argument: NULL or its address in hex. */
 void hand_put_pointer(struct writer *w, uint64_t v);
 /*
@@ -145,6 +151,9 @@ bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_na
 
 /* Decoders more than one family uses: */
 
+/* A string that is no path, which -s cuts: memfd_create's name, an xattr name. */
+void hand_print_limited_str(const struct decoder *d, struct writer *w, const void *data, size_t len,
+			    bool more);
 /* sockaddr by family: {sa_family=AF_INET, sin_port=htons(9), sin_addr=inet_addr("127.0.0.1")} */
 void hand_print_sockaddr(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			 bool more);

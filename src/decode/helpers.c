@@ -12,6 +12,16 @@ void hand_put_xlat(struct writer *w, const struct xlat *table, uint64_t val)
 	xlat_write(w, table, val);
 }
 
+static void put_flag_name(void *ctx, const char *name)
+{
+	w_flag(ctx, name);
+}
+
+uint64_t hand_put_flag_names(struct writer *w, const struct xlat *table, uint64_t val)
+{
+	return xlat_flags_names(table, val, put_flag_name, w);
+}
+
 void hand_put_pointer(struct writer *w, uint64_t v)
 {
 	w_ptr(w, v);

@@ -8,7 +8,9 @@
  * sizeof(struct termios2) bytes at enter and at exit (see overrides.c); this
  * table says which of the two to show, and as what.
  */
+#include <stdio.h>
 #include <string.h>
+#include <asm/ioctl.h>
 #include <asm/ioctls.h>
 #include <asm/termbits.h>
 #include <bpf/btf.h>
@@ -16,6 +18,7 @@
 #include "decode/decode.h"
 #include "decode/hand.h"
 #include "decode/members.h"
+#include "xlat_tables.h"
 
 enum ioctl_dir {
 	IOC_ARG_IN,    /* the kernel reads it: shown from the enter capture */
@@ -168,8 +171,28 @@ static enum hand_result ioctl_arg(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
+/*
+ * A command no table names, as strace spells its parts: _IOC(_IOC_READ|_IOC_WRITE, 0x54, 0x1,
+ * 0x8) for direction, type, number and size; the number in hex where -X shows it.
+ */
+static enum hand_result ioctl_cmd(struct writer *w, const struct hand_call *hc, int i)
+{
+	static const char *const dirs[] = {"_IOC_NONE", "_IOC_WRITE", "_IOC_READ",
+					   "_IOC_READ|_IOC_WRITE"};
+	unsigned int cmd = (unsigned int)hc->enter->args[i];
+	char text[96];
+
+	if (xlat_name(&xlat_tty_ioctls, cmd))
+		return HAND_DEFAULT;
+	snprintf(text, sizeof(text), "_IOC(%s, %#x, %#x, %#x)", dirs[_IOC_DIR(cmd) & 3],
+		 _IOC_TYPE(cmd), _IOC_NR(cmd), _IOC_SIZE(cmd));
+	w_const(w, cmd, WR_HEX, text, NULL);
+	return HAND_PRINTED;
+}
+
 /* clang-format off */
 static const struct hand_arg_entry ioctl_args_decoders[] = {
+	{"ioctl", "cmd", ioctl_cmd},
 	{"ioctl", "arg", ioctl_arg},
 };
 /* clang-format on */

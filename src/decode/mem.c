@@ -99,7 +99,7 @@ static void put_mpol_mode(struct writer *w, uint64_t v)
 		return;
 	}
 	if (!mode) {
-		xlat_write_flags64(w, &xlat_mpol_mode_flags, v);
+		xlat_write_flags_wide(w, &xlat_mpol_mode_flags, v);
 		return;
 	}
 	w_flags_begin(w, v);

@@ -97,6 +97,9 @@ def expected_lines(f, workdir):
         "fcntl(3, F_GETFD) = 0x1 (flags FD_CLOEXEC)",
         "fcntl(3, F_SETFL, O_RDONLY|O_APPEND|O_NONBLOCK) = 0",
         "fcntl(3, F_GETFL) = 0x8c02 (flags O_RDWR|O_APPEND|O_NONBLOCK|O_LARGEFILE)",
+        "fcntl(3, F_SETLK, {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=10}) = 0",
+        "fcntl(3, F_GETLK, {l_type=F_UNLCK, l_whence=SEEK_SET, l_start=0, l_len=10, "
+        "l_pid=0}) = 0",
         'newfstatat(3, "", {st_mode=S_IFREG|0640, st_size=24, ...}, AT_EMPTY_PATH) = 0',
         'statx(AT_FDCWD, "sub/file", AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW, '
         "STATX_MODE|STATX_SIZE, {stx_mask=STATX_TYPE|STATX_MODE|<ANY>, stx_attributes=0, "

@@ -333,6 +333,7 @@ def asks_nothing(rec, call, kind):
 # them: prctl's by option, fcntl's third by command, futex's by operation, keyctl's by
 # command, mq_open's without O_CREAT, mremap's new address without MREMAP_FIXED.
 OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"},
+                      "mknod": {"dev"}, "mknodat": {"dev"},
                       "futex": {"val", "utime", "uaddr2", "val3"},
                       "keyctl": {"arg2", "arg3", "arg4", "arg5"},
                       "mq_open": {"mode", "u_attr"}, "mremap": {"new_addr"}}
@@ -345,10 +346,16 @@ BY_ANOTHER_ARGUMENT = {"semctl": {"arg"}, "msgctl": {"buf"}, "shmctl": {"buf"},
                        "bpf": {"uattr"}, "keyctl": {"arg2", "arg3", "arg4", "arg5"},
                        "mbind": {"nmask"}, "set_mempolicy": {"nmask"},
                        "get_mempolicy": {"nmask"}, "migrate_pages": {"old_nodes", "new_nodes"},
-                       "move_pages": {"pages", "nodes", "status"}, "mincore": {"vec"}}
+                       "move_pages": {"pages", "nodes", "status"}, "mincore": {"vec"},
+                       "fcntl": {"arg"}}
 # Strings that are no paths: strace cuts them at -s (32) as any other.
 CUT_STRINGS = {"add_key": {"_type", "_description"},
-               "request_key": {"_type", "_description", "_callout_info"}}
+               "request_key": {"_type", "_description", "_callout_info"},
+               **{f"{p}{op}xattr": {"name"} for p in ("", "l", "f")
+                  for op in ("set", "get", "remove")}}
+# Numbers strace shows narrower than their tracefs type: umask's mask is a mode_t (16 bits
+# in octal), an int in the kernel's prototype.
+STRACE_BITS = {("umask", "mask"): 16}
 # Arguments typed as numbers that the workload passed a pointer in: with a command no
 # decoder knows (a random ioctl), btftrace cannot know what lies behind it.
 NUMBER_TYPED_POINTERS = {("ioctl", "arg")}
@@ -368,7 +375,23 @@ def strace_shows_address(name, nm, call):
     if name in SOCKADDR_LEN_ARG and nm in ("umyaddr", "uservaddr", "addr"):
         n = args[SOCKADDR_LEN_ARG[name]] % 2**32
         return n < 2 or n >= 2**31
+    # an xattr value larger than the kernel takes (XATTR_SIZE_MAX, 64 KiB)
+    if name.endswith("setxattr") and nm == "value":
+        return args[3] > 65536
+    # an open_how smaller than its first version (24 bytes)
+    if (name, nm) == ("openat2", "how"):
+        return args[3] < 24
     return False
+
+
+def makedev_number(text):
+    """makedev(0x1, 0x3) as the number glibc's makedev() makes of it, or None."""
+    m = re.fullmatch(r"makedev\((\w+), (\w+)\)", text)
+    if not m:
+        return None
+    major, minor = int(m.group(1), 0), int(m.group(2), 0)
+    return ((minor & 0xff) | ((major & 0xfff) << 8) | ((minor & ~0xff) << 12) |
+            ((major & ~0xfff) << 32))
 
 
 def number_of(text):
@@ -399,13 +422,16 @@ def check_decoded(call, entry, catalog, log, problems, checked):
         if nm in BY_ANOTHER_ARGUMENT.get(name, ()):
             continue
         if kind in "vfn":
-            bits = 8 * (r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
+            bits = STRACE_BITS.get((name, nm)) or \
+                8 * (r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
             if kind == "f":
                 # an fd shows as the kernel takes it, whatever the argument's type: fdget()
                 # has an unsigned int (mmap's and writev's unsigned long fd included)
                 bits = min(bits, 32)
             try:
-                got = number_of(text)
+                got = makedev_number(text)
+                if got is None:
+                    got = number_of(text)
             except ValueError:
                 problems.append(f"{nm}: passed {v:#x}, shown {text!r}, not a number")
                 continue
@@ -443,7 +469,11 @@ def check_decoded(call, entry, catalog, log, problems, checked):
                 problems.append(f"{nm}: string {want} shown as {text}")
         elif kind == "i" and r["role"] == "buffer" and -6 <= r["enter"]["len"] <= -1 and \
                 r["enter"]["elem_size"] in (0, 1):
-            count = call["args"][-r["enter"]["len"] - 1]
+            # the count as wide as its argument (setsockopt's optlen is an int)
+            count_rec = next((c for c in recs if c["arg"] == -r["enter"]["len"] - 1), None)
+            count_bits = 8 * count_rec["btf_size"] if count_rec and \
+                count_rec["btf_size"] in (1, 2, 4, 8) else 64
+            count = call["args"][-r["enter"]["len"] - 1] % 2**count_bits
             data = call["buffers"][k]
             # the first 32 bytes (-s), cut at count; the whole buffer is larger than 64 bytes
             want = quoted(data[:min(count, 33)], 32) if count <= 32 else quoted(data, 32)

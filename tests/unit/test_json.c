@@ -482,10 +482,13 @@ static void test_value_printers(void **state)
 		"{\"raw\":1073742401,\"names\":[\"O_WRONLY\",\"O_CREAT\",\"O_TRUNC\"],"
 		"\"rest\":1073741824}");
 	/* a mode: the file type as a name, the permissions the number left */
-	assert_string_equal(value("openat", "mode", 0100644, false),
+	assert_string_equal(value("mknod", "mode", 0100644, false),
 			    "{\"raw\":33188,\"names\":[\"S_IFREG\"],\"rest\":420}");
-	assert_string_equal(value("chmod", "mode", 0755, false),
+	assert_string_equal(value("mknod", "mode", 0755, false),
 			    "{\"raw\":493,\"names\":[],\"rest\":493}");
+	/* permissions to set are a number, as strace's octal is, of the 16 bits of a mode_t */
+	assert_string_equal(value("openat", "mode", 0100644, false), "33188");
+	assert_string_equal(value("umask", "mask", 0xffffffff, false), "65535");
 	assert_string_equal(value("mmap", "prot", 0, false),
 			    "{\"raw\":0,\"names\":[\"PROT_NONE\"],\"rest\":0}");
 	assert_string_equal(value("mmap", "prot", 3, false),

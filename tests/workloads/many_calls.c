@@ -318,6 +318,7 @@ static void file_calls(void)
 	struct iovec iov[2] = {{"hello ", 6}, {"world\n", 6}};
 	struct stat st;
 	struct statx stx;
+	struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 10};
 	char buf[64], cwd[256];
 	long r;
 
@@ -339,6 +340,9 @@ static void file_calls(void)
 	CHECK(syscall(SYS_fcntl, 3, F_GETFD) == FD_CLOEXEC);
 	CHECK(syscall(SYS_fcntl, 3, F_SETFL, O_APPEND | O_NONBLOCK) == 0);
 	CHECK(syscall(SYS_fcntl, 3, F_GETFL) >= 0);
+	CHECK(syscall(SYS_fcntl, 3, F_SETLK, &lock) == 0);
+	/* the process's own lock does not conflict: the kernel answers F_UNLCK */
+	CHECK(syscall(SYS_fcntl, 3, F_GETLK, &lock) == 0 && lock.l_type == F_UNLCK);
 	CHECK(syscall(SYS_newfstatat, 3, "", &st, AT_EMPTY_PATH) == 0);
 	fact("ino", st.st_ino);
 	CHECK(syscall(SYS_statx, AT_FDCWD, "sub/file", AT_SYMLINK_NOFOLLOW, STATX_SIZE | STATX_MODE,
