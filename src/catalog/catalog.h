@@ -34,6 +34,11 @@ struct syscall_desc {
 	char like[SYSCALL_NAME_MAX];
 	int nargs;
 	bool has_format; /* false: the arguments are unknown and print raw */
+	/*
+	 * i386: an argument is the high half of the one before or counts pages
+	 * (high_half, shift): the registers are not the values as they are.
+	 */
+	bool reshaped;
 	struct syscall_arg args[BT_MAX_ARGS];
 };
 
@@ -111,7 +116,7 @@ static inline const char *syscall_desc__like(const struct syscall_desc *desc)
 /* Argument i is the high half of the one before: printed with it, not alone. */
 static inline bool syscall_desc__arg_hidden(const struct syscall_desc *desc, int i)
 {
-	return desc && i >= 0 && i < desc->nargs && desc->args[i].high_half;
+	return desc && desc->reshaped && i >= 0 && i < desc->nargs && desc->args[i].high_half;
 }
 
 /*
@@ -122,6 +127,8 @@ static inline bool syscall_desc__arg_hidden(const struct syscall_desc *desc, int
 static inline __u64 syscall_desc__arg_value(const struct syscall_desc *desc, const __u64 *args,
 					    int i)
 {
+	if (!desc || !desc->reshaped)
+		return args[i];
 	if (syscall_desc__arg_hidden(desc, i + 1))
 		return (__u32)args[i] | args[i + 1] << 32;
 	if (desc && i >= 0 && i < desc->nargs && desc->args[i].shift)

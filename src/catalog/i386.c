@@ -317,6 +317,7 @@ static bool translate_args(struct syscall_desc *desc, const struct syscall_desc 
 			    !strcmp(arg_units[n].arg, a->name)) {
 				/* in bytes the value may pass 4 GB */
 				out->shift = arg_units[n].shift;
+				desc->reshaped = true;
 				snprintf(out->type, sizeof(out->type), "unsigned long long");
 			}
 		}
@@ -330,6 +331,7 @@ static bool translate_args(struct syscall_desc *desc, const struct syscall_desc 
 				return false;
 			snprintf(out->type, sizeof(out->type), "unsigned int");
 			out->high_half = true;
+			desc->reshaped = true;
 		}
 	}
 	desc->nargs = nargs;

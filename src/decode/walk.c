@@ -289,9 +289,12 @@ void hand_arg_begin(struct writer *w, const struct hand_call *hc, int i)
 	w->ops->arg_begin(w, &a);
 }
 
-/* Argument i's value: what went in, what came out, or both ("in => out"). */
+/*
+ * Argument i's value: what went in, what came out, or both ("in => out"). v is its
+ * register's, or an i386 call's 64-bit value from two, mmap2's offset in bytes.
+ */
 static void write_arg_value(const struct decoder *d, struct writer *w, int nr, int i,
-			    const struct call *call)
+			    const struct call *call, __u64 v)
 {
 	const struct bt_enter_rec *enter = call->enter;
 	const struct bt_exit_rec *exit = call->exit;
@@ -299,8 +302,6 @@ static void write_arg_value(const struct decoder *d, struct writer *w, int nr, i
 	const struct beauty_arg *ba = arg_of(d, nr, i);
 	const struct bt_capture *in = NULL, *out = NULL;
 	const struct hand_call hc = {.d = d, .nr = nr, .enter = enter, .exit = exit};
-	/* an i386 call's 64-bit value from its two registers, mmap2's offset in bytes */
-	__u64 v = syscall_desc__arg_value(catalog__by_nr(d->cat, nr), enter->args, i);
 
 	if (ba->role == ROLE_VALUE) {
 		write_plain_value(d, w, nr, i, ba, &enter->hdr, v);
@@ -342,6 +343,9 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 	const struct bt_enter_rec *enter = call->enter;
 	const struct hand_call hc = {.d = d, .nr = nr, .enter = enter, .exit = call->exit};
 	bool formatted = desc && desc->has_format;
+	/* once a call: most records carry what was asked */
+	bool dropped = (enter && record_captures_dropped(&enter->hdr)) ||
+		       (call->exit && record_captures_dropped(&call->exit->hdr));
 	struct wr_arg a;
 
 	for (int i = first; i < last; i++) {
@@ -353,7 +357,7 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 		if (formatted && i > 0 && arg_is_ignored(d, nr, i, enter->args))
 			continue;
 		arg_info(d, desc, nr, i, v, &a);
-		a.dropped = formatted && decode_arg_dropped(d, nr, i, enter, call->exit);
+		a.dropped = formatted && dropped && decode_arg_dropped(d, nr, i, enter, call->exit);
 		w->ops->arg_begin(w, &a);
 		if (!formatted || d->opts.no_btf) {
 			/* raw mode: numbers as the registers hold them */
@@ -373,7 +377,7 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 				break;
 			}
 		}
-		write_arg_value(d, w, nr, i, call);
+		write_arg_value(d, w, nr, i, call, v);
 		w->ops->arg_end(w);
 	}
 }
