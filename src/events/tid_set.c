@@ -27,7 +27,7 @@ bool tid_set__add(struct tid_set *s, __u32 tid)
 {
 	size_t i;
 
-	if (!tid)
+	if (!tid || tid == s->last)
 		return true;
 	if (2 * (s->count + 1) > s->cap) {
 		size_t cap = s->cap ? 2 * s->cap : 256, old_cap = s->cap;
@@ -44,10 +44,13 @@ bool tid_set__add(struct tid_set *s, __u32 tid)
 		free(old);
 	}
 	i = slot_of(s, tid);
-	if (s->slots[i])
+	if (s->slots[i]) {
+		s->last = tid;
 		return true;
+	}
 	s->slots[i] = tid;
 	s->count++;
+	s->last = tid;
 	return false;
 }
 
@@ -55,6 +58,8 @@ void tid_set__remove(struct tid_set *s, __u32 tid)
 {
 	size_t mask, i, j;
 
+	if (tid == s->last)
+		s->last = 0;
 	if (!tid_set__has(s, tid))
 		return;
 	mask = s->cap - 1;
@@ -78,4 +83,5 @@ void tid_set__free(struct tid_set *s)
 	free(s->slots);
 	s->slots = NULL;
 	s->cap = s->count = 0;
+	s->last = 0;
 }

@@ -11,6 +11,7 @@
 struct tid_set {
 	__u32 *slots;
 	size_t cap, count;
+	__u32 last; /* the tid added last, in the set: a thread's records come in runs */
 };
 
 /* Adds tid; returns whether it was there already (also when there is no memory to add it). */
