@@ -334,18 +334,16 @@ static void write_arg_value(const struct decoder *d, struct writer *w, int nr, i
 /*
  * Writes arguments first..last-1. The exit record, when there is one,
  * supplies what the kernel wrote; an in/out argument that changed shows
- * "in => out".
+ * "in => out". dropped: a record of the call came without its captures
+ * (the view's captures_dropped), so its arguments are asked which.
  */
 static void write_args(const struct decoder *d, struct writer *w, int nr, const struct call *call,
-		       int first, int last)
+		       bool dropped, int first, int last)
 {
 	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
 	const struct bt_enter_rec *enter = call->enter;
 	const struct hand_call hc = {.d = d, .nr = nr, .enter = enter, .exit = call->exit};
 	bool formatted = desc && desc->has_format;
-	/* once a call: most records carry what was asked */
-	bool dropped = (enter && record_captures_dropped(&enter->hdr)) ||
-		       (call->exit && record_captures_dropped(&call->exit->hdr));
 	struct wr_arg a;
 
 	for (int i = first; i < last; i++) {
@@ -422,7 +420,7 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 		w->ops->call_begin(w, &c);
 		if (call->enter && !write_restart(d, w, v) &&
 		    !write_by_call_decoder(d, w, nr, call, HAND_PART_ALL))
-			write_args(d, w, nr, call, 0, nargs);
+			write_args(d, w, nr, call, v->captures_dropped, 0, nargs);
 		w->ops->call_end(w, false);
 		break;
 	case CALL_PENDING: /* the text sink shows the start of the unfinished form */
@@ -434,7 +432,7 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 		if (write_by_call_decoder(d, w, nr, call, HAND_PART_ENTER))
 			split = nargs; /* the decoder's resumed part says what follows */
 		else
-			write_args(d, w, nr, call, 0, split);
+			write_args(d, w, nr, call, v->captures_dropped, 0, split);
 		w->ops->call_end(w, split < nargs);
 		break;
 	case CALL_RESUMED:
@@ -445,7 +443,7 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 					   w->resumed_whole ? HAND_PART_ALL : HAND_PART_EXIT)) {
 			/* the text shows what the unfinished line did not; JSON all of it */
 			split = w->resumed_whole ? 0 : decode_first_output_arg(d, nr, nargs);
-			write_args(d, w, nr, call, split, nargs);
+			write_args(d, w, nr, call, v->captures_dropped, split, nargs);
 		}
 		w->ops->call_end(w, false);
 		break;
