@@ -143,10 +143,10 @@ def test_dropped_data_in_json(run_btftrace):
     assert dropped, "no call went without its data"
     for o, a in dropped:
         assert o.get("captures_dropped") and a["value"] is None, o
-    # dd's blocks (not its report on standard error): of 20000, a loaded machine loses most of
-    # them whole in a 16 KB ring; enough to check come all the same
+    # dd's blocks (not its report on standard error): of 20000, a loaded machine (or an ASan
+    # build) loses most of them whole in a 16 KB ring; enough to check come all the same
     writes = [o for o in calls if o["syscall"] == "write" and o["args"][2]["raw"] == 4096]
-    assert len(writes) >= 100, f"{len(writes)} of dd's 20000 writes arrived"
+    assert len(writes) >= 10, f"{len(writes)} of dd's 20000 writes arrived"
     for o in writes:
         buf = o["args"][1]
         if buf.get("dropped"):
