@@ -6,6 +6,7 @@
 #include <bpf/btf.h>
 
 #include "base/json.h"
+#include "base/values.h"
 #include "beauty/beauty.h"
 #include "beauty/overrides.h"
 
@@ -108,6 +109,19 @@ static void derive_arg(const struct syscall_desc *desc, struct beauty_syscall *b
 	}
 }
 
+/* When the kernel writes argument i, if not only on success: flags on its exit rule. */
+static void mark_written(const struct beauty_override *ov, struct bt_syscall_rules *rules, int i)
+{
+	if (rules->exit[i].len == BT_LEN_NONE)
+		return;
+	if (ov->written == OW_ON_RESTART)
+		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
+	if (ov->written == OW_ALWAYS) {
+		rules->exit[i].flags |= BT_RULE_EVEN_ON_ERROR;
+		rules->flags |= BT_SC_EXIT_ON_ERROR;
+	}
+}
+
 static void apply_override(const struct beauty_override *ov, const struct syscall_desc *desc,
 			   struct beauty_syscall *bs, struct bt_syscall_rules *rules,
 			   const struct types *t, int i)
@@ -133,7 +147,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;
 		return;
 	}
-	if (ov->kind != BT_KIND_BYTES && ov->kind != BT_KIND_MSGHDR) {
+	if (ov->kind == BT_KIND_STRV || ov->kind == BT_KIND_STRV_COUNT ||
+	    ov->kind == BT_KIND_IOVEC) {
 		/* vectors: the collector walks the array; len is the count for iovecs */
 		int k = ov->len ? syscall_desc__arg_index(desc, ov->len) : -1;
 
@@ -147,6 +162,7 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 			(ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 		rules->exit[i] =
 			(ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+		mark_written(ov, rules, i);
 		return;
 	}
 	if (ov->dir == OV_STRING) {
@@ -195,14 +211,12 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		if (ov->count_less_one)
 			r.flags |= BT_RULE_COUNT_LESS_ONE;
 	}
+	/* a bitmap's length argument counts bits; a pair's pointee comes with it */
+	if (ov->kind == BT_KIND_BITMAP || ov->kind == BT_KIND_PTR_LEN)
+		r.kind = ov->kind;
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
-	if (ov->written == OW_ON_RESTART)
-		rules->exit[i].flags |= BT_RULE_IF_INTERRUPTED;
-	if (ov->written == OW_ALWAYS && rules->exit[i].len != BT_LEN_NONE) {
-		rules->exit[i].flags |= BT_RULE_EVEN_ON_ERROR;
-		rules->flags |= BT_SC_EXIT_ON_ERROR;
-	}
+	mark_written(ov, rules, i);
 	if (ov->kind == BT_KIND_MSGHDR) {
 		/*
 		 * The header, then what it points to. An in/out header's buffers
@@ -213,6 +227,35 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		else
 			rules->enter[i].kind = BT_KIND_MSGHDR;
 	}
+}
+
+/*
+ * A syscall whose data lies on the user stack (rt_sigreturn's frame): the member the override
+ * names, read at sys_enter from the stack pointer, as argument 0 of a call that has none.
+ */
+static void apply_stack_override(const struct beauty_override *ov, const struct syscall_desc *desc,
+				 struct beauty_syscall *bs, struct bt_syscall_rules *rules,
+				 const struct types *t)
+{
+	struct beauty_arg *ba = &bs->args[0];
+	struct arg_type frame;
+	__u32 member, offset;
+	long size, at;
+
+	if (desc->nargs || !ov->stack_member || types__resolve(t, ov->as_type, &frame) ||
+	    !frame.base_id)
+		return;
+	member = types__member(t, frame.base_id, ov->stack_member, &offset);
+	size = member ? btf__resolve_size(t->btf, member) : -1;
+	at = (long)offset + ov->sp_bias;
+	/* the collector's rule word keeps 12 bits of elem_size, which holds the offset */
+	if (size <= BT_LEN_STRING || size > BT_CAPTURE_MAX || at < 0 || at > 0xfff)
+		return;
+	rules->enter[0] = (struct bt_arg_rule){.len = size, .sp_offset = at, .kind = BT_KIND_STACK};
+	ba->role = ROLE_STRUCT;
+	ba->print_type_id = member;
+	ba->elem_count_arg = -1;
+	ba->written_len_arg = -1;
 }
 
 /* A count argument of 32 bits: the collector takes its register's lower half only. */
@@ -267,9 +310,13 @@ static void fit_i386(const struct syscall_desc *desc, struct beauty_syscall *bs,
 		for (int k = 0; k < 2; k++) {
 			if (r[k]->len == BT_LEN_NONE)
 				continue;
-			if (r[k]->kind == BT_KIND_MSGHDR)
+			/*
+			 * a message header's and a {pointer, length} pair's layout is
+			 * x86_64's to the collector; a bitmap is the same bytes
+			 */
+			if (r[k]->kind == BT_KIND_MSGHDR || r[k]->kind == BT_KIND_PTR_LEN)
 				drop = true;
-			else if (r[k]->kind != BT_KIND_BYTES)
+			else if (r[k]->kind != BT_KIND_BYTES && r[k]->kind != BT_KIND_BITMAP)
 				r[k]->flags |= BT_RULE_PTR32;
 		}
 		id = ba->print_type_id ? ba->print_type_id : ba->type.base_id;
@@ -328,6 +375,13 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 			    syscall_desc__like(desc)[0] != x86_64->name[0] ||
 			    strcmp(syscall_desc__like(desc), x86_64->name))
 				continue;
+			/* a signal frame on the stack: i386's is laid out otherwise */
+			if (ov->kind == BT_KIND_STACK) {
+				if (!bt_id_is_i386(nr))
+					apply_stack_override(ov, desc, &b->calls[nr], &b->rules[nr],
+							     t);
+				continue;
+			}
 			i = syscall_desc__arg_index(desc, ov->arg);
 			if (i >= 0)
 				apply_override(ov, desc, &b->calls[nr], &b->rules[nr], t, i);
@@ -362,8 +416,15 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 			 r->flags & BT_RULE_COUNT_LESS_ONE ? "-1" : "");
 	if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV)
 		snprintf(buf, size, "strings[]");
+	else if (r->len > 1 && r->kind == BT_KIND_STACK)
+		snprintf(buf, size, "%d@sp+%u", r->len, r->sp_offset);
 	else if (r->len > 1 && r->kind == BT_KIND_MSGHDR)
 		snprintf(buf, size, "%d+name,iovec,control", r->len);
+	else if (r->len > 1 && r->kind == BT_KIND_PTR_LEN)
+		snprintf(buf, size, "%d+data", r->len);
+	else if (r->kind == BT_KIND_BITMAP && -r->len >= 1 && -r->len <= BT_MAX_ARGS && desc &&
+		 -r->len <= desc->nargs)
+		snprintf(buf, size, "bits[arg%d(%s)]", -r->len, desc->args[-r->len - 1].name);
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_STRV_COUNT)
 		snprintf(buf, size, "count[]");
 	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_IOVEC && -r->len >= 1 &&
@@ -455,18 +516,34 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 		return;
 	snprintf(name, sizeof(name), "%s%s", i386 ? "i386:" : "", desc->name);
 	if (!desc->has_format) {
-		if (json)
+		if (json && desc->nargs)
+			fprintf(out,
+				"{\"syscall\":\"%s\",\"nr\":%d%s,\"format\":false,\"registers\":%d}\n",
+				desc->name, nr, abi, desc->nargs);
+		else if (json)
 			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d%s,\"format\":false}\n",
 				desc->name, nr, abi);
+		else if (desc->nargs)
+			fprintf(out, "%-20s %3d  (no tracefs format: %d register%s print%s raw)\n",
+				name, nr, desc->nargs, desc->nargs == 1 ? "" : "s",
+				desc->nargs == 1 ? "s" : "");
 		else
 			fprintf(out, "%-20s %3d  (no tracefs format: arguments print raw)\n", name,
 				nr);
 		return;
 	}
-	if (!desc->nargs && !json)
+	if (desc->from_fallback && !json)
+		fprintf(out, "%-20s %3d  (no tracefs format: the signature is btftrace's)\n", name,
+			nr);
+	if (!desc->nargs && !json && rules->enter[0].kind == BT_KIND_STACK) {
+		beauty_rule__describe(&rules->enter[0], desc, enter, sizeof(enter));
+		fprintf(out, "%-20s %3d  (no arguments) enter=%s\n", name, nr, enter);
+	} else if (!desc->nargs && !json) {
 		fprintf(out, "%-20s %3d  (no arguments)\n", name, nr);
+	}
 	for (int i = 0; i < desc->nargs; i++) {
 		const struct beauty_arg *ba = &bs->args[i];
+		const struct value_printer *vp;
 
 		if (json) {
 			fprintf(out,
@@ -480,6 +557,10 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 			print_rule_json(out, "enter", &rules->enter[i], desc);
 			fputc(',', out);
 			print_rule_json(out, "exit", &rules->exit[i], desc);
+			/* a number strace reads at a width of its own: the bytes it shows */
+			vp = value_printer_find(syscall_desc__like(desc), desc->args[i].name);
+			if (vp && vp->width && !ba->type.ptr_depth)
+				fprintf(out, ",\"shown_size\":%u", vp->width);
 			fputs("}\n", out);
 			continue;
 		}

@@ -44,6 +44,13 @@ struct beauty_override {
 	 */
 	unsigned char count_shift;
 	bool count_less_one;
+	/*
+	 * kind BT_KIND_STACK, for a syscall with no arguments (arg NULL): the member of
+	 * as_type read ("uc.uc_sigmask"), as_type lying sp_bias bytes from the stack pointer
+	 * at sys_enter. The capture is the decoder's argument 0.
+	 */
+	const char *stack_member;
+	int sp_bias;
 };
 
 extern const struct beauty_override beauty_overrides[];

@@ -13,8 +13,9 @@ char LICENSE[] SEC("license") = "GPL";
 
 /*
  * Only the registers that carry syscall arguments, on x86_64 (di, si, dx,
- * r10, r8, r9) and for i386 calls (bx, cx, dx, si, di, bp); CO-RE relocates
- * the offsets against the running kernel's struct pt_regs.
+ * r10, r8, r9) and for i386 calls (bx, cx, dx, si, di, bp), and the stack
+ * pointer (BT_KIND_STACK); CO-RE relocates the offsets against the running
+ * kernel's struct pt_regs.
  */
 struct pt_regs {
 	unsigned long r10;
@@ -27,6 +28,7 @@ struct pt_regs {
 	unsigned long si;
 	unsigned long di;
 	unsigned long orig_ax;
+	unsigned long sp;
 } __attribute__((preserve_access_index));
 
 /* What the task tracepoints read; CO-RE relocates the offsets. */
@@ -197,6 +199,7 @@ __u64 refetch_pending = 0;
  */
 struct scratch {
 	__u64 args[8]; /* BT_MAX_ARGS used: 8 so that an index masked with 7 stays inside */
+	__u64 sp;      /* the user stack pointer at sys_enter; 0 when the record is built at exit */
 	__s64 ret;
 	__u32 off;     /* bytes of the record built so far */
 	__u32 faulted; /* bit i: argument i could not be read */
@@ -568,6 +571,28 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 info, const __u64 *args
 }
 
 /*
+ * Bytes of a BT_KIND_BITMAP capture: the int argument -len counts bits, none when it is
+ * negative (the kernel refuses it), whole 64-bit words of them.
+ */
+static __always_inline __u64 bitmap_bytes(__s32 len, const __u64 *args)
+{
+	int k = -len;
+	__u32 idx;
+	__s32 nbits;
+
+	if (k < 1 || k > BT_MAX_ARGS)
+		return 0;
+	idx = k - 1;
+	asm volatile("%0 &= 7" : "+r"(idx));
+	nbits = (__s32)args[idx];
+	if (nbits <= 0)
+		return 0;
+	if (nbits > BT_BITMAP_BITS_MAX)
+		nbits = BT_BITMAP_BITS_MAX;
+	return ((__u64)nbits + 63) / 64 * 8;
+}
+
+/*
  * One string of a BT_KIND_STRV capture, or one pointer counted; nonzero
  * ends the array. A global function, so that the verifier checks one
  * element, not every element of the loop that calls it.
@@ -714,7 +739,10 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag
 	s->vec_part_faulted = 0;
 	if (kind == BT_KIND_IOVEC) {
 		s->vec_want = count > 0xffffffffULL ? 0xffffffffU : count;
-		s->vec_data_left = s->is_exit ? (s->ret > 0 ? s->ret : 0) : ~0ULL;
+		/* an input read late (at exit) was all there before the call */
+		s->vec_data_left = s->is_exit && !(extra_flags & BT_CAP_LATE)
+					   ? (s->ret > 0 ? s->ret : 0)
+					   : ~0ULL;
 		for (n = 0; n < BT_IOV_MAX; n++) {
 			if (iov_step(n))
 				break;
@@ -812,6 +840,61 @@ __noinline int capture_msghdr_parts(__u32 i, __u32 extra_flags)
 }
 
 /*
+ * Whether user memory from..end-1 can be read, one byte of each page tried: what a capture
+ * leaves unread of a bitmap strace reads whole (BT_BITMAP_BITS_MAX bits span 32 pages).
+ */
+#define BT_PAGE 4096ULL
+__noinline int user_range_readable(__u64 from, __u64 end)
+{
+	__u64 at = from;
+	char byte;
+
+	for (int k = 0; k <= BT_BITMAP_BITS_MAX / 8 / BT_PAGE + 1; k++) {
+		if (at >= end)
+			return 1;
+		if (bpf_probe_read_user(&byte, 1, (void *)at))
+			return 0;
+		at = (at & ~(BT_PAGE - 1)) + BT_PAGE;
+	}
+	return at >= end;
+}
+
+/*
+ * Bytes of whole elements that can be read at uptr of an array of n bytes that cannot be
+ * read whole: those on uptr's page (n is at most a page, so the next one failed), or none.
+ */
+__noinline __u32 readable_elems(__u64 uptr, __u32 n, __u32 elem_size)
+{
+	__u64 room = BT_PAGE - (uptr & (BT_PAGE - 1));
+	char byte;
+
+	if (!elem_size || bpf_probe_read_user(&byte, 1, (void *)uptr))
+		return 0;
+	if (room > n)
+		room = n;
+	return (__u32)room / elem_size * elem_size;
+}
+
+/* What the {pointer, length} pair of argument i (BT_KIND_PTR_LEN) points to. */
+__noinline int capture_ptr_len_parts(__u32 i, __u32 extra_flags)
+{
+	struct scratch *s = scratch();
+	struct {
+		__u64 ptr;
+		__u64 len;
+	} pl;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	if (bpf_probe_read_user(&pl, sizeof(pl), (void *)s->args[i]))
+		return 0;
+	capture_inner_bytes(s, i, i + BT_CAP_INNER_DATA, pl.ptr, pl.len, BT_PTR_LEN_MAX,
+			    extra_flags);
+	return 0;
+}
+
+/*
  * Appends the capture of argument i by the rule (len, elem_size) to the
  * record in the work area's buf, at its off. A global function: the
  * verifier checks it once, not once per argument and program, which is
@@ -833,10 +916,15 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 	/* as below: a bound the compiler cannot fold away */
 	asm volatile("%0 &= 7" : "+r"(i));
 	uptr = s->args[i];
+	if (kind == BT_KIND_STACK) {
+		/* elem_size holds the rule's sp_offset */
+		uptr = s->sp ? s->sp + elem_size : 0;
+		kind = BT_KIND_BYTES;
+	}
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
 		return 0;
-	if (kind != BT_KIND_BYTES && kind != BT_KIND_MSGHDR) {
+	if (kind == BT_KIND_STRV || kind == BT_KIND_STRV_COUNT || kind == BT_KIND_IOVEC) {
 		/* the count of elements: each is gathered on its own */
 		capture_vector(s, i, i, uptr, kind,
 			       rule_bytes(len, elem_and_kind & ~BT_INFO_ELEM_MASK, s->args, s->ret),
@@ -865,10 +953,11 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 			n = got;
 		}
 	} else {
-		bytes = rule_bytes(len, elem_and_kind, s->args, s->ret);
+		bytes = kind == BT_KIND_BITMAP ? bitmap_bytes(len, s->args)
+					       : rule_bytes(len, elem_and_kind, s->args, s->ret);
 		want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
-		/* a struct's BTF size is read whole, whatever the buffer cap */
-		n = len > BT_LEN_STRING ? BT_CAPTURE_MAX : buffer_cap;
+		/* a struct's BTF size (and a bitmap) is read whole, whatever the buffer cap */
+		n = len > BT_LEN_STRING || kind == BT_KIND_BITMAP ? BT_CAPTURE_MAX : buffer_cap;
 		/* and of an array of structs as many as are shown */
 		if (len < 0 && elem_size > 1 && n < elem_size * BT_ARRAY_ELEMS_MIN)
 			n = elem_size * BT_ARRAY_ELEMS_MIN;
@@ -882,6 +971,27 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
+			__u32 part = 0;
+
+			/* an array running into an unmapped page: its elements before it */
+			if (len < 0 && elem_size > 1)
+				part = readable_elems(uptr, n, elem_size);
+			asm volatile("%0 &= %1" : "+r"(part) : "i"(BT_CAPTURE_MAX * 2 - 1));
+			if (part > BT_CAPTURE_MAX)
+				part = 0;
+			if (part &&
+			    !bpf_probe_read_user(s->buf + off + sizeof(*cap), part, (void *)uptr)) {
+				flags |= BT_CAP_TRUNCATED | BT_CAP_PARTIAL;
+				/* read it all again at exit if the page was only absent */
+				s->faulted |= 1U << i;
+				n = part;
+			} else {
+				flags |= BT_CAP_FAULT;
+				n = 0;
+			}
+		} else if (kind == BT_KIND_BITMAP && bytes > n &&
+			   !user_range_readable(uptr + n, uptr + bytes)) {
+			/* all of it or nothing, as strace reads it */
 			flags |= BT_CAP_FAULT;
 			n = 0;
 		}
@@ -896,6 +1006,8 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
 	if (kind == BT_KIND_MSGHDR && !(flags & BT_CAP_FAULT))
 		capture_msghdr_parts(i, extra_flags);
+	else if (kind == BT_KIND_PTR_LEN && !(flags & BT_CAP_FAULT))
+		capture_ptr_len_parts(i, extra_flags);
 	return 0;
 }
 
@@ -969,7 +1081,10 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 	return 0;
 }
 
-/* A rule's size, kind and count in one word (BT_INFO_*): BPF functions take five arguments. */
+/*
+ * A rule's size (or sp_offset), kind and count in one word (BT_INFO_*): BPF functions take five
+ * arguments.
+ */
 static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
 {
 	return (r->elem_size & BT_INFO_ELEM_MASK) | (__u32)(r->kind & 0xf) << BT_INFO_KIND_SHIFT |
@@ -1309,6 +1424,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	if (!s)
 		return 0;
 	read_args(regs, s->args, typed, i386);
+	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
 		   BT_REC_ENTER);
 	return 0;
@@ -1447,6 +1563,8 @@ static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall
 	if (!s)
 		return;
 	read_args(regs, s->args, typed, i386);
+	/* an fd call reads nothing on the stack */
+	s->sp = 0;
 	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT);
 }
@@ -1505,6 +1623,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
+	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
+	s->sp = 0;
 	if (filter_defer && deferred) {
 		/* accepted at exit: the enter record first, from what sys_enter saved */
 		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));

@@ -96,6 +96,23 @@ enum bt_capture_kind {
 	BT_KIND_STRV_COUNT = 2, /* the same, only counted (execve's envp) */
 	BT_KIND_IOVEC = 3,	/* struct iovec[len], with the bytes each points to */
 	BT_KIND_MSGHDR = 4,	/* struct user_msghdr, then its name, iovec data and control */
+	/*
+	 * len bytes on the user stack, at the stack pointer sys_enter saw plus the rule's
+	 * sp_offset, for a syscall whose data is there and not in an argument (rt_sigreturn's
+	 * signal frame); only at sys_enter, as a syscall may change the stack pointer.
+	 */
+	BT_KIND_STACK = 5,
+	/*
+	 * A bitmap of as many bits as the int argument the rule names (select's fd sets), in
+	 * whole 64-bit words. It is read whole or not at all, as strace reads it: one longer
+	 * than the capture reads as faulted when its pages past the capture cannot be read.
+	 */
+	BT_KIND_BITMAP = 6,
+	/*
+	 * A {pointer, length} pair (pselect6's sigmask argument), then the length's bytes at
+	 * the pointer, up to BT_PTR_LEN_MAX, as a capture tagged BT_CAP_INNER_DATA.
+	 */
+	BT_KIND_PTR_LEN = 7,
 };
 
 /*
@@ -105,6 +122,7 @@ enum bt_capture_kind {
 #define BT_CAP_INNER_NAME 0x10	  /* msg_name: a sockaddr of msg_namelen bytes */
 #define BT_CAP_INNER_IOV 0x20	  /* msg_iov: as a BT_KIND_IOVEC capture */
 #define BT_CAP_INNER_CONTROL 0x30 /* msg_control: msg_controllen bytes of cmsgs */
+#define BT_CAP_INNER_DATA 0x40	  /* what a BT_KIND_PTR_LEN pair points to */
 /* Bytes of msg_name and of msg_control read at most. */
 #define BT_MSG_NAME_MAX 128
 #define BT_MSG_CONTROL_MAX 256
@@ -118,7 +136,11 @@ enum bt_capture_kind {
  */
 #define BT_ARRAY_ELEMS_MIN 32
 /* Elements of a BT_KIND_IOVEC capture. */
-#define BT_IOV_MAX 16
+#define BT_IOV_MAX 32
+/* Bits of a BT_KIND_BITMAP capture asked for at most: strace's bound on select's nfds. */
+#define BT_BITMAP_BITS_MAX (1 << 20)
+/* Bytes a BT_KIND_PTR_LEN pair's pointer is read for at most (a sigset is 8 or 16). */
+#define BT_PTR_LEN_MAX 128
 
 /*
  * The data of a vector capture is a sequence of parts, each followed by its
@@ -139,10 +161,13 @@ struct bt_iov_part {
 };
 
 struct bt_arg_rule {
-	__s16 len;	 /* encoding above */
-	__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
-	__u8 kind;	 /* enum bt_capture_kind */
-	__u8 flags;	 /* BT_RULE_* */
+	__s16 len; /* encoding above */
+	union {
+		__u16 elem_size; /* multiplier for -k and BT_LEN_RET; 0 means 1 */
+		__u16 sp_offset; /* BT_KIND_STACK: where the bytes are, above the stack pointer */
+	};
+	__u8 kind;  /* enum bt_capture_kind */
+	__u8 flags; /* BT_RULE_* */
 	/*
 	 * Bytes before the counted ones, added to -k and BT_LEN_RET: a header the count leaves
 	 * out (msgsnd's mtype before msgsz bytes of text).
@@ -156,6 +181,8 @@ struct bt_arg_rule {
 };
 
 /*
+ * Rule flags (bt_arg_rule.flags), each its own bit: one rule may carry several.
+ *
  * An exit rule's flag: the kernel writes the argument only when a signal
  * interrupts the call (a restart code or EINTR), not when it succeeds
  * (nanosleep's time left).
@@ -179,6 +206,12 @@ struct bt_arg_rule {
  * (name_to_handle_at's handle_bytes, the size it needs, comes back with EOVERFLOW).
  */
 #define BT_RULE_EVEN_ON_ERROR (1U << 4)
+/* one bit each: single bits add up to their union only when no two are the same */
+_Static_assert((BT_RULE_IF_INTERRUPTED | BT_RULE_COUNT_32 | BT_RULE_COUNT_LESS_ONE | BT_RULE_PTR32 |
+		BT_RULE_EVEN_ON_ERROR) == BT_RULE_IF_INTERRUPTED + BT_RULE_COUNT_32 +
+						  BT_RULE_COUNT_LESS_ONE + BT_RULE_PTR32 +
+						  BT_RULE_EVEN_ON_ERROR,
+	       "rule flags share no bit");
 
 /*
  * A result that says a signal cut the call short: EINTR, or one of the
@@ -415,6 +448,11 @@ struct bt_lost_rec {
 #define BT_CAP_STRING (1U << 2)	   /* read as a NUL-terminated string */
 #define BT_CAP_LATE (1U << 3)	   /* an input read at exit: at enter its page was not present */
 #define BT_CAP_DROPPED (1U << 4)   /* the record's captures did not fit in the ring buffer */
+/*
+ * An array whose memory ends before it does (an unmapped page): the elements before that
+ * page, flagged truncated too. strace shows them, then the address where reading stopped.
+ */
+#define BT_CAP_PARTIAL (1U << 5)
 
 /*
  * A record that did not fit whole is sent without its captures: its one
@@ -427,9 +465,10 @@ struct bt_lost_rec {
  * -y: an exit's capture of what the new fds it made are, read in the
  * kernel as the call returns: an array of struct bt_fd_inode (one for a
  * returned fd, two for a pipe's or socketpair's), so that a socket or pipe
- * closed before its line is printed still has its name.
+ * closed before its line is printed still has its name. Not 0x40 plus an
+ * index: that is BT_CAP_INNER_DATA's.
  */
-#define BT_CAP_FD_INODES 0x40
+#define BT_CAP_FD_INODES 0x80
 
 struct bt_fd_inode {
 	__s32 fd;
@@ -439,7 +478,7 @@ struct bt_fd_inode {
 
 /*
  * Where the kernel keeps a descriptor's inode: byte offsets that user space
- * finds in the kernel's BTF (types__member) and writes into the collector's
+ * finds in the kernel's BTF (types__struct_member) and writes into the collector's
  * fd_offsets once it is loaded. Read by offset, not by CO-RE relocation:
  * each struct a relocation starts from costs libbpf a search of the whole
  * kernel BTF at load, and these four would add a quarter to start-up.

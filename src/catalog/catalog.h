@@ -32,8 +32,10 @@ struct syscall_desc {
 	 * decoders apply too): "mmap" for mmap2. An x86_64 call's own name.
 	 */
 	char like[SYSCALL_NAME_MAX];
+	/* the arguments; without a format, the registers shown (0: all six) */
 	int nargs;
-	bool has_format; /* false: the arguments are unknown and print raw */
+	bool has_format;    /* false: the arguments are unknown and print raw */
+	bool from_fallback; /* the format is btftrace's table's: tracefs has none */
 	/*
 	 * i386: an argument is the high half of the one before or counts pages
 	 * (high_half, shift): the registers are not the values as they are.
@@ -41,6 +43,27 @@ struct syscall_desc {
 	bool reshaped;
 	struct syscall_arg args[BT_MAX_ARGS];
 };
+
+/*
+ * A syscall's signature for a kernel without its tracefs format: its arguments as tracefs would
+ * spell them ("void * umod; unsigned long len"), or for a number no kernel implements, NULL and
+ * the count of registers strace shows.
+ */
+struct syscall_fallback {
+	const char *name;
+	const char *decls;
+	int nraw;
+};
+
+/* The fallback signature of the syscall called name, or NULL. */
+const struct syscall_fallback *catalog_fallback_find(const char *name);
+/* All of them, for tests. */
+const struct syscall_fallback *catalog_fallbacks(size_t *count);
+/*
+ * Gives desc the fallback's arguments (parsed as tracefs fields) or its count of raw
+ * registers. Returns 0, or -EINVAL for a declaration the parser does not take.
+ */
+int catalog_apply_fallback(struct syscall_desc *desc, const struct syscall_fallback *fb);
 
 struct catalog {
 	struct syscall_desc descs[BT_MAX_SYSCALLS]; /* by id; name[0] == 0 when unused */

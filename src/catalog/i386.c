@@ -365,6 +365,9 @@ void catalog__load_i386(struct catalog *cat)
 			continue;
 		}
 		desc->has_format = true;
-		cat->nr_formats++;
+		/* a format btftrace's table gave x86_64's call is no tracefs format */
+		desc->from_fallback = src->from_fallback;
+		if (!desc->from_fallback)
+			cat->nr_formats++;
 	}
 }

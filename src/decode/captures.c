@@ -30,8 +30,16 @@ void decode_call_captures(const struct decoder *d, int nr, int i, const struct b
 	const struct bt_capture *c;
 
 	decode_arg_captures(enter, exit, i, in, out);
-	if (nr < 0 || nr >= BT_MAX_SYSCALLS ||
-	    !(d->beauty->rules[nr].exit[i].flags & BT_RULE_IF_INTERRUPTED))
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
+		return;
+	if (d->beauty->rules[nr].exit[i].flags & BT_RULE_EVEN_ON_ERROR) {
+		/* read whatever the call returned: a failed call's too */
+		c = exit ? record_capture(&exit->hdr, i) : NULL;
+		if (c && !(c->flags & BT_CAP_LATE))
+			*out = c;
+		return;
+	}
+	if (!(d->beauty->rules[nr].exit[i].flags & BT_RULE_IF_INTERRUPTED))
 		return;
 	/* written only when a signal cut the call short: then even though it "failed" */
 	*out = NULL;
@@ -139,7 +147,8 @@ int decode_nargs(const struct decoder *d, int nr)
 {
 	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
 
-	return desc && desc->has_format ? desc->nargs : BT_MAX_ARGS;
+	/* without a format, the registers strace shows of a number no kernel implements */
+	return desc && (desc->has_format || desc->nargs) ? desc->nargs : BT_MAX_ARGS;
 }
 
 int decode_first_output_arg(const struct decoder *d, int nr, int nargs)

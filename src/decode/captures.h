@@ -136,7 +136,7 @@ const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, in
 					     const struct bt_enter_rec *enter,
 					     const struct bt_exit_rec *exit);
 
-/* Arguments of syscall nr: its format's, or all six when it has none. */
+/* Arguments of syscall nr: its format's, the fallback's count of registers, or all six. */
 int decode_nargs(const struct decoder *d, int nr);
 /*
  * What argument i points to was to be read, but its record came without its

@@ -15,6 +15,23 @@ static bool returns_address(const char *name)
 	       !strcmp(name, "shmat");
 }
 
+/* The printer of what a pointer of C type type points to, by the pointee's type: gid_t *. */
+static const struct value_printer *pointee_printer(const char *type)
+{
+	char pointee[SYSCALL_ARG_TYPE_MAX];
+	size_t n = strlen(type);
+
+	while (n && type[n - 1] == ' ')
+		n--;
+	if (!n || type[n - 1] != '*')
+		return NULL;
+	n--;
+	while (n && type[n - 1] == ' ')
+		n--;
+	snprintf(pointee, sizeof(pointee), "%.*s", (int)n, type);
+	return value_printer_of_type(pointee);
+}
+
 /* The index of the mode argument open and openat ignore unless they create a file, or 0. */
 static int mode_arg_index(const struct syscall_desc *desc)
 {
@@ -130,6 +147,11 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			const char *arg = desc->args[i].name;
 
 			d->printers[nr][i] = value_printer_find(like, arg);
+			/* a name's printer first (flags of one syscall), then the type's (uid_t) */
+			if (!d->printers[nr][i] || !strcmp(d->printers[nr][i]->scope, "*"))
+				d->printers[nr][i] = value_printer_of_type(desc->args[i].type)
+							     ?: d->printers[nr][i];
+			d->pointee_printers[nr][i] = pointee_printer(desc->args[i].type);
 			d->pid_arg[nr][i] = decode_pid_arg_kind(like, arg);
 			if (i386 && !i386_hand_ok(like, arg))
 				continue;
@@ -181,7 +203,8 @@ void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim)
 {
 	memset(lim, 0, sizeof(*lim));
 	lim->string = o->string_limit > 0 ? o->string_limit : 0;
-	lim->array = o->verbose ? 0 : 32;
+	/* strace shows as many elements of an array as -s says characters of a string */
+	lim->array = o->verbose ? 0 : o->string_limit > 0 ? o->string_limit : 32;
 	lim->depth = o->struct_depth;
 	lim->verbose = o->verbose;
 	lim->no_zeros = o->no_zeros;

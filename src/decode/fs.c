@@ -40,19 +40,20 @@ static enum hand_result fanotify_init_flags(struct writer *w, const struct hand_
 	const char *class = xlat_name(&xlat_fan_classes, flags & class_bits);
 	unsigned int rest = flags & ~class_bits;
 	uint64_t left = 0;
-	char unknown[48];
 
 	w_flags_begin(w, flags);
-	if (class) {
+	if (class)
 		w_flag(w, class);
-	} else {
-		snprintf(unknown, sizeof(unknown), "%#x /* FAN_CLASS_??? */", flags & class_bits);
-		w_flag(w, unknown);
-	}
+	else
+		w_flag_bits(w, flags & class_bits, "FAN_CLASS_???");
 	if (rest)
 		left = hand_put_flag_names(w, &xlat_fan_init_flags, rest);
-	/* strace's comment when no flag name knew any of the bits above the class */
-	w_flags_end(w, left, WR_HEX, left == rest ? xlat_fan_init_flags.unknown : NULL);
+	/*
+	 * strace's comment when no flag name knew any of the bits above the class; an unknown
+	 * class is in the rest too, for JSON (the text showed it first)
+	 */
+	w_flags_end(w, left | (class ? 0 : flags & class_bits), WR_HEX,
+		    left == rest ? xlat_fan_init_flags.unknown : NULL);
 	return HAND_PRINTED;
 }
 

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Decoders written by hand, for what neither tracefs nor BTF can say, grouped in one file per
- * family of syscalls (net.c, sockopt.c, msghdr.c, signal.c, file.c, fs.c, xattr.c, proc.c,
- * poll.c, ioctl.c, bpf.c, ipc.c, mem.c, keys.c). Each family lists what it decodes in a struct
- * hand_family; families.c gathers them.
+ * family of syscalls (net.c, signal.c, file.c...). Each family lists what it decodes in a
+ * struct hand_family; families.c gathers them, and lists every family.
  */
 #ifndef BTFTRACE_HAND_H
 #define BTFTRACE_HAND_H
@@ -103,9 +102,9 @@ struct hand_family {
 	size_t ncalls;
 };
 
-extern const struct hand_family family_bpf, family_file, family_fs, family_ioctl, family_ipc,
-	family_keys, family_mem, family_msghdr, family_net, family_poll, family_proc, family_signal,
-	family_sockopt, family_xattr;
+extern const struct hand_family family_bpf, family_file, family_fs, family_io, family_ioctl,
+	family_ipc, family_keys, family_mem, family_msghdr, family_net, family_poll, family_proc,
+	family_sched, family_signal, family_sockopt, family_time, family_xattr;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 
@@ -165,9 +164,20 @@ void hand_put_inet_addr(struct writer *w, const char *key, int family, const voi
 /* A signal set: [INT TERM], or ~[...] when more than half the signals are in it. */
 void hand_print_sigset(const struct decoder *d, struct writer *w, const void *data, size_t len,
 		       bool more);
+/* A siginfo as strace shows it: {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=...}. */
+void hand_print_siginfo(const struct decoder *d, struct writer *w, const void *data, size_t len,
+			bool more);
+/* Clock ticks as strace shows them: 30 /\* 0.30 s *\/ (0 alone). */
+void hand_put_clock_t(struct writer *w, long long ticks);
 /* The numbers of the set bits, below limit (or all with limit < 0): [0 4]. */
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more);
-/* readv's and writev's buffers, and msg_iov: [{iov_base="ab", iov_len=2}, ...]. */
-void hand_print_iovec(struct writer *w, const struct bt_capture *cap);
+/*
+ * readv's and writev's buffers: [{iov_base="ab", iov_len=2}, ...], count of them at addr;
+ * addresses: the buffers by their addresses (a read that failed filled none).
+ */
+void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t addr, uint64_t count,
+		      bool addresses);
+/* -y: what fd of the call's process refers to, or NULL (no -y, a negative fd, unknown). */
+const char *hand_fd_path(const struct hand_call *hc, int fd);
 
 #endif /* BTFTRACE_HAND_H */

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What the hand decoders of every family share: constants, pointers, ints, BTF types, bits. */
+#include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
 
 #include "decode/decode.h"
+#include "decode/fd_table.h"
 #include "decode/hand.h"
 #include "decode/members.h"
 
@@ -68,6 +70,13 @@ bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_na
 		return false;
 	decode_write_btf(d, w, id, data, size, NULL);
 	return true;
+}
+
+const char *hand_fd_path(const struct hand_call *hc, int fd)
+{
+	if (!hc->d->fds || fd < 0)
+		return NULL;
+	return fd_table__path(hc->d->fds, hc->enter->hdr.tgid, hc->enter->hdr.tid, fd);
 }
 
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more)

@@ -376,8 +376,12 @@ static void write_mmsgs(const struct hand_call *hc, struct writer *w, __u64 addr
 	size_t have, shown = 0;
 	struct msg_parts none = {0};
 
-	if (!count) {
-		write_empty_array(w);
+	/* as strace's arrays: NULL before [], an empty array at an address before its address */
+	if (!addr || !count) {
+		if (addr)
+			write_empty_array(w);
+		else
+			hand_put_pointer(w, addr);
 		return;
 	}
 	if (!cap || cap->len < sizeof(*v)) {

@@ -2,25 +2,56 @@
 /*
  * Waiting on descriptors: select's fd sets are a bitmap as long as its first argument says,
  * which BTF's fd_set of 1024 bits cannot know, and what select leaves in them comes back
- * after its return value, as strace shows it.
+ * after its return value, as strace shows it; pselect6's sigmask is a {pointer, size} pair;
+ * poll's fds and what they returned; epoll_event's data union.
  */
 #include <poll.h>
 #include <string.h>
 
 #include "decode/decode.h"
+#include "decode/fd_table.h"
 #include "decode/hand.h"
 #include "decode/members.h"
 #include "xlat_tables.h"
 
-/* select and pselect6: n, inp, outp, exp, then the timeout. */
-enum { SELECT_NFDS, SELECT_INP, SELECT_OUTP, SELECT_EXP, SELECT_TIMEOUT };
+/* select and pselect6: n, inp, outp, exp, the timeout, then pselect6's sigmask pair. */
+enum { SELECT_NFDS, SELECT_INP, SELECT_OUTP, SELECT_EXP, SELECT_TIMEOUT, SELECT_SIG };
 
-static void put_fd_set(struct writer *w, const struct hand_call *hc, const struct bt_capture *cap)
+/* The kernel's sigset_t on x86_64: the one size pselect6 and strace accept. */
+#define KERNEL_SIGSET_BYTES 8
+
+/* The fds a set covers: n as the kernel takes it (an int, none when negative), as many bits. */
+static long select_nfds(const struct hand_call *hc)
 {
 	int n = (int)hc->enter->args[SELECT_NFDS];
 
-	hand_print_bit_list(w, hand_cap_data(cap), cap->len, n > 0 ? n : 0,
-			    (size_t)(n > 0 ? n : 0) > cap->len * 8);
+	if (n <= 0)
+		return 0;
+	return n > BT_BITMAP_BITS_MAX ? BT_BITMAP_BITS_MAX : n;
+}
+
+static bool fd_bit(const struct bt_capture *cap, long fd)
+{
+	const unsigned char *p = hand_cap_data(cap);
+
+	return (size_t)fd < cap->len * 8 && ((p[fd / 8] >> (fd % 8)) & 1);
+}
+
+/* A set as it went in: [3 5], each fd with its path under -y. */
+static void put_fd_set(struct writer *w, const struct hand_call *hc, const struct bt_capture *cap)
+{
+	long nfds = select_nfds(hc);
+
+	w_arr_begin(w, WR_ARR_SET);
+	for (long fd = 0; fd < nfds && (size_t)fd < cap->len * 8; fd++) {
+		if (!fd_bit(cap, fd))
+			continue;
+		w_fd(w, fd, NULL,
+		     hc->d->fds ? fd_table__path(hc->d->fds, hc->enter->hdr.tgid,
+						 hc->enter->hdr.tid, (int)fd)
+				: NULL);
+	}
+	w_arr_end(w, (size_t)nfds > cap->len * 8);
 }
 
 static void put_timeout(struct writer *w, const struct hand_call *hc, const struct bt_capture *cap)
@@ -35,13 +66,18 @@ static void put_timeout(struct writer *w, const struct hand_call *hc, const stru
 }
 
 /*
- * The arguments show what the caller asked (the sets and the timeout in);
- * what the kernel wrote back shows after the return value, as strace has it.
+ * The arguments show what the caller asked (the sets and the timeout in); what the kernel
+ * wrote back shows after the return value, as strace has it. A set of no fds (n <= 0) is
+ * not read: its address, as strace shows it.
  */
 static enum hand_result select_arg(struct writer *w, const struct hand_call *hc, int i)
 {
 	const struct bt_capture *cap = hand_call_in(hc, i);
 
+	if (i != SELECT_TIMEOUT && (!select_nfds(hc) || !hc->enter->args[i])) {
+		hand_put_pointer(w, hc->enter->args[i]);
+		return HAND_PRINTED;
+	}
 	if (!cap) {
 		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
 		return HAND_PRINTED;
@@ -53,25 +89,46 @@ static enum hand_result select_arg(struct writer *w, const struct hand_call *hc,
 	return HAND_PRINTED;
 }
 
-/* Whether a set select wrote back has any fd in it. */
-static bool any_fd_set(const struct hand_call *hc, const struct bt_capture *cap)
+/*
+ * pselect6's last argument: a pointer to {sigset pointer, its size}, shown as strace shows
+ * it, {sigmask=[USR2], sigsetsize=8}; the set only when its size is the kernel's.
+ */
+static enum hand_result pselect_sig_arg(struct writer *w, const struct hand_call *hc, int i)
 {
-	int n = (int)hc->enter->args[SELECT_NFDS];
-	const unsigned char *p = hand_cap_data(cap);
+	const struct bt_capture *cap = hand_call_in(hc, i), *set;
+	uint64_t pair[2];
 
-	for (long b = 0; b < n && (size_t)b < cap->len * 8; b++) {
-		if ((p[b / 8] >> (b % 8)) & 1)
-			return true;
+	if (!cap || cap->len < sizeof(pair)) {
+		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
+		return HAND_PRINTED;
 	}
-	return false;
+	memcpy(pair, hand_cap_data(cap), sizeof(pair));
+	set = record_capture(&hc->enter->hdr, i + BT_CAP_INNER_DATA);
+	w_struct_begin(w);
+	w_key(w, "sigmask");
+	if (!pair[0] || pair[1] != KERNEL_SIGSET_BYTES)
+		hand_put_pointer(w, pair[0]);
+	else if (!set || (set->flags & BT_CAP_FAULT) || set->len < pair[1])
+		hand_put_unread(w, pair[0], set);
+	else
+		hand_print_sigset(hc->d, w, hand_cap_data(set), pair[1], false);
+	w_key_num(w, "sigsetsize", pair[1], WR_UDEC);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
 }
 
-/* "2 (in [4], out [5], left {tv_sec=0, tv_usec=0})", or "0 (Timeout)". */
+/*
+ * "2 (in [4], out [5], left {tv_sec=0, tv_usec=0})", or "0 (Timeout)": the fds the kernel
+ * left in each set, as many as it counted ready, and the time left. strace 6.1 closes a set
+ * that had none, after one that had some, with a bracket of its own ("in [6]], except [5]"),
+ * which the text keeps so that lines compare.
+ */
 static bool select_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
 {
 	static const char *const names[] = {
 		[SELECT_INP] = "in", [SELECT_OUTP] = "out", [SELECT_EXP] = "except"};
-	const struct bt_capture *sets[SELECT_TIMEOUT + 1] = {NULL}, *left;
+	long nfds = select_nfds(hc);
+	int64_t ready = r->value;
 	bool any = false;
 
 	w->ops->ret(w, r);
@@ -81,27 +138,40 @@ static bool select_return(struct writer *w, const struct hand_call *hc, struct w
 		w->ops->ret_note_end(w);
 		return true;
 	}
-	for (int k = SELECT_INP; k <= SELECT_EXP; k++) {
-		sets[k] = hand_call_out(hc, k);
-		if (sets[k] && any_fd_set(hc, sets[k]))
-			any = true;
-		else
-			sets[k] = NULL;
-	}
-	left = hand_call_out(hc, SELECT_TIMEOUT);
-	if (!any && !left)
-		return true;
 	w->ops->ret_note_begin(w);
 	w_obj_begin(w, WR_OBJ_NOTE, NULL);
-	for (int k = SELECT_INP; k <= SELECT_EXP; k++) {
-		if (!sets[k])
+	for (int k = SELECT_INP; k <= SELECT_EXP && ready > 0; k++) {
+		const struct bt_capture *set = hand_call_out(hc, k);
+		bool listed = false;
+
+		if (!hc->enter->args[k] || !set)
 			continue;
-		w_key(w, names[k]);
-		put_fd_set(w, hc, sets[k]);
+		for (long fd = 0; fd < nfds && ready > 0; fd++) {
+			if (!fd_bit(set, fd))
+				continue;
+			if (!listed) {
+				w_key(w, names[k]);
+				w_arr_begin(w, WR_ARR_SET);
+				listed = true;
+			}
+			w_u64(w, fd);
+			ready--;
+		}
+		if (listed)
+			w_arr_end(w, false);
+		else if (any)
+			w_lit(w, "]");
+		any |= listed;
 	}
-	if (left) {
+	if (hc->enter->args[SELECT_TIMEOUT]) {
+		const struct bt_capture *left = hand_call_out(hc, SELECT_TIMEOUT);
+
 		w_key(w, "left");
-		put_timeout(w, hc, left);
+		if (left)
+			put_timeout(w, hc, left);
+		else
+			hand_put_unread(w, hc->enter->args[SELECT_TIMEOUT],
+					record_capture(&hc->exit->hdr, SELECT_TIMEOUT));
 	}
 	w_obj_end(w, false);
 	w->ops->ret_note_end(w);
@@ -135,14 +205,21 @@ static enum hand_result pollfds_arg(struct writer *w, const struct hand_call *hc
 		memcpy(&f, p + k, sizeof(f));
 		shown++;
 		w_struct_begin(w);
-		w_key_num(w, "fd", (uint64_t)(int64_t)f.fd, WR_DEC);
+		w_key(w, "fd");
+		w_fd(w, f.fd, NULL,
+		     hc->d->fds && f.fd >= 0 ? fd_table__path(hc->d->fds, hc->enter->hdr.tgid,
+							      hc->enter->hdr.tid, f.fd)
+					     : NULL);
 		if (f.fd >= 0) {
 			w_key(w, "events");
 			xlat_write_flags(w, &xlat_poll_events, (unsigned short)f.events);
 		}
 		w_obj_end(w, false);
 	}
-	w_arr_end(w, shown < nfds);
+	if ((cap->flags & BT_CAP_PARTIAL) && shown == n && shown < nfds)
+		w_arr_end_unread(w, hc->enter->args[i] + n * sizeof(*p));
+	else
+		w_arr_end(w, shown < nfds);
 	return HAND_PRINTED;
 }
 
@@ -250,6 +327,7 @@ static const struct hand_arg_entry poll_args[] = {
 	{"pselect6", "outp", select_arg},
 	{"pselect6", "exp", select_arg},
 	{"pselect6", "tsp", select_arg},
+	{"pselect6", "sig", pselect_sig_arg},
 };
 
 static const struct hand_return_entry poll_returns[] = {

@@ -9,8 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <asm/prctl.h>
 #include <linux/futex.h>
+#include <linux/kcmp.h>
+#include <linux/personality.h>
 #include <linux/prctl.h>
+#include <linux/ptrace.h>
+#include <linux/reboot.h>
 
 #include "decode/decode.h"
 #include "decode/hand.h"
@@ -113,6 +118,12 @@ static enum hand_result prctl_arg(struct writer *w, const struct hand_call *hc, 
 	}
 	hand_put_pointer(w, v);
 	return HAND_PRINTED;
+}
+
+/* xlat_flags_names's callback: one flag name to the writer. */
+static void put_flag_name(void *ctx, const char *name)
+{
+	w_flag(ctx, name);
 }
 
 /* PR_GET_DUMPABLE's answer by name, as strace has it: 1 (SUID_DUMP_USER). */
@@ -349,6 +360,263 @@ static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
+/*
+ * A personality: the execution domain in the low byte, then the flags:
+ * PER_LINUX|ADDR_NO_RANDOMIZE; 0xffffffff (a query) as it is.
+ */
+static void write_personality(struct writer *w, uint32_t persona)
+{
+	const char *type = xlat_name(&xlat_personality_types, persona & PER_MASK);
+	uint64_t rest;
+
+	if (persona == 0xffffffff) {
+		w_hex(w, persona);
+		return;
+	}
+	w_flags_begin(w, persona);
+	/*
+	 * A domain no name knows joins the bits left (strace writes it first, 0xad /\* PER_??? *\/,
+	 * which a flags value cannot say): 0x7ead.
+	 */
+	if (type)
+		w_flag(w, type);
+	rest = xlat_flags_names(&xlat_personality_flags, persona & ~PER_MASK, put_flag_name, w);
+	w_flags_end(w, rest | (type ? 0 : persona & PER_MASK), WR_HEX, NULL);
+}
+
+static enum hand_result personality_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	write_personality(w, (uint32_t)hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
+/* personality() answers the previous one: = 0x40000 (PER_LINUX|ADDR_NO_RANDOMIZE). */
+static bool personality_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	r->fmt = WR_HEX;
+	w->ops->ret(w, r);
+	w->ops->ret_note_begin(w);
+	write_personality(w, (uint32_t)r->value);
+	w->ops->ret_note_end(w);
+	return true;
+}
+
+/* The syslog actions that use neither the buffer nor the length. */
+static bool syslog_takes_no_buffer(int type)
+{
+	switch (type) {
+	case 0:	 /* SYSLOG_ACTION_CLOSE */
+	case 1:	 /* SYSLOG_ACTION_OPEN */
+	case 5:	 /* SYSLOG_ACTION_CLEAR */
+	case 6:	 /* SYSLOG_ACTION_CONSOLE_OFF */
+	case 7:	 /* SYSLOG_ACTION_CONSOLE_ON */
+	case 9:	 /* SYSLOG_ACTION_SIZE_UNREAD */
+	case 10: /* SYSLOG_ACTION_SIZE_BUFFER */
+		return true;
+	}
+	return false;
+}
+
+/* syslog's type, which strace always shows with its name in a comment: 3 /\* SYSLOG_ACTION_READ_ALL *\/. */
+static enum hand_result syslog_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	int type = (int)hc->enter->args[0];
+	const char *name;
+
+	if (i > 0)
+		return syslog_takes_no_buffer(type) ? HAND_OMIT : HAND_DEFAULT;
+	name = xlat_name(&xlat_syslog_actions, (uint64_t)(int64_t)type);
+	w_s64(w, type);
+	w_comment(w, name ? name : "SYSLOG_ACTION_???");
+	return HAND_PRINTED;
+}
+
+/* reboot's arg is a command line for LINUX_REBOOT_CMD_RESTART2 only. */
+static enum hand_result reboot_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	return (uint32_t)hc->enter->args[2] == LINUX_REBOOT_CMD_RESTART2 ? HAND_DEFAULT : HAND_OMIT;
+}
+
+/*
+ * kcmp's idx1 and idx2 by type: fds for KCMP_FILE (and KCMP_EPOLL_TFD's first), nothing for the
+ * types that compare whole objects, numbers in hex for a type the kernel does not know.
+ */
+static enum hand_result kcmp_idx(struct writer *w, const struct hand_call *hc, int i)
+{
+	switch ((int)hc->enter->args[2]) {
+	case KCMP_FILE:
+		/* an fd of pid1 or pid2: its path (-y) only when that is the caller */
+		if ((__u32)hc->enter->args[i - 3] == hc->enter->hdr.tgid)
+			return HAND_DEFAULT;
+		w_s64(w, (int)hc->enter->args[i]);
+		return HAND_PRINTED;
+	case KCMP_EPOLL_TFD:
+		if (i == 3)
+			return HAND_DEFAULT;
+		hand_put_pointer(w, hc->enter->args[i]);
+		return HAND_PRINTED;
+	case KCMP_VM:
+	case KCMP_FILES:
+	case KCMP_FS:
+	case KCMP_SIGHAND:
+	case KCMP_IO:
+	case KCMP_SYSVSEM:
+		return HAND_OMIT;
+	}
+	w_hex(w, hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
+/* capset's data is read only once its header could be: else its address, as strace has it. */
+static enum hand_result capset_data(struct writer *w, const struct hand_call *hc, int i)
+{
+	if (hand_call_in(hc, 0))
+		return HAND_DEFAULT;
+	hand_put_unread(w, hc->enter->args[i], NULL);
+	return HAND_PRINTED;
+}
+
+/*
+ * arch_prctl's arg2 by option: where ARCH_GET_FS/ARCH_GET_GS write the base ([0x7f...]),
+ * nothing for ARCH_GET_CPUID, else a number in hex.
+ */
+static enum hand_result arch_prctl_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap;
+	uint64_t base;
+
+	switch ((int)hc->enter->args[0]) {
+	case ARCH_GET_CPUID:
+		return HAND_OMIT;
+	case ARCH_GET_FS:
+	case ARCH_GET_GS:
+		cap = hand_call_out(hc, i);
+		if (!cap || cap->len < sizeof(base)) {
+			hand_put_unread(w, hc->enter->args[i],
+					hc->exit ? record_capture(&hc->exit->hdr, i) : NULL);
+			return HAND_PRINTED;
+		}
+		memcpy(&base, hand_cap_data(cap), sizeof(base));
+		w_deref_begin(w);
+		w_hex(w, base);
+		w_deref_end(w);
+		return HAND_PRINTED;
+	}
+	w_hex(w, hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
+/* ptrace's arguments: request, pid, addr, data. */
+enum { PTRACE_ARG_PID = 1, PTRACE_ARG_ADDR, PTRACE_ARG_DATA };
+
+/* x86_64's requests that take their buffer in data and ignore addr */
+#define PTRACE_X86_GETREGS 12
+#define PTRACE_X86_SETREGS 13
+#define PTRACE_X86_GETFPREGS 14
+#define PTRACE_X86_SETFPREGS 15
+#define PTRACE_X86_GETFPXREGS 18
+#define PTRACE_X86_SETFPXREGS 19
+#define PTRACE_X86_OLDSETOPTIONS 21
+#define PTRACE_X86_SYSEMU 31
+#define PTRACE_X86_SYSEMU_SINGLESTEP 32
+#define PTRACE_X86_SINGLEBLOCK 33
+
+/* What a request makes of data: a signal, options, a word the kernel writes, or an address. */
+static void ptrace_data(struct writer *w, const struct hand_call *hc, long request)
+{
+	const struct bt_capture *cap;
+	uint64_t data = hc->enter->args[PTRACE_ARG_DATA], word;
+
+	switch (request) {
+	case PTRACE_CONT:
+	case PTRACE_DETACH:
+	case PTRACE_SYSCALL:
+	case PTRACE_SINGLESTEP:
+	case PTRACE_X86_SINGLEBLOCK:
+	case PTRACE_X86_SYSEMU:
+	case PTRACE_X86_SYSEMU_SINGLESTEP:
+		xlat_write_signal(w, data);
+		return;
+	case PTRACE_SEIZE:
+	case PTRACE_SETOPTIONS:
+	case PTRACE_X86_OLDSETOPTIONS:
+		xlat_write_flags(w, &xlat_ptrace_options, data);
+		return;
+	case PTRACE_PEEKTEXT:
+	case PTRACE_PEEKDATA:
+	case PTRACE_PEEKUSR:
+	case PTRACE_GETEVENTMSG:
+		/* the word read, where the kernel put it */
+		cap = hand_call_out(hc, PTRACE_ARG_DATA);
+		if (cap && cap->len >= sizeof(word)) {
+			memcpy(&word, hand_cap_data(cap), sizeof(word));
+			w_deref_begin(w);
+			if (request == PTRACE_GETEVENTMSG)
+				w_u64(w, word);
+			else
+				w_hex(w, word);
+			w_deref_end(w);
+			return;
+		}
+		break;
+	}
+	hand_put_pointer(w, data);
+}
+
+/*
+ * ptrace as strace shows it: only the arguments the request uses (PTRACE_TRACEME none,
+ * PTRACE_ATTACH the pid), addr by what it is to the request, data by request.
+ */
+static enum hand_result ptrace_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	long request = (long)hc->enter->args[0];
+	uint64_t addr = hc->enter->args[PTRACE_ARG_ADDR];
+
+	if (request == PTRACE_TRACEME)
+		return HAND_OMIT;
+	if (i == PTRACE_ARG_PID)
+		return HAND_DEFAULT;
+	switch (request) {
+	case PTRACE_ATTACH:
+	case PTRACE_INTERRUPT:
+	case PTRACE_KILL:
+	case PTRACE_LISTEN:
+		return HAND_OMIT;
+	}
+	if (i == PTRACE_ARG_DATA) {
+		ptrace_data(w, hc, request);
+		return HAND_PRINTED;
+	}
+	switch (request) {
+	case PTRACE_X86_GETREGS:
+	case PTRACE_X86_SETREGS:
+	case PTRACE_X86_GETFPREGS:
+	case PTRACE_X86_SETFPREGS:
+	case PTRACE_X86_GETFPXREGS:
+	case PTRACE_X86_SETFPXREGS:
+		return HAND_OMIT;
+	case PTRACE_GETSIGMASK:
+	case PTRACE_SETSIGMASK:
+	case PTRACE_SECCOMP_GET_FILTER:
+	case PTRACE_SECCOMP_GET_METADATA:
+	case PTRACE_GET_SYSCALL_INFO:
+		/* a size or an index */
+		w_u64(w, addr);
+		return HAND_PRINTED;
+	}
+	hand_put_pointer(w, addr);
+	return HAND_PRINTED;
+}
+
+/* seccomp's flags are SECCOMP_FILTER_FLAG_* for SECCOMP_SET_MODE_FILTER only: else hex. */
+static enum hand_result seccomp_flags(struct writer *w, const struct hand_call *hc, int i)
+{
+	if ((uint32_t)hc->enter->args[0] == 1 /* SECCOMP_SET_MODE_FILTER */)
+		return HAND_DEFAULT;
+	w_hex(w, (uint32_t)hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
 /* A CPU mask: BTF says unsigned long *, not that bit N is CPU N. */
 static void print_cpu_mask(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			   bool more)
@@ -373,10 +641,24 @@ static const struct hand_arg_entry proc_args[] = {
 	{"futex", "val3", futex_arg},
 	{"wait4", "stat_addr", wait_status},
 	{"rseq", "rseq", rseq_area},
+	{"personality", "personality", personality_arg},
+	{"ptrace", "pid", ptrace_arg},
+	{"ptrace", "addr", ptrace_arg},
+	{"ptrace", "data", ptrace_arg},
+	{"syslog", "type", syslog_arg},
+	{"syslog", "buf", syslog_arg},
+	{"syslog", "len", syslog_arg},
+	{"reboot", "arg", reboot_arg},
+	{"kcmp", "idx1", kcmp_idx},
+	{"kcmp", "idx2", kcmp_idx},
+	{"capset", "data", capset_data},
+	{"arch_prctl", "arg2", arch_prctl_arg},
+	{"seccomp", "flags", seccomp_flags},
 };
 
 static const struct hand_return_entry proc_returns[] = {
 	{"prctl", prctl_return},
+	{"personality", personality_return},
 };
 
 static const struct hand_call_entry proc_calls[] = {

@@ -531,12 +531,12 @@ static void set_fd_offsets(struct session *s)
 	struct bt_fd_offsets o = {0};
 	__u32 size[6];
 
-	if (!types__member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
-	    !types__member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
-	    !types__member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
-	    !types__member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
-	    !types__member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
-	    !types__member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
+	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
+	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
+	    !types__struct_member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
+	    !types__struct_member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
+	    !types__struct_member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
+	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
 		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
 		       size[4] == 2 && size[5] == 8;
 	collector__set_fd_offsets(&s->coll, &o);

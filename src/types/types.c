@@ -529,40 +529,58 @@ bool types__same_in_i386(const struct types *t, __u32 id)
 	return i386_layout(t->btf, id, 0, &align);
 }
 
-/* member in the composite type id, at *offset bits from its start; true when found */
-static bool find_member(const struct btf *btf, __u32 id, const char *member, int depth,
-			__u32 *offset, __u32 *type)
+/* The member of struct or union id named name, at *offset bytes (added to); its type id, or 0. */
+static __u32 member_by_name(const struct btf *btf, __u32 id, const char *name, size_t len,
+			    __u32 *offset)
 {
-	const struct btf_type *bt = btf__type_by_id(btf, types__skip_mods(btf, id));
+	const struct btf_type *t = btf__type_by_id(btf, types__skip_mods(btf, id));
 	const struct btf_member *m;
 
-	if (!bt || depth > 4 || (!btf_is_struct(bt) && !btf_is_union(bt)))
-		return false;
-	m = btf_members(bt);
-	for (int i = 0; i < btf_vlen(bt); i++, m++) {
-		const char *name = btf__name_by_offset(btf, m->name_off);
-		__u32 inner;
+	if (!t || !(btf_is_struct(t) || btf_is_union(t)))
+		return 0;
+	m = btf_members(t);
+	for (__u16 i = 0; i < btf_vlen(t); i++) {
+		const char *mname = btf__name_by_offset(btf, m[i].name_off);
+		__u32 bits = btf_member_bit_offset(t, i), found;
 
-		if (btf_member_bitfield_size(bt, i))
+		if (bits % 8)
 			continue;
-		if (name && !strcmp(name, member)) {
-			*offset = btf_member_bit_offset(bt, i);
-			*type = m->type;
-			return true;
+		if (mname && *mname) {
+			if (strlen(mname) != len || strncmp(mname, name, len))
+				continue;
+			*offset += bits / 8;
+			return m[i].type;
 		}
-		if ((!name || !name[0]) &&
-		    find_member(btf, m->type, member, depth + 1, &inner, type)) {
-			*offset = btf_member_bit_offset(bt, i) + inner;
-			return true;
+		/* an anonymous struct or union: its members are the parent's */
+		found = member_by_name(btf, m[i].type, name, len, offset);
+		if (found) {
+			*offset += bits / 8;
+			return found;
 		}
 	}
-	return false;
+	return 0;
 }
 
-int types__member(const struct types *t, const char *struct_name, const char *member, __u32 *offset,
-		  __u32 *size)
+__u32 types__member(const struct types *t, __u32 id, const char *path, __u32 *offset)
 {
-	__u32 id, bits, type;
+	*offset = 0;
+	if (!t || !t->btf)
+		return 0;
+	while (id && *path) {
+		size_t len = strcspn(path, ".");
+
+		id = member_by_name(t->btf, id, path, len, offset);
+		path += len;
+		if (*path == '.')
+			path++;
+	}
+	return id;
+}
+
+int types__struct_member(const struct types *t, const char *struct_name, const char *member,
+			 __u32 *offset, __u32 *size)
+{
+	__u32 id, type;
 	__s64 bytes;
 
 	if (!t || !t->btf)
@@ -570,12 +588,12 @@ int types__member(const struct types *t, const char *struct_name, const char *me
 	id = types__find(t, struct_name, BTF_KIND_STRUCT);
 	if (!id)
 		id = types__find(t, struct_name, BTF_KIND_UNION);
-	if (!id || !find_member(t->btf, id, member, 0, &bits, &type) || bits % 8)
+	type = id ? types__member(t, id, member, offset) : 0;
+	if (!type)
 		return -ENOENT;
 	bytes = btf__resolve_size(t->btf, type);
 	if (bytes <= 0)
 		return -ENOENT;
-	*offset = bits / 8;
 	*size = bytes;
 	return 0;
 }

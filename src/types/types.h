@@ -55,12 +55,18 @@ bool types__same_in_i386(const struct types *t, __u32 id);
 /*
  * The byte offset and size of member (found in anonymous structs and
  * unions too) of the struct or union called struct_name: 0, or -ENOENT when BTF has
- * no such member or it is a bit field. What the BPF collector reads by
- * offset rather than by CO-RE relocation, which costs a search of the
+ * no such member or it does not start on a byte. What the BPF collector reads
+ * by offset rather than by CO-RE relocation, which costs a search of the
  * kernel's BTF per type at load.
  */
-int types__member(const struct types *t, const char *struct_name, const char *member, __u32 *offset,
-		  __u32 *size);
+int types__struct_member(const struct types *t, const char *struct_name, const char *member,
+			 __u32 *offset, __u32 *size);
+
+/*
+ * The member of struct or union id at a dotted path ("uc.uc_sigmask"), through anonymous
+ * members too: its type id and, in *offset, its byte offset; 0 when there is none.
+ */
+__u32 types__member(const struct types *t, __u32 id, const char *path, __u32 *offset);
 
 /* Skips typedefs and modifiers (const, volatile, restrict, type tags). */
 __u32 types__skip_mods(const struct btf *btf, __u32 id);

@@ -255,6 +255,10 @@ class Parser:
                 self.fail("expected a name after &")
             self.i = m.end()
             return Ref(s[start:self.i], name=m.group(0))
+        m = DATE.match(s, self.i)
+        if m:  # time()'s note: a date stands for itself
+            self.i = m.end()
+            return Name(m.group(0))
         if NUMBER.match(s, self.i):
             node = self.number()
             if self.at("<") and not self.at("<<"):
@@ -358,6 +362,12 @@ class Parser:
             if self.at("...") and self.s[self.i + 3:self.i + 4] in ("]", ",", " "):
                 self.i += 3
                 more = True
+                if self.at(" /* "):
+                    # where the array could no longer be read: [a, ... /* 0x7ffd1000 */]
+                    end = self.s.find(" */", self.i + 4)
+                    if end < 0:
+                        self.fail("a comment that does not end")
+                    self.i = end + 3
                 continue
             items.append(self.value())
         self.i += 1
@@ -372,6 +382,7 @@ def parse_value(text):
     return node
 
 
+DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}")
 ARG_NAME = re.compile(r"([A-Za-z_][A-Za-z0-9_]*): ")
 # strace's own labels of some calls' arguments: clone(child_stack=NULL, flags=SIGCHLD)
 ARG_LABEL = re.compile(r"[a-z_]+=(?!=)")

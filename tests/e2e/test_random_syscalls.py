@@ -55,6 +55,11 @@ def kind_of(rec):
     return "o" if exit_ else "p"
 
 
+# Registers shown of a syscall without a format, by number: the catalog's count of strace's for
+# a number no kernel implements, else all six (filled by the catalog fixture).
+REGISTERS = {}
+
+
 @pytest.fixture(scope="module")
 def catalog(btftrace):
     """{nr: (name, [json record per argument] or None when there is no tracefs format)}."""
@@ -74,6 +79,7 @@ def catalog(btftrace):
         name, args = cat[rec["nr"]]
         if rec.get("format", True) is False:
             cat[rec["nr"]] = (name, None)
+            REGISTERS[rec["nr"]] = rec.get("registers", 6)
         else:
             args.append(rec)
     return {nr: (name, sorted(args, key=lambda r: r["arg"]) if args is not None else None)
@@ -295,12 +301,13 @@ def check_result(call, entry, problems):
         problems.append(f"returned {ret} (errno {err}), shown as '{entry['ret']}'")
 
 
-def check_raw(call, entry, catalog, problems, checked):
-    """--no-btf: every argument as the register held it, in hex."""
+def check_raw(call, entry, catalog, problems, checked, no_btf=True):
+    """--no-btf: every argument as the register held it, in hex (0x0); without a format, the
+    same but 0 for 0, as strace shows registers it knows nothing of."""
     name, recs = catalog.get(call["nr"], (None, None))
     formatted = bool(recs)
     shown = named_args(entry, formatted)
-    n = len(recs) if recs is not None else 6
+    n = len(recs) if recs is not None else REGISTERS.get(call["nr"], 6)
     if name is not None and recs is not None and not recs:
         n = 0
     expected = [(r["name"], call["args"][r["arg"]]) for r in recs] if formatted else \
@@ -314,32 +321,46 @@ def check_raw(call, entry, catalog, problems, checked):
         return
     for (nm, text), (_, v) in zip(shown, want):
         checked["register"] += 1
-        if not HEX.match(text) or int(text, 16) != v:
+        if not no_btf and v == 0:
+            if text != "0":
+                problems.append(f"{nm or 'arg'}: passed 0, shown {text}")
+        elif not HEX.match(text) or int(text, 16) != v:
             problems.append(f"{nm or 'arg'}: passed {v:#x}, shown {text}")
 
 
-def asks_nothing(rec, call, kind):
+def asks_nothing(rec, call, kind, recs=()):
     """Does the capture rule of this argument ask for 0 bytes in this call?"""
     rule = rec["exit"] if kind == "o" else rec["enter"]
     n = rule["len"]
     if n == -7:  # as many as the call returned
         return call["ret"] == 0
-    if -6 <= n <= -1:  # as many as argument -n holds
-        return call["args"][-n - 1] == 0
+    if -6 <= n <= -1:  # as many as argument -n holds, as wide as that argument
+        count = next((c for c in recs if c["arg"] == -n - 1), None)
+        bits = 8 * count["btf_size"] if count and count["btf_size"] in (1, 2, 4, 8) else 64
+        return call["args"][-n - 1] % 2**bits == 0
     return False
 
 
 # Arguments a hand decoder leaves out, as strace does, when the command does not use
 # them: prctl's by option, fcntl's third by command, futex's by operation, keyctl's by
-# command, mq_open's without O_CREAT, mremap's new address without MREMAP_FIXED.
+# command, mq_open's without O_CREAT, mremap's new address without MREMAP_FIXED, mknod's dev
+# but for a device, arch_prctl's second by option, membarrier's cpu_id without its flag,
+# syslog's buffer and length by type, kcmp's indexes but for KCMP_FILE, the vectored calls'
+# pos_h (strace shows the offset as one number).
 OMITTED_BY_COMMAND = {"prctl": {"arg2", "arg3", "arg4", "arg5"}, "fcntl": {"arg"},
-                      "mknod": {"dev"}, "mknodat": {"dev"},
+                      "mknod": {"dev"}, "mknodat": {"dev"}, "arch_prctl": {"arg2"},
+                      "membarrier": {"cpu_id"}, "syslog": {"buf", "len"},
+                      "kcmp": {"idx1", "idx2"},
+                      **{n: {"pos_h"} for n in ("preadv", "pwritev", "preadv2", "pwritev2")},
                       "futex": {"val", "utime", "uaddr2", "val3"},
                       "keyctl": {"arg2", "arg3", "arg4", "arg5"},
                       "mq_open": {"mode", "u_attr"}, "mremap": {"new_addr"}}
 # Arguments whose meaning another argument gives, decoded as strace 6.1 decodes them: a
 # struct for some commands and the address for others (semctl's arg, the ctl calls' buf,
-# bpf's attr), a number or a string by keyctl's command, arrays the address stands for when
+# bpf's attr), a number or a string by keyctl's command, capset's data by the header's version,
+# prctl's and arch_prctl's by option (a number, a string or an address), futex's by
+# operation (a timeout or a number), setsockopt's value by level and name (an int, bytes),
+# io_uring_register's by opcode, arrays the address stands for when
 # their count says so (a node mask of maxnode 1, a count whose size overflows). With random
 # arguments the test cannot tell which: any of these forms passes.
 BY_ANOTHER_ARGUMENT = {"semctl": {"arg"}, "msgctl": {"buf"}, "shmctl": {"buf"},
@@ -347,7 +368,10 @@ BY_ANOTHER_ARGUMENT = {"semctl": {"arg"}, "msgctl": {"buf"}, "shmctl": {"buf"},
                        "mbind": {"nmask"}, "set_mempolicy": {"nmask"},
                        "get_mempolicy": {"nmask"}, "migrate_pages": {"old_nodes", "new_nodes"},
                        "move_pages": {"pages", "nodes", "status"}, "mincore": {"vec"},
-                       "fcntl": {"arg"}}
+                       "fcntl": {"arg"}, "capset": {"data"},
+                       "prctl": {"arg2", "arg3", "arg4", "arg5"},
+                       "futex": {"utime", "uaddr2", "val3"}, "arch_prctl": {"arg2"},
+                       "setsockopt": {"optval"}, "io_uring_register": {"arg"}}
 # Strings that are no paths: strace cuts them at -s (32) as any other.
 CUT_STRINGS = {"add_key": {"_type", "_description"},
                "request_key": {"_type", "_description", "_callout_info"},
@@ -355,18 +379,50 @@ CUT_STRINGS = {"add_key": {"_type", "_description"},
                   for op in ("set", "get", "remove")}}
 # Numbers strace shows narrower than their tracefs type: umask's mask is a mode_t (16 bits
 # in octal), an int in the kernel's prototype.
-STRACE_BITS = {("umask", "mask"): 16}
+# kcmp's idx1 and idx2 are fds (ints) for KCMP_FILE, the only type that shows them.
+STRACE_BITS = {("umask", "mask"): 16, ("kcmp", "idx1"): 32, ("kcmp", "idx2"): 32}
+# Arrays strace shows as [] without reading them when their count (the argument at this
+# index) is 0.
+EMPTY_WHEN_ZERO = {("futex_waitv", "waiters"): 1}
+# The size arguments of signal sets: strace shows a set as its address unless its size is
+# the kernel's (8 bytes).
+SIGSET_SIZE_NAMES = ("sigsetsize", "sizemask")
+# The calls of iovec arrays, and where their count is.
+IOVEC_COUNT = {"readv": 2, "writev": 2, "preadv": 2, "pwritev": 2, "preadv2": 2,
+               "pwritev2": 2, "vmsplice": 2}
 # Arguments typed as numbers that the workload passed a pointer in: with a command no
-# decoder knows (a random ioctl), btftrace cannot know what lies behind it.
-NUMBER_TYPED_POINTERS = {("ioctl", "arg")}
+# decoder knows (a random ioctl), btftrace cannot know what lies behind it; rseq's, which
+# strace shows in hex as all of rseq's arguments.
+NUMBER_TYPED_POINTERS = {("ioctl", "arg"), ("rseq", "rseq")}
 # strace's socket calls: where an address's length is another argument, where the length of a
 # returned address goes with its pointer, where a call failed (src/decode/net.c, msghdr.c)
 SOCKADDR_LEN_ARG = {"bind": 2, "connect": 2, "sendto": 5}
 SOCKADDR_OUT_ARG = {"accept": 1, "accept4": 1, "getsockname": 1, "getpeername": 1, "recvfrom": 4}
 
 
-def strace_shows_address(name, nm, call):
-    """Is this readable argument one strace shows as its address in this call?"""
+SIGNED_TYPES = {"int", "long", "short", "long long", "pid_t", "ssize_t"}
+
+
+def array_wraps(call, rec, recs):
+    """An array of a count argument's elements that does not fit the address space after it
+    (writev's vlen of -1, setgroups' negative size): strace shows its address, unread."""
+    rule = rec["enter"] if rec["enter"]["len"] < 0 else rec["exit"]
+    elem = 16 if rec["role"] == "iovec" else rule["elem_size"]
+    if not -6 <= rule["len"] <= -1 or elem <= 1:
+        return False
+    count_rec = next(r for r in recs if r["arg"] == -rule["len"] - 1)
+    bits = 8 * (count_rec["btf_size"] if count_rec["btf_size"] in (1, 2, 4, 8) else 8)
+    count = call["args"][count_rec["arg"]] % 2**bits
+    if count_rec["type"].replace("const ", "") in SIGNED_TYPES and count >= 2**(bits - 1):
+        count += 2**64 - 2**bits  # sign-extended, as the count's C type converts it
+    return count * elem >= 2**64 or count * elem + call["args"][rec["arg"]] >= 2**64
+
+
+def strace_shows_address(name, nm, call, k=None, recs=None):
+    """Is this readable argument (number k) one strace shows as its address in this call?"""
+    rec = next((r for r in recs or () if r["arg"] == k), None)
+    if rec is not None and array_wraps(call, rec, recs):
+        return True
     args = call["args"]
     if (name, nm) == ("recvmmsg", "mmsg"):
         return call["ret"] == -1
@@ -375,13 +431,40 @@ def strace_shows_address(name, nm, call):
     if name in SOCKADDR_LEN_ARG and nm in ("umyaddr", "uservaddr", "addr"):
         n = args[SOCKADDR_LEN_ARG[name]] % 2**32
         return n < 2 or n >= 2**31
+    # select's sets for n <= 0: nothing to read; for n larger than a page of bits, more than
+    # the workload's readable memory holds (strace reads a set whole or shows its address)
+    if name in ("select", "pselect6") and nm in ("inp", "outp", "exp"):
+        n = (args[0] + 2**31) % 2**32 - 2**31
+        return n <= 0 or n > 8 * 4096
+    # an array whose size in bytes overflows: iovecs (16 bytes each), io_submit's pointers
+    # (8 bytes, and a negative count)
+    if nm in ("vec", "uiov") and name in IOVEC_COUNT:
+        return args[IOVEC_COUNT[name]] * 16 >= 2**64
+    if (name, nm) == ("io_submit", "iocbpp"):
+        nr = (args[1] + 2**63) % 2**64 - 2**63
+        return nr < 0 or nr * 8 >= 2**64
+    # a signal set of a size the kernel does not take
+    for i, r in enumerate(recs or ()):
+        if r["name"] in SIGSET_SIZE_NAMES and call["kinds"][k] == "m" and args[r["arg"]] != 8:
+            return True
     # an xattr value larger than the kernel takes (XATTR_SIZE_MAX, 64 KiB)
     if name.endswith("setxattr") and nm == "value":
         return args[3] > 65536
-    # an open_how smaller than its first version (24 bytes)
+    # an open_how smaller than its first version (24 bytes), a landlock attr of no size
     if (name, nm) == ("openat2", "how"):
         return args[3] < 24
+    if (name, nm) == ("landlock_create_ruleset", "attr"):
+        return args[1] % 2**64 < 8
     return False
+
+
+def returned_no_address(name, nm, shown):
+    """A returned address the kernel wrote none of (its length came back 0): strace shows the
+    pointer."""
+    if name not in SOCKADDR_OUT_ARG or nm in ("upeer_addrlen", "usockaddr_len", "addr_len"):
+        return False
+    lens = [t for n, t in shown.items() if n in ("upeer_addrlen", "usockaddr_len", "addr_len")]
+    return any(re.search(r"(\[| => )0\]$", t) for t in lens)
 
 
 def makedev_number(text):
@@ -396,7 +479,13 @@ def makedev_number(text):
 
 def number_of(text):
     """A number as shown: 12, 0x1f, strace's -X raw type|flags of socket(): 0xa|0xfffffff0,
-permission bits in octal (0600, 000), an address held in a number (NULL)."""
+permission bits in octal (0600, 000), an address held in a number (NULL), a comment after it
+(syslog's 8192 /* SYSLOG_ACTION_??? */, which strace writes under -X raw too),
+IOPRIO_PRIO_VALUE(class, data)."""
+    text = re.sub(r" /\*.*\*/$", "", text)
+    m = re.fullmatch(r"IOPRIO_PRIO_VALUE\((\w+)(?: /\*.*?\*/)?, (\w+)\)", text)
+    if m:
+        return int(m.group(1), 0) << 13 | int(m.group(2), 0)
     got = 0
     for part in text.split("|"):
         if part == "NULL":
@@ -409,7 +498,7 @@ def check_decoded(call, entry, catalog, log, problems, checked):
     """-X raw with BTF: numbers, strings, buffers, and pointers by what lies behind them."""
     name, recs = catalog.get(call["nr"], (None, None))
     if not recs:
-        return check_raw(call, entry, catalog, problems, checked)
+        return check_raw(call, entry, catalog, problems, checked, no_btf=False)
     shown = dict(named_args(entry, True))
     for r in recs:
         k, nm, kind = r["arg"], r["name"], call["kinds"][r["arg"]]
@@ -423,7 +512,7 @@ def check_decoded(call, entry, catalog, log, problems, checked):
             continue
         if kind in "vfn":
             bits = STRACE_BITS.get((name, nm)) or \
-                8 * (r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
+                8 * r.get("shown_size", r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
             if kind == "f":
                 # an fd shows as the kernel takes it, whatever the argument's type: fdget()
                 # has an unsigned int (mmap's and writev's unsigned long fd included)
@@ -448,14 +537,18 @@ def check_decoded(call, entry, catalog, log, problems, checked):
         elif v in log["bad"]:
             checked["bad pointer"] += 1
             # nothing to read behind it, when the rule asks for 0 bytes: strace's "" or []
-            if text != f"{v:#x}" and not (text in ('""', "[]") and asks_nothing(r, call, kind)):
+            zero_at = EMPTY_WHEN_ZERO.get((name, nm))
+            empty = asks_nothing(r, call, kind, recs) or \
+                (zero_at is not None and call["args"][zero_at] % 2**32 == 0)
+            if text != f"{v:#x}" and not (text in ('""', "[]") and empty):
                 problems.append(f"{nm}: the bad pointer {v:#x} shown as {text!r}")
         elif HEX.match(text):
             # an address for a readable slot: only for what nobody reads, or an output the
             # failed call did not write
             readable = kind == "p" or (kind == "o" and call["ret"] == -1) or \
-                asks_nothing(r, call, kind) or (name, nm) in NUMBER_TYPED_POINTERS or \
-                strace_shows_address(name, nm, call)
+                asks_nothing(r, call, kind, recs) or (name, nm) in NUMBER_TYPED_POINTERS or \
+                strace_shows_address(name, nm, call, k, recs) or \
+                returned_no_address(name, nm, shown)
             if int(text, 16) != v:
                 problems.append(f"{nm}: pointer {v:#x} shown as {text}")
             elif not readable:

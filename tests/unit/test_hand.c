@@ -26,6 +26,9 @@
 #include <linux/perf_event.h>
 #include <linux/futex.h>
 #include <linux/prctl.h>
+#include <linux/fs.h>
+#include <linux/aio_abi.h>
+#include <linux/io_uring.h>
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
@@ -102,6 +105,16 @@ enum {
 	NR_KILL = 62,
 	NR_GETPID = 39,
 	NR_CLONE = 56,
+	NR_PSELECT6 = 270,
+	NR_PREADV2 = 327,
+	NR_SENDFILE = 40,
+	NR_IO_SETUP = 206,
+	NR_IO_DESTROY = 207,
+	NR_READV = 19,
+	NR_WRITEV = 20,
+	NR_IO_CANCEL = 210,
+	NR_IO_URING_SETUP = 425,
+	NR_IO_URING_REGISTER = 427,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -265,6 +278,34 @@ static int setup_with(const struct decode_opts *opts)
 						    {"int *", "child_tidptr"},
 						    {"unsigned long", "tls"}};
 
+	static const char *const pselect6_args[][2] = {{"int", "n"},
+						       {"fd_set *", "inp"},
+						       {"fd_set *", "outp"},
+						       {"fd_set *", "exp"},
+						       {"struct __kernel_timespec *", "tsp"},
+						       {"void *", "sig"}};
+	static const char *const preadv2_args[][2] = {
+		{"unsigned long", "fd"},    {"const struct iovec *", "vec"},
+		{"unsigned long", "vlen"},  {"unsigned long", "pos_l"},
+		{"unsigned long", "pos_h"}, {"rwf_t", "flags"}};
+	static const char *const sendfile_args[][2] = {
+		{"int", "out_fd"}, {"int", "in_fd"}, {"loff_t *", "offset"}, {"size_t", "count"}};
+	static const char *const io_setup_args[][2] = {{"unsigned", "nr_events"},
+						       {"aio_context_t *", "ctxp"}};
+	static const char *const io_destroy_args[][2] = {{"aio_context_t", "ctx"}};
+	static const char *const io_cancel_args[][2] = {{"aio_context_t", "ctx_id"},
+							{"struct iocb *", "iocb"},
+							{"struct io_event *", "result"}};
+	static const char *const uring_setup_args[][2] = {{"u32", "entries"},
+							  {"struct io_uring_params *", "params"}};
+	static const char *const uring_register_args[][2] = {{"unsigned int", "fd"},
+							     {"unsigned int", "opcode"},
+							     {"void *", "arg"},
+							     {"unsigned int", "nr_args"}};
+	static const char *const readv_args[][2] = {{"unsigned long", "fd"},
+						    {"const struct iovec *", "vec"},
+						    {"unsigned long", "vlen"}};
+
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
 	if (!cat || !beauty || types__load(&types, NULL))
@@ -317,6 +358,16 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_KILL, "kill", 2, kill_args);
 	add(NR_GETPID, "getpid", 0, NULL);
 	add(NR_CLONE, "clone", 5, clone_args);
+	add(NR_PSELECT6, "pselect6", 6, pselect6_args);
+	add(NR_PREADV2, "preadv2", 6, preadv2_args);
+	add(NR_SENDFILE, "sendfile", 4, sendfile_args);
+	add(NR_IO_SETUP, "io_setup", 2, io_setup_args);
+	add(NR_IO_DESTROY, "io_destroy", 1, io_destroy_args);
+	add(NR_READV, "readv", 3, readv_args);
+	add(NR_WRITEV, "writev", 3, readv_args);
+	add(NR_IO_CANCEL, "io_cancel", 3, io_cancel_args);
+	add(NR_IO_URING_SETUP, "io_uring_setup", 2, uring_setup_args);
+	add(NR_IO_URING_REGISTER, "io_uring_register", 4, uring_register_args);
 	if (beauty__build(beauty, cat, &types))
 		return -1;
 	return decoder__init(&dec, cat, beauty, &types, opts);
@@ -410,7 +461,8 @@ static void capture(struct rec *r, int arg, const void *data, size_t len, __u8 f
 	cap->flags = flags;
 	cap->len = len;
 	cap->want = want;
-	if (len) /* data may be NULL then: memcpy's arguments may not */
+	/* an empty capture may come with no data at all */
+	if (len)
 		memcpy(cap + 1, data, len);
 	r->hdr.size += sizeof(*cap) + BT_ALIGN8(len);
 	r->hdr.ncaps++;
@@ -1123,6 +1175,72 @@ static void test_select_sets_and_what_is_left(void **state)
 					      "\"value\":null,\"fault\":true}"));
 }
 
+/* select's sets by strace 6.1's rules: n bits long, read whole or not at all. */
+static void test_select_sets_by_n(void **state)
+{
+	unsigned char rd[8] = {0x60}, wr[8] = {0}, ex[8] = {0x20};
+	long ts[2] = {0, 0};
+	__u64 pair[2] = {PTR + 512, 8}, mask = 1UL << (SIGUSR2 - 1);
+
+	/* no fds: the sets are not read, their addresses show */
+	begin(NR_SELECT, 0, PTR, 0, PTR + 128, 0, 0);
+	assert_string_equal(line(0), "select(0, 0x7ffc12345678, NULL, 0x7ffc123456f8, NULL) = "
+				     "0 (Timeout)");
+	begin(NR_SELECT, (__u64)-1, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "select(-1, 0x7ffc12345678, NULL, NULL, NULL) = "
+					   "-1 EINVAL (Invalid argument)");
+	/* a set that came back empty, after one that did not, has a bracket of its own */
+	begin(NR_SELECT, 7, PTR, PTR + 128, PTR + 256, 0, 0);
+	in(1, rd, sizeof(rd));
+	in(2, rd, sizeof(rd));
+	in(3, ex, sizeof(ex));
+	rd[0] = 0x40;
+	out(1, rd, sizeof(rd));
+	out(2, wr, sizeof(wr));
+	out(3, ex, sizeof(ex));
+	assert_string_equal(line(2),
+			    "select(7, [5 6], [5 6], [5], NULL) = 2 (in [6]], except [5])");
+	/* pselect6's sigmask: a {pointer, size} pair, the set shown when its size is 8 */
+	begin(NR_PSELECT6, 7, PTR, 0, 0, PTR + 64, PTR + 128);
+	in(1, rd, sizeof(rd));
+	in(4, ts, sizeof(ts));
+	in(5, pair, sizeof(pair));
+	capture(&enter_rec, 5 + BT_CAP_INNER_DATA, &mask, sizeof(mask), 0, sizeof(mask));
+	out(1, rd, sizeof(rd));
+	out(4, ts, sizeof(ts));
+	assert_string_equal(line(1), "pselect6(7, [6], NULL, NULL, {tv_sec=0, tv_nsec=0}, "
+				     "{sigmask=[USR2], sigsetsize=8}) = 1 (in [6], left {tv_sec=0, "
+				     "tv_nsec=0})");
+	pair[1] = 16;
+	begin(NR_PSELECT6, 0, 0, 0, 0, 0, PTR + 128);
+	in(5, pair, sizeof(pair));
+	assert_string_equal(line(-EINVAL), "pselect6(0, NULL, NULL, NULL, NULL, {sigmask="
+					   "0x7ffc12345878, sigsetsize=16}) = -1 EINVAL (Invalid "
+					   "argument)");
+}
+
+/* The vectored calls' offset is one loff_t, signed; sendfile's comes back as a second value. */
+static void test_offsets_and_aio_contexts(void **state)
+{
+	__u64 off = 0, moved = 64, ctx = 0x7f4f12345000;
+
+	begin(NR_PREADV2, 3, 0, 0, (__u64)-1, 0, RWF_HIPRI | RWF_NOWAIT | 0x40000000);
+	assert_string_equal(line(-EINVAL), "preadv2(3, NULL, 0, -1, RWF_HIPRI|RWF_NOWAIT|"
+					   "0x40000000) = -1 EINVAL (Invalid argument)");
+	assert_null(strstr(json(-EINVAL), "pos_h"));
+	begin(NR_SENDFILE, 1, 3, PTR, 64, 0, 0);
+	in(2, &off, sizeof(off));
+	out(2, &moved, sizeof(moved));
+	assert_string_equal(line(64), "sendfile(1, 3, [0] => [64], 64) = 64");
+	out(2, &off, sizeof(off));
+	assert_string_equal(line(0), "sendfile(1, 3, [0], 64) = 0");
+	begin(NR_IO_SETUP, 4, PTR, 0, 0, 0, 0);
+	out(1, &ctx, sizeof(ctx));
+	assert_string_equal(line(0), "io_setup(4, [0x7f4f12345000]) = 0");
+	begin(NR_IO_DESTROY, 0, 0, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "io_destroy(NULL) = -1 EINVAL (Invalid argument)");
+}
+
 static void test_poll_fds_and_what_came_back(void **state)
 {
 	struct pollfd asked[3] = {{3, POLLIN, 0}, {4, POLLIN | POLLOUT, 0}, {-1, POLLIN, 0}};
@@ -1185,8 +1303,9 @@ static void test_wait_status(void **state)
 				       "WCOREDUMP(s)}], 0, NULL) = 100");
 	begin(NR_WAIT4, 100, PTR, WUNTRACED, 0, 0, 0);
 	out(1, &stopped, sizeof(stopped));
+	/* WUNTRACED is WSTOPPED's other name: strace prints WSTOPPED */
 	assert_string_equal(line(100), "wait4(100, [{WIFSTOPPED(s) && WSTOPSIG(s) == SIGSTOP}], "
-				       "WUNTRACED, NULL) = 100");
+				       "WSTOPPED, NULL) = 100");
 	/* WNOHANG and no child changed state: the kernel wrote nothing */
 	begin(NR_WAIT4, -1, PTR, WNOHANG, 0, 0, 0);
 	out(1, &exited, sizeof(exited));
@@ -1270,6 +1389,95 @@ static size_t iov_capture(unsigned char *buf, const char *const bufs[], const __
 		off += sizeof(part) + BT_ALIGN8(part.got);
 	}
 	return off;
+}
+
+/* strace's print_array for iovecs: NULL bases, a failed read's addresses, where memory ended. */
+static void test_iovec_arrays(void **state)
+{
+	static const char *const bufs[] = {"ab", "", ""};
+	static const __u64 lens[] = {2, 16, 0};
+	unsigned char cap[256];
+	size_t n = iov_capture(cap, bufs, lens, 3);
+	struct bt_iov_part *third = (void *)(cap + n - sizeof(*third));
+
+	third->base = 0;
+	begin(NR_WRITEV, 3, PTR, 3, 0, 0, 0);
+	capture(&enter_rec, 1, cap, n, 0, 3);
+	assert_string_equal(line(2), "writev(3, [{iov_base=\"ab\", iov_len=2}, {iov_base=\"\", "
+				     "iov_len=16}, {iov_base=NULL, iov_len=0}], 3) = 2");
+	/* a read that failed filled no buffer: their addresses */
+	begin(NR_READV, 3, PTR, 3, 0, 0, 0);
+	capture(&exit_rec, 1, cap, n, 0, 3);
+	assert_string_equal(line(-EBADF), "readv(3, [{iov_base=0x7ffc12345678, iov_len=2}, "
+					  "{iov_base=0x7ffc12345778, iov_len=16}, {iov_base=NULL, "
+					  "iov_len=0}], 3) = -1 EBADF (Bad file descriptor)");
+	/* the array ran into an unmapped page after two elements */
+	begin(NR_WRITEV, 3, PTR, 3, 0, 0, 0);
+	capture(&enter_rec, 1, cap, n - sizeof(*third), BT_CAP_FAULT, 3);
+	assert_string_equal(line(-EFAULT),
+			    "writev(3, [{iov_base=\"ab\", iov_len=2}, "
+			    "{iov_base=\"\", iov_len=16}, ... /* 0x7ffc12345698 */], "
+			    "3) = -1 EFAULT (Bad address)");
+	/* a count whose array would be larger than memory is not read */
+	begin(NR_WRITEV, 3, PTR, (__u64)-1, 0, 0, 0);
+	capture(&enter_rec, 1, cap, n, BT_CAP_TRUNCATED, 0xffffffff);
+	assert_string_equal(line(-EINVAL), "writev(3, 0x7ffc12345678, 18446744073709551615) = "
+					   "-1 EINVAL (Invalid argument)");
+}
+
+/* io_uring and aio requests as strace 6.1 shows them. */
+static void test_uring_and_aio_requests(void **state)
+{
+	struct io_uring_params p = {.flags = IORING_SETUP_IOPOLL | IORING_SETUP_CQSIZE,
+				    .cq_entries = 16};
+	struct iocb cb = {.aio_data = 0x42, .aio_lio_opcode = IOCB_CMD_PWRITE, .aio_fildes = 3};
+	__u64 iov[2][2] = {{0, 0}, {0x7f0000001000, 4096}};
+
+	begin(NR_IO_URING_SETUP, 4, PTR, 0, 0, 0, 0);
+	in(1, &p, sizeof(p));
+	assert_string_equal(line(-EINVAL),
+			    "io_uring_setup(4, {flags=IORING_SETUP_IOPOLL|"
+			    "IORING_SETUP_CQSIZE, sq_thread_cpu=0, sq_thread_idle=0}) "
+			    "= -1 EINVAL (Invalid argument)");
+	p.sq_entries = 4;
+	p.features = IORING_FEAT_SINGLE_MMAP | 0x40000;
+	p.sq_off.tail = 4;
+	p.cq_off.cqes = 64;
+	out(1, &p, sizeof(p));
+	assert_string_equal(line(5),
+			    "io_uring_setup(4, {flags=IORING_SETUP_IOPOLL|"
+			    "IORING_SETUP_CQSIZE, sq_thread_cpu=0, sq_thread_idle=0, "
+			    "sq_entries=4, cq_entries=16, features=IORING_FEAT_SINGLE_MMAP|"
+			    "0x40000, sq_off={head=0, tail=4, ring_mask=0, ring_entries=0, "
+			    "flags=0, dropped=0, array=0}, cq_off={head=0, tail=0, "
+			    "ring_mask=0, ring_entries=0, overflow=0, cqes=64, flags=0}}) = 5");
+	/* the buffers to register by their addresses; another opcode's arg is its address */
+	begin(NR_IO_URING_REGISTER, 5, IORING_REGISTER_BUFFERS, PTR, 2, 0, 0);
+	in(2, iov, sizeof(iov));
+	assert_string_equal(line(0), "io_uring_register(5, IORING_REGISTER_BUFFERS, "
+				     "[{iov_base=NULL, iov_len=0}, {iov_base=0x7f0000001000, "
+				     "iov_len=4096}], 2) = 0");
+	begin(NR_IO_URING_REGISTER, 5, 0x7ead, PTR, 2, 0, 0);
+	in(2, iov, sizeof(iov));
+	assert_string_equal(line(-EINVAL), "io_uring_register(5, 0x7ead /* IORING_REGISTER_??? */, "
+					   "0x7ffc12345678, 2) = -1 EINVAL (Invalid argument)");
+	/* io_cancel's request: its header only */
+	begin(NR_IO_CANCEL, 0x7f4f12345000, PTR, PTR + 64, 0, 0, 0);
+	in(1, &cb, sizeof(cb));
+	assert_string_equal(line(-EINVAL), "io_cancel(0x7f4f12345000, {aio_data=0x42, "
+					   "aio_lio_opcode=IOCB_CMD_PWRITE, aio_fildes=3}, "
+					   "0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+}
+
+/* An array of structs whose memory ends early: the elements before, then where it ended. */
+static void test_arrays_cut_by_unmapped_memory(void **state)
+{
+	struct pollfd fds[1] = {{0, 0, 0}};
+
+	begin(NR_POLL, PTR, 2, 0, 0, 0, 0);
+	capture(&enter_rec, 0, fds, sizeof(fds), BT_CAP_TRUNCATED | BT_CAP_PARTIAL, 16);
+	assert_string_equal(line(-EFAULT), "poll([{fd=0, events=0}, ... /* 0x7ffc12345680 */], 2, "
+					   "0) = -1 EFAULT (Bad address)");
 }
 
 static void test_msghdr_with_what_it_points_to(void **state)
@@ -1431,6 +1639,11 @@ static void test_mmsghdr_arrays(void **state)
 			    "msg_len=5}, {msg_hdr={msg_name=NULL, msg_namelen=0, "
 			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}}], "
 			    "2, 0) = 1");
+	/* no array: NULL, as strace shows it before looking at the count; an empty one: [] */
+	begin(NR_SENDMMSG, 9, 0, 0, 0, 0, 0);
+	assert_string_equal(line(-9), "sendmmsg(9, NULL, 0, 0) = -1 EBADF (Bad file descriptor)");
+	begin(NR_SENDMMSG, 9, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(-9), "sendmmsg(9, [], 0, 0) = -1 EBADF (Bad file descriptor)");
 	/* a failed recvmmsg: the address, the timeout as it went in */
 	begin(NR_RECVMMSG, 3, PTR, 2, MSG_DONTWAIT, PTR + 0x100, 0);
 	in(1, mm, sizeof(mm));
@@ -1853,12 +2066,17 @@ int main(void)
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
+		cmocka_unit_test(test_select_sets_by_n),
+		cmocka_unit_test(test_offsets_and_aio_contexts),
 		cmocka_unit_test(test_poll_fds_and_what_came_back),
 		cmocka_unit_test(test_return_values),
 		cmocka_unit_test(test_signal_sets),
 		cmocka_unit_test(test_wait_status),
 		cmocka_unit_test(test_kernel_internal_errnos),
 		cmocka_unit_test(test_bitmaps_and_arrays),
+		cmocka_unit_test(test_iovec_arrays),
+		cmocka_unit_test(test_uring_and_aio_requests),
+		cmocka_unit_test(test_arrays_cut_by_unmapped_memory),
 		cmocka_unit_test(test_msghdr_with_what_it_points_to),
 		cmocka_unit_test(test_returned_sockaddr_as_long_as_the_kernel_says),
 		cmocka_unit_test(test_recvmsg_name_no_longer_than_its_buffer),

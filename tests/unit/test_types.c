@@ -192,25 +192,27 @@ static void test_member(void **state)
 	__u32 offset, size;
 
 	/* in anonymous structs of a union: the uapi layout */
-	assert_int_equal(types__member(&types, "bpf_attr", "insn_cnt", &offset, &size), 0);
+	assert_int_equal(types__struct_member(&types, "bpf_attr", "insn_cnt", &offset, &size), 0);
 	assert_int_equal(offset, 4);
 	assert_int_equal(size, 4);
-	assert_int_equal(types__member(&types, "bpf_attr", "insns", &offset, &size), 0);
+	assert_int_equal(types__struct_member(&types, "bpf_attr", "insns", &offset, &size), 0);
 	assert_int_equal(offset, 8);
 	assert_int_equal(size, 8);
 	/* what -y reads of a new fd */
-	assert_int_equal(types__member(&types, "files_struct", "fdt", &offset, &size), 0);
+	assert_int_equal(types__struct_member(&types, "files_struct", "fdt", &offset, &size), 0);
 	assert_int_equal(size, 8);
-	assert_int_equal(types__member(&types, "fdtable", "max_fds", &offset, &size), 0);
+	assert_int_equal(types__struct_member(&types, "fdtable", "max_fds", &offset, &size), 0);
 	assert_int_equal(size, 4);
-	assert_int_equal(types__member(&types, "inode", "i_mode", &offset, &size), 0);
+	assert_int_equal(types__struct_member(&types, "inode", "i_mode", &offset, &size), 0);
 	assert_int_equal(size, 2);
-	assert_int_equal(types__member(&types, "inode", "i_ino", &offset, &size), 0);
+	assert_int_equal(types__struct_member(&types, "inode", "i_ino", &offset, &size), 0);
 	assert_int_equal(size, 8);
-	assert_int_equal(types__member(&types, "file", "f_inode", &offset, &size), 0);
-	assert_int_equal(types__member(&types, "file", "no_such_member", &offset, &size), -ENOENT);
-	assert_int_equal(types__member(&types, "no_such_struct", "x", &offset, &size), -ENOENT);
-	assert_int_equal(types__member(NULL, "file", "f_inode", &offset, &size), -ENOENT);
+	assert_int_equal(types__struct_member(&types, "file", "f_inode", &offset, &size), 0);
+	assert_int_equal(types__struct_member(&types, "file", "no_such_member", &offset, &size),
+			 -ENOENT);
+	assert_int_equal(types__struct_member(&types, "no_such_struct", "x", &offset, &size),
+			 -ENOENT);
+	assert_int_equal(types__struct_member(NULL, "file", "f_inode", &offset, &size), -ENOENT);
 }
 
 int main(void)
