@@ -5,6 +5,7 @@ CLANG ?= clang
 BPFTOOL ?= bpftool
 ARCH_INCLUDE ?= /usr/include/$(shell $(CC) -print-multiarch)
 UNISTD_H ?= $(ARCH_INCLUDE)/asm/unistd_64.h
+UNISTD32_H ?= $(ARCH_INCLUDE)/asm/unistd_32.h
 PYTHON ?= /usr/bin/python3
 
 LIBBPF_CFLAGS := $(shell pkg-config --cflags libbpf 2>/dev/null)
@@ -36,7 +37,7 @@ XLAT_H := $(OUTPUT)/xlat_tables.h
 XLAT_C := $(OUTPUT)/xlat_tables.c $(OUTPUT)/xlat_tables_uapi.c
 XLAT_OBJ := $(patsubst $(OUTPUT)/%.c,$(OUTPUT)/obj/%.o,$(XLAT_C))
 
-GEN_HEADERS := $(SKEL) $(OUTPUT)/syscall_table.h $(XLAT_H)
+GEN_HEADERS := $(SKEL) $(OUTPUT)/syscall_table.h $(OUTPUT)/syscall_table_32.h $(XLAT_H)
 
 LIB_SRC := $(filter-out src/main.c %.bpf.c,$(wildcard src/*.c src/*/*.c))
 LIB_OBJ := $(patsubst src/%.c,$(OUTPUT)/obj/%.o,$(LIB_SRC))
@@ -74,6 +75,9 @@ $(SKEL): $(BPF_OBJ)
 
 $(OUTPUT)/syscall_table.h: tools/gen-syscall-table.sh $(UNISTD_H) | $(OUTPUT)
 	sh $< $(UNISTD_H) > $@.tmp && mv $@.tmp $@
+
+$(OUTPUT)/syscall_table_32.h: tools/gen-syscall-table.sh $(UNISTD32_H) | $(OUTPUT)
+	sh $< $(UNISTD32_H) SYSCALL_TABLE_ENTRIES_I386 > $@.tmp && mv $@.tmp $@
 
 $(XLAT_H) $(XLAT_C) &: tools/gen-xlat.py $(XLAT_IN) | $(OUTPUT)
 	$(PYTHON) $< -o $(OUTPUT) $(XLAT_IN)
