@@ -231,8 +231,8 @@ static const struct value_printer printers[] = {
 	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },
 	{ "clock_nanosleep", "flags", VK_XLAT, &xlat_timer_flags },
 	{ "timer_settime", "flags", VK_XLAT, &xlat_timer_flags },
-	{ "timerfd_create", "flags", VK_XLAT, &xlat_timerfd_create_flags },
-	{ "timerfd_settime", "flags", VK_XLAT, &xlat_timerfd_settime_flags },
+	{ "timerfd_create", "flags", VK_XLAT, &xlat_timerfd_flags },
+	{ "timerfd_settime", "flags", VK_XLAT, &xlat_timerfd_flags },
 	/* sockets */
 	{ "socket", "family", VK_XLAT, &xlat_address_families },
 	{ "socketpair", "family", VK_XLAT, &xlat_address_families },

@@ -81,7 +81,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "sched_getaffinity", "user_mask_ptr", OV_OUT, "ret", 0, NULL, "the kernel returns the bytes it wrote" },
 	{ "sched_getattr", "uattr", OV_OUT, "usize", 0, NULL, "the caller's struct size, the kernel fills up to it" },
 	{ "epoll_ctl", "event", OV_IN, NULL, 0, NULL, "the event registered" },
-	{ "perf_event_open", "attr_uptr", OV_IN, NULL, 0, NULL, "attributes passed in" },
+	{ "perf_event_open", "attr_uptr", OV_INOUT, NULL, 0, NULL, "attributes passed in; with E2BIG the kernel writes back the size it knows", .written = OW_ALWAYS },
 	{ "bpf", "uattr", OV_INOUT, "size", 0, NULL, "union bpf_attr grows; the caller says how much it passes; *_GET_NEXT_ID writes next_id back" },
 	{ "clone3", "uargs", OV_IN, "size", 0, NULL, "struct clone_args grows; the caller passes its size" },
 	{ "openat2", "how", OV_IN, "usize", 0, NULL, "struct open_how grows; the caller passes its size" },

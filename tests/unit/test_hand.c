@@ -23,6 +23,7 @@
 #include <netinet/tcp.h>
 #include <asm/ioctls.h>
 #include <linux/bpf.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 #include <linux/futex.h>
 #include <linux/prctl.h>
@@ -982,6 +983,7 @@ static void test_bpf_attr_by_command(void **state)
 static void test_perf_attr_sized_by_itself(void **state)
 {
 	struct perf_event_attr attr;
+	__u32 kernel_size = 0x88;
 
 	memset(&attr, 0xff, sizeof(attr));
 	memset(&attr, 0, PERF_ATTR_SIZE_VER0);
@@ -989,31 +991,91 @@ static void test_perf_attr_sized_by_itself(void **state)
 	attr.size = PERF_ATTR_SIZE_VER0;
 	attr.config = PERF_COUNT_SW_TASK_CLOCK;
 	attr.sample_period = 1000;
+	attr.disabled = 1;
 	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, PERF_FLAG_FD_CLOEXEC, 0);
 	in(0, &attr, sizeof(attr));
+	/* without -v: the head, the flags set and precise_ip, then "..." */
+	assert_string_equal(line(7),
+			    "perf_event_open({type=PERF_TYPE_SOFTWARE, "
+			    "size=PERF_ATTR_SIZE_VER0, config=PERF_COUNT_SW_TASK_CLOCK, "
+			    "sample_period=1000, sample_type=0, read_format=0, disabled=1, "
+			    "precise_ip=0 /* arbitrary skid */, ...}, 0, -1, -1, "
+			    "PERF_FLAG_FD_CLOEXEC) = 7");
+	/* with -v every flag, then the members the caller's 64 bytes hold, and no more */
+	dec.opts.verbose = true;
 	line(7);
-	/* the members in the caller's 64 bytes, then nothing: the rest is not the caller's */
-	assert_non_null(strstr(ob.data, "perf_event_open({type=PERF_TYPE_SOFTWARE, size=64, "
-					"config=PERF_COUNT_SW_TASK_CLOCK, sample_period=1000, "
-					"sample_freq=1000, "));
-	assert_non_null(strstr(ob.data, ", bp_type=0, bp_addr=0, kprobe_func=0, uprobe_path=0, "
-					"config1=0}, 0, -1, -1, "
+	assert_non_null(strstr(ob.data, "disabled=1, inherit=0, pinned=0, "));
+	assert_non_null(strstr(ob.data, ", sigtrap=0, wakeup_events=0, config1=0}, 0, -1, -1, "
 					"PERF_FLAG_FD_CLOEXEC) = 7"));
-	assert_null(strstr(ob.data, "config2"));
-	attr.type = PERF_TYPE_HARDWARE;
-	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
-	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
-	in(0, &attr, sizeof(attr));
-	line(7);
-	assert_non_null(strstr(ob.data, "{type=PERF_TYPE_HARDWARE, size=64, "
-					"config=PERF_COUNT_HW_INSTRUCTIONS, "));
-	/* a raw event's config is a number */
-	attr.type = PERF_TYPE_RAW;
+	/* a size beyond the struct known: all of it, then "..."; E2BIG's size written back */
+	memset(&attr, 0, sizeof(attr));
+	attr.type = 0x7ead;
+	attr.size = 0xffff;
 	attr.config = 0x1234;
+	attr.freq = 1;
+	attr.sample_freq = 99;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK | (1ULL << 40);
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_USER;
+	attr.use_clockid = 1;
+	attr.clockid = CLOCK_MONOTONIC;
+	attr.precise_ip = 3;
+	attr.__reserved_2 = 0x12;
 	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
 	in(0, &attr, sizeof(attr));
-	line(7);
-	assert_non_null(strstr(ob.data, "{type=PERF_TYPE_RAW, size=64, config=4660, "));
+	memcpy((char *)&attr + offsetof(struct perf_event_attr, size), &kernel_size, 4);
+	out(0, &attr, sizeof(attr));
+	assert_string_equal(
+		line(-E2BIG),
+		"perf_event_open({type=0x7ead /* PERF_TYPE_??? */, size=0xffff /* "
+		"PERF_ATTR_SIZE_??? */ => 0x88 /* PERF_ATTR_SIZE_??? */, config=0x1234, "
+		"sample_freq=99, sample_type=PERF_SAMPLE_IP|PERF_SAMPLE_BRANCH_STACK|0x10000000000, "
+		"read_format=0, disabled=0, inherit=0, pinned=0, exclusive=0, exclude_user=0, "
+		"exclude_kernel=0, exclude_hv=0, exclude_idle=0, mmap=0, comm=0, freq=1, "
+		"inherit_stat=0, enable_on_exec=0, task=0, watermark=0, precise_ip=3 /* must have 0 "
+		"skid */, mmap_data=0, sample_id_all=0, exclude_host=0, exclude_guest=0, "
+		"exclude_callchain_kernel=0, exclude_callchain_user=0, mmap2=0, comm_exec=0, "
+		"use_clockid=1, context_switch=0, write_backward=0, namespaces=0, ksymbol=0, "
+		"bpf_event=0, aux_output=0, cgroup=0, text_poke=0, build_id=0, inherit_thread=0, "
+		"remove_on_exec=0, sigtrap=0, wakeup_events=0, config1=0, config2=0, "
+		"branch_sample_type=PERF_SAMPLE_BRANCH_USER, sample_regs_user=0, "
+		"clockid=CLOCK_MONOTONIC, sample_regs_intr=0, aux_watermark=0, sample_max_stack=0 "
+		"/* bytes 110..111: 0x12 */, aux_sample_size=0, sig_data=0, ...}, 0, -1, -1, 0) = -1 "
+		"E2BIG (Argument list too long)");
+	/* a breakpoint: its type, address and length in place of config1 and config2 */
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_BREAKPOINT;
+	attr.size = PERF_ATTR_SIZE_VER1;
+	attr.bp_type = HW_BREAKPOINT_R | HW_BREAKPOINT_X;
+	attr.bp_addr = 0x1000;
+	attr.bp_len = 4;
+	attr.watermark = 1;
+	attr.wakeup_watermark = 7;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
+	in(0, &attr, sizeof(attr));
+	line(-EINVAL);
+	assert_non_null(strstr(ob.data, ", wakeup_watermark=7, bp_type=0x5 /* "
+					"HW_BREAKPOINT_INVALID */, bp_addr=0x1000, bp_len=4}, "));
+	dec.opts.verbose = false;
+	/* a cache event's config by its three fields, the highest first */
+	attr.type = PERF_TYPE_HW_CACHE;
+	attr.config = 0x3000000 | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16) | (9 << 8) |
+		      PERF_COUNT_HW_CACHE_L1I;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
+	in(0, &attr, sizeof(attr));
+	line(-EINVAL);
+	assert_non_null(strstr(ob.data,
+			       "config=0x3<<24|PERF_COUNT_HW_CACHE_RESULT_MISS<<16|0x9 /* "
+			       "PERF_COUNT_HW_CACHE_OP_??? */<<8|PERF_COUNT_HW_CACHE_L1I, "));
+	dec.opts.xlat = WR_XLAT_RAW;
+	line(-EINVAL);
+	assert_non_null(strstr(ob.data, "config=0x3<<24|0x1<<16|0x9<<8|0x1, "));
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* a size below the first version's: the address, as the kernel refuses it */
+	attr.size = 8;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
+	in(0, &attr, sizeof(attr));
+	assert_string_equal(line(-E2BIG), "perf_event_open(0x7ffc12345678, 0, -1, -1, 0) = -1 "
+					  "E2BIG (Argument list too long)");
 }
 
 static void test_prctl_by_option(void **state)
