@@ -116,6 +116,12 @@ enum {
 	NR_IO_CANCEL = 210,
 	NR_IO_URING_SETUP = 425,
 	NR_IO_URING_REGISTER = 427,
+	NR_FUTEX_WAITV = 449,
+	NR_TIMER_CREATE = 222,
+	NR_GET_ROBUST_LIST = 274,
+	NR_ADJTIMEX = 159,
+	NR_CLOCK_ADJTIME = 305,
+	NR_TIMERFD_CREATE = 283,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -291,6 +297,23 @@ static int setup_with(const struct decode_opts *opts)
 		{"unsigned long", "pos_h"}, {"rwf_t", "flags"}};
 	static const char *const sendfile_args[][2] = {
 		{"int", "out_fd"}, {"int", "in_fd"}, {"loff_t *", "offset"}, {"size_t", "count"}};
+	static const char *const futex_waitv_args[][2] = {{"struct futex_waitv *", "waiters"},
+							  {"unsigned int", "nr_futexes"},
+							  {"unsigned int", "flags"},
+							  {"struct __kernel_timespec *", "timeout"},
+							  {"clockid_t", "clockid"}};
+	static const char *const timer_create_args[][2] = {
+		{"const clockid_t", "which_clock"},
+		{"struct sigevent *", "timer_event_spec"},
+		{"timer_t *", "created_timer_id"}};
+	static const char *const get_robust_list_args[][2] = {
+		{"int", "pid"},
+		{"struct robust_list_head * *", "head_ptr"},
+		{"size_t *", "len_ptr"}};
+	static const char *const adjtimex_args[][2] = {{"struct __kernel_timex *", "txc_p"}};
+	static const char *const clock_adjtime_args[][2] = {{"const clockid_t", "which_clock"},
+							    {"struct __kernel_timex *", "utx"}};
+	static const char *const timerfd_create_args[][2] = {{"int", "clockid"}, {"int", "flags"}};
 	static const char *const io_setup_args[][2] = {{"unsigned", "nr_events"},
 						       {"aio_context_t *", "ctxp"}};
 	static const char *const io_destroy_args[][2] = {{"aio_context_t", "ctx"}};
@@ -363,6 +386,12 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_PREADV2, "preadv2", 6, preadv2_args);
 	add(NR_SENDFILE, "sendfile", 4, sendfile_args);
 	add(NR_IO_SETUP, "io_setup", 2, io_setup_args);
+	add(NR_FUTEX_WAITV, "futex_waitv", 5, futex_waitv_args);
+	add(NR_TIMER_CREATE, "timer_create", 3, timer_create_args);
+	add(NR_GET_ROBUST_LIST, "get_robust_list", 3, get_robust_list_args);
+	add(NR_ADJTIMEX, "adjtimex", 1, adjtimex_args);
+	add(NR_CLOCK_ADJTIME, "clock_adjtime", 2, clock_adjtime_args);
+	add(NR_TIMERFD_CREATE, "timerfd_create", 2, timerfd_create_args);
 	add(NR_IO_DESTROY, "io_destroy", 1, io_destroy_args);
 	add(NR_READV, "readv", 3, readv_args);
 	add(NR_WRITEV, "writev", 3, readv_args);
@@ -1168,6 +1197,19 @@ static void test_futex_by_operation(void **state)
 	assert_string_equal(line(-ENOSYS), "futex(0x7ffc12345678, 0x163 /* FUTEX_??? */, 1, 0x2, "
 					   "0x7ffc12345680, 0x3) = -1 ENOSYS (Function not "
 					   "implemented)");
+	/* strace takes the operation from op's low 7 bits: high bits leave FUTEX_WAIT */
+	begin(NR_FUTEX, PTR, 0x40000000, 1, PTR, P2, 3);
+	in(3, &ts, sizeof(ts));
+	assert_string_equal(line(-ENOSYS), "futex(0x7ffc12345678, 0x40000000 /* FUTEX_??? */, 1, "
+					   "{tv_sec=0, tv_nsec=1000}) = -1 ENOSYS (Function not "
+					   "implemented)");
+	/* an unknown operation's utime is an address, whatever was read there */
+	begin(NR_FUTEX, PTR, 0x7ead, 1, PTR, P2, 0);
+	in(3, &ts, sizeof(ts));
+	assert_string_equal(line(-ENOSYS),
+			    "futex(0x7ffc12345678, 0x7ead /* FUTEX_??? */, 1, "
+			    "0x7ffc12345678, 0x7ffc12345680, 0) = -1 ENOSYS (Function "
+			    "not implemented)");
 	/* -X raw: numbers, the same arguments */
 	dec.opts.xlat = WR_XLAT_RAW;
 	begin(NR_FUTEX, PTR, FUTEX_WAKE_BITSET_PRIVATE, 1, 0, 0, FUTEX_BITSET_MATCH_ANY);
@@ -1177,6 +1219,69 @@ static void test_futex_by_operation(void **state)
 			    "futex(0x7ffc12345678, 0x8a /* FUTEX_WAKE_BITSET_PRIVATE */, 1, "
 			    "0xffffffff /* FUTEX_BITSET_MATCH_ANY */) = 0");
 	dec.opts.xlat = WR_XLAT_ABBREV;
+}
+
+/* The time family's structs: futex waiters, a notification, the robust list, struct timex. */
+static void test_time_family_structs(void **state)
+{
+	struct {
+		__u64 val, uaddr;
+		__u32 flags, reserved;
+	} waiters[2] = {{5, 0, FUTEX_32 | FUTEX_PRIVATE_FLAG, 0}, {0, PTR, 0xc8a37e59, 0}};
+	struct {
+		__s64 tv_sec, tv_nsec;
+	} ts = {0, 0};
+	struct {
+		__u64 sival;
+		__s32 signo, notify;
+		__u64 fn, attr;
+	} sev = {0, SIGUSR1, 0 /* SIGEV_SIGNAL */, 0, 0};
+	__u64 head = 0x7f0011223344;
+	__u64 len = 24;
+	unsigned char timex[208];
+	__u32 modes = 0xa001, status = 0x40;
+
+	begin(NR_FUTEX_WAITV, PTR, 2, 0, PTR, CLOCK_MONOTONIC, 0);
+	in(0, waiters, sizeof(waiters));
+	in(3, &ts, sizeof(ts));
+	assert_string_equal(
+		line(-EINVAL),
+		"futex_waitv([{val=0x5, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG}, "
+		"{val=0, uaddr=0x7ffc12345678, flags=0xc8a37e59 /* FUTEX_??? */}], 2, 0, "
+		"{tv_sec=0, tv_nsec=0}, CLOCK_MONOTONIC) = -1 EINVAL (Invalid argument)");
+	/* a notification: the members strace shows, by its kind */
+	begin(NR_TIMER_CREATE, CLOCK_MONOTONIC, PTR, PTR + 64, 0, 0, 0);
+	in(1, &sev, 32);
+	assert_string_equal(line(-EINVAL),
+			    "timer_create(CLOCK_MONOTONIC, {sigev_signo=SIGUSR1, "
+			    "sigev_notify=SIGEV_SIGNAL}, 0x7ffc123456b8) = -1 EINVAL "
+			    "(Invalid argument)");
+	/* the robust list's head: the address written there */
+	begin(NR_GET_ROBUST_LIST, 0, PTR, PTR + 8, 0, 0, 0);
+	out(1, &head, sizeof(head));
+	out(2, &len, sizeof(len));
+	assert_string_equal(line(0), "get_robust_list(0, [0x7f0011223344], [24]) = 0");
+	/* struct timex as the kernel left it, modes and status by name, the state returned */
+	memset(timex, 0, sizeof(timex));
+	memcpy(timex, &modes, sizeof(modes));
+	/* struct __kernel_timex: status after modes, its padding and four longs */
+	memcpy(timex + 40, &status, sizeof(status));
+	begin(NR_ADJTIMEX, PTR, 0, 0, 0, 0, 0);
+	out(0, timex, sizeof(timex));
+	line(5);
+	assert_non_null(strstr(ob.data, "adjtimex({modes=ADJ_OFFSET_SS_READ, offset=0, "));
+	assert_non_null(strstr(ob.data, ", status=STA_UNSYNC, "));
+	assert_non_null(strstr(ob.data, "}) = 5 (TIME_ERROR)"));
+	/* a failed call: the address, as strace reads the struct only when the call worked */
+	begin(NR_CLOCK_ADJTIME, CLOCK_MONOTONIC, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(-EOPNOTSUPP),
+			    "clock_adjtime(CLOCK_MONOTONIC, 0x7ffc12345678) = -1 "
+			    "EOPNOTSUPP (Operation not supported)");
+	/* timerfd_create: every TFD_* flag by name */
+	begin(NR_TIMERFD_CREATE, CLOCK_REALTIME, 0xffffffff, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "timerfd_create(CLOCK_REALTIME, TFD_TIMER_ABSTIME|"
+					   "TFD_TIMER_CANCEL_ON_SET|TFD_CLOEXEC|TFD_NONBLOCK|"
+					   "0xfff7f7fc) = -1 EINVAL (Invalid argument)");
 }
 
 static void test_fcntl_by_command(void **state)
@@ -2124,6 +2229,7 @@ int main(void)
 		cmocka_unit_test(test_ioctl_by_command),
 		cmocka_unit_test(test_bpf_attr_by_command),
 		cmocka_unit_test(test_perf_attr_sized_by_itself),
+		cmocka_unit_test(test_time_family_structs),
 		cmocka_unit_test(test_prctl_by_option),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
