@@ -647,7 +647,7 @@ static void put_perf_flags(struct writer *w, const struct perf_attr_view *v, boo
 		val = (unsigned int)(v->flags >> b->shift) & ((1U << b->width) - 1);
 		if (!val && !verbose && !precise)
 			continue;
-		w_key_num(w, b->name, val, WR_DEC);
+		w_key_num(w, b->name, val, WR_UDEC);
 		if (precise)
 			w_comment(w, perf_precise_ip[val & 3]);
 	}
@@ -688,7 +688,7 @@ static void put_perf_tail(struct writer *w, const struct perf_attr_view *v)
 	if (!PERF_ATTR_HAS(v, bp_len))
 		return;
 	if (breakpoint)
-		w_key_num(w, "bp_len", a->bp_len, WR_DEC);
+		w_key_num(w, "bp_len", a->bp_len, WR_UDEC);
 	else
 		w_key_num(w, "config2", a->config2, WR_HEX);
 	if (!PERF_ATTR_HAS(v, branch_sample_type))
@@ -715,16 +715,16 @@ static void put_perf_tail(struct writer *w, const struct perf_attr_view *v)
 	w_key_num(w, "sample_regs_intr", a->sample_regs_intr, WR_HEX);
 	if (!PERF_ATTR_HAS(v, aux_watermark))
 		return;
-	w_key_num(w, "aux_watermark", a->aux_watermark, WR_DEC);
+	w_key_num(w, "aux_watermark", a->aux_watermark, WR_UDEC);
 	if (!PERF_ATTR_HAS(v, sample_max_stack))
 		return;
-	w_key_num(w, "sample_max_stack", a->sample_max_stack, WR_DEC);
+	w_key_num(w, "sample_max_stack", a->sample_max_stack, WR_UDEC);
 	if (!PERF_ATTR_HAS(v, __reserved_2))
 		return;
 	put_perf_reserved_bytes(w, a->__reserved_2, "110..111");
 	if (!PERF_ATTR_HAS(v, aux_sample_size))
 		return;
-	w_key_num(w, "aux_sample_size", a->aux_sample_size, WR_DEC);
+	w_key_num(w, "aux_sample_size", a->aux_sample_size, WR_UDEC);
 	if (!PERF_ATTR_HAS(v, __reserved_3))
 		return;
 	put_perf_reserved_bytes(w, a->__reserved_3, "116..119");
@@ -762,9 +762,9 @@ static void put_perf_attr(struct writer *w, const struct perf_attr_view *v, bool
 	}
 	put_perf_config(w, a);
 	if (a->freq)
-		w_key_num(w, "sample_freq", a->sample_freq, WR_DEC);
+		w_key_num(w, "sample_freq", a->sample_freq, WR_UDEC);
 	else
-		w_key_num(w, "sample_period", a->sample_period, WR_DEC);
+		w_key_num(w, "sample_period", a->sample_period, WR_UDEC);
 	w_key(w, "sample_type");
 	xlat_write_flags_wide(w, &xlat_perf_sample_format, a->sample_type);
 	w_key(w, "read_format");
@@ -775,9 +775,9 @@ static void put_perf_attr(struct writer *w, const struct perf_attr_view *v, bool
 		return;
 	}
 	if (a->watermark)
-		w_key_num(w, "wakeup_watermark", a->wakeup_watermark, WR_DEC);
+		w_key_num(w, "wakeup_watermark", a->wakeup_watermark, WR_UDEC);
 	else
-		w_key_num(w, "wakeup_events", a->wakeup_events, WR_DEC);
+		w_key_num(w, "wakeup_events", a->wakeup_events, WR_UDEC);
 	if (a->type == PERF_TYPE_BREAKPOINT)
 		put_perf_bp_type(w, a->bp_type);
 	if (a->type == PERF_TYPE_BREAKPOINT)

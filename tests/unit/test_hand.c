@@ -1042,7 +1042,7 @@ static void test_perf_attr_sized_by_itself(void **state)
 	attr.size = 0xffff;
 	attr.config = 0x1234;
 	attr.freq = 1;
-	attr.sample_freq = 99;
+	attr.sample_freq = UINT64_MAX;
 	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK | (1ULL << 40);
 	attr.branch_sample_type = PERF_SAMPLE_BRANCH_USER;
 	attr.use_clockid = 1;
@@ -1057,7 +1057,8 @@ static void test_perf_attr_sized_by_itself(void **state)
 		line(-E2BIG),
 		"perf_event_open({type=0x7ead /* PERF_TYPE_??? */, size=0xffff /* "
 		"PERF_ATTR_SIZE_??? */ => 0x88 /* PERF_ATTR_SIZE_??? */, config=0x1234, "
-		"sample_freq=99, sample_type=PERF_SAMPLE_IP|PERF_SAMPLE_BRANCH_STACK|0x10000000000, "
+		"sample_freq=18446744073709551615, "
+		"sample_type=PERF_SAMPLE_IP|PERF_SAMPLE_BRANCH_STACK|0x10000000000, "
 		"read_format=0, disabled=0, inherit=0, pinned=0, exclusive=0, exclude_user=0, "
 		"exclude_kernel=0, exclude_hv=0, exclude_idle=0, mmap=0, comm=0, freq=1, "
 		"inherit_stat=0, enable_on_exec=0, task=0, watermark=0, precise_ip=3 /* must have 0 "
