@@ -195,6 +195,10 @@ static const struct value_printer printers[] = {
 	{ "rt_sigprocmask", "how", VK_XLAT, &xlat_sigprocmask_how },
 	{ "prctl", "option", VK_XLAT, &xlat_prctl_options },
 	{ "futex", "op", VK_FUTEX_OP, NULL },
+	{ "futex_waitv", "clockid", VK_XLAT, &xlat_clock_ids },
+	/* struct futex_waitv (its flags: proc.c, as the syscall has a flags argument too) */
+	{ "futex_waitv", "val", VK_HEX, NULL },
+	{ "futex_waitv", "uaddr", VK_ADDRESS, NULL },
 	{ "getrlimit", "resource", VK_XLAT, &xlat_rlimit_resources },
 	{ "setrlimit", "resource", VK_XLAT, &xlat_rlimit_resources },
 	{ "prlimit64", "resource", VK_XLAT, &xlat_rlimit_resources },
@@ -231,8 +235,10 @@ static const struct value_printer printers[] = {
 	{ "timerfd_create", "clockid", VK_XLAT, &xlat_clock_ids },
 	{ "clock_nanosleep", "flags", VK_XLAT, &xlat_timer_flags },
 	{ "timer_settime", "flags", VK_XLAT, &xlat_timer_flags },
-	{ "timerfd_create", "flags", VK_XLAT, &xlat_timerfd_create_flags },
-	{ "timerfd_settime", "flags", VK_XLAT, &xlat_timerfd_settime_flags },
+	{ "__kernel_timex", "modes", VK_XLAT, &xlat_adjtimex_modes },
+	{ "__kernel_timex", "status", VK_XLAT, &xlat_adjtimex_status },
+	{ "timerfd_create", "flags", VK_XLAT, &xlat_timerfd_flags },
+	{ "timerfd_settime", "flags", VK_XLAT, &xlat_timerfd_flags },
 	/* sockets */
 	{ "socket", "family", VK_XLAT, &xlat_address_families },
 	{ "socketpair", "family", VK_XLAT, &xlat_address_families },

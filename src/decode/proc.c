@@ -141,6 +141,7 @@ static bool prctl_return(struct writer *w, const struct hand_call *hc, struct wr
 }
 
 /* futex's arguments: uaddr, op, then these, each used by some operations only. */
+#define FUTEX_STRACE_CMD_BITS 127
 enum { FUTEX_ARG_VAL = 2, FUTEX_ARG_UTIME, FUTEX_ARG_UADDR2, FUTEX_ARG_VAL3 };
 
 /* What an operation makes of utime and val3, as strace prints them. */
@@ -208,12 +209,17 @@ static void write_futex_wake_op(struct writer *w, uint32_t v)
  */
 static enum hand_result futex_arg(struct writer *w, const struct hand_call *hc, int i)
 {
-	unsigned int cmd = (unsigned int)hc->enter->args[1] & FUTEX_CMD_MASK;
+	/* strace takes the operation from the op's low 7 bits, as older kernels did */
+	unsigned int cmd = (unsigned int)hc->enter->args[1] & FUTEX_STRACE_CMD_BITS;
 	uint32_t v = (uint32_t)hc->enter->args[i];
 	unsigned int use;
 
 	if (cmd >= sizeof(futex_uses) / sizeof(futex_uses[0])) {
-		/* an operation the kernel does not know: strace shows val3 in hex */
+		/* an operation the kernel does not know: utime an address, val3 in hex */
+		if (i == FUTEX_ARG_UTIME) {
+			hand_put_pointer(w, hc->enter->args[i]);
+			return HAND_PRINTED;
+		}
 		if (i != FUTEX_ARG_VAL3)
 			return HAND_DEFAULT;
 		w_hex(w, v);
@@ -624,8 +630,43 @@ static void print_cpu_mask(const struct decoder *d, struct writer *w, const void
 	hand_print_bit_list(w, data, len, -1, more);
 }
 
+/*
+ * struct futex_waitv's flags, the futex's size and privacy. A member decoder, not a table row:
+ * rows are found by scope and name, and futex_waitv's own flags argument is a plain number.
+ */
+static void print_futex_waiter_flags(const struct decoder *d, struct writer *w, const void *data,
+				     size_t len, bool more)
+{
+	uint32_t flags;
+
+	if (len < sizeof(flags)) {
+		w_name2(w, NULL, "...");
+		return;
+	}
+	memcpy(&flags, data, sizeof(flags));
+	xlat_write_flags(w, &xlat_futex_waiter_flags, flags);
+}
+
+/* get_robust_list's head: the address the kernel wrote, [0x7f...]. */
+static void print_robust_list_head(const struct decoder *d, struct writer *w, const void *data,
+				   size_t len, bool more)
+{
+	uint64_t head;
+
+	if (len < sizeof(head)) {
+		w_bytes(w, data, len, -1, more);
+		return;
+	}
+	memcpy(&head, data, sizeof(head));
+	w_deref_begin(w);
+	w_ptr(w, head);
+	w_deref_end(w);
+}
+
 /* clang-format off */
 static const struct hand_bytes_entry proc_bytes[] = {
+	{"get_robust_list", "head_ptr", print_robust_list_head},
+	{"futex_waitv", "flags", print_futex_waiter_flags},
 	{"sched_getaffinity", "user_mask_ptr", print_cpu_mask},
 	{"sched_setaffinity", "user_mask_ptr", print_cpu_mask},
 };
