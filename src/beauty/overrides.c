@@ -197,7 +197,8 @@ const struct beauty_override beauty_overrides[] = {
 	{ "io_uring_register", "arg", OV_IN, "nr_args", 1, "struct iovec", "layout by opcode: nr_args iovecs (the largest element of the arrays decoded), fds or an eventfd" },
 	{ "fsconfig", "_value", OV_STRING, NULL, 0, NULL, "a string, a blob or a path, by cmd: read as a string, shown by cmd (fs.c)" },
 	{ "name_to_handle_at", "mnt_id", OV_OUT, NULL, 0, "int", "an int, though the type says void *" },
-	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name; a number for most options, then the read fails" },
+	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name, the int or pointer PR_GET_* write; a number for most options, then the read fails" },
+	{ "prctl", "arg5", OV_STRING, NULL, 0, NULL, "PR_SET_VMA_ANON_NAME's name; a number for other options, then the read fails" },
 	{ "fcntl", "arg", OV_INOUT, "32", 0, NULL, "sizeof(struct flock), the largest argument decoded by cmd (F_SETLK, F_GETOWN_EX); a number for most cmds, then the read fails" },
 	{ "ioctl", "arg", OV_INOUT, NULL, 0, "struct termios2", "the largest argument decoded by cmd (TCGETS2); a number for some cmds, then the read fails" },
 	/* x86_64's sys_rt_sigreturn finds its frame at sp - 8: the handler's return popped pretcode */

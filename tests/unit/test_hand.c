@@ -1030,17 +1030,74 @@ static void test_prctl_by_option(void **state)
 	memcpy(name, "many_calls", 11);
 	out(1, name, sizeof(name));
 	assert_string_equal(line(0), "prctl(PR_GET_NAME, \"many_calls\") = 0");
-	/* sixteen bytes without a NUL: the name may go on */
+	/* the kernel takes fifteen bytes of a name and ends it: a longer one goes on */
 	begin(NR_PRCTL, PR_SET_NAME, PTR, 0, 0, 0, 0);
 	in(1, "0123456789abcdef", 16);
-	assert_string_equal(line(0), "prctl(PR_SET_NAME, \"0123456789abcdef\"...) = 0");
+	assert_string_equal(line(0), "prctl(PR_SET_NAME, \"0123456789abcde\"...) = 0");
 	begin(NR_PRCTL, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0);
 	assert_string_equal(line(0), "prctl(PR_SET_PDEATHSIG, SIGKILL) = 0");
+	begin(NR_PRCTL, PR_SET_PDEATHSIG, 200, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(PR_SET_PDEATHSIG, 200) = -1 EINVAL (Invalid argument)");
+	begin(NR_PRCTL, PR_GET_PDEATHSIG, PTR, 0, 0, 0, 0);
+	out(1, &(int){SIGTERM}, sizeof(int));
+	assert_string_equal(line(0), "prctl(PR_GET_PDEATHSIG, [SIGTERM]) = 0");
 	begin(NR_PRCTL, PR_GET_DUMPABLE, 0, 0, 0, 0, 0);
 	assert_string_equal(line(1), "prctl(PR_GET_DUMPABLE) = 1 (SUID_DUMP_USER)");
-	/* an option without an entry: every argument, as numbers */
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 7, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "prctl(PR_SET_DUMPABLE, 0x7 /* SUID_DUMP_??? */) = -1 "
+					   "EINVAL (Invalid argument)");
+	/* options that take a number, then arguments they ignore in hex */
 	begin(NR_PRCTL, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0);
 	assert_string_equal(line(0), "prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) = 0");
+	begin(NR_PRCTL, PR_GET_SECUREBITS, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(0x11),
+			    "prctl(PR_GET_SECUREBITS) = 0x11 (SECBIT_NOROOT|SECBIT_KEEP_CAPS)");
+	begin(NR_PRCTL, PR_CAPBSET_READ, 21, 0, 0, 0, 0);
+	assert_string_equal(line(1), "prctl(PR_CAPBSET_READ, CAP_SYS_ADMIN) = 1");
+	begin(NR_PRCTL, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, 13, 0, 0, 0);
+	assert_string_equal(line(0),
+			    "prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_NET_RAW, 0, 0) = 0");
+	begin(NR_PRCTL, PR_SET_MM, PR_SET_MM_START_CODE, 0x1000, 0, 0, 0);
+	assert_string_equal(line(-EPERM),
+			    "prctl(PR_SET_MM, PR_SET_MM_START_CODE, 0x1000, 0, 0) = -1 "
+			    "EPERM (Operation not permitted)");
+	begin(NR_PRCTL, PR_SET_SECCOMP, 7, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(PR_SET_SECCOMP, 0x7 /* SECCOMP_MODE_??? */, 0, 0, 0) "
+			    "= -1 EINVAL (Invalid argument)");
+	begin(NR_PRCTL, PR_GET_TID_ADDRESS, PTR, 0, 0, 0, 0);
+	out(1, &(__u64){0x4000}, 8);
+	assert_string_equal(line(0), "prctl(PR_GET_TID_ADDRESS, [0x4000]) = 0");
+	begin(NR_PRCTL, PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0, 0);
+	assert_string_equal(
+		line(2),
+		"prctl(PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS) = 0x2 (PR_SPEC_ENABLE)");
+	begin(NR_PRCTL, PR_MCE_KILL_GET, 0, 0, 0, 0, 0);
+	assert_string_equal(line(2),
+			    "prctl(PR_MCE_KILL_GET, 0, 0, 0, 0) = 2 (PR_MCE_KILL_DEFAULT)");
+	begin(NR_PRCTL, PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0x10000, 4096, PTR, 0);
+	in(4, "heap", 5);
+	assert_string_equal(line(0),
+			    "prctl(PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0x10000, 4096, \"heap\") = 0");
+	/* an option strace has no form for: every argument in hex */
+	begin(NR_PRCTL, 0x7ead, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(0x7ead /* PR_??? */, 0x7ffc12345678, 0, 0, 0) = -1 "
+			    "EINVAL (Invalid argument)");
+	/* -X raw: numbers in hex, no flags note; a name note stays */
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 1, 0, 0, 0, 0);
+	assert_string_equal(line(0), "prctl(0x4, 0x1) = 0");
+	begin(NR_PRCTL, PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0, 0);
+	assert_string_equal(line(2), "prctl(0x34, 0) = 0x2");
+	begin(NR_PRCTL, PR_MCE_KILL_GET, 0, 0, 0, 0, 0);
+	assert_string_equal(line(2), "prctl(0x22, 0, 0, 0, 0) = 2 (PR_MCE_KILL_DEFAULT)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 1, 0, 0, 0, 0);
+	assert_string_equal(line(0),
+			    "prctl(0x4 /* PR_SET_DUMPABLE */, 0x1 /* SUID_DUMP_USER */) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 static void test_futex_by_operation(void **state)
