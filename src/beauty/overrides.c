@@ -204,6 +204,8 @@ const struct beauty_override beauty_overrides[] = {
 	/* x86_64's sys_rt_sigreturn finds its frame at sp - 8: the handler's return popped pretcode */
 	{ "rt_sigreturn", NULL, OV_IN, NULL, 0, "struct rt_sigframe", "the signal mask the frame on the user stack restores", BT_KIND_STACK, .stack_member = "uc.uc_sigmask", .sp_bias = -8 },
 	{ "signalfd", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
+	{ "rt_sigaction", "act", OV_IN, "88", 0, NULL, "strace reads its struct with a mask of NSIG / 8 longs, 88 bytes, and shows the address when they cannot all be read" },
+	{ "rt_sigaction", "oact", OV_OUT, "88", 0, NULL, "strace reads its struct with a mask of NSIG / 8 longs, 88 bytes, and shows the address when they cannot all be read" },
 	{ "signalfd4", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
 };
 /* clang-format on */

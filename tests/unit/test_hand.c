@@ -75,6 +75,7 @@ enum {
 	NR_BPF = 321,
 	NR_RT_SIGACTION = 13,
 	NR_RT_SIGPROCMASK = 14,
+	NR_SIGALTSTACK = 131,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
 	NR_SENDMSG = 46,
@@ -180,6 +181,8 @@ static int setup_with(const struct decode_opts *opts)
 						   {"unsigned long", "flags"}};
 	static const char *const bpf_args[][2] = {
 		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
+	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
+							  {"stack_t *", "uoss"}};
 	static const char *const sigaction_args[][2] = {{"int", "sig"},
 							{"const struct sigaction *", "act"},
 							{"struct sigaction *", "oact"},
@@ -329,6 +332,7 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_BPF, "bpf", 3, bpf_args);
 	add(NR_RT_SIGACTION, "rt_sigaction", 4, sigaction_args);
 	add(NR_RT_SIGPROCMASK, "rt_sigprocmask", 4, sigprocmask_args);
+	add(NR_SIGALTSTACK, "sigaltstack", 2, sigaltstack_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
@@ -1408,6 +1412,40 @@ static void test_signal_sets(void **state)
 	in(1, &sa, sizeof(sa));
 	assert_string_equal(line(0), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
 				     "sa_mask=[USR2 RT_1], sa_flags=SA_RESTART}, NULL, 8) = 0");
+	/* strace's order of the flags: SA_RESTORER first, SA_NOCLDSTOP late */
+	sa.flags = SA_NOCLDSTOP | SA_SIGINFO | SA_ONSTACK | 0x04000000 | 0x20000000;
+	begin(NR_RT_SIGACTION, SIGUSR1, PTR, 0, 8, 0, 0);
+	in(1, &sa, sizeof(sa));
+	assert_non_null(strstr(line(0), "sa_flags=SA_RESTORER|SA_ONSTACK|SA_INTERRUPT|SA_SIGINFO|"
+					"SA_NOCLDSTOP, "));
+	/* -X raw and -X verbose show a set's signals by number */
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin(NR_RT_SIGPROCMASK, SIG_BLOCK, PTR, 0, 8, 0, 0);
+	in(1, &set, sizeof(set));
+	assert_string_equal(line(0), "rt_sigprocmask(0, [10 15], NULL, 8) = 0");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(0),
+			    "rt_sigprocmask(0 /* SIG_BLOCK */, [10 /* USR1 */ 15 /* TERM */], "
+			    "NULL, 8) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* JSON keeps the signals' names */
+	assert_non_null(strstr(json(0), "\"SIGUSR1\""));
+}
+
+static void test_sigaltstack_flags(void **state)
+{
+	stack_t ss = {.ss_sp = (void *)0x7f0000001000, .ss_flags = SS_DISABLE, .ss_size = 8192};
+
+	begin(NR_SIGALTSTACK, PTR, 0, 0, 0, 0, 0);
+	in(0, &ss, sizeof(ss));
+	assert_string_equal(line(0), "sigaltstack({ss_sp=0x7f0000001000, ss_flags=SS_DISABLE, "
+				     "ss_size=8192}, NULL) = 0");
+	/* an int's bits: -1 is every flag and the bits no name has */
+	ss.ss_flags = -1;
+	begin(NR_SIGALTSTACK, PTR, 0, 0, 0, 0, 0);
+	in(0, &ss, sizeof(ss));
+	assert_non_null(
+		strstr(line(-EINVAL), "ss_flags=SS_ONSTACK|SS_DISABLE|SS_AUTODISARM|0x7ffffffc, "));
 }
 
 static void test_bitmaps_and_arrays(void **state)
@@ -2120,6 +2158,7 @@ int main(void)
 		cmocka_unit_test(test_bpf_attr_by_command),
 		cmocka_unit_test(test_perf_attr_sized_by_itself),
 		cmocka_unit_test(test_prctl_by_option),
+		cmocka_unit_test(test_sigaltstack_flags),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),

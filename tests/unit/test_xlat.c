@@ -567,6 +567,8 @@ static void test_expected_tables_exist(void **state)
 		"pr_unalign_flags",
 		"secbits",
 		"seccomp_modes",
+		/* setns's namespaces */
+		"setns_types",
 		"prio_which",
 		"ptrace_options",
 		"ptrace_requests",
