@@ -26,6 +26,7 @@
 #include <linux/perf_event.h>
 #include <linux/futex.h>
 #include <linux/prctl.h>
+#include <asm/ldt.h>
 #include <linux/fs.h>
 #include <linux/aio_abi.h>
 #include <linux/io_uring.h>
@@ -76,6 +77,8 @@ enum {
 	NR_RT_SIGACTION = 13,
 	NR_RT_SIGPROCMASK = 14,
 	NR_SIGALTSTACK = 131,
+	NR_SET_THREAD_AREA = 205,
+	NR_GET_THREAD_AREA = 211,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
 	NR_SENDMSG = 46,
@@ -181,6 +184,7 @@ static int setup_with(const struct decode_opts *opts)
 						   {"unsigned long", "flags"}};
 	static const char *const bpf_args[][2] = {
 		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
+	static const char *const thread_area_args[][2] = {{"struct user_desc *", "u_info"}};
 	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
 							  {"stack_t *", "uoss"}};
 	static const char *const sigaction_args[][2] = {{"int", "sig"},
@@ -333,6 +337,8 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_RT_SIGACTION, "rt_sigaction", 4, sigaction_args);
 	add(NR_RT_SIGPROCMASK, "rt_sigprocmask", 4, sigprocmask_args);
 	add(NR_SIGALTSTACK, "sigaltstack", 2, sigaltstack_args);
+	add(NR_SET_THREAD_AREA, "set_thread_area", 1, thread_area_args);
+	add(NR_GET_THREAD_AREA, "get_thread_area", 1, thread_area_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
@@ -1432,6 +1438,42 @@ static void test_signal_sets(void **state)
 	assert_non_null(strstr(json(0), "\"SIGUSR1\""));
 }
 
+static void test_user_desc(void **state)
+{
+	struct user_desc u = {.entry_number = -1,
+			      .base_addr = 0x1234,
+			      .limit = 0xfffff,
+			      .seg_32bit = 1,
+			      .useable = 1};
+
+	begin(NR_SET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	u.entry_number = 12;
+	out(0, &u, sizeof(u));
+	/* base_addr and limit as strace pads them; the entry the kernel chose as a note */
+	assert_string_equal(line(0), "set_thread_area({entry_number=-1, base_addr=0x001234, "
+				     "limit=0x0fffff, seg_32bit=1, contents=0, read_exec_only=0, "
+				     "limit_in_pages=0, seg_not_present=0, useable=1, lm=0}) = 0 "
+				     "(entry_number=12)");
+	memset(&u, 0, sizeof(u));
+	begin(NR_SET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	assert_non_null(strstr(line(-ENOSYS), "base_addr=00000000, limit=00000000, "));
+	/* get_thread_area: entry_number goes in, the rest comes out */
+	u.entry_number = 6;
+	begin(NR_GET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	assert_string_equal(line(-ENOSYS), "get_thread_area({entry_number=6, ...}) = -1 ENOSYS "
+					   "(Function not implemented)");
+	begin(NR_GET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	u.base_addr = 0x7f0000001000 & 0xffffffff;
+	out(0, &u, sizeof(u));
+	assert_string_equal(line(0), "get_thread_area({entry_number=6, base_addr=0x001000, "
+				     "limit=00000000, seg_32bit=0, contents=0, read_exec_only=0, "
+				     "limit_in_pages=0, seg_not_present=0, useable=0, lm=0}) = 0");
+}
+
 static void test_sigaltstack_flags(void **state)
 {
 	stack_t ss = {.ss_sp = (void *)0x7f0000001000, .ss_flags = SS_DISABLE, .ss_size = 8192};
@@ -2159,6 +2201,7 @@ int main(void)
 		cmocka_unit_test(test_perf_attr_sized_by_itself),
 		cmocka_unit_test(test_prctl_by_option),
 		cmocka_unit_test(test_sigaltstack_flags),
+		cmocka_unit_test(test_user_desc),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
