@@ -182,7 +182,7 @@ static const struct value_printer printers[] = {
 	/* processes and signals */
 	{ "clone", "clone_flags", VK_CLONE_FLAGS, NULL },
 	{ "unshare", "unshare_flags", VK_XLAT, &xlat_unshare_flags },
-	{ "setns", "flags", VK_XLAT, &xlat_unshare_flags },
+	{ "setns", "flags", VK_XLAT, &xlat_setns_types },
 	{ "wait4", "options", VK_XLAT, &xlat_wait_options },
 	{ "waitid", "options", VK_XLAT, &xlat_wait_options },
 	{ "kill", "sig", VK_SIGNAL, NULL },
@@ -292,6 +292,7 @@ static const struct value_printer printers[] = {
 	{ "statx", "stx_attributes_mask", VK_XLAT, &xlat_statx_attrs },
 	{ "statx", "stx_mnt_id", VK_HEX, NULL },
 	{ "sigaction", "sa_flags", VK_XLAT, &xlat_sa_flags },
+	{ "sigaltstack", "ss_flags", VK_XLAT, &xlat_sigaltstack_flags },
 	{ "io_event", "data", VK_HEX, NULL },
 	{ "io_event", "obj", VK_HEX, NULL },
 	{ "epoll_event", "events", VK_XLAT, &xlat_epoll_events },

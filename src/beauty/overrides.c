@@ -34,7 +34,8 @@ const struct beauty_override beauty_overrides[] = {
 	/* syscalls whose signature is the catalog's fallback on kernels built without them */
 	{ "init_module", "umod", OV_NONE, NULL, 0, NULL, "the module image: strace shows its address" },
 	{ "kexec_file_load", "cmdline_ptr", OV_IN, "cmdline_len", 0, NULL, "cmdline_len bytes of command line" },
-	{ "set_thread_area", "u_info", OV_IN, NULL, 0, NULL, "the descriptor to install" },
+	{ "set_thread_area", "u_info", OV_INOUT, NULL, 0, NULL, "the descriptor to install; the kernel writes the entry it chose back" },
+	{ "get_thread_area", "u_info", OV_INOUT, NULL, 0, NULL, "the kernel reads entry_number and fills the rest" },
 	{ "recvmmsg", "timeout", OV_INOUT, NULL, 0, NULL, "shown as it went in; what is left after the return value" },
 	/* arrays of string pointers: the array, then each string (bounded) */
 	{ "execve", "argv", OV_IN, NULL, 0, NULL, "the argument strings, NULL-terminated", BT_KIND_STRV },
@@ -199,12 +200,15 @@ const struct beauty_override beauty_overrides[] = {
 	{ "io_uring_register", "arg", OV_IN, "nr_args", 1, "struct iovec", "layout by opcode: nr_args iovecs (the largest element of the arrays decoded), fds or an eventfd" },
 	{ "fsconfig", "_value", OV_STRING, NULL, 0, NULL, "a string, a blob or a path, by cmd: read as a string, shown by cmd (fs.c)" },
 	{ "name_to_handle_at", "mnt_id", OV_OUT, NULL, 0, "int", "an int, though the type says void *" },
-	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name; a number for most options, then the read fails" },
+	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name, the int or pointer PR_GET_* write; a number for most options, then the read fails" },
+	{ "prctl", "arg5", OV_STRING, NULL, 0, NULL, "PR_SET_VMA_ANON_NAME's name; a number for other options, then the read fails" },
 	{ "fcntl", "arg", OV_INOUT, "32", 0, NULL, "sizeof(struct flock), the largest argument decoded by cmd (F_SETLK, F_GETOWN_EX); a number for most cmds, then the read fails" },
 	{ "ioctl", "arg", OV_INOUT, NULL, 0, "struct termios2", "the largest argument decoded by cmd (TCGETS2); a number for some cmds, then the read fails" },
 	/* x86_64's sys_rt_sigreturn finds its frame at sp - 8: the handler's return popped pretcode */
 	{ "rt_sigreturn", NULL, OV_IN, NULL, 0, "struct rt_sigframe", "the signal mask the frame on the user stack restores", BT_KIND_STACK, .stack_member = "uc.uc_sigmask", .sp_bias = -8 },
 	{ "signalfd", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
+	{ "rt_sigaction", "act", OV_IN, "88", 0, NULL, "strace reads its struct with a mask of NSIG / 8 longs, 88 bytes, and shows the address when they cannot all be read" },
+	{ "rt_sigaction", "oact", OV_OUT, "88", 0, NULL, "strace reads its struct with a mask of NSIG / 8 longs, 88 bytes, and shows the address when they cannot all be read" },
 	{ "signalfd4", "user_mask", OV_IN, NULL, 0, NULL, "the mask passed in, not const in the prototype" },
 };
 /* clang-format on */

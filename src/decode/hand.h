@@ -103,8 +103,9 @@ struct hand_family {
 };
 
 extern const struct hand_family family_bpf, family_file, family_fs, family_io, family_ioctl,
-	family_ipc, family_keys, family_mem, family_msghdr, family_net, family_poll, family_proc,
-	family_sched, family_signal, family_sockopt, family_time, family_xattr;
+	family_ipc, family_keys, family_ldt, family_mem, family_msghdr, family_net, family_poll,
+	family_prctl, family_proc, family_sched, family_signal, family_sockopt, family_time,
+	family_xattr;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Processes and threads: prctl's arg2..arg5 by option, futex's val..val3 by operation,
- * wait4's status word (exit code, signal and core flag packed in an int), a CPU mask's bits.
+ * Processes and threads: futex's val..val3 by operation, wait4's status word (exit code,
+ * signal and core flag packed in an int), a CPU mask's bits.
  * The kernel declares all of these unsigned long, int or unsigned long *: their meaning is in
  * the code, not in BTF.
  */
@@ -13,132 +13,12 @@
 #include <linux/futex.h>
 #include <linux/kcmp.h>
 #include <linux/personality.h>
-#include <linux/prctl.h>
 #include <linux/ptrace.h>
 #include <linux/reboot.h>
 
 #include "decode/decode.h"
 #include "decode/hand.h"
 #include "xlat_tables.h"
-
-enum prctl_arg {
-	PRCTL_NUMBER,	  /* arg2 is a number */
-	PRCTL_STRING_IN,  /* arg2 points to a name the kernel reads */
-	PRCTL_STRING_OUT, /* arg2 points to a buffer the kernel writes a name into */
-	PRCTL_SIGNAL,	  /* arg2 is a signal number */
-	PRCTL_SIGNAL_OUT, /* arg2 points to an int the kernel writes a signal number into */
-	PRCTL_INT_OUT,	  /* arg2 points to an int the kernel writes */
-};
-
-struct prctl_option {
-	int option;
-	int nargs; /* arguments the option uses, option included: the others are left out */
-	enum prctl_arg arg2;
-};
-
-/* clang-format off */
-static const struct prctl_option prctl_options[] = {
-	{PR_SET_NAME, 2, PRCTL_STRING_IN},
-	{PR_GET_NAME, 2, PRCTL_STRING_OUT},
-	{PR_SET_PDEATHSIG, 2, PRCTL_SIGNAL},
-	{PR_GET_PDEATHSIG, 2, PRCTL_SIGNAL_OUT},
-	{PR_GET_DUMPABLE, 1, PRCTL_NUMBER},
-	{PR_SET_DUMPABLE, 2, PRCTL_NUMBER},
-	{PR_GET_KEEPCAPS, 1, PRCTL_NUMBER},
-	{PR_SET_KEEPCAPS, 2, PRCTL_NUMBER},
-	{PR_GET_TIMERSLACK, 1, PRCTL_NUMBER},
-	{PR_SET_TIMERSLACK, 2, PRCTL_NUMBER},
-	{PR_GET_CHILD_SUBREAPER, 2, PRCTL_INT_OUT},
-	{PR_SET_CHILD_SUBREAPER, 2, PRCTL_NUMBER},
-	{PR_GET_NO_NEW_PRIVS, 1, PRCTL_NUMBER},
-	{PR_GET_SECCOMP, 1, PRCTL_NUMBER},
-};
-/* clang-format on */
-
-/* A name of at most TASK_COMM_LEN bytes; a capture without its NUL may go on. */
-static void put_comm(struct writer *w, const struct bt_capture *cap)
-{
-	const char *p = hand_cap_data(cap);
-	bool more = (cap->flags & BT_CAP_TRUNCATED) || !memchr(p, '\0', cap->len);
-
-	w_str(w, p, cap->len, WR_STR_NUL | (more ? WR_STR_MORE : 0));
-}
-
-static enum hand_result prctl_arg(struct writer *w, const struct hand_call *hc, int i)
-{
-	int option = (int)hc->enter->args[0];
-	__u64 v = hc->enter->args[i];
-	const struct prctl_option *po = NULL;
-	const struct bt_capture *cap;
-	int sig;
-
-	for (size_t k = 0; k < sizeof(prctl_options) / sizeof(prctl_options[0]); k++) {
-		if (prctl_options[k].option == option)
-			po = &prctl_options[k];
-	}
-	if (po && i >= po->nargs)
-		return HAND_OMIT;
-	if (!po || i != 1 || po->arg2 == PRCTL_NUMBER) {
-		/* a number, whatever the collector read behind it */
-		w_u64(w, v);
-		return HAND_PRINTED;
-	}
-	switch (po->arg2) {
-	case PRCTL_SIGNAL:
-		xlat_write_signal(w, (__u64)(__s64)(int)v);
-		return HAND_PRINTED;
-	case PRCTL_STRING_IN:
-		cap = hand_call_in(hc, i);
-		if (!cap)
-			break;
-		put_comm(w, cap);
-		return HAND_PRINTED;
-	case PRCTL_STRING_OUT:
-		cap = hand_call_out(hc, i);
-		if (!cap)
-			break;
-		put_comm(w, cap);
-		return HAND_PRINTED;
-	case PRCTL_SIGNAL_OUT:
-	case PRCTL_INT_OUT:
-		cap = hand_call_out(hc, i);
-		if (!cap || cap->len < sizeof(sig))
-			break;
-		if (po->arg2 == PRCTL_INT_OUT) {
-			hand_put_int(w, cap);
-			return HAND_PRINTED;
-		}
-		memcpy(&sig, hand_cap_data(cap), sizeof(sig));
-		w_deref_begin(w);
-		xlat_write_signal(w, (__u64)(__s64)sig);
-		w_deref_end(w);
-		return HAND_PRINTED;
-	case PRCTL_NUMBER:
-		break;
-	}
-	hand_put_pointer(w, v);
-	return HAND_PRINTED;
-}
-
-/* xlat_flags_names's callback: one flag name to the writer. */
-static void put_flag_name(void *ctx, const char *name)
-{
-	w_flag(ctx, name);
-}
-
-/* PR_GET_DUMPABLE's answer by name, as strace has it: 1 (SUID_DUMP_USER). */
-static bool prctl_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
-{
-	const char *name = xlat_name(&xlat_suid_dump_modes, r->value);
-
-	if ((int)hc->enter->args[0] != PR_GET_DUMPABLE || !name)
-		return false;
-	w->ops->ret(w, r);
-	w->ops->ret_note_begin(w);
-	w_name(w, name);
-	w->ops->ret_note_end(w);
-	return true;
-}
 
 /* futex's arguments: uaddr, op, then these, each used by some operations only. */
 #define FUTEX_STRACE_CMD_BITS 127
@@ -364,6 +244,12 @@ static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, 
 {
 	w_hex(w, hc->enter->args[i]);
 	return HAND_PRINTED;
+}
+
+/* xlat_flags_names's callback: one flag name to the writer. */
+static void put_flag_name(void *ctx, const char *name)
+{
+	w_flag(ctx, name);
 }
 
 /*
@@ -672,10 +558,6 @@ static const struct hand_bytes_entry proc_bytes[] = {
 };
 
 static const struct hand_arg_entry proc_args[] = {
-	{"prctl", "arg2", prctl_arg},
-	{"prctl", "arg3", prctl_arg},
-	{"prctl", "arg4", prctl_arg},
-	{"prctl", "arg5", prctl_arg},
 	{"futex", "val", futex_arg},
 	{"futex", "utime", futex_arg},
 	{"futex", "uaddr2", futex_arg},
@@ -698,7 +580,6 @@ static const struct hand_arg_entry proc_args[] = {
 };
 
 static const struct hand_return_entry proc_returns[] = {
-	{"prctl", prctl_return},
 	{"personality", personality_return},
 };
 

@@ -27,6 +27,7 @@
 #include <linux/perf_event.h>
 #include <linux/futex.h>
 #include <linux/prctl.h>
+#include <asm/ldt.h>
 #include <linux/fs.h>
 #include <linux/aio_abi.h>
 #include <linux/io_uring.h>
@@ -76,6 +77,9 @@ enum {
 	NR_BPF = 321,
 	NR_RT_SIGACTION = 13,
 	NR_RT_SIGPROCMASK = 14,
+	NR_SIGALTSTACK = 131,
+	NR_SET_THREAD_AREA = 205,
+	NR_GET_THREAD_AREA = 211,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
 	NR_SENDMSG = 46,
@@ -187,6 +191,9 @@ static int setup_with(const struct decode_opts *opts)
 						   {"unsigned long", "flags"}};
 	static const char *const bpf_args[][2] = {
 		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
+	static const char *const thread_area_args[][2] = {{"struct user_desc *", "u_info"}};
+	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
+							  {"stack_t *", "uoss"}};
 	static const char *const sigaction_args[][2] = {{"int", "sig"},
 							{"const struct sigaction *", "act"},
 							{"struct sigaction *", "oact"},
@@ -353,6 +360,9 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_BPF, "bpf", 3, bpf_args);
 	add(NR_RT_SIGACTION, "rt_sigaction", 4, sigaction_args);
 	add(NR_RT_SIGPROCMASK, "rt_sigprocmask", 4, sigprocmask_args);
+	add(NR_SIGALTSTACK, "sigaltstack", 2, sigaltstack_args);
+	add(NR_SET_THREAD_AREA, "set_thread_area", 1, thread_area_args);
+	add(NR_GET_THREAD_AREA, "get_thread_area", 1, thread_area_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
@@ -1122,17 +1132,74 @@ static void test_prctl_by_option(void **state)
 	memcpy(name, "many_calls", 11);
 	out(1, name, sizeof(name));
 	assert_string_equal(line(0), "prctl(PR_GET_NAME, \"many_calls\") = 0");
-	/* sixteen bytes without a NUL: the name may go on */
+	/* the kernel takes fifteen bytes of a name and ends it: a longer one goes on */
 	begin(NR_PRCTL, PR_SET_NAME, PTR, 0, 0, 0, 0);
 	in(1, "0123456789abcdef", 16);
-	assert_string_equal(line(0), "prctl(PR_SET_NAME, \"0123456789abcdef\"...) = 0");
+	assert_string_equal(line(0), "prctl(PR_SET_NAME, \"0123456789abcde\"...) = 0");
 	begin(NR_PRCTL, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0);
 	assert_string_equal(line(0), "prctl(PR_SET_PDEATHSIG, SIGKILL) = 0");
+	begin(NR_PRCTL, PR_SET_PDEATHSIG, 200, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(PR_SET_PDEATHSIG, 200) = -1 EINVAL (Invalid argument)");
+	begin(NR_PRCTL, PR_GET_PDEATHSIG, PTR, 0, 0, 0, 0);
+	out(1, &(int){SIGTERM}, sizeof(int));
+	assert_string_equal(line(0), "prctl(PR_GET_PDEATHSIG, [SIGTERM]) = 0");
 	begin(NR_PRCTL, PR_GET_DUMPABLE, 0, 0, 0, 0, 0);
 	assert_string_equal(line(1), "prctl(PR_GET_DUMPABLE) = 1 (SUID_DUMP_USER)");
-	/* an option without an entry: every argument, as numbers */
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 7, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "prctl(PR_SET_DUMPABLE, 0x7 /* SUID_DUMP_??? */) = -1 "
+					   "EINVAL (Invalid argument)");
+	/* options that take a number, then arguments they ignore in hex */
 	begin(NR_PRCTL, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0);
 	assert_string_equal(line(0), "prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) = 0");
+	begin(NR_PRCTL, PR_GET_SECUREBITS, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(0x11),
+			    "prctl(PR_GET_SECUREBITS) = 0x11 (SECBIT_NOROOT|SECBIT_KEEP_CAPS)");
+	begin(NR_PRCTL, PR_CAPBSET_READ, 21, 0, 0, 0, 0);
+	assert_string_equal(line(1), "prctl(PR_CAPBSET_READ, CAP_SYS_ADMIN) = 1");
+	begin(NR_PRCTL, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, 13, 0, 0, 0);
+	assert_string_equal(line(0),
+			    "prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_NET_RAW, 0, 0) = 0");
+	begin(NR_PRCTL, PR_SET_MM, PR_SET_MM_START_CODE, 0x1000, 0, 0, 0);
+	assert_string_equal(line(-EPERM),
+			    "prctl(PR_SET_MM, PR_SET_MM_START_CODE, 0x1000, 0, 0) = -1 "
+			    "EPERM (Operation not permitted)");
+	begin(NR_PRCTL, PR_SET_SECCOMP, 7, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(PR_SET_SECCOMP, 0x7 /* SECCOMP_MODE_??? */, 0, 0, 0) "
+			    "= -1 EINVAL (Invalid argument)");
+	begin(NR_PRCTL, PR_GET_TID_ADDRESS, PTR, 0, 0, 0, 0);
+	out(1, &(__u64){0x4000}, 8);
+	assert_string_equal(line(0), "prctl(PR_GET_TID_ADDRESS, [0x4000]) = 0");
+	begin(NR_PRCTL, PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0, 0);
+	assert_string_equal(
+		line(2),
+		"prctl(PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS) = 0x2 (PR_SPEC_ENABLE)");
+	begin(NR_PRCTL, PR_MCE_KILL_GET, 0, 0, 0, 0, 0);
+	assert_string_equal(line(2),
+			    "prctl(PR_MCE_KILL_GET, 0, 0, 0, 0) = 2 (PR_MCE_KILL_DEFAULT)");
+	begin(NR_PRCTL, PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0x10000, 4096, PTR, 0);
+	in(4, "heap", 5);
+	assert_string_equal(line(0),
+			    "prctl(PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0x10000, 4096, \"heap\") = 0");
+	/* an option strace has no form for: every argument in hex */
+	begin(NR_PRCTL, 0x7ead, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(0x7ead /* PR_??? */, 0x7ffc12345678, 0, 0, 0) = -1 "
+			    "EINVAL (Invalid argument)");
+	/* -X raw: numbers in hex, no flags note; a name note stays */
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 1, 0, 0, 0, 0);
+	assert_string_equal(line(0), "prctl(0x4, 0x1) = 0");
+	begin(NR_PRCTL, PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0, 0);
+	assert_string_equal(line(2), "prctl(0x34, 0) = 0x2");
+	begin(NR_PRCTL, PR_MCE_KILL_GET, 0, 0, 0, 0, 0);
+	assert_string_equal(line(2), "prctl(0x22, 0, 0, 0, 0) = 2 (PR_MCE_KILL_DEFAULT)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 1, 0, 0, 0, 0);
+	assert_string_equal(line(0),
+			    "prctl(0x4 /* PR_SET_DUMPABLE */, 0x1 /* SUID_DUMP_USER */) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 static void test_futex_by_operation(void **state)
@@ -1519,6 +1586,76 @@ static void test_signal_sets(void **state)
 	in(1, &sa, sizeof(sa));
 	assert_string_equal(line(0), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
 				     "sa_mask=[USR2 RT_1], sa_flags=SA_RESTART}, NULL, 8) = 0");
+	/* strace's order of the flags: SA_RESTORER first, SA_NOCLDSTOP late */
+	sa.flags = SA_NOCLDSTOP | SA_SIGINFO | SA_ONSTACK | 0x04000000 | 0x20000000;
+	begin(NR_RT_SIGACTION, SIGUSR1, PTR, 0, 8, 0, 0);
+	in(1, &sa, sizeof(sa));
+	assert_non_null(strstr(line(0), "sa_flags=SA_RESTORER|SA_ONSTACK|SA_INTERRUPT|SA_SIGINFO|"
+					"SA_NOCLDSTOP, "));
+	/* -X raw and -X verbose show a set's signals by number */
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin(NR_RT_SIGPROCMASK, SIG_BLOCK, PTR, 0, 8, 0, 0);
+	in(1, &set, sizeof(set));
+	assert_string_equal(line(0), "rt_sigprocmask(0, [10 15], NULL, 8) = 0");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(0),
+			    "rt_sigprocmask(0 /* SIG_BLOCK */, [10 /* USR1 */ 15 /* TERM */], "
+			    "NULL, 8) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* JSON keeps the signals' names */
+	assert_non_null(strstr(json(0), "\"SIGUSR1\""));
+}
+
+static void test_user_desc(void **state)
+{
+	struct user_desc u = {.entry_number = -1,
+			      .base_addr = 0x1234,
+			      .limit = 0xfffff,
+			      .seg_32bit = 1,
+			      .useable = 1};
+
+	begin(NR_SET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	u.entry_number = 12;
+	out(0, &u, sizeof(u));
+	/* base_addr and limit as strace pads them; the entry the kernel chose as a note */
+	assert_string_equal(line(0), "set_thread_area({entry_number=-1, base_addr=0x001234, "
+				     "limit=0x0fffff, seg_32bit=1, contents=0, read_exec_only=0, "
+				     "limit_in_pages=0, seg_not_present=0, useable=1, lm=0}) = 0 "
+				     "(entry_number=12)");
+	memset(&u, 0, sizeof(u));
+	begin(NR_SET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	assert_non_null(strstr(line(-ENOSYS), "base_addr=00000000, limit=00000000, "));
+	/* get_thread_area: entry_number goes in, the rest comes out */
+	u.entry_number = 6;
+	begin(NR_GET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	assert_string_equal(line(-ENOSYS), "get_thread_area({entry_number=6, ...}) = -1 ENOSYS "
+					   "(Function not implemented)");
+	begin(NR_GET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	u.base_addr = 0x7f0000001000 & 0xffffffff;
+	out(0, &u, sizeof(u));
+	assert_string_equal(line(0), "get_thread_area({entry_number=6, base_addr=0x001000, "
+				     "limit=00000000, seg_32bit=0, contents=0, read_exec_only=0, "
+				     "limit_in_pages=0, seg_not_present=0, useable=0, lm=0}) = 0");
+}
+
+static void test_sigaltstack_flags(void **state)
+{
+	stack_t ss = {.ss_sp = (void *)0x7f0000001000, .ss_flags = SS_DISABLE, .ss_size = 8192};
+
+	begin(NR_SIGALTSTACK, PTR, 0, 0, 0, 0, 0);
+	in(0, &ss, sizeof(ss));
+	assert_string_equal(line(0), "sigaltstack({ss_sp=0x7f0000001000, ss_flags=SS_DISABLE, "
+				     "ss_size=8192}, NULL) = 0");
+	/* an int's bits: -1 is every flag and the bits no name has */
+	ss.ss_flags = -1;
+	begin(NR_SIGALTSTACK, PTR, 0, 0, 0, 0, 0);
+	in(0, &ss, sizeof(ss));
+	assert_non_null(
+		strstr(line(-EINVAL), "ss_flags=SS_ONSTACK|SS_DISABLE|SS_AUTODISARM|0x7ffffffc, "));
 }
 
 static void test_bitmaps_and_arrays(void **state)
@@ -2232,6 +2369,8 @@ int main(void)
 		cmocka_unit_test(test_perf_attr_sized_by_itself),
 		cmocka_unit_test(test_time_family_structs),
 		cmocka_unit_test(test_prctl_by_option),
+		cmocka_unit_test(test_sigaltstack_flags),
+		cmocka_unit_test(test_user_desc),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
