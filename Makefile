@@ -59,7 +59,7 @@ all: $(BIN) $(HELPER_BIN)
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
 	mkdir -p $@
 
-$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h src/bpf/filter_prog.h src/bpf/log2.h | $(OUTPUT)
+$(BPF_OBJ): $(BPF_SRC) src/bpf/container.bpf.h src/bpf/record.h src/bpf/filter_prog.h src/bpf/log2.h | $(OUTPUT)
 	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -c $< -o $@
 
 $(SKEL): $(BPF_OBJ)

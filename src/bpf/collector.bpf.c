@@ -74,6 +74,8 @@ const volatile __u8 lossless = 0;	      /* --lossless: place losses per thread *
 const volatile __u8 record_times = 1;
 const volatile __u8 record_comm = 1;
 
+#include "container.bpf.h"
+
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, BT_MAX_SYSCALLS);
@@ -249,6 +251,8 @@ static __always_inline int should_trace(__u32 tgid, long nr)
 
 	if (tgid == self_tgid)
 		return 0;
+	if (container_select)
+		return current_container_cgroup() != 0;
 	if (trace_all)
 		return 1;
 	proc = bpf_map_lookup_elem(&traced_procs, &tgid);
@@ -922,6 +926,8 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 		key.id = tgid;
 	else if (summary_by == BT_SUMMARY_THREAD)
 		key.id = tid;
+	else if (summary_by == BT_SUMMARY_CONTAINER)
+		key.id = container_select ? current_container_cgroup() : bpf_get_current_cgroup_id();
 	if (summary_by == BT_SUMMARY_TOTAL)
 		sum = bpf_map_lookup_elem(&summary_total, &nr);
 	else
@@ -1038,6 +1044,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 		bpf_get_current_comm(rec->comm, sizeof(rec->comm));
 	else /* not the name the per-CPU scratch still holds from another record */
 		__builtin_memset(rec->comm, 0, sizeof(rec->comm));
+	rec->cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	s->off = sizeof(*rec);
 	s->ncaps = 0;
 	s->faulted = 0;
@@ -1506,11 +1513,12 @@ static __always_inline int do_signal_generate(int sig, const void *info, struct 
 	__u32 tgid;
 
 	/*
-	 * With a filter, left out: its process terms (comm, uid, cgroup) are
-	 * about the current task, and here that is the sender, not the target.
+	 * With a filter or --container, left out: their process terms (comm,
+	 * uid, cgroup) are about the current task, and here that is the
+	 * sender, not the target.
 	 */
 	if (result != TRACE_SIGNAL_DELIVERED || sig == SIGKILL || summary_only ||
-	    !signal_shown(sig) || filter_active)
+	    !signal_shown(sig) || filter_active || container_select)
 		return 0;
 	if (!(BPF_CORE_READ(task, signal, flags) & SIGNAL_GROUP_EXIT) ||
 	    BPF_CORE_READ(task, signal, group_exit_code) != sig)

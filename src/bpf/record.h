@@ -186,12 +186,18 @@ enum bt_summary_by {
 	BT_SUMMARY_TOTAL = 0,
 	BT_SUMMARY_PROCESS = 1,
 	BT_SUMMARY_THREAD = 2,
+	BT_SUMMARY_CONTAINER = 3, /* by cgroup: the container's, or the thread's own */
 };
 
-/* Key of the summary map: a syscall, for everyone or for one process or thread. */
+/* --container: cgroups matched at most, and depths below the root looked at. */
+#define BT_CONTAINER_MAX 1024
+#define BT_CONTAINER_LEVELS 32
+
+/* Key of the summary map: a syscall, for everyone or for one process, thread or cgroup. */
 struct bt_summary_key {
 	__u32 nr;
-	__u32 id; /* 0, tgid or tid as --summary-by says */
+	__u32 pad;
+	__u64 id; /* 0, tgid, tid or cgroup id as --summary-by says */
 };
 
 /* Per-CPU aggregate of one syscall's calls, counted at their exits (as strace -c does). */
@@ -209,7 +215,7 @@ struct bt_summary {
 struct bt_errno_key {
 	__u32 nr;
 	__u32 err; /* positive errno */
-	__u32 id;  /* as in struct bt_summary_key */
+	__u64 id;  /* as in struct bt_summary_key */
 };
 
 /* What the filter decided at a call's sys_enter, kept for its sys_exit. */
@@ -281,6 +287,7 @@ struct bt_enter_rec {
 	struct bt_rec_hdr hdr;
 	__u64 args[BT_MAX_ARGS];
 	char comm[BT_COMM_LEN];
+	__u64 cgroup; /* the thread's cgroup v2 id, for --container and -a; else 0 */
 };
 
 struct bt_exit_rec {

@@ -53,7 +53,8 @@ static const struct feature_desc feature_descs[COLLECTOR_FEAT_COUNT] = {
 				   "the tp_btf programs need task_storage"},
 	[COLLECTOR_FEAT_ANCESTOR_CGROUP] =
 		{"ancestor_cgroup", "bpf_get_current_ancestor_cgroup_id in tracing programs", NULL,
-		 "--cgroup matches the directory, not its subtree", "only --filter uses it"},
+		 "--cgroup and --container match the directory, not its subtree",
+		 "only --filter and --container use it"},
 };
 
 /*
@@ -160,6 +161,8 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->lossless = o->lossless;
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
+	skel->rodata->record_cgroup = o->record_cgroup;
+	skel->rodata->container_select = o->container_select;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
@@ -207,7 +210,8 @@ int collector__load(struct collector *c, const struct collector_opts *o)
 	 * helper; a kernel that does not offer it to tracing programs gets the
 	 * directory itself
 	 */
-	ancestor_cgroup = o->filter && have_feature(c, COLLECTOR_FEAT_ANCESTOR_CGROUP);
+	ancestor_cgroup = (o->filter || o->container_select) &&
+			  have_feature(c, COLLECTOR_FEAT_ANCESTOR_CGROUP);
 	/*
 	 * The tp_btf pair keeps call starts in task storage; without it, or
 	 * when the pair does not load (tp_btf cannot be probed without loading
@@ -322,6 +326,26 @@ int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state stat
 
 	return bpf_map__update_elem(c->skel->maps.traced_procs, &tgid, sizeof(tgid), &proc,
 				    sizeof(proc), BPF_ANY);
+}
+
+int collector__add_container_cgroup(struct collector *c, __u64 id, __u32 level)
+{
+	__u64 levels = 0;
+	__u32 zero = 0;
+	int err;
+
+	if (level >= BT_CONTAINER_LEVELS)
+		return -E2BIG;
+	err = bpf_map__update_elem(c->skel->maps.container_cgroups, &id, sizeof(id), &level,
+				   sizeof(level), BPF_ANY);
+	if (err)
+		return err;
+	/* the depths the kernel asks the ancestor helper about; the root's is never one */
+	bpf_map__lookup_elem(c->skel->maps.container_levels, &zero, sizeof(zero), &levels,
+			     sizeof(levels), 0);
+	levels |= 1ULL << level;
+	return bpf_map__update_elem(c->skel->maps.container_levels, &zero, sizeof(zero), &levels,
+				    sizeof(levels), BPF_ANY);
 }
 
 bool collector__no_procs(const struct collector *c)

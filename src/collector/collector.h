@@ -26,6 +26,8 @@ struct collector_opts {
 	bool lossless;	     /* say per thread where records were lost */
 	bool record_times;   /* enter and exit records carry the kernel time (else 0) */
 	bool record_comm;    /* enter records carry the thread name (else zeros) */
+	bool record_cgroup;  /* enter records carry the thread's cgroup id (else 0) */
+	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
 	__u32 string_cap;
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
@@ -94,6 +96,8 @@ int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog
 			  const struct bt_filter_args *args);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
+/* --container: traces the cgroup id, at depth level below the root, and its subtree. */
+int collector__add_container_cgroup(struct collector *c, __u64 id, __u32 level);
 /* No process is traced any more (the kernel removes each when it exits). */
 bool collector__no_procs(const struct collector *c);
 int collector__attach(struct collector *c);

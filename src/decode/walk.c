@@ -581,12 +581,17 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 		v->pid = hdr->tgid;
 		v->tid = hdr->tid;
 		v->ts = hdr->ts;
+		if (d->containers)
+			v->container = container_table__of_thread(d->containers, v->tid, 0);
 		view_event(d, hdr, v);
 		return;
 	}
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	v->pid = hdr->tgid;
 	v->tid = hdr->tid;
+	if (d->containers)
+		v->container = container_table__of_thread(d->containers, v->tid,
+							   call->enter ? call->enter->cgroup : 0);
 	v->ts = hdr->ts;
 	v->nr = hdr->nr;
 	v->name = decode_syscall_name(d, hdr->nr, v->namebuf, sizeof(v->namebuf));

@@ -63,9 +63,16 @@ static void put_fraction(struct outbuf *ob, unsigned long usec)
 	outbuf_puts(ob, frac);
 }
 
-static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
+static void prefix(struct text_sink *s, const struct container *c, __u32 tid, __u64 ts)
 {
 	struct outbuf *ob = &s->line;
+
+	/* the container's name, as [pid N] says the thread: the host's lines have none */
+	if (c && s->opts.container_prefix) {
+		outbuf_putc(ob, '[');
+		outbuf_puts(ob, c->name);
+		outbuf_puts(ob, "] ");
+	}
 
 	if (!s->first_tid)
 		s->first_tid = tid;
@@ -124,7 +131,7 @@ static void print_event(struct text_sink *s, const struct call_view *v)
 	if (!sink_event_shown(&s->opts, v))
 		return;
 	outbuf_reset(&s->line);
-	prefix(s, v->tid, v->ts);
+	prefix(s, v->container, v->tid, v->ts);
 	if (s->color && v->event != CEV_SIGNAL)
 		sgr = v->event == CEV_LOST ? SGR_ERROR : v->killed ? SGR_KILLED : SGR_EXIT;
 	if (sgr)
@@ -156,7 +163,7 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	if (v.child_start)
 		return;
 	outbuf_reset(ob);
-	prefix(s, v.tid, v.ts);
+	prefix(s, v.container, v.tid, v.ts);
 	decode_write_call(s->dec, &s->tw.w, &v);
 	if (v.state == CALL_UNFINISHED) {
 		put_dropped_marker(s, &v);
@@ -180,7 +187,7 @@ void text_sink__on_call(void *ctx, const struct call *call)
 void text_sink__note(struct text_sink *s, __u32 tid, __u64 ts, const char *text)
 {
 	outbuf_reset(&s->line);
-	prefix(s, tid, ts);
+	prefix(s, NULL, tid, ts);
 	outbuf_puts(&s->line, text);
 	write_line(s);
 }
