@@ -1375,6 +1375,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	rec->hdr.nr = nr;
 	rec->hdr.cpu = bpf_get_smp_processor_id();
 	rec->ret = ret;
+	rec->cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	s->off = sizeof(*rec);
 	s->ncaps = 0;
 	s->faulted = 0;
@@ -1447,6 +1448,8 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	rec.group_dead = live == 0;
 	rec.superseded = tid == tgid && exec_tid && exec_tid != tid;
 	rec.pad[0] = rec.pad[1] = 0;
+	/* the exiting thread runs this: its own cgroup */
+	rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	if (!summary_only && (!filter_active || filter_event()))
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)
@@ -1482,6 +1485,8 @@ static __always_inline int do_signal(int sig, const void *info)
 	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
 	rec.sig = sig;
 	rec.flags = 0;
+	/* the thread the signal is delivered to runs this */
+	rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	if (!info || bpf_probe_read_kernel(rec.info, sizeof(rec.info), info))
 		__builtin_memset(rec.info, 0, sizeof(rec.info));
 	submit(&rec, sizeof(rec), KIND_OTHER);
@@ -1532,6 +1537,7 @@ static __always_inline int do_signal_generate(int sig, const void *info, struct 
 	rec.hdr.tid = BPF_CORE_READ(task, pid);
 	rec.sig = sig;
 	rec.flags = BT_SIG_FATAL_UNDELIVERED;
+	rec.cgroup = 0; /* the sender's is no use: the target's is looked up by its tid */
 	__builtin_memset(rec.info, 0, sizeof(rec.info));
 	if ((unsigned long)info > SEND_SIG_PRIV) {
 		bpf_probe_read_kernel(rec.info, sizeof(rec.info), info);

@@ -293,6 +293,8 @@ struct bt_enter_rec {
 struct bt_exit_rec {
 	struct bt_rec_hdr hdr;
 	__s64 ret;
+	/* as in struct bt_enter_rec: the exit of a call entered before tracing has no enter */
+	__u64 cgroup;
 };
 
 /* x86_64's struct kernel_siginfo: signo, errno, code, then the 32-byte union. */
@@ -314,6 +316,7 @@ struct bt_signal_rec {
 	__s32 sig;
 	__u32 flags;		    /* BT_SIG_* */
 	__u8 info[BT_SIGINFO_SIZE]; /* the kernel's siginfo as the tracepoint saw it */
+	__u64 cgroup;		    /* as in struct bt_enter_rec; 0 when the sender's */
 };
 
 struct bt_task_exit_rec {
@@ -326,6 +329,7 @@ struct bt_task_exit_rec {
 	 */
 	__u8 superseded;
 	__u8 pad[2];
+	__u64 cgroup; /* as in struct bt_enter_rec */
 };
 
 /*

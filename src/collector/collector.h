@@ -47,6 +47,7 @@ enum collector_feature {
 	COLLECTOR_FEAT_TASK_STORAGE,	/* else call starts go in a hash map by thread */
 	COLLECTOR_FEAT_TP_BTF,		/* else raw_tp programs read registers by helper */
 	COLLECTOR_FEAT_ANCESTOR_CGROUP, /* else --cgroup matches the directory itself */
+	COLLECTOR_FEAT_CGROUP_ID,	/* needed by --container; else -a reads /proc */
 	COLLECTOR_FEAT_COUNT,
 };
 

@@ -87,6 +87,15 @@ static bool is_hex(char c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
 }
 
+static bool all_hex(const char *s)
+{
+	for (; *s; s++) {
+		if (!is_hex(*s))
+			return false;
+	}
+	return true;
+}
+
 /* The run of 64 hex digits in a cgroup's name (alone, between non-hex), or NULL. */
 static const char *find_id(const char *name, size_t len)
 {
@@ -109,6 +118,35 @@ static bool starts_with(const char *s, size_t len, const char *prefix)
 	size_t n = strlen(prefix);
 
 	return len >= n && !memcmp(s, prefix, n);
+}
+
+/*
+ * systemd-machined's scope of a machine (systemd-nspawn's containers): machine-NAME.scope,
+ * NAME in systemd's unit-name escaping ("\x2d" for '-'). Writes NAME unescaped.
+ */
+static bool machine_of_scope(const char *name, size_t len, char *id)
+{
+	static const char prefix[] = "machine-", suffix[] = ".scope";
+	size_t plen = sizeof(prefix) - 1, slen = sizeof(suffix) - 1, n = 0;
+
+	if (len <= plen + slen || memcmp(name, prefix, plen) ||
+	    memcmp(name + len - slen, suffix, slen))
+		return false;
+	for (size_t i = plen; i < len - slen; i++) {
+		char c = name[i];
+		unsigned int byte;
+
+		if (c == '\\' && i + 3 < len - slen && name[i + 1] == 'x' &&
+		    sscanf(name + i + 2, "%2x", &byte) == 1 && byte) {
+			c = (char)byte;
+			i += 3;
+		}
+		if (n + 1 >= CONTAINER_ID_MAX)
+			return false;
+		id[n++] = c;
+	}
+	id[n] = 0;
+	return true;
 }
 
 bool container_id_of_cgroup_path(const char *path, char *id, char *runtime, size_t runtime_size,
@@ -145,6 +183,11 @@ bool container_id_of_cgroup_path(const char *path, char *id, char *runtime, size
 		}
 		if (hex)
 			return false; /* conmon's: below nothing is the container's */
+		if (machine_of_scope(name, len, id)) {
+			snprintf(runtime, runtime_size, "systemd-nspawn");
+			*prefix_len = end;
+			return true;
+		}
 		end = start ? start - 1 : 0;
 	}
 	return false;
@@ -313,6 +356,11 @@ static struct container *add_container(struct container_table *t, const char *id
 		return NULL;
 	snprintf(c->id, sizeof(c->id), "%s", id);
 	snprintf(c->name, sizeof(c->name), "%.*s", SHORT_ID_LEN, id);
+	/* a machine's ID is its name, and no runtime's CLI is asked for it */
+	if (!all_hex(id)) {
+		snprintf(c->name, sizeof(c->name), "%s", id);
+		c->named = true;
+	}
 	snprintf(c->runtime, sizeof(c->runtime), "%s", runtime);
 	snprintf(c->cgroup, sizeof(c->cgroup), "%s", rel);
 	if (stat_cgroup(t, rel, &c->cgroup_id, &c->level)) {
@@ -527,6 +575,29 @@ static int ask_runtime(struct container_table *t, const struct runtime *rt, cons
 
 /* ---------------------------------------------------------------- cgroups */
 
+/*
+ * Whether the cgroup at rel has processes, in it or below, from its cgroup.events: 1, 0, or
+ * a negative errno when it cannot be read (gone).
+ */
+static int cgroup_populated(const struct container_table *t, const char *rel)
+{
+	char path[PATH_MAX * 2], line[64];
+	int populated = -ENOENT;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s%s/cgroup.events", t->root, rel);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "populated ", 10))
+			populated = line[10] == '1';
+	}
+	fclose(f);
+	return populated;
+}
+
+
 struct scan_ctx {
 	struct container_table *t;
 	void (*fn)(void *ctx, const struct container *c);
@@ -537,6 +608,14 @@ struct scan_ctx {
 	char found_runtime[16];
 	int matches;
 };
+
+/* --container WHAT names a cgroup's container: a hex ID by its start, a machine by name. */
+static bool id_matches(const char *id, const char *what)
+{
+	if (all_hex(id))
+		return !strncmp(id, what, strlen(what));
+	return !strcmp(id, what);
+}
 
 static void scan_dir(struct scan_ctx *s, char *rel, size_t len, int depth)
 {
@@ -562,7 +641,7 @@ static void scan_dir(struct scan_ctx *s, char *rel, size_t len, int depth)
 		memcpy(rel + len + 1, de->d_name, n + 1);
 		if (container_id_of_cgroup_path(rel, id, runtime, sizeof(runtime), &prefix) &&
 		    prefix == len + 1 + n) {
-			if (s->prefix && !strncmp(id, s->prefix, strlen(s->prefix))) {
+			if (s->prefix && id_matches(id, s->prefix)) {
 				/* the same ID twice (a scope and a sub-cgroup) is one container */
 				if (!s->matches || strcmp(s->found, id))
 					s->matches++;
@@ -600,14 +679,6 @@ static int find_by_cgroup_name(struct container_table *t, const char *what,
 		snprintf(reason, reason_size, "cgroups: no cgroup v2 hierarchy is mounted");
 		return -ENOENT;
 	}
-	for (const char *p = what; *p; p++) {
-		if (!is_hex(*p)) {
-			snprintf(reason, reason_size,
-				 "cgroups: '%.100s' is no ID (hex digits) to look for in %.100s", what,
-				 t->root);
-			return -ENOENT;
-		}
-	}
 	scan_dir(&s, rel, 0, 0);
 	if (s.matches > 1) {
 		snprintf(reason, reason_size,
@@ -618,8 +689,15 @@ static int find_by_cgroup_name(struct container_table *t, const char *what,
 	}
 	if (!s.matches) {
 		snprintf(reason, reason_size,
-			 "cgroups: no cgroup in %.100s is named after an ID starting with '%.100s'",
-			 t->root, what);
+			 "cgroups: no cgroup in %.100s is named after a container ID starting with "
+			 "'%.100s' or a machine '%.100s'",
+			 t->root, what, what);
+		return -ENOENT;
+	}
+	if (cgroup_populated(t, s.found_rel) == 0) {
+		snprintf(reason, reason_size,
+			 "cgroups: container %.64s is not running (%.100s%.200s has no process)",
+			 s.found, t->root, s.found_rel);
 		return -ENOENT;
 	}
 	*out = add_container(t, s.found, s.found_runtime, s.found_rel);
@@ -654,7 +732,7 @@ int container_table__resolve(struct container_table *t, const char *what,
 	}
 	snprintf(err, err_size,
 		 "no running container '%s': %s%s; give the name or ID that 'podman ps', "
-		 "'docker ps' or 'nerdctl ps' shows",
+		 "'docker ps', 'nerdctl ps' or 'machinectl list' shows",
 		 what, reasons, reason);
 	return -ENOENT;
 }
@@ -664,7 +742,9 @@ bool container_table__alive(const struct container_table *t, const struct contai
 	__u64 id;
 	__u32 level;
 
-	return stat_cgroup(t, c->cgroup, &id, &level) == 0 && id == c->cgroup_id;
+	/* a runtime may keep a stopped container's cgroup a while: its processes tell */
+	return stat_cgroup(t, c->cgroup, &id, &level) == 0 && id == c->cgroup_id &&
+	       cgroup_populated(t, c->cgroup) != 0;
 }
 
 /* ---------------------------------------------------------------- cgroup ids */

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <linux/types.h>
 
-#define CONTAINER_ID_MAX 65 /* 64 hex digits and the NUL */
+#define CONTAINER_ID_MAX 65 /* 64 hex digits (or a machine's name) and the NUL */
 #define CONTAINER_NAME_MAX 128
 #define CONTAINER_ERR_MAX 1024
 /* --container given this many times at most */
@@ -21,7 +21,7 @@
 struct container {
 	char id[CONTAINER_ID_MAX];
 	char name[CONTAINER_NAME_MAX]; /* the runtime's name; the short ID when none said */
-	char runtime[16];	       /* podman, docker, containerd, cri-o; "" when unknown */
+	char runtime[16]; /* podman, docker, containerd, cri-o, systemd-nspawn; "" when unknown */
 	char cgroup[PATH_MAX];	       /* its cgroup v2 directory, below the hierarchy's root */
 	__u64 cgroup_id;	       /* the directory's inode: the kernel's cgroup id */
 	__u32 level;		       /* its depth below the root */
@@ -31,9 +31,10 @@ struct container {
 /*
  * The container a cgroup path names, by the ID the runtimes put in its last component that
  * has one: libpod-ID(.scope), docker-ID.scope, /docker/ID, cri-containerd-ID.scope,
- * crio-ID.scope, nerdctl-ID.scope, /default/ID. Writes the ID, the runtime the name
- * implies ("" when none does) and the length of the path up to that component. Conmon's
- * cgroups (libpod-conmon-ID) are the runtime's, not the container's: false.
+ * crio-ID.scope, nerdctl-ID.scope, /default/ID; or systemd-nspawn's machine-NAME.scope,
+ * whose ID is the machine's NAME. Writes the ID, the runtime the name implies ("" when none
+ * does) and the length of the path up to that component. Conmon's cgroups
+ * (libpod-conmon-ID) are the runtime's, not the container's: false.
  */
 bool container_id_of_cgroup_path(const char *path, char *id, char *runtime, size_t runtime_size,
 				 size_t *prefix_len);
@@ -54,7 +55,8 @@ const char *container_table__root(const struct container_table *t);
 
 /*
  * --container WHAT: a name or an ID (or its prefix), asked of each runtime whose CLI is
- * present, then looked for among the cgroups named after container IDs. 0 and *out; or
+ * present, then looked for among the cgroups named after container IDs or machines'
+ * names. 0 and *out; or
  * -ENOENT with err naming each runtime tried and what it said.
  */
 int container_table__resolve(struct container_table *t, const char *what,

@@ -360,17 +360,27 @@ static const struct container *group_container(const struct summary *s, __u64 gr
 	return s->containers && group ? container_table__at(s->containers, group - 1) : NULL;
 }
 
-/* "container web (podman 0123456789ab):", or "host:" for the calls outside containers. */
+/*
+ * "container web (podman 0123456789ab):", "container box (systemd-nspawn):" (a machine's
+ * ID is its name), or "host:" for the calls outside containers.
+ */
 static void print_container_heading(const struct summary *s, FILE *out, const char *sep,
 				    __u64 group)
 {
 	const struct container *c = group_container(s, group);
+	bool id_shown;
 
-	if (!c)
+	if (!c) {
 		fprintf(out, "%shost:\n", sep);
-	else
-		fprintf(out, "%scontainer %s (%s%s%.12s):\n", sep, c->name, c->runtime,
-			c->runtime[0] ? " " : "", c->id);
+		return;
+	}
+	/* a name that is the ID's start (no runtime named it) says it already */
+	id_shown = strncmp(c->name, c->id, strlen(c->name)) != 0;
+	fprintf(out, "%scontainer %s", sep, c->name);
+	if (c->runtime[0] || id_shown)
+		fprintf(out, " (%s%s%.12s)", c->runtime, c->runtime[0] && id_shown ? " " : "",
+			id_shown ? c->id : "");
+	fprintf(out, ":\n");
 }
 
 void summary__print(struct summary *s, FILE *out)
