@@ -654,10 +654,9 @@ int main(int argc, char **argv)
 			else if (!strcmp(optarg, "container"))
 				o.summary_opts.by = BT_SUMMARY_CONTAINER;
 			else
-				usage_error(
-					"invalid --summary-by value '%s': give total, process, "
-					"thread or container",
-					optarg);
+				usage_error("invalid --summary-by value '%s': give total, process, "
+					    "thread or container",
+					    optarg);
 			break;
 		case OPT_HIST:
 			o.summary_opts.hist = true;

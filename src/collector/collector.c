@@ -55,11 +55,11 @@ static const struct feature_desc feature_descs[COLLECTOR_FEAT_COUNT] = {
 		{"ancestor_cgroup", "bpf_get_current_ancestor_cgroup_id in tracing programs", NULL,
 		 "--cgroup and --container match the directory, not its subtree",
 		 "only --filter and --container use it"},
-	[COLLECTOR_FEAT_CGROUP_ID] =
-		{"cgroup_id", "bpf_get_current_cgroup_id in tracing programs", "4.18",
-		 "-a finds each line's container in /proc; --container and "
-		 "--summary-by=container cannot do without it",
-		 "only --container, -a and --summary-by=container use it"},
+	[COLLECTOR_FEAT_CGROUP_ID] = {"cgroup_id", "bpf_get_current_cgroup_id in tracing programs",
+				      "4.18",
+				      "-a finds each line's container in /proc; --container and "
+				      "--summary-by=container cannot do without it",
+				      "only --container, -a and --summary-by=container use it"},
 };
 
 /*
@@ -224,9 +224,10 @@ int collector__load(struct collector *c, const struct collector_opts *o)
 	 * --container selects, and --summary-by=container counts, by the thread's cgroup id;
 	 * -a's lines only say their container, which /proc tells as well
 	 */
-	needs_cgroup_id = o->container_select || (o->summary && o->summary_by == BT_SUMMARY_CONTAINER);
-	cgroup_id = (needs_cgroup_id || o->record_cgroup) &&
-		    have_feature(c, COLLECTOR_FEAT_CGROUP_ID);
+	needs_cgroup_id =
+		o->container_select || (o->summary && o->summary_by == BT_SUMMARY_CONTAINER);
+	cgroup_id =
+		(needs_cgroup_id || o->record_cgroup) && have_feature(c, COLLECTOR_FEAT_CGROUP_ID);
 	if (needs_cgroup_id && !cgroup_id) {
 		c->missing = COLLECTOR_FEAT_CGROUP_ID;
 		return -EOPNOTSUPP;

@@ -20,13 +20,13 @@ struct collector_opts {
 	bool summary_only; /* -c: and send no per-call records */
 	int summary_by;	   /* enum bt_summary_by */
 	bool errno_summary;
-	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
-	bool filter;	     /* run the --filter program collector__set_filter() gives */
-	bool filter_defer;   /* it reads the result: decide each call at its exit */
-	bool lossless;	     /* say per thread where records were lost */
-	bool record_times;   /* enter and exit records carry the kernel time (else 0) */
-	bool record_comm;    /* enter records carry the thread name (else zeros) */
-	bool record_cgroup;  /* enter records carry the thread's cgroup id (else 0) */
+	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
+	bool filter;	       /* run the --filter program collector__set_filter() gives */
+	bool filter_defer;     /* it reads the result: decide each call at its exit */
+	bool lossless;	       /* say per thread where records were lost */
+	bool record_times;     /* enter and exit records carry the kernel time (else 0) */
+	bool record_comm;      /* enter records carry the thread name (else zeros) */
+	bool record_cgroup;    /* enter records carry the thread's cgroup id (else 0) */
 	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
 	__u32 string_cap;
 	__u32 buffer_cap;

@@ -46,14 +46,14 @@ static const struct {
 	const char *prefix;
 	const char *runtime;
 } cgroup_prefixes[] = {
-	{"libpod-", "podman"},	   {"docker-", "docker"}, {"cri-containerd-", "containerd"},
+	{"libpod-", "podman"},	    {"docker-", "docker"}, {"cri-containerd-", "containerd"},
 	{"nerdctl-", "containerd"}, {"crio-", "cri-o"},
 };
 
 static const char inspect_format[] = "{{.Id}}\t{{.Name}}\t{{.State.Pid}}";
 
 struct cgroup_slot {
-	__u64 id; /* 0: empty */
+	__u64 id;	     /* 0: empty */
 	struct container *c; /* NULL: the host's */
 };
 
@@ -465,7 +465,7 @@ static int run_cli(char *const argv[], char *out, size_t out_size, char *err, si
 			}
 			if (got[i] + 1 < size) {
 				size_t take = (size_t)n < size - 1 - got[i] ? (size_t)n
-									     : size - 1 - got[i];
+									    : size - 1 - got[i];
 
 				memcpy(buf + got[i], chunk, take);
 				got[i] += take;
@@ -502,7 +502,8 @@ static int cgroup_of_pid(int pid, char *rel, size_t size)
 	while (fgets(line, sizeof(line), f)) {
 		if (!strncmp(line, "0::", 3)) {
 			line[strcspn(line, "\n")] = 0;
-			err = (size_t)snprintf(rel, size, "%s", line + 3) < size ? 0 : -ENAMETOOLONG;
+			err = (size_t)snprintf(rel, size, "%s", line + 3) < size ? 0
+										 : -ENAMETOOLONG;
 			break;
 		}
 	}
@@ -517,8 +518,8 @@ static int cgroup_of_pid(int pid, char *rel, size_t size)
 static int ask_runtime(struct container_table *t, const struct runtime *rt, const char *what,
 		       struct container **out, char *reason, size_t reason_size)
 {
-	char *argv[] = {(char *)rt->cli, "inspect", "--format", (char *)inspect_format,
-			(char *)what, NULL};
+	char *argv[] = {(char *)rt->cli,	"inspect",    "--format",
+			(char *)inspect_format, (char *)what, NULL};
 	char output[CLI_OUTPUT_MAX], errors[CLI_OUTPUT_MAX], id[CONTAINER_ID_MAX];
 	char name[CONTAINER_NAME_MAX], rel[PATH_MAX], cid[CONTAINER_ID_MAX], guess[16];
 	struct container *c;
@@ -533,7 +534,8 @@ static int ask_runtime(struct container_table *t, const struct runtime *rt, cons
 	if (rc) {
 		first_line(errors);
 		if (rc == -ETIMEDOUT)
-			snprintf(errors, sizeof(errors), "no answer in %d s", CLI_TIMEOUT_MS / 1000);
+			snprintf(errors, sizeof(errors), "no answer in %d s",
+				 CLI_TIMEOUT_MS / 1000);
 		else if (rc < 0)
 			snprintf(errors, sizeof(errors), "%s", strerror(-rc));
 		snprintf(reason, reason_size, "%s: %.300s", rt->cli,
@@ -562,8 +564,9 @@ static int ask_runtime(struct container_table *t, const struct runtime *rt, cons
 		rel[prefix] = 0;
 	c = add_container(t, id, rt->name, rel);
 	if (!c) {
-		snprintf(reason, reason_size, "%s: the cgroup %.100s%.200s of container %.100s is gone",
-			 rt->cli, t->root, rel, name);
+		snprintf(reason, reason_size,
+			 "%s: the cgroup %.100s%.200s of container %.100s is gone", rt->cli,
+			 t->root, rel, name);
 		return -ENOENT;
 	}
 	snprintf(c->name, sizeof(c->name), "%s", name);
@@ -596,7 +599,6 @@ static int cgroup_populated(const struct container_table *t, const char *rel)
 	fclose(f);
 	return populated;
 }
-
 
 struct scan_ctx {
 	struct container_table *t;
@@ -669,8 +671,8 @@ static void scan_dir(struct scan_ctx *s, char *rel, size_t len, int depth)
 	closedir(d);
 }
 
-static int find_by_cgroup_name(struct container_table *t, const char *what,
-			       struct container **out, char *reason, size_t reason_size)
+static int find_by_cgroup_name(struct container_table *t, const char *what, struct container **out,
+			       char *reason, size_t reason_size)
 {
 	struct scan_ctx s = {.t = t, .prefix = what};
 	char rel[PATH_MAX] = "";
@@ -721,8 +723,9 @@ int container_table__resolve(struct container_table *t, const char *what,
 			*out = c;
 			return 0;
 		}
-		used += snprintf(reasons + used, used < sizeof(reasons) ? sizeof(reasons) - used : 0,
-				 "%s; ", reason);
+		used += snprintf(reasons + used,
+				 used < sizeof(reasons) ? sizeof(reasons) - used : 0, "%s; ",
+				 reason);
 		if (used >= sizeof(reasons))
 			used = sizeof(reasons) - 1;
 	}

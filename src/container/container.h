@@ -22,10 +22,10 @@ struct container {
 	char id[CONTAINER_ID_MAX];
 	char name[CONTAINER_NAME_MAX]; /* the runtime's name; the short ID when none said */
 	char runtime[16]; /* podman, docker, containerd, cri-o, systemd-nspawn; "" when unknown */
-	char cgroup[PATH_MAX];	       /* its cgroup v2 directory, below the hierarchy's root */
-	__u64 cgroup_id;	       /* the directory's inode: the kernel's cgroup id */
-	__u32 level;		       /* its depth below the root */
-	bool named;		       /* the name came from the runtime */
+	char cgroup[PATH_MAX]; /* its cgroup v2 directory, below the hierarchy's root */
+	__u64 cgroup_id;       /* the directory's inode: the kernel's cgroup id */
+	__u32 level;	       /* its depth below the root */
+	bool named;	       /* the name came from the runtime */
 };
 
 /*

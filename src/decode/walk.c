@@ -673,7 +673,7 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 		v->ts = hdr->ts;
 		if (d->containers)
 			v->container = container_table__of_thread(d->containers, v->tid,
-								   event_cgroup(hdr));
+								  event_cgroup(hdr));
 		view_event(d, hdr, v);
 		return;
 	}
@@ -681,8 +681,9 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	v->pid = hdr->tgid;
 	v->tid = hdr->tid;
 	if (d->containers)
-		v->container = container_table__of_thread(
-			d->containers, v->tid, call->enter ? call->enter->cgroup : call->exit->cgroup);
+		v->container = container_table__of_thread(d->containers, v->tid,
+							  call->enter ? call->enter->cgroup
+								      : call->exit->cgroup);
 	v->ts = hdr->ts;
 	v->nr = hdr->nr;
 	v->name = decode_syscall_name(d, hdr->nr, v->namebuf, sizeof(v->namebuf));
