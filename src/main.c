@@ -37,7 +37,8 @@ static const char usage_text[] =
 	"                          first instruction, until the last of them exits\n"
 	"      --container NAME|ID trace a running container (all its processes) until it\n"
 	"                          stops or btftrace gets SIGINT; a name, an ID or its start,\n"
-	"                          found through podman, docker or nerdctl, or by its cgroup.\n"
+	"                          found through podman, docker or nerdctl, or by its cgroup\n"
+	"                          (systemd-nspawn's machines too).\n"
 	"                          Repeat it for more; --container new follows those started\n"
 	"                          while tracing. Lines say their container: [web] in text,\n"
 	"                          \"container\" in JSON; pids as in --pidns-translation\n"
@@ -860,10 +861,10 @@ int main(int argc, char **argv)
 		o.buffer_cap = BT_CAPTURE_MAX;
 	if (optind < argc)
 		o.command = argv + optind;
-	if ((o.ncontainers || o.containers_new) && (o.command || o.npids))
+	if ((o.ncontainers || o.containers_new) && (o.command || o.npids || o.trace_all))
 		usage_error("--container traces the container's processes: it excludes %s; drop "
 			    "one of them",
-			    o.command ? "a command" : "-p");
+			    o.command ? "a command" : o.npids ? "-p" : "-a");
 	if (!o.command && !o.npids && !o.trace_all && !o.ncontainers && !o.containers_new)
 		usage_error("nothing to trace: give a command after --, -p PID, -a or "
 			    "--container NAME (see 'btftrace --help')");

@@ -315,6 +315,7 @@ def test_tracing_ends_when_the_container_stops(btftrace, run_btftrace, container
     (["--container", ""], "invalid --container value ''"),
     (["--container", "x", "-p", "1"], "--container traces the container's processes"),
     (["--container", "x", "--", "true"], "--container traces the container's processes"),
+    (["--container", "new", "-a"], "it excludes -a"),
     (["-c", "--summary-by=container", "--", "true"], "--summary-by=container groups"),
 ])
 def test_bad_container_options(run_btftrace, args, message):
