@@ -864,7 +864,9 @@ int main(int argc, char **argv)
 	if ((o.ncontainers || o.containers_new) && (o.command || o.npids || o.trace_all))
 		usage_error("--container traces the container's processes: it excludes %s; drop "
 			    "one of them",
-			    o.command ? "a command" : o.npids ? "-p" : "-a");
+			    o.command ? "a command"
+			    : o.npids ? "-p"
+				      : "-a");
 	if (!o.command && !o.npids && !o.trace_all && !o.ncontainers && !o.containers_new)
 		usage_error("nothing to trace: give a command after --, -p PID, -a or "
 			    "--container NAME (see 'btftrace --help')");
