@@ -59,6 +59,8 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	rec.group_dead = live == 0;
 	rec.superseded = tid == tgid && exec_tid && exec_tid != tid;
 	rec.pad[0] = rec.pad[1] = 0;
+	/* the exiting thread runs this: its own cgroup */
+	rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	if (!summary_only && (!filter_active || filter_event()))
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	if (live == 0 && !trace_all)

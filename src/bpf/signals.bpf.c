@@ -34,6 +34,8 @@ static __always_inline int do_signal(int sig, const void *info)
 	fill_hdr(&rec.hdr, BT_REC_SIGNAL, sizeof(rec));
 	rec.sig = sig;
 	rec.flags = 0;
+	/* the thread the signal is delivered to runs this */
+	rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	if (!info || bpf_probe_read_kernel(rec.info, sizeof(rec.info), info))
 		__builtin_memset(rec.info, 0, sizeof(rec.info));
 	submit(&rec, sizeof(rec), KIND_OTHER);
@@ -65,11 +67,12 @@ static __always_inline int do_signal_generate(int sig, const void *info, struct 
 	__u32 tgid;
 
 	/*
-	 * With a filter, left out: its process terms (comm, uid, cgroup) are
-	 * about the current task, and here that is the sender, not the target.
+	 * With a filter or --container, left out: their process terms (comm,
+	 * uid, cgroup) are about the current task, and here that is the
+	 * sender, not the target.
 	 */
 	if (result != TRACE_SIGNAL_DELIVERED || sig == SIGKILL || summary_only ||
-	    !signal_shown(sig) || filter_active)
+	    !signal_shown(sig) || filter_active || container_select)
 		return 0;
 	if (!(BPF_CORE_READ(task, signal, flags) & SIGNAL_GROUP_EXIT) ||
 	    BPF_CORE_READ(task, signal, group_exit_code) != sig)
@@ -83,6 +86,7 @@ static __always_inline int do_signal_generate(int sig, const void *info, struct 
 	rec.hdr.tid = BPF_CORE_READ(task, pid);
 	rec.sig = sig;
 	rec.flags = BT_SIG_FATAL_UNDELIVERED;
+	rec.cgroup = 0; /* the sender's is no use: the target's is looked up by its tid */
 	__builtin_memset(rec.info, 0, sizeof(rec.info));
 	if ((unsigned long)info > SEND_SIG_PRIV) {
 		bpf_probe_read_kernel(rec.info, sizeof(rec.info), info);

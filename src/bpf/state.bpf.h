@@ -282,6 +282,8 @@ BT_EXTERN struct {
 	__uint(max_entries, 8 << 20); /* resized by user space before load */
 } events SEC(".maps");
 
+#include "container.bpf.h"
+
 #define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 
 /* should_trace: whether the current call's process is traced (nr -1: not a call) */
@@ -292,6 +294,8 @@ static __always_inline int should_trace(__u32 tgid, long nr)
 
 	if (tgid == self_tgid)
 		return 0;
+	if (container_select)
+		return current_container_cgroup() != 0;
 	if (trace_all)
 		return 1;
 	proc = bpf_map_lookup_elem(&traced_procs, &tgid);

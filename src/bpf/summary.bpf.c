@@ -35,6 +35,9 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 		key.id = tgid;
 	else if (summary_by == BT_SUMMARY_THREAD)
 		key.id = tid;
+	else if (summary_by == BT_SUMMARY_CONTAINER)
+		key.id =
+			container_select ? current_container_cgroup() : bpf_get_current_cgroup_id();
 	if (summary_by == BT_SUMMARY_TOTAL)
 		sum = bpf_map_lookup_elem(&summary_total, &nr);
 	else

@@ -149,6 +149,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 		bpf_get_current_comm(rec->comm, sizeof(rec->comm));
 	else /* not the name the per-CPU scratch still holds from another record */
 		__builtin_memset(rec->comm, 0, sizeof(rec->comm));
+	rec->cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	s->off = sizeof(*rec);
 	s->ncaps = 0;
 	s->faulted = 0;
@@ -431,6 +432,7 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 	rec->hdr.nr = nr;
 	rec->hdr.cpu = bpf_get_smp_processor_id();
 	rec->ret = ret;
+	rec->cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	s->off = sizeof(*rec);
 	s->ncaps = 0;
 	s->faulted = 0;
