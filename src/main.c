@@ -19,10 +19,15 @@
 
 #define EXIT_USAGE 2
 
+/* the numbers --help gives for --capture-size and --buffer-size, checked against record.h */
+_Static_assert(BT_BUFFER_CAP_DEFAULT == 256 && BT_CAPTURE_MAX == 4096, "--help's capture sizes");
+_Static_assert(BT_RINGBUF_DEFAULT == 8u << 20, "--help's --buffer-size default");
+
 static const char usage_text[] =
 	"Usage: btftrace [OPTIONS] -- COMMAND [ARGS...]\n"
 	"       btftrace [OPTIONS] -p PID[,PID...]\n"
 	"       btftrace [OPTIONS] -a\n"
+	"       btftrace [OPTIONS] --container NAME|ID|new...\n"
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"       btftrace syscalls --names [-e SET]\n"
 	"\n"
@@ -34,6 +39,13 @@ static const char usage_text[] =
 	"  -a, --all               trace the whole system (but btftrace itself)\n"
 	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
 	"                          first instruction, until the last of them exits\n"
+	"      --container NAME|ID trace a running container (all its processes) until it\n"
+	"                          stops or btftrace gets SIGINT; a name, an ID or its start,\n"
+	"                          found through podman, docker or nerdctl, or by its cgroup\n"
+	"                          (systemd-nspawn's machines too).\n"
+	"                          Repeat it for more; --container new follows those started\n"
+	"                          while tracing. Lines say their container: [web] in text,\n"
+	"                          \"container\" in JSON; pids as in --pidns-translation\n"
 	"\n"
 	"Selection:\n"
 	"  -e trace=SET, -e SET    trace only the syscalls in SET (default: all), a comma\n"
@@ -74,8 +86,8 @@ static const char usage_text[] =
 	"  -C, --with-summary      print the calls and the table\n"
 	"  -S, --summary-sort-by KEY  sort the table by time (default), calls, errors, avg\n"
 	"                          or name\n"
-	"      --summary-by WHAT   one table for all (total, the default), per process or\n"
-	"                          per thread\n"
+	"      --summary-by WHAT   one table for all (total, the default), per process,\n"
+	"                          per thread or per container (with --container or -a)\n"
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
 	"                          unless -C)\n"
 	"      --errno-summary     add failures counted by errno (implies -c unless -C)\n"
@@ -113,8 +125,10 @@ static const char usage_text[] =
 	"  -r, --relative-timestamps  prefix the time since the previous line\n"
 	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
 	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---), 'exit' (+++ exited\n"
-	"                          with N +++) and/or 'thread-execve' (+++ superseded by\n"
-	"                          execve in pid N +++) lines, comma-separated\n"
+	"                          with N +++), 'thread-execve' (+++ superseded by\n"
+	"                          execve in pid N +++) and/or 'personality' ([ Process\n"
+	"                          PID=N runs in 32 bit mode. ], left out anyway with -o\n"
+	"                          and a command, as strace) lines, comma-separated\n"
 	"\n"
 	"Stacks:\n"
 	"  -k, --stack-trace, --stack-traces\n"
@@ -199,6 +213,7 @@ enum long_only {
 	OPT_STACK_FRAME_LIMIT,
 	OPT_STACK_SIZE,
 	OPT_KERNEL_STACK,
+	OPT_CONTAINER,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -207,6 +222,7 @@ static const struct option long_options[] = {
 	{ "attach", required_argument, NULL, 'p' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "follow-forks", no_argument, NULL, 'f' },
+	{ "container", required_argument, NULL, OPT_CONTAINER },
 	{ "summary", no_argument, NULL, 'c' },
 	{ "summary-only", no_argument, NULL, 'c' },
 	{ "with-summary", no_argument, NULL, 'C' },
@@ -353,8 +369,8 @@ static void parse_quiet(struct session_opts *o, const char *text)
 		usage_error("out of memory");
 	if (!*text)
 		usage_error(
-			"invalid --quiet value '': give signals, exit, thread-execve or a comma "
-			"list of them");
+			"invalid --quiet value '': give signals, exit, thread-execve, personality "
+			"or a comma list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "signals"))
 			o->text.quiet_signals = true;
@@ -362,10 +378,12 @@ static void parse_quiet(struct session_opts *o, const char *text)
 			o->text.quiet_exits = true;
 		else if (!strcmp(tok, "thread-execve") || !strcmp(tok, "superseded"))
 			o->text.quiet_thread_execve = true;
+		else if (!strcmp(tok, "personality"))
+			o->text.quiet_personality = true;
 		else
 			usage_error(
-				"invalid --quiet value '%s': give signals, exit, thread-execve or "
-				"a comma list of them",
+				"invalid --quiet value '%s': give signals, exit, thread-execve, "
+				"personality or a comma list of them",
 				tok);
 	}
 	free(copy);
@@ -581,6 +599,20 @@ static void parse_cgroup(struct filter_spec *f, const char *path)
 	}
 }
 
+/* --container NAME|ID|new: kept to be found through the runtimes when tracing starts. */
+static void parse_container(struct session_opts *o, const char *text)
+{
+	if (!*text)
+		usage_error("invalid --container value '': give a container's name or ID, or new");
+	if (!strcmp(text, "new")) {
+		o->containers_new = true;
+		return;
+	}
+	if (o->ncontainers == CONTAINER_MAX_ARGS)
+		usage_error("too many --container options: at most %d", CONTAINER_MAX_ARGS);
+	o->containers[o->ncontainers++] = text;
+}
+
 static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f, int argc,
 				char **argv)
 {
@@ -649,6 +681,9 @@ int main(int argc, char **argv)
 			o.follow_forks = true;
 			o.text.thread_exits = true;
 			break;
+		case OPT_CONTAINER:
+			parse_container(&o, optarg);
+			break;
 		case OPT_QUIET:
 			parse_quiet(&o, optarg);
 			break;
@@ -672,11 +707,12 @@ int main(int argc, char **argv)
 				o.summary_opts.by = BT_SUMMARY_PROCESS;
 			else if (!strcmp(optarg, "thread"))
 				o.summary_opts.by = BT_SUMMARY_THREAD;
+			else if (!strcmp(optarg, "container"))
+				o.summary_opts.by = BT_SUMMARY_CONTAINER;
 			else
-				usage_error(
-					"invalid --summary-by value '%s': give total, process or "
-					"thread",
-					optarg);
+				usage_error("invalid --summary-by value '%s': give total, process, "
+					    "thread or container",
+					    optarg);
 			break;
 		case OPT_HIST:
 			o.summary_opts.hist = true;
@@ -907,11 +943,30 @@ int main(int argc, char **argv)
 		o.buffer_cap = BT_CAPTURE_MAX;
 	if (optind < argc)
 		o.command = argv + optind;
-	if (!o.command && !o.npids && !o.trace_all)
-		usage_error("nothing to trace: give a command after --, -p PID, or -a "
-			    "(see 'btftrace --help')");
+	if ((o.ncontainers || o.containers_new) && (o.command || o.npids || o.trace_all))
+		usage_error("--container traces the container's processes: it excludes %s; drop "
+			    "one of them",
+			    o.command ? "a command"
+			    : o.npids ? "-p"
+				      : "-a");
+	if (!o.command && !o.npids && !o.trace_all && !o.ncontainers && !o.containers_new)
+		usage_error("nothing to trace: give a command after --, -p PID, -a or "
+			    "--container NAME (see 'btftrace --help')");
+	if (o.summary_opts.by == BT_SUMMARY_CONTAINER && !o.ncontainers && !o.containers_new &&
+	    !o.trace_all)
+		usage_error("--summary-by=container groups the calls of containers: trace them "
+			    "with --container NAME, --container new or -a");
+	/* the calls in a container see its PID namespace: pids say the host's number too */
+	if (o.ncontainers || o.containers_new || o.trace_all)
+		o.decode.decode_pids |= DECODE_PIDS_NS;
 	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
 		usage_error("a command, -p and -a exclude each other: choose one target");
+	/* strace is quiet about personalities when a command it runs is traced to a file */
+	if (o.output && o.command)
+		o.text.quiet_personality = true;
+	/* strace's pid column: a file that holds several processes' calls */
+	if (o.output && (o.follow_forks || o.npids > 1 || o.trace_all))
+		o.text.pid_column = true;
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
 	/* a trace-event file has slices on a timeline, and no place for a table */

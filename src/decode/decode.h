@@ -13,6 +13,7 @@
 #include "base/writer.h"
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
+#include "container/container.h"
 #include "decode/captures.h"
 #include "decode/hand.h"
 #include "decode/pid_table.h"
@@ -117,6 +118,8 @@ struct decoder {
 	struct pid_table *pids;
 	/* -k, --kernel-stack: unwinds and names stacks, owned by the session; or NULL */
 	struct stack_unwinder *stacks;
+	/* --container, -a: which container each thread is in, owned by the session; or NULL */
+	struct container_table *containers;
 	/* per syscall and argument, and per syscall's return value: what a pid there names */
 	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
@@ -159,7 +162,10 @@ struct call_view {
 	const struct call *call; /* for the walk; a sink never looks inside */
 	enum call_state state;
 	__u32 pid, tid;
+	/* --container, -a: the container the thread is in; NULL for the host's */
+	const struct container *container;
 	__u64 ts;	   /* the enter's kernel time (the exit's when the enter was not seen) */
+	__u64 end_ts;	   /* the exit's kernel time, when it was seen: a resumed line's */
 	bool timed;	   /* enter and exit were both seen: */
 	__u64 duration_ns; /* the exit's time less the enter's */
 	const char *comm;  /* the thread's name at the enter, NULL when the enter was not seen */
@@ -179,6 +185,8 @@ struct call_view {
 	bool has_stack;
 	struct stack_trace stack;
 	bool stack_lost; /* the call was to have stacks, and the ring buffer had no room */
+	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */
+	bool detached;
 
 	enum call_event event;
 	/* CEV_SIGNAL */

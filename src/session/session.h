@@ -44,6 +44,10 @@ struct session_opts {
 	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
 	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
 	struct stack_opts stack;	  /* -k, -kk, --stack-trace*, --kernel-stack */
+	/* --container: the names or IDs given, and "new" for those started while tracing */
+	const char *containers[CONTAINER_MAX_ARGS];
+	int ncontainers;
+	bool containers_new;
 };
 
 void session_opts_default(struct session_opts *o);

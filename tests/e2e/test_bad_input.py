@@ -146,7 +146,7 @@ CASES = (
           ]],
         case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
              r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
-             r"thread-execve or a comma list of them$"),
+             r"thread-execve, personality or a comma list of them$"),
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
@@ -247,7 +247,7 @@ CASES = (
              r"cannot use cgroup '\S+': not a directory of a cgroup v2 hierarchy"),
     ] + [
         # targets
-        case("no-target", [], r"nothing to trace: give a command after --, -p PID, or -a"),
+        case("no-target", [], r"nothing to trace: give a command after --, -p PID, -a or --container NAME"),
         case("no-command-after-dashes", ["--"], r"nothing to trace"),
         case("options-but-no-target", ["-v", "-T"], r"nothing to trace"),
         case("command-and-p", ["-p", "1", "--", "true"],

@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * -k and --kernel-stack in the kernel: the stack record (struct bt_stack_rec) that follows the
- * enter record of a call selected for stacks. Included once, by collector.bpf.c, after its
- * struct pt_regs and put_record(): a unit of its own once the collector is split by concern.
+ * enter record of a call selected for stacks. Included by syscalls.bpf.c only, whose programs
+ * take the stacks: its knobs, map and probe state are defined here, in that unit, and inlined
+ * into the programs, so that the kernel stacks they take have the same BPF frames as the
+ * start-up probe's.
  */
-#ifndef BTFTRACE_STACK_CAPTURE_H
-#define BTFTRACE_STACK_CAPTURE_H
+#ifndef BTFTRACE_BPF_STACK_H
+#define BTFTRACE_BPF_STACK_H
+
+#include "state.bpf.h"
+#include "records.bpf.h"
 
 /* Knobs fixed between open and load; every one of them off costs the collector nothing. */
 const volatile __u8 stack_user_mode = BT_STACK_NONE;	       /* enum bt_stack_mode */
@@ -157,9 +162,10 @@ static __always_inline void kstack_take_probe(void *ctx, __u32 tid, const bool a
  * Builds and sends the stack record of the call the thread is in, after its enter record:
  * the user part as stack_user_mode says, then the kernel frames. at_exit: the enter record
  * was sent at sys_exit (a filter that reads the result decided there); the user registers and
- * frames are still the call's, the kernel stack is the exit's.
+ * frames are still the call's, the kernel stack is the exit's. An i386 call (int $0x80, a
+ * 32-bit process) has no user part.
  */
-static __always_inline void emit_stack(void *ctx, struct pt_regs *regs, const bool typed,
+static __always_inline void emit_stack(void *ctx, struct pt_regs *regs, const bool typed, bool i386,
 				       __u32 tgid, __u32 tid, long nr, const bool at_exit)
 {
 	struct stack_area *a = stack_area();
@@ -182,7 +188,10 @@ static __always_inline void emit_stack(void *ctx, struct pt_regs *regs, const bo
 	rec->pad[0] = rec->pad[1] = rec->pad[2] = 0;
 	rec->pad2 = 0;
 	rec->kernel_skip = 0;
-	if (stack_user_mode == BT_STACK_DWARF) {
+	/* an i386 call's registers and stack are a 32-bit process's: no DWARF of x86_64 fits */
+	if (i386) {
+		__builtin_memset(rec->regs, 0, sizeof(rec->regs));
+	} else if (stack_user_mode == BT_STACK_DWARF) {
 		read_user_regs(regs, rec->regs, typed);
 		user = stack_copy_user(a, rec->regs[BT_STACK_REG_SP]);
 		if (user < stack_copy_bytes)
@@ -217,4 +226,4 @@ static __always_inline void emit_stack(void *ctx, struct pt_regs *regs, const bo
 		count_loss(KIND_STACK);
 }
 
-#endif /* BTFTRACE_STACK_CAPTURE_H */
+#endif /* BTFTRACE_BPF_STACK_H */
