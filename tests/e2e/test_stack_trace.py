@@ -96,10 +96,11 @@ def test_every_process_and_thread_symbolized(run_btftrace, workload, mode, calle
     prog = workload("stack_calls")
     r = run_btftrace(["-f", "-k", "-e", "trace=openat", prog, mode, "3"])
     assert r.returncode == 0, r.stderr
-    stacks = stacks_of(r.trace, r'^\[pid +\d+\] openat\(AT_FDCWD, "/etc/hostname"')
+    # -f -o FILE: strace's "PID  " prefix ("[pid PID] " on a terminal)
+    line = r'^(?:\[pid +)?(\d+)\]? +openat\(AT_FDCWD, "/etc/hostname"'
+    stacks = stacks_of(r.trace, line)
     assert len(stacks) == 3, r.trace
-    pids = set(re.findall(r'^\[pid +(\d+)\] openat\(AT_FDCWD, "/etc/hostname"', r.trace,
-                          re.M))
+    pids = set(re.findall(line, r.trace, re.M))
     assert len(pids) == 3
     for st in stacks:
         names = symbols(st)
