@@ -65,6 +65,7 @@ const volatile __u8 filter_defer = 0;	      /* filter_prog reads the result: dec
 const volatile __u8 have_ancestor_cgroup = 0; /* bpf_get_current_ancestor_cgroup_id works here */
 const volatile __u64 signals_shown = ~0ULL;   /* -e signal=SET: bit sig-1 for signals 1..64 */
 const volatile __u8 lossless = 0;	      /* --lossless: place losses per thread */
+const volatile __u8 inject_active = 0;	      /* -e inject=: btftrace marks calls it acts on */
 /*
  * What the output shows of each call beyond its values: the kernel's time
  * (-t, -r, -T, JSON, Perfetto) and the thread's name (JSON, Perfetto). Each
@@ -168,6 +169,21 @@ struct {
 /* Entries in refetch: while zero, exits skip the lookup. */
 __u64 refetch_pending = 0;
 
+/* -e inject=: the calls btftrace acted on, by thread (struct bt_inject_mark in record.h). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -e inject= */
+	__type(key, __u32);
+	__type(value, struct bt_inject_mark);
+} inject_marks SEC(".maps");
+
+/*
+ * Entries in inject_marks, counted up by user space as it adds one: while zero, which is
+ * nearly always (a mark lives from btftrace's answer to the call's return), calls skip the
+ * lookup.
+ */
+__u64 inject_pending = 0;
+
 /*
  * Per-CPU work area: the record being built, the call's arguments and the
  * capture cursor. The cursor lives here rather than on the stack so that the
@@ -181,7 +197,7 @@ struct scratch {
 	__u32 faulted; /* bit i: argument i could not be read */
 	__u16 ncaps;
 	__u8 is_exit;
-	__u8 pad;
+	__u8 notes; /* BT_NOTE_* of the exit record being built, kept when it is compacted */
 	/* the vector capture under way (execve's argv, iovecs): one element per call */
 	__u64 vec_uptr;	     /* the array */
 	__u32 vec_rel;	     /* bytes of parts written after the capture header */
@@ -998,15 +1014,26 @@ static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 		send_thread_losses();
 	if (!put_record(hdr, size, kind))
 		return;
-	if (s->ncaps) {
+	/* the notes alone are no data to drop */
+	if (s->ncaps > (s->notes ? 1 : 0)) {
 		marker = (void *)(s->buf + fixed);
 		marker->arg = BT_CAP_ARG_DROPPED;
 		marker->flags = BT_CAP_DROPPED;
 		marker->len = 0;
 		marker->want = size;
 		hdr->ncaps = 1;
-		hdr->size = fixed + sizeof(*marker);
-		if (!put_record(hdr, fixed + sizeof(*marker), kind)) {
+		size = fixed + sizeof(*marker);
+		if (s->notes) {
+			marker++;
+			marker->arg = BT_CAP_ARG_NOTE;
+			marker->flags = 0;
+			marker->len = 0;
+			marker->want = s->notes;
+			hdr->ncaps = 2;
+			size += sizeof(*marker);
+		}
+		hdr->size = size;
+		if (!put_record(hdr, size, kind)) {
 			st = stats();
 			if (st)
 				st->compact_records++;
@@ -1043,6 +1070,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 	s->faulted = 0;
 	s->ret = 0;
 	s->is_exit = 0;
+	s->notes = 0;
 	if (rules) {
 		__u32 refetch_mask = 0, faulted;
 
@@ -1306,7 +1334,34 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	return 0;
 }
 
-static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+/*
+ * Appends the exit record's notes (BT_NOTE_*) as a capture of their own. A global function, as
+ * capture_arg: verified once.
+ */
+__noinline int put_notes(__u32 notes)
+{
+	struct scratch *s = scratch();
+	struct bt_capture *cap;
+	__u32 off;
+
+	if (!s)
+		return 0;
+	off = s->off;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(32767));
+	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
+		return 0;
+	cap = (void *)(s->buf + off);
+	cap->arg = BT_CAP_ARG_NOTE;
+	cap->flags = 0;
+	cap->len = 0;
+	cap->want = notes;
+	s->ncaps++;
+	s->off = off + sizeof(*cap);
+	s->notes = notes;
+	return 0;
+}
+
+static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed, __u32 notes)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
@@ -1398,8 +1453,87 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 				capture_arg(i, rules->exit[i].len, rule_info(&rules->exit[i]), 0);
 		}
 	}
+	s->notes = 0;
+	if (notes)
+		put_notes(notes);
 	finish(s, KIND_EXIT);
 	return 0;
+}
+
+/*
+ * -e inject=, at sys_enter: a call btftrace let go on, with a signal to send as it enters
+ * (strace sends it there); the exit finds the mark entered.
+ */
+static __always_inline void inject_enter(long nr)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct bt_inject_mark *m = bpf_map_lookup_elem(&inject_marks, &tid);
+
+	if (!m || m->nr != nr)
+		return;
+	if (m->flags & BT_INJ_SIGNAL) {
+		/* from the kernel, as ptrace's injected signal: si_code SI_KERNEL */
+		bpf_send_signal_thread(m->signo);
+		m->flags &= ~BT_INJ_SIGNAL;
+	}
+	m->flags |= BT_INJ_ENTERED;
+}
+
+/*
+ * -e inject=, at sys_exit: the notes of a call btftrace acted on (BT_NOTE_*), 0 for any other.
+ * A call btftrace answered never entered the kernel, and its sys_enter never fired: its enter
+ * record is built here, from the registers, which still hold the arguments, and the memory
+ * they point to, which no call changed. The mark is only believed when the call returns what
+ * btftrace answered, or entered the kernel when it let it go on: otherwise a signal cut the
+ * wait for btftrace short, and the call returns to be made again.
+ */
+static __always_inline __u32 inject_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct bt_inject_mark *m = bpf_map_lookup_elem(&inject_marks, &tid);
+	__u32 flags, notes = 0;
+	bool acted;
+	int signo;
+	long nr;
+
+	if (!m)
+		return 0;
+	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	if (m->nr != nr)
+		return 0;
+	flags = m->flags;
+	signo = m->signo;
+	acted = flags & BT_INJ_ANSWERED ? ret == m->ret : (flags & BT_INJ_ENTERED) != 0;
+	if (bpf_map_delete_elem(&inject_marks, &tid) == 0)
+		__sync_fetch_and_add(&inject_pending, -1);
+	if (!acted)
+		return 0;
+	if (flags & BT_INJ_SIGNAL)
+		bpf_send_signal_thread(signo);
+	if (flags & BT_INJ_ANSWERED) {
+		notes |= BT_NOTE_INJECTED | (flags & BT_INJ_RETVAL ? BT_NOTE_RETVAL : 0);
+		if (!(flags & BT_INJ_ENTERED))
+			do_enter(regs, nr, typed);
+	}
+	if (flags & BT_INJ_DELAYED)
+		notes |= BT_NOTE_DELAYED;
+	return notes;
+}
+
+static __always_inline int handle_enter(struct pt_regs *regs, long nr, const bool typed)
+{
+	if (inject_active && inject_pending)
+		inject_enter(nr);
+	return do_enter(regs, nr, typed);
+}
+
+static __always_inline int handle_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+{
+	__u32 notes = 0;
+
+	if (inject_active && inject_pending)
+		notes = inject_exit(regs, ret, typed);
+	return do_exit(regs, ret, typed, notes);
 }
 
 /* -f: a child of a traced process is traced before it runs its first instruction. */
@@ -1428,6 +1562,9 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	struct bt_task_exit_rec rec;
 	__u32 *pending;
 
+	/* a call btftrace acted on that never returned (exit, a fatal signal) */
+	if (inject_active && inject_pending && bpf_map_delete_elem(&inject_marks, &tid) == 0)
+		__sync_fetch_and_add(&inject_pending, -1);
 	if (!should_trace(tgid, -1))
 		return 0;
 	pending = bpf_map_lookup_elem(&refetch, &tid);
@@ -1592,25 +1729,25 @@ static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
 SEC("tp_btf/sys_enter")
 int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
 {
-	return do_enter(regs, id, true);
+	return handle_enter(regs, id, true);
 }
 
 SEC("tp_btf/sys_exit")
 int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
 {
-	return do_exit(regs, ret, true);
+	return handle_exit(regs, ret, true);
 }
 
 SEC("raw_tp/sys_enter")
 int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return do_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
+	return handle_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
 }
 
 SEC("raw_tp/sys_exit")
 int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return do_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+	return handle_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
 }
 
 SEC("tp_btf/sched_process_fork")

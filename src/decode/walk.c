@@ -474,6 +474,9 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 		w->ops->ret(w, &r);
 		return;
 	}
+	/* retval=-1 is strace's "= -1 (INJECTED)": a value the program takes for an error */
+	if (v->injected_value)
+		goto value;
 	if (restart_reason(exit->ret)) {
 		r.kind = WR_RET_RESTART;
 		r.err = (int)-exit->ret;
@@ -490,6 +493,7 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 		w->ops->ret(w, &r);
 		return;
 	}
+value:
 	nr = exit->hdr.nr;
 	r.kind = WR_RET_VALUE;
 	r.value = exit->ret;
@@ -604,6 +608,15 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	}
 	v->captures_dropped = (call->enter && record_captures_dropped(&call->enter->hdr)) ||
 			      (call->exit && record_captures_dropped(&call->exit->hdr));
+	if (call->exit && call->exit->hdr.ncaps) {
+		const struct bt_capture *note = record_capture(&call->exit->hdr, BT_CAP_ARG_NOTE);
+
+		v->injected = note && (note->want & BT_NOTE_INJECTED);
+		v->delayed = note && (note->want & BT_NOTE_DELAYED);
+		v->injected_value = note && (note->want & BT_NOTE_RETVAL);
+		if (v->injected_value)
+			v->failed = false;
+	}
 	v->child_start = is_child_start(d, call);
 	if (call->resumes_known && v->nr == d->nr_restart_syscall && v->nr >= 0)
 		v->resumes = decode_syscall_name(d, call->resumes_nr, v->resumes_buf,

@@ -27,6 +27,7 @@
 #include "decode/fd_table.h"
 #include "decode/pid_table.h"
 #include "events/events.h"
+#include "inject/injector.h"
 #include "session/session.h"
 #include "types/types.h"
 
@@ -73,7 +74,9 @@ struct session {
 	struct types types;
 	struct beauty *beauty;
 	struct decoder *dec;
-	struct filter_compiled *filter; /* NULL without a filter */
+	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct inject_plan *inject_plan; /* -e inject=; NULL without */
+	struct injector *injector;	 /* NULL unless a call is to be injected */
 	struct collector coll;
 	struct event_reader *reader;
 	struct sink sink;
@@ -238,6 +241,30 @@ static int compile_filter(struct session *s)
 }
 
 /*
+ * -e inject=: which traced syscall each expression acts on. As strace, btftrace injects only
+ * into calls it traces: -e trace= and --filter's syscalls decide first.
+ */
+static int plan_injection(struct session *s)
+{
+	char why[INJECT_ERR_MAX];
+	struct syscall_set traced = {};
+	int err;
+
+	s->inject_plan = calloc(1, sizeof(*s->inject_plan));
+	if (!s->inject_plan)
+		return -ENOMEM;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (s->beauty->rules[nr].flags & BT_SC_SELECTED)
+			syscall_set__add(&traced, nr);
+	}
+	err = inject_plan__resolve(s->inject_plan, s->opts->inject, s->cat, &traced, why,
+				   sizeof(why));
+	if (err)
+		fail("%s", why);
+	return err;
+}
+
+/*
  * Why the --btf file cannot hold BTF, found before libbpf reads it (a FIFO
  * would block the read for ever), or NULL when it may.
  */
@@ -322,6 +349,8 @@ static int load_tables(struct session *s)
 		return err;
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
 		return err;
+	if (o->inject && (err = plan_injection(s)))
+		return err;
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 	if (err)
 		return err;
@@ -350,6 +379,7 @@ static void free_tables(struct session *s)
 	}
 	free(s->dec);
 	free(s->filter);
+	free(s->inject_plan);
 	free(s->beauty);
 	free(s->cat);
 }
@@ -463,6 +493,8 @@ static void on_call(void *ctx, const struct call *call)
 	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
+	if (s->injector && call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT)
+		injector__thread_exited(s->injector, call->event->tid);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -490,20 +522,26 @@ static int open_output(struct session *s)
 	return 0;
 }
 
-/* Forks the command, stopped before exec until the collector watches it. */
+/*
+ * Forks the command, stopped before exec until the collector watches it. With -e inject=, the
+ * child shares btftrace's fds until its exec (injector__fork): then neither side closes its
+ * copy of the pipe's other end, which is the same one.
+ */
 static int spawn_child(struct session *s, const char *path)
 {
 	char **argv = s->opts->command;
+	bool shared_fds = s->injector;
 
 	if (pipe2(s->go_pipe, O_CLOEXEC) < 0)
 		return -errno;
-	s->child = fork();
+	s->child = shared_fds ? injector__fork(s->injector) : fork();
 	if (s->child < 0)
 		return -errno;
 	if (s->child == 0) {
 		char go;
 
-		close(s->go_pipe[1]);
+		if (!shared_fds)
+			close(s->go_pipe[1]);
 		/* the command gets the signal state btftrace itself was given */
 		sigprocmask(SIG_SETMASK, &s->orig_sigmask, NULL);
 		signal(SIGPIPE, s->orig_sigpipe);
@@ -515,13 +553,64 @@ static int spawn_child(struct session *s, const char *path)
 		/* the parent closes its end without writing when set-up fails */
 		if (read(s->go_pipe[0], &go, 1) != 1)
 			_exit(127);
+		if (shared_fds)
+			injector__child_install(s->injector);
 		execv(path, argv);
 		fprintf(stderr, "btftrace: cannot run %s: %s\n", path, strerror(errno));
 		_exit(127);
 	}
+	if (!shared_fds) {
+		close(s->go_pipe[0]);
+		s->go_pipe[0] = -1;
+	}
+	return 0;
+}
+
+/* -e inject=: the filter and what the child shares, before it is forked. */
+static int prepare_injection(struct session *s)
+{
+	struct injector_opts io = {
+		.plan = s->inject_plan,
+		.coll = &s->coll,
+		.follow_forks = s->opts->follow_forks,
+	};
+	int err;
+
+	/* nothing to inject into (no traced syscall in the sets): no filter at all */
+	if (!s->inject_plan || !s->inject_plan->nslots)
+		return 0;
+	err = injector__new(&s->injector, &io);
+	if (err)
+		fail("cannot set up -e inject= (%s): %s", strerror(-err),
+		     err == -E2BIG ? "too many syscalls apart: give fewer, or a class"
+				   : "out of memory");
+	return err;
+}
+
+/* -e inject=: the child was let go; its filter is in once it said so, and served from then on. */
+static int start_injection(struct session *s)
+{
+	int err = injector__start(s->injector, s->child);
+
+	if (err == -EINVAL || err == -ENOSYS)
+		fail("cannot inject faults: this kernel lacks seccomp user notification with "
+		     "SECCOMP_USER_NOTIF_FLAG_CONTINUE, which -e inject= needs: Linux 5.5 and "
+		     "later have it");
+	else if (err == -EBUSY)
+		fail("cannot inject faults: the command already runs under a seccomp filter with "
+		     "a listener (a container's?), and a task can have one only");
+	else if (err == -ECHILD)
+		fail("cannot inject faults: '%s' died before it was started", s->opts->command[0]);
+	else if (err)
+		fail("cannot inject faults: cannot install the seccomp filter (%s)",
+		     strerror(-err));
+	if (err && !s->child_done)
+		/* its filter may be in, with nobody to answer it: it must not run */
+		kill(s->child, SIGKILL);
+	/* the child is past its read of the pipe: btftrace's end can go */
 	close(s->go_pipe[0]);
 	s->go_pipe[0] = -1;
-	return 0;
+	return err;
 }
 
 static int open_pidfds(struct session *s)
@@ -687,6 +776,8 @@ static int trace_loop(struct session *s)
 			/* -p and -a end here; a command runs on untraced to its usual end */
 			collector__detach(&s->coll);
 			detached = true;
+			if (s->injector)
+				injector__pass_through(s->injector);
 			sink__flush(&s->sink);
 			if (s->child <= 0)
 				break;
@@ -800,6 +891,8 @@ static void stop_after_write_error(struct session *s)
 {
 	int stop_signal = 0;
 
+	/* held answers are given, and what comes later goes on untouched */
+	injector__stop(s->injector);
 	collector__destroy(&s->coll);
 	if (s->child <= 0)
 		return;
@@ -847,6 +940,7 @@ int session_run(const struct session_opts *o)
 				o->text.relative || o->text.show_duration,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
+		.inject = o->inject != NULL,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
@@ -936,6 +1030,8 @@ int session_run(const struct session_opts *o)
 	}
 	for (int i = 0; i < o->npids; i++)
 		collector__add_proc(&s.coll, o->pids[i], BT_PROC_TRACED);
+	if (o->command && prepare_injection(&s))
+		goto out;
 	if (o->command && (err = spawn_child(&s, path))) {
 		fail("cannot start '%s': %s", o->command[0], strerror(-err));
 		goto out;
@@ -965,9 +1061,13 @@ int session_run(const struct session_opts *o)
 		}
 		close(s.go_pipe[1]);
 		s.go_pipe[1] = -1;
+		if (s.injector && start_injection(&s))
+			goto out;
 	}
 	raise_reader_priority();
 	err = trace_loop(&s);
+	/* tracing is over: what still runs with the filter is answered by a process of its own */
+	injector__stop(s.injector);
 	sink__finish(&s.sink);
 	sink__flush(&s.sink);
 	if (o->summary != SUMMARY_NONE && !sink__write_error(&s.sink))
@@ -991,6 +1091,10 @@ out:
 	/* a child that never got the go-ahead sees EOF and exits 127 */
 	if (s.go_pipe[1] >= 0)
 		close(s.go_pipe[1]);
+	if (s.go_pipe[0] >= 0)
+		close(s.go_pipe[0]);
+	/* before the wait: the child's calls may wait for an answer */
+	injector__free(s.injector);
 	if (s.child > 0 && !s.child_done)
 		waitpid(s.child, NULL, 0);
 	collector__destroy(&s.coll);

@@ -9,6 +9,7 @@
 #include "decode/decode.h"
 #include "filter/expr.h"
 #include "filter/syscall_set.h"
+#include "inject/inject.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
 
@@ -42,6 +43,8 @@ struct session_opts {
 	unsigned long max_events;	       /* --max-events; 0: no limit */
 	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
 	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
+	/* -e inject=, -e fault=; NULL: none. Only for a command btftrace starts. */
+	const struct inject_spec *inject;
 };
 
 void session_opts_default(struct session_opts *o);

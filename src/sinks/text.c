@@ -164,6 +164,11 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		return;
 	}
 	decode_write_return(s->dec, &s->tw.w, &v);
+	/* -e inject=: strace's notes, after the return value's own */
+	if (v.injected)
+		outbuf_puts(ob, " (INJECTED)");
+	if (v.delayed)
+		outbuf_puts(ob, " (DELAYED)");
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
 	if (s->opts.show_duration && v.timed)
 		outbuf_printf(ob, " <%llu.%06llu>",
