@@ -646,6 +646,12 @@ static void jw_arr_end(struct writer *w, bool more)
 		pop(w);
 }
 
+/* What could not be read is more to JSON: where it could not is the text's comment. */
+static void jw_arr_end_unread(struct writer *w, uint64_t addr)
+{
+	jw_arr_end(w, true);
+}
+
 /* A [deref] writes no brackets: its value stands in its place (style 1 marks it for arg_slot). */
 static void jw_deref_begin(struct writer *w)
 {
@@ -760,6 +766,7 @@ static const struct writer_ops json_writer_ops = {
 	.elided = jw_elided,
 	.arr_begin = jw_arr_begin,
 	.arr_end = jw_arr_end,
+	.arr_end_unread = jw_arr_end_unread,
 	.deref_begin = jw_deref_begin,
 	.deref_end = jw_deref_end,
 	.inout_begin = jw_inout_begin,

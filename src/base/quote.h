@@ -31,6 +31,12 @@ int quote_hex_parse(const char *text, enum quote_hex *hex);
 void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool as_string,
 		 bool more, enum quote_hex hex);
 
+/*
+ * A path as -y shows it between < and >: escaped as a string is, without quotes, and '<' and
+ * '>' in octal: /tmp/a\74b\76\"c.
+ */
+void quote_path(struct outbuf *ob, const char *path);
+
 /* The same with every byte as \xNN, as strace shows random bytes: "\x15\xae\xfe". */
 void quote_bytes_hex(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool more);
 

@@ -356,11 +356,17 @@ static void tw_num(struct writer *w, uint64_t v, enum wr_num fmt)
 
 static void tw_num_text(struct writer *w, uint64_t v, enum wr_num fmt, const char *text)
 {
+	enum wr_xlat_style style = tw_of(w)->o.xlat;
+
 	before_value(w);
-	if (tw_of(w)->o.xlat == WR_XLAT_RAW)
-		put_num(w->ob, v, fmt);
-	else
+	if (style == WR_XLAT_ABBREV) {
 		outbuf_puts(w->ob, text);
+		return;
+	}
+	/* -X verbose: the number, the expression its comment: 8388608 /\* 8192*1024 *\/ */
+	put_num(w->ob, v, fmt);
+	if (style == WR_XLAT_VERBOSE)
+		put_comment(w->ob, text);
 }
 
 static void tw_ptr(struct writer *w, uint64_t addr)
@@ -479,7 +485,11 @@ static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 		return;
 	}
 	if (tw->o.xlat == WR_XLAT_VERBOSE) {
-		if (rest || own) {
+		/*
+		 * The names' comment, with the bits left: a value no name knew is its number
+		 * alone (a mode to set: 0644), but for a file's mode (0644 /\* 0644 *\/)
+		 */
+		if ((rest || own) && (tw->flags_comment || (own && rest_label))) {
 			outbuf_puts(ob, tw->flags_comment ? "|" : " /* ");
 			tw->flags_comment = true;
 			put_num(ob, rest, rest_fmt);
@@ -697,6 +707,16 @@ static void tw_arr_end(struct writer *w, bool more)
 	outbuf_putc(w->ob, ']');
 }
 
+static void tw_arr_end_unread(struct writer *w, uint64_t addr)
+{
+	begin_item(w);
+	outbuf_puts(w->ob, "... /* ");
+	outbuf_hex(w->ob, addr);
+	outbuf_puts(w->ob, " */");
+	pop(w);
+	outbuf_putc(w->ob, ']');
+}
+
 static void tw_deref_begin(struct writer *w)
 {
 	before_value(w);
@@ -766,6 +786,7 @@ static const struct writer_ops text_writer_ops = {
 	.elided = tw_elided,
 	.arr_begin = tw_arr_begin,
 	.arr_end = tw_arr_end,
+	.arr_end_unread = tw_arr_end_unread,
 	.deref_begin = tw_deref_begin,
 	.deref_end = tw_deref_end,
 	.inout_begin = tw_inout_begin,

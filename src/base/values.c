@@ -40,6 +40,33 @@ static const struct value_printer printers[] = {
 	{ "*", "fanotify_fd", VK_FD, NULL },
 	{ "*", "ruleset_fd", VK_FD, NULL },
 	{ "*", "mountdirfd", VK_FD, NULL },
+	{ "*", "ufd", VK_FD, NULL },
+	{ "*", "fdin", VK_FD, NULL },
+	{ "*", "fdout", VK_FD, NULL },
+	{ "*", "fs_fd", VK_FD, NULL },
+	{ "*", "mqdes", VK_FD, NULL },
+	{ "*", "kernel_fd", VK_FD, NULL },
+	{ "*", "initrd_fd", VK_FD, NULL },
+	/* pidfd_getfd's fd is the other process's: no path of ours */
+	{ "pidfd_getfd", "fd", VK_NUMBER, NULL },
+	/* flags no table names: strace shows their bits in hex */
+	{ "*", "flags", VK_HEX, NULL },
+	/*
+	 * Numbers strace reads at a width or sign of its own, not the C type's: the whole
+	 * register, unsigned where the kernel says signed.
+	 */
+	{ "sysfs", "option", VK_HEX, NULL, 8 },
+	{ "sysfs", "arg1", VK_HEX, NULL, 8 },
+	{ "sysfs", "arg2", VK_HEX, NULL, 8 },
+	{ "readlink", "bufsiz", VK_UDEC, NULL, 8 },
+	{ "readlinkat", "bufsiz", VK_UDEC, NULL, 8 },
+	{ "truncate", "length", VK_UDEC, NULL, 8 },
+	{ "ftruncate", "length", VK_UDEC, NULL, 8 },
+	{ "copy_file_range", "flags", VK_UDEC, NULL },
+	{ "sched_getattr", "flags", VK_UDEC, NULL },
+	{ "sched_setattr", "flags", VK_UDEC, NULL },
+	{ "process_vm_readv", "flags", VK_UDEC, NULL },
+	{ "process_vm_writev", "flags", VK_UDEC, NULL },
 	/* directory fds, under whatever syscall */
 	{ "*", "dfd", VK_DIRFD, NULL },
 	{ "*", "olddfd", VK_DIRFD, NULL },
@@ -127,6 +154,11 @@ static const struct value_printer printers[] = {
 	{ "mount_attr", "attr_set", VK_XLAT, &xlat_mount_attr_flags },
 	{ "mount_attr", "attr_clr", VK_XLAT, &xlat_mount_attr_flags },
 	{ "mount_attr", "propagation", VK_XLAT, &xlat_mount_propagation },
+	/* modules and kexec (signatures from the catalog's fallback when not built in) */
+	{ "delete_module", "flags", VK_XLAT, &xlat_delete_module_flags },
+	{ "finit_module", "flags", VK_XLAT, &xlat_module_init_flags },
+	{ "kexec_file_load", "flags", VK_XLAT, &xlat_kexec_file_load_flags },
+	{ "kexec_load", "entry", VK_ADDRESS, NULL },
 	/* memory */
 	{ "mmap", "prot", VK_XLAT, &xlat_mmap_prot },
 	{ "mprotect", "prot", VK_XLAT, &xlat_mmap_prot },
@@ -269,6 +301,9 @@ static const struct value_printer printers[] = {
 	{ "clone_args", "exit_signal", VK_SIGNAL, NULL },
 	{ "sched_attr", "sched_policy", VK_XLAT, &xlat_sched_policies },
 	{ "sigevent", "sigev_signo", VK_SIGNAL, NULL },
+	/* strace shows the fraction of a second unsigned, the seconds signed */
+	{ "__kernel_timespec", "tv_nsec", VK_UDEC, NULL },
+	{ "__kernel_old_timeval", "tv_usec", VK_UDEC, NULL },
 	{ "rlimit", "rlim_cur", VK_RLIMIT, NULL },
 	{ "rlimit", "rlim_max", VK_RLIMIT, NULL },
 	{ "rlimit64", "rlim_cur", VK_RLIMIT, NULL },
@@ -306,7 +341,27 @@ static const struct value_printer printers[] = {
 	{ "bpf_attr", "btf_log_buf", VK_ADDRESS, NULL },
 	{ "bpf_attr", "info", VK_ADDRESS, NULL },
 };
+
+/* Values whose C type says how strace shows them, whatever they are called. */
+static const struct value_printer type_printers[] = {
+	{ "uid_t", NULL, VK_ID, NULL },
+	{ "gid_t", NULL, VK_ID, NULL },
+};
 /* clang-format on */
+
+const struct value_printer *value_printer_of_type(const char *type)
+{
+	if (!type)
+		return NULL;
+	/* a qualifier does not change how a value reads */
+	while (!strncmp(type, "const ", 6) || !strncmp(type, "volatile ", 9))
+		type += *type == 'c' ? 6 : 9;
+	for (size_t i = 0; i < sizeof(type_printers) / sizeof(type_printers[0]); i++) {
+		if (!strcmp(type_printers[i].scope, type))
+			return &type_printers[i];
+	}
+	return NULL;
+}
 
 const struct value_printer *value_printer_find(const char *scope, const char *name)
 {
@@ -391,14 +446,15 @@ static void write_rlimit(struct writer *w, uint64_t val)
 	char text[48];
 
 	if (val == ~0ULL) {
-		w_const(w, val, WR_HEX, "RLIM64_INFINITY", NULL);
+		w_const(w, val, WR_UDEC, "RLIM64_INFINITY", NULL);
 		return;
 	}
 	/* strace's unit is the kibibyte, once: 8192*1024 */
-	if (val && val % 1024 == 0)
-		snprintf(text, sizeof(text), "%llu*1024", (unsigned long long)val >> 10);
-	else
-		snprintf(text, sizeof(text), "%llu", (unsigned long long)val);
+	if (!val || val % 1024) {
+		w_u64(w, val);
+		return;
+	}
+	snprintf(text, sizeof(text), "%llu*1024", (unsigned long long)val >> 10);
 	w_num_text(w, val, WR_UDEC, text);
 }
 
@@ -425,19 +481,6 @@ static void write_sighandler(struct writer *w, uint64_t val)
 		w_ptr(w, val);
 }
 
-/*
- * A constant of an argument size bytes wide: its name looked up as C converts it (an int's
- * -1 sign-extended), its number shown as the argument's bits, as strace shows it (0xfffffff8).
- */
-static void write_sized_const(struct writer *w, const struct xlat *x, uint64_t val, uint64_t bits)
-{
-	const char *name = xlat_name(x, val);
-
-	if (!name && bits != val)
-		name = xlat_name(x, bits);
-	w_const(w, bits, WR_AUTO, name, x ? x->unknown : NULL);
-}
-
 void value_write(struct writer *w, const struct value_printer *vp, uint64_t val, unsigned int size)
 {
 	/*
@@ -453,7 +496,7 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 		else if (vp->table && vp->table->kind == XLAT_FLAGS)
 			xlat_write_flags(w, vp->table, bits);
 		else
-			write_sized_const(w, vp->table, val, bits);
+			xlat_write_const_sized(w, vp->table, val, size);
 		return;
 	case VK_OPEN_FLAGS:
 		if (size == 8)
@@ -518,6 +561,16 @@ void value_write(struct writer *w, const struct value_printer *vp, uint64_t val,
 		return;
 	case VK_NUMBER:
 		break;
+	case VK_UDEC:
+		w_u64(w, bits);
+		return;
+	case VK_ID:
+		/* (uid_t)-1 means "no id" (setresuid's "leave it"): strace writes -1 */
+		if (bits == (size && size < 8 ? (1ULL << (8 * size)) - 1 : ~0ULL))
+			w_s64(w, -1);
+		else
+			w_u64(w, bits);
+		return;
 	}
 	w_u64(w, val);
 }

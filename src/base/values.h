@@ -11,7 +11,7 @@
 enum value_kind {
 	VK_XLAT,	  /* a generated table, by name */
 	VK_OPEN_FLAGS,	  /* access mode plus O_* flags */
-	VK_MODE,	  /* S_IF* type plus octal permissions */
+	VK_MODE,	  /* a file's mode: S_IF* type plus octal permissions, S_IFREG|0644 */
 	VK_SIGNAL,	  /* SIGINT, SIGRT_3 */
 	VK_SOCK_TYPE,	  /* SOCK_STREAM|SOCK_CLOEXEC */
 	VK_FUTEX_OP,	  /* FUTEX_WAIT_PRIVATE */
@@ -33,17 +33,30 @@ enum value_kind {
 	 * fd) is no fd there; value_printer_find returns NULL for it
 	 */
 	VK_NUMBER,
+	VK_UDEC, /* a number strace shows unsigned whatever its C type: 4294967295 */
+	VK_ID,	 /* a user or group id: -1 for "none", else unsigned */
 };
 
 struct value_printer {
-	const char *scope; /* a syscall name, a struct name, or "*" for any */
-	const char *name;  /* the argument or member name */
+	const char *scope; /* a syscall name, a struct name, "*" for any, or a C type's name */
+	const char *name;  /* the argument or member name (NULL in a row of a type) */
 	enum value_kind kind;
 	const struct xlat *table; /* VK_XLAT: the table */
+	/*
+	 * How many bytes of the register strace shows where it is not the C type's size
+	 * (0: the type's): 8 for the whole register (sysfs's option), 2 for a mode_t.
+	 */
+	unsigned char width;
 };
 
 /* The printer for argument (or member) name in scope, or NULL. */
 const struct value_printer *value_printer_find(const char *scope, const char *name);
+
+/*
+ * The printer of a value by its C type ("uid_t", "const key_t"), for an argument no name
+ * gives a printer to and for values BTF declares by a typedef: NULL for most types.
+ */
+const struct value_printer *value_printer_of_type(const char *type);
 
 /*
  * The value the constant called name has where the printer prints names

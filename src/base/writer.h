@@ -135,7 +135,7 @@ struct writer_ops {
 	void (*num)(struct writer *w, uint64_t v, enum wr_num fmt);
 	/*
 	 * A number that reads best as an expression: htons(9), 8*1024*1024. JSON writes the
-	 * number, and so does -X raw, in fmt.
+	 * number, and so does -X raw, in fmt; -X verbose the number, the expression its comment.
 	 */
 	void (*num_text)(struct writer *w, uint64_t v, enum wr_num fmt, const char *text);
 	void (*ptr)(struct writer *w, uint64_t addr);
@@ -205,6 +205,11 @@ struct writer_ops {
 	void (*elided)(struct writer *w);
 	void (*arr_begin)(struct writer *w, enum wr_arr kind);
 	void (*arr_end)(struct writer *w, bool more);
+	/*
+	 * An array whose element at addr could not be read ends: text strace's
+	 * "..., ... /\* 0x7ffd1000 *\/]", JSON as arr_end with more.
+	 */
+	void (*arr_end_unread)(struct writer *w, uint64_t addr);
 	/* a value behind a pointer: text [5], JSON the value */
 	void (*deref_begin)(struct writer *w);
 	void (*deref_end)(struct writer *w);
@@ -450,6 +455,11 @@ static inline void w_arr_begin(struct writer *w, enum wr_arr kind)
 static inline void w_arr_end(struct writer *w, bool more)
 {
 	w->ops->arr_end(w, more);
+}
+
+static inline void w_arr_end_unread(struct writer *w, uint64_t addr)
+{
+	w->ops->arr_end_unread(w, addr);
 }
 
 static inline void w_deref_begin(struct writer *w)

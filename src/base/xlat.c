@@ -128,6 +128,16 @@ void xlat_write_const(struct writer *w, const struct xlat *x, uint64_t val, enum
 	w_const(w, val, fmt, xlat_name(x, val), x ? x->unknown : NULL);
 }
 
+void xlat_write_const_sized(struct writer *w, const struct xlat *x, uint64_t val, unsigned int size)
+{
+	uint64_t bits = size && size < 8 ? val & ((1ULL << (8 * size)) - 1) : val;
+	const char *name = xlat_name(x, val);
+
+	if (!name && bits != val)
+		name = xlat_name(x, bits);
+	w_const(w, bits, WR_AUTO, name, x ? x->unknown : NULL);
+}
+
 void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val)
 {
 	uint64_t rest;
@@ -225,7 +235,7 @@ void xlat_write_mode(struct writer *w, uint64_t mode)
 		       write_flag_names(w, &xlat_mode_bits, mode & 07000);
 	}
 	/* the permissions, a number of their own: octal as chmod takes it, always shown */
-	w_flags_end(w, mode, WR_OCT, NULL);
+	w_flags_end(w, mode, WR_OCT, "mode");
 }
 
 void xlat_write_statx_flags(struct writer *w, uint64_t flags)

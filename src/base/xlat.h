@@ -57,6 +57,13 @@ uint64_t xlat_flags_names(const struct xlat *x, uint64_t val,
  */
 void xlat_write(struct writer *w, const struct xlat *x, uint64_t val);
 void xlat_write_const(struct writer *w, const struct xlat *x, uint64_t val, enum wr_num fmt);
+/*
+ * A constant of a value size bytes wide (0: 8): its name looked up as C converts the value (an
+ * int's -1 sign-extended), its number shown as the value's own bits, as strace shows it: an
+ * int's -1 as 0xffffffff /\* SO_??? *\/.
+ */
+void xlat_write_const_sized(struct writer *w, const struct xlat *x, uint64_t val,
+			    unsigned int size);
 void xlat_write_flags(struct writer *w, const struct xlat *x, uint64_t val);
 /*
  * The same for a 64-bit flags word (open_how's, a u64 struct member): the bits above 32 are

@@ -6,6 +6,7 @@
 #include <bpf/btf.h>
 
 #include "base/json.h"
+#include "base/values.h"
 #include "beauty/beauty.h"
 #include "beauty/overrides.h"
 
@@ -416,14 +417,25 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 	if (!(rules->flags & BT_SC_SELECTED))
 		return;
 	if (!desc->has_format) {
-		if (json)
+		if (json && desc->nargs)
+			fprintf(out,
+				"{\"syscall\":\"%s\",\"nr\":%d,\"format\":false,\"registers\":%d}\n",
+				desc->name, desc->nr, desc->nargs);
+		else if (json)
 			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"format\":false}\n",
 				desc->name, desc->nr);
+		else if (desc->nargs)
+			fprintf(out, "%-20s %3d  (no tracefs format: %d register%s print%s raw)\n",
+				desc->name, desc->nr, desc->nargs, desc->nargs == 1 ? "" : "s",
+				desc->nargs == 1 ? "s" : "");
 		else
 			fprintf(out, "%-20s %3d  (no tracefs format: arguments print raw)\n",
 				desc->name, desc->nr);
 		return;
 	}
+	if (desc->from_fallback && !json)
+		fprintf(out, "%-20s %3d  (no tracefs format: the signature is btftrace's)\n",
+			desc->name, desc->nr);
 	if (!desc->nargs && !json && rules->enter[0].kind == BT_KIND_STACK) {
 		beauty_rule__describe(&rules->enter[0], desc, enter, sizeof(enter));
 		fprintf(out, "%-20s %3d  (no arguments) enter=%s\n", desc->name, desc->nr, enter);
@@ -432,6 +444,7 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 	}
 	for (int i = 0; i < desc->nargs; i++) {
 		const struct beauty_arg *ba = &bs->args[i];
+		const struct value_printer *vp;
 
 		if (json) {
 			fprintf(out,
@@ -445,6 +458,10 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 			print_rule_json(out, "enter", &rules->enter[i], desc);
 			fputc(',', out);
 			print_rule_json(out, "exit", &rules->exit[i], desc);
+			/* a number strace reads at a width of its own: the bytes it shows */
+			vp = value_printer_find(desc->name, desc->args[i].name);
+			if (vp && vp->width && !ba->type.ptr_depth)
+				fprintf(out, ",\"shown_size\":%u", vp->width);
 			fputs("}\n", out);
 			continue;
 		}

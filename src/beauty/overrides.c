@@ -31,6 +31,10 @@ const struct beauty_override beauty_overrides[] = {
 	{ "recvmsg", "msg", OV_INOUT, NULL, 0, NULL, "the kernel fills the buffers and updates msg_namelen and msg_flags", BT_KIND_MSGHDR },
 	{ "sendmmsg", "mmsg", OV_INOUT, "vlen", 1, NULL, "an array of vlen headers; msg_len is written back" },
 	{ "recvmmsg", "mmsg", OV_INOUT, "vlen", 1, NULL, "an array of vlen headers; msg_len is written back" },
+	/* syscalls whose signature is the catalog's fallback on kernels built without them */
+	{ "init_module", "umod", OV_NONE, NULL, 0, NULL, "the module image: strace shows its address" },
+	{ "kexec_file_load", "cmdline_ptr", OV_IN, "cmdline_len", 0, NULL, "cmdline_len bytes of command line" },
+	{ "set_thread_area", "u_info", OV_IN, NULL, 0, NULL, "the descriptor to install" },
 	{ "recvmmsg", "timeout", OV_INOUT, NULL, 0, NULL, "shown as it went in; what is left after the return value" },
 	/* arrays of string pointers: the array, then each string (bounded) */
 	{ "execve", "argv", OV_IN, NULL, 0, NULL, "the argument strings, NULL-terminated", BT_KIND_STRV },

@@ -157,6 +157,37 @@ int format_parse(const char *text, struct syscall_desc *desc)
 	return 0;
 }
 
+int catalog_apply_fallback(struct syscall_desc *desc, const struct syscall_fallback *fb)
+{
+	const char *p = fb->decls;
+	int nargs = 0;
+
+	if (!p) {
+		desc->has_format = false;
+		desc->nargs = fb->nraw;
+		return 0;
+	}
+	while (*p) {
+		const char *end = strchr(p, ';');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		while (len && *p == ' ') {
+			p++;
+			len--;
+		}
+		if (nargs >= BT_MAX_ARGS || split_decl(p, len, &desc->args[nargs]))
+			return -EINVAL;
+		nargs++;
+		p += len;
+		if (*p == ';')
+			p++;
+	}
+	desc->nargs = nargs;
+	desc->has_format = true;
+	desc->from_fallback = true;
+	return 0;
+}
+
 static int read_file(const char *path, char *buf, size_t size)
 {
 	size_t total = 0;
@@ -213,6 +244,7 @@ static int read_format(const char *tracefs_dir, const char *name, struct syscall
 
 int catalog__load(struct catalog *cat, const char *tracefs_dir)
 {
+	const struct syscall_fallback *fb;
 	char text[8192];
 	int err;
 
@@ -234,8 +266,14 @@ int catalog__load(struct catalog *cat, const char *tracefs_dir)
 		err = read_format(tracefs_dir, sn->name, desc, text, sizeof(text));
 		if (err == -EACCES)
 			return err;
-		if (!err)
+		if (!err) {
 			cat->nr_formats++;
+			continue;
+		}
+		/* or by btftrace's own signature of it, as strace prints it */
+		fb = catalog_fallback_find(sn->name);
+		if (fb && catalog_apply_fallback(desc, fb))
+			memset(desc->args, 0, sizeof(desc->args));
 	}
 	return 0;
 }

@@ -20,10 +20,33 @@ struct syscall_desc {
 	int nr;
 	char name[SYSCALL_NAME_MAX];
 	char event[SYSCALL_NAME_MAX]; /* tracefs event name without sys_enter_, if any */
+	/* the arguments; without a format, the registers shown (0: all six) */
 	int nargs;
-	bool has_format; /* false: the arguments are unknown and print raw */
+	bool has_format;    /* false: the arguments are unknown and print raw */
+	bool from_fallback; /* the format is btftrace's table's: tracefs has none */
 	struct syscall_arg args[BT_MAX_ARGS];
 };
+
+/*
+ * A syscall's signature for a kernel without its tracefs format: its arguments as tracefs would
+ * spell them ("void * umod; unsigned long len"), or for a number no kernel implements, NULL and
+ * the count of registers strace shows.
+ */
+struct syscall_fallback {
+	const char *name;
+	const char *decls;
+	int nraw;
+};
+
+/* The fallback signature of the syscall called name, or NULL. */
+const struct syscall_fallback *catalog_fallback_find(const char *name);
+/* All of them, for tests. */
+const struct syscall_fallback *catalog_fallbacks(size_t *count);
+/*
+ * Gives desc the fallback's arguments (parsed as tracefs fields) or its count of raw
+ * registers. Returns 0, or -EINVAL for a declaration the parser does not take.
+ */
+int catalog_apply_fallback(struct syscall_desc *desc, const struct syscall_fallback *fb);
 
 struct catalog {
 	struct syscall_desc descs[BT_MAX_SYSCALLS]; /* by number; name[0] == 0 when unused */

@@ -138,7 +138,8 @@ int decode_nargs(const struct decoder *d, int nr)
 {
 	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
 
-	return desc && desc->has_format ? desc->nargs : BT_MAX_ARGS;
+	/* without a format, the registers strace shows of a number no kernel implements */
+	return desc && (desc->has_format || desc->nargs) ? desc->nargs : BT_MAX_ARGS;
 }
 
 int decode_first_output_arg(const struct decoder *d, int nr, int nargs)

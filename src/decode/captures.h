@@ -136,7 +136,7 @@ const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, in
 					     const struct bt_enter_rec *enter,
 					     const struct bt_exit_rec *exit);
 
-/* Arguments of syscall nr: its format's, or all six when it has none. */
+/* Arguments of syscall nr: its format's, the fallback's count of registers, or all six. */
 int decode_nargs(const struct decoder *d, int nr);
 /* The first argument the kernel fills, where an unfinished call stops; nargs if none. */
 int decode_first_output_arg(const struct decoder *d, int nr, int nargs);

@@ -94,6 +94,8 @@ struct decoder {
 	const struct hand_family *const *families;
 	/* per syscall and argument: how a plain value prints (flags, constants, fds) */
 	const struct value_printer *printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
+	/* per syscall and pointer argument: how the numbers it points to print, by their type */
+	const struct value_printer *pointee_printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
 	struct shape_cache_slot *shape_cache;	/* SHAPE_CACHE_SLOTS entries */
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */

@@ -15,6 +15,23 @@ static bool returns_address(const char *name)
 	       !strcmp(name, "shmat");
 }
 
+/* The printer of what a pointer of C type type points to, by the pointee's type: gid_t *. */
+static const struct value_printer *pointee_printer(const char *type)
+{
+	char pointee[SYSCALL_ARG_TYPE_MAX];
+	size_t n = strlen(type);
+
+	while (n && type[n - 1] == ' ')
+		n--;
+	if (!n || type[n - 1] != '*')
+		return NULL;
+	n--;
+	while (n && type[n - 1] == ' ')
+		n--;
+	snprintf(pointee, sizeof(pointee), "%.*s", (int)n, type);
+	return value_printer_of_type(pointee);
+}
+
 /* The index of the mode argument open and openat ignore unless they create a file, or 0. */
 static int mode_arg_index(const struct syscall_desc *desc)
 {
@@ -58,6 +75,11 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			continue;
 		for (int i = 0; i < desc->nargs; i++) {
 			d->printers[nr][i] = value_printer_find(desc->name, desc->args[i].name);
+			/* a name's printer first (flags of one syscall), then the type's (uid_t) */
+			if (!d->printers[nr][i] || !strcmp(d->printers[nr][i]->scope, "*"))
+				d->printers[nr][i] = value_printer_of_type(desc->args[i].type)
+							     ?: d->printers[nr][i];
+			d->pointee_printers[nr][i] = pointee_printer(desc->args[i].type);
 			d->hand[nr][i] =
 				hand_bytes_find(d->families, desc->name, desc->args[i].name);
 			d->call_hand[nr][i] =

@@ -9,6 +9,8 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/bpf.h>
+#include <linux/landlock.h>
 
 #include "base/values.h"
 #include "decode/decode.h"
@@ -49,10 +51,39 @@ static const struct fd_effect_entry fd_effects[] = {
 	{ "io_uring_setup", FD_FX_NEW }, { "open_tree", FD_FX_NEW }, { "fsopen", FD_FX_NEW },
 	{ "fsmount", FD_FX_NEW }, { "fspick", FD_FX_NEW }, { "mq_open", FD_FX_NEW },
 	{ "landlock_create_ruleset", FD_FX_NEW },
-	/* bpf returns an fd for some commands only: a 0 from the others is fd 0, asked again */
+	/* bpf and landlock_create_ruleset return an fd for some arguments only: returns_fd() */
 	{ "bpf", FD_FX_NEW },
 };
 /* clang-format on */
+
+/*
+ * Calls that return a new fd for some of their arguments only, as strace decides when to show
+ * a returned fd's path: bpf's commands that make or open an object, landlock_create_ruleset
+ * unless it is asked for the ABI version. Others return a number (0, a version) that is no fd.
+ */
+static bool returns_fd(const struct decoder *d, int nr, const __u64 *args)
+{
+	static const int bpf_fd_cmds[] = {
+		BPF_MAP_CREATE,	       BPF_PROG_LOAD,	     BPF_OBJ_GET,
+		BPF_PROG_GET_FD_BY_ID, BPF_MAP_GET_FD_BY_ID, BPF_RAW_TRACEPOINT_OPEN,
+		BPF_BTF_LOAD,	       BPF_BTF_GET_FD_BY_ID, BPF_LINK_CREATE,
+		BPF_LINK_GET_FD_BY_ID, BPF_ITER_CREATE,
+	};
+	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
+
+	if (!desc)
+		return true;
+	if (!strcmp(desc->name, "bpf")) {
+		for (size_t i = 0; i < sizeof(bpf_fd_cmds) / sizeof(bpf_fd_cmds[0]); i++) {
+			if ((int)args[0] == bpf_fd_cmds[i])
+				return true;
+		}
+		return false;
+	}
+	if (!strcmp(desc->name, "landlock_create_ruleset"))
+		return !((__u32)args[2] & LANDLOCK_CREATE_RULESET_VERSION);
+	return true;
+}
 
 enum fd_effect decode_fd_effect_of(const char *name)
 {
@@ -204,6 +235,8 @@ const char *decode_returned_fd_path(const struct decoder *d, const struct call *
 					      (int)enter->args[0]);
 		return NULL;
 	case FD_FX_NEW:
+		if (enter && !returns_fd(d, nr, enter->args))
+			return NULL;
 		/* the table has not taken the call: it may still hold the fd as closed */
 		return fd_table__proc_path(d->fds, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret);
 	default:
@@ -302,7 +335,7 @@ void decode_track_fds(const struct decoder *d, const struct call *call)
 			fd_table__set(d->fds, tgid, ret, opened_path(d, call, buf, sizeof(buf)));
 		break;
 	case FD_FX_NEW:
-		if (ret >= 0)
+		if (ret >= 0 && returns_fd(d, enter->hdr.nr, enter->args))
 			fd_table__set(d->fds, tgid, ret, NULL);
 		break;
 	case FD_FX_DUP:

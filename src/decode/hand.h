@@ -179,7 +179,5 @@ void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t a
 		      bool addresses);
 /* -y: what fd of the call's process refers to, or NULL (no -y, a negative fd, unknown). */
 const char *hand_fd_path(const struct hand_call *hc, int fd);
-/* An array cut where its memory could not be read, at addr: "..., ... /\* 0x7f... *\/]". */
-void hand_arr_end_at(struct writer *w, uint64_t addr);
 
 #endif /* BTFTRACE_HAND_H */

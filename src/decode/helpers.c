@@ -79,17 +79,6 @@ const char *hand_fd_path(const struct hand_call *hc, int fd)
 	return fd_table__path(hc->d->fds, hc->enter->hdr.tgid, hc->enter->hdr.tid, fd);
 }
 
-void hand_arr_end_at(struct writer *w, uint64_t addr)
-{
-	char text[32];
-
-	/* strace's print_array: the elements read, then where reading stopped */
-	snprintf(text, sizeof(text), "%#llx", (unsigned long long)addr);
-	w_name2(w, "...", "...");
-	w_comment(w, text);
-	w_arr_end(w, false);
-}
-
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more)
 {
 	const unsigned char *p = data;

@@ -119,7 +119,7 @@ void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t a
 	more = shown < count || (cap->flags & BT_CAP_TRUNCATED);
 	/* the array ran into memory that could not be read: where it did */
 	if ((cap->flags & BT_CAP_FAULT) && !part && (!w->lim.array || shown < w->lim.array)) {
-		hand_arr_end_at(w, addr + (uint64_t)shown * IOVEC_SIZE);
+		w_arr_end_unread(w, addr + (uint64_t)shown * IOVEC_SIZE);
 		return;
 	}
 	w_arr_end(w, more);
@@ -284,7 +284,7 @@ static enum hand_result uring_register_arg(struct writer *w, const struct hand_c
 		w_obj_end(w, false);
 	}
 	if ((cap->flags & BT_CAP_PARTIAL) && shown == n && shown < nr)
-		hand_arr_end_at(w, addr + n * elem);
+		w_arr_end_unread(w, addr + n * elem);
 	else
 		w_arr_end(w, shown < nr);
 	return HAND_PRINTED;
@@ -358,7 +358,7 @@ static enum hand_result iocbpp_arg(struct writer *w, const struct hand_call *hc,
 		hand_put_pointer(w, p);
 	}
 	if (nr && (cap->flags & BT_CAP_PARTIAL) && shown == n && shown < (uint64_t)nr)
-		hand_arr_end_at(w, addr + n * sizeof(uint64_t));
+		w_arr_end_unread(w, addr + n * sizeof(uint64_t));
 	else
 		w_arr_end(w, shown < (uint64_t)nr);
 	return HAND_PRINTED;

@@ -62,7 +62,7 @@ static void put_flag_name(void *ctx, const char *name)
 static void put_get_flags(struct writer *w, uint32_t v, const struct xlat *names, bool huge_pages)
 {
 	uint32_t flags = v & ~0777U, unknown;
-	uint32_t huge = huge_pages ? flags & (SHM_HUGE_MASK << SHM_HUGE_SHIFT) : 0;
+	uint32_t huge = huge_pages ? flags & ((uint32_t)SHM_HUGE_MASK << SHM_HUGE_SHIFT) : 0;
 	char text[48];
 
 	flags &= ~huge;

@@ -45,7 +45,8 @@ static void put_mmap_flags(struct writer *w, uint64_t flags)
 	uint64_t type = flags & MAP_TYPE;
 	uint64_t huge = (flags >> MAP_HUGE_SHIFT) & MAP_HUGE_MASK;
 	/* strace's mask of the huge page bits is an unsigned int: the upper half goes with them */
-	uint64_t rest = flags & ~(uint64_t)MAP_TYPE & (uint32_t) ~(MAP_HUGE_MASK << MAP_HUGE_SHIFT);
+	uint64_t rest = flags & ~(uint64_t)MAP_TYPE &
+			(uint32_t) ~((uint32_t)MAP_HUGE_MASK << MAP_HUGE_SHIFT);
 	const char *name = xlat_name(&xlat_mmap_types, type);
 	uint64_t unknown = 0;
 	char text[48];

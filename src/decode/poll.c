@@ -217,7 +217,7 @@ static enum hand_result pollfds_arg(struct writer *w, const struct hand_call *hc
 		w_obj_end(w, false);
 	}
 	if ((cap->flags & BT_CAP_PARTIAL) && shown == n && shown < nfds)
-		hand_arr_end_at(w, hc->enter->args[i] + n * sizeof(*p));
+		w_arr_end_unread(w, hc->enter->args[i] + n * sizeof(*p));
 	else
 		w_arr_end(w, shown < nfds);
 	return HAND_PRINTED;

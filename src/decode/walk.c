@@ -38,12 +38,35 @@ static __u64 arg_value(const struct beauty_arg *ba, __u64 v)
 				  : decode_narrow_unsigned(v, size);
 }
 
+/* strace reads the argument at a width of its own, an unsigned one: its printer says so. */
+static bool strace_width(const struct decoder *d, int nr, int i, const struct beauty_arg *ba)
+{
+	const struct value_printer *vp = d->printers[nr][i];
+
+	return vp && vp->width && ba->type.ptr_depth == 0 && !d->opts.no_btf;
+}
+
+/*
+ * A number argument's value and size: as its C type holds it, or at its printer's width
+ * (umask's mode_t, sysfs's whole register).
+ */
+static __u64 plain_value(const struct decoder *d, int nr, int i, const struct beauty_arg *ba,
+			 __u64 v, __u32 *size)
+{
+	*size = ba->type.value_size;
+	if (!strace_width(d, nr, i, ba))
+		return arg_value(ba, v);
+	*size = d->printers[nr][i]->width;
+	return decode_narrow_unsigned(v, *size);
+}
+
 /* An argument that is a number: by its printer (flags, constants, fds) or as its C type. */
 static void write_plain_value(const struct decoder *d, struct writer *w, int nr, int i,
 			      const struct beauty_arg *ba, const struct bt_rec_hdr *hdr, __u64 v)
 {
 	const struct value_printer *vp = d->printers[nr][i];
-	__u64 value = arg_value(ba, v);
+	__u32 size;
+	__u64 value = plain_value(d, nr, i, ba, v, &size);
 
 	/* -Y, --decode-pids: a pid with what it names; hdr is the enter's, whose args it reads */
 	if (d->pids && d->pid_arg[nr][i] && !d->opts.no_btf && hdr->type == BT_REC_ENTER) {
@@ -61,15 +84,37 @@ static void write_plain_value(const struct decoder *d, struct writer *w, int nr,
 		w_fd(w, fd, vp->kind == VK_DIRFD && fd == AT_FDCWD ? "AT_FDCWD" : NULL, path);
 		return;
 	}
-	value_write(w, vp, value, ba->type.value_size);
+	value_write(w, vp, value, size);
+}
+
+/*
+ * One element of what a pointer points to: by the printer of its C type when it has one
+ * (gid_t's -1 as -1), else as BTF lays it out.
+ */
+static void write_pointee(const struct decoder *d, struct writer *w, int nr, int i,
+			  const struct beauty_arg *ba, const void *data, size_t len)
+{
+	const struct value_printer *vp = d->pointee_printers[nr][i];
+	long size = vp ? btf__resolve_size(d->types->btf, ba->print_type_id) : 0;
+	__u64 v = 0;
+
+	if (vp && size > 0 && size <= 8 && len >= (size_t)size &&
+	    decode_is_scalar_type(d->types->btf, ba->print_type_id)) {
+		memcpy(&v, data, size);
+		if (ba->type.is_signed)
+			v = (__u64)decode_narrow_signed(v, size);
+		value_write(w, vp, v, size);
+		return;
+	}
+	decode_write_btf(d, w, ba->print_type_id, data, len, NULL);
 }
 
 /*
  * A capture the rule read several structs into (poll's fds, epoll_wait's events) is an
  * array; one struct is itself; a number behind a pointer shows in brackets: [4].
  */
-static void write_struct(const struct decoder *d, struct writer *w, const struct beauty_arg *ba,
-			 __u64 v, const struct bt_capture *cap)
+static void write_struct(const struct decoder *d, struct writer *w, int nr, int i,
+			 const struct beauty_arg *ba, __u64 v, const struct bt_capture *cap)
 {
 	const struct btf *btf = d->types ? d->types->btf : NULL;
 	long size;
@@ -89,17 +134,17 @@ static void write_struct(const struct decoder *d, struct writer *w, const struct
 			shown = limit;
 		w_arr_begin(w, WR_ARR_LIST);
 		for (size_t k = 0; k < shown; k++)
-			decode_write_btf(d, w, ba->print_type_id,
-					 (const char *)decode_cap_data(cap) + k * size, size, NULL);
+			write_pointee(d, w, nr, i, ba,
+				      (const char *)decode_cap_data(cap) + k * size, size);
 		if ((cap->flags & BT_CAP_PARTIAL) && shown == n)
-			hand_arr_end_at(w, v + n * size);
+			w_arr_end_unread(w, v + n * size);
 		else
 			w_arr_end(w, shown < n || (cap->flags & BT_CAP_TRUNCATED));
 		return;
 	}
 	if (decode_is_scalar_type(btf, ba->print_type_id)) {
 		w_deref_begin(w);
-		decode_write_btf(d, w, ba->print_type_id, decode_cap_data(cap), cap->len, NULL);
+		write_pointee(d, w, nr, i, ba, decode_cap_data(cap), cap->len);
 		w_deref_end(w);
 		return;
 	}
@@ -150,6 +195,32 @@ static void write_iovec(struct writer *w, const struct beauty_arg *ba, const str
 }
 
 /*
+ * An array whose count times its element's size does not fit the address space after it
+ * (writev's vlen of -1): strace does not read it, and shows its address.
+ */
+static bool array_wraps(const struct decoder *d, int nr, const struct beauty_arg *ba,
+			const struct bt_rec_hdr *hdr, __u64 uptr)
+{
+	const struct bt_enter_rec *enter = (const struct bt_enter_rec *)hdr;
+	const struct btf *btf = d->types ? d->types->btf : NULL;
+	__u64 count, size, bytes;
+	long elem;
+
+	if (ba->elem_count_arg < 0 || ba->elem_count_arg >= BT_MAX_ARGS ||
+	    hdr->type != BT_REC_ENTER)
+		return false;
+	if (ba->role == ROLE_IOVEC)
+		elem = 16; /* struct iovec: a pointer and a length */
+	else
+		elem = btf && ba->print_type_id ? btf__resolve_size(btf, ba->print_type_id) : 0;
+	if (elem <= 0)
+		return false;
+	count = arg_value(arg_of(d, nr, ba->elem_count_arg), enter->args[ba->elem_count_arg]);
+	size = elem;
+	return __builtin_mul_overflow(count, size, &bytes) || uptr + bytes < uptr;
+}
+
+/*
  * One argument, from the capture chosen for it (NULL when nothing was read),
  * len of its bytes shown (more: there were more).
  */
@@ -159,6 +230,11 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 {
 	if (ba->role == ROLE_VALUE || (ba->type.ptr_depth == 0 && !cap)) {
 		write_plain_value(d, w, nr, i, ba, hdr, v);
+		return;
+	}
+	if ((ba->role == ROLE_IOVEC || ba->role == ROLE_STRUCT) && !d->opts.no_btf &&
+	    array_wraps(d, nr, ba, hdr, v)) {
+		w_ptr(w, v);
 		return;
 	}
 	if (!cap || ((cap->flags & BT_CAP_FAULT) && !(ba->role == ROLE_IOVEC && cap->len))) {
@@ -201,7 +277,7 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 		if (!cap->len && !ba->is_array && ba->elem_count_arg < 0)
 			w_ptr(w, v);
 		else
-			write_struct(d, w, ba, v, cap);
+			write_struct(d, w, nr, i, ba, v, cap);
 		break;
 	default:
 		w_ptr(w, v);
@@ -257,6 +333,7 @@ static void arg_info(const struct decoder *d, const struct syscall_desc *desc, i
 		     __u64 v, struct wr_arg *a)
 {
 	const struct beauty_arg *ba;
+	__u32 size;
 
 	memset(a, 0, sizeof(*a));
 	a->raw = v;
@@ -267,8 +344,8 @@ static void arg_info(const struct decoder *d, const struct syscall_desc *desc, i
 	ba = arg_of(d, nr, i);
 	a->name = desc->args[i].name;
 	a->type = desc->args[i].type;
-	a->raw = arg_value(ba, v);
-	a->is_signed = ba->type.ptr_depth == 0 && ba->type.is_signed;
+	a->raw = plain_value(d, nr, i, ba, v, &size);
+	a->is_signed = ba->type.ptr_depth == 0 && ba->type.is_signed && !strace_width(d, nr, i, ba);
 	a->is_pointer = ba->type.ptr_depth > 0;
 }
 
@@ -345,8 +422,11 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 		arg_info(d, desc, nr, i, v, &a);
 		w->ops->arg_begin(w, &a);
 		if (!formatted || d->opts.no_btf) {
-			/* raw mode: numbers as the registers hold them */
-			w_num(w, v, WR_REG);
+			/*
+			 * raw mode: numbers as the registers hold them; without a format, in
+			 * hex as strace shows registers it knows nothing of (0, 0x40000000)
+			 */
+			w_num(w, v, d->opts.no_btf ? WR_REG : WR_HEX);
 			w->ops->arg_end(w);
 			continue;
 		}

@@ -43,6 +43,9 @@ struct syscall_class_fact {
 
 extern const struct syscall_class_fact syscall_class_facts[];
 extern const unsigned int syscall_class_facts_count;
+/* Memberships the derivation gives and strace 6.1 does not have: taken away after the facts. */
+extern const struct syscall_class_fact syscall_class_exclusions[];
+extern const unsigned int syscall_class_exclusions_count;
 
 /* The class spelled name ("%file", "%net"), or NULL. */
 const struct syscall_class *syscall_class__find(const char *name);
@@ -50,7 +53,7 @@ const struct syscall_class *syscall_class__find(const char *name);
 /*
  * Fills classes[nr] with the class bits of every syscall of the catalog:
  * derived from its argument names and types, then from its name, then the
- * facts table. Returns 0, or a negative errno.
+ * facts table, less the exclusions. Returns 0, or a negative errno.
  */
 int syscall_classes__compute(const struct catalog *cat, unsigned int classes[BT_MAX_SYSCALLS]);
 

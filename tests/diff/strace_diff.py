@@ -371,7 +371,10 @@ def join_resumed(lines):
     for line in lines:
         m = RESUMED.match(line)
         if m and out and out[-1].startswith(m.group(1) + "(") and out[-1].endswith(UNFINISHED):
+            # the marker's own blank goes with it: "read(0,  <unfinished ...>" is "read(0, "
             head = out.pop()[:-len(UNFINISHED)]
+            if head.endswith(" "):
+                head = head[:-1]
             rest = line[m.end():]
             out.append((head.rstrip() if rest.startswith(")") else head) + rest)
         else:

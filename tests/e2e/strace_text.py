@@ -362,6 +362,12 @@ class Parser:
             if self.at("...") and self.s[self.i + 3:self.i + 4] in ("]", ",", " "):
                 self.i += 3
                 more = True
+                if self.at(" /* "):
+                    # where the array could no longer be read: [a, ... /* 0x7ffd1000 */]
+                    end = self.s.find(" */", self.i + 4)
+                    if end < 0:
+                        self.fail("a comment that does not end")
+                    self.i = end + 3
                 continue
             items.append(self.value())
         self.i += 1

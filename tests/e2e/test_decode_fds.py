@@ -10,7 +10,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import excerpt
+from conftest import excerpt, wait_for
 
 INODE = re.compile(r"(socket|pipe):\[\d+\]")
 
@@ -130,3 +130,33 @@ def test_paths_when_the_fd_calls_are_not_traced(run_btftrace, workload, tmp_path
     assert re.search(r"^bind\(4<socket:\[\d+\]>, ", result.trace, re.M), result.trace
     assert re.search(r"^write\(6<pipe:\[\d+\]>, \"x\", 1\) += 1$", result.trace, re.M), \
         result.trace
+
+
+def test_a_returned_number_that_is_no_fd_has_no_path(btftrace, workload, spawn, tmp_path):
+    # landlock_create_ruleset returns a ruleset fd, or the ABI version when asked for it: a
+    # number, shown without a path as strace shows it, though an fd of that number is open
+    # (the workload keeps it open until its stdin ends, after the line is out)
+    trace = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-y", "-o", trace, "--", workload("fd_returns")],
+               stdin=subprocess.PIPE)
+
+    def asked_twice():
+        text = trace.read_text() if trace.exists() else ""
+        lines = [re.sub(r"\s+= ", " = ", l) for l in text.splitlines()]
+        asked = [l for l in lines if l.startswith("landlock_create_ruleset(") and " = " in l]
+        return (lines, asked) if len(asked) == 2 or bt.poll() is not None else None
+
+    found = wait_for(asked_twice, 20)
+    bt.stdin.close()
+    rc = bt.wait(timeout=20)
+    if rc == 2:
+        pytest.skip("this kernel has no Landlock")
+    assert found and rc == 0, bt.stderr.read().decode()
+    lines, asked = found
+    dup = next(line for line in lines if line.startswith("dup2("))
+    version = re.search(r" = (\d+)<", dup)
+    assert version and dup.endswith(f"= {version.group(1)}</dev/null>"), dup
+    assert asked[-1].endswith(f") = {version.group(1)}"), asked
+    # the table kept the fd as dup2 made it
+    assert f"close({version.group(1)}</dev/null>) = 0" in \
+        [re.sub(r"\s+= ", " = ", l) for l in trace.read_text().splitlines()], trace.read_text()

@@ -104,7 +104,8 @@ def test_strace_text_reads_what_the_text_writer_writes():
                  "<<24|0x1", "{sa_family=AF_INET6, sin6_port=htons(80), sin6_flowinfo=htonl(0), "
                  'inet_pton(AF_INET6, "::1", &sin6_addr), sin6_scope_id=0}', "4*1024",
                  "3</tmp/a\\76b>", "@\"abs\"", "[USR1 RTMIN+2 ...]", "{a={...}, ...}",
-                 "B38400<<IBSHIFT|CS8", "0x10 /* RLIMIT_??? */", "[...]", "-1", "0640"]:
+                 "B38400<<IBSHIFT|CS8", "0x10 /* RLIMIT_??? */", "[...]", "-1", "0640",
+                 "[{a=1}, ... /* 0x7ffd1000 */]"]:
         assert parse_value(text).src == text, text
     line = parse_line('[pid 12] <... wait4 resumed>[{WIFEXITED(s) && WEXITSTATUS(s) == 0}], '
                       '0, NULL) = 13')

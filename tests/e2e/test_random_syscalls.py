@@ -55,6 +55,11 @@ def kind_of(rec):
     return "o" if exit_ else "p"
 
 
+# Registers shown of a syscall without a format, by number: the catalog's count of strace's for
+# a number no kernel implements, else all six (filled by the catalog fixture).
+REGISTERS = {}
+
+
 @pytest.fixture(scope="module")
 def catalog(btftrace):
     """{nr: (name, [json record per argument] or None when there is no tracefs format)}."""
@@ -70,6 +75,7 @@ def catalog(btftrace):
         name, args = cat[rec["nr"]]
         if rec.get("format", True) is False:
             cat[rec["nr"]] = (name, None)
+            REGISTERS[rec["nr"]] = rec.get("registers", 6)
         else:
             args.append(rec)
     return {nr: (name, sorted(args, key=lambda r: r["arg"]) if args is not None else None)
@@ -291,12 +297,13 @@ def check_result(call, entry, problems):
         problems.append(f"returned {ret} (errno {err}), shown as '{entry['ret']}'")
 
 
-def check_raw(call, entry, catalog, problems, checked):
-    """--no-btf: every argument as the register held it, in hex."""
+def check_raw(call, entry, catalog, problems, checked, no_btf=True):
+    """--no-btf: every argument as the register held it, in hex (0x0); without a format, the
+    same but 0 for 0, as strace shows registers it knows nothing of."""
     name, recs = catalog.get(call["nr"], (None, None))
     formatted = bool(recs)
     shown = named_args(entry, formatted)
-    n = len(recs) if recs is not None else 6
+    n = len(recs) if recs is not None else REGISTERS.get(call["nr"], 6)
     if name is not None and recs is not None and not recs:
         n = 0
     expected = [(r["name"], call["args"][r["arg"]]) for r in recs] if formatted else \
@@ -310,7 +317,10 @@ def check_raw(call, entry, catalog, problems, checked):
         return
     for (nm, text), (_, v) in zip(shown, want):
         checked["register"] += 1
-        if not HEX.match(text) or int(text, 16) != v:
+        if not no_btf and v == 0:
+            if text != "0":
+                problems.append(f"{nm or 'arg'}: passed 0, shown {text}")
+        elif not HEX.match(text) or int(text, 16) != v:
             problems.append(f"{nm or 'arg'}: passed {v:#x}, shown {text}")
 
 
@@ -386,8 +396,29 @@ SOCKADDR_LEN_ARG = {"bind": 2, "connect": 2, "sendto": 5}
 SOCKADDR_OUT_ARG = {"accept": 1, "accept4": 1, "getsockname": 1, "getpeername": 1, "recvfrom": 4}
 
 
+SIGNED_TYPES = {"int", "long", "short", "long long", "pid_t", "ssize_t"}
+
+
+def array_wraps(call, rec, recs):
+    """An array of a count argument's elements that does not fit the address space after it
+    (writev's vlen of -1, setgroups' negative size): strace shows its address, unread."""
+    rule = rec["enter"] if rec["enter"]["len"] < 0 else rec["exit"]
+    elem = 16 if rec["role"] == "iovec" else rule["elem_size"]
+    if not -6 <= rule["len"] <= -1 or elem <= 1:
+        return False
+    count_rec = next(r for r in recs if r["arg"] == -rule["len"] - 1)
+    bits = 8 * (count_rec["btf_size"] if count_rec["btf_size"] in (1, 2, 4, 8) else 8)
+    count = call["args"][count_rec["arg"]] % 2**bits
+    if count_rec["type"].replace("const ", "") in SIGNED_TYPES and count >= 2**(bits - 1):
+        count += 2**64 - 2**bits  # sign-extended, as the count's C type converts it
+    return count * elem >= 2**64 or count * elem + call["args"][rec["arg"]] >= 2**64
+
+
 def strace_shows_address(name, nm, call, k=None, recs=None):
     """Is this readable argument (number k) one strace shows as its address in this call?"""
+    rec = next((r for r in recs or () if r["arg"] == k), None)
+    if rec is not None and array_wraps(call, rec, recs):
+        return True
     args = call["args"]
     if (name, nm) == ("recvmmsg", "mmsg"):
         return call["ret"] == -1
@@ -463,7 +494,7 @@ def check_decoded(call, entry, catalog, log, problems, checked):
     """-X raw with BTF: numbers, strings, buffers, and pointers by what lies behind them."""
     name, recs = catalog.get(call["nr"], (None, None))
     if not recs:
-        return check_raw(call, entry, catalog, problems, checked)
+        return check_raw(call, entry, catalog, problems, checked, no_btf=False)
     shown = dict(named_args(entry, True))
     for r in recs:
         k, nm, kind = r["arg"], r["name"], call["kinds"][r["arg"]]
@@ -477,7 +508,7 @@ def check_decoded(call, entry, catalog, log, problems, checked):
             continue
         if kind in "vfn":
             bits = STRACE_BITS.get((name, nm)) or \
-                8 * (r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
+                8 * r.get("shown_size", r["btf_size"] if r["btf_size"] in (1, 2, 4, 8) else 8)
             if kind == "f":
                 # an fd shows as the kernel takes it, whatever the argument's type: fdget()
                 # has an unsigned int (mmap's and writev's unsigned long fd included)

@@ -109,8 +109,8 @@ def test_write_read_and_stat_are_decoded(run):
     start = calls.index(opened[0])
     got = [re.sub(r" {2,}", " ", l) for l in calls[start:start + len(expected)]]
     assert got == expected, text
-    stat = r"\{st_dev=\d+, st_ino=\d+, st_nlink=1, st_mode=S_IFREG\|0640, st_uid=0, " \
-           r"st_gid=0, .*st_size=21, st_blksize=\d+, st_blocks=\d+, .*\}"
+    # strace's short form of struct stat: the mode and size, read at each kernel's offsets
+    stat = r"\{st_mode=S_IFREG\|0640, st_size=21, \.\.\.\}"
     rest = calls[start + len(expected):]
     assert re.fullmatch(rf"fstat\({fd}, {stat}\) += 0", rest[0]), rest[0]
     assert re.fullmatch(rf'newfstatat\(AT_FDCWD, "{re.escape(path)}", {stat}, 0\) += 0',

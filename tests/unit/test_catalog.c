@@ -145,9 +145,52 @@ static void test_catalog_missing_formats(void **state)
 	assert_null(catalog__by_name(cat, "no_such_call"));
 	assert_int_equal(syscall_desc__arg_index(catalog__by_name(cat, "openat"), "flags"), 2);
 	assert_int_equal(syscall_desc__arg_index(catalog__by_name(cat, "openat"), "nope"), -1);
+	/* without tracefs's format, the fallback's signature, or the registers strace shows */
+	d = catalog__by_name(cat, "init_module");
+	assert_true(d->has_format && d->from_fallback);
+	assert_int_equal(d->nargs, 3);
+	assert_string_equal(d->args[0].type, "void *");
+	assert_string_equal(d->args[0].name, "umod");
+	assert_string_equal(d->args[2].type, "const char *");
+	assert_string_equal(d->args[2].name, "uargs");
+	d = catalog__by_name(cat, "create_module");
+	assert_false(d->has_format);
+	assert_int_equal(d->nargs, 2);
+	assert_false(catalog__by_name(cat, "openat")->from_fallback);
 
 	unlink(path);
 	free(text);
+	free(cat);
+}
+
+/* Every fallback signature names a syscall of the build and parses as tracefs fields. */
+static void test_fallback_signatures_parse(void **state)
+{
+	struct catalog *cat = calloc(1, sizeof(*cat));
+	const struct syscall_fallback *fb;
+	size_t n;
+
+	assert_non_null(cat);
+	assert_int_equal(catalog__load(cat, NULL), 0);
+	fb = catalog_fallbacks(&n);
+	assert_true(n > 0);
+	for (size_t i = 0; i < n; i++) {
+		struct syscall_desc d = {0};
+
+		if (!catalog__by_name(cat, fb[i].name))
+			fail_msg("fallback '%s' is not in the build's unistd table", fb[i].name);
+		assert_ptr_equal(catalog_fallback_find(fb[i].name), &fb[i]);
+		assert_int_equal(catalog_apply_fallback(&d, &fb[i]), 0);
+		if (fb[i].decls) {
+			assert_true(d.has_format && d.nargs > 0 && d.nargs <= BT_MAX_ARGS);
+			for (int a = 0; a < d.nargs; a++)
+				assert_true(d.args[a].name[0] && d.args[a].type[0]);
+		} else {
+			assert_false(d.has_format);
+			assert_true(d.nargs > 0 && d.nargs <= BT_MAX_ARGS);
+		}
+	}
+	assert_null(catalog_fallback_find("openat"));
 	free(cat);
 }
 
@@ -211,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_parse_rejects_garbage),
 		cmocka_unit_test(test_parse_too_many_fields),
 		cmocka_unit_test(test_catalog_missing_formats),
+		cmocka_unit_test(test_fallback_signatures_parse),
 		cmocka_unit_test(test_catalog_unreadable_format),
 	};
 

@@ -461,7 +461,9 @@ static void capture(struct rec *r, int arg, const void *data, size_t len, __u8 f
 	cap->flags = flags;
 	cap->len = len;
 	cap->want = want;
-	memcpy(cap + 1, data, len);
+	/* an empty capture may come with no data at all */
+	if (len)
+		memcpy(cap + 1, data, len);
 	r->hdr.size += sizeof(*cap) + BT_ALIGN8(len);
 	r->hdr.ncaps++;
 }

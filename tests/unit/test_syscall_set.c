@@ -67,6 +67,10 @@ static int setup(void **state)
 	FORMAT("mount", {"char *", "dev_name"}, {"char *", "dir_name"}, {"char *", "type"},
 	       {"unsigned long", "flags"}, {"void *", "data"});
 	FORMAT("memfd_create", {"const char *", "uname"}, {"unsigned int", "flags"});
+	FORMAT("sendfile", {"int", "out_fd"}, {"int", "in_fd"}, {"loff_t *", "offset"},
+	       {"size_t", "count"});
+	FORMAT("close_range", {"unsigned int", "fd"}, {"unsigned int", "max_fd"},
+	       {"unsigned int", "flags"});
 	format("getpid", 0, NULL);
 	format("sched_yield", 0, NULL);
 	/* fstat's tracefs event is newfstat */
@@ -154,6 +158,23 @@ static void test_class_facts_name_known_syscalls_with_reasons(void **state)
 	assert_true(in_class("open", SC_DESC));
 	assert_true(in_class("clock_gettime", SC_CLOCK));
 	assert_false(in_class("clock_nanosleep", SC_CLOCK));
+	/* sendfile is a socket call to strace that keeps its %desc */
+	assert_true(in_class("sendfile", SC_NETWORK) && in_class("sendfile", SC_DESC));
+}
+
+static void test_class_exclusions_as_strace_6_1(void **state)
+{
+	for (unsigned int i = 0; i < syscall_class_exclusions_count; i++) {
+		const struct syscall_class_fact *f = &syscall_class_exclusions[i];
+
+		if (!catalog__by_name(cat, f->syscall))
+			fail_msg("exclusion %u names '%s', unknown to unistd", i, f->syscall);
+		assert_true(f->classes != 0);
+		assert_true(f->why && strlen(f->why) > 10);
+		assert_false(in_class(f->syscall, f->classes));
+	}
+	/* its fd argument would make it %desc */
+	assert_false(in_class("close_range", SC_DESC));
 }
 
 /* Parses the -e values into a set; fails the test on an error. */
@@ -429,6 +450,7 @@ int main(void)
 		cmocka_unit_test(test_classes_derived_from_arguments),
 		cmocka_unit_test(test_classes_derived_from_names),
 		cmocka_unit_test(test_class_facts_name_known_syscalls_with_reasons),
+		cmocka_unit_test(test_class_exclusions_as_strace_6_1),
 		cmocka_unit_test(test_names_and_qualifiers),
 		cmocka_unit_test(test_alias_and_raw_syscalls),
 		cmocka_unit_test(test_all_none_and_negation),
