@@ -220,7 +220,8 @@ static void test_refused(void **state)
 	refused("openat:signal=USR1:signal=USR2", false, "signal= is given twice");
 	refused("openat:delay_enter=1:delay_enter=2", false, "delay_enter= is given twice");
 	refused("openat:delay_enter=1h", false, "delay_enter= takes");
-	refused("openat:syscall=getpid:syscall=getpid:error=EPERM", false, "syscall= is given twice");
+	refused("openat:syscall=getpid:syscall=getpid:error=EPERM", false,
+		"syscall= is given twice");
 	refused("openat:bogus=1", false, "unknown token 'bogus=1'");
 	/* what seccomp cannot serve, and what btftrace does not do, say why */
 	refused("openat:delay_exit=1ms", false, "use delay_enter=");
@@ -365,7 +366,8 @@ static __u32 run_filter(const struct sock_filter *insns, int n, __u32 arch, __u3
 		case BPF_RET | BPF_K:
 			return in->k;
 		default:
-			fail_msg("instruction %d: code 0x%x the builder does not use", pc, in->code);
+			fail_msg("instruction %d: code 0x%x the builder does not use", pc,
+				 in->code);
 		}
 	}
 	fail_msg("the filter ran off its end");
