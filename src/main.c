@@ -125,8 +125,10 @@ static const char usage_text[] =
 	"  -r, --relative-timestamps  prefix the time since the previous line\n"
 	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
 	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---), 'exit' (+++ exited\n"
-	"                          with N +++) and/or 'thread-execve' (+++ superseded by\n"
-	"                          execve in pid N +++) lines, comma-separated\n"
+	"                          with N +++), 'thread-execve' (+++ superseded by\n"
+	"                          execve in pid N +++) and/or 'personality' ([ Process\n"
+	"                          PID=N runs in 32 bit mode. ], left out anyway with -o\n"
+	"                          and a command, as strace) lines, comma-separated\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -342,8 +344,8 @@ static void parse_quiet(struct session_opts *o, const char *text)
 		usage_error("out of memory");
 	if (!*text)
 		usage_error(
-			"invalid --quiet value '': give signals, exit, thread-execve or a comma "
-			"list of them");
+			"invalid --quiet value '': give signals, exit, thread-execve, personality "
+			"or a comma list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "signals"))
 			o->text.quiet_signals = true;
@@ -351,10 +353,12 @@ static void parse_quiet(struct session_opts *o, const char *text)
 			o->text.quiet_exits = true;
 		else if (!strcmp(tok, "thread-execve") || !strcmp(tok, "superseded"))
 			o->text.quiet_thread_execve = true;
+		else if (!strcmp(tok, "personality"))
+			o->text.quiet_personality = true;
 		else
 			usage_error(
-				"invalid --quiet value '%s': give signals, exit, thread-execve or "
-				"a comma list of them",
+				"invalid --quiet value '%s': give signals, exit, thread-execve, "
+				"personality or a comma list of them",
 				tok);
 	}
 	free(copy);
@@ -894,6 +898,12 @@ int main(int argc, char **argv)
 			    "(see 'btftrace --help')");
 	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
 		usage_error("a command, -p and -a exclude each other: choose one target");
+	/* strace is quiet about personalities when a command it runs is traced to a file */
+	if (o.output && o.command)
+		o.text.quiet_personality = true;
+	/* strace's pid column: a file that holds several processes' calls */
+	if (o.output && (o.follow_forks || o.npids > 1 || o.trace_all))
+		o.text.pid_column = true;
 	if (o.inject && !o.command)
 		usage_error("-e inject= and -e fault= need a command btftrace starts (btftrace -e "
 			    "inject=... -- COMMAND): the seccomp filter that hands btftrace the "

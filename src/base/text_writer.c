@@ -275,7 +275,8 @@ static void tw_ret(struct writer *w, const struct wr_ret *r)
 
 	writer__reset(w);
 	if (!tw->o.bare_return) {
-		for (size_t shown = ob->len - tw->call_start; shown < tw->o.column; shown++)
+		for (size_t shown = tw->lead + ob->len - tw->call_start; shown < tw->o.column;
+		     shown++)
 			outbuf_putc(ob, ' ');
 	}
 	if (failed)

@@ -368,7 +368,8 @@ const struct value_printer *value_printer_find(const char *scope, const char *na
 	const struct value_printer *any = NULL;
 
 	for (size_t i = 0; i < sizeof(printers) / sizeof(printers[0]); i++) {
-		if (strcmp(printers[i].name, name))
+		/* the first letter first: start-up looks up every argument of every call */
+		if (printers[i].name[0] != name[0] || strcmp(printers[i].name, name))
 			continue;
 		if (!strcmp(printers[i].scope, scope))
 			return printers[i].kind == VK_NUMBER ? NULL : &printers[i];

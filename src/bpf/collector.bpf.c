@@ -12,7 +12,8 @@
 char LICENSE[] SEC("license") = "GPL";
 
 /*
- * Only the registers that carry syscall arguments on x86_64, and the stack
+ * Only the registers that carry syscall arguments, on x86_64 (di, si, dx,
+ * r10, r8, r9) and for i386 calls (bx, cx, dx, si, di, bp), and the stack
  * pointer (BT_KIND_STACK); CO-RE relocates the offsets against the running
  * kernel's struct pt_regs.
  */
@@ -20,7 +21,10 @@ struct pt_regs {
 	unsigned long r10;
 	unsigned long r9;
 	unsigned long r8;
+	unsigned long bp;
+	unsigned long bx;
 	unsigned long dx;
+	unsigned long cx;
 	unsigned long si;
 	unsigned long di;
 	unsigned long orig_ax;
@@ -41,7 +45,19 @@ struct signal_struct {
 	struct task_struct *group_exec_task; /* the thread in de_thread(), since 5.17 */
 } __attribute__((preserve_access_index));
 
+/* status has TS_COMPAT while the thread is in an i386 call (the kernel's in_ia32_syscall()) */
+struct thread_info {
+	__u32 status;
+} __attribute__((preserve_access_index));
+
+#define TS_COMPAT 0x0002
+
+/* -y: a descriptor's file and inode, read at fd_offsets (struct bt_fd_offsets) */
+struct files_struct;
+
 struct task_struct {
+	struct thread_info thread_info;
+	struct files_struct *files;
 	int pid;
 	int tgid;
 	int exit_code;
@@ -50,10 +66,16 @@ struct task_struct {
 } __attribute__((preserve_access_index));
 
 /* Knobs fixed between open and load. */
-const volatile __u32 self_tgid = 0;	      /* btftrace itself, never traced */
-const volatile __u8 trace_all = 0;	      /* -a: every process but ours */
-const volatile __u8 follow_forks = 0;	      /* -f: children of traced processes too */
-const volatile __u32 string_cap = 4096;	      /* bytes of a NUL-terminated string */
+const volatile __u32 self_tgid = 0;	/* btftrace itself, never traced */
+const volatile __u8 trace_all = 0;	/* -a: every process but ours */
+const volatile __u8 follow_forks = 0;	/* -f: children of traced processes too */
+const volatile __u32 string_cap = 4096; /* bytes of a NUL-terminated string */
+/*
+ * bytes of each string of an array (execve's argv): what -s shows and one
+ * more, to tell a string cut from one that ends there, so that the array's
+ * 4 KB hold every string shown rather than the first long ones whole
+ */
+const volatile __u32 strv_string_cap = 4096;
 const volatile __u32 buffer_cap = 256;	      /* bytes of a sized buffer or struct */
 const volatile __u64 wakeup_bytes = 1 << 20;  /* pending data that forces a wake-up */
 const volatile __u8 summary = 0;	      /* -c/-C: aggregate calls in summary_map */
@@ -66,6 +88,8 @@ const volatile __u8 have_ancestor_cgroup = 0; /* bpf_get_current_ancestor_cgroup
 const volatile __u64 signals_shown = ~0ULL;   /* -e signal=SET: bit sig-1 for signals 1..64 */
 const volatile __u8 lossless = 0;	      /* --lossless: place losses per thread */
 const volatile __u8 inject_active = 0;	      /* -e inject=: btftrace marks calls it acts on */
+const volatile __u8 fd_records = 0;	      /* -y: fd calls left out still feed the fd table */
+struct bt_fd_offsets fd_offsets = {};	      /* -y: set by user space after the load */
 /*
  * What the output shows of each call beyond its values: the kernel's time
  * (-t, -r, -T, JSON, Perfetto) and the thread's name (JSON, Perfetto). Each
@@ -207,6 +231,8 @@ struct scratch {
 	__u64 vec_data_left; /* iovec at exit: bytes the call returned, not yet placed */
 	__u32 vec_count_only;
 	__u32 vec_part_faulted; /* an element could not be read: read it all again at exit */
+	__u32 vec_ptr32;	/* an i386 call's vector: 4-byte pointers, 8-byte iovecs */
+	__u32 vec_pad;
 	char buf[BT_SCRATCH_SIZE];
 };
 
@@ -258,6 +284,31 @@ struct {
 #define NR_RT_SIGRETURN 15
 #define NR_EXIT 60
 #define NR_EXIT_GROUP 231
+/* i386: sigreturn and rt_sigreturn leave orig_ax -1 as on x86_64; shown as rt_sigreturn */
+#define NR_I386_RT_SIGRETURN 173
+/* the calls that make a process or thread, in both ABIs' ids */
+#define NR_CLONE 56
+#define NR_FORK 57
+#define NR_VFORK 58
+#define NR_CLONE3 435
+#define NR_I386_FORK 2
+#define NR_I386_CLONE 120
+#define NR_I386_VFORK 190
+#define NR_I386_CLONE3 435
+
+/*
+ * The exit a new child or thread makes first: its return of 0 from the
+ * clone or fork its parent entered. Not a call of its own (strace neither
+ * counts nor shows it); the parent's exit is the call.
+ */
+static __always_inline bool child_start(long id, __s64 ret)
+{
+	if (ret != 0)
+		return false;
+	return id == NR_CLONE || id == NR_FORK || id == NR_VFORK || id == NR_CLONE3 ||
+	       id == BT_NR_I386 + NR_I386_CLONE || id == BT_NR_I386 + NR_I386_FORK ||
+	       id == BT_NR_I386 + NR_I386_VFORK || id == BT_NR_I386 + NR_I386_CLONE3;
+}
 
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
@@ -280,13 +331,49 @@ static __always_inline int should_trace(__u32 tgid, long nr)
 }
 
 /*
+ * Whether the current call is an i386 one: a 32-bit process, or int $0x80
+ * in a 64-bit one. The kernel marks the thread TS_COMPAT from the call's
+ * entry until its return to user space, past sys_exit; the number then is
+ * one of the i386 table.
+ */
+static __always_inline bool i386_call(const bool typed)
+{
+	if (!bpf_core_field_exists(struct task_struct, thread_info.status))
+		return false;
+	if (typed)
+		return bpf_get_current_task_btf()->thread_info.status & TS_COMPAT;
+	return BPF_CORE_READ((struct task_struct *)bpf_get_current_task(), thread_info.status) &
+	       TS_COMPAT;
+}
+
+/*
  * The syscall's arguments from the registers saved at kernel entry. At
  * sys_exit they still hold the same values (the kernel writes the result to
  * ax only), so the exit program needs no per-thread state to find the
- * buffers the call filled.
+ * buffers the call filled. An i386 call's are the low halves of bx, cx, dx,
+ * si, di and bp: what the kernel's ia32 entry passes on.
  */
-static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const bool typed)
+static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const bool typed,
+				      const bool i386)
 {
+	if (i386) {
+		if (typed) {
+			args[0] = (__u32)regs->bx;
+			args[1] = (__u32)regs->cx;
+			args[2] = (__u32)regs->dx;
+			args[3] = (__u32)regs->si;
+			args[4] = (__u32)regs->di;
+			args[5] = (__u32)regs->bp;
+		} else {
+			args[0] = (__u32)BPF_CORE_READ(regs, bx);
+			args[1] = (__u32)BPF_CORE_READ(regs, cx);
+			args[2] = (__u32)BPF_CORE_READ(regs, dx);
+			args[3] = (__u32)BPF_CORE_READ(regs, si);
+			args[4] = (__u32)BPF_CORE_READ(regs, di);
+			args[5] = (__u32)BPF_CORE_READ(regs, bp);
+		}
+		return;
+	}
 	if (typed) {
 		/* tp_btf: regs is a BTF-typed pointer, read without helper calls */
 		args[0] = regs->di;
@@ -443,14 +530,15 @@ static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
 
 /*
  * A rule in one word, as rule_info packs it for capture_arg: element size (bits 0-11), kind
- * (12-15), BT_RULE_COUNT_32 (16), BT_RULE_COUNT_LESS_ONE (17), count_shift (18-21) and header
- * (24-31).
+ * (12-15), BT_RULE_COUNT_32 (16), BT_RULE_COUNT_LESS_ONE (17), count_shift (18-21),
+ * BT_RULE_PTR32 (22) and header (24-31).
  */
 #define BT_INFO_ELEM_MASK 0xfffU
 #define BT_INFO_KIND_SHIFT 12
 #define BT_INFO_COUNT_32 (1U << 16)
 #define BT_INFO_COUNT_LESS_ONE (1U << 17)
 #define BT_INFO_COUNT_SHIFT 18
+#define BT_INFO_PTR32 (1U << 22) /* BT_RULE_PTR32: an i386 call's 4-byte pointers */
 #define BT_INFO_HEADER_SHIFT 24
 
 /*
@@ -480,6 +568,16 @@ static __always_inline __u64 rule_bytes(__s32 len, __u32 info, const __u64 *args
 		if (n > (1ULL << 48))
 			n = 1ULL << 48;
 		n = (n + (1ULL << shift) - 1) >> shift;
+	} else if (k > -BT_LEN_RET && k <= -BT_LEN_RET + BT_MAX_ARGS) {
+		/* the object's own length, not a bound above it: an object at the end
+		 * of the mapped memory reads whole */
+		__u32 idx = k + BT_LEN_RET - 1;
+		__s32 v = 0;
+
+		asm volatile("%0 &= 7" : "+r"(idx));
+		if (bpf_probe_read_user(&v, sizeof(v), (void *)args[idx]) || v < 0)
+			v = 0;
+		n = v;
 	} else
 		return 0;
 	/* guard the multiplication: anything this large is capped anyway */
@@ -523,9 +621,12 @@ __noinline int strv_step(__u32 n)
 	__u64 p = 0;
 	long got;
 
+	__u32 psize;
+
 	if (!s)
 		return 1;
-	if (bpf_probe_read_user(&p, sizeof(p), (void *)(s->vec_uptr + (__u64)n * 8))) {
+	psize = s->vec_ptr32 ? 4 : 8;
+	if (bpf_probe_read_user(&p, psize, (void *)(s->vec_uptr + (__u64)n * psize))) {
 		s->vec_flags |= BT_CAP_FAULT;
 		return 1;
 	}
@@ -548,6 +649,8 @@ __noinline int strv_step(__u32 n)
 	room = BT_CAPTURE_MAX - rel - sizeof(*part);
 	if (room > string_cap)
 		room = string_cap;
+	if (room > strv_string_cap)
+		room = strv_string_cap;
 	asm volatile("%0 &= %1" : "+r"(room) : "i"(BT_CAPTURE_MAX * 2 - 1));
 	if (room > BT_CAPTURE_MAX || room < 2)
 		return 0;
@@ -580,7 +683,20 @@ __noinline int iov_step(__u32 n)
 
 	if (!s || n >= s->vec_want)
 		return 1;
-	if (bpf_probe_read_user(&iov, sizeof(iov), (void *)(s->vec_uptr + (__u64)n * 16))) {
+	if (s->vec_ptr32) {
+		struct {
+			__u32 base;
+			__u32 len;
+		} iov32;
+
+		if (bpf_probe_read_user(&iov32, sizeof(iov32),
+					(void *)(s->vec_uptr + (__u64)n * 8))) {
+			s->vec_flags |= BT_CAP_FAULT;
+			return 1;
+		}
+		iov.base = iov32.base;
+		iov.len = iov32.len;
+	} else if (bpf_probe_read_user(&iov, sizeof(iov), (void *)(s->vec_uptr + (__u64)n * 16))) {
 		s->vec_flags |= BT_CAP_FAULT;
 		return 1;
 	}
@@ -625,12 +741,13 @@ __noinline int iov_step(__u32 n)
  * at uptr, tagged tag (argument i, or i plus a BT_CAP_INNER_* code).
  */
 static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
-					   __u32 kind, __u64 count, __u32 extra_flags)
+					   __u32 kind, __u64 count, __u32 extra_flags, bool ptr32)
 {
 	struct bt_capture *cap;
 	__u32 off = s->off, n;
 
 	s->vec_uptr = uptr;
+	s->vec_ptr32 = ptr32;
 	s->vec_rel = 0;
 	s->vec_count = 0;
 	s->vec_flags = 0;
@@ -732,7 +849,7 @@ __noinline int capture_msghdr_parts(__u32 i, __u32 extra_flags)
 				    extra_flags);
 	if (m.iov && s->off < BT_REC_SOFT_MAX)
 		capture_vector(s, i, i + BT_CAP_INNER_IOV, m.iov, BT_KIND_IOVEC, m.iovlen,
-			       extra_flags);
+			       extra_flags, false);
 	capture_inner_bytes(s, i, i + BT_CAP_INNER_CONTROL, m.control, m.controllen,
 			    BT_MSG_CONTROL_MAX, extra_flags);
 	return 0;
@@ -827,7 +944,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		/* the count of elements: each is gathered on its own */
 		capture_vector(s, i, i, uptr, kind,
 			       rule_bytes(len, elem_and_kind & ~BT_INFO_ELEM_MASK, s->args, s->ret),
-			       extra_flags);
+			       extra_flags, elem_and_kind & BT_INFO_PTR32);
 		return 0;
 	}
 	/*
@@ -990,6 +1107,7 @@ static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
 	       (r->flags & BT_RULE_COUNT_32 ? BT_INFO_COUNT_32 : 0) |
 	       (r->flags & BT_RULE_COUNT_LESS_ONE ? BT_INFO_COUNT_LESS_ONE : 0) |
 	       (__u32)(r->count_shift & 0xf) << BT_INFO_COUNT_SHIFT |
+	       (r->flags & BT_RULE_PTR32 ? BT_INFO_PTR32 : 0) |
 	       (__u32)r->header << BT_INFO_HEADER_SHIFT;
 }
 
@@ -1050,11 +1168,11 @@ static __always_inline void finish(struct scratch *s, enum rec_kind kind)
  */
 static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rules *rules,
 				       __u32 tgid, __u32 tid, long nr, __u64 ts,
-				       const bool refetch_ok)
+				       const bool refetch_ok, const __u16 type)
 {
 	struct bt_enter_rec *rec = (void *)s->buf;
 
-	rec->hdr.type = BT_REC_ENTER;
+	rec->hdr.type = type;
 	rec->hdr.ts = ts;
 	rec->hdr.tgid = tgid;
 	rec->hdr.tid = tid;
@@ -1144,7 +1262,7 @@ __noinline int filter_check(__u32 phase)
 
 /* The values known at sys_enter, those the program uses only (comm and ppid cost helpers). */
 static __always_inline void filter_fill(struct bt_filter_input *in, long nr, const __u64 *args,
-					__u64 pid_tgid)
+					__u64 pid_tgid, const struct bt_syscall_rules *rules)
 {
 	struct bt_filter_prog *prog;
 	__u64 uid_gid = bpf_get_current_uid_gid();
@@ -1154,7 +1272,7 @@ static __always_inline void filter_fill(struct bt_filter_input *in, long nr, con
 	in->v[BT_FF_TID] = (__u32)pid_tgid;
 	in->v[BT_FF_UID] = (__u32)uid_gid;
 	in->v[BT_FF_GID] = uid_gid >> 32;
-	in->v[BT_FF_SYSCALL] = nr;
+	in->v[BT_FF_SYSCALL] = rules ? rules->filter_nr : nr;
 	for (int i = 0; i < BT_MAX_ARGS; i++)
 		in->v[BT_FF_ARG0 + i] = args[i];
 	prog = bpf_map_lookup_elem(&filter_prog, &zero);
@@ -1198,7 +1316,8 @@ static __always_inline void count_filtered(void)
 
 /* sys_enter's half of the filter: true when the enter record is to be emitted now. */
 static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pid_tgid,
-					 const bool typed)
+					 const bool typed, const bool i386,
+					 const struct bt_syscall_rules *rules)
 {
 	struct bt_filter_input *in;
 	struct bt_call_start *slot;
@@ -1208,8 +1327,8 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
-	read_args(regs, args, typed);
-	filter_fill(in, nr, args, pid_tgid);
+	read_args(regs, args, typed, i386);
+	filter_fill(in, nr, args, pid_tgid, rules);
 	if (!filter_defer)
 		verdict = filter_check(BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
 	else if (nr == NR_EXIT || nr == NR_EXIT_GROUP)
@@ -1244,6 +1363,7 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
  * verdict, and is dropped: the filter cannot judge half a call.
  */
 static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, const bool typed,
+					 const struct bt_syscall_rules *rules,
 					 struct bt_call_start **slotp)
 {
 	struct bt_call_start *slot = call_slot((__u32)pid_tgid, typed, false);
@@ -1261,7 +1381,7 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	if (!in)
 		return BT_VERDICT_REJECT;
 	__builtin_memcpy(args, slot->args, sizeof(slot->args));
-	filter_fill(in, nr, args, pid_tgid);
+	filter_fill(in, nr, args, pid_tgid, rules);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
@@ -1287,7 +1407,7 @@ static __always_inline bool filter_event(void)
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
-	filter_fill(in, -1, args, bpf_get_current_pid_tgid());
+	filter_fill(in, -1, args, bpf_get_current_pid_tgid(), NULL);
 	return filter_check(BT_PHASE_EVENT);
 }
 
@@ -1298,9 +1418,12 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	struct bt_syscall_rules *rules = NULL;
 	struct scratch *s;
 	__u32 zero = 0, key;
+	bool i386;
 
 	if (!should_trace(tgid, nr))
 		return 0;
+	i386 = i386_call(typed);
+	nr = bt_id_of(nr, i386);
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
@@ -1309,7 +1432,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	}
 	if (filter_active) {
 		/* the filter's slot is the summary's too: it holds the start time */
-		if (!filter_enter(regs, nr, pid_tgid, typed) || summary_only)
+		if (!filter_enter(regs, nr, pid_tgid, typed, i386, rules) || summary_only)
 			return 0;
 	} else if (summary) {
 		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
@@ -1328,9 +1451,10 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
-	read_args(regs, s->args, typed);
+	read_args(regs, s->args, typed, i386);
 	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
-	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true);
+	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
+		   BT_REC_ENTER);
 	return 0;
 }
 
@@ -1361,62 +1485,88 @@ __noinline int put_notes(__u32 notes)
 	return 0;
 }
 
-static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed, __u32 notes)
+/* -y: fd's inode as the current task's fd table holds it now; false when there is none. */
+static __always_inline bool fd_inode(__s64 fd, struct bt_fd_inode *out)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
-	struct bt_syscall_rules *rules = NULL;
-	struct bt_call_start *deferred = NULL;
-	struct bt_exit_rec *rec;
-	struct scratch *s;
-	__u32 zero = 0, key;
-	__u32 late = 0;
+	struct task_struct *task = (void *)bpf_get_current_task();
+	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file, *inode;
+	unsigned int max_fds;
+	__u16 mode;
+
+	if (!fd_offsets.ok || !files || fd < 0)
+		return false;
+	if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
+		return false;
+	if (bpf_probe_read_kernel(&max_fds, sizeof(max_fds), fdt + fd_offsets.fdt_max_fds) ||
+	    fd >= max_fds)
+		return false;
+	if (bpf_probe_read_kernel(&fds, sizeof(fds), fdt + fd_offsets.fdt_fd) || !fds)
+		return false;
+	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd * sizeof(void *)) || !file)
+		return false;
+	if (bpf_probe_read_kernel(&inode, sizeof(inode), file + fd_offsets.file_inode) || !inode)
+		return false;
+	if (bpf_probe_read_kernel(&mode, sizeof(mode), inode + fd_offsets.inode_mode) ||
+	    bpf_probe_read_kernel(&out->ino, sizeof(out->ino), inode + fd_offsets.inode_ino))
+		return false;
+	out->fd = fd;
+	out->mode = mode;
+	return true;
+}
+
+/*
+ * -y: the inodes of the fds the call made, as a BT_CAP_FD_INODES capture: a
+ * socket's or pipe's name is its inode, which /proc no longer gives once the
+ * fd is closed, and a short-lived one often is before its line is printed.
+ */
+static __always_inline void capture_fd_inodes(struct scratch *s,
+					      const struct bt_syscall_rules *rules, __s64 ret)
+{
+	struct bt_fd_inode *inodes;
+	struct bt_capture *cap;
+	__u32 off = s->off, n = 0;
+	int pair[2] = {-1, -1};
+
+	if (ret < 0 || off >= BT_REC_SOFT_MAX)
+		return;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	cap = (void *)(s->buf + off);
+	inodes = (void *)(cap + 1);
+	if (rules->flags & BT_SC_FD_RET) {
+		n = fd_inode(ret, &inodes[0]);
+	} else if (rules->flags & BT_SC_FD_PAIR) {
+		__u32 k = BT_SC_FD_PAIR_ARG(rules->flags);
+
+		asm volatile("%0 &= 7" : "+r"(k));
+		if (bpf_probe_read_user(pair, sizeof(pair), (void *)s->args[k]))
+			return;
+		n = fd_inode(pair[0], &inodes[0]);
+		n += fd_inode(pair[1], &inodes[n & 1]);
+	}
+	if (!n)
+		return;
+	cap->arg = BT_CAP_FD_INODES;
+	cap->flags = 0;
+	cap->len = n * sizeof(*inodes);
+	cap->want = cap->len;
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(cap->len);
+}
+
+/*
+ * Builds and submits the exit record of the call: its result and what the
+ * exit rules read (and inputs that faulted at enter, late). type is
+ * BT_REC_EXIT, or BT_REC_FD_EXIT for a call only the fd table gets.
+ */
+static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules *rules,
+				      struct pt_regs *regs, __u32 tgid, __u32 tid, long nr,
+				      __s64 ret, __u32 late, const bool typed, const bool i386,
+				      const __u16 type, __u32 notes)
+{
+	struct bt_exit_rec *rec = (void *)s->buf;
 	bool intr;
-	long nr;
 
-	/* -1: an exit is never the exec that starts a command's tracing */
-	if (!should_trace(tgid, -1))
-		return 0;
-	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
-	/*
-	 * rt_sigreturn restores the interrupted code's registers, orig_ax set
-	 * to -1: its exit has no number of its own. Without this, -e trace=
-	 * sets that leave rt_sigreturn out would still show its exits.
-	 */
-	if (nr == -1)
-		nr = NR_RT_SIGRETURN;
-	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
-		key = nr;
-		rules = bpf_map_lookup_elem(&beauty_map, &key);
-		if (rules && !(rules->flags & BT_SC_SELECTED))
-			return 0;
-	}
-	if (filter_active && filter_exit(nr, ret, pid_tgid, typed, &deferred) == BT_VERDICT_REJECT)
-		return 0;
-	if (summary) {
-		struct bt_call_start *start;
-
-		if (typed)
-			start = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(),
-						     0, 0);
-		else
-			start = bpf_map_lookup_elem(&call_start, &tid);
-		account_call(nr, ret, tgid, tid, start && start->nr == nr ? start->ts : 0);
-		if (summary_only)
-			return 0;
-	}
-	s = bpf_map_lookup_elem(&scratch_map, &zero);
-	if (!s)
-		return 0;
-	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
-	s->sp = 0;
-	if (filter_defer && deferred) {
-		/* accepted at exit: the enter record first, from what sys_enter saved */
-		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
-		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false);
-	}
-	rec = (void *)s->buf;
-	rec->hdr.type = BT_REC_EXIT;
+	rec->hdr.type = type;
 	rec->hdr.ts = record_times ? bpf_ktime_get_ns() : 0;
 	rec->hdr.tgid = tgid;
 	rec->hdr.tid = tid;
@@ -1428,18 +1578,9 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	s->faulted = 0;
 	s->ret = ret;
 	s->is_exit = 1;
-	if (refetch_pending) {
-		__u32 *pending = bpf_map_lookup_elem(&refetch, &tid);
-
-		if (pending) {
-			late = *pending;
-			bpf_map_delete_elem(&refetch, &tid);
-			__sync_fetch_and_add(&refetch_pending, -1);
-		}
-	}
 	intr = bt_ret_interrupted(ret);
 	if (rules && (ret >= 0 || late || intr || (rules->flags & BT_SC_EXIT_ON_ERROR))) {
-		read_args(regs, s->args, typed);
+		read_args(regs, s->args, typed, i386);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			__u32 flags = rules->exit[i].flags;
 			bool if_intr = flags & BT_RULE_IF_INTERRUPTED;
@@ -1452,11 +1593,111 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 			else if (written && rules->exit[i].len != BT_LEN_NONE)
 				capture_arg(i, rules->exit[i].len, rule_info(&rules->exit[i]), 0);
 		}
+		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))
+			capture_fd_inodes(s, rules, ret);
 	}
 	s->notes = 0;
 	if (notes)
 		put_notes(notes);
 	finish(s, KIND_EXIT);
+}
+
+/*
+ * -y: a call -e or --filter left out that changed the descriptors still
+ * reaches the fd table: its enter record (made now: the arguments are still
+ * in the registers, a path still in memory) and its exit record, of types
+ * that nothing prints.
+ */
+static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall_rules *rules,
+					 __u32 tgid, __u32 tid, long nr, __s64 ret,
+					 const bool typed, const bool i386)
+{
+	struct scratch *s;
+	__u32 zero = 0;
+
+	if (!fd_records || !rules || !(rules->flags & BT_SC_FD_CALL))
+		return;
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
+		return;
+	read_args(regs, s->args, typed, i386);
+	/* an fd call reads nothing on the stack */
+	s->sp = 0;
+	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT, 0);
+}
+
+static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed, __u32 notes)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_syscall_rules *rules = NULL;
+	struct bt_call_start *deferred = NULL;
+	struct scratch *s;
+	__u32 zero = 0, key;
+	__u32 late = 0;
+	bool i386;
+	long nr;
+
+	/* -1: an exit is never the exec that starts a command's tracing */
+	if (!should_trace(tgid, -1))
+		return 0;
+	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	i386 = i386_call(typed);
+	/*
+	 * rt_sigreturn restores the interrupted code's registers, orig_ax set
+	 * to -1: its exit has no number of its own. Without this, -e trace=
+	 * sets that leave rt_sigreturn out would still show its exits.
+	 */
+	if (nr == -1)
+		nr = i386 ? NR_I386_RT_SIGRETURN : NR_RT_SIGRETURN;
+	nr = bt_id_of(nr, i386);
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		key = nr;
+		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules && !(rules->flags & BT_SC_SELECTED)) {
+			emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
+			return 0;
+		}
+	}
+	if (filter_active &&
+	    filter_exit(nr, ret, pid_tgid, typed, rules, &deferred) == BT_VERDICT_REJECT) {
+		emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
+		return 0;
+	}
+	if (summary) {
+		struct bt_call_start *start;
+
+		if (typed)
+			start = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(),
+						     0, 0);
+		else
+			start = bpf_map_lookup_elem(&call_start, &tid);
+		if (!child_start(nr, ret))
+			account_call(nr, ret, tgid, tid, start && start->nr == nr ? start->ts : 0);
+		if (summary_only)
+			return 0;
+	}
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
+		return 0;
+	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
+	s->sp = 0;
+	if (filter_defer && deferred) {
+		/* accepted at exit: the enter record first, from what sys_enter saved */
+		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
+		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false, BT_REC_ENTER);
+	}
+	if (refetch_pending) {
+		__u32 *pending = bpf_map_lookup_elem(&refetch, &tid);
+
+		if (pending) {
+			late = *pending;
+			bpf_map_delete_elem(&refetch, &tid);
+			__sync_fetch_and_add(&refetch_pending, -1);
+		}
+	}
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT, notes);
 	return 0;
 }
 
@@ -1537,10 +1778,25 @@ static __always_inline int handle_exit(struct pt_regs *regs, __s64 ret, const bo
 }
 
 /* -f: a child of a traced process is traced before it runs its first instruction. */
+
 static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
 {
 	struct bt_proc traced = {.state = BT_PROC_TRACED}, *parent;
 
+	/*
+	 * -y: the child's fds are its parent's at this moment, before it runs:
+	 * the fd table hears it now, not when the parent's clone returns (a
+	 * vfork's, after the child's exec)
+	 */
+	if (fd_records && child_tgid != parent_tgid && should_trace(parent_tgid, -1)) {
+		struct bt_fork_rec rec;
+
+		fill_hdr(&rec.hdr, BT_REC_FD_FORK, sizeof(rec));
+		rec.hdr.tgid = parent_tgid;
+		rec.child_tgid = child_tgid;
+		rec.pad = 0;
+		submit(&rec, sizeof(rec), KIND_OTHER);
+	}
 	/* threads share their tgid's entry; -a needs no entries */
 	if (!follow_forks || trace_all || child_tgid == parent_tgid)
 		return 0;

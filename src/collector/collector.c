@@ -146,6 +146,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
 	skel->rodata->string_cap = o->string_cap;
+	skel->rodata->strv_string_cap = o->strv_string_cap ? o->strv_string_cap : o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;
 	/* -c sends no records: its ring buffer only has to exist, and costs a page */
 	c->ringbuf_bytes = o->summary_only ? (size_t)sysconf(_SC_PAGESIZE) : o->ringbuf_bytes;
@@ -160,6 +161,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->filter_defer = o->filter_defer;
 	skel->rodata->have_ancestor_cgroup = ancestor_cgroup;
 	skel->rodata->lossless = o->lossless;
+	skel->rodata->fd_records = o->fd_records;
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
 	skel->rodata->inject_active = o->inject;
@@ -302,6 +304,11 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 	return 0;
 }
 
+void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets)
+{
+	c->skel->bss->fd_offsets = *offsets;
+}
+
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
 			  const struct bt_filter_args *args)
 {
@@ -337,9 +344,25 @@ bool collector__no_procs(const struct collector *c)
 	       -ENOENT;
 }
 
+/*
+ * sys_exit's program first: attached after sys_enter's, a call entered in
+ * between would show an enter whose exit never came, a call that did not
+ * return. This way round a call in progress shows only its exit, which the
+ * event reader knows for what it is. The skeleton attaches the rest (a link
+ * already made is left as it is).
+ */
 int collector__attach(struct collector *c)
 {
-	return collector_bpf__attach(c->skel);
+	struct collector_bpf *skel = c->skel;
+	bool typed = bpf_program__autoload(skel->progs.on_sys_exit);
+	struct bpf_program *exit_prog =
+		typed ? skel->progs.on_sys_exit : skel->progs.on_sys_exit_raw;
+	struct bpf_link **link = typed ? &skel->links.on_sys_exit : &skel->links.on_sys_exit_raw;
+
+	*link = bpf_program__attach(exit_prog);
+	if (!*link)
+		return -errno;
+	return collector_bpf__attach(skel);
 }
 
 void collector__detach(struct collector *c)

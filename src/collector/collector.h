@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include "bpf/filter_prog.h"
 #include "bpf/record.h"
 
@@ -24,10 +25,12 @@ struct collector_opts {
 	bool filter;	     /* run the --filter program collector__set_filter() gives */
 	bool filter_defer;   /* it reads the result: decide each call at its exit */
 	bool lossless;	     /* say per thread where records were lost */
+	bool fd_records;     /* -y: fd calls left out still reach the fd table */
 	bool record_times;   /* enter and exit records carry the kernel time (else 0) */
 	bool record_comm;    /* enter records carry the thread name (else zeros) */
 	bool inject;	     /* -e inject=: collector__inject_mark() marks calls */
 	__u32 string_cap;
+	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
 	bool debug;	      /* let libbpf print */
@@ -90,6 +93,8 @@ const char *collector__missing_feature(const struct collector *c, const char **s
 void collector__print_features(const struct collector *c, FILE *f);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
+/* -y: where the kernel keeps a descriptor's inode, for the exits of calls that make fds. */
+void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets);
 /* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
 			  const struct bt_filter_args *args);
@@ -137,6 +142,24 @@ void collector__inject_unmark(struct collector *c, __u32 tid);
 /* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
 int collector__enable_run_stats(struct collector *c);
 int collector__run_stats(const struct collector *c, struct collector_run_stats *rs);
+/* in_progress.c: the calls attached processes are in when tracing starts. */
+struct in_progress_opts {
+	const struct bt_syscall_rules
+		*rules; /* the beauty map: which inputs to read, which calls */
+	__u32 string_cap, buffer_cap;
+	__u32 self; /* btftrace, left out with every process */
+	void (*fn)(void *ctx, const struct bt_enter_rec *rec);
+	void *ctx;
+};
+
+/*
+ * For each thread of pids[0..npids) (every process when npids is 0) that is
+ * in a call, an enter record as the collector would have made it at the
+ * call's enter: number and arguments from /proc/TID/syscall, inputs read
+ * from the process's memory, the time now. Calls left out by -e are left out.
+ */
+int collector__calls_in_progress(const pid_t *pids, int npids, const struct in_progress_opts *o);
+
 /* Detaches and frees everything; safe on a partly set-up collector. */
 void collector__destroy(struct collector *c);
 

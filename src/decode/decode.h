@@ -157,6 +157,7 @@ struct call_view {
 	enum call_state state;
 	__u32 pid, tid;
 	__u64 ts;	   /* the enter's kernel time (the exit's when the enter was not seen) */
+	__u64 end_ts;	   /* the exit's kernel time, when it was seen: a resumed line's */
 	bool timed;	   /* enter and exit were both seen: */
 	__u64 duration_ns; /* the exit's time less the enter's */
 	const char *comm;  /* the thread's name at the enter, NULL when the enter was not seen */
@@ -173,6 +174,8 @@ struct call_view {
 	bool injected_value;
 	/* a new child's first return from clone/fork: strace does not show it */
 	bool child_start;
+	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */
+	bool detached;
 
 	enum call_event event;
 	/* CEV_SIGNAL */

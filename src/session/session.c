@@ -310,6 +310,37 @@ static int load_btf(struct session *s)
 	return err;
 }
 
+/*
+ * -y: the collector's marks on the calls that change descriptors (each
+ * reaches the fd table even when -e or --filter leaves it out), and on those
+ * that make sockets and pipes, whose inodes it reads as they return.
+ */
+static void mark_fd_calls(struct session *s)
+{
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		struct bt_syscall_rules *r = &s->beauty->rules[nr];
+
+		switch (s->dec->fd_effect[nr]) {
+		case FD_FX_NONE:
+			continue;
+		case FD_FX_NEW:
+			r->flags |= BT_SC_FD_RET;
+			break;
+		case FD_FX_PAIR:
+			for (int i = 0; i < BT_MAX_ARGS; i++) {
+				if (r->exit[i].len == 2 * sizeof(int)) {
+					r->flags |= BT_SC_FD_PAIR | BT_SC_FD_PAIR_AT(i);
+					break;
+				}
+			}
+			break;
+		default:
+			break;
+		}
+		r->flags |= BT_SC_FD_CALL;
+	}
+}
+
 static int load_tables(struct session *s)
 {
 	const struct session_opts *o = s->opts;
@@ -364,8 +395,15 @@ static int load_tables(struct session *s)
 	s->dec->fds = fd_table__new(NULL);
 	if (!s->dec->fds)
 		return -ENOMEM;
-	/* -e left out calls that make or end fds: the table cannot follow, /proc says each time */
-	fd_table__set_follow_calls(s->dec->fds, decode_fd_calls_selected(s->dec, s->beauty->rules));
+	mark_fd_calls(s);
+	/*
+	 * The kernel sends the calls that make or end fds whatever -e and
+	 * --filter leave out; -c sends nothing: the table cannot follow then,
+	 * /proc says each time.
+	 */
+	fd_table__set_follow_calls(s->dec->fds,
+				   o->summary != SUMMARY_ONLY ||
+					   decode_fd_calls_selected(s->dec, s->beauty->rules));
 	return 0;
 }
 
@@ -394,7 +432,7 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 		goto out;
 	}
 	for (int i = 0; i < n; i++) {
-		if (!catalog__by_name(s.cat, names[i])) {
+		if (!catalog__next_by_name(s.cat, names[i], -1)) {
 			fail("unknown syscall '%s': 'btftrace syscalls' lists them all", names[i]);
 			status = EXIT_USAGE;
 			goto out;
@@ -431,6 +469,9 @@ int session_list_syscall_names(const struct session_opts *o)
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		const struct syscall_desc *desc = catalog__by_nr(s.cat, nr);
 
+		/* a name once: it selects the call of each ABI that has it */
+		if (bt_id_is_i386(nr) && desc && catalog__by_name(s.cat, desc->name))
+			continue;
 		if (desc && (!s.beauty || (s.beauty->rules[nr].flags & BT_SC_SELECTED)))
 			puts(desc->name);
 	}
@@ -458,6 +499,36 @@ static void note_cwds(struct session *s)
 		fd_table__cwd(s->dec->fds, s->opts->pids[i], s->opts->pids[i]);
 }
 
+static void expect_call(void *ctx, const struct bt_enter_rec *rec)
+{
+	struct session *s = ctx;
+
+	event_reader__expect(s->reader, rec);
+}
+
+/*
+ * -p, -a: the calls the processes are in as tracing starts, so that a call
+ * that was waiting shows whole when it returns, as under strace (which
+ * interrupts it and sees it start again). With --filter they are left out:
+ * the filter cannot judge half a call.
+ */
+static void expect_calls_in_progress(struct session *s)
+{
+	struct in_progress_opts io = {
+		.rules = s->beauty->rules,
+		.string_cap = s->opts->string_cap,
+		.buffer_cap = s->opts->buffer_cap,
+		.self = getpid(),
+		.fn = expect_call,
+		.ctx = s,
+	};
+
+	if ((!s->opts->npids && !s->opts->trace_all) || s->filter ||
+	    s->opts->summary == SUMMARY_ONLY)
+		return;
+	collector__calls_in_progress(s->opts->pids, s->opts->npids, &io);
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
@@ -476,23 +547,89 @@ static int on_record(void *ctx, void *data, size_t size)
  * first line; after the last one nothing more is shown, not even the end of
  * a call shown unfinished: tracing stopped before it.
  */
+/*
+ * -y: what the kernel found the fds a call made to be, as they were made: a
+ * socket or pipe closed before anyone asks /proc keeps its name.
+ */
+/*
+ * -y: where the collector finds the inode of a new fd, from the kernel's
+ * BTF; without BTF (or with a layout not found) the exits carry none and
+ * the printer asks /proc.
+ */
+static void set_fd_offsets(struct session *s)
+{
+	struct bt_fd_offsets o = {0};
+	__u32 size[6];
+
+	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
+	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
+	    !types__struct_member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
+	    !types__struct_member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
+	    !types__struct_member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
+	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
+		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
+		       size[4] == 2 && size[5] == 8;
+	collector__set_fd_offsets(&s->coll, &o);
+}
+
+static void note_fd_inodes(struct session *s, const struct call *call)
+{
+	const struct bt_capture *cap;
+	struct bt_fd_inode inode;
+	char name[64];
+
+	if (!s->dec->fds || !call->exit ||
+	    !(cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES)))
+		return;
+	for (size_t off = 0; off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
+		memcpy(&inode, (const char *)(cap + 1) + off, sizeof(inode));
+		if (S_ISSOCK(inode.mode))
+			snprintf(name, sizeof(name), "socket:[%llu]",
+				 (unsigned long long)inode.ino);
+		else if (S_ISFIFO(inode.mode))
+			snprintf(name, sizeof(name), "pipe:[%llu]", (unsigned long long)inode.ino);
+		else
+			continue;
+		fd_table__set(s->dec->fds, call->exit->hdr.tgid, inode.fd, name);
+	}
+}
+
 static void on_call(void *ctx, const struct call *call)
 {
 	struct session *s = ctx;
 
+	/* a call the trace leaves out, or a fork, for the fd table only */
+	if (call->state == CALL_UNSHOWN) {
+		const struct bt_fork_rec *fork = (const void *)call->event;
+
+		if (fork && s->dec->fds)
+			fd_table__fork(s->dec->fds, fork->hdr.tgid, fork->child_tgid);
+		else if (!fork)
+			decode_track_fds(s->dec, call);
+		note_fd_inodes(s, call);
+		return;
+	}
+
 	if (s->opts->max_events) {
 		if (s->calls_shown == s->opts->max_events)
 			return;
-		/* signal and exit lines are shown but are not calls */
-		if (call->state != CALL_EVENT && (call->state != CALL_RESUMED || !call->enter))
+		/*
+		 * signal and exit lines are shown but are not calls; a call shown
+		 * while it waits counts when it ends, or is cut by another line
+		 */
+		if (call->state != CALL_EVENT && call->state != CALL_PENDING &&
+		    (call->state != CALL_RESUMED || !call->enter))
 			s->calls_shown++;
 	}
 	/* before the call's line: the name the thread has in it, for -Y */
 	decode_track_pids(s->dec, call, false);
 	sink__on_call(&s->sink, call);
+	if (call->state == CALL_PENDING)
+		return;
 	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
+	note_fd_inodes(s, call);
 	if (s->injector && call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT)
 		injector__thread_exited(s->injector, call->event->tid);
 }
@@ -553,6 +690,11 @@ static int spawn_child(struct session *s, const char *path)
 		/* the parent closes its end without writing when set-up fails */
 		if (read(s->go_pipe[0], &go, 1) != 1)
 			_exit(127);
+		/*
+		 * the execve's enter shows the name the thread has: the command's,
+		 * the one the exec gives it, not btftrace's of the fork
+		 */
+		prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
 		if (shared_fds)
 			injector__child_install(s->injector);
 		execv(path, argv);
@@ -935,6 +1077,7 @@ int session_run(const struct session_opts *o)
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
+		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
 		/* what the sinks print of each record besides its values */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
 				o->text.relative || o->text.show_duration,
@@ -942,6 +1085,8 @@ int session_run(const struct session_opts *o)
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		.inject = o->inject != NULL,
 		.string_cap = o->string_cap,
+		/* -s's bytes, one to tell a string cut, and the NUL; -s 0 shows them whole */
+		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
 		.debug = o->debug,
@@ -1011,6 +1156,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (s.dec->fds)
+		set_fd_offsets(&s);
 	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
@@ -1040,12 +1187,17 @@ int session_run(const struct session_opts *o)
 		fail("cannot register the command with the collector: %s", strerror(-err));
 		goto out;
 	}
+	/* -y: the fds the command inherits, read while it waits before its exec */
+	if (s.child > 0 && s.dec->fds)
+		fd_table__seed(s.dec->fds, s.child, s.child);
 	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
 	if (o->stats && (err = collector__enable_run_stats(&s.coll)))
 		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s%s\n",
 			strerror(-err),
 			err == -EPERM ? " (the kernel counts them for CAP_SYS_ADMIN only)" : "");
+	if (o->npids || o->trace_all)
+		event_reader__set_attached(s.reader);
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
@@ -1053,6 +1205,9 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	expect_calls_in_progress(&s);
+	for (int i = 0; s.dec->fds && i < o->npids; i++)
+		fd_table__seed(s.dec->fds, o->pids[i], o->pids[i]);
 	if (s.child > 0) {
 		/* the command runs from here on; its exec is the first call traced */
 		if (write(s.go_pipe[1], "g", 1) != 1) {

@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 1
+#define JSON_SCHEMA_MINOR 2
 
 static void write_line(struct json_sink *s)
 {
@@ -73,6 +73,8 @@ static const char *state_name(enum call_state state)
 		return "resumed";
 	case CALL_NORETURN:
 		return "noreturn";
+	case CALL_PENDING:
+	case CALL_UNSHOWN:
 	case CALL_EVENT:
 		break;
 	}
@@ -103,6 +105,9 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	struct outbuf *ob = &s->line;
 	struct call_view v;
 
+	/* an object per call: a waiting one comes whole when it ends, unless split */
+	if (call->state == CALL_PENDING || call->state == CALL_UNSHOWN)
+		return;
 	decode_view(s->dec, call, &v);
 	if (v.state == CALL_EVENT) {
 		put_event(s, &v);
@@ -120,7 +125,9 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_puts(ob, ",\"syscall\":");
 	json_put_cstr(ob, v.name);
 	outbuf_puts(ob, ",\"nr\":");
-	outbuf_s64(ob, v.nr);
+	outbuf_s64(ob, bt_id_nr(v.nr));
+	if (bt_id_is_i386(v.nr))
+		outbuf_puts(ob, ",\"abi\":\"i386\"");
 	if (v.resumes) {
 		outbuf_puts(ob, ",\"resumes\":");
 		json_put_cstr(ob, v.resumes);
@@ -128,6 +135,8 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_puts(ob, ",\"state\":\"");
 	outbuf_puts(ob, state_name(v.state));
 	outbuf_putc(ob, '"');
+	if (v.detached)
+		outbuf_puts(ob, ",\"detached\":true");
 	decode_write_call(s->dec, &s->jw.w, &v);
 	decode_write_return(s->dec, &s->jw.w, &v);
 	/* the two records' kernel timestamps, so the reader's own delays do not count */

@@ -104,9 +104,11 @@ static int cmp_rows(const void *pa, const void *pb)
 	const struct summary_row *a = pa, *b = pb;
 	int c = 0;
 
-	/* groups (processes, threads) together, in id order */
+	/* groups (processes, threads) together, in id order; in a group x86_64's calls first */
 	if (a->key.id != b->key.id)
 		return a->key.id < b->key.id ? -1 : 1;
+	if (bt_id_is_i386(a->key.nr) != bt_id_is_i386(b->key.nr))
+		return bt_id_is_i386(a->key.nr) ? 1 : -1;
 	switch (sort_key) {
 	case SUMMARY_SORT_TIME:
 		c = cmp_u64_desc(a->sum.total_ns, b->sum.total_ns);
@@ -324,13 +326,21 @@ void summary__print(struct summary *s, FILE *out)
 	if (!s->nrows)
 		print_table(out, s->rows, 0);
 	while (first < s->nrows) {
-		size_t end = group_end(s, first);
+		size_t end = group_end(s, first), i386 = first;
 
 		if (s->opts.by != BT_SUMMARY_TOTAL)
 			fprintf(out, "%s%s %u:\n", first ? "\n" : "",
 				s->opts.by == BT_SUMMARY_PROCESS ? "process" : "thread",
 				s->rows[first].key.id);
-		print_table(out, s->rows + first, end - first);
+		/* as strace: x86_64's table, then i386's under its own heading, each if any */
+		while (i386 < end && !bt_id_is_i386(s->rows[i386].key.nr))
+			i386++;
+		if (i386 > first)
+			print_table(out, s->rows + first, i386 - first);
+		if (i386 < end) {
+			fputs("System call usage summary for 32 bit mode:\n", out);
+			print_table(out, s->rows + i386, end - i386);
+		}
 		if (s->opts.hist) {
 			for (size_t i = first; i < end; i++)
 				print_hist(out, &s->rows[i]);
@@ -445,7 +455,9 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 		outbuf_puts(ob, i ? ",{\"syscall\":" : "{\"syscall\":");
 		json_put_cstr(ob, rows[i].name);
 		outbuf_puts(ob, ",\"nr\":");
-		outbuf_u64(ob, rows[i].key.nr);
+		outbuf_u64(ob, bt_id_nr(rows[i].key.nr));
+		if (bt_id_is_i386(rows[i].key.nr))
+			outbuf_puts(ob, ",\"abi\":\"i386\"");
 		outbuf_putc(ob, ',');
 		json_counts(ob, sum);
 		/* the share of the group's time, as the table's first column */

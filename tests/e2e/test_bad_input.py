@@ -146,7 +146,7 @@ CASES = (
           ]],
         case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
              r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
-             r"thread-execve or a comma list of them$"),
+             r"thread-execve, personality or a comma list of them$"),
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
