@@ -82,8 +82,9 @@ void inject_spec__free(struct inject_spec *spec);
  * What to do with each syscall number, resolved against the catalog: exprs' index of the last
  * expression naming the syscall, as in strace a later expression replaces an earlier one for
  * the syscalls they share. Only the syscalls of traced are injected: strace injects into the
- * calls it traces, and says nothing of the others. Returns 0, or -EINVAL or -ENOMEM with a
- * message in err: an unknown syscall, a syscall= that is not %pure.
+ * calls it traces, and says nothing of the others. Only x86_64 calls (ids below BT_NR_I386):
+ * the filter lets i386 ones through. Returns 0, or -EINVAL or -ENOMEM with a message in err:
+ * an unknown syscall, a syscall= that is not %pure.
  */
 struct inject_plan {
 	const struct inject_spec *spec;

@@ -385,7 +385,7 @@ static bool fires(struct injector *inj, const struct seccomp_notif *req,
 	struct thread_counts *t;
 	bool fire = false;
 
-	if (req->data.arch != AUDIT_ARCH_X86_64 || nr < 0 || nr >= BT_MAX_SYSCALLS)
+	if (req->data.arch != AUDIT_ARCH_X86_64 || nr < 0 || nr >= BT_NR_I386)
 		return false;
 	slot = plan->slot_of[nr];
 	if (slot < 0 || before_exec(inj, req->pid, nr) || !traced(inj, req->pid))

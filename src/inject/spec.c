@@ -422,7 +422,11 @@ int inject_plan__resolve(struct inject_plan *plan, const struct inject_spec *spe
 		rc = syscall_filter__resolve(&e->set, cat, &set, err, err_size);
 		if (rc)
 			goto out;
-		for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		/*
+		 * x86_64 calls only: the filter lets i386 ones (a 32-bit program's, int $0x80)
+		 * through untouched
+		 */
+		for (int nr = 0; nr < BT_NR_I386; nr++) {
 			if (syscall_set__has(&set, nr) && syscall_set__has(traced, nr))
 				plan->expr_of[nr] = i;
 		}
