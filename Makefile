@@ -26,8 +26,10 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS += -DBTFTRACE_VERSION=\"$(VERSION)\"
 
 # The collector is one BPF object linked by bpftool from units of one concern each
-# (src/bpf/*.bpf.c); one skeleton loads it.
-BPF_SRC := $(sort $(wildcard src/bpf/*.bpf.c))
+# (src/bpf/*.bpf.c); one skeleton loads it. state.bpf.c, which defines the maps and knobs the
+# others declare extern, goes first: libbpf 1.1's linker misplaces an extern map it meets
+# before its definition (the skeleton then fails with "map relo failed").
+BPF_SRC := src/bpf/state.bpf.c $(filter-out src/bpf/state.bpf.c,$(sort $(wildcard src/bpf/*.bpf.c)))
 BPF_UNITS := $(patsubst src/bpf/%.bpf.c,$(OUTPUT)/bpf/%.bpf.o,$(BPF_SRC))
 BPF_OBJ := $(OUTPUT)/collector.bpf.o
 SKEL := $(OUTPUT)/collector.skel.h
@@ -63,9 +65,13 @@ all: $(BIN) $(HELPER_BIN)
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
 	mkdir -p $@
 
-$(OUTPUT)/bpf/%.bpf.o: src/bpf/%.bpf.c $(wildcard src/bpf/*.h) | $(OUTPUT)
+$(OUTPUT)/bpf/%.bpf.o: src/bpf/%.bpf.c $(wildcard src/bpf/*.h) $(OUTPUT)/syscall_nrs.h | $(OUTPUT)
 	@mkdir -p $(dir $@)
-	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -c $< -o $@
+	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -I$(OUTPUT) \
+		-c $< -o $@
+
+$(OUTPUT)/syscall_nrs.h: tools/gen-syscall-nrs.sh $(UNISTD_H) $(UNISTD32_H) | $(OUTPUT)
+	sh $< $(UNISTD_H) $(UNISTD32_H) > $@.tmp && mv $@.tmp $@
 
 $(BPF_OBJ): $(BPF_UNITS)
 	$(BPFTOOL) gen object $@ $^

@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"Usage: btftrace [OPTIONS] -- COMMAND [ARGS...]\n"
 	"       btftrace [OPTIONS] -p PID[,PID...]\n"
 	"       btftrace [OPTIONS] -a\n"
+	"       btftrace [OPTIONS] --container NAME|ID|new...\n"
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"       btftrace syscalls --names [-e SET]\n"
 	"\n"
@@ -36,6 +37,13 @@ static const char usage_text[] =
 	"  -a, --all               trace the whole system (but btftrace itself)\n"
 	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
 	"                          first instruction, until the last of them exits\n"
+	"      --container NAME|ID trace a running container (all its processes) until it\n"
+	"                          stops or btftrace gets SIGINT; a name, an ID or its start,\n"
+	"                          found through podman, docker or nerdctl, or by its cgroup\n"
+	"                          (systemd-nspawn's machines too).\n"
+	"                          Repeat it for more; --container new follows those started\n"
+	"                          while tracing. Lines say their container: [web] in text,\n"
+	"                          \"container\" in JSON; pids as in --pidns-translation\n"
 	"\n"
 	"Selection:\n"
 	"  -e trace=SET, -e SET    trace only the syscalls in SET (default: all), a comma\n"
@@ -86,8 +94,8 @@ static const char usage_text[] =
 	"  -C, --with-summary      print the calls and the table\n"
 	"  -S, --summary-sort-by KEY  sort the table by time (default), calls, errors, avg\n"
 	"                          or name\n"
-	"      --summary-by WHAT   one table for all (total, the default), per process or\n"
-	"                          per thread\n"
+	"      --summary-by WHAT   one table for all (total, the default), per process,\n"
+	"                          per thread or per container (with --container or -a)\n"
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
 	"                          unless -C)\n"
 	"      --errno-summary     add failures counted by errno (implies -c unless -C)\n"
@@ -191,6 +199,7 @@ enum long_only {
 	OPT_WRITE,
 	OPT_DECODE_PIDS,
 	OPT_PIDNS_TRANSLATION,
+	OPT_CONTAINER,
 	OPT_INJECT,
 	OPT_FAULT,
 };
@@ -201,6 +210,7 @@ static const struct option long_options[] = {
 	{ "attach", required_argument, NULL, 'p' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "follow-forks", no_argument, NULL, 'f' },
+	{ "container", required_argument, NULL, OPT_CONTAINER },
 	{ "summary", no_argument, NULL, 'c' },
 	{ "summary-only", no_argument, NULL, 'c' },
 	{ "with-summary", no_argument, NULL, 'C' },
@@ -589,6 +599,20 @@ static void parse_cgroup(struct filter_spec *f, const char *path)
 	}
 }
 
+/* --container NAME|ID|new: kept to be found through the runtimes when tracing starts. */
+static void parse_container(struct session_opts *o, const char *text)
+{
+	if (!*text)
+		usage_error("invalid --container value '': give a container's name or ID, or new");
+	if (!strcmp(text, "new")) {
+		o->containers_new = true;
+		return;
+	}
+	if (o->ncontainers == CONTAINER_MAX_ARGS)
+		usage_error("too many --container options: at most %d", CONTAINER_MAX_ARGS);
+	o->containers[o->ncontainers++] = text;
+}
+
 static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f, int argc,
 				char **argv)
 {
@@ -656,6 +680,9 @@ int main(int argc, char **argv)
 			o.follow_forks = true;
 			o.text.thread_exits = true;
 			break;
+		case OPT_CONTAINER:
+			parse_container(&o, optarg);
+			break;
 		case OPT_QUIET:
 			parse_quiet(&o, optarg);
 			break;
@@ -679,11 +706,12 @@ int main(int argc, char **argv)
 				o.summary_opts.by = BT_SUMMARY_PROCESS;
 			else if (!strcmp(optarg, "thread"))
 				o.summary_opts.by = BT_SUMMARY_THREAD;
+			else if (!strcmp(optarg, "container"))
+				o.summary_opts.by = BT_SUMMARY_CONTAINER;
 			else
-				usage_error(
-					"invalid --summary-by value '%s': give total, process or "
-					"thread",
-					optarg);
+				usage_error("invalid --summary-by value '%s': give total, process, "
+					    "thread or container",
+					    optarg);
 			break;
 		case OPT_HIST:
 			o.summary_opts.hist = true;
@@ -893,9 +921,22 @@ int main(int argc, char **argv)
 		o.buffer_cap = BT_CAPTURE_MAX;
 	if (optind < argc)
 		o.command = argv + optind;
-	if (!o.command && !o.npids && !o.trace_all)
-		usage_error("nothing to trace: give a command after --, -p PID, or -a "
-			    "(see 'btftrace --help')");
+	if ((o.ncontainers || o.containers_new) && (o.command || o.npids || o.trace_all))
+		usage_error("--container traces the container's processes: it excludes %s; drop "
+			    "one of them",
+			    o.command ? "a command"
+			    : o.npids ? "-p"
+				      : "-a");
+	if (!o.command && !o.npids && !o.trace_all && !o.ncontainers && !o.containers_new)
+		usage_error("nothing to trace: give a command after --, -p PID, -a or "
+			    "--container NAME (see 'btftrace --help')");
+	if (o.summary_opts.by == BT_SUMMARY_CONTAINER && !o.ncontainers && !o.containers_new &&
+	    !o.trace_all)
+		usage_error("--summary-by=container groups the calls of containers: trace them "
+			    "with --container NAME, --container new or -a");
+	/* the calls in a container see its PID namespace: pids say the host's number too */
+	if (o.ncontainers || o.containers_new || o.trace_all)
+		o.decode.decode_pids |= DECODE_PIDS_NS;
 	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
 		usage_error("a command, -p and -a exclude each other: choose one target");
 	/* strace is quiet about personalities when a command it runs is traced to a file */

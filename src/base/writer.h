@@ -27,6 +27,8 @@ enum wr_num {
 	WR_REG,	 /* a register as it is, 0x-prefixed even when 0 (--no-btf) */
 	/* a word of a bitmap, as C's %#016llx: 0x00000000000001, but 0000000000000000 */
 	WR_HEX_WORD,
+	/* a 32-bit member strace pads, as C's %#08x: 0x000001, 0x946f4a25, but 00000000 */
+	WR_HEX_08,
 };
 
 /* How an object reads in text. JSON writes each as an object of its keys. */

@@ -262,12 +262,18 @@ enum bt_summary_by {
 	BT_SUMMARY_TOTAL = 0,
 	BT_SUMMARY_PROCESS = 1,
 	BT_SUMMARY_THREAD = 2,
+	BT_SUMMARY_CONTAINER = 3, /* by cgroup: the container's, or the thread's own */
 };
 
-/* Key of the summary map: a syscall, for everyone or for one process or thread. */
+/* --container: cgroups matched at most, and depths below the root looked at. */
+#define BT_CONTAINER_MAX 1024
+#define BT_CONTAINER_LEVELS 32
+
+/* Key of the summary map: a syscall, for everyone or for one process, thread or cgroup. */
 struct bt_summary_key {
 	__u32 nr;
-	__u32 id; /* 0, tgid or tid as --summary-by says */
+	__u32 pad;
+	__u64 id; /* 0, tgid, tid or cgroup id as --summary-by says */
 };
 
 /* Per-CPU aggregate of one syscall's calls, counted at their exits (as strace -c does). */
@@ -285,7 +291,7 @@ struct bt_summary {
 struct bt_errno_key {
 	__u32 nr;
 	__u32 err; /* positive errno */
-	__u32 id;  /* as in struct bt_summary_key */
+	__u64 id;  /* as in struct bt_summary_key */
 };
 
 /* What the filter decided at a call's sys_enter, kept for its sys_exit. */
@@ -365,11 +371,14 @@ struct bt_enter_rec {
 	struct bt_rec_hdr hdr;
 	__u64 args[BT_MAX_ARGS];
 	char comm[BT_COMM_LEN];
+	__u64 cgroup; /* the thread's cgroup v2 id, for --container and -a; else 0 */
 };
 
 struct bt_exit_rec {
 	struct bt_rec_hdr hdr;
 	__s64 ret;
+	/* as in struct bt_enter_rec: the exit of a call entered before tracing has no enter */
+	__u64 cgroup;
 };
 
 /* x86_64's struct kernel_siginfo: signo, errno, code, then the 32-byte union. */
@@ -391,6 +400,7 @@ struct bt_signal_rec {
 	__s32 sig;
 	__u32 flags;		    /* BT_SIG_* */
 	__u8 info[BT_SIGINFO_SIZE]; /* the kernel's siginfo as the tracepoint saw it */
+	__u64 cgroup;		    /* as in struct bt_enter_rec; 0 when the sender's */
 };
 
 struct bt_task_exit_rec {
@@ -403,6 +413,7 @@ struct bt_task_exit_rec {
 	 */
 	__u8 superseded;
 	__u8 pad[2];
+	__u64 cgroup; /* as in struct bt_enter_rec */
 };
 
 /*

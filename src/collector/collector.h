@@ -21,14 +21,16 @@ struct collector_opts {
 	bool summary_only; /* -c: and send no per-call records */
 	int summary_by;	   /* enum bt_summary_by */
 	bool errno_summary;
-	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
-	bool filter;	     /* run the --filter program collector__set_filter() gives */
-	bool filter_defer;   /* it reads the result: decide each call at its exit */
-	bool lossless;	     /* say per thread where records were lost */
-	bool fd_records;     /* -y: fd calls left out still reach the fd table */
-	bool record_times;   /* enter and exit records carry the kernel time (else 0) */
-	bool record_comm;    /* enter records carry the thread name (else zeros) */
-	bool inject;	     /* -e inject=: collector__inject_mark() marks calls */
+	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
+	bool filter;	       /* run the --filter program collector__set_filter() gives */
+	bool filter_defer;     /* it reads the result: decide each call at its exit */
+	bool lossless;	       /* say per thread where records were lost */
+	bool fd_records;       /* -y: fd calls left out still reach the fd table */
+	bool record_times;     /* enter and exit records carry the kernel time (else 0) */
+	bool record_comm;      /* enter records carry the thread name (else zeros) */
+	bool record_cgroup;    /* enter records carry the thread's cgroup id (else 0) */
+	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
+	bool inject;	       /* -e inject=: collector__inject_mark() marks calls */
 	__u32 string_cap;
 	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
@@ -49,6 +51,7 @@ enum collector_feature {
 	COLLECTOR_FEAT_TASK_STORAGE,	/* else call starts go in a hash map by thread */
 	COLLECTOR_FEAT_TP_BTF,		/* else raw_tp programs read registers by helper */
 	COLLECTOR_FEAT_ANCESTOR_CGROUP, /* else --cgroup matches the directory itself */
+	COLLECTOR_FEAT_CGROUP_ID,	/* needed by --container; else -a reads /proc */
 	COLLECTOR_FEAT_COUNT,
 };
 
@@ -100,6 +103,8 @@ int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog
 			  const struct bt_filter_args *args);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
+/* --container: traces the cgroup id, at depth level below the root, and its subtree. */
+int collector__add_container_cgroup(struct collector *c, __u64 id, __u32 level);
 /* No process is traced any more (the kernel removes each when it exits). */
 bool collector__no_procs(const struct collector *c);
 int collector__attach(struct collector *c);

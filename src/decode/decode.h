@@ -13,6 +13,7 @@
 #include "base/writer.h"
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
+#include "container/container.h"
 #include "decode/captures.h"
 #include "decode/hand.h"
 #include "decode/pid_table.h"
@@ -114,6 +115,8 @@ struct decoder {
 	struct fd_table *fds;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
 	struct pid_table *pids;
+	/* --container, -a: which container each thread is in, owned by the session; or NULL */
+	struct container_table *containers;
 	/* per syscall and argument, and per syscall's return value: what a pid there names */
 	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
@@ -156,6 +159,8 @@ struct call_view {
 	const struct call *call; /* for the walk; a sink never looks inside */
 	enum call_state state;
 	__u32 pid, tid;
+	/* --container, -a: the container the thread is in; NULL for the host's */
+	const struct container *container;
 	__u64 ts;	   /* the enter's kernel time (the exit's when the enter was not seen) */
 	__u64 end_ts;	   /* the exit's kernel time, when it was seen: a resumed line's */
 	bool timed;	   /* enter and exit were both seen: */

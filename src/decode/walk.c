@@ -647,6 +647,16 @@ static bool is_child_start(const struct decoder *d, const struct call *call)
 	       !strcmp(name, "vfork");
 }
 
+/* The cgroup id an event record carries (0: none, or it was not asked for). */
+static __u64 event_cgroup(const struct bt_rec_hdr *hdr)
+{
+	if (hdr->type == BT_REC_SIGNAL)
+		return ((const struct bt_signal_rec *)hdr)->cgroup;
+	if (hdr->type == BT_REC_TASK_EXIT)
+		return ((const struct bt_task_exit_rec *)hdr)->cgroup;
+	return 0;
+}
+
 static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, struct call_view *v)
 {
 	switch (hdr->type) {
@@ -704,12 +714,19 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 		v->pid = hdr->tgid;
 		v->tid = hdr->tid;
 		v->ts = hdr->ts;
+		if (d->containers)
+			v->container = container_table__of_thread(d->containers, v->tid,
+								  event_cgroup(hdr));
 		view_event(d, hdr, v);
 		return;
 	}
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	v->pid = hdr->tgid;
 	v->tid = hdr->tid;
+	if (d->containers)
+		v->container = container_table__of_thread(d->containers, v->tid,
+							  call->enter ? call->enter->cgroup
+								      : call->exit->cgroup);
 	v->ts = hdr->ts;
 	v->nr = hdr->nr;
 	v->name = decode_syscall_name(d, hdr->nr, v->namebuf, sizeof(v->namebuf));

@@ -81,6 +81,9 @@ struct session {
 	struct event_reader *reader;
 	struct sink sink;
 	bool sink_ready;
+	/* --container, -a: the containers and which thread is in which; NULL otherwise */
+	struct container_table *containers;
+	int watch_fd; /* --container new: the cgroup hierarchy's inotify fd, or -1 */
 	FILE *out;
 	int sigfd;
 	int pidfds[SESSION_MAX_PIDS];
@@ -841,6 +844,37 @@ static bool handle_signals(struct session *s, int *stop_signal)
 	return stop;
 }
 
+/*
+ * --container NAME: every container named has stopped (its cgroup is gone), so nothing is
+ * left to trace; with --container new more may come, until SIGINT.
+ */
+static bool containers_all_gone(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+
+	if (!o->ncontainers || o->containers_new)
+		return false;
+	for (size_t i = 0; i < container_table__count(s->containers); i++) {
+		if (i < (size_t)o->ncontainers &&
+		    container_table__alive(s->containers, container_table__at(s->containers, i)))
+			return false;
+	}
+	return true;
+}
+
+static void select_new_container(void *ctx, const struct container *c)
+{
+	struct session *s = ctx;
+	int err = collector__add_container_cgroup(&s->coll, c->cgroup_id, c->level);
+
+	if (err)
+		fail("warning: cannot trace the new container %.12s (%s): %s", c->id, c->cgroup,
+		     strerror(-err));
+	else if (s->opts->debug)
+		fprintf(stderr, "btftrace: new container %.12s in %s%s\n", c->id,
+			container_table__root(s->containers), c->cgroup);
+}
+
 static bool attached_all_gone(struct session *s)
 {
 	for (int i = 0; i < s->npidfds; i++) {
@@ -900,17 +934,21 @@ static void report_thread_loss(void *ctx, __u32 tid, const struct bt_lost *lost)
 
 static int trace_loop(struct session *s)
 {
-	struct pollfd fds[2] = {
+	struct pollfd fds[3] = {
 		{.fd = collector__poll_fd(&s->coll), .events = POLLIN},
 		{.fd = s->sigfd, .events = POLLIN},
+		{.fd = s->watch_fd, .events = POLLIN},
 	};
 	bool detached = false;
 	int stop_signal = 0, n;
 
 	for (;;) {
-		n = poll(fds, 2, IDLE_FLUSH_MS);
+		n = poll(fds, s->watch_fd >= 0 ? 3 : 2, IDLE_FLUSH_MS);
 		if (n < 0 && errno != EINTR)
 			return -errno;
+		/* before the records: a new container's first calls are in the kernel from now */
+		if (s->watch_fd >= 0 && fds[2].revents)
+			container_table__poll_watch(s->containers, select_new_container, s);
 		read_records(s, READ_BATCH);
 		if (fds[1].revents && handle_signals(s, &stop_signal))
 			break;
@@ -928,6 +966,8 @@ static int trace_loop(struct session *s)
 		if (s->child > 0 && s->child_done && (detached || !followed_alive(s)))
 			break;
 		if (attached_all_gone(s) && !followed_alive(s))
+			break;
+		if (s->containers && containers_all_gone(s))
 			break;
 		if (n == 0) {
 			event_reader__idle(s->reader);
@@ -960,6 +1000,7 @@ static void print_summary(struct session *s)
 	struct summary sum;
 
 	summary__init(&sum, s->dec, &s->opts->summary_opts);
+	sum.containers = s->containers;
 	if (collector__read_summary(&s->coll, summary__add, &sum) ||
 	    (s->opts->summary_opts.errno_summary &&
 	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)))
@@ -1052,6 +1093,76 @@ static void stop_after_write_error(struct session *s)
 	}
 }
 
+/*
+ * --container NAME: each found through the runtimes or the cgroups before anything is
+ * loaded, so that a wrong name costs no BPF. -a and --container new keep the table too:
+ * their lines say which container they come from.
+ */
+static int find_containers(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+	char why[CONTAINER_ERR_MAX];
+	const struct container *c;
+
+	if (!o->ncontainers && !o->containers_new && !o->trace_all)
+		return 0;
+	s->containers = container_table__new(NULL);
+	if (!s->containers) {
+		fail("cannot keep the containers: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	if ((o->ncontainers || o->containers_new) && !container_table__root(s->containers)[0]) {
+		fail("--container needs a cgroup v2 hierarchy, and none is mounted: mount one "
+		     "with 'mount -t cgroup2 none /sys/fs/cgroup'");
+		return -ENOENT;
+	}
+	for (int i = 0; i < o->ncontainers; i++) {
+		if (container_table__resolve(s->containers, o->containers[i], &c, why,
+					     sizeof(why))) {
+			fail("%s", why);
+			return -ENOENT;
+		}
+		if (o->debug)
+			fprintf(stderr, "btftrace: container %s: %s %s, cgroup %s%s\n",
+				o->containers[i], c->runtime[0] ? c->runtime : "(cgroup)", c->id,
+				container_table__root(s->containers), c->cgroup);
+	}
+	return 0;
+}
+
+/* The containers found are what the kernel traces; --container new watches for more. */
+static int select_containers(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+	int err;
+
+	if (!o->ncontainers && !o->containers_new)
+		return 0;
+	for (size_t i = 0; i < container_table__count(s->containers); i++) {
+		const struct container *c = container_table__at(s->containers, i);
+
+		err = collector__add_container_cgroup(&s->coll, c->cgroup_id, c->level);
+		if (err) {
+			fail("cannot select the cgroup %s%s of container %s in the kernel (%s): "
+			     "run with -d to see libbpf's messages",
+			     container_table__root(s->containers), c->cgroup, c->name,
+			     strerror(-err));
+			return err;
+		}
+	}
+	if (!o->containers_new)
+		return 0;
+	s->watch_fd = container_table__watch(s->containers);
+	if (s->watch_fd < 0) {
+		err = s->watch_fd;
+		fail("cannot watch %s for new containers' cgroups (%s): raise "
+		     "fs.inotify.max_user_watches, or name the containers",
+		     container_table__root(s->containers), strerror(-err));
+		return err;
+	}
+	return 0;
+}
+
 static int exit_status_of_child(int status)
 {
 	if (WIFEXITED(status))
@@ -1063,7 +1174,7 @@ static int exit_status_of_child(int status)
 
 int session_run(const struct session_opts *o)
 {
-	struct session s = {.opts = o, .sigfd = -1, .go_pipe = {-1, -1}};
+	struct session s = {.opts = o, .sigfd = -1, .go_pipe = {-1, -1}, .watch_fd = -1};
 	struct collector_opts co = {
 		.self_tgid = getpid(),
 		.trace_all = o->trace_all,
@@ -1083,6 +1194,10 @@ int session_run(const struct session_opts *o)
 				o->text.relative || o->text.show_duration,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
+		/* each line says its container: the records say the thread's cgroup */
+		.record_cgroup = (o->ncontainers || o->containers_new || o->trace_all) &&
+				 o->summary != SUMMARY_ONLY,
+		.container_select = o->ncontainers || o->containers_new,
 		.inject = o->inject != NULL,
 		.string_cap = o->string_cap,
 		/* -s's bytes, one to tell a string cut, and the NUL; -s 0 shows them whole */
@@ -1092,6 +1207,7 @@ int session_run(const struct session_opts *o)
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
+	struct text_sink_opts text = o->text;
 	struct timespec tables_start, tables_end;
 	const char *missing, *feature, *since;
 	char path[PATH_MAX];
@@ -1112,7 +1228,7 @@ int session_run(const struct session_opts *o)
 		     missing);
 		return EXIT_USAGE;
 	}
-	if (open_pidfds(&s))
+	if (open_pidfds(&s) || find_containers(&s))
 		goto out;
 	/*
 	 * libbpf's warnings (a corrupt --btf file) would come before, and in
@@ -1163,9 +1279,15 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (select_containers(&s))
+		goto out;
+	s.dec->containers = s.containers;
+	/* a name before each container's lines, unless one container is all there is */
+	text.container_prefix = o->trace_all || o->containers_new ||
+				(s.containers && container_table__count(s.containers) > 1);
 	if (open_output(&s))
 		goto out;
-	if (sink__init(&s.sink, o->format, s.out, s.dec, &o->text)) {
+	if (sink__init(&s.sink, o->format, s.out, s.dec, &text)) {
 		fail("cannot set up the output: %s", strerror(ENOMEM));
 		goto out;
 	}
@@ -1263,5 +1385,6 @@ out:
 	if (s.sigfd >= 0)
 		close(s.sigfd);
 	free_tables(&s);
+	container_table__free(s.containers);
 	return status;
 }

@@ -43,6 +43,10 @@ struct session_opts {
 	unsigned long max_events;	       /* --max-events; 0: no limit */
 	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
 	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
+	/* --container: the names or IDs given, and "new" for those started while tracing */
+	const char *containers[CONTAINER_MAX_ARGS];
+	int ncontainers;
+	bool containers_new;
 	/* -e inject=, -e fault=; NULL: none. Only for a command btftrace starts. */
 	const struct inject_spec *inject;
 };

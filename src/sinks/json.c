@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 2
+#define JSON_SCHEMA_MINOR 3
 
 static void write_line(struct json_sink *s)
 {
@@ -49,8 +49,9 @@ void json_sink__free(struct json_sink *s)
 	outbuf_free(&s->line);
 }
 
-/* {"event":"...","ts":N,"pid":N,"tid":N */
-static void put_head(struct outbuf *ob, const char *event, const struct call_view *v)
+/* {"event":"...","ts":N,"pid":N,"tid":N, and with --container or -a "container":{...} */
+static void put_head(const struct json_sink *s, struct outbuf *ob, const char *event,
+		     const struct call_view *v)
 {
 	outbuf_puts(ob, "{\"event\":\"");
 	outbuf_puts(ob, event);
@@ -60,6 +61,10 @@ static void put_head(struct outbuf *ob, const char *event, const struct call_vie
 	outbuf_u64(ob, v->pid);
 	outbuf_puts(ob, ",\"tid\":");
 	outbuf_u64(ob, v->tid);
+	if (s->dec->containers) {
+		outbuf_puts(ob, ",\"container\":");
+		sink_container_json(ob, container_table__root(s->dec->containers), v->container);
+	}
 }
 
 static const char *state_name(enum call_state state)
@@ -93,7 +98,7 @@ static void put_event(struct json_sink *s, const struct call_view *v)
 	if (!sink_event_shown(&s->opts, v))
 		return;
 	outbuf_reset(&s->line);
-	put_head(&s->line, names[v->event], v);
+	put_head(s, &s->line, names[v->event], v);
 	sink_event_json(&s->jw, s->dec, v);
 	outbuf_putc(&s->line, '}');
 	write_line(s);
@@ -116,7 +121,7 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	if (v.child_start)
 		return;
 	outbuf_reset(ob);
-	put_head(ob, "call", &v);
+	put_head(s, ob, "call", &v);
 	outbuf_puts(ob, ",\"comm\":");
 	if (v.comm)
 		json_put_str(ob, v.comm, v.comm_len);

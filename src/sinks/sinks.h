@@ -49,6 +49,8 @@ struct text_sink_opts {
 	bool quiet_exits;	  /* no "+++ exited" lines */
 	bool quiet_thread_execve; /* no "+++ superseded by execve" lines */
 	bool quiet_personality;	  /* no "[ Process PID=N runs in 32 bit mode. ]" lines */
+	/* --container, -a: [name] before the lines of a container (several, or the host too) */
+	bool container_prefix;
 	enum color_mode color;
 };
 
@@ -177,5 +179,11 @@ void sink_event_json(struct json_writer *jw, const struct decoder *dec, const st
  */
 void sink_write_buffer(FILE *out, struct outbuf *ob, int *write_error, unsigned long long *lines);
 unsigned long long sink__lines(const struct sink *s);
+
+/*
+ * --container, -a: a container as JSON, {"id":...,"name":...,"runtime":...,"cgroup":...}
+ * with its cgroup's whole path (root is the cgroup v2 mount), or null for the host.
+ */
+void sink_container_json(struct outbuf *ob, const char *root, const struct container *c);
 
 #endif /* BTFTRACE_SINKS_H */

@@ -68,9 +68,16 @@ static void put_fraction(struct outbuf *ob, unsigned long usec)
 	outbuf_puts(ob, frac);
 }
 
-static void prefix(struct text_sink *s, __u32 tid, __u64 ts)
+static void prefix(struct text_sink *s, const struct container *c, __u32 tid, __u64 ts)
 {
 	struct outbuf *ob = &s->line;
+
+	/* the container's name, as [pid N] says the thread: the host's lines have none */
+	if (c && s->opts.container_prefix) {
+		outbuf_putc(ob, '[');
+		outbuf_puts(ob, c->name);
+		outbuf_puts(ob, "] ");
+	}
 
 	/* strace's forms: its pid column, or [pid N] while it traces more than one */
 	if (!s->opts.no_pid && (s->opts.pid_column || s->threads.count > 1)) {
@@ -143,7 +150,7 @@ static void print_event(struct text_sink *s, const struct call_view *v)
 	if (!sink_event_shown(&s->opts, v))
 		return;
 	outbuf_reset(&s->line);
-	prefix(s, v->tid, v->ts);
+	prefix(s, v->container, v->tid, v->ts);
 	if (s->color && v->event != CEV_SIGNAL)
 		sgr = v->event == CEV_LOST ? SGR_ERROR : v->killed ? SGR_KILLED : SGR_EXIT;
 	if (sgr)
@@ -192,7 +199,7 @@ static size_t render_call(struct text_sink *s, const struct call_view *v, bool w
 
 	outbuf_reset(ob);
 	if (with_prefix)
-		prefix(s, v->tid, ts);
+		prefix(s, v->container, v->tid, ts);
 	start = ob->len;
 	s->tw.lead = with_prefix ? start : lead;
 	decode_write_call(s->dec, &s->tw.w, v);
@@ -376,7 +383,7 @@ static void note_abi(struct text_sink *s, const struct call_view *v)
 	if (s->opts.quiet_personality)
 		return;
 	outbuf_reset(&s->line);
-	prefix(s, v->tid, v->ts);
+	prefix(s, v->container, v->tid, v->ts);
 	outbuf_printf(&s->line, "[ Process PID=%u runs in %s mode. ]", v->tid,
 		      i386 ? "32 bit" : "64 bit");
 	write_line(s);
@@ -445,7 +452,7 @@ void text_sink__note(struct text_sink *s, __u32 tid, __u64 ts, const char *text)
 {
 	end_partial(s);
 	outbuf_reset(&s->line);
-	prefix(s, tid, ts);
+	prefix(s, NULL, tid, ts);
 	outbuf_puts(&s->line, text);
 	write_line(s);
 }
