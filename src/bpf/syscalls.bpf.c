@@ -236,12 +236,17 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 {
 	struct bt_filter_input *in;
 	struct bt_call_start *slot;
-	__u64 args[8] = {};
 	__u32 zero = 0, verdict;
+	__u64 *args;
 
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
+	/*
+	 * read where the filter reads them (8 slots for its masked index): no copy on the stack,
+	 * which an injected call's sys_exit shares
+	 */
+	args = &in->v[BT_FF_ARG0];
 	read_args(regs, args, typed, i386);
 	filter_fill(in, nr, args, pid_tgid, rules);
 	if (!filter_defer)
@@ -284,7 +289,7 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	struct bt_call_start *slot = call_slot((__u32)pid_tgid, typed, false);
 	struct bt_filter_input *in;
 	__u32 zero = 0, verdict;
-	__u64 args[8] = {}, now;
+	__u64 now;
 
 	if (!slot || slot->nr != nr || slot->verdict == BT_VERDICT_NONE)
 		return BT_VERDICT_REJECT;
@@ -295,8 +300,9 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return BT_VERDICT_REJECT;
-	__builtin_memcpy(args, slot->args, sizeof(slot->args));
-	filter_fill(in, nr, args, pid_tgid, rules);
+	/* where the filter reads them, 8 slots for its masked index: no copy on the stack */
+	__builtin_memcpy(&in->v[BT_FF_ARG0], slot->args, sizeof(slot->args));
+	filter_fill(in, nr, &in->v[BT_FF_ARG0], pid_tgid, rules);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
