@@ -15,6 +15,8 @@
 
 #include "filter/signal_set.h"
 #include "filter/syscall_set.h"
+#include "base/xlat.h"
+#include "inject/inject.h"
 #include "session/session.h"
 
 #define EXIT_USAGE 2
@@ -66,6 +68,16 @@ static const char usage_text[] =
 	"  -e write=SET, --write=SET  the same for data written: write, pwrite64, writev,\n"
 	"                          pwritev(2), sendto, sendmsg. Dumps show what was\n"
 	"                          captured (--capture-size; 4096 unless given)\n"
+	"  -e inject=SET:WHAT[:when=EXPR], --inject=...  fault injection as strace's, into\n"
+	"                          the calls of SET (traced ones only) of a command\n"
+	"                          btftrace starts (not -p, -a). WHAT: error=ERRNO,\n"
+	"                          retval=N, signal=SIG, delay_enter=TIME (s, ms, us,\n"
+	"                          ns; us without unit), syscall=PURE; EXPR: FIRST,\n"
+	"                          FIRST+, FIRST+STEP, FIRST..LAST or FIRST..LAST+STEP,\n"
+	"                          counted per thread. Served through a seccomp filter:\n"
+	"                          only the calls of SET pay (man: FAULT INJECTION)\n"
+	"  -e fault=SET[:error=ERRNO][:when=EXPR], --fault=...  the same; ENOSYS unless\n"
+	"                          error= is given\n"
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
 	"      --filter EXPR       only calls for which EXPR holds, decided in the kernel:\n"
@@ -192,6 +204,8 @@ enum long_only {
 	OPT_DECODE_PIDS,
 	OPT_PIDNS_TRANSLATION,
 	OPT_CONTAINER,
+	OPT_INJECT,
+	OPT_FAULT,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -211,6 +225,8 @@ static const struct option long_options[] = {
 	{ "quiet", required_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
+	{ "inject", required_argument, NULL, OPT_INJECT },
+	{ "fault", required_argument, NULL, OPT_FAULT },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
@@ -438,6 +454,30 @@ static unsigned int parse_decode_pids(const char *text, const char *what)
 	return invert ? DECODE_PIDS_ALL & ~set : set;
 }
 
+/* -e inject=, -e fault= (and --inject=, --fault=): every expression counts, in order. */
+static struct inject_spec inject;
+
+static void add_injection(struct session_opts *o, const char *text, bool fault)
+{
+	char err[INJECT_ERR_MAX];
+	int rc = inject_spec__add(&inject, text, fault, err, sizeof(err));
+	const struct inject_action *a;
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+	o->inject = &inject;
+	/* as strace warns: the kernel's error returns are -4095..-1 */
+	a = &inject.exprs[inject.nexprs - 1].action;
+	if ((a->flags & INJECT_F_RETVAL) && a->retval < 0 && a->retval >= -INJECT_ERRNO_MAX)
+		fprintf(stderr,
+			"btftrace: warning: retval=%lld in '%s' is an error's return value: the "
+			"program takes it for error %lld (%s)\n",
+			(long long)a->retval, text, -(long long)a->retval,
+			xlat_errno_name(-a->retval) ?: "no name");
+}
+
 /*
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
@@ -451,6 +491,8 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const read_names[] = {"read", "reads", "r", NULL};
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
+	static const char *const inject_names[] = {"inject", NULL};
+	static const char *const fault_names[] = {"fault", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -473,6 +515,14 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, write_names))) {
 		parse_dump_set(&dump_write, &o->decode.dump_write, value, "-e write");
+		return;
+	}
+	if ((value = qualifier_value(text, inject_names))) {
+		add_injection(o, value, false);
+		return;
+	}
+	if ((value = qualifier_value(text, fault_names))) {
+		add_injection(o, value, true);
 		return;
 	}
 	add_syscall_set(f, o, text);
@@ -681,6 +731,12 @@ int main(int argc, char **argv)
 			break;
 		case OPT_WRITE:
 			parse_dump_set(&dump_write, &o.decode.dump_write, optarg, "--write");
+			break;
+		case OPT_INJECT:
+			add_injection(&o, optarg, false);
+			break;
+		case OPT_FAULT:
+			add_injection(&o, optarg, true);
 			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
@@ -893,6 +949,11 @@ int main(int argc, char **argv)
 	/* strace's pid column: a file that holds several processes' calls */
 	if (o.output && (o.follow_forks || o.npids > 1 || o.trace_all))
 		o.text.pid_column = true;
+	if (o.inject && !o.command)
+		usage_error("-e inject= and -e fault= need a command btftrace starts (btftrace -e "
+			    "inject=... -- COMMAND): the seccomp filter that hands btftrace the "
+			    "calls is given to the command before its exec, and a running process "
+			    "(-p) or the whole system (-a) cannot be given one");
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
 	/* a trace-event file has slices on a timeline, and no place for a table */
@@ -911,5 +972,6 @@ int main(int argc, char **argv)
 	filter_expr__free(calls.expr);
 	desc_set_free(&dump_read);
 	desc_set_free(&dump_write);
+	inject_spec__free(&inject);
 	return status;
 }

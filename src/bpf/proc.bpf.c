@@ -47,6 +47,9 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	struct bt_task_exit_rec rec;
 	__u32 *pending;
 
+	/* a call btftrace acted on that never returned (exit, a fatal signal) */
+	if (inject_active && inject_pending && bpf_map_delete_elem(&inject_marks, &tid) == 0)
+		__sync_fetch_and_add(&inject_pending, -1);
 	if (!should_trace(tgid, -1))
 		return 0;
 	pending = bpf_map_lookup_elem(&refetch, &tid);

@@ -459,6 +459,35 @@ struct bt_lost_rec {
 	struct bt_lost lost;
 };
 
+/*
+ * -e inject=: what btftrace did to a thread's current call, value of the inject_marks map
+ * keyed by tid. User space writes it before it answers the call's seccomp notification; the
+ * call's sys_exit takes it. A call btftrace answered (an error or a value) never ran: the
+ * kernel skipped its sys_enter tracepoint too, so sys_exit emits the enter record first.
+ */
+struct bt_inject_mark {
+	__s64 ret;   /* BT_INJ_ANSWERED: what the call returns, -errno or the value */
+	__s32 nr;    /* the call's number */
+	__u16 flags; /* BT_INJ_* */
+	__u8 signo;  /* BT_INJ_SIGNAL */
+	__u8 pad;
+};
+
+#define BT_INJ_ANSWERED (1U << 0) /* btftrace gave the result: the call was not made */
+#define BT_INJ_SIGNAL (1U << 1)	 /* send signo to the thread, at sys_enter (sys_exit if answered) */
+#define BT_INJ_DELAYED (1U << 2) /* held before it ran: strace's "(DELAYED)" */
+#define BT_INJ_ENTERED (1U << 3) /* set by sys_enter: the call went on into the kernel */
+#define BT_INJ_RETVAL (1U << 4)	 /* the answer is a value (retval=), even one in -4095..-1 */
+
+/*
+ * An exit record's notes: a capture with this arg, no data, and BT_NOTE_* in want. Only a
+ * call btftrace acted on has one.
+ */
+#define BT_CAP_ARG_NOTE 0xfe
+#define BT_NOTE_INJECTED (1U << 0) /* strace's "(INJECTED)": btftrace gave the result */
+#define BT_NOTE_DELAYED (1U << 1)  /* strace's "(DELAYED)" */
+#define BT_NOTE_RETVAL (1U << 2)   /* the result btftrace gave is a value, never an error */
+
 /* Flags of one capture. */
 #define BT_CAP_TRUNCATED (1U << 0) /* fewer bytes than asked for: the cap was hit */
 #define BT_CAP_FAULT (1U << 1)	   /* the user pointer could not be read */

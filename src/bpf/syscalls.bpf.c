@@ -109,15 +109,26 @@ static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 		send_thread_losses();
 	if (!put_record(hdr, size, kind))
 		return;
-	if (s->ncaps) {
+	/* the notes alone are no data to drop */
+	if (s->ncaps > (s->notes ? 1 : 0)) {
 		marker = (void *)(s->buf + fixed);
 		marker->arg = BT_CAP_ARG_DROPPED;
 		marker->flags = BT_CAP_DROPPED;
 		marker->len = 0;
 		marker->want = size;
 		hdr->ncaps = 1;
-		hdr->size = fixed + sizeof(*marker);
-		if (!put_record(hdr, fixed + sizeof(*marker), kind)) {
+		size = fixed + sizeof(*marker);
+		if (s->notes) {
+			marker++;
+			marker->arg = BT_CAP_ARG_NOTE;
+			marker->flags = 0;
+			marker->len = 0;
+			marker->want = s->notes;
+			hdr->ncaps = 2;
+			size += sizeof(*marker);
+		}
+		hdr->size = size;
+		if (!put_record(hdr, size, kind)) {
 			st = stats();
 			if (st)
 				st->compact_records++;
@@ -155,6 +166,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 	s->faulted = 0;
 	s->ret = 0;
 	s->is_exit = 0;
+	s->notes = 0;
 	if (rules) {
 		__u32 refetch_mask = 0, faulted;
 
@@ -224,12 +236,17 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 {
 	struct bt_filter_input *in;
 	struct bt_call_start *slot;
-	__u64 args[8] = {};
 	__u32 zero = 0, verdict;
+	__u64 *args;
 
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
+	/*
+	 * read where the filter reads them (8 slots for its masked index): no copy on the stack,
+	 * which an injected call's sys_exit shares
+	 */
+	args = &in->v[BT_FF_ARG0];
 	read_args(regs, args, typed, i386);
 	filter_fill(in, nr, args, pid_tgid, rules);
 	if (!filter_defer)
@@ -272,7 +289,7 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	struct bt_call_start *slot = call_slot((__u32)pid_tgid, typed, false);
 	struct bt_filter_input *in;
 	__u32 zero = 0, verdict;
-	__u64 args[8] = {}, now;
+	__u64 now;
 
 	if (!slot || slot->nr != nr || slot->verdict == BT_VERDICT_NONE)
 		return BT_VERDICT_REJECT;
@@ -283,8 +300,9 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return BT_VERDICT_REJECT;
-	__builtin_memcpy(args, slot->args, sizeof(slot->args));
-	filter_fill(in, nr, args, pid_tgid, rules);
+	/* where the filter reads them, 8 slots for its masked index: no copy on the stack */
+	__builtin_memcpy(&in->v[BT_FF_ARG0], slot->args, sizeof(slot->args));
+	filter_fill(in, nr, &in->v[BT_FF_ARG0], pid_tgid, rules);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
@@ -341,6 +359,33 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
 		   BT_REC_ENTER);
+	return 0;
+}
+
+/*
+ * Appends the exit record's notes (BT_NOTE_*) as a capture of their own. A global function, as
+ * capture_arg: verified once.
+ */
+__noinline int put_notes(__u32 notes)
+{
+	struct scratch *s = scratch();
+	struct bt_capture *cap;
+	__u32 off;
+
+	if (!s)
+		return 0;
+	off = s->off;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(32767));
+	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
+		return 0;
+	cap = (void *)(s->buf + off);
+	cap->arg = BT_CAP_ARG_NOTE;
+	cap->flags = 0;
+	cap->len = 0;
+	cap->want = notes;
+	s->ncaps++;
+	s->off = off + sizeof(*cap);
+	s->notes = notes;
 	return 0;
 }
 
@@ -420,7 +465,7 @@ static __always_inline void capture_fd_inodes(struct scratch *s,
 static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules *rules,
 				      struct pt_regs *regs, __u32 tgid, __u32 tid, long nr,
 				      __s64 ret, __u32 late, const bool typed, const bool i386,
-				      const __u16 type)
+				      const __u16 type, __u32 notes)
 {
 	struct bt_exit_rec *rec = (void *)s->buf;
 	bool intr;
@@ -456,6 +501,9 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))
 			capture_fd_inodes(s, rules, ret);
 	}
+	s->notes = 0;
+	if (notes)
+		put_notes(notes);
 	finish(s, KIND_EXIT);
 }
 
@@ -481,10 +529,10 @@ static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall
 	/* an fd call reads nothing on the stack */
 	s->sp = 0;
 	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
-	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT);
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT, 0);
 }
 
-static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed, __u32 notes)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
@@ -554,8 +602,84 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 			__sync_fetch_and_add(&refetch_pending, -1);
 		}
 	}
-	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT);
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT, notes);
 	return 0;
+}
+
+/*
+ * -e inject=, at sys_enter: a call btftrace let go on, with a signal to send as it enters
+ * (strace sends it there); the exit finds the mark entered.
+ */
+static __always_inline void inject_enter(long nr)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct bt_inject_mark *m = bpf_map_lookup_elem(&inject_marks, &tid);
+
+	if (!m || m->nr != nr)
+		return;
+	if (m->flags & BT_INJ_SIGNAL) {
+		/* from the kernel, as ptrace's injected signal: si_code SI_KERNEL */
+		bpf_send_signal_thread(m->signo);
+		m->flags &= ~BT_INJ_SIGNAL;
+	}
+	m->flags |= BT_INJ_ENTERED;
+}
+
+/*
+ * -e inject=, at sys_exit: the notes of a call btftrace acted on (BT_NOTE_*), 0 for any other.
+ * A call btftrace answered never entered the kernel, and its sys_enter never fired: its enter
+ * record is built here, from the registers, which still hold the arguments, and the memory
+ * they point to, which no call changed. The mark is only believed when the call returns what
+ * btftrace answered, or entered the kernel when it let it go on: otherwise a signal cut the
+ * wait for btftrace short, and the call returns to be made again.
+ */
+static __always_inline __u32 inject_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct bt_inject_mark *m = bpf_map_lookup_elem(&inject_marks, &tid);
+	__u32 flags, notes = 0;
+	bool acted;
+	int signo;
+	long nr;
+
+	if (!m)
+		return 0;
+	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	if (m->nr != nr)
+		return 0;
+	flags = m->flags;
+	signo = m->signo;
+	acted = flags & BT_INJ_ANSWERED ? ret == m->ret : (flags & BT_INJ_ENTERED) != 0;
+	if (bpf_map_delete_elem(&inject_marks, &tid) == 0)
+		__sync_fetch_and_add(&inject_pending, -1);
+	if (!acted)
+		return 0;
+	if (flags & BT_INJ_SIGNAL)
+		bpf_send_signal_thread(signo);
+	if (flags & BT_INJ_ANSWERED) {
+		notes |= BT_NOTE_INJECTED | (flags & BT_INJ_RETVAL ? BT_NOTE_RETVAL : 0);
+		if (!(flags & BT_INJ_ENTERED))
+			do_enter(regs, nr, typed);
+	}
+	if (flags & BT_INJ_DELAYED)
+		notes |= BT_NOTE_DELAYED;
+	return notes;
+}
+
+static __always_inline int handle_enter(struct pt_regs *regs, long nr, const bool typed)
+{
+	if (inject_active && inject_pending)
+		inject_enter(nr);
+	return do_enter(regs, nr, typed);
+}
+
+static __always_inline int handle_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+{
+	__u32 notes = 0;
+
+	if (inject_active && inject_pending)
+		notes = inject_exit(regs, ret, typed);
+	return do_exit(regs, ret, typed, notes);
 }
 
 /*
@@ -566,23 +690,23 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 SEC("tp_btf/sys_enter")
 int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
 {
-	return do_enter(regs, id, true);
+	return handle_enter(regs, id, true);
 }
 
 SEC("tp_btf/sys_exit")
 int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
 {
-	return do_exit(regs, ret, true);
+	return handle_exit(regs, ret, true);
 }
 
 SEC("raw_tp/sys_enter")
 int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return do_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
+	return handle_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
 }
 
 SEC("raw_tp/sys_exit")
 int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return do_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+	return handle_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
 }

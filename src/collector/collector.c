@@ -25,6 +25,8 @@ static bool libbpf_debug;
  * loss is still counted in the totals, only not placed.
  */
 #define LOSSLESS_MAX_THREADS 16384
+/* -e inject=: threads whose call btftrace answered and that have not returned yet */
+#define INJECT_MAX_THREADS 16384
 
 static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
 {
@@ -173,6 +175,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->record_comm = o->record_comm;
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
+	skel->rodata->inject_active = o->inject;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
@@ -188,6 +191,8 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.errno_map, SUMMARY_MAX_GROUPS);
 	if (!err && o->lossless)
 		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
+	if (!err && o->inject)
+		err = bpf_map__set_max_entries(skel->maps.inject_marks, INJECT_MAX_THREADS);
 	if (!err)
 		err = collector_bpf__load(skel);
 	if (err) {
@@ -517,6 +522,35 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 		__sync_fetch_and_sub(&c->skel->bss->lost_pending, 1);
 	}
 	return err == -ENOENT ? 0 : err;
+}
+
+int collector__inject_mark(struct collector *c, __u32 tid, const struct bt_inject_mark *mark)
+{
+	int fd = bpf_map__fd(c->skel->maps.inject_marks), err;
+
+	/* counted first: the programs look only while the count is above zero */
+	__atomic_add_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+	for (;;) {
+		err = bpf_map_update_elem(fd, &tid, mark, BPF_NOEXIST);
+		if (err != -EEXIST)
+			break;
+		/* a mark an earlier call left: replaced, and counted once (unless it just went) */
+		err = bpf_map_update_elem(fd, &tid, mark, BPF_EXIST);
+		if (err != -ENOENT) {
+			__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+			return err;
+		}
+	}
+	if (err)
+		__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+	return err;
+}
+
+void collector__inject_unmark(struct collector *c, __u32 tid)
+{
+	/* the programs may have taken it: only the one that deletes it counts it down */
+	if (bpf_map_delete_elem(bpf_map__fd(c->skel->maps.inject_marks), &tid) == 0)
+		__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
 }
 
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx)

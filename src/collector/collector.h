@@ -30,6 +30,7 @@ struct collector_opts {
 	bool record_comm;      /* enter records carry the thread name (else zeros) */
 	bool record_cgroup;    /* enter records carry the thread's cgroup id (else 0) */
 	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
+	bool inject;	       /* -e inject=: collector__inject_mark() marks calls */
 	__u32 string_cap;
 	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
@@ -134,6 +135,14 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 /* Calls fn for each syscall (and process or thread) in the summary map. */
 int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx);
+
+/*
+ * -e inject=: what btftrace does to tid's current call, which the call's sys_exit takes (and
+ * its sys_enter, for a signal): written before the call's seccomp notification is answered.
+ */
+int collector__inject_mark(struct collector *c, __u32 tid, const struct bt_inject_mark *mark);
+/* The answer never reached the call (it was gone): the mark goes. */
+void collector__inject_unmark(struct collector *c, __u32 tid);
 
 /* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
 int collector__enable_run_stats(struct collector *c);

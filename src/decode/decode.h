@@ -173,6 +173,10 @@ struct call_view {
 	bool returned;	       /* the exit was seen */
 	bool failed;	       /* it returned an error */
 	bool captures_dropped; /* a record came without its captured data (ring buffer full) */
+	/* -e inject=: btftrace gave the result ("(INJECTED)"), held the call ("(DELAYED)") */
+	bool injected, delayed;
+	/* the result btftrace gave is retval=: a value, never an error, as strace shows it */
+	bool injected_value;
 	/* a new child's first return from clone/fork: strace does not show it */
 	bool child_start;
 	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */

@@ -172,6 +172,8 @@ void on_call(void *ctx, const struct call *call)
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
 	note_fd_inodes(s, call);
+	if (s->injector && call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT)
+		injector__thread_exited(s->injector, call->event->tid);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -248,6 +250,8 @@ int trace_loop(struct session *s)
 			/* -p and -a end here; a command runs on untraced to its usual end */
 			collector__detach(&s->coll);
 			detached = true;
+			if (s->injector)
+				injector__pass_through(s->injector);
 			sink__flush(&s->sink);
 			if (s->child <= 0)
 				break;

@@ -58,6 +58,7 @@ int session_run(const struct session_opts *o)
 		.record_cgroup = (o->ncontainers || o->containers_new || o->trace_all) &&
 				 o->summary != SUMMARY_ONLY,
 		.container_select = o->ncontainers || o->containers_new,
+		.inject = o->inject != NULL,
 		.string_cap = o->string_cap,
 		/* -s's bytes, one to tell a string cut, and the NUL; -s 0 shows them whole */
 		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
@@ -158,6 +159,8 @@ int session_run(const struct session_opts *o)
 	}
 	for (int i = 0; i < o->npids; i++)
 		collector__add_proc(&s.coll, o->pids[i], BT_PROC_TRACED);
+	if (o->command && prepare_injection(&s))
+		goto out;
 	if (o->command && (err = spawn_child(&s, path))) {
 		fail("cannot start '%s': %s", o->command[0], strerror(-err));
 		goto out;
@@ -195,9 +198,13 @@ int session_run(const struct session_opts *o)
 		}
 		close(s.go_pipe[1]);
 		s.go_pipe[1] = -1;
+		if (s.injector && start_injection(&s))
+			goto out;
 	}
 	raise_reader_priority();
 	err = trace_loop(&s);
+	/* tracing is over: what still runs with the filter is answered by a process of its own */
+	injector__stop(s.injector);
 	sink__finish(&s.sink);
 	sink__flush(&s.sink);
 	if (o->summary != SUMMARY_NONE && !sink__write_error(&s.sink))
@@ -221,6 +228,10 @@ out:
 	/* a child that never got the go-ahead sees EOF and exits 127 */
 	if (s.go_pipe[1] >= 0)
 		close(s.go_pipe[1]);
+	if (s.go_pipe[0] >= 0)
+		close(s.go_pipe[0]);
+	/* before the wait: the child's calls may wait for an answer */
+	injector__free(s.injector);
 	if (s.child > 0 && !s.child_done)
 		waitpid(s.child, NULL, 0);
 	collector__destroy(&s.coll);

@@ -9,6 +9,7 @@
 #include "decode/decode.h"
 #include "filter/expr.h"
 #include "filter/syscall_set.h"
+#include "inject/inject.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
 
@@ -46,6 +47,8 @@ struct session_opts {
 	const char *containers[CONTAINER_MAX_ARGS];
 	int ncontainers;
 	bool containers_new;
+	/* -e inject=, -e fault=; NULL: none. Only for a command btftrace starts. */
+	const struct inject_spec *inject;
 };
 
 void session_opts_default(struct session_opts *o);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include "collector/collector.h"
 #include "events/events.h"
+#include "inject/injector.h"
 #include "session/session.h"
 #include "types/types.h"
 
@@ -22,7 +23,9 @@ struct session {
 	struct types types;
 	struct beauty *beauty;
 	struct decoder *dec;
-	struct filter_compiled *filter; /* NULL without a filter */
+	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct inject_plan *inject_plan; /* -e inject=; NULL without */
+	struct injector *injector;	 /* NULL unless a call is to be injected */
 	struct collector coll;
 	struct event_reader *reader;
 	struct sink sink;
@@ -72,6 +75,8 @@ void free_tables(struct session *s);
 /* process.c */
 int find_command(const char *cmd, char *path, size_t size);
 int spawn_child(struct session *s, const char *path);
+int prepare_injection(struct session *s);
+int start_injection(struct session *s);
 int open_pidfds(struct session *s);
 int block_signals(struct session *s);
 void reap_child(struct session *s);
