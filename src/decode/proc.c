@@ -246,34 +246,28 @@ static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
-/* xlat_flags_names's callback: one flag name to the writer. */
-static void put_flag_name(void *ctx, const char *name)
-{
-	w_flag(ctx, name);
-}
-
 /*
- * A personality: the execution domain in the low byte, then the flags:
- * PER_LINUX|ADDR_NO_RANDOMIZE; 0xffffffff (a query) as it is.
+ * A personality as strace writes it: the execution domain in the low byte, then the flags
+ * when there are any, each field by -X on its own: PER_LINUX|ADDR_NO_RANDOMIZE,
+ * 0xad /\* PER_??? *\/|0x7e00, with -X raw 0|0x40000; 0xffffffff (a query) as it is.
  */
 static void write_personality(struct writer *w, uint32_t persona)
 {
-	const char *type = xlat_name(&xlat_personality_types, persona & PER_MASK);
-	uint64_t rest;
+	uint32_t domain = persona & PER_MASK, flags = persona & ~PER_MASK;
 
 	if (persona == 0xffffffff) {
 		w_hex(w, persona);
 		return;
 	}
-	w_flags_begin(w, persona);
-	/*
-	 * A domain no name knows joins the bits left (strace writes it first, 0xad /\* PER_??? *\/,
-	 * which a flags value cannot say): 0x7ead.
-	 */
-	if (type)
-		w_flag(w, type);
-	rest = xlat_flags_names(&xlat_personality_flags, persona & ~PER_MASK, put_flag_name, w);
-	w_flags_end(w, rest | (type ? 0 : persona & PER_MASK), WR_HEX, NULL);
+	w_obj_begin(w, WR_OBJ_BITOR, NULL);
+	w_key(w, "domain");
+	/* by the whole value: a domain whose personality carries flags (PER_SVR4) has no name */
+	w_const(w, domain, WR_HEX, xlat_name(&xlat_personality_types, domain), "PER_???");
+	if (flags) {
+		w_key(w, "flags");
+		xlat_write_flags(w, &xlat_personality_flags, flags);
+	}
+	w_obj_end(w, false);
 }
 
 static enum hand_result personality_arg(struct writer *w, const struct hand_call *hc, int i)

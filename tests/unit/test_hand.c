@@ -80,6 +80,8 @@ enum {
 	NR_SIGALTSTACK = 131,
 	NR_SET_THREAD_AREA = 205,
 	NR_GET_THREAD_AREA = 211,
+	NR_MODIFY_LDT = 154,
+	NR_PERSONALITY = 135,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
 	NR_SENDMSG = 46,
@@ -192,6 +194,9 @@ static int setup_with(const struct decode_opts *opts)
 	static const char *const bpf_args[][2] = {
 		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
 	static const char *const thread_area_args[][2] = {{"struct user_desc *", "u_info"}};
+	static const char *const modify_ldt_args[][2] = {
+		{"int", "func"}, {"void *", "ptr"}, {"unsigned long", "bytecount"}};
+	static const char *const personality_args[][2] = {{"unsigned int", "personality"}};
 	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
 							  {"stack_t *", "uoss"}};
 	static const char *const sigaction_args[][2] = {{"int", "sig"},
@@ -363,6 +368,8 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_SIGALTSTACK, "sigaltstack", 2, sigaltstack_args);
 	add(NR_SET_THREAD_AREA, "set_thread_area", 1, thread_area_args);
 	add(NR_GET_THREAD_AREA, "get_thread_area", 1, thread_area_args);
+	add(NR_MODIFY_LDT, "modify_ldt", 3, modify_ldt_args);
+	add(NR_PERSONALITY, "personality", 1, personality_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
@@ -1642,6 +1649,32 @@ static void test_user_desc(void **state)
 				     "limit_in_pages=0, seg_not_present=0, useable=0, lm=0}) = 0");
 }
 
+/* modify_ldt's int return: an error in 32 bits shows as its number with the error's name */
+static void test_modify_ldt_return(void **state)
+{
+	begin(NR_MODIFY_LDT, -1, PTR, 64, 0, 0, 0);
+	assert_string_equal(line(0xffffffda), "modify_ldt(-1, 0x7ffc12345678, 64) = 4294967258 "
+					      "ENOSYS (Function not implemented)");
+	assert_non_null(strstr(json(0xffffffda), "\"ret\":4294967258,\"errno\":\"ENOSYS\""));
+	/* a size read, and the full register's errors as any call's */
+	begin(NR_MODIFY_LDT, 0, PTR, 64, 0, 0, 0);
+	assert_string_equal(line(16), "modify_ldt(0, 0x7ffc12345678, 64) = 16");
+	assert_string_equal(line(-EFAULT), "modify_ldt(0, 0x7ffc12345678, 64) = -1 EFAULT "
+					   "(Bad address)");
+}
+
+/* personality's domain and flags: two fields in the text, two keys in JSON */
+static void test_personality_fields(void **state)
+{
+	begin(NR_PERSONALITY, 0x40000 | 0xad, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0), "personality(0xad /* PER_??? */|ADDR_NO_RANDOMIZE) = 0 "
+				     "(PER_LINUX)");
+	assert_non_null(strstr(json(0), "{\"domain\":173,\"flags\":"));
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(0), "personality(0xad|0x40000) = 0 (0)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
+}
+
 static void test_sigaltstack_flags(void **state)
 {
 	stack_t ss = {.ss_sp = (void *)0x7f0000001000, .ss_flags = SS_DISABLE, .ss_size = 8192};
@@ -2371,6 +2404,8 @@ int main(void)
 		cmocka_unit_test(test_prctl_by_option),
 		cmocka_unit_test(test_sigaltstack_flags),
 		cmocka_unit_test(test_user_desc),
+		cmocka_unit_test(test_modify_ldt_return),
+		cmocka_unit_test(test_personality_fields),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
