@@ -187,6 +187,18 @@ static void put_comment(struct outbuf *ob, const char *text)
 /* Appends path as strace -y does: <path>, with '<', '>' and unprintable bytes escaped. */
 static void put_path(struct writer *w, const char *path)
 {
+	static const char deleted[] = " (deleted)";
+	size_t n = strlen(path), k = sizeof(deleted) - 1;
+	char kept[4096];
+
+	/* a file removed while open, as strace shows it: </memfd:x>(deleted) */
+	if (path[0] == '/' && n > k && n - k < sizeof(kept) && !strcmp(path + n - k, deleted)) {
+		memcpy(kept, path, n - k);
+		kept[n - k] = '\0';
+		quote_bracketed(w->ob, kept, tw_of(w)->o.hex);
+		outbuf_puts(w->ob, "(deleted)");
+		return;
+	}
 	quote_bracketed(w->ob, path, tw_of(w)->o.hex);
 }
 

@@ -545,28 +545,6 @@ static void set_fd_offsets(struct session *s)
 	collector__set_fd_offsets(&s->coll, &o);
 }
 
-static void note_fd_inodes(struct session *s, const struct call *call)
-{
-	const struct bt_capture *cap;
-	struct bt_fd_inode inode;
-	char name[64];
-
-	if (!s->dec->fds || !call->exit ||
-	    !(cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES)))
-		return;
-	for (size_t off = 0; off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
-		memcpy(&inode, (const char *)(cap + 1) + off, sizeof(inode));
-		if (S_ISSOCK(inode.mode))
-			snprintf(name, sizeof(name), "socket:[%llu]",
-				 (unsigned long long)inode.ino);
-		else if (S_ISFIFO(inode.mode))
-			snprintf(name, sizeof(name), "pipe:[%llu]", (unsigned long long)inode.ino);
-		else
-			continue;
-		fd_table__set(s->dec->fds, call->exit->hdr.tgid, inode.fd, name);
-	}
-}
-
 static void on_call(void *ctx, const struct call *call)
 {
 	struct session *s = ctx;
@@ -579,7 +557,6 @@ static void on_call(void *ctx, const struct call *call)
 			fd_table__fork(s->dec->fds, fork->hdr.tgid, fork->child_tgid);
 		else if (!fork)
 			decode_track_fds(s->dec, call);
-		note_fd_inodes(s, call);
 		return;
 	}
 
@@ -602,7 +579,6 @@ static void on_call(void *ctx, const struct call *call)
 	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
-	note_fd_inodes(s, call);
 }
 
 static bool max_events_shown(const struct session *s)

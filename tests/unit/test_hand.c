@@ -1663,6 +1663,19 @@ static void test_modify_ldt_return(void **state)
 					   "(Bad address)");
 }
 
+/* -y: a file removed while open reads as strace has it, the mark after the brackets */
+static void test_fd_path_deleted(void **state)
+{
+	struct writer *w = text_writer();
+
+	w_arr_begin(w, WR_ARR_LIST);
+	w_fd(w, 3, NULL, "/memfd:x (deleted)");
+	/* only a path is a file that can be removed */
+	w_fd(w, 4, NULL, "anon_inode:[eventfd] (deleted)");
+	w_arr_end(w, false);
+	assert_string_equal(ob.data, "[3</memfd:x>(deleted), 4<anon_inode:[eventfd] (deleted)>]");
+}
+
 /* personality's domain and flags: two fields in the text, two keys in JSON */
 static void test_personality_fields(void **state)
 {
@@ -2406,6 +2419,7 @@ int main(void)
 		cmocka_unit_test(test_user_desc),
 		cmocka_unit_test(test_modify_ldt_return),
 		cmocka_unit_test(test_personality_fields),
+		cmocka_unit_test(test_fd_path_deleted),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
