@@ -84,7 +84,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "epoll_ctl", "event", OV_IN, NULL, 0, NULL, "the event registered" },
 	{ "perf_event_open", "attr_uptr", OV_INOUT, NULL, 0, NULL, "attributes passed in; with E2BIG the kernel writes back the size it knows", .written = OW_ALWAYS },
 	{ "bpf", "uattr", OV_INOUT, "size", 0, NULL, "union bpf_attr grows; the caller says how much it passes; *_GET_NEXT_ID writes next_id back" },
-	{ "clone3", "uargs", OV_IN, "size", 0, NULL, "struct clone_args grows; the caller passes its size" },
+	{ "clone3", "uargs", OV_INOUT, "size", 0, NULL, "struct clone_args grows; the caller passes its size. At exit, the pidfd and the tid the kernel wrote where it says", BT_KIND_CLONE_ARGS },
 	{ "openat2", "how", OV_IN, "usize", 0, NULL, "struct open_how grows; the caller passes its size" },
 	{ "landlock_create_ruleset", "attr", OV_IN, "8", 0, NULL, "handled_access_fs, the member strace 6.1 shows: what a size of 8 or more passes" },
 	{ "mount_setattr", "uattr", OV_IN, "usize", 0, NULL, "the caller passes its struct size" },

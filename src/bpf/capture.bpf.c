@@ -377,6 +377,35 @@ __noinline int capture_ptr_len_parts(__u32 i, __u32 extra_flags)
 	return 0;
 }
 
+/* clone_args' flags that make the kernel write through its pidfd and parent_tid (UAPI values) */
+#define BT_CLONE_PIDFD 0x1000ULL
+#define BT_CLONE_PARENT_SETTID 0x100000ULL
+
+/* What the kernel wrote where the struct clone_args of argument i (BT_KIND_CLONE_ARGS) says. */
+__noinline int capture_clone_args_parts(__u32 i, __u32 extra_flags)
+{
+	struct scratch *s = scratch();
+	struct {
+		__u64 flags;
+		__u64 pidfd;
+		__u64 child_tid;
+		__u64 parent_tid;
+	} a;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	if (bpf_probe_read_user(&a, sizeof(a), (void *)s->args[i]))
+		return 0;
+	if (a.flags & BT_CLONE_PIDFD)
+		capture_inner_bytes(s, i, i + BT_CAP_INNER_PIDFD, a.pidfd, sizeof(int), sizeof(int),
+				    extra_flags);
+	if (a.flags & BT_CLONE_PARENT_SETTID)
+		capture_inner_bytes(s, i, i + BT_CAP_INNER_PARENT_TID, a.parent_tid, sizeof(int),
+				    sizeof(int), extra_flags);
+	return 0;
+}
+
 /*
  * Appends the capture of argument i by the rule (len, elem_size) to the
  * record in the work area's buf, at its off. A global function: the
@@ -491,5 +520,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		capture_msghdr_parts(i, extra_flags);
 	else if (kind == BT_KIND_PTR_LEN && !(flags & BT_CAP_FAULT))
 		capture_ptr_len_parts(i, extra_flags);
+	else if (kind == BT_KIND_CLONE_ARGS && !(flags & BT_CAP_FAULT))
+		capture_clone_args_parts(i, extra_flags);
 	return 0;
 }

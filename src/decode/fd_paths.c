@@ -427,6 +427,28 @@ static bool clone_made_process(const struct decoder *d, const struct call *call)
 	return !(flags & CLONE_THREAD);
 }
 
+/* The pidfd a clone with CLONE_PIDFD made (clone's in parent_tid, clone3's where it said). */
+static bool clone_pidfd(const struct decoder *d, const struct call *call, int *fd)
+{
+	char namebuf[32];
+	const char *name = decode_syscall_name(d, call->enter->hdr.nr, namebuf, sizeof(namebuf));
+	const struct bt_capture *in, *out;
+
+	if (!strcmp(name, "clone")) {
+		if (!(call->enter->args[0] & CLONE_PIDFD))
+			return false;
+		decode_arg_captures(call->enter, call->exit, 2, &in, &out);
+	} else if (!strcmp(name, "clone3")) {
+		out = record_capture(&call->exit->hdr, BT_CAP_INNER_PIDFD);
+	} else {
+		return false;
+	}
+	if (!out || (out->flags & BT_CAP_FAULT) || out->len < sizeof(*fd))
+		return false;
+	memcpy(fd, decode_cap_data(out), sizeof(*fd));
+	return true;
+}
+
 void decode_track_fds(const struct decoder *d, const struct call *call)
 {
 	const struct bt_enter_rec *enter = call->enter;
@@ -508,6 +530,8 @@ void decode_track_fds(const struct decoder *d, const struct call *call)
 	case FD_FX_CLONE:
 		if (ret > 0 && clone_made_process(d, call))
 			fd_table__fork(d->fds, tgid, ret);
+		if (ret > 0 && clone_pidfd(d, call, &fds[0]))
+			fd_table__set(d->fds, tgid, fds[0], FD_PIDFD_NAME);
 		break;
 	}
 }

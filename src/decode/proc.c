@@ -15,8 +15,10 @@
 #include <linux/personality.h>
 #include <linux/ptrace.h>
 #include <linux/reboot.h>
+#include <linux/sched.h>
 
 #include "decode/decode.h"
+#include "decode/fd_paths.h"
 #include "decode/hand.h"
 #include "xlat_tables.h"
 
@@ -236,6 +238,157 @@ exit_part:
 		w_ptr(w, hc->enter->args[CLONE_ARG_CHILD_TID]);
 		w->ops->arg_end(w);
 	}
+	return true;
+}
+
+/* clone3's arguments, and the least of struct clone_args the kernel takes (up to tls) */
+enum { CLONE3_ARG_ARGS, CLONE3_ARG_SIZE };
+#define CLONE_ARGS_SIZE_MIN 64
+/* set_tid arrays longer than this strace shows by their address */
+#define CLONE3_SET_TID_MAX 32
+
+static void put_addr64(struct writer *w, const char *key, uint64_t v)
+{
+	w_key(w, key);
+	w_ptr(w, v);
+}
+
+/*
+ * clone3's struct as it went in, as strace shows it: flags, then the members the flags use
+ * (pidfd, child_tid, parent_tid, tls, cgroup), the signal, the stack: fetch bytes of it,
+ * which were read.
+ */
+static void put_clone_args_in(struct writer *w, const struct hand_call *hc, size_t fetch)
+{
+	const struct bt_capture *in = hand_call_in(hc, CLONE3_ARG_ARGS);
+	struct clone_args a = {0};
+
+	memcpy(&a, hand_cap_data(in), fetch);
+	w_struct_begin(w);
+	w_key(w, "flags");
+	xlat_write_flags_wide(w, &xlat_clone_flags, a.flags);
+	if (a.flags & CLONE_PIDFD)
+		put_addr64(w, "pidfd", a.pidfd);
+	if (a.flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+		put_addr64(w, "child_tid", a.child_tid);
+	if (a.flags & CLONE_PARENT_SETTID)
+		put_addr64(w, "parent_tid", a.parent_tid);
+	w_key(w, "exit_signal");
+	if (a.exit_signal < 0x7fffffff)
+		xlat_write_signal(w, a.exit_signal);
+	else
+		w_u64(w, a.exit_signal);
+	put_addr64(w, "stack", a.stack);
+	w_key_num(w, "stack_size", a.stack_size, WR_HEX);
+	if (a.flags & CLONE_SETTLS)
+		put_addr64(w, "tls", a.tls);
+	if (a.set_tid || a.set_tid_size) {
+		/* the tids themselves are not read: their address, as strace shows a bad array */
+		put_addr64(w, "set_tid", a.set_tid);
+		w_key_num(w, "set_tid_size", a.set_tid_size, WR_UDEC);
+	}
+	if (fetch > offsetof(struct clone_args, cgroup) &&
+	    (a.cgroup || (a.flags & CLONE_INTO_CGROUP)))
+		w_key_num(w, "cgroup", a.cgroup, WR_UDEC);
+	w_obj_end(w, false);
+}
+
+/* An int the kernel wrote where clone_args said (tag BT_CAP_INNER_*), or false. */
+static bool clone_args_out_int(const struct hand_call *hc, unsigned int tag, int *v)
+{
+	const struct bt_capture *cap;
+
+	if (!hc->exit || hand_call_failed(hc))
+		return false;
+	cap = record_capture(&hc->exit->hdr, CLONE3_ARG_ARGS + tag);
+	if (!cap || (cap->flags & BT_CAP_FAULT) || cap->len < sizeof(*v))
+		return false;
+	memcpy(v, hand_cap_data(cap), sizeof(*v));
+	return true;
+}
+
+/* What clone3 wrote where its struct said, that was read: the pidfd, the child's tid. */
+struct clone3_out {
+	bool has_pidfd, has_tid;
+	int pidfd, tid;
+};
+
+static bool clone3_out_read(const struct hand_call *hc, struct clone3_out *o)
+{
+	o->has_pidfd = clone_args_out_int(hc, BT_CAP_INNER_PIDFD, &o->pidfd);
+	o->has_tid = clone_args_out_int(hc, BT_CAP_INNER_PARENT_TID, &o->tid);
+	return o->has_pidfd || o->has_tid;
+}
+
+/* {pidfd=[5], parent_tid=[1234]} */
+static void put_clone3_out(struct writer *w, const struct hand_call *hc, const struct clone3_out *o)
+{
+	w_struct_begin(w);
+	if (o->has_pidfd) {
+		w_key(w, "pidfd");
+		w_deref_begin(w);
+		w_fd(w, o->pidfd, NULL, hc->d->fds ? FD_PIDFD_NAME : NULL);
+		w_deref_end(w);
+	}
+	if (o->has_tid) {
+		w_key(w, "parent_tid");
+		w_deref_begin(w);
+		w_s64(w, o->tid);
+		w_deref_end(w);
+	}
+	w_obj_end(w, false);
+}
+
+/*
+ * clone3 as strace shows it: the struct as it went in, " => " what the kernel wrote where it
+ * said (the pidfd, the child's tid), then the size. A split call stops after the struct when
+ * the kernel is to write something, and its resumed line goes on with " => {...}".
+ */
+static bool clone3_call(struct writer *w, const struct hand_call *hc, enum hand_part part)
+{
+	uint64_t size = hc->enter->args[CLONE3_ARG_SIZE];
+	size_t fetch = size < sizeof(struct clone_args) ? size : sizeof(struct clone_args);
+	const struct bt_capture *in = hand_call_in(hc, CLONE3_ARG_ARGS);
+	struct clone3_out out;
+	uint64_t flags = 0;
+	bool read, writes, wrote;
+
+	read = fetch >= CLONE_ARGS_SIZE_MIN && in && in->len >= fetch;
+	if (read)
+		memcpy(&flags, hand_cap_data(in), sizeof(flags));
+	/* what strace waits for the exit to show */
+	writes = read && ((flags & (CLONE_PIDFD | CLONE_PARENT_SETTID)) || size > fetch);
+	wrote = writes && clone3_out_read(hc, &out);
+	if (part == HAND_PART_EXIT) {
+		if (!writes)
+			return true; /* the unfinished line had it all */
+		if (wrote) {
+			hand_arg_begin(w, hc, CLONE3_ARG_ARGS);
+			w_lit(w, " => ");
+			put_clone3_out(w, hc, &out);
+			w->ops->arg_end(w);
+		}
+	} else {
+		hand_arg_begin(w, hc, CLONE3_ARG_ARGS);
+		if (!read) {
+			hand_put_unread(w, hc->enter->args[CLONE3_ARG_ARGS],
+					record_capture(&hc->enter->hdr, CLONE3_ARG_ARGS));
+		} else if (part == HAND_PART_ALL && wrote) {
+			w_inout_begin(w);
+			put_clone_args_in(w, hc, fetch);
+			w_inout_mid(w);
+			put_clone3_out(w, hc, &out);
+			w_inout_end(w);
+		} else {
+			put_clone_args_in(w, hc, fetch);
+		}
+		w->ops->arg_end(w);
+		if (part == HAND_PART_ENTER && writes)
+			return true;
+	}
+	hand_arg_begin(w, hc, CLONE3_ARG_SIZE);
+	w_u64(w, size);
+	w->ops->arg_end(w);
 	return true;
 }
 
@@ -579,6 +732,7 @@ static const struct hand_return_entry proc_returns[] = {
 
 static const struct hand_call_entry proc_calls[] = {
 	{"clone", clone_call},
+	{"clone3", clone3_call},
 };
 /* clang-format on */
 

@@ -31,6 +31,7 @@
 #include <linux/fs.h>
 #include <linux/aio_abi.h>
 #include <linux/io_uring.h>
+#include <linux/sched.h>
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
@@ -81,6 +82,7 @@ enum {
 	NR_SET_THREAD_AREA = 205,
 	NR_GET_THREAD_AREA = 211,
 	NR_MODIFY_LDT = 154,
+	NR_CLONE3 = 435,
 	NR_PERSONALITY = 135,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
@@ -197,6 +199,8 @@ static int setup_with(const struct decode_opts *opts)
 	static const char *const modify_ldt_args[][2] = {
 		{"int", "func"}, {"void *", "ptr"}, {"unsigned long", "bytecount"}};
 	static const char *const personality_args[][2] = {{"unsigned int", "personality"}};
+	static const char *const clone3_args[][2] = {{"struct clone_args *", "uargs"},
+						     {"size_t", "size"}};
 	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
 							  {"stack_t *", "uoss"}};
 	static const char *const sigaction_args[][2] = {{"int", "sig"},
@@ -370,6 +374,7 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_GET_THREAD_AREA, "get_thread_area", 1, thread_area_args);
 	add(NR_MODIFY_LDT, "modify_ldt", 3, modify_ldt_args);
 	add(NR_PERSONALITY, "personality", 1, personality_args);
+	add(NR_CLONE3, "clone3", 2, clone3_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
@@ -1676,6 +1681,80 @@ static void test_fd_path_deleted(void **state)
 	assert_string_equal(ob.data, "[3</memfd:x>(deleted), 4<anon_inode:[eventfd] (deleted)>]");
 }
 
+/* The line of a call resumed, as the text shows it. */
+static const char *resumed(__s64 ret)
+{
+	struct call call = {
+		.state = CALL_RESUMED, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
+	struct writer *w = text_writer();
+	struct call_view v;
+
+	exit_rec.exit.ret = ret;
+	decode_view(&dec, &call, &v);
+	decode_write_call(&dec, w, &v);
+	decode_write_return(&dec, w, &v);
+	return ob.data;
+}
+
+/* clone3: the members its flags use, then what the kernel wrote where they said */
+static void test_clone3_args(void **state)
+{
+	struct clone_args a = {.flags = CLONE_PIDFD | CLONE_PARENT_SETTID,
+			       .pidfd = 0x7ffc00001000,
+			       .parent_tid = 0x7ffc00001004,
+			       .exit_signal = SIGCHLD};
+	int pidfd = 5, tid = 1234;
+
+	begin(NR_CLONE3, PTR, sizeof(a), 0, 0, 0, 0);
+	in(0, &a, sizeof(a));
+	out(BT_CAP_INNER_PIDFD, &pidfd, sizeof(pidfd));
+	out(BT_CAP_INNER_PARENT_TID, &tid, sizeof(tid));
+	assert_string_equal(line(1234), "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID, "
+					"pidfd=0x7ffc00001000, parent_tid=0x7ffc00001004, "
+					"exit_signal=SIGCHLD, stack=NULL, stack_size=0} => "
+					"{pidfd=[5], parent_tid=[1234]}, 88) = 1234");
+	assert_non_null(strstr(json(1234), "\"value_out\":{\"pidfd\":5,\"parent_tid\":1234}"));
+	/* split: the struct, then what was written and the size on the resumed line */
+	assert_string_equal(unfinished(), "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID, "
+					  "pidfd=0x7ffc00001000, parent_tid=0x7ffc00001004, "
+					  "exit_signal=SIGCHLD, stack=NULL, stack_size=0} "
+					  "<unfinished ...>");
+	assert_string_equal(resumed(1234),
+			    "<... clone3 resumed> => {pidfd=[5], parent_tid=[1234]}, 88) = 1234");
+	/* a failed call wrote nothing */
+	assert_string_equal(line(-EINVAL),
+			    "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID, "
+			    "pidfd=0x7ffc00001000, parent_tid=0x7ffc00001004, "
+			    "exit_signal=SIGCHLD, stack=NULL, stack_size=0}, 88) = -1 "
+			    "EINVAL (Invalid argument)");
+	/* the first version's 64 bytes: no set_tid, no cgroup; tls by CLONE_SETTLS */
+	memset(&a, 0, sizeof(a));
+	a.flags = CLONE_SETTLS | CLONE_INTO_CGROUP;
+	a.tls = 0x1234;
+	a.set_tid = 0x7ffc00002000;
+	a.set_tid_size = 100;
+	a.cgroup = 7;
+	begin(NR_CLONE3, PTR, 64, 0, 0, 0, 0);
+	in(0, &a, 64);
+	assert_string_equal(line(-EPERM),
+			    "clone3({flags=CLONE_SETTLS|CLONE_INTO_CGROUP, "
+			    "exit_signal=0, stack=NULL, stack_size=0, tls=0x1234}, 64) "
+			    "= -1 EPERM (Operation not permitted)");
+	/* all of it: too many tids for an array, the cgroup CLONE_INTO_CGROUP uses */
+	begin(NR_CLONE3, PTR, sizeof(a), 0, 0, 0, 0);
+	in(0, &a, sizeof(a));
+	assert_string_equal(line(-EPERM),
+			    "clone3({flags=CLONE_SETTLS|CLONE_INTO_CGROUP, "
+			    "exit_signal=0, stack=NULL, stack_size=0, tls=0x1234, "
+			    "set_tid=0x7ffc00002000, set_tid_size=100, cgroup=7}, 88) "
+			    "= -1 EPERM (Operation not permitted)");
+	/* a size below the first version's is not read: the address */
+	begin(NR_CLONE3, PTR, 8, 0, 0, 0, 0);
+	in(0, &a, 8);
+	assert_string_equal(line(-EINVAL), "clone3(0x7ffc12345678, 8) = -1 EINVAL "
+					   "(Invalid argument)");
+}
+
 /* personality's domain and flags: two fields in the text, two keys in JSON */
 static void test_personality_fields(void **state)
 {
@@ -2420,6 +2499,7 @@ int main(void)
 		cmocka_unit_test(test_modify_ldt_return),
 		cmocka_unit_test(test_personality_fields),
 		cmocka_unit_test(test_fd_path_deleted),
+		cmocka_unit_test(test_clone3_args),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
