@@ -188,6 +188,9 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 					 .elem_size = elem > 1 ? elem : 0};
 	} else if (ov->len[0] >= '0' && ov->len[0] <= '9') {
 		r = rule_fixed(atol(ov->len) * elem);
+		/* the element's size: what a read in part keeps whole */
+		if (ov->read_in_part && elem > 1)
+			r.elem_size = elem;
 	} else {
 		int k = syscall_desc__arg_index(desc, ov->len);
 

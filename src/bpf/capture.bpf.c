@@ -416,7 +416,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 {
 	struct scratch *s = scratch();
 	__u32 kind = (elem_and_kind >> BT_INFO_KIND_SHIFT) & 0xf;
-	__u32 elem_size = elem_and_kind & BT_INFO_ELEM_MASK;
+	__u32 elem_size = elem_and_kind & BT_INFO_ELEM_MASK, part_elem = elem_size;
 	struct bt_capture *cap;
 	__u32 off, n = 0, want = 0;
 	__u8 flags = 0;
@@ -432,6 +432,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		/* elem_size holds the rule's sp_offset */
 		uptr = s->sp ? s->sp + elem_size : 0;
 		kind = BT_KIND_BYTES;
+		part_elem = 0;
 	}
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
@@ -485,9 +486,12 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
 			__u32 part = 0;
 
-			/* an array running into an unmapped page: its elements before it */
-			if (len < 0 && elem_size > 1)
-				part = readable_elems(uptr, n, elem_size);
+			/*
+			 * an array running into an unmapped page: its elements before it (a
+			 * fixed size with an element size is a struct array read in part)
+			 */
+			if (part_elem > 1)
+				part = readable_elems(uptr, n, part_elem);
 			asm volatile("%0 &= %1" : "+r"(part) : "i"(BT_CAPTURE_MAX * 2 - 1));
 			if (part > BT_CAPTURE_MAX)
 				part = 0;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <asm/prctl.h>
+#include <linux/capability.h>
 #include <linux/futex.h>
 #include <linux/kcmp.h>
 #include <linux/personality.h>
@@ -506,13 +507,97 @@ static enum hand_result kcmp_idx(struct writer *w, const struct hand_call *hc, i
 	return HAND_PRINTED;
 }
 
-/* capset's data is read only once its header could be: else its address, as strace has it. */
+/* One of a capability data's sets, the low word's bits or the high word's (cap 32 on). */
+static uint64_t put_cap_word(struct writer *w, uint32_t bits, unsigned int first_cap)
+{
+	uint32_t rest = 0;
+	char name[64];
+
+	w_flags_begin(w, bits);
+	for (unsigned int b = 0; b < 32; b++) {
+		const char *cap = xlat_name(&xlat_capabilities, first_cap + b);
+
+		if (!(bits & (1U << b)))
+			continue;
+		if (!cap) {
+			rest |= 1U << b;
+			continue;
+		}
+		snprintf(name, sizeof(name), "1<<%s", cap);
+		w_flag(w, name);
+	}
+	w_flags_end(w, rest, WR_HEX, rest == bits ? "CAP_???" : NULL);
+	return rest;
+}
+
+/*
+ * A capability set as strace shows it: the bits of the low word (caps 0 to 31) by name,
+ * 1<<CAP_CHOWN|1<<CAP_KILL, then the high word's (caps 32 on) when it has any, each word
+ * styled by -X on its own.
+ */
+static void put_cap_set(struct writer *w, const char *key, uint32_t lo, uint32_t hi)
+{
+	w_key(w, key);
+	w_obj_begin(w, WR_OBJ_BITOR, NULL);
+	if (lo || !hi) {
+		w_key(w, "caps_0_31");
+		put_cap_word(w, lo, 0);
+	}
+	if (hi) {
+		w_key(w, "caps_32_63");
+		put_cap_word(w, hi, 32);
+	}
+	w_obj_end(w, false);
+}
+
+/*
+ * capget's and capset's data, as the header's version says: one struct
+ * __user_cap_data_struct for _LINUX_CAPABILITY_VERSION_1 (or a version the kernel does not
+ * know), two for the later ones, whose second holds the high words. Read only once the
+ * header could be, and for capget once the call succeeded: else its address, as strace has
+ * it.
+ */
+static enum hand_result cap_data(struct writer *w, const struct hand_call *hc, int i, bool out)
+{
+	const struct bt_capture *hdr = hand_call_in(hc, 0), *cap;
+	struct __user_cap_data_struct data[2] = {0};
+	struct __user_cap_header_struct h;
+	unsigned int n;
+
+	if (!hc->enter->args[i])
+		return HAND_DEFAULT;
+	if (!hdr || hdr->len < sizeof(h) || (out && (!hc->exit || hand_call_failed(hc)))) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(&h, hand_cap_data(hdr), sizeof(h));
+	n = h.version == _LINUX_CAPABILITY_VERSION_2 || h.version == _LINUX_CAPABILITY_VERSION_3
+		    ? 2
+		    : 1;
+	cap = out ? hand_call_out(hc, i) : hand_call_in(hc, i);
+	if (!cap || cap->len < n * sizeof(data[0])) {
+		hand_put_unread(w, hc->enter->args[i],
+				out ? record_capture(&hc->exit->hdr, i)
+				    : record_capture(&hc->enter->hdr, i));
+		return HAND_PRINTED;
+	}
+	memcpy(data, hand_cap_data(cap), n * sizeof(data[0]));
+	w_struct_begin(w);
+	put_cap_set(w, "effective", data[0].effective, data[1].effective);
+	put_cap_set(w, "permitted", data[0].permitted, data[1].permitted);
+	put_cap_set(w, "inheritable", data[0].inheritable, data[1].inheritable);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
+static enum hand_result capget_data(struct writer *w, const struct hand_call *hc, int i)
+{
+	return cap_data(w, hc, i, true);
+}
+
 static enum hand_result capset_data(struct writer *w, const struct hand_call *hc, int i)
 {
-	if (hand_call_in(hc, 0))
-		return HAND_DEFAULT;
-	hand_put_unread(w, hc->enter->args[i], NULL);
-	return HAND_PRINTED;
+	return cap_data(w, hc, i, false);
 }
 
 /*
@@ -722,6 +807,7 @@ static const struct hand_arg_entry proc_args[] = {
 	{"kcmp", "idx1", kcmp_idx},
 	{"kcmp", "idx2", kcmp_idx},
 	{"capset", "data", capset_data},
+	{"capget", "dataptr", capget_data},
 	{"arch_prctl", "arg2", arch_prctl_arg},
 	{"seccomp", "flags", seccomp_flags},
 };

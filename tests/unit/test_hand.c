@@ -32,6 +32,7 @@
 #include <linux/aio_abi.h>
 #include <linux/io_uring.h>
 #include <linux/sched.h>
+#include <linux/capability.h>
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
@@ -83,6 +84,8 @@ enum {
 	NR_GET_THREAD_AREA = 211,
 	NR_MODIFY_LDT = 154,
 	NR_CLONE3 = 435,
+	NR_CAPGET = 125,
+	NR_CAPSET = 126,
 	NR_PERSONALITY = 135,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
@@ -199,6 +202,10 @@ static int setup_with(const struct decode_opts *opts)
 	static const char *const modify_ldt_args[][2] = {
 		{"int", "func"}, {"void *", "ptr"}, {"unsigned long", "bytecount"}};
 	static const char *const personality_args[][2] = {{"unsigned int", "personality"}};
+	static const char *const capget_args[][2] = {{"cap_user_header_t", "header"},
+						     {"cap_user_data_t", "dataptr"}};
+	static const char *const capset_args[][2] = {{"cap_user_header_t", "header"},
+						     {"const cap_user_data_t", "data"}};
 	static const char *const clone3_args[][2] = {{"struct clone_args *", "uargs"},
 						     {"size_t", "size"}};
 	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
@@ -375,6 +382,8 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_MODIFY_LDT, "modify_ldt", 3, modify_ldt_args);
 	add(NR_PERSONALITY, "personality", 1, personality_args);
 	add(NR_CLONE3, "clone3", 2, clone3_args);
+	add(NR_CAPGET, "capget", 2, capget_args);
+	add(NR_CAPSET, "capset", 2, capset_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
@@ -1755,6 +1764,57 @@ static void test_clone3_args(void **state)
 					   "(Invalid argument)");
 }
 
+/* capabilities by bit, the high words from the second struct the later versions have */
+static void test_capability_sets(void **state)
+{
+	struct __user_cap_header_struct h = {.version = _LINUX_CAPABILITY_VERSION_3};
+	struct __user_cap_data_struct data[2] = {{.effective = 0x11, .permitted = 0x3},
+						 {.effective = 0x1, .inheritable = 0x100}};
+
+	begin(NR_CAPSET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	in(1, data, sizeof(data));
+	assert_string_equal(line(-EPERM),
+			    "capset({version=_LINUX_CAPABILITY_VERSION_3, pid=0}, "
+			    "{effective=1<<CAP_CHOWN|1<<CAP_FSETID|1<<CAP_MAC_OVERRIDE, "
+			    "permitted=1<<CAP_CHOWN|1<<CAP_DAC_OVERRIDE, "
+			    "inheritable=1<<CAP_CHECKPOINT_RESTORE}) = -1 EPERM "
+			    "(Operation not permitted)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_non_null(strstr(line(-EPERM), "{effective=0x11 /* 1<<CAP_CHOWN|1<<CAP_FSETID */|"
+					     "0x1 /* 1<<CAP_MAC_OVERRIDE */, "));
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_non_null(strstr(line(-EPERM), "{effective=0x11|0x1, permitted=0x3, "
+					     "inheritable=0x100}"));
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* version 1, or one the kernel does not know: one struct, the rest unread */
+	h.version = 0;
+	data[0].effective = 0xffffffff;
+	begin(NR_CAPSET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	in(1, data, sizeof(data[0]));
+	assert_non_null(strstr(line(-EINVAL), "{effective=1<<CAP_CHOWN|1<<CAP_DAC_OVERRIDE|"));
+	/* capget's data when the call failed: its address */
+	begin(NR_CAPGET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	assert_string_equal(line(-EINVAL),
+			    "capget({version=0 /* _LINUX_CAPABILITY_VERSION_??? */, "
+			    "pid=0}, 0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	/* a later version whose second struct could not be read: its address */
+	h.version = _LINUX_CAPABILITY_VERSION_3;
+	memset(data, 0, sizeof(data));
+	begin(NR_CAPGET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	out(1, data, sizeof(data[0]));
+	assert_string_equal(line(0), "capget({version=_LINUX_CAPABILITY_VERSION_3, pid=0}, "
+				     "0x7ffc123456b8) = 0");
+	begin(NR_CAPGET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	out(1, data, sizeof(data));
+	assert_string_equal(line(0), "capget({version=_LINUX_CAPABILITY_VERSION_3, pid=0}, "
+				     "{effective=0, permitted=0, inheritable=0}) = 0");
+}
+
 /* personality's domain and flags: two fields in the text, two keys in JSON */
 static void test_personality_fields(void **state)
 {
@@ -2500,6 +2560,7 @@ int main(void)
 		cmocka_unit_test(test_personality_fields),
 		cmocka_unit_test(test_fd_path_deleted),
 		cmocka_unit_test(test_clone3_args),
+		cmocka_unit_test(test_capability_sets),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
