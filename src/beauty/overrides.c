@@ -190,7 +190,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "clone", "parent_tidptr", OV_OUT, NULL, 0, NULL, "the child's tid (CLONE_PARENT_SETTID) or pidfd (CLONE_PIDFD), written before clone returns" },
 	{ "clone", "child_tidptr", OV_NONE, NULL, 0, NULL, "written in the child's time, not the call's" },
 	{ "io_submit", "iocbpp", OV_IN, "nr", 1, NULL, "nr pointers to iocbs (the iocbs are not read)" },
-	{ "seccomp", "uargs", OV_NONE, NULL, 0, NULL, "a filter program or an action, by op" },
+	{ "seccomp", "uargs", OV_INOUT, "3", 1, "__u16", "by op: the action SECCOMP_GET_ACTION_AVAIL reads, the three sizes SECCOMP_GET_NOTIF_SIZES writes; a filter program's address", .read_in_part = true },
 	{ "reboot", "arg", OV_STRING, NULL, 0, NULL, "a string, for LINUX_REBOOT_CMD_RESTART2 only" },
 	{ "ptrace", "data", OV_OUT, "8", 0, "unsigned long", "PTRACE_PEEK* and PTRACE_GETEVENTMSG write a word there; other requests read or ignore it" },
 	{ "arch_prctl", "arg2", OV_OUT, "8", 0, "unsigned long", "ARCH_GET_FS/ARCH_GET_GS write the base there; a number for the others, then the read fails" },

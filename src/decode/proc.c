@@ -741,6 +741,49 @@ static enum hand_result seccomp_flags(struct writer *w, const struct hand_call *
 	return HAND_PRINTED;
 }
 
+/* seccomp's struct seccomp_notif_sizes: what SECCOMP_GET_NOTIF_SIZES writes */
+struct seccomp_sizes {
+	uint16_t notif, notif_resp, data;
+};
+
+/*
+ * seccomp's uargs by op: the action SECCOMP_GET_ACTION_AVAIL asks about
+ * ([SECCOMP_RET_KILL_THREAD]), the sizes SECCOMP_GET_NOTIF_SIZES writes
+ * ({seccomp_notif=80, ...}); else (a filter program: not decoded) its address.
+ */
+static enum hand_result seccomp_uargs(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap;
+	struct seccomp_sizes sz;
+	uint32_t action;
+
+	switch ((uint32_t)hc->enter->args[0]) {
+	case 2: /* SECCOMP_GET_ACTION_AVAIL */
+		cap = hand_call_in(hc, i);
+		if (!cap || cap->len < sizeof(action))
+			break;
+		memcpy(&action, hand_cap_data(cap), sizeof(action));
+		w_deref_begin(w);
+		w_const(w, action, WR_HEX, xlat_name(&xlat_seccomp_ret_actions, action),
+			"SECCOMP_RET_???");
+		w_deref_end(w);
+		return HAND_PRINTED;
+	case 3: /* SECCOMP_GET_NOTIF_SIZES */
+		cap = hand_call_out(hc, i);
+		if (!cap || cap->len < sizeof(sz))
+			break;
+		memcpy(&sz, hand_cap_data(cap), sizeof(sz));
+		w_struct_begin(w);
+		w_key_num(w, "seccomp_notif", sz.notif, WR_UDEC);
+		w_key_num(w, "seccomp_notif_resp", sz.notif_resp, WR_UDEC);
+		w_key_num(w, "seccomp_data", sz.data, WR_UDEC);
+		w_obj_end(w, false);
+		return HAND_PRINTED;
+	}
+	hand_put_pointer(w, hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
 /* A CPU mask: BTF says unsigned long *, not that bit N is CPU N. */
 static void print_cpu_mask(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			   bool more)
@@ -810,6 +853,7 @@ static const struct hand_arg_entry proc_args[] = {
 	{"capget", "dataptr", capget_data},
 	{"arch_prctl", "arg2", arch_prctl_arg},
 	{"seccomp", "flags", seccomp_flags},
+	{"seccomp", "uargs", seccomp_uargs},
 };
 
 static const struct hand_return_entry proc_returns[] = {

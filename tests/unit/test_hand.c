@@ -85,6 +85,7 @@ enum {
 	NR_MODIFY_LDT = 154,
 	NR_CLONE3 = 435,
 	NR_CAPGET = 125,
+	NR_SECCOMP = 317,
 	NR_CAPSET = 126,
 	NR_PERSONALITY = 135,
 	NR_WAIT4 = 61,
@@ -206,6 +207,8 @@ static int setup_with(const struct decode_opts *opts)
 						     {"cap_user_data_t", "dataptr"}};
 	static const char *const capset_args[][2] = {{"cap_user_header_t", "header"},
 						     {"const cap_user_data_t", "data"}};
+	static const char *const seccomp_args[][2] = {
+		{"unsigned int", "op"}, {"unsigned int", "flags"}, {"void *", "uargs"}};
 	static const char *const clone3_args[][2] = {{"struct clone_args *", "uargs"},
 						     {"size_t", "size"}};
 	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
@@ -383,6 +386,7 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_PERSONALITY, "personality", 1, personality_args);
 	add(NR_CLONE3, "clone3", 2, clone3_args);
 	add(NR_CAPGET, "capget", 2, capget_args);
+	add(NR_SECCOMP, "seccomp", 3, seccomp_args);
 	add(NR_CAPSET, "capset", 2, capset_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
@@ -1815,6 +1819,32 @@ static void test_capability_sets(void **state)
 				     "{effective=0, permitted=0, inheritable=0}) = 0");
 }
 
+/* seccomp's uargs by op: an action asked about, the sizes written, else the address */
+static void test_seccomp_uargs(void **state)
+{
+	uint32_t action = 0x7ffc0000; /* SECCOMP_RET_LOG */
+	uint16_t sizes[3] = {80, 24, 64};
+
+	begin(NR_SECCOMP, 2, 0, PTR, 0, 0, 0);
+	in(2, &action, sizeof(action));
+	assert_string_equal(line(0), "seccomp(SECCOMP_GET_ACTION_AVAIL, 0, [SECCOMP_RET_LOG]) = 0");
+	action = 0x12345;
+	begin(NR_SECCOMP, 2, 0, PTR, 0, 0, 0);
+	in(2, &action, sizeof(action));
+	assert_string_equal(line(-EOPNOTSUPP), "seccomp(SECCOMP_GET_ACTION_AVAIL, 0, "
+					       "[0x12345 /* SECCOMP_RET_??? */]) = -1 EOPNOTSUPP "
+					       "(Operation not supported)");
+	begin(NR_SECCOMP, 3, 0, PTR, 0, 0, 0);
+	out(2, sizes, sizeof(sizes));
+	assert_string_equal(line(0), "seccomp(SECCOMP_GET_NOTIF_SIZES, 0, {seccomp_notif=80, "
+				     "seccomp_notif_resp=24, seccomp_data=64}) = 0");
+	assert_string_equal(line(-EFAULT), "seccomp(SECCOMP_GET_NOTIF_SIZES, 0, 0x7ffc12345678) "
+					   "= -1 EFAULT (Bad address)");
+	begin(NR_SECCOMP, 1, 0, 0, 0, 0, 0);
+	assert_string_equal(line(-EFAULT), "seccomp(SECCOMP_SET_MODE_FILTER, 0, NULL) = -1 EFAULT "
+					   "(Bad address)");
+}
+
 /* personality's domain and flags: two fields in the text, two keys in JSON */
 static void test_personality_fields(void **state)
 {
@@ -2561,6 +2591,7 @@ int main(void)
 		cmocka_unit_test(test_fd_path_deleted),
 		cmocka_unit_test(test_clone3_args),
 		cmocka_unit_test(test_capability_sets),
+		cmocka_unit_test(test_seccomp_uargs),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),
