@@ -870,7 +870,11 @@ static const struct hand_call_entry proc_calls[] = {
 static const char *const utsname_brief[] = {"sysname", "nodename", NULL};
 static const char *const rusage_brief[] = {"ru_utime", "ru_stime", NULL};
 
+/* strace shows futex_waitv's reserved word when it is not zero */
+static const char *const futex_waitv_set[] = {"__reserved", NULL};
+
 static const struct hand_shape_entry proc_shapes[] = {
+	{"futex_waitv", {.when_set = futex_waitv_set}},
 	{"new_utsname", {.brief = utsname_brief}},
 	{"rusage", {.brief = rusage_brief}},
 };

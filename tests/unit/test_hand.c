@@ -1342,6 +1342,12 @@ static void test_time_family_structs(void **state)
 		"futex_waitv([{val=0x5, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG}, "
 		"{val=0, uaddr=0x7ffc12345678, flags=0xc8a37e59 /* FUTEX_??? */}], 2, 0, "
 		"{tv_sec=0, tv_nsec=0}, CLOCK_MONOTONIC) = -1 EINVAL (Invalid argument)");
+	/* a reserved word shows when it is not zero, in hex */
+	waiters[1].reserved = 0x5c3712ed;
+	begin(NR_FUTEX_WAITV, PTR, 2, 0, 0, CLOCK_MONOTONIC, 0);
+	in(0, waiters, sizeof(waiters));
+	assert_non_null(strstr(line(-EINVAL), "flags=0xc8a37e59 /* FUTEX_??? */, "
+					      "__reserved=0x5c3712ed}], 2, "));
 	/* a notification: the members strace shows, by its kind */
 	begin(NR_TIMER_CREATE, CLOCK_MONOTONIC, PTR, PTR + 64, 0, 0, 0);
 	in(1, &sev, 32);
