@@ -69,7 +69,9 @@ static const struct fd_effect_entry fd_effects[] = {
 	{ "io_uring_setup", FD_FX_NEW, "anon_inode:[io_uring]" },
 	{ "open_tree", FD_FX_NEW },
 	{ "fsopen", FD_FX_NEW, "anon_inode:[fscontext]" }, { "fsmount", FD_FX_NEW },
-	{ "fspick", FD_FX_NEW, "anon_inode:[fscontext]" }, { "mq_open", FD_FX_NEW },
+	{ "fspick", FD_FX_NEW, "anon_inode:[fscontext]" },
+	/* a queue's name as the kernel takes it, without glibc's leading '/' */
+	{ "mq_open", FD_FX_NEW, "/%s" },
 	{ "landlock_create_ruleset", FD_FX_NEW, "anon_inode:[landlock-ruleset]" },
 	/* bpf and landlock_create_ruleset return an fd for some arguments only: returns_fd() */
 	{ "bpf", FD_FX_NEW },
@@ -200,7 +202,7 @@ static const char *made_fd_name(const struct decoder *d, const struct call *call
 		snprintf(buf, size, "%s", made);
 		return buf;
 	}
-	/* memfd_create's name, as the kernel took it */
+	/* memfd_create's or mq_open's name, as the kernel took it */
 	decode_arg_captures(call->enter, call->exit, 0, &in, &out);
 	if (!in || (in->flags & (BT_CAP_FAULT | BT_CAP_TRUNCATED)))
 		return NULL;

@@ -99,6 +99,9 @@ def test_fd_paths_agree_with_strace(run_btftrace, workload, tmp_path):
         'close(3</memfd:scratch>(deleted)) = 0',
         'socket(AF_UNIX, SOCK_DGRAM, 0) = 3<socket:[N]>',
         'close(3<socket:[N]>) = 0',
+        'mq_open("btftrace-fd-paths", O_RDWR|O_CREAT, 0600, NULL) = 3</btftrace-fd-paths>',
+        'close(3</btftrace-fd-paths>) = 0',
+        'mq_unlink("btftrace-fd-paths") = 0',
     ]
     assert theirs == expected, "strace -y itself says otherwise here"
     assert mine == expected, excerpt(ours.trace, "chdir")

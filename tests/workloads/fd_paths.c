@@ -9,6 +9,7 @@
  * could ask /proc: what made them names them.
  */
 #include <fcntl.h>
+#include <mqueue.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -71,5 +72,10 @@ int main(int argc, char **argv)
 		return 1;
 	close(mem);
 	close(socket(AF_UNIX, SOCK_DGRAM, 0));
+	mem = mq_open("/btftrace-fd-paths", O_CREAT | O_RDWR, 0600, NULL);
+	if (mem < 0)
+		return 1;
+	close(mem);
+	mq_unlink("/btftrace-fd-paths");
 	return 0;
 }
