@@ -119,16 +119,24 @@ enum bt_capture_kind {
 	 * the pointer, up to BT_PTR_LEN_MAX, as a capture tagged BT_CAP_INNER_DATA.
 	 */
 	BT_KIND_PTR_LEN = 7,
+	/*
+	 * A struct clone_args (clone3's), then the ints its pidfd and parent_tid members point
+	 * to when its flags have CLONE_PIDFD and CLONE_PARENT_SETTID: what the kernel wrote
+	 * there, read at exit, as captures tagged BT_CAP_INNER_PIDFD and BT_CAP_INNER_PARENT_TID.
+	 */
+	BT_KIND_CLONE_ARGS = 8,
 };
 
 /*
  * The captures of what a struct user_msghdr points to carry the argument's
  * index with one of these added: never equal to a plain argument index.
  */
-#define BT_CAP_INNER_NAME 0x10	  /* msg_name: a sockaddr of msg_namelen bytes */
-#define BT_CAP_INNER_IOV 0x20	  /* msg_iov: as a BT_KIND_IOVEC capture */
-#define BT_CAP_INNER_CONTROL 0x30 /* msg_control: msg_controllen bytes of cmsgs */
-#define BT_CAP_INNER_DATA 0x40	  /* what a BT_KIND_PTR_LEN pair points to */
+#define BT_CAP_INNER_NAME 0x10	     /* msg_name: a sockaddr of msg_namelen bytes */
+#define BT_CAP_INNER_IOV 0x20	     /* msg_iov: as a BT_KIND_IOVEC capture */
+#define BT_CAP_INNER_CONTROL 0x30    /* msg_control: msg_controllen bytes of cmsgs */
+#define BT_CAP_INNER_DATA 0x40	     /* what a BT_KIND_PTR_LEN pair points to */
+#define BT_CAP_INNER_PIDFD 0x50	     /* clone_args' pidfd: the int the kernel wrote */
+#define BT_CAP_INNER_PARENT_TID 0x60 /* clone_args' parent_tid: the int the kernel wrote */
 /* Bytes of msg_name and of msg_control read at most. */
 #define BT_MSG_NAME_MAX 128
 #define BT_MSG_CONTROL_MAX 256

@@ -111,6 +111,8 @@ struct decoder {
 	unsigned char dump_kind[BT_MAX_SYSCALLS];
 	/* per syscall: what it does to the fd table */
 	unsigned char fd_effect[BT_MAX_SYSCALLS];
+	/* per syscall: the name of the anonymous file it makes (-y), or NULL */
+	const char *fd_made_name[BT_MAX_SYSCALLS];
 	/* -y: the fds' paths, owned by the session; NULL without -y */
 	struct fd_table *fds;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */

@@ -114,28 +114,6 @@ void set_fd_offsets(struct session *s)
 	collector__set_fd_offsets(&s->coll, &o);
 }
 
-static void note_fd_inodes(struct session *s, const struct call *call)
-{
-	const struct bt_capture *cap;
-	struct bt_fd_inode inode;
-	char name[64];
-
-	if (!s->dec->fds || !call->exit ||
-	    !(cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES)))
-		return;
-	for (size_t off = 0; off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
-		memcpy(&inode, (const char *)(cap + 1) + off, sizeof(inode));
-		if (S_ISSOCK(inode.mode))
-			snprintf(name, sizeof(name), "socket:[%llu]",
-				 (unsigned long long)inode.ino);
-		else if (S_ISFIFO(inode.mode))
-			snprintf(name, sizeof(name), "pipe:[%llu]", (unsigned long long)inode.ino);
-		else
-			continue;
-		fd_table__set(s->dec->fds, call->exit->hdr.tgid, inode.fd, name);
-	}
-}
-
 void on_call(void *ctx, const struct call *call)
 {
 	struct session *s = ctx;
@@ -148,7 +126,6 @@ void on_call(void *ctx, const struct call *call)
 			fd_table__fork(s->dec->fds, fork->hdr.tgid, fork->child_tgid);
 		else if (!fork)
 			decode_track_fds(s->dec, call);
-		note_fd_inodes(s, call);
 		return;
 	}
 
@@ -171,7 +148,6 @@ void on_call(void *ctx, const struct call *call)
 	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
-	note_fd_inodes(s, call);
 	if (s->injector && call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT)
 		injector__thread_exited(s->injector, call->event->tid);
 }
