@@ -27,7 +27,9 @@
 #include "decode/fd_table.h"
 #include "decode/pid_table.h"
 #include "events/events.h"
+#include "filter/pathtrace.h"
 #include "session/session.h"
+#include "session/trace_paths.h"
 #include "types/types.h"
 
 /* How long the reader waits for a wake-up before showing held calls anyway. */
@@ -95,6 +97,7 @@ struct session {
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
 	sigset_t orig_sigmask;
 	void (*orig_sigpipe)(int);
+	struct trace_files *path_files; /* -P: the files the paths name; NULL without -P */
 };
 
 static bool have_cap(const struct __user_cap_data_struct *data, int cap)
@@ -532,7 +535,7 @@ static int on_record(void *ctx, void *data, size_t size)
 static void set_fd_offsets(struct session *s)
 {
 	struct bt_fd_offsets o = {0};
-	__u32 size[6];
+	__u32 size[8];
 
 	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
 	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
@@ -542,6 +545,10 @@ static void set_fd_offsets(struct session *s)
 	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
 		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
 		       size[4] == 2 && size[5] == 8;
+	/* -P: files are compared by device and inode */
+	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
+	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
+		o.dev_ok = size[6] == 8 && size[7] == 4;
 	collector__set_fd_offsets(&s->coll, &o);
 }
 
@@ -1070,6 +1077,33 @@ static int select_containers(struct session *s)
 	return 0;
 }
 
+/* -P, --trace-fds: each call's arguments that strace's pathtrace rules look at. */
+static int set_path_specs(struct session *s)
+{
+	__u32 *spec = calloc(BT_MAX_SYSCALLS, sizeof(*spec));
+	int err;
+
+	if (!spec)
+		return -ENOMEM;
+	err = pathtrace_specs(s->cat, spec);
+	for (int nr = 0; !err && nr < BT_MAX_SYSCALLS; nr++)
+		s->beauty->rules[nr].path_spec = spec[nr];
+	free(spec);
+	return err;
+}
+
+/* -P: the paths and their files, for the collector to compare. */
+static int add_trace_paths(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+
+	s->path_files = calloc(1, sizeof(*s->path_files));
+	if (!s->path_files)
+		return -ENOMEM;
+	return trace_paths_add(&s->coll, o->trace_paths, o->ntrace_paths, o->quiet_path_resolution,
+			       stderr, s->path_files);
+}
+
 static int exit_status_of_child(int status)
 {
 	if (WIFEXITED(status))
@@ -1105,6 +1139,9 @@ int session_run(const struct session_opts *o)
 		.record_cgroup = (o->ncontainers || o->containers_new || o->trace_all) &&
 				 o->summary != SUMMARY_ONLY,
 		.container_select = o->ncontainers || o->containers_new,
+		.path_trace = o->ntrace_paths || o->trace_fds,
+		.path_names = o->ntrace_paths > 0,
+		.trace_fds_on = o->trace_fds != NULL,
 		.string_cap = o->string_cap,
 		/* -s's bytes, one to tell a string cut, and the NUL; -s 0 shows them whole */
 		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
@@ -1113,6 +1150,9 @@ int session_run(const struct session_opts *o)
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
+
+	if (o->trace_fds)
+		trace_fds_bits(o->trace_fds, &co.trace_fds);
 	struct text_sink_opts text = o->text;
 	struct timespec tables_start, tables_end;
 	const char *missing, *feature, *since;
@@ -1172,14 +1212,24 @@ int session_run(const struct session_opts *o)
 			"(in parallel)\n",
 			ms_between(&tables_start, &tables_end),
 			ms_between(&loader.start, &loader.end));
+	if (co.path_trace && (err = set_path_specs(&s))) {
+		fail("cannot find which calls touch a path for -P (%s)", strerror(-err));
+		goto out;
+	}
 	err = collector__set_rules(&s.coll, s.beauty->rules);
 	if (err) {
 		fail("cannot fill the beauty map (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
-	if (s.dec->fds)
+	if (s.dec->fds || co.path_names)
 		set_fd_offsets(&s);
+	if (co.path_names && (err = add_trace_paths(&s))) {
+		fail("cannot give the -P paths to the collector (%s): run with -d to see libbpf's "
+		     "messages",
+		     strerror(-err));
+		goto out;
+	}
 	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
@@ -1216,6 +1266,10 @@ int session_run(const struct session_opts *o)
 	/* -y: the fds the command inherits, read while it waits before its exec */
 	if (s.child > 0 && s.dec->fds)
 		fd_table__seed(s.dec->fds, s.child, s.child);
+	if (s.child > 0 && s.path_files)
+		trace_paths_seed(&s.coll, s.path_files, s.child);
+	for (int i = 0; s.path_files && i < o->npids; i++)
+		trace_paths_seed(&s.coll, s.path_files, o->pids[i]);
 	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
 	if (o->stats && (err = collector__enable_run_stats(&s.coll)))
@@ -1282,5 +1336,6 @@ out:
 		close(s.sigfd);
 	free_tables(&s);
 	container_table__free(s.containers);
+	free(s.path_files);
 	return status;
 }
