@@ -78,6 +78,13 @@ static const char usage_text[] =
 	"                          only the calls of SET pay (man: FAULT INJECTION)\n"
 	"  -e fault=SET[:error=ERRNO][:when=EXPR], --fault=...  the same; ENOSYS unless\n"
 	"                          error= is given\n"
+	"  -P, --trace-path PATH   only the calls that touch PATH: by name, or through an fd\n"
+	"                          that refers to it (followed through dup, fork and\n"
+	"                          close), decided in the kernel; strace's rules (man\n"
+	"                          btftrace); repeat it for more paths\n"
+	"      --trace-fds=SET, -e trace-fds=SET  only the calls on the fds in SET (fd\n"
+	"                          numbers, all or none, '!' first inverts); with -P, the\n"
+	"                          calls that touch either\n"
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
 	"      --filter EXPR       only calls for which EXPR holds, decided in the kernel:\n"
@@ -140,7 +147,8 @@ static const char usage_text[] =
 	"                          with N +++), 'thread-execve' (+++ superseded by\n"
 	"                          execve in pid N +++) and/or 'personality' ([ Process\n"
 	"                          PID=N runs in 32 bit mode. ], left out anyway with -o\n"
-	"                          and a command, as strace) lines, comma-separated\n"
+	"                          and a command, as strace) lines, and/or -P's\n"
+	"                          'path-resolution' message, comma-separated\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -206,6 +214,7 @@ enum long_only {
 	OPT_CONTAINER,
 	OPT_INJECT,
 	OPT_FAULT,
+	OPT_TRACE_FDS,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -233,6 +242,8 @@ static const struct option long_options[] = {
 	{ "successful", no_argument, NULL, 'z' },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "comm", required_argument, NULL, OPT_COMM },
+	{ "trace-path", required_argument, NULL, 'P' },
+	{ "trace-fds", required_argument, NULL, OPT_TRACE_FDS },
 	{ "uid", required_argument, NULL, OPT_UID },
 	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ "output", required_argument, NULL, 'o' },
@@ -358,8 +369,8 @@ static void parse_quiet(struct session_opts *o, const char *text)
 		usage_error("out of memory");
 	if (!*text)
 		usage_error(
-			"invalid --quiet value '': give signals, exit, thread-execve, personality "
-			"or a comma list of them");
+			"invalid --quiet value '': give signals, exit, thread-execve, personality, "
+			"path-resolution or a comma list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "signals"))
 			o->text.quiet_signals = true;
@@ -369,10 +380,12 @@ static void parse_quiet(struct session_opts *o, const char *text)
 			o->text.quiet_thread_execve = true;
 		else if (!strcmp(tok, "personality"))
 			o->text.quiet_personality = true;
+		else if (!strcmp(tok, "path-resolution"))
+			o->quiet_path_resolution = true;
 		else
 			usage_error(
 				"invalid --quiet value '%s': give signals, exit, thread-execve, "
-				"personality or a comma list of them",
+				"personality, path-resolution or a comma list of them",
 				tok);
 	}
 	free(copy);
@@ -401,7 +414,7 @@ static const char *qualifier_value(const char *text, const char *const *names)
 }
 
 /* The fds -e read= and -e write= dump the data of; as in strace, the last one given counts. */
-static struct desc_set dump_read, dump_write;
+static struct desc_set dump_read, dump_write, trace_fds;
 
 static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, const char *text,
 			   const char *what)
@@ -414,6 +427,38 @@ static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, co
 	if (rc)
 		usage_error("%s", err);
 	*opt = desc_set_empty(set) ? NULL : set;
+}
+
+/* -P PATH: kept to be resolved and compared in the kernel; repeat it for more. */
+static void add_trace_path(struct session_opts *o, const char *path)
+{
+	if (!*path)
+		usage_error("invalid -P value '': give a path, like -P /etc/hostname");
+	/* the kernel compares a path in BT_PATH_KEY bytes: its NUL and one to tell a longer */
+	if (strlen(path) > BT_PATH_KEY - 2)
+		usage_error("-P path '%.40s...' is %zu bytes long: btftrace compares paths of at "
+			    "most %d bytes in the kernel; give a shorter name for it (a symlink)",
+			    path, strlen(path), BT_PATH_KEY - 2);
+	for (int i = 0; i < o->ntrace_paths; i++) {
+		if (!strcmp(o->trace_paths[i], path))
+			return;
+	}
+	if (o->ntrace_paths == SESSION_MAX_PATHS)
+		usage_error("too many -P paths: at most %d", SESSION_MAX_PATHS);
+	o->trace_paths[o->ntrace_paths++] = path;
+}
+
+/* --trace-fds=SET, -e trace-fds=SET: strace's syntax, the last one given counts. */
+static void parse_trace_fds(struct session_opts *o, const char *text, const char *what)
+{
+	char err[DESC_SET_ERR_MAX];
+	int rc = desc_set_parse(&trace_fds, text, what, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+	o->trace_fds = &trace_fds;
 }
 
 /*
@@ -493,6 +538,7 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
 	static const char *const inject_names[] = {"inject", NULL};
 	static const char *const fault_names[] = {"fault", NULL};
+	static const char *const trace_fds_names[] = {"trace-fds", "trace-fd", "fd", "fds", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -507,6 +553,10 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, pids_names))) {
 		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
+		return;
+	}
+	if ((value = qualifier_value(text, trace_fds_names))) {
+		parse_trace_fds(o, value, "-e trace-fds");
 		return;
 	}
 	if ((value = qualifier_value(text, read_names))) {
@@ -671,7 +721,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZz", long_options,
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZzP:", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -758,6 +808,12 @@ int main(int argc, char **argv)
 				usage_error("invalid --duration value '%s': give a time with its "
 					    "unit, like 10ms (ns, us, ms or s)",
 					    optarg);
+			break;
+		case 'P':
+			add_trace_path(&o, optarg);
+			break;
+		case OPT_TRACE_FDS:
+			parse_trace_fds(&o, optarg, "--trace-fds");
 			break;
 		case OPT_COMM:
 			if (!*optarg)
@@ -973,5 +1029,6 @@ int main(int argc, char **argv)
 	desc_set_free(&dump_read);
 	desc_set_free(&dump_write);
 	inject_spec__free(&inject);
+	desc_set_free(&trace_fds);
 	return status;
 }

@@ -256,6 +256,40 @@ static inline bool bt_ret_interrupted(__s64 ret)
 /* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
 #define BT_SC_EXIT_ON_ERROR (1U << 7)
 
+/*
+ * -P and --trace-fds: which of a call's arguments touch a path, as strace's
+ * pathtrace rules say (a bt_syscall_rules' path_spec). Bits 0-5: the
+ * arguments that are fds; bits 8-13: those that are paths; bits 16-19: a
+ * call whose fds are elsewhere (BT_PT_KIND_*); bits 20-23: what the call does
+ * to the per-process set of fds that refer to a -P path (BT_PT_FX_*).
+ */
+#define BT_PT_FD_ARGS(spec) ((spec)&0x3f)
+#define BT_PT_PATH_ARGS(spec) (((spec) >> 8) & 0x3f)
+#define BT_PT_KIND(spec) (((spec) >> 16) & 0xf)
+#define BT_PT_FX(spec) (((spec) >> 20) & 0xf)
+#define BT_PT_FD_ARG(i) (1U << (i))
+#define BT_PT_PATH_ARG(i) (1U << (8 + (i)))
+#define BT_PT_SPEC_KIND(k) ((__u32)(k) << 16)
+#define BT_PT_SPEC_FX(fx) ((__u32)(fx) << 20)
+/* the arguments that can match at all: a call without any never does */
+#define BT_PT_MATCH_MASK 0xf3f3fU
+
+enum bt_pt_kind {
+	BT_PT_KIND_NONE = 0,
+	BT_PT_KIND_POLL = 1,	 /* a struct pollfd array in argument 0, its count in 1 */
+	BT_PT_KIND_SELECT = 2,	 /* nfds in argument 0, fd_set pointers in 1 to 3 */
+	BT_PT_KIND_FSCONFIG = 3, /* by the command in 1: a path in 3, an fd in 4 */
+};
+
+enum bt_pt_fx {
+	BT_PT_FX_NONE = 0,
+	BT_PT_FX_OPEN = 1,	  /* returns a new fd for its path: a name match learns its inode */
+	BT_PT_FX_NEWFD = 2,	  /* returns a new fd (dup, dup2, accept...) */
+	BT_PT_FX_FCNTL = 3,	  /* F_DUPFD and F_DUPFD_CLOEXEC return a new fd */
+	BT_PT_FX_CLOSE = 4,	  /* closes argument 0 */
+	BT_PT_FX_CLOSE_RANGE = 5, /* closes arguments 0 to 1 */
+};
+
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {
 	struct bt_arg_rule enter[BT_MAX_ARGS];
@@ -266,6 +300,42 @@ struct bt_syscall_rules {
 	 * call x86_64's namesake's (syscall == write holds for both writes).
 	 */
 	__u32 filter_nr;
+	__u32 path_spec; /* -P, --trace-fds: BT_PT_* */
+	__u32 pad;
+};
+
+/* -P: bytes of a path compared in the kernel, its NUL included; longer paths are refused. */
+#define BT_PATH_KEY 256
+/* -P: the fds below this are kept per process in a bitmap; those above are looked up each time. */
+#define BT_PATH_FDS 1024
+#define BT_PATH_FD_WORDS (BT_PATH_FDS / 64)
+
+/* -P: a file as the kernel names it, the key of the collector's trace_path_inodes. */
+struct bt_file_id {
+	__u64 ino;
+	__u32 dev; /* the super block's s_dev: MKDEV(major, minor) with a 20-bit minor */
+	__u32 pad;
+};
+
+/* -P: the fds of one process that referred to a -P path when last seen, by tgid. */
+struct bt_path_fds {
+	__u64 bits[BT_PATH_FD_WORDS];
+};
+
+/* --trace-fds=SET: the fds below BT_PATH_FDS as bits; high: whether the ones above are in it. */
+struct bt_trace_fds {
+	__u64 bits[BT_PATH_FD_WORDS];
+	__u32 high;
+	__u32 pad;
+};
+
+/* A bt_call_start's path_verdict: what -P found at the call's enter. */
+enum bt_path_verdict {
+	BT_PATH_NONE = 0,  /* no match: the call is not shown */
+	BT_PATH_MATCH = 1, /* an fd argument matched */
+	BT_PATH_BY_NAME =
+		2, /* a path argument matched by name: a new fd it returns is the path's */
+	BT_PATH_PENDING = 3, /* a path could not be read yet: decided at the exit, as --filter's */
 };
 
 /* -c: log2 latency histogram slots; slot i counts calls of [2^i, 2^(i+1)) ns (slot 0: < 2 ns). */
@@ -325,8 +395,8 @@ struct bt_call_start {
 	__u64 ts;
 	__s64 nr;
 	__u64 args[BT_MAX_ARGS];
-	__u32 verdict; /* enum bt_filter_verdict */
-	__u32 pad;
+	__u32 verdict;	    /* enum bt_filter_verdict */
+	__u32 path_verdict; /* -P: enum bt_path_verdict */
 };
 
 /* Per-process tracing state, value of the traced_procs map keyed by tgid. */
@@ -546,6 +616,11 @@ struct bt_fd_offsets {
 	__u32 inode_mode;  /* struct inode: i_mode, 2 bytes */
 	__u32 inode_ino;   /* struct inode: i_ino, 8 bytes */
 	__u32 ok;
+	/* -P: the inode's device, for files compared by (dev, ino) */
+	__u32 inode_sb; /* struct inode: i_sb, a pointer */
+	__u32 sb_dev;	/* struct super_block: s_dev, 4 bytes */
+	__u32 dev_ok;	/* ok, and these two found */
+	__u32 pad;
 };
 
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */

@@ -286,6 +286,7 @@ BT_EXTERN struct {
 
 #include "container.bpf.h"
 #include "inject.bpf.h"
+#include "pathtrace.bpf.h"
 
 #define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 

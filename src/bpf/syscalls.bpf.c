@@ -10,6 +10,8 @@
 #include "capture.bpf.h"
 #include "filter.bpf.h"
 #include "summary.bpf.h"
+#include "fds.bpf.h"
+#include "pathtrace.bpf.h"
 
 /*
  * The exit a new child or thread makes first: its return of 0 from the
@@ -232,7 +234,7 @@ static __always_inline bool never_returns(long nr)
 /* sys_enter's half of the filter: true when the enter record is to be emitted now. */
 static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pid_tgid,
 					 const bool typed, const bool i386,
-					 const struct bt_syscall_rules *rules)
+					 const struct bt_syscall_rules *rules, __u32 path_verdict)
 {
 	struct bt_filter_input *in;
 	struct bt_call_start *slot;
@@ -261,7 +263,8 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 		slot->ts = bpf_ktime_get_ns();
 		slot->nr = nr;
 		slot->verdict = verdict;
-		if (verdict == BT_VERDICT_PENDING)
+		slot->path_verdict = path_verdict;
+		if (verdict == BT_VERDICT_PENDING || path_verdict == BT_PATH_PENDING)
 			__builtin_memcpy(slot->args, args, sizeof(slot->args));
 	} else if (verdict != BT_VERDICT_REJECT) {
 		/* nowhere to keep the verdict: the call is lost, and counted so */
@@ -315,13 +318,75 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	return BT_VERDICT_PENDING;
 }
 
+/*
+ * -P: what the call's enter found, kept in the thread's slot for its exit (the
+ * filter's and the summary's slot, when they are on, is written by them). A call
+ * whose path could not be read yet keeps its arguments too: it is decided at
+ * its exit, and its enter record sent then.
+ */
+static __always_inline void path_enter(struct scratch *s, long nr, __u32 tid, __u32 pv,
+				       const bool typed)
+{
+	struct bt_call_start *slot = call_slot(tid, typed, true);
+
+	if (!slot)
+		return;
+	slot->nr = nr;
+	slot->verdict = BT_VERDICT_NONE;
+	slot->path_verdict = pv;
+	if (pv == BT_PATH_PENDING) {
+		slot->ts = bpf_ktime_get_ns();
+		__builtin_memcpy(slot->args, s->args, sizeof(slot->args));
+	}
+}
+
+/*
+ * -P at a call's exit: the verdict of its enter (taken from the slot), and the
+ * process's bitmap of path fds updated by what the call made or closed,
+ * whether the call is shown or not. *deferred: the slot, when the verdict
+ * waited for the exit and the call is shown: its enter record goes first.
+ */
+static __always_inline __u32 path_exit(struct pt_regs *regs, struct bt_syscall_rules *rules,
+				       long nr, __u32 tgid, __u32 tid, __s64 ret, const bool typed,
+				       const bool i386, struct bt_call_start **deferred)
+{
+	struct bt_call_start *slot;
+	__u32 pv = BT_PATH_NONE, zero = 0;
+	struct scratch *s;
+
+	if ((rules->flags & BT_SC_SELECTED) && (rules->path_spec & BT_PT_MATCH_MASK)) {
+		slot = call_slot(tid, typed, false);
+		if (slot && slot->nr == nr) {
+			pv = slot->path_verdict;
+			slot->path_verdict = BT_PATH_NONE;
+		}
+		if (slot && pv == BT_PATH_PENDING) {
+			s = bpf_map_lookup_elem(&scratch_map, &zero);
+			if (!s)
+				return BT_PATH_NONE;
+			__builtin_memcpy(s->args, slot->args, sizeof(slot->args));
+			pv = path_match(nr, tgid);
+			if (pv != BT_PATH_NONE)
+				*deferred = slot;
+		}
+	}
+	if (path_names && BT_PT_FX(rules->path_spec) != BT_PT_FX_NONE) {
+		s = bpf_map_lookup_elem(&scratch_map, &zero);
+		if (s) {
+			read_args(regs, s->args, typed, i386);
+			path_fds_update(nr, tgid, ret, pv);
+		}
+	}
+	return pv;
+}
+
 static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
-	struct scratch *s;
-	__u32 zero = 0, key;
+	__u32 zero = 0, key, pv = BT_PATH_NONE;
+	struct scratch *s = NULL;
 	bool i386;
 
 	if (!should_trace(tgid, nr))
@@ -334,12 +399,30 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
+	if (path_trace) {
+		/* -P, --trace-fds: a call that touches none of them costs no record */
+		if (!rules || !(rules->path_spec & BT_PT_MATCH_MASK))
+			return 0;
+		s = bpf_map_lookup_elem(&scratch_map, &zero);
+		if (!s)
+			return 0;
+		read_args(regs, s->args, typed, i386);
+		pv = path_match(nr, tgid);
+		if (pv == BT_PATH_NONE)
+			return 0;
+		if (!filter_active && !summary)
+			path_enter(s, nr, tid, pv, typed);
+	}
 	if (filter_active) {
 		/* the filter's slot is the summary's too: it holds the start time */
-		if (!filter_enter(regs, nr, pid_tgid, typed, i386, rules) || summary_only)
+		if (!filter_enter(regs, nr, pid_tgid, typed, i386, rules, pv) || summary_only ||
+		    pv == BT_PATH_PENDING)
 			return 0;
 	} else if (summary) {
-		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
+		struct bt_call_start start = {.ts = bpf_ktime_get_ns(),
+					      .nr = nr,
+					      .path_verdict = pv},
+				     *slot;
 
 		if (typed) {
 			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
@@ -351,6 +434,14 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		}
 		if (summary_only)
 			return 0;
+		if (pv == BT_PATH_PENDING) {
+			slot = call_slot(tid, typed, false);
+			if (slot && s)
+				__builtin_memcpy(slot->args, s->args, sizeof(slot->args));
+			return 0;
+		}
+	} else if (pv == BT_PATH_PENDING) {
+		return 0;
 	}
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
@@ -392,23 +483,10 @@ __noinline int put_notes(__u32 notes)
 /* -y: fd's inode as the current task's fd table holds it now; false when there is none. */
 static __always_inline bool fd_inode(__s64 fd, struct bt_fd_inode *out)
 {
-	struct task_struct *task = (void *)bpf_get_current_task();
-	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file, *inode;
-	unsigned int max_fds;
+	void *inode = fd_inode_ptr(fd);
 	__u16 mode;
 
-	if (!fd_offsets.ok || !files || fd < 0)
-		return false;
-	if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
-		return false;
-	if (bpf_probe_read_kernel(&max_fds, sizeof(max_fds), fdt + fd_offsets.fdt_max_fds) ||
-	    fd >= max_fds)
-		return false;
-	if (bpf_probe_read_kernel(&fds, sizeof(fds), fdt + fd_offsets.fdt_fd) || !fds)
-		return false;
-	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd * sizeof(void *)) || !file)
-		return false;
-	if (bpf_probe_read_kernel(&inode, sizeof(inode), file + fd_offsets.file_inode) || !inode)
+	if (!inode)
 		return false;
 	if (bpf_probe_read_kernel(&mode, sizeof(mode), inode + fd_offsets.inode_mode) ||
 	    bpf_probe_read_kernel(&out->ino, sizeof(out->ino), inode + fd_offsets.inode_ino))
@@ -536,8 +614,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_call_start *deferred = NULL, *path_deferred = NULL;
 	struct bt_syscall_rules *rules = NULL;
-	struct bt_call_start *deferred = NULL;
 	struct scratch *s;
 	__u32 zero = 0, key;
 	__u32 late = 0;
@@ -560,11 +638,19 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (path_trace && rules &&
+		    path_exit(regs, rules, nr, tgid, tid, ret, typed, i386, &path_deferred) ==
+			    BT_PATH_NONE) {
+			emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
+			return 0;
+		}
 		if (rules && !(rules->flags & BT_SC_SELECTED)) {
 			emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
 			return 0;
 		}
 	}
+	if (path_trace && !rules)
+		return 0;
 	if (filter_active &&
 	    filter_exit(nr, ret, pid_tgid, typed, rules, &deferred) == BT_VERDICT_REJECT) {
 		emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
@@ -588,7 +674,9 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		return 0;
 	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
 	s->sp = 0;
-	if (filter_defer && deferred) {
+	if (!(filter_defer && deferred))
+		deferred = path_deferred;
+	if (deferred) {
 		/* accepted at exit: the enter record first, from what sys_enter saved */
 		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
 		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false, BT_REC_ENTER);

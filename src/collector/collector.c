@@ -27,6 +27,13 @@ static bool libbpf_debug;
 #define LOSSLESS_MAX_THREADS 16384
 /* -e inject=: threads whose call btftrace answered and that have not returned yet */
 #define INJECT_MAX_THREADS 16384
+/*
+ * -P: the paths (each as given and as resolved), the files they name (more as files are
+ * created by the name and replaced), and the processes that hold fds of them.
+ */
+#define PATH_MAX_NAMES 256
+#define PATH_MAX_FILES 1024
+#define PATH_MAX_PROCS 8192
 
 static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
 {
@@ -176,10 +183,14 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
 	skel->rodata->inject_active = o->inject;
+	skel->rodata->path_trace = o->path_trace;
+	skel->rodata->path_names = o->path_names;
+	skel->rodata->trace_fds_on = o->trace_fds_on;
+	skel->rodata->trace_fds = o->trace_fds;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
-	if (!err && (o->summary || o->filter) && !typed)
+	if (!err && (o->summary || o->filter || o->path_trace) && !typed)
 		err = bpf_map__set_max_entries(skel->maps.call_start, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = bpf_map__set_autocreate(skel->maps.task_call_start, typed);
@@ -189,6 +200,12 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.summary_map, SUMMARY_MAX_GROUPS);
 	if (!err && o->summary && o->errno_summary)
 		err = bpf_map__set_max_entries(skel->maps.errno_map, SUMMARY_MAX_GROUPS);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.trace_path_names, PATH_MAX_NAMES);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.trace_path_inodes, PATH_MAX_FILES);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.path_fds, PATH_MAX_PROCS);
 	if (!err && o->lossless)
 		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
 	if (!err && o->inject)
@@ -331,6 +348,37 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets)
 {
 	c->skel->bss->fd_offsets = *offsets;
+}
+
+int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id)
+{
+	char key[BT_PATH_KEY] = {0};
+	__u8 one = 1;
+	size_t len = strlen(path);
+	int err;
+
+	if (len + 1 >= BT_PATH_KEY)
+		return -ENAMETOOLONG;
+	memcpy(key, path, len);
+	err = bpf_map__update_elem(c->skel->maps.trace_path_names, key, sizeof(key), &one,
+				   sizeof(one), BPF_ANY);
+	if (!err && id)
+		err = bpf_map__update_elem(c->skel->maps.trace_path_inodes, id, sizeof(*id), &one,
+					   sizeof(one), BPF_ANY);
+	return err;
+}
+
+int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd)
+{
+	struct bt_path_fds bits = {0};
+	int map = bpf_map__fd(c->skel->maps.path_fds);
+
+	if (fd < 0 || fd >= BT_PATH_FDS)
+		return 0;
+	/* none yet: the zeros above */
+	bpf_map_lookup_elem(map, &tgid, &bits);
+	bits.bits[fd / 64] |= 1ULL << (fd % 64);
+	return bpf_map_update_elem(map, &tgid, &bits, BPF_ANY);
 }
 
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,

@@ -101,7 +101,7 @@ int on_record(void *ctx, void *data, size_t size)
 void set_fd_offsets(struct session *s)
 {
 	struct bt_fd_offsets o = {0};
-	__u32 size[6];
+	__u32 size[8];
 
 	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
 	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
@@ -111,6 +111,10 @@ void set_fd_offsets(struct session *s)
 	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
 		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
 		       size[4] == 2 && size[5] == 8;
+	/* -P: files are compared by device and inode */
+	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
+	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
+		o.dev_ok = size[6] == 8 && size[7] == 4;
 	collector__set_fd_offsets(&s->coll, &o);
 }
 

@@ -47,6 +47,7 @@ struct session {
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
 	sigset_t orig_sigmask;
 	void (*orig_sigpipe)(int);
+	struct trace_files *path_files; /* -P: the files the paths name; NULL without -P */
 };
 
 /*
