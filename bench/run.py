@@ -47,6 +47,8 @@ CONFIGS = (
     ("btftrace-openat", "btftrace"),
     ("btftrace-k-openat", "btftrace"),
     ("btftrace-k", "btftrace"),
+    ("btftrace-e-read", "btftrace"),
+    ("btftrace-P", "btftrace"),
     ("strace-full", "strace"),
     ("strace-c", "strace"),
     ("strace-k", "strace"),
@@ -63,6 +65,9 @@ CONFIG_HELP = {
     "btftrace-k-openat": "btftrace -k -e trace=openat -o FILE -- workload N (stacks of one "
                          "call in six)",
     "btftrace-k": "btftrace -k -o FILE -- workload N (every call's user stack)",
+    # 1 call in 6 is the read of /dev/zero: the same calls, chosen by name or by path
+    "btftrace-e-read": "btftrace -o FILE -e trace=read -- workload N",
+    "btftrace-P": "btftrace -o FILE -P /dev/zero -- workload N",
     "strace-full": "strace -f -o FILE workload N",
     "strace-k": "strace -k -f -o FILE workload N",
     "strace-c": "strace -c -f -o FILE workload N",
@@ -383,6 +388,8 @@ def config_command(name, tools, workload_argv, out_file):
         "btftrace-k-openat": bt + ["-k", "-e", "trace=openat", "-o", out_file, "--"]
         + workload_argv,
         "btftrace-k": bt + ["-k", "-o", out_file, "--"] + workload_argv,
+        "btftrace-e-read": bt + ["-o", out_file, "-e", "trace=read", "--"] + workload_argv,
+        "btftrace-P": bt + ["-o", out_file, "-P", "/dev/zero", "--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
         "strace-k": [strace, "-k", "-f", "-o", out_file] + workload_argv,
         "strace-c": [strace, "-c", "-f", "-o", out_file] + workload_argv,

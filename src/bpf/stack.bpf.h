@@ -161,9 +161,10 @@ static __always_inline void kstack_take_probe(void *ctx, __u32 tid, const bool a
 /*
  * Builds and sends the stack record of the call the thread is in, after its enter record:
  * the user part as stack_user_mode says, then the kernel frames. at_exit: the enter record
- * was sent at sys_exit (a filter that reads the result decided there); the user registers and
- * frames are still the call's, the kernel stack is the exit's. An i386 call (int $0x80, a
- * 32-bit process) has no user part.
+ * was sent at sys_exit (a filter that reads the result, or -P waiting for a path, decided
+ * there; or -e inject= answered the call, which never entered); the user registers and frames
+ * are still the call's, the kernel stack is the exit's. An i386 call (int $0x80, a 32-bit
+ * process) has no user part.
  */
 static __always_inline void emit_stack(void *ctx, struct pt_regs *regs, const bool typed, bool i386,
 				       __u32 tgid, __u32 tid, long nr, const bool at_exit)

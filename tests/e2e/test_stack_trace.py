@@ -226,6 +226,40 @@ def test_kernel_stack_without_bpf_frames(run_btftrace, workload):
     assert names.index("stack_inner") > names.index("do_syscall_64")
 
 
+@pytest.mark.parametrize("opts,args,at_exit", [
+    # answered by btftrace, the call never entered: its enter and stack records are made at
+    # its sys_exit, the kernel frames the exit's (the probe's skip at sys_exit). The path is
+    # given on the command line: its page is present when the enter record is made then.
+    (["-e", "inject=openat:error=ENOENT:when=3+"], ["/etc/hostname"], True),
+    # -P decides in the kernel whether the call is shown, at sys_enter when it can read the
+    # path then
+    (["-P", "/etc/hostname"], ["/etc/hostname"], False),
+    # the program's own string, in a page the process may not have touched yet: -P may wait
+    # for the call's exit to read it, and the enter and stack records are sent then
+    (["-P", "/etc/hostname"], [], None),
+])
+def test_stacks_with_injection_and_paths(run_btftrace, workload, opts, args, at_exit):
+    r = run_btftrace(["-k", "--kernel-stack", "-e", "trace=openat"] + opts
+                     + [workload("stack_calls")] + args)
+    assert r.returncode == 0, r.stderr
+    stacks = stacks_of(r.trace, r'openat\(AT_FDCWD, "/etc/hostname"')
+    assert len(stacks) == 1, r.trace
+    line = [x for x in r.trace.splitlines() if '"/etc/hostname"' in x][0]
+    assert line.endswith("(INJECTED)") == bool(at_exit), line
+    st = frames(stacks[0])
+    kernel = [f["symbol"] for f in st if f["object"] == "[kernel.kallsyms]"]
+    assert "do_syscall_64" in kernel, stacks[0]
+    assert not any(re.match(r"bpf_prog_|bpf_trace_run|__bpf_trace_|__traceiter_", k)
+                   for k in kernel), stacks[0]
+    # the exit's kernel path, or the enter's
+    if at_exit is not None:
+        assert kernel[0].startswith("syscall_exit" if at_exit else "syscall_trace_enter"), \
+            kernel
+    names = symbols(stacks[0])
+    i = names.index("stack_inner")
+    assert names[i:i + 3] == ["stack_inner", "stack_outer", "main"], stacks[0]
+
+
 @pytest.mark.parametrize("args,message", [
     (["--stack-trace=bogus"], r"invalid --stack-trace value 'bogus': give dwarf, fp, symbol "
      r"or source"),

@@ -83,6 +83,11 @@ run killed -- "$w/proc_life" segv
 # -k: the stack record's copy of the user stack, unwound with DWARF; and the kernel's frames
 run stack -k -e trace=openat -- "$w/stack_calls" /nonexistent/stack
 run stack-kernel -d -k --kernel-stack -e trace=openat -- "$w/stack_calls" /nonexistent/stack
+# -e inject=: seccomp user notification, and the collector's marks (an answered call's enter
+# record made at its exit, a signal sent at sys_enter), verified with inject_active set
+run inject -f -e trace=getppid,chdir,umask -e inject=chdir:error=EACCES:when=2 \
+	-e inject=umask:signal=USR1:when=1 -e inject=getppid:retval=7:when=3 \
+	-- "$w/inject_calls" seq 3
 
 # -p: attach to a running process, detach on SIGINT once its calls were seen
 echo "@@@ case attach"
