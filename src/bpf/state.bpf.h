@@ -283,6 +283,7 @@ BT_EXTERN struct {
 } events SEC(".maps");
 
 #include "container.bpf.h"
+#include "events.bpf.h"
 
 #define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 
