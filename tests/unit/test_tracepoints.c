@@ -392,6 +392,9 @@ static void test_cut_entry(void **state)
 	make_rec(366, e, 16, 30);
 	assert_string_equal(text_line(), "sched:sched_process_fork(parent_comm=?, "
 					 "parent_pid=10, child_comm=?, child_pid=?)");
+	/* JSON: null for what was not copied */
+	assert_non_null(strstr(json_members(), "\"parent_pid\":10,\"child_comm\":null,"
+					       "\"child_pid\":null}"));
 }
 
 static void test_arrays_and_selection(void **state)
