@@ -13,6 +13,7 @@
 #include "catalog/tracepoints.h"
 #include "collector/collector.h"
 #include "events/events.h"
+#include "inject/injector.h"
 #include "session/session.h"
 #include "types/types.h"
 
@@ -23,8 +24,10 @@ struct session {
 	struct types types;
 	struct beauty *beauty;
 	struct decoder *dec;
-	struct filter_compiled *filter; /* NULL without a filter */
-	struct tp_set tracepoints;	/* -e SUBSYS:EVENT: those selected */
+	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct tp_set tracepoints;	 /* -e SUBSYS:EVENT: those selected */
+	struct inject_plan *inject_plan; /* -e inject=; NULL without */
+	struct injector *injector;	 /* NULL unless a call is to be injected */
 	struct collector coll;
 	struct event_reader *reader;
 	struct sink sink;
@@ -46,6 +49,7 @@ struct session {
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
 	sigset_t orig_sigmask;
 	void (*orig_sigpipe)(int);
+	struct trace_files *path_files; /* -P: the files the paths name; NULL without -P */
 };
 
 /*
@@ -74,6 +78,8 @@ void free_tables(struct session *s);
 /* process.c */
 int find_command(const char *cmd, char *path, size_t size);
 int spawn_child(struct session *s, const char *path);
+int prepare_injection(struct session *s);
+int start_injection(struct session *s);
 int open_pidfds(struct session *s);
 int block_signals(struct session *s);
 void reap_child(struct session *s);
