@@ -150,7 +150,7 @@ CASES = (
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
-             r"-e write=SET, -e trace-fds=SET, -e decode-pids=WHAT, -e inject=SET:WHAT and "
+             r"-e write=SET, -e trace-fds=SET, -e decode-pids=WHAT, -e inject=SET:WHAT, "
              r"-e fault=SET and -e SUBSYS:EVENT$"),
         # -e SUBSYS:EVENT: an event that is not there, a field it lacks, a bad form
         case("event-unknown", ["-e", "sched:no_such_event", "--", "true"],
