@@ -404,7 +404,8 @@ static int parse_expr(struct set_expr *e, const char *text, char *err, size_t si
 					 "takes -e trace=SET (or -e SET), -e signal=SET, "
 					 "-e quiet=WHAT, -e read=SET, -e write=SET, "
 					 "-e trace-fds=SET, -e decode-pids=WHAT, "
-					 "-e inject=SET:WHAT and -e fault=SET",
+					 "-e inject=SET:WHAT, -e fault=SET and "
+					 "-e SUBSYS:EVENT",
 					 (int)q, text, text);
 	}
 	while (*set == '!') {

@@ -99,6 +99,7 @@ int session_run(const struct session_opts *o)
 		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
+		.events = o->nevents > 0,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
@@ -190,6 +191,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (set_tracepoints(&s))
+		goto out;
 	if (select_containers(&s))
 		goto out;
 	s.dec->containers = s.containers;
@@ -247,6 +250,8 @@ int session_run(const struct session_opts *o)
 	}
 	/* before the command runs: its first calls' kernel stacks are skipped as they should */
 	if (s.stacks && o->stack.kernel && stacks_probe_kernel(s.stacks, &s.coll, o->debug))
+		goto out;
+	if (attach_tracepoints(&s))
 		goto out;
 	expect_calls_in_progress(&s);
 	for (int i = 0; s.dec->fds && i < o->npids; i++)
