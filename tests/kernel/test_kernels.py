@@ -299,3 +299,18 @@ def test_kernel_stack_skips_the_bpf_frames(run):
     assert not any(re.match(r"bpf_prog_|bpf_trace_run|__bpf_trace_|__traceiter_", n)
                    for n in names), names
     assert "stack_outer" in names, names
+
+
+def test_stack_of_an_injected_call_taken_at_its_exit(run):
+    case = ok(run, "stack-inject")
+    err, text = case.file("stderr"), case.file("trace")
+    m = re.search(r"stacks: (\d+) of \d+ kernel frames at sys_exit are BPF's, skipped: .*; "
+                  r"the first kept: (\S+)", err)
+    assert m and int(m.group(1)) >= 1, err
+    line = r'^openat\(AT_FDCWD, "/nonexistent/stack", O_RDONLY\) += -1 EACCES .*\(INJECTED\)$'
+    names = stack_under(text, line)
+    assert names and names[0] == m.group(2), text
+    assert not any(re.match(r"bpf_prog_|bpf_trace_run|__bpf_trace_|__traceiter_", n)
+                   for n in names), names
+    i = names.index("stack_inner")
+    assert names[i:i + 3] == ["stack_inner", "stack_outer", "main"], text
