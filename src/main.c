@@ -87,6 +87,10 @@ static const char usage_text[] =
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
 	"                          unless -C)\n"
 	"      --errno-summary     add failures counted by errno (implies -c unless -C)\n"
+	"      --slowest N         add each syscall's N slowest calls (at most 16), kept in\n"
+	"                          the kernel and decoded with their arguments (read as the\n"
+	"                          call returns), with their time and pid (implies -c\n"
+	"                          unless -C)\n"
 	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
@@ -188,6 +192,7 @@ enum long_only {
 	OPT_DECODE_PIDS,
 	OPT_PIDNS_TRANSLATION,
 	OPT_CONTAINER,
+	OPT_SLOWEST,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -204,6 +209,7 @@ static const struct option long_options[] = {
 	{ "summary-by", required_argument, NULL, OPT_SUMMARY_BY },
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
+	{ "slowest", required_argument, NULL, OPT_SLOWEST },
 	{ "quiet", required_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
@@ -669,6 +675,10 @@ int main(int argc, char **argv)
 		case OPT_ERRNO_SUMMARY:
 			o.summary_opts.errno_summary = true;
 			break;
+		case OPT_SLOWEST:
+			o.summary_opts.slowest =
+				parse_number("--slowest", optarg, 1, BT_SLOWEST_MAX);
+			break;
 		case 'e':
 			add_expression(&filter, &o, optarg);
 			break;
@@ -846,8 +856,12 @@ int main(int argc, char **argv)
 		}
 	}
 	/* what only a summary shows asks for one */
-	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
+	if (o.summary == SUMMARY_NONE &&
+	    (o.summary_opts.hist || o.summary_opts.errno_summary || o.summary_opts.slowest))
 		o.summary = SUMMARY_ONLY;
+	if (o.summary_opts.slowest && o.summary_opts.by != BT_SUMMARY_TOTAL)
+		usage_error("--slowest keeps each syscall's slowest calls of all processes "
+			    "together: drop --summary-by, or --slowest");
 	if (x_count && hex_set)
 		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
 			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");
@@ -894,7 +908,7 @@ int main(int argc, char **argv)
 	/* a trace-event file has slices on a timeline, and no place for a table */
 	if (o.format == SINK_PERFETTO && o.summary != SUMMARY_NONE)
 		usage_error("--format=perfetto has no summary: use --format=json or text for "
-			    "-c/-C/--hist/--errno-summary");
+			    "-c/-C/--hist/--errno-summary/--slowest");
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");

@@ -33,8 +33,11 @@ struct collector_opts {
 	__u32 string_cap;
 	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
-	size_t ringbuf_bytes; /* power of two, at least a page */
-	bool debug;	      /* let libbpf print */
+	size_t ringbuf_bytes;  /* power of two, at least a page */
+	unsigned int slowest;  /* -c --slowest N: keep each syscall's N slowest calls; 0: none */
+	unsigned int recorder; /* --flight-recorder N: keep each thread's last N calls; 0: off */
+	bool trigger;	       /* --trigger: the program collector__set_filter(.., true) gives */
+	bool debug;	       /* let libbpf print */
 };
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
@@ -97,9 +100,12 @@ void collector__print_features(const struct collector *c, FILE *f);
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
 /* -y: where the kernel keeps a descriptor's inode, for the exits of calls that make fds. */
 void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets);
-/* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
+/*
+ * Writes the --filter program (the --trigger program when trigger) and each syscall's named
+ * arguments, args[BT_MAX_SYSCALLS].
+ */
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
-			  const struct bt_filter_args *args);
+			  const struct bt_filter_args *args, bool trigger);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
 /* --container: traces the cgroup id, at depth level below the root, and its subtree. */
@@ -134,6 +140,19 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 /* Calls fn for each syscall (and process or thread) in the summary map. */
 int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx);
+
+/* A kept call (-c --slowest, --flight-recorder): its slot's key and value. */
+typedef void (*kept_call_fn)(void *ctx, const struct bt_kept_key *key,
+			     const struct bt_kept_call *call);
+/* -c --slowest: calls fn for each call kept (each syscall's slowest, per CPU). */
+int collector__read_slowest(const struct collector *c, kept_call_fn fn, void *ctx);
+/* --flight-recorder: calls fn for each call kept, and forgets it. */
+int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx);
+/* --flight-recorder: stops (frozen) or resumes keeping calls. */
+void collector__freeze_recorder(struct collector *c, bool frozen);
+/* --flight-recorder N: the slots kept in the kernel at most, and their bytes. */
+size_t collector__recorder_slots(unsigned int n);
+size_t collector__recorder_bytes(unsigned int n);
 
 /* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
 int collector__enable_run_stats(struct collector *c);

@@ -912,7 +912,9 @@ static void print_summary(struct session *s)
 	sum.containers = s->containers;
 	if (collector__read_summary(&s->coll, summary__add, &sum) ||
 	    (s->opts->summary_opts.errno_summary &&
-	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)))
+	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)) ||
+	    (s->opts->summary_opts.slowest &&
+	     collector__read_slowest(&s->coll, summary__add_slow, &sum)))
 		fail("cannot read the summary from the kernel: %s", strerror(errno));
 	else
 		sink__summary(&s->sink, &sum);
@@ -1110,6 +1112,7 @@ int session_run(const struct session_opts *o)
 		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
+		.slowest = o->summary_opts.slowest,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
@@ -1180,7 +1183,8 @@ int session_run(const struct session_opts *o)
 	}
 	if (s.dec->fds)
 		set_fd_offsets(&s);
-	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
+	if (s.filter &&
+	    (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args, false))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
