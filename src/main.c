@@ -92,6 +92,16 @@ static const char usage_text[] =
 	"                          call returns), with their time and pid (implies -c\n"
 	"                          unless -C)\n"
 	"\n"
+	"Flight recorder:\n"
+	"      --flight-recorder N, --last N  keep each thread's last N calls (at most 4096)\n"
+	"                          in the kernel and write nothing, until a trigger: a\n"
+	"                          traced process killed by a signal or exiting with a\n"
+	"                          non-zero status, SIGUSR1 to btftrace, or --trigger;\n"
+	"                          then the calls kept are written as a trace, in order\n"
+	"                          across threads, and keeping starts again\n"
+	"      --trigger EXPR      write the calls kept out when a call for which EXPR holds\n"
+	"                          returns (the --filter language: 'errno == EACCES')\n"
+	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
 	"      --format=FORMAT     text (strace's lines, the default), json (one JSON object\n"
@@ -193,6 +203,8 @@ enum long_only {
 	OPT_PIDNS_TRANSLATION,
 	OPT_CONTAINER,
 	OPT_SLOWEST,
+	OPT_FLIGHT_RECORDER,
+	OPT_TRIGGER,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -210,6 +222,9 @@ static const struct option long_options[] = {
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
 	{ "slowest", required_argument, NULL, OPT_SLOWEST },
+	{ "flight-recorder", required_argument, NULL, OPT_FLIGHT_RECORDER },
+	{ "last", required_argument, NULL, OPT_FLIGHT_RECORDER },
+	{ "trigger", required_argument, NULL, OPT_TRIGGER },
 	{ "quiet", required_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
@@ -607,7 +622,7 @@ static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f
 int main(int argc, char **argv)
 {
 	static struct syscall_filter filter;
-	static struct filter_spec calls;
+	static struct filter_spec calls, trigger;
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
@@ -674,6 +689,17 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ERRNO_SUMMARY:
 			o.summary_opts.errno_summary = true;
+			break;
+		case OPT_FLIGHT_RECORDER:
+			o.recorder = parse_number("--flight-recorder (--last)", optarg, 1,
+						  BT_RECORDER_MAX);
+			break;
+		case OPT_TRIGGER:
+			if (trigger.expr)
+				usage_error("--trigger given twice: join the expressions with ||");
+			if (filter_expr__parse(optarg, &trigger.expr, why, sizeof(why)))
+				usage_error("--trigger%s",
+					    strncmp(why, "--filter", 8) ? why : why + 8);
 			break;
 		case OPT_SLOWEST:
 			o.summary_opts.slowest =
@@ -916,9 +942,25 @@ int main(int argc, char **argv)
 		usage_error("-Z and -z exclude each other: choose failed or successful calls");
 	if (filter_spec__active(&calls))
 		o.filter = &calls;
+	if (trigger.expr && !o.recorder)
+		usage_error("--trigger says when the flight recorder writes its calls out: give "
+			    "--flight-recorder N too");
+	if (o.recorder && o.summary != SUMMARY_NONE)
+		usage_error("--flight-recorder writes calls out only on a trigger, -c/-C count "
+			    "them all: choose one");
+	if (o.recorder && filter_spec__needs_exit(&calls))
+		usage_error("--flight-recorder keeps calls as they start, and -Z, -z, --duration "
+			    "and a --filter on ret, errno or duration choose them as they end: "
+			    "drop those, or use --trigger");
+	if (o.recorder && o.lossless)
+		usage_error("--flight-recorder sends no calls through the ring buffer, so "
+			    "--lossless has nothing to mark: drop it");
+	if (trigger.expr)
+		o.trigger = &trigger;
 	status = session_run(&o);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
+	filter_expr__free(trigger.expr);
 	desc_set_free(&dump_read);
 	desc_set_free(&dump_write);
 	return status;

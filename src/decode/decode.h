@@ -168,11 +168,12 @@ struct call_view {
 	const char *comm;  /* the thread's name at the enter, NULL when the enter was not seen */
 	size_t comm_len;
 	int nr;
-	const char *name;      /* the syscall's name */
-	const char *resumes;   /* restart_syscall: the call it resumes, when it was seen */
-	bool returned;	       /* the exit was seen */
-	bool failed;	       /* it returned an error */
-	bool captures_dropped; /* a record came without its captured data (ring buffer full) */
+	const char *name;	/* the syscall's name */
+	const char *resumes;	/* restart_syscall: the call it resumes, when it was seen */
+	bool returned;		/* the exit was seen */
+	bool failed;		/* it returned an error */
+	bool captures_dropped;	/* a record came without its captured data (ring buffer full) */
+	bool captures_not_kept; /* of those, one kept in the kernel, too large for its slot */
 	/* a new child's first return from clone/fork: strace does not show it */
 	bool child_start;
 	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */

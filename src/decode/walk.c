@@ -714,6 +714,8 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	}
 	v->captures_dropped = (call->enter && record_captures_dropped(&call->enter->hdr)) ||
 			      (call->exit && record_captures_dropped(&call->exit->hdr));
+	v->captures_not_kept = (call->enter && record_captures_not_kept(&call->enter->hdr)) ||
+			       (call->exit && record_captures_not_kept(&call->exit->hdr));
 	v->child_start = is_child_start(d, call);
 	if (call->resumes_known && v->nr == d->nr_restart_syscall && v->nr >= 0)
 		v->resumes = decode_syscall_name(d, call->resumes_nr, v->resumes_buf,

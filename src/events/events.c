@@ -754,6 +754,15 @@ bool kept_call_records(const struct bt_kept_call *kc, struct bt_enter_rec **ente
 	return true;
 }
 
+bool record_captures_not_kept(const struct bt_rec_hdr *hdr)
+{
+	size_t off = hdr->type == BT_REC_ENTER ? sizeof(struct bt_enter_rec)
+					       : sizeof(struct bt_exit_rec);
+	const struct bt_capture *cap = (const void *)((const char *)hdr + off);
+
+	return record_captures_dropped(hdr) && (cap->flags & BT_CAP_NOT_KEPT);
+}
+
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)
 {
 	size_t off = hdr->type == BT_REC_ENTER ? sizeof(struct bt_enter_rec)

@@ -102,5 +102,7 @@ const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);
  * whole (an enter or exit record).
  */
 bool record_captures_dropped(const struct bt_rec_hdr *hdr);
+/* Of those, one kept in the kernel (--slowest, --flight-recorder) too large for its slot. */
+bool record_captures_not_kept(const struct bt_rec_hdr *hdr);
 
 #endif /* BTFTRACE_EVENTS_H */

@@ -43,6 +43,13 @@
 #define OUTPUT_BUFFER_BYTES (256 * 1024)
 
 #define EXIT_USAGE 2
+/*
+ * --flight-recorder: signal, exit and exec records held for the next dump at most; the
+ * oldest go first (a dump shows each thread's last calls, and the events among them).
+ */
+#define HELD_EVENTS_MAX 4096
+/* --flight-recorder: triggers waiting for their dump; more fold into the last one */
+#define TRIGGERS_PENDING_MAX 16
 
 void session_opts_default(struct session_opts *o)
 {
@@ -73,7 +80,8 @@ struct session {
 	struct types types;
 	struct beauty *beauty;
 	struct decoder *dec;
-	struct filter_compiled *filter; /* NULL without a filter */
+	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct filter_compiled *trigger; /* --trigger; NULL without one */
 	struct collector coll;
 	struct event_reader *reader;
 	struct sink sink;
@@ -90,6 +98,18 @@ struct session {
 	int child_status;
 	bool child_done;
 	unsigned long calls_shown; /* for --max-events */
+
+	/*
+	 * --flight-recorder: the events (signals, exits, execs) since the last dump, copies of
+	 * their records, to write out among the kept calls; and whether a trigger fired
+	 */
+	void **held;
+	size_t nheld;
+	bool dump_pending;
+	/* when each trigger not yet written out fired: a dump each, up to that time */
+	__u64 triggers[TRIGGERS_PENDING_MAX];
+	int ntriggers;
+	bool usr1_blocked; /* SIGUSR1 was blocked when btftrace started: the command's is too */
 
 	unsigned long long bad_records;
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
@@ -241,6 +261,40 @@ static int compile_filter(struct session *s)
 }
 
 /*
+ * --trigger: compiled as a filter is, against the syscalls traced; the syscalls that have
+ * the arguments it names are marked, and run it at their exits. It selects nothing.
+ */
+static int compile_trigger(struct session *s)
+{
+	char why[FILTER_ERR_MAX];
+	struct syscall_set traced = {};
+	int err;
+
+	s->trigger = calloc(1, sizeof(*s->trigger));
+	if (!s->trigger)
+		return -ENOMEM;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (s->beauty->rules[nr].flags & BT_SC_SELECTED)
+			syscall_set__add(&traced, nr);
+	}
+	err = filter_spec__compile(s->opts->trigger, s->cat, s->opts->no_btf ? NULL : &s->types,
+				   &traced, s->trigger, why, sizeof(why));
+	if (err) {
+		/* the compiler's messages name --filter, the language's first option */
+		if (!strncmp(why, "--filter", 8))
+			fail("--trigger%s", why + 8);
+		else
+			fail("%s", why);
+		return err;
+	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (syscall_set__has(&s->trigger->traced, nr))
+			s->beauty->rules[nr].flags |= BT_SC_TRIGGER;
+	}
+	return 0;
+}
+
+/*
  * Why the --btf file cannot hold BTF, found before libbpf reads it (a FIFO
  * would block the read for ever), or NULL when it may.
  */
@@ -356,6 +410,8 @@ static int load_tables(struct session *s)
 		return err;
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
 		return err;
+	if (o->trigger && (err = compile_trigger(s)))
+		return err;
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 	if (err)
 		return err;
@@ -391,6 +447,7 @@ static void free_tables(struct session *s)
 	}
 	free(s->dec);
 	free(s->filter);
+	free(s->trigger);
 	free(s->beauty);
 	free(s->cat);
 }
@@ -502,9 +559,73 @@ static void expect_calls_in_progress(struct session *s)
 	collector__calls_in_progress(s->opts->pids, s->opts->npids, &io);
 }
 
+/* --flight-recorder: keeps a copy of an event record for the next dump. */
+static void hold_event(struct session *s, const void *data, size_t size)
+{
+	void *copy;
+
+	if (s->nheld == HELD_EVENTS_MAX) {
+		free(s->held[0]);
+		memmove(s->held, s->held + 1, (s->nheld - 1) * sizeof(*s->held));
+		s->nheld--;
+	}
+	if (!s->held) {
+		s->held = calloc(HELD_EVENTS_MAX, sizeof(*s->held));
+		if (!s->held)
+			return;
+	}
+	copy = malloc(size);
+	if (!copy)
+		return;
+	memcpy(copy, data, size);
+	s->held[s->nheld++] = copy;
+}
+
+/* --flight-recorder: a trigger fired at ts (kernel time): a dump is due. */
+static void note_trigger(struct session *s, __u64 ts)
+{
+	if (s->ntriggers == TRIGGERS_PENDING_MAX)
+		s->ntriggers--;
+	s->triggers[s->ntriggers++] = ts;
+	s->dump_pending = true;
+}
+
+/*
+ * --flight-recorder: the ring buffer carries only events and triggers. A trigger, or the
+ * end of a process in failure, asks for a dump; the events wait for it.
+ */
+static void recorder_record(struct session *s, const void *data, size_t size)
+{
+	const struct bt_rec_hdr *hdr = data;
+
+	if (size >= sizeof(*hdr) && hdr->type == BT_REC_TRIGGER) {
+		note_trigger(s, hdr->ts);
+		return;
+	}
+	if (!record_valid(data, size)) {
+		if (!s->bad_records++)
+			fail("warning: a malformed record was skipped");
+		return;
+	}
+	hold_event(s, data, hdr->size);
+	if (hdr->type == BT_REC_TASK_EXIT) {
+		const struct bt_task_exit_rec *exit = data;
+
+		/* the kernel stopped keeping calls at this exit, as at a trigger */
+		if (exit->group_dead && exit->exit_code) {
+			note_trigger(s, hdr->ts);
+		}
+	}
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
+
+	if (s->opts->recorder) {
+		recorder_record(s, data, size);
+		return ++s->batch >= s->batch_limit ? -EAGAIN : 0;
+	}
 
 	/* said at once, and counted: each is a call shown in part or not at all */
 	if (event_reader__handle(s->reader, data, size) && !s->bad_records++)
@@ -710,8 +831,13 @@ static int block_signals(struct session *s)
 	sigaddset(&set, SIGHUP);
 	sigaddset(&set, SIGQUIT);
 	sigaddset(&set, SIGCHLD);
+	if (s->opts->recorder)
+		sigaddset(&set, SIGUSR1);
 	if (sigprocmask(SIG_BLOCK, &set, &s->orig_sigmask) < 0)
 		return -errno;
+	/* blocked since the start (session_run), not by whoever started btftrace */
+	if (s->opts->recorder && !s->usr1_blocked)
+		sigdelset(&s->orig_sigmask, SIGUSR1);
 	/* a closed output pipe shows as EPIPE from write, handled there */
 	s->orig_sigpipe = signal(SIGPIPE, SIG_IGN);
 	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -738,6 +864,169 @@ static void read_records(struct session *s, unsigned long limit)
 	collector__consume(&s->coll);
 }
 
+/* --flight-recorder: the records of one dump, copies, in the order they are written. */
+struct dump_record {
+	struct bt_rec_hdr *hdr;
+	size_t seq; /* the order it was added in: ties of time keep it */
+};
+
+struct dump {
+	struct dump_record *recs;
+	size_t n, cap;
+	/* each thread's first kept call: its events from before are not among its last calls */
+	struct {
+		__u32 tid;
+		__u64 ts;
+	} * first;
+	size_t nfirst, first_cap;
+};
+
+/* Takes rec (malloc'd) into the dump; frees it when there is no room. */
+static void dump_add(struct dump *d, struct bt_rec_hdr *rec)
+{
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? 2 * d->cap : 256;
+		struct dump_record *p = realloc(d->recs, cap * sizeof(*p));
+
+		if (!p) {
+			free(rec);
+			return;
+		}
+		d->recs = p;
+		d->cap = cap;
+	}
+	d->recs[d->n] = (struct dump_record){.hdr = rec, .seq = d->n};
+	d->n++;
+}
+
+static ssize_t dump_first_of(const struct dump *d, __u32 tid)
+{
+	for (size_t i = 0; i < d->nfirst; i++) {
+		if (d->first[i].tid == tid)
+			return i;
+	}
+	return -1;
+}
+
+/* Notes when a thread's kept calls start. */
+static void dump_note_first(struct dump *d, __u32 tid, __u64 ts)
+{
+	ssize_t i = dump_first_of(d, tid);
+
+	if (i >= 0) {
+		if (ts < d->first[i].ts)
+			d->first[i].ts = ts;
+		return;
+	}
+	if (d->nfirst == d->first_cap) {
+		size_t cap = d->first_cap ? 2 * d->first_cap : 64;
+		void *p = realloc(d->first, cap * sizeof(*d->first));
+
+		if (!p)
+			return;
+		d->first = p;
+		d->first_cap = cap;
+	}
+	d->first[d->nfirst].tid = tid;
+	d->first[d->nfirst].ts = ts;
+	d->nfirst++;
+}
+
+/* A kept_call_fn: the call's records into the dump. */
+static void dump_kept_call(void *ctx, const struct bt_kept_key *key, const struct bt_kept_call *kc)
+{
+	struct dump *d = ctx;
+	struct bt_enter_rec *enter;
+	struct bt_exit_rec *exit;
+
+	/* a slot whose enter was taken (or not yet written) has nothing to show */
+	if (!kept_call_records(kc, &enter, &exit))
+		return;
+	dump_note_first(d, enter->hdr.tid, enter->hdr.ts);
+	dump_add(d, &enter->hdr);
+	if (exit)
+		dump_add(d, &exit->hdr);
+}
+
+static int cmp_dump_records(const void *pa, const void *pb)
+{
+	const struct dump_record *a = pa, *b = pb;
+
+	if (a->hdr->ts != b->hdr->ts)
+		return a->hdr->ts < b->hdr->ts ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/*
+ * --flight-recorder: a trigger fired. The kernel stops keeping calls (it did already for
+ * its own triggers); the calls kept, each thread's last ones, and the events among them
+ * are written out as a trace is, in time order across threads, and forgotten; then the
+ * kernel keeps calls again. A call still under way shows as strace shows one it stopped
+ * tracing in: "<detached ...>".
+ */
+static void recorder_dump(struct session *s)
+{
+	struct event_reader *reader;
+	struct dump d = {};
+	__u64 earliest = ~0ULL, until;
+	size_t later = 0;
+
+	if (!s->ntriggers) {
+		s->dump_pending = false;
+		return;
+	}
+	collector__freeze_recorder(&s->coll, true);
+	/* the events up to now, the trigger's own exit among them; later triggers wait */
+	read_records(s, s->coll.ringbuf_bytes / 32);
+	until = s->triggers[0];
+	memmove(s->triggers, s->triggers + 1, --s->ntriggers * sizeof(s->triggers[0]));
+	s->dump_pending = s->ntriggers > 0;
+	if (collector__take_recorded(&s->coll, dump_kept_call, &d) < 0)
+		fail("warning: cannot read the calls kept in the kernel: %s", strerror(errno));
+	for (size_t i = 0; i < d.nfirst; i++)
+		earliest = d.first[i].ts < earliest ? d.first[i].ts : earliest;
+	for (size_t i = 0; i < s->nheld; i++) {
+		struct bt_rec_hdr *ev = s->held[i];
+		ssize_t t = dump_first_of(&d, ev->tid);
+
+		/* after the trigger: no call of that time was kept, the event waits for the next */
+		if (ev->ts > until)
+			s->held[later++] = ev;
+		/* older than the thread's kept calls (or than all, for a thread with none) */
+		else if ((t >= 0 && ev->ts < d.first[t].ts) ||
+			 (t < 0 && ev->ts < earliest && d.nfirst))
+			free(ev);
+		else
+			dump_add(&d, ev);
+	}
+	s->nheld = later;
+	if (d.n)
+		qsort(d.recs, d.n, sizeof(*d.recs), cmp_dump_records);
+	reader = event_reader__new(on_call, s);
+	if (reader) {
+		event_reader__set_attached(reader);
+		for (size_t i = 0; i < d.n; i++)
+			event_reader__handle(reader, d.recs[i].hdr, d.recs[i].hdr->size);
+		event_reader__finish(reader);
+		event_reader__free(reader);
+	}
+	sink__flush(&s->sink);
+	for (size_t i = 0; i < d.n; i++)
+		free(d.recs[i].hdr);
+	free(d.recs);
+	free(d.first);
+	collector__freeze_recorder(&s->coll, false);
+}
+
+/* CLOCK_MONOTONIC in ns: the kernel's time in records (bpf_ktime_get_ns). */
+static __u64 monotonic_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec * 1000000000ULL + now.tv_nsec;
+}
+
 /* Returns true when tracing should stop. */
 static bool handle_signals(struct session *s, int *stop_signal)
 {
@@ -747,6 +1036,11 @@ static bool handle_signals(struct session *s, int *stop_signal)
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		if (si.ssi_signo == SIGCHLD) {
 			reap_child(s);
+			continue;
+		}
+		/* --flight-recorder: a dump on demand, of the calls up to now */
+		if (si.ssi_signo == SIGUSR1) {
+			note_trigger(s, monotonic_ns());
 			continue;
 		}
 		*stop_signal = si.ssi_signo;
@@ -863,6 +1157,8 @@ static int trace_loop(struct session *s)
 		read_records(s, READ_BATCH);
 		if (fds[1].revents && handle_signals(s, &stop_signal))
 			break;
+		if (s->dump_pending)
+			recorder_dump(s);
 		if (max_events_shown(s) && !detached) {
 			/* -p and -a end here; a command runs on untraced to its usual end */
 			collector__detach(&s->coll);
@@ -897,6 +1193,8 @@ static int trace_loop(struct session *s)
 	 * system writes meanwhile cannot keep this last read going.
 	 */
 	read_records(s, s->coll.ringbuf_bytes / 32);
+	while (s->dump_pending)
+		recorder_dump(s);
 	if (s->opts->lossless && collector__take_thread_losses(&s->coll, report_thread_loss, s) < 0)
 		fail("warning: cannot read the lost records of each thread: %s", strerror(errno));
 	event_reader__finish(s->reader);
@@ -972,6 +1270,19 @@ static void report_end(struct session *s)
 			fprintf(stderr,
 				"btftrace: stats: calls the filter rejected in the kernel %llu\n",
 				(unsigned long long)st.filtered);
+		if (s->opts->recorder)
+			fprintf(stderr,
+				"btftrace: stats: flight recorder: the last %u calls of each thread, "
+				"%zu slots of %zu bytes in the kernel (%zu bytes, allocated at "
+				"start; the least recently written go first when all are used)\n",
+				s->opts->recorder, collector__recorder_slots(s->opts->recorder),
+				sizeof(struct bt_kept_call),
+				collector__recorder_bytes(s->opts->recorder));
+		if (s->opts->summary_opts.slowest)
+			fprintf(stderr,
+				"btftrace: stats: slowest calls: %u of each syscall kept per CPU, "
+				"%zu bytes each, allocated as they are kept\n",
+				s->opts->summary_opts.slowest, sizeof(struct bt_kept_call));
 	}
 }
 
@@ -1097,10 +1408,11 @@ int session_run(const struct session_opts *o)
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
-		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
+		/* the flight recorder sends no calls, not even those of the fd table */
+		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY && !o->recorder,
 		/* what the sinks print of each record besides its values */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
-				o->text.relative || o->text.show_duration,
+				o->text.relative || o->text.show_duration || o->recorder,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		/* each line says its container: the records say the thread's cgroup */
@@ -1113,6 +1425,8 @@ int session_run(const struct session_opts *o)
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
 		.slowest = o->summary_opts.slowest,
+		.recorder = o->recorder,
+		.trigger = o->trigger != NULL,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
@@ -1122,6 +1436,18 @@ int session_run(const struct session_opts *o)
 	char path[PATH_MAX];
 	int status = EXIT_USAGE, write_err, err;
 
+	/*
+	 * --flight-recorder: a SIGUSR1 during the set-up must not end btftrace; it waits,
+	 * blocked, for the signalfd, and asks for a dump then
+	 */
+	if (o->recorder) {
+		sigset_t usr1, old;
+
+		sigemptyset(&usr1);
+		sigaddset(&usr1, SIGUSR1);
+		if (!sigprocmask(SIG_BLOCK, &usr1, &old))
+			s.usr1_blocked = sigismember(&old, SIGUSR1);
+	}
 	if (o->command) {
 		err = find_command(o->command[0], path, sizeof(path));
 		if (err) {
@@ -1186,6 +1512,12 @@ int session_run(const struct session_opts *o)
 	if (s.filter &&
 	    (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args, false))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
+		     strerror(-err));
+		goto out;
+	}
+	if (s.trigger &&
+	    (err = collector__set_filter(&s.coll, &s.trigger->prog, s.trigger->args, true))) {
+		fail("cannot fill the trigger's maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
@@ -1286,5 +1618,8 @@ out:
 		close(s.sigfd);
 	free_tables(&s);
 	container_table__free(s.containers);
+	for (size_t i = 0; i < s.nheld; i++)
+		free(s.held[i]);
+	free(s.held);
 	return status;
 }

@@ -46,6 +46,12 @@ struct session_opts {
 	const char *containers[CONTAINER_MAX_ARGS];
 	int ncontainers;
 	bool containers_new;
+	/*
+	 * --flight-recorder N: each thread's last N calls kept in the kernel, written out when
+	 * a trigger fires; 0: off
+	 */
+	unsigned int recorder;
+	const struct filter_spec *trigger; /* --trigger EXPR; NULL: none */
 };
 
 void session_opts_default(struct session_opts *o);

@@ -486,7 +486,7 @@ static void print_slowest(struct summary *s, FILE *out)
 			outbuf_printf(&line, " <%llu.%06llu>",
 				      (unsigned long long)(s->slow[i].ns / 1000000000ULL),
 				      (unsigned long long)(s->slow[i].ns % 1000000000ULL) / 1000);
-			if (v.captures_dropped)
+			if (v.captures_not_kept)
 				outbuf_puts(&line, " <data not kept: record too large>");
 			outbuf_putc(&line, '\n');
 			fwrite(line.data, 1, line.len, out);
