@@ -44,6 +44,8 @@ CONFIGS = (
     ("floor-timed", "floor"),
     ("btftrace-full", "btftrace"),
     ("btftrace-c", "btftrace"),
+    ("btftrace-e-read", "btftrace"),
+    ("btftrace-P", "btftrace"),
     ("btftrace-last", "btftrace"),
     ("strace-full", "strace"),
     ("strace-c", "strace"),
@@ -56,6 +58,9 @@ CONFIG_HELP = {
     "floor-timed": "floor -t -- workload N (least per-call timing summary in the kernel)",
     "btftrace-full": "btftrace -o FILE -- workload N",
     "btftrace-c": "btftrace -c -- workload N",
+    # 1 call in 6 is the read of /dev/zero: the same calls, chosen by name or by path
+    "btftrace-e-read": "btftrace -o FILE -e trace=read -- workload N",
+    "btftrace-P": "btftrace -o FILE -P /dev/zero -- workload N",
     "btftrace-last": "btftrace --last 50 -- workload N (flight recorder, no trigger fires)",
     "strace-full": "strace -f -o FILE workload N",
     "strace-c": "strace -c -f -o FILE workload N",
@@ -372,6 +377,8 @@ def config_command(name, tools, workload_argv, out_file):
         "floor-timed": [floor, "-t", "--"] + workload_argv,
         "btftrace-full": bt + ["-o", out_file, "--"] + workload_argv,
         "btftrace-c": bt + ["-c", "--"] + workload_argv,
+        "btftrace-e-read": bt + ["-o", out_file, "-e", "trace=read", "--"] + workload_argv,
+        "btftrace-P": bt + ["-o", out_file, "-P", "/dev/zero", "--"] + workload_argv,
         # the flight recorder, no trigger: what keeping the last calls costs
         "btftrace-last": bt + ["-o", out_file, "--last", "50", "--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,

@@ -81,17 +81,19 @@ struct task_struct {
 } __attribute__((preserve_access_index));
 
 /* Knobs fixed between open and load. */
-BT_EXTERN const volatile __u32 self_tgid BT_INIT(0);	 /* btftrace itself, never traced */
-BT_EXTERN const volatile __u8 trace_all BT_INIT(0);	 /* -a: every process but ours */
-BT_EXTERN const volatile __u8 follow_forks BT_INIT(0);	 /* -f: children of traced processes too */
-BT_EXTERN const volatile __u32 string_cap BT_INIT(4096); /* bytes of a NUL-terminated string */
+BT_EXTERN const volatile __u32 self_tgid BT_INIT(0);   /* btftrace itself, never traced */
+BT_EXTERN const volatile __u8 trace_all BT_INIT(0);    /* -a: every process but ours */
+BT_EXTERN const volatile __u8 follow_forks BT_INIT(0); /* -f: children of traced processes too */
+BT_EXTERN const volatile __u32
+	string_cap BT_INIT(BT_CAPTURE_MAX); /* bytes of a NUL-terminated string */
 /*
  * bytes of each string of an array (execve's argv): what -s shows and one
  * more, to tell a string cut from one that ends there, so that the array's
  * 4 KB hold every string shown rather than the first long ones whole
  */
-BT_EXTERN const volatile __u32 strv_string_cap BT_INIT(4096);
-BT_EXTERN const volatile __u32 buffer_cap BT_INIT(256); /* bytes of a sized buffer or struct */
+BT_EXTERN const volatile __u32 strv_string_cap BT_INIT(BT_CAPTURE_MAX);
+BT_EXTERN const volatile __u32
+	buffer_cap BT_INIT(BT_BUFFER_CAP_DEFAULT); /* bytes of a sized buffer or struct */
 BT_EXTERN const volatile __u64 wakeup_bytes BT_INIT(1
 						    << 20); /* pending data that forces a wake-up */
 BT_EXTERN const volatile __u8 summary BT_INIT(0);	/* -c/-C: aggregate calls in summary_map */
@@ -271,7 +273,7 @@ struct scratch {
 	__u32 faulted; /* bit i: argument i could not be read */
 	__u16 ncaps;
 	__u8 is_exit;
-	__u8 pad;
+	__u8 notes; /* BT_NOTE_* of the exit record being built, kept when it is compacted */
 	/* the vector capture under way (execve's argv, iovecs): one element per call */
 	__u64 vec_uptr;	     /* the array */
 	__u32 vec_rel;	     /* bytes of parts written after the capture header */
@@ -337,10 +339,13 @@ BT_EXTERN __u64 lost_pending BT_INIT(0);
 
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 8 << 20); /* resized by user space before load */
+	__uint(max_entries, BT_RINGBUF_DEFAULT); /* resized by user space before load */
 } events SEC(".maps");
 
 #include "container.bpf.h"
+#include "events.bpf.h"
+#include "inject.bpf.h"
+#include "pathtrace.bpf.h"
 
 #define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 

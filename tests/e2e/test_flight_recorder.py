@@ -104,6 +104,16 @@ def read_lines_until(pipe, done, timeout=30):
     return data.decode(errors="replace").splitlines()
 
 
+def blocks_sigusr1(pid):
+    """btftrace has SIGUSR1 blocked (its set-up started): one sent now waits for it."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            mask = next(line for line in f if line.startswith("SigBlk:")).split()[1]
+    except (OSError, StopIteration):
+        return False
+    return int(mask, 16) & (1 << (signal.SIGUSR1 - 1)) != 0
+
+
 def pipe_empty(pipe):
     """No byte waits in the pipe: its reader took them all."""
     return struct.unpack("i", fcntl.ioctl(pipe.fileno(), termios.FIONREAD, b"\0" * 4))[0] == 0
@@ -160,6 +170,8 @@ def test_attached_with_json(btftrace, workload, spawn):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
     try:
+        # a SIGUSR1 before btftrace blocks it would end it, as any program
+        assert wait_for(lambda: blocks_sigusr1(proc.pid), 10)
         objs = []
         # until btftrace is attached, a byte's read goes unseen: send them until one is kept
         for _ in range(50):
@@ -180,9 +192,9 @@ def test_attached_with_json(btftrace, workload, spawn):
         kill_group(proc)
     assert objs and objs[0]["event"] == "header", (objs, rest, proc.returncode)
     calls = [o for o in objs if o["event"] == "call"]
-    assert calls and all(o["pid"] == target.pid for o in calls), objs
+    assert calls and all(o["pid"] == target.pid for o in calls), (objs, rest)
     # the last one is the read it waits in again, cut short by the dump
-    assert calls[-1]["syscall"] == "read" and calls[-1]["state"] == "unfinished", calls
+    assert calls[-1]["syscall"] == "read" and calls[-1]["state"] == "unfinished", objs
 
 
 @pytest.mark.parametrize("args, message", [
