@@ -290,7 +290,7 @@ static void test_slowest_text_and_json(void **state)
 				     "[pid     8] getppid(0, 0, 0, 0, 0, 0)   = 1 <0.001500>\n"
 				     "[pid     7] getppid(0, 0, 0, 0, 0, 0)   = 1 <0.000003>\n"));
 	assert_null(strstr(text, "[pid     9]"));
-	summary__json(&sum, &(struct outbuf){}, keep_line, &lines);
+	json_of(&sum, &lines);
 	assert_int_equal(lines.n, 1);
 	assert_non_null(strstr(lines.text[0], "\"slowest\":[{\"ts\":200,\"pid\":8,\"tid\":8,"
 					      "\"duration_ns\":1500000,"));
