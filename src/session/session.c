@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* One run of btftrace: set-up checks, the command or processes to trace, the read loop, clean-up. */
+/* One run of btftrace: the stages of setup.c, process.c, loop.c and report.c, then clean-up. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
