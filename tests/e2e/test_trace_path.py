@@ -6,6 +6,7 @@ against strace's pathtrace rules).
 The workload is tests/workloads/trace_path.c: p.txt touched by name and through fds, dup'd,
 dup2'd, F_DUPFD'd and inherited copies, mmap, poll and select; q.txt, a pipe and getppid not.
 """
+import os
 import re
 import shutil
 import signal
@@ -91,6 +92,22 @@ def test_trace_path_resolved_as_strace_says(run_btftrace, workload, tmp_path):
     quiet = run_btftrace(["--quiet=path-resolution", "-P", tmp_path / "ours-link" / "q.txt",
                           "--", exe, tmp_path / "ours"])
     assert quiet.returncode == 0 and "Requested path" not in quiet.stderr
+
+
+def test_resolved_path_quoted_as_strace_quotes_it(run_btftrace, tmp_path):
+    """The "Requested path" line escapes a name as strace does: \\n, \\t, \\" and octal, as
+    in a trace."""
+    odd = tmp_path / os.fsdecode(b'n\nt\t"q"\xff\x01')
+    odd.mkdir()
+    (tmp_path / "link").symlink_to(odd)
+    path = tmp_path / "link"
+    ours = run_btftrace(["-P", path, "--", "true"])
+    assert ours.returncode == 0, ours.stderr
+    _, theirs = strace_run(["-P", path, "true"], tmp_path, "strace")
+    said = [line.split(": ", 1)[1] for line in (ours.stderr + theirs).splitlines()
+            if "Requested path" in line]
+    assert len(said) == 2 and said[0] == said[1], said
+    assert r'n\nt\t\"q\"\377\1"' in said[0], said
 
 
 def test_trace_fds_shows_the_calls_on_those_fds(run_btftrace, workload, tmp_path):
