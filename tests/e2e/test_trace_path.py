@@ -16,7 +16,7 @@ import pytest
 
 from conftest import wait_for
 
-PID = re.compile(r"^(\[pid +\d+\]|\d+) ")
+PID = re.compile(r"^(\[pid +\d+\]|\d+) +")
 ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
 
 
