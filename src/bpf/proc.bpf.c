@@ -7,7 +7,6 @@
 #include "filter.bpf.h"
 
 /* -f: a child of a traced process is traced before it runs its first instruction. */
-
 static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
 {
 	struct bt_proc traced = {.state = BT_PROC_TRACED}, *parent;

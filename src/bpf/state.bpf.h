@@ -289,10 +289,7 @@ BT_EXTERN struct {
 #include "inject.bpf.h"
 #include "pathtrace.bpf.h"
 
-#define E2BIG 7 /* a record larger than the scratch area: counted as lost */
-
-/* should_trace: whether the current call's process is traced (nr -1: not a call) */
-
+/* Whether the current call's process is traced (nr -1: not a call). */
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
 	struct bt_proc *proc;

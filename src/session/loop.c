@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "decode/fd_table.h"
@@ -89,35 +88,6 @@ int on_record(void *ctx, void *data, size_t size)
  * first line; after the last one nothing more is shown, not even the end of
  * a call shown unfinished: tracing stopped before it.
  */
-/*
- * -y: what the kernel found the fds a call made to be, as they were made: a
- * socket or pipe closed before anyone asks /proc keeps its name.
- */
-/*
- * -y: where the collector finds the inode of a new fd, from the kernel's
- * BTF; without BTF (or with a layout not found) the exits carry none and
- * the printer asks /proc.
- */
-void set_fd_offsets(struct session *s)
-{
-	struct bt_fd_offsets o = {0};
-	__u32 size[8];
-
-	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
-	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
-	    !types__struct_member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
-	    !types__struct_member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
-	    !types__struct_member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
-	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
-		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
-		       size[4] == 2 && size[5] == 8;
-	/* -P: files are compared by device and inode */
-	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
-	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
-		o.dev_ok = size[6] == 8 && size[7] == 4;
-	collector__set_fd_offsets(&s->coll, &o);
-}
-
 void on_call(void *ctx, const struct call *call)
 {
 	struct session *s = ctx;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
+#include <unistd.h>
 #include "session/session_internal.h"
 
 /* Output is written in blocks of this size unless it goes to a terminal. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* One run of btftrace: set-up checks, the command or processes to trace, the read loop, clean-up. */
+/* One run of btftrace: the stages of setup.c, process.c, loop.c and report.c, then clean-up. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,8 +11,6 @@
 #include "filter/pathtrace.h"
 #include "session/session_internal.h"
 #include "session/trace_paths.h"
-
-#define EXIT_USAGE 2
 
 void session_opts_default(struct session_opts *o)
 {
@@ -23,7 +22,6 @@ void session_opts_default(struct session_opts *o)
 	o->signals_shown = ~0ULL;
 }
 
-void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fail(const char *fmt, ...)
 {
 	va_list ap;
@@ -101,15 +99,14 @@ int session_run(const struct session_opts *o)
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
-
-	if (o->trace_fds)
-		trace_fds_bits(o->trace_fds, &co.trace_fds);
 	struct text_sink_opts text = o->text;
 	struct timespec tables_start, tables_end;
 	const char *missing, *feature, *since;
 	char path[PATH_MAX];
 	int status = EXIT_USAGE, write_err, err;
 
+	if (o->trace_fds)
+		trace_fds_bits(o->trace_fds, &co.trace_fds);
 	if (o->command) {
 		err = find_command(o->command[0], path, sizeof(path));
 		if (err) {

@@ -13,6 +13,9 @@
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
 
+/* btftrace's exit status for bad input: an option, a command, a missing privilege */
+#define EXIT_USAGE 2
+
 #define SESSION_MAX_PIDS 64
 #define SESSION_MAX_PATHS 64
 

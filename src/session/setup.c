@@ -12,8 +12,6 @@
 #include "decode/fd_table.h"
 #include "session/session_internal.h"
 
-#define EXIT_USAGE 2
-
 static bool have_cap(const struct __user_cap_data_struct *data, int cap)
 {
 	return data[cap / 32].effective & (1U << (cap % 32));
@@ -215,6 +213,31 @@ static void mark_fd_calls(struct session *s)
 		}
 		r->flags |= BT_SC_FD_CALL;
 	}
+}
+
+/*
+ * -y and -P: where the collector finds an fd's inode (and, for -P, its device) in the
+ * kernel's structs, from BTF. Without BTF, or with a layout not found, -y's exits carry no
+ * inodes (the printer asks /proc) and -P matches paths by name only, no fd.
+ */
+void set_fd_offsets(struct session *s)
+{
+	struct bt_fd_offsets o = {0};
+	__u32 size[8];
+
+	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
+	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
+	    !types__struct_member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
+	    !types__struct_member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
+	    !types__struct_member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
+	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
+		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
+		       size[4] == 2 && size[5] == 8;
+	/* -P: files are compared by device and inode */
+	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
+	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
+		o.dev_ok = size[6] == 8 && size[7] == 4;
+	collector__set_fd_offsets(&s->coll, &o);
 }
 
 int load_tables(struct session *s)
