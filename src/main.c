@@ -1066,6 +1066,10 @@ int main(int argc, char **argv)
 			    "--format=text");
 	if (calls.failed && calls.successful)
 		usage_error("-Z and -z exclude each other: choose failed or successful calls");
+	/* without BTF no fd can be matched to a file, and every fd call would be dropped */
+	if (o.ntrace_paths && o.no_btf)
+		usage_error("-P needs the kernel's BTF to tell which file an fd refers to: drop "
+			    "--no-btf, or give --btf FILE");
 	if (filter_spec__active(&calls))
 		o.filter = &calls;
 	/* -c sends no records: the events would be read for nothing */

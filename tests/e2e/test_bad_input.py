@@ -272,6 +272,9 @@ CASES = (
              r"invalid --duration value '-1ms'"),
         case("failed-and-successful", ["-Z", "-z", "--", "true"],
              r"-Z and -z exclude each other: choose failed or successful calls"),
+        case("trace-path-without-btf", ["-P", "/etc/hostname", "--no-btf", "--", "true"],
+             r"^btftrace: -P needs the kernel's BTF to tell which file an fd refers to: drop "
+             r"--no-btf, or give --btf FILE$"),
         case("uid-unknown", ["--uid", "no-such-user-btftrace", "-a"],
              r"unknown user 'no-such-user-btftrace' for --uid: give a user name"),
         case("comm-empty", ["--comm", "", "-a"], r"invalid --comm value '': give a process name"),
