@@ -35,6 +35,12 @@ static const char usage_text[] =
 	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
 	"                          first instruction, until the last of them exits\n"
 	"\n"
+	"Command (one btftrace starts):\n"
+	"  -u, --user USER         run it as USER: USER's uid, gid and groups (needs root)\n"
+	"  -E, --env VAR=VAL       put VAR=VAL in its environment; -E VAR takes VAR out\n"
+	"                          (repeatable, applied in order)\n"
+	"      --argv0 NAME        its argv[0], the name it sees itself called by\n"
+	"\n"
 	"Selection:\n"
 	"  -e trace=SET, -e SET    trace only the syscalls in SET (default: all), a comma\n"
 	"                          list of names, /regex, %class, all or none; '!' first\n"
@@ -82,6 +88,9 @@ static const char usage_text[] =
 	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
+	"  -A, --output-append-mode  append to -o's FILE rather than replace it\n"
+	"  -ff, --output-separately  with -o FILE and -f: each thread's lines in FILE.TID,\n"
+	"                          without [pid N] (text only; not with -c)\n"
 	"      --format=FORMAT     text (strace's lines, the default), json (one JSON object\n"
 	"                          per line, schema in docs/json.md) or perfetto (a Chrome\n"
 	"                          trace-event JSON file for ui.perfetto.dev; needs -o)\n"
@@ -177,6 +186,8 @@ enum long_only {
 	OPT_WRITE,
 	OPT_DECODE_PIDS,
 	OPT_PIDNS_TRANSLATION,
+	OPT_ARGV0,
+	OPT_OUTPUT_SEPARATELY,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -204,6 +215,11 @@ static const struct option long_options[] = {
 	{ "uid", required_argument, NULL, OPT_UID },
 	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ "output", required_argument, NULL, 'o' },
+	{ "output-append-mode", no_argument, NULL, 'A' },
+	{ "output-separately", no_argument, NULL, OPT_OUTPUT_SEPARATELY },
+	{ "env", required_argument, NULL, 'E' },
+	{ "user", required_argument, NULL, 'u' },
+	{ "argv0", required_argument, NULL, OPT_ARGV0 },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
@@ -589,7 +605,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZz", long_options,
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:As:vxyYX:trTdhVZzE:u:", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -599,8 +615,31 @@ int main(int argc, char **argv)
 			o.trace_all = true;
 			break;
 		case 'f':
+			/* strace's -ff: -f, each process's lines in a file of its own */
+			if (o.follow_forks)
+				o.output_separately = true;
 			o.follow_forks = true;
 			o.text.thread_exits = true;
+			break;
+		case OPT_OUTPUT_SEPARATELY:
+			o.output_separately = true;
+			break;
+		case 'A':
+			o.output_append = true;
+			break;
+		case 'E':
+			if (command_opts__add_env(&o.cmd, optarg, why, sizeof(why)))
+				usage_error("%s", why);
+			break;
+		case 'u':
+			if (command_opts__set_user(&o.cmd, optarg, why, sizeof(why)))
+				usage_error("%s", why);
+			break;
+		case OPT_ARGV0:
+			if (!*optarg)
+				usage_error("invalid --argv0 value '': give the name the command "
+					    "sees as its argv[0]");
+			o.cmd.argv0 = optarg;
 			break;
 		case OPT_QUIET:
 			parse_quiet(&o, optarg);
@@ -838,6 +877,22 @@ int main(int argc, char **argv)
 			    "(see 'btftrace --help')");
 	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
 		usage_error("a command, -p and -a exclude each other: choose one target");
+	/* strace's warnings, and as in strace tracing goes on */
+	if (o.output_append && !o.output)
+		fputs("btftrace: -A/--output-append-mode has no effect without -o/--output\n",
+		      stderr);
+	if (o.output_separately && !o.output) {
+		fputs("btftrace: --output-separately has no effect without -o/--output\n", stderr);
+		o.output_separately = false;
+	}
+	if (o.output_separately && o.summary != SUMMARY_NONE)
+		usage_error("-c/-C and -ff/--output-separately exclude each other: the summary "
+			    "has no file of its own; drop one");
+	if (o.output_separately && o.format != SINK_TEXT)
+		usage_error("-ff/--output-separately writes text files: drop --format, or -ff");
+	if (!o.command && (o.cmd.user || o.cmd.nenv || o.cmd.argv0))
+		usage_error("-u, -E and --argv0 apply to a command btftrace starts: give one "
+			    "after --, or drop them");
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
 	/* a trace-event file has slices on a timeline, and no place for a table */

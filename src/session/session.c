@@ -474,10 +474,13 @@ static int open_output(struct session *s)
 {
 	const char *path = s->opts->output;
 
+	/* -ff: each thread's file is opened at its first line */
+	if (s->opts->output_separately)
+		return 0;
 	if (!path) {
 		s->out = stderr;
 	} else {
-		s->out = fopen(path, "we");
+		s->out = fopen(path, s->opts->output_append ? "ae" : "we");
 		if (!s->out) {
 			fail("cannot open output file %s (%s): check that its directory exists and "
 			     "is writable",
@@ -493,7 +496,10 @@ static int open_output(struct session *s)
 /* Forks the command, stopped before exec until the collector watches it. */
 static int spawn_child(struct session *s, const char *path)
 {
+	const struct command_opts *cmd = &s->opts->cmd;
 	char **argv = s->opts->command;
+	const char *step;
+	int err;
 
 	if (pipe2(s->go_pipe, O_CLOEXEC) < 0)
 		return -errno;
@@ -515,6 +521,15 @@ static int spawn_child(struct session *s, const char *path)
 		/* the parent closes its end without writing when set-up fails */
 		if (read(s->go_pipe[0], &go, 1) != 1)
 			_exit(127);
+		/* -E, -u: the command's environment and user, then its argv[0] (--argv0) */
+		err = command_opts__apply(cmd, &step);
+		if (err) {
+			fprintf(stderr, "btftrace: cannot run %s: cannot %s: %s\n", path, step,
+				strerror(-err));
+			_exit(127);
+		}
+		if (cmd->argv0)
+			argv[0] = (char *)cmd->argv0;
 		execv(path, argv);
 		fprintf(stderr, "btftrace: cannot run %s: %s\n", path, strerror(errno));
 		_exit(127);
@@ -866,6 +881,13 @@ int session_run(const struct session_opts *o)
 			return EXIT_USAGE;
 		}
 	}
+	missing = command_opts__missing_rights(&o->cmd);
+	if (missing) {
+		fail("-u runs the command as another user, which needs the %s: run btftrace as "
+		     "root, or drop -u",
+		     missing);
+		return EXIT_USAGE;
+	}
 	missing = missing_bpf_capabilities();
 	if (missing) {
 		fail("tracing needs the %s: run btftrace as root, or give it CAP_BPF, "
@@ -924,7 +946,9 @@ int session_run(const struct session_opts *o)
 	}
 	if (open_output(&s))
 		goto out;
-	if (sink__init(&s.sink, o->format, s.out, s.dec, &o->text)) {
+	if (o->output_separately)
+		sink__init_split(&s.sink, o->output, o->output_append, s.dec, &o->text);
+	else if (sink__init(&s.sink, o->format, s.out, s.dec, &o->text)) {
 		fail("cannot set up the output: %s", strerror(ENOMEM));
 		goto out;
 	}
@@ -975,7 +999,10 @@ int session_run(const struct session_opts *o)
 	write_err = sink__write_error(&s.sink);
 	if (write_err && write_err != EPIPE)
 		fail("cannot write the trace to %s (%s): %s",
-		     o->output ? o->output : "standard error", strerror(write_err),
+		     s.sink.split && s.sink.separate.failed_name ? s.sink.separate.failed_name
+		     : o->output				 ? o->output
+								 : "standard error",
+		     strerror(write_err),
 		     write_err == ENOSPC || write_err == EDQUOT
 			     ? "free some space, or write it elsewhere with -o"
 			     : "write it elsewhere with -o");

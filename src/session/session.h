@@ -9,6 +9,7 @@
 #include "decode/decode.h"
 #include "filter/expr.h"
 #include "filter/syscall_set.h"
+#include "session/command.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
 
@@ -42,6 +43,9 @@ struct session_opts {
 	unsigned long max_events;	       /* --max-events; 0: no limit */
 	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
 	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
+	struct command_opts cmd;	  /* -u, -E, --argv0: how the command runs */
+	bool output_append;		  /* -A: -o's file appended to */
+	bool output_separately;		  /* -ff with -o FILE: each thread's lines in FILE.TID */
 };
 
 void session_opts_default(struct session_opts *o);

@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: GPL-2.0
+"""End-to-end tests of strace's options of issue 18, each against strace 6.1 on the same program
+where strace has the option: the same lines, files or effect."""
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+STRACE = shutil.which("strace")
+needs_strace = pytest.mark.skipif(STRACE is None,
+                                  reason="strace is not installed (apt-get install strace)")
+
+# a shell that forks one child, which runs a second shell: three processes' calls
+FORKING = ["sh", "-c", '/bin/sh -c "echo \\$\\$ >/dev/null"; echo $$ >/dev/null']
+
+
+def run_strace(args, timeout=120, **kw):
+    proc = subprocess.run([STRACE] + [str(a) for a in args], capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL, **kw)
+    return proc
+
+
+def split_files(prefix):
+    """{pid: text} of the files FILE.PID that -ff -o FILE wrote."""
+    d, base = os.path.split(str(prefix))
+    out = {}
+    for name in os.listdir(d):
+        m = re.fullmatch(re.escape(base) + r"\.(\d+)", name)
+        if m:
+            with open(os.path.join(d, name)) as f:
+                out[int(m.group(1))] = f.read()
+    return out
+
+
+def normal_files(files):
+    """The files' texts in pid order, each process's pid named by its place in that order."""
+    names = {pid: f"P{i}" for i, pid in enumerate(sorted(files))}
+    texts = []
+    for pid in sorted(files):
+        text = files[pid]
+        for p, n in names.items():
+            text = re.sub(rf"\b{p}\b", n, text)
+        texts.append(re.sub(r"\s+= ", " = ", text))
+    return texts
+
+
+@needs_strace
+def test_output_separately_as_strace(run_btftrace, tmp_path):
+    (tmp_path / "b").mkdir()
+    (tmp_path / "s").mkdir()
+    args = ["-e", "trace=getpid,exit_group", "-e", "signal=none", "--"] + FORKING
+    rc, _, err, _ = run_btftrace(["-ff", "-o", tmp_path / "b" / "out"] + args, trace=False)
+    assert rc == 0, err
+    st = run_strace(["-ff", "-o", tmp_path / "s" / "out"] + args)
+    assert st.returncode == 0, st.stderr
+    ours, theirs = split_files(tmp_path / "b" / "out"), split_files(tmp_path / "s" / "out")
+    assert len(ours) == 2 and len(theirs) == 2, (ours, theirs)
+    assert normal_files(ours) == normal_files(theirs)
+    assert not any("[pid" in t for t in ours.values())
+
+
+def test_output_separately_appends_with_A(run_btftrace, tmp_path):
+    out = tmp_path / "out"
+    for _ in range(2):
+        rc, _, err, _ = run_btftrace(["-ff", "-A", "-o", out, "-e", "trace=exit_group",
+                                      "--", "true"], trace=False)
+        assert rc == 0, err
+    files = split_files(out)
+    assert len(files) == 2 and all(t.count("exit_group(0)") == 1 for t in files.values())
+    # without -A, a file is replaced: -o alone
+    single = tmp_path / "single"
+    single.write_text("old line\n")
+    run_btftrace(["-o", single, "-e", "trace=exit_group", "--", "true"], trace=False)
+    assert "old line" not in single.read_text()
+    run_btftrace(["-A", "-o", single, "-e", "trace=exit_group", "--", "true"], trace=False)
+    assert single.read_text().count("exit_group(0)") == 2
+
+
+def test_output_separately_needs_o(run_btftrace):
+    rc, _, err, _ = run_btftrace(["-ff", "-e", "trace=exit_group", "--", "true"], trace=False)
+    assert rc == 0
+    assert "--output-separately has no effect without -o/--output" in err
+    assert "exit_group(0)" in err
+    rc, _, err, _ = run_btftrace(["-A", "-e", "trace=exit_group", "--", "true"], trace=False)
+    assert rc == 0 and "-A/--output-append-mode has no effect without -o" in err
+
+
+@needs_strace
+def test_user_env_argv0(run_btftrace):
+    script = 'echo "$0|${FOO-unset}|${HOME-unset}"; id -u; id -g; id -G'
+    args = ["-u", "nobody", "-E", "FOO=bar", "-E", "HOME", "-e", "trace=none", "--",
+            "sh", "-c", script]
+    rc, out, err, _ = run_btftrace(args)
+    assert rc == 0, err
+    st = run_strace(args)
+    assert st.returncode == 0, st.stderr
+    assert out == st.stdout
+    assert out.splitlines()[0] == "sh|bar|unset"
+    assert out.splitlines()[1] == str(subprocess.run(["id", "-u", "nobody"], text=True,
+                                                     capture_output=True).stdout.strip())
+    # --argv0 (strace 6.1 has no such option; newer strace's meaning)
+    rc, out, err, _ = run_btftrace(["--argv0", "renamed", "-e", "trace=execve", "--",
+                                    "sh", "-c", 'echo "$0"'])
+    assert rc == 0 and out == "renamed\n", (out, err)
+
+
+def test_argv0_is_the_commands_name(run_btftrace):
+    rc, out, err, trace = run_btftrace(["--argv0", "renamed", "-e", "trace=execve", "--",
+                                        "cat", "/proc/self/cmdline"])
+    assert rc == 0, err
+    assert out.split("\0")[0] == "renamed"
+    assert trace.startswith('execve("/usr/bin/cat", ["renamed", "/proc/self/cmdline"]'), trace
+
+
+@pytest.mark.parametrize("args,message", [
+    (["-u", "no-such-user-here", "true"], "cannot find user 'no-such-user-here' for -u"),
+    (["-E", "=x", "true"], "invalid -E value '=x'"),
+    (["-E", "", "true"], "invalid -E value ''"),
+    (["--argv0", "", "true"], "invalid --argv0 value ''"),
+    (["-ff", "-c", "-o", "/tmp/x", "true"], "-c/-C and -ff/--output-separately exclude"),
+    (["-ff", "--format=json", "-o", "/tmp/x", "true"], "-ff/--output-separately writes text"),
+    (["-u", "nobody", "-p", "1"], "-u, -E and --argv0 apply to a command"),
+])
+def test_bad_command_options(run_btftrace, args, message):
+    rc, _, err, _ = run_btftrace(args, trace=False)
+    assert rc == 2, err
+    assert err.startswith("btftrace: ") and message in err, err
+    assert len(err.strip().splitlines()) == 1, err
