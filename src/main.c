@@ -121,6 +121,9 @@ static const char usage_text[] =
 	"                          -ttt prints seconds since the epoch\n"
 	"  -r, --relative-timestamps  prefix the time since the previous line\n"
 	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
+	"  -n, --syscall-number    prefix the syscall's number: [  39] getpid()\n"
+	"  -i, --instruction-pointer  prefix the user address of the call, read from the\n"
+	"                          registers in the kernel: [00007f3a1c2e04e7] getpid()\n"
 	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---), 'exit' (+++ exited\n"
 	"                          with N +++) and/or 'thread-execve' (+++ superseded by\n"
 	"                          execve in pid N +++) lines, comma-separated\n"
@@ -237,6 +240,8 @@ static const struct option long_options[] = {
 	{ "timestamps", no_argument, NULL, 't' },
 	{ "relative-timestamps", no_argument, NULL, 'r' },
 	{ "syscall-times", no_argument, NULL, 'T' },
+	{ "syscall-number", no_argument, NULL, 'n' },
+	{ "instruction-pointer", no_argument, NULL, 'i' },
 	{ "capture-size", required_argument, NULL, OPT_CAPTURE_SIZE },
 	{ "buffer-size", required_argument, NULL, OPT_BUFFER_SIZE },
 	{ "btf", required_argument, NULL, OPT_BTF },
@@ -605,7 +610,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:As:vxyYX:trTdhVZzE:u:", long_options,
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:As:vxyYX:trTdhVZzE:u:ni", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -813,6 +818,12 @@ int main(int argc, char **argv)
 			break;
 		case 'T':
 			o.text.show_duration = true;
+			break;
+		case 'n':
+			o.text.show_nr = true;
+			break;
+		case 'i':
+			o.text.show_ip = true;
 			break;
 		case OPT_CAPTURE_SIZE:
 			o.buffer_cap = parse_number("--capture-size", optarg, 1, BT_CAPTURE_MAX);

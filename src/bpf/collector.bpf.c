@@ -24,6 +24,7 @@ struct pt_regs {
 	unsigned long si;
 	unsigned long di;
 	unsigned long orig_ax;
+	unsigned long ip;
 	unsigned long sp;
 } __attribute__((preserve_access_index));
 
@@ -73,6 +74,8 @@ const volatile __u8 lossless = 0;	      /* --lossless: place losses per thread *
  */
 const volatile __u8 record_times = 1;
 const volatile __u8 record_comm = 1;
+/* -i: the user instruction pointer of each call, one more register read */
+const volatile __u8 record_ip = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -176,6 +179,7 @@ __u64 refetch_pending = 0;
 struct scratch {
 	__u64 args[8]; /* BT_MAX_ARGS used: 8 so that an index masked with 7 stays inside */
 	__u64 sp;      /* the user stack pointer at sys_enter; 0 when the record is built at exit */
+	__u64 ip;      /* -i: the user instruction pointer; 0 without -i */
 	__s64 ret;
 	__u32 off;     /* bytes of the record built so far */
 	__u32 faulted; /* bit i: argument i could not be read */
@@ -1038,6 +1042,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 		bpf_get_current_comm(rec->comm, sizeof(rec->comm));
 	else /* not the name the per-CPU scratch still holds from another record */
 		__builtin_memset(rec->comm, 0, sizeof(rec->comm));
+	rec->ip = s->ip;
 	s->off = sizeof(*rec);
 	s->ncaps = 0;
 	s->faulted = 0;
@@ -1302,6 +1307,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		return 0;
 	read_args(regs, s->args, typed);
 	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
+	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true);
 	return 0;
 }
@@ -1355,6 +1361,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		return 0;
 	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
 	s->sp = 0;
+	/* a syscall returns where it was made: the ip at exit is the enter's */
+	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	if (filter_defer && deferred) {
 		/* accepted at exit: the enter record first, from what sys_enter saved */
 		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));

@@ -281,6 +281,8 @@ struct bt_enter_rec {
 	struct bt_rec_hdr hdr;
 	__u64 args[BT_MAX_ARGS];
 	char comm[BT_COMM_LEN];
+	/* -i: the user instruction pointer, after the syscall instruction; 0 without -i */
+	__u64 ip;
 };
 
 struct bt_exit_rec {

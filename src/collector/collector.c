@@ -160,6 +160,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->lossless = o->lossless;
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
+	skel->rodata->record_ip = o->record_ip;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */

@@ -26,6 +26,7 @@ struct collector_opts {
 	bool lossless;	     /* say per thread where records were lost */
 	bool record_times;   /* enter and exit records carry the kernel time (else 0) */
 	bool record_comm;    /* enter records carry the thread name (else zeros) */
+	bool record_ip;	     /* -i: enter records carry the user instruction pointer (else 0) */
 	__u32 string_cap;
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */

@@ -160,6 +160,8 @@ struct call_view {
 	bool timed;	   /* enter and exit were both seen: */
 	__u64 duration_ns; /* the exit's time less the enter's */
 	const char *comm;  /* the thread's name at the enter, NULL when the enter was not seen */
+	__u64 ip;	   /* -i: the user instruction pointer of the call, when has_ip */
+	bool has_ip;	   /* the enter was seen (its ip is 0 without -i) */
 	size_t comm_len;
 	int nr;
 	const char *name;      /* the syscall's name */

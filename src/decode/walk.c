@@ -673,6 +673,8 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	if (call->enter) {
 		v->comm = call->enter->comm;
 		v->comm_len = strnlen(call->enter->comm, BT_COMM_LEN);
+		v->ip = call->enter->ip;
+		v->has_ip = true;
 	}
 	if (call->exit) {
 		v->returned = true;

@@ -862,6 +862,7 @@ int session_run(const struct session_opts *o)
 				o->text.relative || o->text.show_duration,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
+		.record_ip = o->text.show_ip,
 		.string_cap = o->string_cap,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,

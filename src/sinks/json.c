@@ -121,6 +121,9 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	json_put_cstr(ob, v.name);
 	outbuf_puts(ob, ",\"nr\":");
 	outbuf_s64(ob, v.nr);
+	/* -i: where the call was made, as pointers are shown: a hex string */
+	if (s->opts.show_ip && v.has_ip)
+		outbuf_printf(ob, ",\"ip\":\"0x%llx\"", (unsigned long long)v.ip);
 	if (v.resumes) {
 		outbuf_puts(ob, ",\"resumes\":");
 		json_put_cstr(ob, v.resumes);

@@ -36,12 +36,22 @@ struct text_sink_opts {
 	enum ts_style ts;
 	bool relative;		  /* -r: time since the previous line */
 	bool show_duration;	  /* -T: <0.000123> */
+	bool show_nr;		  /* -n: [  39] */
+	bool show_ip;		  /* -i: [00007f0123456789] */
 	bool no_pid;		  /* never prefix [pid N] */
 	bool thread_exits;	  /* -f: "+++ exited" for each thread, not only the last */
 	bool quiet_signals;	  /* no "--- SIGxxx" lines */
 	bool quiet_exits;	  /* no "+++ exited" lines */
 	bool quiet_thread_execve; /* no "+++ superseded by execve" lines */
 	enum color_mode color;
+};
+
+/* -n, -i: each thread's last call, for the lines that are not calls (a signal's, an exit's). */
+struct last_call {
+	__u32 tid; /* 0: an empty slot */
+	int nr;
+	__u64 ip;
+	bool has_ip;
 };
 
 struct text_sink {
@@ -57,6 +67,8 @@ struct text_sink {
 	bool color;	 /* ANSI colours in the lines */
 	int write_error; /* errno of the first failed write, 0 if none */
 	unsigned long long lines;
+	struct last_call *last_calls; /* -n, -i: open addressing by tid, a power of two */
+	size_t last_calls_cap, last_calls_used;
 };
 
 void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,

@@ -128,3 +128,49 @@ def test_bad_command_options(run_btftrace, args, message):
     assert rc == 2, err
     assert err.startswith("btftrace: ") and message in err, err
     assert len(err.strip().splitlines()) == 1, err
+
+
+def strace_like(text):
+    """Lines with one space before ' = ': strace pads the call to column 40 from the line's
+    start, this tree (before the true-lines work) from the call's."""
+    return [re.sub(r"\s+= ", " = ", line) for line in text.splitlines()]
+
+
+def pid_free(lines):
+    return [re.sub(r"= \d+$", "= PID", line) for line in lines]
+
+
+@needs_strace
+def test_syscall_numbers_and_instruction_pointers_as_strace(run_btftrace, tmp_path):
+    # without address space randomization both runs load libc at the same address, so the
+    # addresses of the calls are the same in both traces
+    # (setarch runs randomized itself, and makes no getpid or exit_group call)
+    args = ["-n", "-i", "-e", "trace=getpid,exit_group", "--", "setarch", "-R",
+            "sh", "-c", "echo $$ >/dev/null"]
+    rc, _, err, trace = run_btftrace(args)
+    assert rc == 0, err
+    st = run_strace(["-o", tmp_path / "s.txt"] + args)
+    assert st.returncode == 0, st.stderr
+    ours = pid_free(strace_like(trace))
+    theirs = pid_free(strace_like((tmp_path / "s.txt").read_text()))
+    assert ours == theirs
+    assert ours[-2].startswith("[ 231] [0000") and ours[-1] == \
+        "[ 231] [????????????????] +++ exited with 0 +++", ours
+    # each alone
+    _, _, _, numbers = run_btftrace(["-n", "-e", "trace=getpid", "--", "sh", "-c",
+                                     "echo $$ >/dev/null"])
+    assert re.match(r"^\[  39\] getpid\(\) +=", numbers), numbers
+    _, _, _, ips = run_btftrace(["-i", "-e", "trace=getpid", "--", "sh", "-c",
+                                 "echo $$ >/dev/null"])
+    assert re.match(r"^\[[0-9a-f]{16}\] getpid\(\) +=", ips), ips
+
+
+def test_instruction_pointer_in_json(run_btftrace):
+    import json
+    _, _, _, trace = run_btftrace(["-i", "--format=json", "-e", "trace=getpid", "--", "sh",
+                                   "-c", "echo $$ >/dev/null"])
+    calls = [json.loads(l) for l in trace.splitlines() if '"call"' in l]
+    assert calls and all(re.fullmatch(r"0x7f[0-9a-f]+", c["ip"]) for c in calls), calls
+    _, _, _, plain = run_btftrace(["--format=json", "-e", "trace=getpid", "--", "sh", "-c",
+                                   "echo $$ >/dev/null"])
+    assert '"ip"' not in plain
