@@ -14,6 +14,7 @@
 #include <linux/magic.h>
 
 #include "filter/signal_set.h"
+#include "filter/status.h"
 #include "filter/syscall_set.h"
 #include "session/session.h"
 
@@ -60,14 +61,22 @@ static const char usage_text[] =
 	"  -e write=SET, --write=SET  the same for data written: write, pwrite64, writev,\n"
 	"                          pwritev(2), sendto, sendmsg. Dumps show what was\n"
 	"                          captured (--capture-size; 4096 unless given)\n"
-	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
-	"                          on untraced\n"
+	"      --max-events N, --syscall-limit N  stop tracing after N calls were shown\n"
+	"                          (calls -e or status= left out do not count); a command\n"
+	"                          runs on untraced\n"
 	"      --filter EXPR       only calls for which EXPR holds, decided in the kernel:\n"
 	"                          'fd == 3 && count > 100', 'errno == ENOENT',\n"
 	"                          'flags & O_CREAT', 'duration > 10ms', 'comm == \"cat\"'\n"
 	"                          (fields, operators and limits: man btftrace, FILTERS)\n"
-	"  -Z, --failed            only calls that failed (returned -1 and an errno)\n"
-	"  -z, --successful        only calls that did not fail\n"
+	"  -e status=SET, --status=SET  only calls that ended as SET says: successful,\n"
+	"                          failed, unfinished (never returned: exit_group),\n"
+	"                          unavailable, detached (tracing stopped in them), all or\n"
+	"                          none; '!' first negates it; the last one given counts.\n"
+	"                          A split call then shows whole at its end, as in strace\n"
+	"  -Z, --failed, --failed-only  -e status=failed: only calls that failed (returned\n"
+	"                          -1 and an errno); decided in the kernel\n"
+	"  -z, --successful, --successful-only  -e status=successful: only calls that did\n"
+	"                          not fail; decided in the kernel\n"
 	"      --duration MIN      only calls that took at least MIN (ns, us, ms or s: 10ms)\n"
 	"      --comm NAME         only threads called NAME (as ps -L shows; 15 bytes at most)\n"
 	"      --uid USER          only processes of USER, a name or a number\n"
@@ -191,6 +200,7 @@ enum long_only {
 	OPT_PIDNS_TRANSLATION,
 	OPT_ARGV0,
 	OPT_OUTPUT_SEPARATELY,
+	OPT_STATUS,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -212,7 +222,11 @@ static const struct option long_options[] = {
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
+	{ "failed-only", no_argument, NULL, 'Z' },
 	{ "successful", no_argument, NULL, 'z' },
+	{ "successful-only", no_argument, NULL, 'z' },
+	{ "status", required_argument, NULL, OPT_STATUS },
+	{ "syscall-limit", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "comm", required_argument, NULL, OPT_COMM },
 	{ "uid", required_argument, NULL, OPT_UID },
@@ -441,6 +455,18 @@ static unsigned int parse_decode_pids(const char *text, const char *what)
 	return invert ? DECODE_PIDS_ALL & ~set : set;
 }
 
+/* -e status=SET, --status=SET: as strace, the last one given counts. */
+static void parse_status(struct session_opts *o, const char *text)
+{
+	char err[STATUS_ERR_MAX];
+	int rc = status_set_parse(text, &o->status_shown, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+}
+
 /*
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
@@ -454,6 +480,7 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const read_names[] = {"read", "reads", "r", NULL};
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
+	static const char *const status_names[] = {"status", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -468,6 +495,10 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, pids_names))) {
 		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
+		return;
+	}
+	if ((value = qualifier_value(text, status_names))) {
+		parse_status(o, value);
 		return;
 	}
 	if ((value = qualifier_value(text, read_names))) {
@@ -699,11 +730,15 @@ int main(int argc, char **argv)
 			if (filter_expr__parse(optarg, &calls.expr, why, sizeof(why)))
 				usage_error("%s", why);
 			break;
+		/* as in strace, -Z is -e status=failed, -z -e status=successful: the last counts */
 		case 'Z':
-			calls.failed = true;
+			o.status_shown = STATUS_FAILED;
 			break;
 		case 'z':
-			calls.successful = true;
+			o.status_shown = STATUS_SUCCESSFUL;
+			break;
+		case OPT_STATUS:
+			parse_status(&o, optarg);
 			break;
 		case OPT_DURATION:
 			if (filter_parse_duration(optarg, &calls.min_duration_ns))
@@ -913,8 +948,9 @@ int main(int argc, char **argv)
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");
-	if (calls.failed && calls.successful)
-		usage_error("-Z and -z exclude each other: choose failed or successful calls");
+	/* the kernel decides on the two sets a call's result alone decides */
+	calls.failed = o.status_shown == STATUS_FAILED;
+	calls.successful = o.status_shown == STATUS_SUCCESSFUL;
 	if (filter_spec__active(&calls))
 		o.filter = &calls;
 	status = session_run(&o);

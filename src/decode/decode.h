@@ -139,6 +139,9 @@ void decoder__free(struct decoder *d);
 void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim);
 void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opts *two);
 
+/* Whether the call is of a syscall that never returns (exit, exit_group). */
+bool decode_never_returns(const struct decoder *d, const struct call *call);
+
 /* The syscall's name, or "syscall_N" written into buf for a number without one. */
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size);
 

@@ -140,3 +140,17 @@ void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opt
 	/* strace pads the call so that " = " lands in this column */
 	two->column = 39;
 }
+
+bool decode_never_returns(const struct decoder *d, const struct call *call)
+{
+	const struct bt_rec_hdr *hdr = call->enter  ? &call->enter->hdr
+				       : call->exit ? &call->exit->hdr
+						    : NULL;
+	char buf[32];
+	const char *name;
+
+	if (!hdr || call->state == CALL_EVENT)
+		return false;
+	name = decode_syscall_name(d, hdr->nr, buf, sizeof(buf));
+	return !strcmp(name, "exit") || !strcmp(name, "exit_group");
+}

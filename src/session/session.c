@@ -27,6 +27,7 @@
 #include "decode/fd_table.h"
 #include "decode/pid_table.h"
 #include "events/events.h"
+#include "filter/status.h"
 #include "session/session.h"
 #include "types/types.h"
 
@@ -52,6 +53,7 @@ void session_opts_default(struct session_opts *o)
 	o->buffer_cap = 256;
 	o->ringbuf_bytes = 8u << 20;
 	o->signals_shown = ~0ULL;
+	o->status_shown = STATUS_ALL;
 }
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -87,6 +89,7 @@ struct session {
 	int child_status;
 	bool child_done;
 	unsigned long calls_shown; /* for --max-events */
+	bool detaching;		   /* tracing ended: the calls still open were cut off */
 
 	unsigned long long bad_records;
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
@@ -449,7 +452,16 @@ static int on_record(void *ctx, void *data, size_t size)
 static void on_call(void *ctx, const struct call *call)
 {
 	struct session *s = ctx;
+	struct call whole;
 
+	/* -e status=: a call shows by how it ended, and whole */
+	if (s->opts->status_shown != STATUS_ALL) {
+		if (!status_filter_pass(s->opts->status_shown, call, &whole,
+					call->exit && decode_is_error(call->exit->ret),
+					decode_never_returns(s->dec, call), s->detaching))
+			return;
+		call = &whole;
+	}
 	if (s->opts->max_events) {
 		if (s->calls_shown == s->opts->max_events)
 			return;
@@ -732,6 +744,7 @@ static int trace_loop(struct session *s)
 	read_records(s, s->coll.ringbuf_bytes / 32);
 	if (s->opts->lossless && collector__take_thread_losses(&s->coll, report_thread_loss, s) < 0)
 		fail("warning: cannot read the lost records of each thread: %s", strerror(errno));
+	s->detaching = true;
 	event_reader__finish(s->reader);
 	return stop_signal;
 }

@@ -46,6 +46,7 @@ struct session_opts {
 	struct command_opts cmd;	  /* -u, -E, --argv0: how the command runs */
 	bool output_append;		  /* -A: -o's file appended to */
 	bool output_separately;		  /* -ff with -o FILE: each thread's lines in FILE.TID */
+	unsigned int status_shown;	  /* -e status=SET: STATUS_* of the calls shown */
 };
 
 void session_opts_default(struct session_opts *o);
