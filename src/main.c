@@ -133,9 +133,13 @@ static const char usage_text[] =
 	"  -n, --syscall-number    prefix the syscall's number: [  39] getpid()\n"
 	"  -i, --instruction-pointer  prefix the user address of the call, read from the\n"
 	"                          registers in the kernel: [00007f3a1c2e04e7] getpid()\n"
-	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---), 'exit' (+++ exited\n"
-	"                          with N +++) and/or 'thread-execve' (+++ superseded by\n"
-	"                          execve in pid N +++) lines, comma-separated\n"
+	"      --quiet=WHAT        leave out 'exit' (+++ exited with N +++) and/or\n"
+	"                          'thread-execve' or 'superseded' (+++ superseded by execve\n"
+	"                          in pid N +++) lines, and btftrace's 'signals' (--- SIGxxx\n"
+	"                          ---); strace's 'attach', 'path-resolution' and\n"
+	"                          'personality' are taken (btftrace prints none of those\n"
+	"                          messages); all, none, '!' first inverts; the last counts\n"
+	"  -q, --quiet             --quiet=attach,personality; -qq adds exit; -qqq is all\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -216,7 +220,7 @@ static const struct option long_options[] = {
 	{ "summary-by", required_argument, NULL, OPT_SUMMARY_BY },
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
-	{ "quiet", required_argument, NULL, OPT_QUIET },
+	{ "quiet", optional_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
@@ -353,30 +357,79 @@ static void parse_pids(struct session_opts *o, const char *text)
 	free(copy);
 }
 
+/*
+ * -e quiet=, --quiet=: what strace 6.1 takes (attach, exit, path-resolution,
+ * personality, thread-execve or superseded; all, none, '!' first), and
+ * btftrace's own signals. As in strace, a set replaces the one before. btftrace
+ * prints no attach, path-resolution or personality messages, so those
+ * three have nothing to leave out; strace's scripts give them.
+ */
+#define QUIET_ATTACH (1u << 0)
+#define QUIET_EXIT (1u << 1)
+#define QUIET_PATH_RESOLUTION (1u << 2)
+#define QUIET_PERSONALITY (1u << 3)
+#define QUIET_THREAD_EXECVE (1u << 4)
+#define QUIET_SIGNALS (1u << 5)
+/* strace's all: every message strace can leave out; signals are -e signal='s */
+#define QUIET_ALL                                                                \
+	(QUIET_ATTACH | QUIET_EXIT | QUIET_PATH_RESOLUTION | QUIET_PERSONALITY | \
+	 QUIET_THREAD_EXECVE)
+
+static void set_quiet(struct session_opts *o, unsigned int set)
+{
+	o->text.quiet_signals = set & QUIET_SIGNALS;
+	o->text.quiet_exits = set & QUIET_EXIT;
+	o->text.quiet_thread_execve = set & QUIET_THREAD_EXECVE;
+}
+
 static void parse_quiet(struct session_opts *o, const char *text)
 {
-	char *copy = strdup(text), *save = NULL;
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} names[] = {
+		{"attach", QUIET_ATTACH},
+		{"exit", QUIET_EXIT},
+		{"exits", QUIET_EXIT},
+		{"path-resolution", QUIET_PATH_RESOLUTION},
+		{"personality", QUIET_PERSONALITY},
+		{"thread-execve", QUIET_THREAD_EXECVE},
+		{"superseded", QUIET_THREAD_EXECVE},
+		{"signals", QUIET_SIGNALS},
+		{"all", QUIET_ALL},
+		{"none", 0},
+	};
+	static const char fix[] = "give attach, exit, path-resolution, personality, "
+				  "thread-execve (superseded), signals, all or none, "
+				  "comma-separated, '!' first to invert";
+	const char *s = text;
+	char *copy, *save = NULL;
+	unsigned int set = 0;
+	bool invert = false, any = false;
 
+	while (*s == '!') {
+		invert = !invert;
+		s++;
+	}
+	copy = strdup(s);
 	if (!copy)
 		usage_error("out of memory");
-	if (!*text)
-		usage_error(
-			"invalid --quiet value '': give signals, exit, thread-execve or a comma "
-			"list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (!strcmp(tok, "signals"))
-			o->text.quiet_signals = true;
-		else if (!strcmp(tok, "exit"))
-			o->text.quiet_exits = true;
-		else if (!strcmp(tok, "thread-execve") || !strcmp(tok, "superseded"))
-			o->text.quiet_thread_execve = true;
-		else
-			usage_error(
-				"invalid --quiet value '%s': give signals, exit, thread-execve or "
-				"a comma list of them",
-				tok);
+		size_t i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			if (!strcmp(tok, names[i].name))
+				break;
+		}
+		if (i == sizeof(names) / sizeof(names[0]))
+			usage_error("invalid --quiet value '%s': %s", tok, fix);
+		set |= names[i].bit;
+		any = true;
 	}
 	free(copy);
+	if (!any)
+		usage_error("invalid --quiet value '%s': %s", text, fix);
+	set_quiet(o, invert ? QUIET_ALL & ~set : set);
 }
 
 /* One -e value into the filter the options share; a bad one ends btftrace with status 2. */
@@ -629,7 +682,7 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, x_count = 0, c, status;
+	int ts_count = 0, x_count = 0, q_count = 0, c, status;
 	bool hex_set = false;
 
 	session_opts_default(&o);
@@ -641,7 +694,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:As:vxyYX:trTdhVZzE:u:ni", long_options,
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:As:vxyYX:trTdhVZzE:u:niq", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -678,7 +731,18 @@ int main(int argc, char **argv)
 			o.cmd.argv0 = optarg;
 			break;
 		case OPT_QUIET:
-			parse_quiet(&o, optarg);
+			/* strace's --quiet alone is -q */
+			if (!optarg)
+				set_quiet(&o, QUIET_ATTACH | QUIET_PERSONALITY);
+			else
+				parse_quiet(&o, optarg);
+			break;
+		case 'q':
+			/* -q: attach,personality; -qq: and exit; -qqq: all */
+			q_count++;
+			set_quiet(&o, q_count == 1   ? QUIET_ATTACH | QUIET_PERSONALITY
+				      : q_count == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT
+						     : QUIET_ALL);
 			break;
 		case 'c':
 			o.summary = SUMMARY_ONLY;

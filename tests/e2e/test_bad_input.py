@@ -145,12 +145,15 @@ CASES = (
               ("bang-only", "signal=!", "nothing after '!' in the signal set"),
           ]],
         case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
-             r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
-             r"thread-execve or a comma list of them$"),
+             r"^btftrace: invalid --quiet value 'everything': give attach, exit, "
+             r"path-resolution, personality, thread-execve \(superseded\), signals, all or "
+             r"none, comma-separated, '!' first to invert$"),
+        case("quiet-e-empty", ["-e", "quiet=", "--", "true"],
+             r"^btftrace: invalid --quiet value '': give attach, exit, "),
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
-             r"-e write=SET and -e decode-pids=WHAT$"),
+             r"-e write=SET, -e decode-pids=WHAT and -e status=SET$"),
         # --decode-pids, -e decode-pids=: comm, pidns, all, none
         *[case(f"decode-pids-{name}", args + ["--", "true"],
                rf"^btftrace: invalid {what} value '{re.escape(bad)}': give comm, pidns, a "

@@ -128,7 +128,7 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--strings-in-hex", "=", "non-ascii-"], ["non-ascii-chars"]),
     (["-S", ""], ["time", "calls", "errors", "avg", "name"]),
     (["--summary-by", ""], ["total", "process", "thread"]),
-    (["--quiet", "=", "signals,"], ["signals,signals", "signals,exit", "signals,thread-execve"]),
+    (["--quiet", "=", "signals,p"], ["signals,path-resolution", "signals,personality"]),
     (["-e", "quiet", "=", "ex"], ["exit"]),
     (["-e", "signal", "=", "SIGUSR"], ["SIGUSR1", "SIGUSR2"]),
     (["-e", "tra"], ["trace="]),

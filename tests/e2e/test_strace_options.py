@@ -224,3 +224,30 @@ def test_syscall_limit(run_btftrace):
     calls = trace.splitlines()
     assert len(calls) == 2 and all("= -1 E" in l for l in calls), trace
     assert out == open("/etc/hostname").read()
+
+
+@needs_strace
+@pytest.mark.parametrize("how", [
+    ["-e", "quiet=exit"], ["-e", "quiet=exits"], ["-e", "quiet=!exit"], ["-e", "quiet=all"],
+    ["-e", "quiet=none"], ["-e", "quiet=attach,personality,path-resolution"],
+    ["-e", "quiet=thread-execve,superseded"], ["--quiet=exit", "-e", "quiet=none"],
+    ["-q"], ["-qq"], ["-qqq"], ["--quiet"],
+])
+def test_quiet_as_strace(run_btftrace, tmp_path, how):
+    args = how + ["-e", "trace=exit_group", "--", "true"]
+    rc, _, err, trace = run_btftrace(args)
+    assert rc == 0, err
+    st = run_strace(["-o", tmp_path / "s.txt"] + args)
+    assert st.returncode == 0, st.stderr
+    assert strace_like(trace) == strace_like((tmp_path / "s.txt").read_text())
+
+
+def test_quiet_signals_is_btftrace_own(run_btftrace):
+    args = ["-e", "trace=none", "--", "sh", "-c", "trap : USR1; kill -USR1 $$; true"]
+    _, _, _, shown = run_btftrace(args)
+    assert "--- SIGUSR1 {" in shown, shown
+    _, _, _, hidden = run_btftrace(["-e", "quiet=signals"] + args)
+    assert "--- SIGUSR1" not in hidden and "+++ exited with 0 +++" in hidden, hidden
+    # strace's all leaves signal lines alone (they are -e signal='s): only the exit goes
+    _, _, _, all_quiet = run_btftrace(["-e", "quiet=all"] + args)
+    assert "--- SIGUSR1 {" in all_quiet and "+++" not in all_quiet, all_quiet
