@@ -458,8 +458,15 @@ static void on_call(void *ctx, const struct call *call)
 	if (s->opts->status_shown != STATUS_ALL) {
 		if (!status_filter_pass(s->opts->status_shown, call, &whole,
 					call->exit && decode_is_error(call->exit->ret),
-					decode_never_returns(s->dec, call), s->detaching))
+					decode_never_returns(s->dec, call), s->detaching)) {
+			/* not shown, but -y's and -Y's tables follow what it did */
+			if (call->state != CALL_UNFINISHED) {
+				decode_track_pids(s->dec, call, false);
+				decode_track_fds(s->dec, call);
+				decode_track_pids(s->dec, call, true);
+			}
 			return;
+		}
 		call = &whole;
 	}
 	if (s->opts->max_events) {
