@@ -5,6 +5,7 @@ CLANG ?= clang
 BPFTOOL ?= bpftool
 ARCH_INCLUDE ?= /usr/include/$(shell $(CC) -print-multiarch)
 UNISTD_H ?= $(ARCH_INCLUDE)/asm/unistd_64.h
+UNISTD32_H ?= $(ARCH_INCLUDE)/asm/unistd_32.h
 PYTHON ?= /usr/bin/python3
 
 LIBBPF_CFLAGS := $(shell pkg-config --cflags libbpf 2>/dev/null)
@@ -24,7 +25,12 @@ endif
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS += -DBTFTRACE_VERSION=\"$(VERSION)\"
 
-BPF_SRC := src/bpf/collector.bpf.c
+# The collector is one BPF object linked by bpftool from units of one concern each
+# (src/bpf/*.bpf.c); one skeleton loads it. state.bpf.c, which defines the maps and knobs the
+# others declare extern, goes first: libbpf 1.1's linker misplaces an extern map it meets
+# before its definition (the skeleton then fails with "map relo failed").
+BPF_SRC := src/bpf/state.bpf.c $(filter-out src/bpf/state.bpf.c,$(sort $(wildcard src/bpf/*.bpf.c)))
+BPF_UNITS := $(patsubst src/bpf/%.bpf.c,$(OUTPUT)/bpf/%.bpf.o,$(BPF_SRC))
 BPF_OBJ := $(OUTPUT)/collector.bpf.o
 SKEL := $(OUTPUT)/collector.skel.h
 
@@ -33,7 +39,7 @@ XLAT_H := $(OUTPUT)/xlat_tables.h
 XLAT_C := $(OUTPUT)/xlat_tables.c $(OUTPUT)/xlat_tables_uapi.c
 XLAT_OBJ := $(patsubst $(OUTPUT)/%.c,$(OUTPUT)/obj/%.o,$(XLAT_C))
 
-GEN_HEADERS := $(SKEL) $(OUTPUT)/syscall_table.h $(XLAT_H)
+GEN_HEADERS := $(SKEL) $(OUTPUT)/syscall_table.h $(OUTPUT)/syscall_table_32.h $(XLAT_H)
 
 LIB_SRC := $(filter-out src/main.c %.bpf.c,$(wildcard src/*.c src/*/*.c))
 LIB_OBJ := $(patsubst src/%.c,$(OUTPUT)/obj/%.o,$(LIB_SRC))
@@ -59,14 +65,25 @@ all: $(BIN) $(HELPER_BIN)
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
 	mkdir -p $@
 
-$(BPF_OBJ): $(BPF_SRC) src/bpf/record.h src/bpf/filter_prog.h src/bpf/log2.h | $(OUTPUT)
-	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -c $< -o $@
+$(OUTPUT)/bpf/%.bpf.o: src/bpf/%.bpf.c $(wildcard src/bpf/*.h) $(OUTPUT)/syscall_nrs.h | $(OUTPUT)
+	@mkdir -p $(dir $@)
+	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -I$(OUTPUT) \
+		-c $< -o $@
+
+$(OUTPUT)/syscall_nrs.h: tools/gen-syscall-nrs.sh $(UNISTD_H) $(UNISTD32_H) | $(OUTPUT)
+	sh $< $(UNISTD_H) $(UNISTD32_H) > $@.tmp && mv $@.tmp $@
+
+$(BPF_OBJ): $(BPF_UNITS)
+	$(BPFTOOL) gen object $@ $^
 
 $(SKEL): $(BPF_OBJ)
 	$(BPFTOOL) gen skeleton $< name collector_bpf > $@.tmp && mv $@.tmp $@
 
 $(OUTPUT)/syscall_table.h: tools/gen-syscall-table.sh $(UNISTD_H) | $(OUTPUT)
 	sh $< $(UNISTD_H) > $@.tmp && mv $@.tmp $@
+
+$(OUTPUT)/syscall_table_32.h: tools/gen-syscall-table.sh $(UNISTD32_H) | $(OUTPUT)
+	sh $< $(UNISTD32_H) SYSCALL_TABLE_ENTRIES_I386 > $@.tmp && mv $@.tmp $@
 
 $(XLAT_H) $(XLAT_C) &: tools/gen-xlat.py $(XLAT_IN) | $(OUTPUT)
 	$(PYTHON) $< -o $(OUTPUT) $(XLAT_IN)

@@ -24,6 +24,7 @@ static const char usage_text[] =
 	"Usage: btftrace [OPTIONS] -- COMMAND [ARGS...]\n"
 	"       btftrace [OPTIONS] -p PID[,PID...]\n"
 	"       btftrace [OPTIONS] -a\n"
+	"       btftrace [OPTIONS] --container NAME|ID|new...\n"
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"       btftrace syscalls --names [-e SET]\n"
 	"\n"
@@ -35,6 +36,13 @@ static const char usage_text[] =
 	"  -a, --all               trace the whole system (but btftrace itself)\n"
 	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
 	"                          first instruction, until the last of them exits\n"
+	"      --container NAME|ID trace a running container (all its processes) until it\n"
+	"                          stops or btftrace gets SIGINT; a name, an ID or its start,\n"
+	"                          found through podman, docker or nerdctl, or by its cgroup\n"
+	"                          (systemd-nspawn's machines too).\n"
+	"                          Repeat it for more; --container new follows those started\n"
+	"                          while tracing. Lines say their container: [web] in text,\n"
+	"                          \"container\" in JSON; pids as in --pidns-translation\n"
 	"\n"
 	"Command (one btftrace starts):\n"
 	"  -u, --user USER         run it as USER: USER's uid, gid and groups (needs root)\n"
@@ -89,8 +97,8 @@ static const char usage_text[] =
 	"  -C, --with-summary      print the calls and the table\n"
 	"  -S, --summary-sort-by KEY  sort the table by time (default), calls, errors, avg\n"
 	"                          or name\n"
-	"      --summary-by WHAT   one table for all (total, the default), per process or\n"
-	"                          per thread\n"
+	"      --summary-by WHAT   one table for all (total, the default), per process,\n"
+	"                          per thread or per container (with --container or -a)\n"
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
 	"                          unless -C)\n"
 	"      --errno-summary     add failures counted by errno (implies -c unless -C)\n"
@@ -133,12 +141,14 @@ static const char usage_text[] =
 	"  -n, --syscall-number    prefix the syscall's number: [  39] getpid()\n"
 	"  -i, --instruction-pointer  prefix the user address of the call, read from the\n"
 	"                          registers in the kernel: [00007f3a1c2e04e7] getpid()\n"
-	"      --quiet=WHAT        leave out 'exit' (+++ exited with N +++) and/or\n"
-	"                          'thread-execve' or 'superseded' (+++ superseded by execve\n"
-	"                          in pid N +++) lines, and btftrace's 'signals' (--- SIGxxx\n"
-	"                          ---); strace's 'attach', 'path-resolution' and\n"
-	"                          'personality' are taken (btftrace prints none of those\n"
-	"                          messages); all, none, '!' first inverts; the last counts\n"
+	"      --quiet=WHAT        leave out 'exit' (+++ exited with N +++), 'thread-execve'\n"
+	"                          or 'superseded' (+++ superseded by execve in pid N +++)\n"
+	"                          and/or 'personality' ([ Process PID=N runs in 32 bit\n"
+	"                          mode. ], left out anyway with -o and a command, as\n"
+	"                          strace) lines, and btftrace's 'signals' (--- SIGxxx\n"
+	"                          ---); strace's 'attach' and 'path-resolution' are taken\n"
+	"                          (btftrace prints none of those messages); all, none,\n"
+	"                          '!' first inverts; the last counts\n"
 	"  -q, --quiet             --quiet=attach,personality; -qq adds exit; -qqq is all\n"
 	"\n"
 	"Capture:\n"
@@ -205,6 +215,7 @@ enum long_only {
 	OPT_ARGV0,
 	OPT_OUTPUT_SEPARATELY,
 	OPT_STATUS,
+	OPT_CONTAINER,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -213,6 +224,7 @@ static const struct option long_options[] = {
 	{ "attach", required_argument, NULL, 'p' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "follow-forks", no_argument, NULL, 'f' },
+	{ "container", required_argument, NULL, OPT_CONTAINER },
 	{ "summary", no_argument, NULL, 'c' },
 	{ "summary-only", no_argument, NULL, 'c' },
 	{ "with-summary", no_argument, NULL, 'C' },
@@ -380,6 +392,7 @@ static void set_quiet(struct session_opts *o, unsigned int set)
 	o->text.quiet_signals = set & QUIET_SIGNALS;
 	o->text.quiet_exits = set & QUIET_EXIT;
 	o->text.quiet_thread_execve = set & QUIET_THREAD_EXECVE;
+	o->text.quiet_personality = set & QUIET_PERSONALITY;
 }
 
 static void parse_quiet(struct session_opts *o, const char *text)
@@ -640,6 +653,20 @@ static void parse_cgroup(struct filter_spec *f, const char *path)
 	}
 }
 
+/* --container NAME|ID|new: kept to be found through the runtimes when tracing starts. */
+static void parse_container(struct session_opts *o, const char *text)
+{
+	if (!*text)
+		usage_error("invalid --container value '': give a container's name or ID, or new");
+	if (!strcmp(text, "new")) {
+		o->containers_new = true;
+		return;
+	}
+	if (o->ncontainers == CONTAINER_MAX_ARGS)
+		usage_error("too many --container options: at most %d", CONTAINER_MAX_ARGS);
+	o->containers[o->ncontainers++] = text;
+}
+
 static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f, int argc,
 				char **argv)
 {
@@ -730,6 +757,9 @@ int main(int argc, char **argv)
 					    "sees as its argv[0]");
 			o.cmd.argv0 = optarg;
 			break;
+		case OPT_CONTAINER:
+			parse_container(&o, optarg);
+			break;
 		case OPT_QUIET:
 			/* strace's --quiet alone is -q */
 			if (!optarg)
@@ -764,11 +794,12 @@ int main(int argc, char **argv)
 				o.summary_opts.by = BT_SUMMARY_PROCESS;
 			else if (!strcmp(optarg, "thread"))
 				o.summary_opts.by = BT_SUMMARY_THREAD;
+			else if (!strcmp(optarg, "container"))
+				o.summary_opts.by = BT_SUMMARY_CONTAINER;
 			else
-				usage_error(
-					"invalid --summary-by value '%s': give total, process or "
-					"thread",
-					optarg);
+				usage_error("invalid --summary-by value '%s': give total, process, "
+					    "thread or container",
+					    optarg);
 			break;
 		case OPT_HIST:
 			o.summary_opts.hist = true;
@@ -982,9 +1013,22 @@ int main(int argc, char **argv)
 		o.buffer_cap = BT_CAPTURE_MAX;
 	if (optind < argc)
 		o.command = argv + optind;
-	if (!o.command && !o.npids && !o.trace_all)
-		usage_error("nothing to trace: give a command after --, -p PID, or -a "
-			    "(see 'btftrace --help')");
+	if ((o.ncontainers || o.containers_new) && (o.command || o.npids || o.trace_all))
+		usage_error("--container traces the container's processes: it excludes %s; drop "
+			    "one of them",
+			    o.command ? "a command"
+			    : o.npids ? "-p"
+				      : "-a");
+	if (!o.command && !o.npids && !o.trace_all && !o.ncontainers && !o.containers_new)
+		usage_error("nothing to trace: give a command after --, -p PID, -a or "
+			    "--container NAME (see 'btftrace --help')");
+	if (o.summary_opts.by == BT_SUMMARY_CONTAINER && !o.ncontainers && !o.containers_new &&
+	    !o.trace_all)
+		usage_error("--summary-by=container groups the calls of containers: trace them "
+			    "with --container NAME, --container new or -a");
+	/* the calls in a container see its PID namespace: pids say the host's number too */
+	if (o.ncontainers || o.containers_new || o.trace_all)
+		o.decode.decode_pids |= DECODE_PIDS_NS;
 	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
 		usage_error("a command, -p and -a exclude each other: choose one target");
 	/* strace's warnings, and as in strace tracing goes on */
@@ -1003,6 +1047,12 @@ int main(int argc, char **argv)
 	if (!o.command && (o.cmd.user || o.cmd.nenv || o.cmd.argv0))
 		usage_error("-u, -E and --argv0 apply to a command btftrace starts: give one "
 			    "after --, or drop them");
+	/* strace is quiet about personalities when a command it runs is traced to a file */
+	if (o.output && o.command)
+		o.text.quiet_personality = true;
+	/* strace's pid column: a file that holds several processes' calls */
+	if (o.output && !o.output_separately && (o.follow_forks || o.npids > 1 || o.trace_all))
+		o.text.pid_column = true;
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
 	/* a trace-event file has slices on a timeline, and no place for a table */

@@ -191,6 +191,7 @@ static void jw_arg_begin(struct writer *w, const struct wr_arg *a)
 	jw->arg_was_first = jw->arg_first;
 	jw->fd_path = NULL;
 	jw->arg_fault = false;
+	jw->arg_dropped = a->dropped;
 	jw->arg_raw = a->raw;
 	jw->arg_raw_signed = a->is_signed;
 	if (!jw->arg_first)
@@ -231,6 +232,8 @@ static void jw_arg_end(struct writer *w)
 		return;
 	if (jw->arg_fault)
 		outbuf_puts(ob, ",\"fault\":true");
+	if (jw->arg_dropped)
+		outbuf_puts(ob, ",\"dropped\":true");
 	if (jw->fd_path) {
 		outbuf_puts(ob, ",\"path\":");
 		json_put_cstr(ob, jw->fd_path);

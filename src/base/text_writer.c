@@ -162,6 +162,10 @@ static void put_num(struct outbuf *ob, uint64_t v, enum wr_num fmt)
 		snprintf(buf, sizeof(buf), "%#016llx", (unsigned long long)v);
 		outbuf_puts(ob, buf);
 		return;
+	case WR_HEX_08:
+		snprintf(buf, sizeof(buf), "%#08llx", (unsigned long long)v);
+		outbuf_puts(ob, buf);
+		return;
 	case WR_AUTO:
 		if (s > -AUTO_DECIMAL_LIMIT && s < AUTO_DECIMAL_LIMIT)
 			outbuf_s64(ob, s);
@@ -275,7 +279,8 @@ static void tw_ret(struct writer *w, const struct wr_ret *r)
 
 	writer__reset(w);
 	if (!tw->o.bare_return) {
-		for (size_t shown = ob->len - tw->call_start; shown < tw->o.column; shown++)
+		for (size_t shown = tw->lead + ob->len - tw->call_start; shown < tw->o.column;
+		     shown++)
 			outbuf_putc(ob, ' ');
 	}
 	if (failed)

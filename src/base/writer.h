@@ -27,6 +27,8 @@ enum wr_num {
 	WR_REG,	 /* a register as it is, 0x-prefixed even when 0 (--no-btf) */
 	/* a word of a bitmap, as C's %#016llx: 0x00000000000001, but 0000000000000000 */
 	WR_HEX_WORD,
+	/* a 32-bit member strace pads, as C's %#08x: 0x000001, 0x946f4a25, but 00000000 */
+	WR_HEX_08,
 };
 
 /* How an object reads in text. JSON writes each as an object of its keys. */
@@ -84,6 +86,7 @@ struct wr_arg {
 	uint64_t raw; /* the register as the C type holds it */
 	bool is_signed;
 	bool is_pointer;
+	bool dropped; /* what it points to was read, but its record came without it */
 };
 
 enum wr_ret_kind {
@@ -259,6 +262,11 @@ struct text_writer {
 	struct text_writer_opts o;
 	/* where the call began in the buffer, moved on by colour bytes: for the column */
 	size_t call_start;
+	/*
+	 * Columns of its line before the call (the sink's prefix: [pid N], a
+	 * time): " = " stands in strace's column of the whole line.
+	 */
+	size_t lead;
 	size_t args_start;     /* after "name(": nothing written since means no arguments */
 	size_t arg_mark;       /* before the argument begun, for arg_cancel */
 	size_t arg_call_start; /* call_start then */
@@ -287,7 +295,8 @@ struct json_writer {
 	const char *fd_path; /* -y: the argument's fd's path, written with the argument */
 	uint64_t arg_raw;    /* the argument's register as its type has it */
 	bool arg_raw_signed;
-	bool arg_fault; /* the argument's pointer could not be read */
+	bool arg_fault;	  /* the argument's pointer could not be read */
+	bool arg_dropped; /* its capture's record came without it (a full ring buffer) */
 	bool arg_first;
 	bool arg_was_first;
 };

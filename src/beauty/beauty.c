@@ -179,6 +179,13 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		r = rule_fixed(size);
 	} else if (!strcmp(ov->len, "ret")) {
 		r = rule_ret(elem);
+	} else if (ov->len[0] == '*') {
+		int k = syscall_desc__arg_index(desc, ov->len + 1);
+
+		if (k < 0)
+			return; /* the kernel renamed the argument: keep the derived rule */
+		r = (struct bt_arg_rule){.len = BT_LEN_DEREF(k + 1),
+					 .elem_size = elem > 1 ? elem : 0};
 	} else if (ov->len[0] >= '0' && ov->len[0] <= '9') {
 		r = rule_fixed(atol(ov->len) * elem);
 	} else {
@@ -262,6 +269,70 @@ static void mark_count_32(const struct beauty_syscall *bs, struct bt_arg_rule *r
 		r->flags |= BT_RULE_COUNT_32;
 }
 
+/*
+ * An i386 call's rules, made from x86_64's types: the collector reads its
+ * vectors with 4-byte pointers, and nothing behind a pointer whose type BTF
+ * lays out otherwise than i386 does (a struct with no compat_* twin), nor a
+ * struct user_msghdr's parts (the collector follows x86_64's): those print
+ * as their address. Never a pointer followed with the wrong ABI's type.
+ */
+/*
+ * Bitmaps in unsigned longs (signal sets, fd sets): the same bytes in i386's
+ * 4-byte words as in x86_64's 8-byte ones, both being little-endian. And
+ * the sockaddr storage the socket calls' addresses are read into: 128 bytes
+ * in both, its pointer member there only to align it.
+ */
+static bool i386_same_bytes(const struct types *t, const char *ctype, __u32 id)
+{
+	static const char *const bitmaps[] = {"sigset_t *", "fd_set *"};
+	const struct btf_type *bt = t && t->btf ? btf__type_by_id(t->btf, id) : NULL;
+
+	for (size_t i = 0; i < sizeof(bitmaps) / sizeof(bitmaps[0]); i++) {
+		size_t n = strlen(ctype), k = strlen(bitmaps[i]);
+
+		if (n >= k && !strcmp(ctype + n - k, bitmaps[i]))
+			return true;
+	}
+	if (bt && !strcmp(btf__name_by_offset(t->btf, bt->name_off), "__kernel_sockaddr_storage"))
+		return true;
+	return types__same_in_i386(t, id);
+}
+
+static void fit_i386(const struct syscall_desc *desc, struct beauty_syscall *bs,
+		     struct bt_syscall_rules *rules, const struct types *t)
+{
+	for (int i = 0; i < desc->nargs; i++) {
+		struct beauty_arg *ba = &bs->args[i];
+		struct bt_arg_rule *r[2] = {&rules->enter[i], &rules->exit[i]};
+		bool drop = false;
+		__u32 id;
+
+		for (int k = 0; k < 2; k++) {
+			if (r[k]->len == BT_LEN_NONE)
+				continue;
+			/*
+			 * a message header's and a {pointer, length} pair's layout is
+			 * x86_64's to the collector; a bitmap is the same bytes
+			 */
+			if (r[k]->kind == BT_KIND_MSGHDR || r[k]->kind == BT_KIND_PTR_LEN)
+				drop = true;
+			else if (r[k]->kind != BT_KIND_BYTES && r[k]->kind != BT_KIND_BITMAP)
+				r[k]->flags |= BT_RULE_PTR32;
+		}
+		id = ba->print_type_id ? ba->print_type_id : ba->type.base_id;
+		if ((ba->role == ROLE_STRUCT || ba->print_type_id) &&
+		    !i386_same_bytes(t, desc->args[i].type, id))
+			drop = true;
+		if (!drop)
+			continue;
+		*r[0] = *r[1] = (struct bt_arg_rule){};
+		ba->role = ba->type.ptr_depth ? ROLE_POINTER : ROLE_VALUE;
+		ba->print_type_id = 0;
+		ba->elem_count_arg = -1;
+		ba->is_array = false;
+	}
+}
+
 void beauty__capture_env(struct beauty *b)
 {
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
@@ -276,11 +347,14 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 {
 	memset(b, 0, sizeof(*b));
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
-		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+		const struct syscall_desc *desc = catalog__by_nr(cat, nr), *x86_64;
 		struct beauty_syscall *bs = &b->calls[nr];
 		struct bt_syscall_rules *rules = &b->rules[nr];
 
 		rules->flags = BT_SC_SELECTED;
+		rules->filter_nr = nr;
+		if (desc && bt_id_is_i386(nr) && (x86_64 = catalog__by_name(cat, desc->name)))
+			rules->filter_nr = x86_64->nr;
 		if (!desc || !desc->has_format)
 			continue;
 		for (int i = 0; i < desc->nargs; i++)
@@ -290,18 +364,34 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 	}
 	for (unsigned int o = 0; o < beauty_overrides_count; o++) {
 		const struct beauty_override *ov = &beauty_overrides[o];
-		const struct syscall_desc *desc = catalog__by_name(cat, ov->syscall);
-		int i;
+		const struct syscall_desc *x86_64 = catalog__by_name(cat, ov->syscall);
 
-		if (!desc || !desc->has_format)
-			continue;
-		if (ov->kind == BT_KIND_STACK) {
-			apply_stack_override(ov, desc, &b->calls[desc->nr], &b->rules[desc->nr], t);
-			continue;
+		/* the x86_64 call's, and those of the i386 calls that take its format */
+		for (int nr = 0; x86_64 && nr < BT_MAX_SYSCALLS; nr++) {
+			const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+			int i;
+
+			if (!desc || !desc->has_format ||
+			    syscall_desc__like(desc)[0] != x86_64->name[0] ||
+			    strcmp(syscall_desc__like(desc), x86_64->name))
+				continue;
+			/* a signal frame on the stack: i386's is laid out otherwise */
+			if (ov->kind == BT_KIND_STACK) {
+				if (!bt_id_is_i386(nr))
+					apply_stack_override(ov, desc, &b->calls[nr], &b->rules[nr],
+							     t);
+				continue;
+			}
+			i = syscall_desc__arg_index(desc, ov->arg);
+			if (i >= 0)
+				apply_override(ov, desc, &b->calls[nr], &b->rules[nr], t, i);
 		}
-		i = syscall_desc__arg_index(desc, ov->arg);
-		if (i >= 0)
-			apply_override(ov, desc, &b->calls[desc->nr], &b->rules[desc->nr], t, i);
+	}
+	for (int nr = BT_NR_I386; nr < BT_MAX_SYSCALLS; nr++) {
+		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+
+		if (desc && desc->has_format)
+			fit_i386(desc, &b->calls[nr], &b->rules[nr], t);
 	}
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
@@ -348,6 +438,10 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		snprintf(buf, size, "%d", r->len);
 	else if (r->len == BT_LEN_RET)
 		snprintf(buf, size, "ret%s", elem);
+	else if (r->len < BT_LEN_RET && r->len >= BT_LEN_DEREF(BT_MAX_ARGS) && desc &&
+		 BT_LEN_RET - r->len <= desc->nargs)
+		snprintf(buf, size, "*arg%d(%s)%s", BT_LEN_RET - r->len,
+			 desc->args[BT_LEN_RET - r->len - 1].name, elem);
 	else if (-r->len >= 1 && -r->len <= BT_MAX_ARGS && desc && -r->len <= desc->nargs)
 		snprintf(buf, size, "arg%d(%s)%s", -r->len, desc->args[-r->len - 1].name, elem);
 	else
@@ -412,35 +506,40 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 {
 	const struct bt_syscall_rules *rules = &b->rules[desc->nr];
 	const struct beauty_syscall *bs = &b->calls[desc->nr];
-	char enter[64], exit_[64];
+	bool i386 = bt_id_is_i386(desc->nr);
+	/* an i386 call is i386:NAME with its i386 number; in JSON its "abi" says so */
+	const char *abi = i386 ? ",\"abi\":\"i386\"" : "";
+	char enter[64], exit_[64], name[SYSCALL_NAME_MAX + 8];
+	int nr = bt_id_nr(desc->nr);
 
 	if (!(rules->flags & BT_SC_SELECTED))
 		return;
+	snprintf(name, sizeof(name), "%s%s", i386 ? "i386:" : "", desc->name);
 	if (!desc->has_format) {
 		if (json && desc->nargs)
 			fprintf(out,
-				"{\"syscall\":\"%s\",\"nr\":%d,\"format\":false,\"registers\":%d}\n",
-				desc->name, desc->nr, desc->nargs);
+				"{\"syscall\":\"%s\",\"nr\":%d%s,\"format\":false,\"registers\":%d}\n",
+				desc->name, nr, abi, desc->nargs);
 		else if (json)
-			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d,\"format\":false}\n",
-				desc->name, desc->nr);
+			fprintf(out, "{\"syscall\":\"%s\",\"nr\":%d%s,\"format\":false}\n",
+				desc->name, nr, abi);
 		else if (desc->nargs)
 			fprintf(out, "%-20s %3d  (no tracefs format: %d register%s print%s raw)\n",
-				desc->name, desc->nr, desc->nargs, desc->nargs == 1 ? "" : "s",
+				name, nr, desc->nargs, desc->nargs == 1 ? "" : "s",
 				desc->nargs == 1 ? "s" : "");
 		else
-			fprintf(out, "%-20s %3d  (no tracefs format: arguments print raw)\n",
-				desc->name, desc->nr);
+			fprintf(out, "%-20s %3d  (no tracefs format: arguments print raw)\n", name,
+				nr);
 		return;
 	}
 	if (desc->from_fallback && !json)
-		fprintf(out, "%-20s %3d  (no tracefs format: the signature is btftrace's)\n",
-			desc->name, desc->nr);
+		fprintf(out, "%-20s %3d  (no tracefs format: the signature is btftrace's)\n", name,
+			nr);
 	if (!desc->nargs && !json && rules->enter[0].kind == BT_KIND_STACK) {
 		beauty_rule__describe(&rules->enter[0], desc, enter, sizeof(enter));
-		fprintf(out, "%-20s %3d  (no arguments) enter=%s\n", desc->name, desc->nr, enter);
+		fprintf(out, "%-20s %3d  (no arguments) enter=%s\n", name, nr, enter);
 	} else if (!desc->nargs && !json) {
-		fprintf(out, "%-20s %3d  (no arguments)\n", desc->name, desc->nr);
+		fprintf(out, "%-20s %3d  (no arguments)\n", name, nr);
 	}
 	for (int i = 0; i < desc->nargs; i++) {
 		const struct beauty_arg *ba = &bs->args[i];
@@ -448,8 +547,8 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 
 		if (json) {
 			fprintf(out,
-				"{\"syscall\":\"%s\",\"nr\":%d,\"arg\":%d,\"name\":", desc->name,
-				desc->nr, i);
+				"{\"syscall\":\"%s\",\"nr\":%d%s,\"arg\":%d,\"name\":", desc->name,
+				nr, abi, i);
 			print_json_string(out, desc->args[i].name);
 			fprintf(out, ",\"type\":");
 			print_json_string(out, desc->args[i].type);
@@ -459,7 +558,7 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 			fputc(',', out);
 			print_rule_json(out, "exit", &rules->exit[i], desc);
 			/* a number strace reads at a width of its own: the bytes it shows */
-			vp = value_printer_find(desc->name, desc->args[i].name);
+			vp = value_printer_find(syscall_desc__like(desc), desc->args[i].name);
 			if (vp && vp->width && !ba->type.ptr_depth)
 				fprintf(out, ",\"shown_size\":%u", vp->width);
 			fputs("}\n", out);
@@ -467,9 +566,8 @@ static void print_syscall(const struct beauty *b, const struct syscall_desc *des
 		}
 		beauty_rule__describe(&rules->enter[i], desc, enter, sizeof(enter));
 		beauty_rule__describe(&rules->exit[i], desc, exit_, sizeof(exit_));
-		fprintf(out, "%-20s %3d  %d %-16s %-36s %-8s enter=%-16s exit=%s\n", desc->name,
-			desc->nr, i, desc->args[i].name, desc->args[i].type, role_name(ba->role),
-			enter, exit_);
+		fprintf(out, "%-20s %3d  %d %-16s %-36s %-8s enter=%-16s exit=%s\n", name, nr, i,
+			desc->args[i].name, desc->args[i].type, role_name(ba->role), enter, exit_);
 	}
 }
 
@@ -486,9 +584,9 @@ void beauty__print(const struct beauty *b, const struct catalog *cat, FILE *out,
 		return;
 	}
 	for (int i = 0; i < n; i++) {
-		const struct syscall_desc *desc = catalog__by_name(cat, names[i]);
+		const struct syscall_desc *desc = NULL;
 
-		if (desc)
+		while ((desc = catalog__next_by_name(cat, names[i], desc ? desc->nr : -1)))
 			print_syscall(b, desc, out, json);
 	}
 }

@@ -24,8 +24,9 @@ struct beauty_override {
 	const char *syscall;
 	const char *arg;
 	enum override_dir dir;
-	const char *len; /* NULL: the pointee's BTF size; "ret": the return value; else an arg */
-	int elems;	 /* len counts elements of the pointee type, not bytes */
+	const char *
+		len; /* NULL: the BTF size; "ret": the return value; an arg; "*arg": what it points to */
+	int elems;	     /* len counts elements of the pointee type, not bytes */
 	const char *as_type; /* capture and print as this type instead */
 	const char *why;
 	int kind; /* enum bt_capture_kind: how the collector gathers it (default bytes) */

@@ -11,8 +11,56 @@
 #include <stdbool.h>
 
 #define BT_MAX_ARGS 6
-/* Beauty map slots, indexed by syscall number: x86_64 numbers stay below 512. */
-#define BT_MAX_SYSCALLS 512
+/*
+ * Syscall ids, the index of the beauty map and of every per-syscall table:
+ * an x86_64 call is its number (below 512); an i386 call (a 32-bit process,
+ * or int $0x80 in a 64-bit one: the kernel runs it from its i386 table) is
+ * BT_NR_I386 plus its i386 number (below 512 too). Records carry the id.
+ * A number past its table keeps its value, with a mark where it would
+ * fall among the other ABI's ids: i386's with bit 29, x86_64's in
+ * [512, 1024) or with bit 29 with bit 30 (the kernel's x32 mark: x32
+ * calls, which btftrace does not decode, are the only ones to share it).
+ * An i386 number of 2^29 or more (no call: garbage in eax) loses bit 29.
+ */
+#define BT_NR_I386 512
+#define BT_MAX_SYSCALLS 1024
+#define BT_ID_I386_HIGH 0x20000000
+#define BT_ID_X86_64_HIGH 0x40000000
+
+/* The id of call number nr of the ABI given. */
+static inline int bt_id_of(int nr, bool i386)
+{
+	if (nr >= 0 && nr < BT_NR_I386)
+		return i386 ? BT_NR_I386 + nr : nr;
+	if (nr < 0)
+		return nr;
+	if (i386)
+		return nr | BT_ID_I386_HIGH;
+	if (!(nr & BT_ID_X86_64_HIGH) && (nr < BT_MAX_SYSCALLS || (nr & BT_ID_I386_HIGH)))
+		return nr | BT_ID_X86_64_HIGH;
+	return nr;
+}
+
+static inline bool bt_id_is_i386(int id)
+{
+	if (id >= BT_NR_I386 && id < BT_MAX_SYSCALLS)
+		return true;
+	return id > 0 && (id & BT_ID_I386_HIGH) && !(id & BT_ID_X86_64_HIGH);
+}
+
+/* The number the call has in its own ABI's table. */
+static inline int bt_id_nr(int id)
+{
+	if (id >= BT_NR_I386 && id < BT_MAX_SYSCALLS)
+		return id - BT_NR_I386;
+	if (bt_id_is_i386(id))
+		return id & ~BT_ID_I386_HIGH;
+	if (id > 0 && (id & BT_ID_X86_64_HIGH) &&
+	    ((id & ~BT_ID_X86_64_HIGH) < BT_MAX_SYSCALLS || (id & BT_ID_I386_HIGH)))
+		return id & ~BT_ID_X86_64_HIGH;
+	return id;
+}
+
 /* Hard upper bound of one argument's capture; the session's caps are at most this. */
 #define BT_CAPTURE_MAX 4096
 /*
@@ -32,10 +80,14 @@
  *   n > 1  read n bytes (a struct's BTF size)
  *   -k     read as many bytes as argument k (1..6) holds, times elem_size
  *   BT_LEN_RET  (exit only) read as many bytes as the return value, times elem_size
+ *   BT_LEN_DEREF(k)  read as many bytes as the int argument k (1..6) points to,
+ *               times elem_size: getsockopt's *optlen, which at exit the
+ *               kernel has set to the value's length (-8..-13)
  */
 #define BT_LEN_NONE 0
 #define BT_LEN_STRING 1
 #define BT_LEN_RET (-7)
+#define BT_LEN_DEREF(k) (BT_LEN_RET - (k))
 
 /* How the captured bytes are to be gathered. */
 enum bt_capture_kind {
@@ -143,14 +195,22 @@ struct bt_arg_rule {
 #define BT_RULE_COUNT_32 (1U << 1)
 /* The count argument counts one more than the kernel reads: a node mask's maxnode. */
 #define BT_RULE_COUNT_LESS_ONE (1U << 2)
+/*
+ * A vector capture (BT_KIND_STRV*, BT_KIND_IOVEC) of an i386 call: its
+ * pointers are 4 bytes, and an iovec is a struct compat_iovec of two.
+ */
+#define BT_RULE_PTR32 (1U << 3)
 
 /*
  * An exit rule's flag: the kernel writes the argument whether the call fails or not
  * (name_to_handle_at's handle_bytes, the size it needs, comes back with EOVERFLOW).
  */
-#define BT_RULE_EVEN_ON_ERROR (1U << 3)
-_Static_assert(!(BT_RULE_EVEN_ON_ERROR &
-		 (BT_RULE_IF_INTERRUPTED | BT_RULE_COUNT_32 | BT_RULE_COUNT_LESS_ONE)),
+#define BT_RULE_EVEN_ON_ERROR (1U << 4)
+/* one bit each: single bits add up to their union only when no two are the same */
+_Static_assert((BT_RULE_IF_INTERRUPTED | BT_RULE_COUNT_32 | BT_RULE_COUNT_LESS_ONE | BT_RULE_PTR32 |
+		BT_RULE_EVEN_ON_ERROR) == BT_RULE_IF_INTERRUPTED + BT_RULE_COUNT_32 +
+						  BT_RULE_COUNT_LESS_ONE + BT_RULE_PTR32 +
+						  BT_RULE_EVEN_ON_ERROR,
 	       "rule flags share no bit");
 
 /*
@@ -167,15 +227,31 @@ static inline bool bt_ret_interrupted(__s64 ret)
 
 /* Flags of a beauty map entry. */
 #define BT_SC_SELECTED (1U << 0) /* trace this syscall at all */
+/*
+ * -y: the call makes, copies or ends descriptors (or changes the cwd). Left
+ * out by -e or --filter, it is sent all the same as BT_REC_FD_ENTER and
+ * BT_REC_FD_EXIT records, only for the fd table.
+ */
+#define BT_SC_FD_CALL (1U << 1)
+/* -y: the call returns a new fd: its exit carries the file's inode (BT_CAP_FD_INODES) */
+#define BT_SC_FD_RET (1U << 2)
+/* -y: the call writes two new fds into the int[2] of argument BT_SC_FD_PAIR_ARG(flags) */
+#define BT_SC_FD_PAIR (1U << 3)
+#define BT_SC_FD_PAIR_ARG(flags) (((flags) >> 4) & 7)
+#define BT_SC_FD_PAIR_AT(arg) ((__u32)(arg) << 4)
 /* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
-#define BT_SC_EXIT_ON_ERROR (1U << 1)
+#define BT_SC_EXIT_ON_ERROR (1U << 7)
 
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {
 	struct bt_arg_rule enter[BT_MAX_ARGS];
 	struct bt_arg_rule exit[BT_MAX_ARGS];
 	__u32 flags;
-	__u32 pad;
+	/*
+	 * The number --filter's syscall field sees: the id, but for an i386
+	 * call x86_64's namesake's (syscall == write holds for both writes).
+	 */
+	__u32 filter_nr;
 };
 
 /* -c: log2 latency histogram slots; slot i counts calls of [2^i, 2^(i+1)) ns (slot 0: < 2 ns). */
@@ -186,12 +262,18 @@ enum bt_summary_by {
 	BT_SUMMARY_TOTAL = 0,
 	BT_SUMMARY_PROCESS = 1,
 	BT_SUMMARY_THREAD = 2,
+	BT_SUMMARY_CONTAINER = 3, /* by cgroup: the container's, or the thread's own */
 };
 
-/* Key of the summary map: a syscall, for everyone or for one process or thread. */
+/* --container: cgroups matched at most, and depths below the root looked at. */
+#define BT_CONTAINER_MAX 1024
+#define BT_CONTAINER_LEVELS 32
+
+/* Key of the summary map: a syscall, for everyone or for one process, thread or cgroup. */
 struct bt_summary_key {
 	__u32 nr;
-	__u32 id; /* 0, tgid or tid as --summary-by says */
+	__u32 pad;
+	__u64 id; /* 0, tgid, tid or cgroup id as --summary-by says */
 };
 
 /* Per-CPU aggregate of one syscall's calls, counted at their exits (as strace -c does). */
@@ -209,7 +291,7 @@ struct bt_summary {
 struct bt_errno_key {
 	__u32 nr;
 	__u32 err; /* positive errno */
-	__u32 id;  /* as in struct bt_summary_key */
+	__u64 id;  /* as in struct bt_summary_key */
 };
 
 /* What the filter decided at a call's sys_enter, kept for its sys_exit. */
@@ -264,6 +346,14 @@ enum bt_rec_type {
 	BT_REC_TASK_EXIT = 4, /* a traced thread exited */
 	BT_REC_EXEC = 5,      /* an exec from a thread other than the leader took the process id */
 	BT_REC_LOST = 6,      /* --lossless: records a thread lost */
+	/*
+	 * -y: a call -e or --filter left out that changed the descriptors:
+	 * laid out as an enter and an exit record, made at its exit, for the
+	 * fd table only (nothing shows them).
+	 */
+	BT_REC_FD_ENTER = 7,
+	BT_REC_FD_EXIT = 8,
+	BT_REC_FD_FORK = 9, /* -y: a traced process forked a child (struct bt_fork_rec) */
 };
 
 struct bt_rec_hdr {
@@ -281,6 +371,7 @@ struct bt_enter_rec {
 	struct bt_rec_hdr hdr;
 	__u64 args[BT_MAX_ARGS];
 	char comm[BT_COMM_LEN];
+	__u64 cgroup; /* the thread's cgroup v2 id, for --container and -a; else 0 */
 	/* -i: the user instruction pointer, after the syscall instruction; 0 without -i */
 	__u64 ip;
 };
@@ -288,6 +379,8 @@ struct bt_enter_rec {
 struct bt_exit_rec {
 	struct bt_rec_hdr hdr;
 	__s64 ret;
+	/* as in struct bt_enter_rec: the exit of a call entered before tracing has no enter */
+	__u64 cgroup;
 };
 
 /* x86_64's struct kernel_siginfo: signo, errno, code, then the 32-byte union. */
@@ -309,6 +402,7 @@ struct bt_signal_rec {
 	__s32 sig;
 	__u32 flags;		    /* BT_SIG_* */
 	__u8 info[BT_SIGINFO_SIZE]; /* the kernel's siginfo as the tracepoint saw it */
+	__u64 cgroup;		    /* as in struct bt_enter_rec; 0 when the sender's */
 };
 
 struct bt_task_exit_rec {
@@ -321,6 +415,7 @@ struct bt_task_exit_rec {
 	 */
 	__u8 superseded;
 	__u8 pad[2];
+	__u64 cgroup; /* as in struct bt_enter_rec */
 };
 
 /*
@@ -331,6 +426,13 @@ struct bt_task_exit_rec {
 struct bt_exec_rec {
 	struct bt_rec_hdr hdr;
 	__u32 old_tid;
+	__u32 pad;
+};
+
+/* -y: hdr.tgid forked child_tgid, which has copies of its descriptors. */
+struct bt_fork_rec {
+	struct bt_rec_hdr hdr;
+	__u32 child_tgid;
 	__u32 pad;
 };
 
@@ -371,6 +473,39 @@ struct bt_lost_rec {
  * The call stays visible, its numbers and return value exact.
  */
 #define BT_CAP_ARG_DROPPED 0xff
+
+/*
+ * -y: an exit's capture of what the new fds it made are, read in the
+ * kernel as the call returns: an array of struct bt_fd_inode (one for a
+ * returned fd, two for a pipe's or socketpair's), so that a socket or pipe
+ * closed before its line is printed still has its name. Not 0x40 plus an
+ * index: that is BT_CAP_INNER_DATA's.
+ */
+#define BT_CAP_FD_INODES 0x80
+
+struct bt_fd_inode {
+	__s32 fd;
+	__u32 mode; /* the inode's i_mode: S_IFSOCK, S_IFIFO... */
+	__u64 ino;
+};
+
+/*
+ * Where the kernel keeps a descriptor's inode: byte offsets that user space
+ * finds in the kernel's BTF (types__struct_member) and writes into the collector's
+ * fd_offsets once it is loaded. Read by offset, not by CO-RE relocation:
+ * each struct a relocation starts from costs libbpf a search of the whole
+ * kernel BTF at load, and these four would add a quarter to start-up.
+ * ok is 0 (no inodes are read) until every offset is found.
+ */
+struct bt_fd_offsets {
+	__u32 files_fdt;   /* struct files_struct: fdt, a pointer */
+	__u32 fdt_max_fds; /* struct fdtable: max_fds, 4 bytes */
+	__u32 fdt_fd;	   /* struct fdtable: fd, a pointer to the array of struct file * */
+	__u32 file_inode;  /* struct file: f_inode, a pointer */
+	__u32 inode_mode;  /* struct inode: i_mode, 2 bytes */
+	__u32 inode_ino;   /* struct inode: i_ino, 8 bytes */
+	__u32 ok;
+};
 
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */
 struct bt_capture {

@@ -136,7 +136,7 @@ int format_parse(const char *text, struct syscall_desc *desc)
 		if (field) {
 			const char *decl = field + 6;
 			const char *semi = memchr(decl, ';', len - (decl - line));
-			struct syscall_arg arg;
+			struct syscall_arg arg = {0};
 
 			if (!semi)
 				return -EINVAL;
@@ -254,11 +254,12 @@ int catalog__load(struct catalog *cat, const char *tracefs_dir)
 		const struct syscall_number *sn = &syscall_numbers[i];
 		struct syscall_desc *desc;
 
-		if (sn->nr < 0 || sn->nr >= BT_MAX_SYSCALLS)
+		if (sn->nr < 0 || sn->nr >= BT_NR_I386)
 			continue;
 		desc = &cat->descs[sn->nr];
 		desc->nr = sn->nr;
 		snprintf(desc->name, sizeof(desc->name), "%s", sn->name);
+		snprintf(desc->like, sizeof(desc->like), "%s", sn->name);
 		cat->nr_known++;
 		if (!tracefs_dir)
 			continue;
@@ -275,6 +276,7 @@ int catalog__load(struct catalog *cat, const char *tracefs_dir)
 		if (fb && catalog_apply_fallback(desc, fb))
 			memset(desc->args, 0, sizeof(desc->args));
 	}
+	catalog__load_i386(cat);
 	return 0;
 }
 
@@ -285,15 +287,40 @@ const struct syscall_desc *catalog__by_nr(const struct catalog *cat, int nr)
 	return &cat->descs[nr];
 }
 
+/* The first letters compared first: the lookups scan every id, and start-up makes many. */
+static bool desc_called(const struct syscall_desc *desc, const char *name)
+{
+	return desc->name[0] && ((desc->name[0] == name[0] && !strcmp(desc->name, name)) ||
+				 (desc->event[0] == name[0] && !strcmp(desc->event, name)));
+}
+
 const struct syscall_desc *catalog__by_name(const struct catalog *cat, const char *name)
 {
-	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
-		const struct syscall_desc *desc = &cat->descs[nr];
-
-		if (desc->name[0] && (!strcmp(desc->name, name) || !strcmp(desc->event, name)))
-			return desc;
+	for (int nr = 0; nr < BT_NR_I386; nr++) {
+		if (desc_called(&cat->descs[nr], name))
+			return &cat->descs[nr];
 	}
 	return NULL;
+}
+
+const struct syscall_desc *catalog__next_by_name(const struct catalog *cat, const char *name,
+						 int after)
+{
+	for (int id = after < 0 ? 0 : after + 1; id < BT_MAX_SYSCALLS; id++) {
+		if (desc_called(&cat->descs[id], name))
+			return &cat->descs[id];
+	}
+	return NULL;
+}
+
+const char *catalog__name(const struct catalog *cat, int id, char *buf, size_t size)
+{
+	const struct syscall_desc *desc = catalog__by_nr(cat, id);
+
+	if (desc)
+		return desc->name;
+	snprintf(buf, size, "syscall_%d", bt_id_nr(id));
+	return buf;
 }
 
 int syscall_desc__arg_index(const struct syscall_desc *desc, const char *name)

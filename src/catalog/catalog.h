@@ -14,16 +14,33 @@
 struct syscall_arg {
 	char name[SYSCALL_ARG_NAME_MAX];
 	char type[SYSCALL_ARG_TYPE_MAX]; /* C type as tracefs spells it */
+	/*
+	 * i386: the register with the high half of the 64-bit argument before
+	 * it (pread64's offset): shown as part of that one, not on its own.
+	 */
+	bool high_half;
+	/* i386: the register counts units of 1 << shift bytes (mmap2's offset, in pages) */
+	__u8 shift;
 };
 
 struct syscall_desc {
-	int nr;
+	int nr; /* the id (bpf/record.h): the x86_64 number, or BT_NR_I386 + the i386 number */
 	char name[SYSCALL_NAME_MAX];
 	char event[SYSCALL_NAME_MAX]; /* tracefs event name without sys_enter_, if any */
+	/*
+	 * The x86_64 call whose format an i386 call takes (its flag tables and
+	 * decoders apply too): "mmap" for mmap2. An x86_64 call's own name.
+	 */
+	char like[SYSCALL_NAME_MAX];
 	/* the arguments; without a format, the registers shown (0: all six) */
 	int nargs;
 	bool has_format;    /* false: the arguments are unknown and print raw */
 	bool from_fallback; /* the format is btftrace's table's: tracefs has none */
+	/*
+	 * i386: an argument is the high half of the one before or counts pages
+	 * (high_half, shift): the registers are not the values as they are.
+	 */
+	bool reshaped;
 	struct syscall_arg args[BT_MAX_ARGS];
 };
 
@@ -49,7 +66,7 @@ const struct syscall_fallback *catalog_fallbacks(size_t *count);
 int catalog_apply_fallback(struct syscall_desc *desc, const struct syscall_fallback *fb);
 
 struct catalog {
-	struct syscall_desc descs[BT_MAX_SYSCALLS]; /* by number; name[0] == 0 when unused */
+	struct syscall_desc descs[BT_MAX_SYSCALLS]; /* by id; name[0] == 0 when unused */
 	int nr_known;				    /* numbers with a name */
 	int nr_formats;				    /* of those, with a tracefs format */
 	char tracefs[256];
@@ -78,11 +95,68 @@ int format_parse(const char *text, struct syscall_desc *desc);
  */
 int catalog__load(struct catalog *cat, const char *tracefs_dir);
 
-/* The syscall numbered nr, or NULL when the number has no name. */
+/* The syscall with id nr, or NULL when the id has no name. */
 const struct syscall_desc *catalog__by_nr(const struct catalog *cat, int nr);
-/* The syscall called name (its unistd name, or its tracefs event name), or NULL. */
+/*
+ * The x86_64 syscall called name (its unistd name, or its tracefs event
+ * name), or NULL.
+ */
 const struct syscall_desc *catalog__by_name(const struct catalog *cat, const char *name);
+/*
+ * The next syscall of either ABI after id after (-1: the first) called
+ * name, or NULL: -e trace=write selects both writes, as strace does.
+ */
+const struct syscall_desc *catalog__next_by_name(const struct catalog *cat, const char *name,
+						 int after);
+/* The name of id, or "syscall_N" (N its number in its ABI) written into buf. */
+const char *catalog__name(const struct catalog *cat, int id, char *buf, size_t size);
+
+/*
+ * i386 calls (i386.c): every number of the build-time i386 table, with the
+ * format of the x86_64 call it corresponds to, in i386 types (long and
+ * pointers of 4 bytes, compat_* structs, 64-bit values split in two
+ * registers); none where no x86_64 call corresponds. Called by
+ * catalog__load once the x86_64 formats are read.
+ */
+void catalog__load_i386(struct catalog *cat);
+
+/*
+ * The i386 spelling of an x86_64 argument type for call (an i386 name) in
+ * out: 0, or 1 for a 64-bit value, which i386 passes in two registers.
+ * Exposed for the unit tests.
+ */
+int i386_arg_type(const char *call, const char *arg, const char *type, bool time64, char *out,
+		  size_t size);
 /* The index of the argument called name in desc, or -1. */
 int syscall_desc__arg_index(const struct syscall_desc *desc, const char *name);
+
+/* The x86_64 call whose format and decoders desc takes: like, or its own name. */
+static inline const char *syscall_desc__like(const struct syscall_desc *desc)
+{
+	return desc->like[0] ? desc->like : desc->name;
+}
+
+/* Argument i is the high half of the one before: printed with it, not alone. */
+static inline bool syscall_desc__arg_hidden(const struct syscall_desc *desc, int i)
+{
+	return desc && desc->reshaped && i >= 0 && i < desc->nargs && desc->args[i].high_half;
+}
+
+/*
+ * Argument i's value: with the high half from the next register when i386
+ * splits it, in bytes where i386 counts pages (mmap2's offset shows as
+ * mmap's).
+ */
+static inline __u64 syscall_desc__arg_value(const struct syscall_desc *desc, const __u64 *args,
+					    int i)
+{
+	if (!desc || !desc->reshaped)
+		return args[i];
+	if (syscall_desc__arg_hidden(desc, i + 1))
+		return (__u32)args[i] | args[i + 1] << 32;
+	if (desc && i >= 0 && i < desc->nargs && desc->args[i].shift)
+		return args[i] << desc->args[i].shift;
+	return args[i];
+}
 
 #endif /* BTFTRACE_CATALOG_H */

@@ -53,7 +53,13 @@ static const struct feature_desc feature_descs[COLLECTOR_FEAT_COUNT] = {
 				   "the tp_btf programs need task_storage"},
 	[COLLECTOR_FEAT_ANCESTOR_CGROUP] =
 		{"ancestor_cgroup", "bpf_get_current_ancestor_cgroup_id in tracing programs", NULL,
-		 "--cgroup matches the directory, not its subtree", "only --filter uses it"},
+		 "--cgroup and --container match the directory, not its subtree",
+		 "only --filter and --container use it"},
+	[COLLECTOR_FEAT_CGROUP_ID] = {"cgroup_id", "bpf_get_current_cgroup_id in tracing programs",
+				      "4.18",
+				      "-a finds each line's container in /proc; --container and "
+				      "--summary-by=container cannot do without it",
+				      "only --container, -a and --summary-by=container use it"},
 };
 
 /*
@@ -97,6 +103,9 @@ static int probe_feature(enum collector_feature f)
 	case COLLECTOR_FEAT_ANCESTOR_CGROUP:
 		return libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
 					       BPF_FUNC_get_current_ancestor_cgroup_id, NULL);
+	case COLLECTOR_FEAT_CGROUP_ID:
+		return libbpf_probe_bpf_helper(BPF_PROG_TYPE_RAW_TRACEPOINT,
+					       BPF_FUNC_get_current_cgroup_id, NULL);
 	default:
 		return 0; /* tp_btf: tried by loading the programs */
 	}
@@ -115,7 +124,7 @@ static bool have_feature(struct collector *c, enum collector_feature f)
 
 /* Opens the object with one program pair enabled: typed (tp_btf) or raw (raw_tp). */
 static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed,
-			 bool ancestor_cgroup)
+			 bool ancestor_cgroup, bool cgroup_id)
 {
 	struct collector_bpf *skel = collector_bpf__open();
 	int err;
@@ -144,6 +153,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
 	skel->rodata->string_cap = o->string_cap;
+	skel->rodata->strv_string_cap = o->strv_string_cap ? o->strv_string_cap : o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;
 	/* -c sends no records: its ring buffer only has to exist, and costs a page */
 	c->ringbuf_bytes = o->summary_only ? (size_t)sysconf(_SC_PAGESIZE) : o->ringbuf_bytes;
@@ -158,9 +168,12 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->filter_defer = o->filter_defer;
 	skel->rodata->have_ancestor_cgroup = ancestor_cgroup;
 	skel->rodata->lossless = o->lossless;
+	skel->rodata->fd_records = o->fd_records;
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
 	skel->rodata->record_ip = o->record_ip;
+	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
+	skel->rodata->container_select = o->container_select;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
@@ -187,7 +200,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 
 int collector__load(struct collector *c, const struct collector_opts *o)
 {
-	bool ancestor_cgroup;
+	bool ancestor_cgroup, cgroup_id, needs_cgroup_id;
 	int err;
 
 	memset(c, 0, sizeof(*c));
@@ -208,7 +221,20 @@ int collector__load(struct collector *c, const struct collector_opts *o)
 	 * helper; a kernel that does not offer it to tracing programs gets the
 	 * directory itself
 	 */
-	ancestor_cgroup = o->filter && have_feature(c, COLLECTOR_FEAT_ANCESTOR_CGROUP);
+	ancestor_cgroup = (o->filter || o->container_select) &&
+			  have_feature(c, COLLECTOR_FEAT_ANCESTOR_CGROUP);
+	/*
+	 * --container selects, and --summary-by=container counts, by the thread's cgroup id;
+	 * -a's lines only say their container, which /proc tells as well
+	 */
+	needs_cgroup_id =
+		o->container_select || (o->summary && o->summary_by == BT_SUMMARY_CONTAINER);
+	cgroup_id =
+		(needs_cgroup_id || o->record_cgroup) && have_feature(c, COLLECTOR_FEAT_CGROUP_ID);
+	if (needs_cgroup_id && !cgroup_id) {
+		c->missing = COLLECTOR_FEAT_CGROUP_ID;
+		return -EOPNOTSUPP;
+	}
 	/*
 	 * The tp_btf pair keeps call starts in task storage; without it, or
 	 * when the pair does not load (tp_btf cannot be probed without loading
@@ -218,7 +244,7 @@ int collector__load(struct collector *c, const struct collector_opts *o)
 		if (feature_hidden(COLLECTOR_FEAT_TP_BTF)) {
 			c->features[COLLECTOR_FEAT_TP_BTF] = COLLECTOR_FEAT_HIDDEN;
 		} else {
-			err = open_and_load(c, o, true, ancestor_cgroup);
+			err = open_and_load(c, o, true, ancestor_cgroup, cgroup_id);
 			c->features[COLLECTOR_FEAT_TP_BTF] =
 				err ? COLLECTOR_FEAT_NO : COLLECTOR_FEAT_YES;
 			c->typed_err = err;
@@ -227,7 +253,7 @@ int collector__load(struct collector *c, const struct collector_opts *o)
 				return err;
 		}
 	}
-	return open_and_load(c, o, false, ancestor_cgroup);
+	return open_and_load(c, o, false, ancestor_cgroup, cgroup_id);
 }
 
 const char *collector__missing_feature(const struct collector *c, const char **since)
@@ -298,6 +324,11 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 	return 0;
 }
 
+void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets)
+{
+	c->skel->bss->fd_offsets = *offsets;
+}
+
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
 			  const struct bt_filter_args *args)
 {
@@ -325,6 +356,26 @@ int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state stat
 				    sizeof(proc), BPF_ANY);
 }
 
+int collector__add_container_cgroup(struct collector *c, __u64 id, __u32 level)
+{
+	__u64 levels = 0;
+	__u32 zero = 0;
+	int err;
+
+	if (level >= BT_CONTAINER_LEVELS)
+		return -E2BIG;
+	err = bpf_map__update_elem(c->skel->maps.container_cgroups, &id, sizeof(id), &level,
+				   sizeof(level), BPF_ANY);
+	if (err)
+		return err;
+	/* the depths the kernel asks the ancestor helper about; the root's is never one */
+	bpf_map__lookup_elem(c->skel->maps.container_levels, &zero, sizeof(zero), &levels,
+			     sizeof(levels), 0);
+	levels |= 1ULL << level;
+	return bpf_map__update_elem(c->skel->maps.container_levels, &zero, sizeof(zero), &levels,
+				    sizeof(levels), BPF_ANY);
+}
+
 bool collector__no_procs(const struct collector *c)
 {
 	__u32 key;
@@ -333,9 +384,25 @@ bool collector__no_procs(const struct collector *c)
 	       -ENOENT;
 }
 
+/*
+ * sys_exit's program first: attached after sys_enter's, a call entered in
+ * between would show an enter whose exit never came, a call that did not
+ * return. This way round a call in progress shows only its exit, which the
+ * event reader knows for what it is. The skeleton attaches the rest (a link
+ * already made is left as it is).
+ */
 int collector__attach(struct collector *c)
 {
-	return collector_bpf__attach(c->skel);
+	struct collector_bpf *skel = c->skel;
+	bool typed = bpf_program__autoload(skel->progs.on_sys_exit);
+	struct bpf_program *exit_prog =
+		typed ? skel->progs.on_sys_exit : skel->progs.on_sys_exit_raw;
+	struct bpf_link **link = typed ? &skel->links.on_sys_exit : &skel->links.on_sys_exit_raw;
+
+	*link = bpf_program__attach(exit_prog);
+	if (!*link)
+		return -errno;
+	return collector_bpf__attach(skel);
 }
 
 void collector__detach(struct collector *c)

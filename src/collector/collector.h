@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include "bpf/filter_prog.h"
 #include "bpf/record.h"
 
@@ -20,14 +21,18 @@ struct collector_opts {
 	bool summary_only; /* -c: and send no per-call records */
 	int summary_by;	   /* enum bt_summary_by */
 	bool errno_summary;
-	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
-	bool filter;	     /* run the --filter program collector__set_filter() gives */
-	bool filter_defer;   /* it reads the result: decide each call at its exit */
-	bool lossless;	     /* say per thread where records were lost */
-	bool record_times;   /* enter and exit records carry the kernel time (else 0) */
-	bool record_comm;    /* enter records carry the thread name (else zeros) */
-	bool record_ip;	     /* -i: enter records carry the user instruction pointer (else 0) */
+	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
+	bool filter;	       /* run the --filter program collector__set_filter() gives */
+	bool filter_defer;     /* it reads the result: decide each call at its exit */
+	bool lossless;	       /* say per thread where records were lost */
+	bool fd_records;       /* -y: fd calls left out still reach the fd table */
+	bool record_times;     /* enter and exit records carry the kernel time (else 0) */
+	bool record_comm;      /* enter records carry the thread name (else zeros) */
+	bool record_cgroup;    /* enter records carry the thread's cgroup id (else 0) */
+	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
+	bool record_ip;	       /* -i: enter records carry the user instruction pointer (else 0) */
 	__u32 string_cap;
+	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
 	bool debug;	      /* let libbpf print */
@@ -46,6 +51,7 @@ enum collector_feature {
 	COLLECTOR_FEAT_TASK_STORAGE,	/* else call starts go in a hash map by thread */
 	COLLECTOR_FEAT_TP_BTF,		/* else raw_tp programs read registers by helper */
 	COLLECTOR_FEAT_ANCESTOR_CGROUP, /* else --cgroup matches the directory itself */
+	COLLECTOR_FEAT_CGROUP_ID,	/* needed by --container; else -a reads /proc */
 	COLLECTOR_FEAT_COUNT,
 };
 
@@ -90,11 +96,15 @@ const char *collector__missing_feature(const struct collector *c, const char **s
 void collector__print_features(const struct collector *c, FILE *f);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
+/* -y: where the kernel keeps a descriptor's inode, for the exits of calls that make fds. */
+void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets);
 /* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
 			  const struct bt_filter_args *args);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
+/* --container: traces the cgroup id, at depth level below the root, and its subtree. */
+int collector__add_container_cgroup(struct collector *c, __u64 id, __u32 level);
 /* No process is traced any more (the kernel removes each when it exits). */
 bool collector__no_procs(const struct collector *c);
 int collector__attach(struct collector *c);
@@ -129,6 +139,24 @@ int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, 
 /* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
 int collector__enable_run_stats(struct collector *c);
 int collector__run_stats(const struct collector *c, struct collector_run_stats *rs);
+/* in_progress.c: the calls attached processes are in when tracing starts. */
+struct in_progress_opts {
+	const struct bt_syscall_rules
+		*rules; /* the beauty map: which inputs to read, which calls */
+	__u32 string_cap, buffer_cap;
+	__u32 self; /* btftrace, left out with every process */
+	void (*fn)(void *ctx, const struct bt_enter_rec *rec);
+	void *ctx;
+};
+
+/*
+ * For each thread of pids[0..npids) (every process when npids is 0) that is
+ * in a call, an enter record as the collector would have made it at the
+ * call's enter: number and arguments from /proc/TID/syscall, inputs read
+ * from the process's memory, the time now. Calls left out by -e are left out.
+ */
+int collector__calls_in_progress(const pid_t *pids, int npids, const struct in_progress_opts *o);
+
 /* Detaches and frees everything; safe on a partly set-up collector. */
 void collector__destroy(struct collector *c);
 

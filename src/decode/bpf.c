@@ -9,12 +9,14 @@
  * member): what lies past that size the kernel reads as zeros, so it is
  * left out.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
 #include <linux/bpf.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
 #include "decode/decode.h"
@@ -501,60 +503,336 @@ static enum hand_result bpf_attr(struct writer *w, const struct hand_call *hc, i
 	return HAND_PRINTED;
 }
 
-struct perf_hook_ctx {
-	const struct decoder *d;
-	__u32 type; /* perf_event_attr's type: what config means */
+/* The one-bit (and one two-bit) members of perf_event_attr's flags word, in strace's order. */
+static const struct perf_attr_bit {
+	const char *name;
+	unsigned char shift, width;
+} perf_attr_bits[] = {
+	{"disabled", 0, 1},
+	{"inherit", 1, 1},
+	{"pinned", 2, 1},
+	{"exclusive", 3, 1},
+	{"exclude_user", 4, 1},
+	{"exclude_kernel", 5, 1},
+	{"exclude_hv", 6, 1},
+	{"exclude_idle", 7, 1},
+	{"mmap", 8, 1},
+	{"comm", 9, 1},
+	{"freq", 10, 1},
+	{"inherit_stat", 11, 1},
+	{"enable_on_exec", 12, 1},
+	{"task", 13, 1},
+	{"watermark", 14, 1},
+	{"precise_ip", 15, 2},
+	{"mmap_data", 17, 1},
+	{"sample_id_all", 18, 1},
+	{"exclude_host", 19, 1},
+	{"exclude_guest", 20, 1},
+	{"exclude_callchain_kernel", 21, 1},
+	{"exclude_callchain_user", 22, 1},
+	{"mmap2", 23, 1},
+	{"comm_exec", 24, 1},
+	{"use_clockid", 25, 1},
+	{"context_switch", 26, 1},
+	{"write_backward", 27, 1},
+	{"namespaces", 28, 1},
+	{"ksymbol", 29, 1},
+	{"bpf_event", 30, 1},
+	{"aux_output", 31, 1},
+	{"cgroup", 32, 1},
+	{"text_poke", 33, 1},
+	{"build_id", 34, 1},
+	{"inherit_thread", 35, 1},
+	{"remove_on_exec", 36, 1},
+	{"sigtrap", 37, 1},
 };
 
-/* config is a hardware or software event by type; for other types a raw number. */
-static bool perf_config_hook(void *ctx, struct writer *w, const struct btf *btf, __u32 parent_id,
-			     const char *member_name, __u32 member_type_id, const void *data,
-			     size_t len)
-{
-	const struct perf_hook_ctx *pc = ctx;
-	const struct btf_type *parent = btf__type_by_id(btf, parent_id);
-	const char *pname = parent ? btf__name_by_offset(btf, parent->name_off) : NULL;
-	const struct xlat *table;
-	__u64 v;
+/* Where the flags word's reserved bits begin: strace shows them when set, as a number. */
+#define PERF_ATTR_RESERVED_1_SHIFT 38
 
-	if (strcmp(member_name, "config") || !pname || strcmp(pname, "perf_event_attr") ||
-	    len != sizeof(v))
-		return false;
-	if (pc->type == PERF_TYPE_HARDWARE)
-		table = &xlat_perf_hw_configs;
-	else if (pc->type == PERF_TYPE_SOFTWARE)
-		table = &xlat_perf_sw_configs;
+/* What precise_ip asks of the skid, strace's words. */
+static const char *const perf_precise_ip[] = {
+	"arbitrary skid",
+	"constant skid",
+	"requested to have 0 skid",
+	"must have 0 skid",
+};
+
+/* The attr as it was read, size bytes of it (at most the struct known here) and zeros after. */
+struct perf_attr_view {
+	struct perf_event_attr a;
+	uint64_t flags; /* the bitfield word after read_format */
+	uint32_t size;	/* how much of the struct is shown */
+};
+
+#define PERF_ATTR_HAS(v, member) (offsetof(struct perf_event_attr, member) < (v)->size)
+
+/*
+ * One field of a cache event's config as -X style asks: its name, or its number and strace's
+ * comment (the name with -X verbose, the table's ??? label when there is none).
+ */
+static size_t put_cache_field(char *buf, size_t size, const struct xlat *x, unsigned int v,
+			      enum wr_xlat_style style, const char *after)
+{
+	const char *name = xlat_name(x, v);
+	char num[16];
+	int n;
+
+	if (!size)
+		return 0;
+	snprintf(num, sizeof(num), v ? "%#x" : "0", v);
+	if (name && style == WR_XLAT_ABBREV)
+		n = snprintf(buf, size, "%s%s", name, after);
+	else if (style == WR_XLAT_RAW)
+		n = snprintf(buf, size, "%s%s", num, after);
 	else
-		return false;
-	memcpy(&v, data, sizeof(v));
-	hand_put_xlat(w, table, v);
-	return true;
+		n = snprintf(buf, size, "%s /* %s */%s", num, name ? name : x->unknown, after);
+	return n < 0 ? 0 : (size_t)n >= size ? size - 1 : (size_t)n;
 }
 
+/* config by type: an event's name for the generic types, hex for the others. */
+static void put_perf_config(struct writer *w, const struct perf_event_attr *a)
+{
+	enum wr_xlat_style style = w_xlat_style(w);
+	char text[256];
+	size_t n;
+
+	w_key(w, "config");
+	switch (a->type) {
+	case PERF_TYPE_HARDWARE:
+		xlat_write_const(w, &xlat_perf_hw_configs, a->config, WR_HEX);
+		return;
+	case PERF_TYPE_SOFTWARE:
+		xlat_write_const(w, &xlat_perf_sw_configs, a->config, WR_HEX);
+		return;
+	case PERF_TYPE_TRACEPOINT:
+		/* a tracepoint's id */
+		w_u64(w, a->config);
+		return;
+	case PERF_TYPE_HW_CACHE:
+		break;
+	default:
+		w_hex(w, a->config);
+		return;
+	}
+	/* strace's order: the bits above the three fields, result<<16, op<<8, then the cache */
+	n = 0;
+	if (a->config >> 24)
+		n = (size_t)snprintf(text, sizeof(text), "%#llx<<24|",
+				     (unsigned long long)(a->config >> 24));
+	n += put_cache_field(text + n, sizeof(text) - n, &xlat_perf_hw_cache_result_ids,
+			     (a->config >> 16) & 0xff, style, "<<16|");
+	n += put_cache_field(text + n, sizeof(text) - n, &xlat_perf_hw_cache_op_ids,
+			     (a->config >> 8) & 0xff, style, "<<8|");
+	put_cache_field(text + n, sizeof(text) - n, &xlat_perf_hw_cache_ids, a->config & 0xff,
+			style, "");
+	/* -X raw and verbose spell each field their way: only the text writer has those styles */
+	if (style != WR_XLAT_ABBREV) {
+		w_lit(w, text);
+		return;
+	}
+	w_num_text(w, a->config, WR_HEX, text);
+}
+
+/* The flags word: each bit by name (without -v only those set, and precise_ip), then the rest. */
+static void put_perf_flags(struct writer *w, const struct perf_attr_view *v, bool verbose)
+{
+	uint64_t reserved = v->flags >> PERF_ATTR_RESERVED_1_SHIFT;
+	unsigned int k, val;
+
+	for (k = 0; k < sizeof(perf_attr_bits) / sizeof(perf_attr_bits[0]); k++) {
+		const struct perf_attr_bit *b = &perf_attr_bits[k];
+		bool precise = !strcmp(b->name, "precise_ip");
+
+		val = (unsigned int)(v->flags >> b->shift) & ((1U << b->width) - 1);
+		if (!val && !verbose && !precise)
+			continue;
+		w_key_num(w, b->name, val, WR_UDEC);
+		if (precise)
+			w_comment(w, perf_precise_ip[val & 3]);
+	}
+	if (reserved) {
+		w_key_num(w, "__reserved_1", reserved, WR_HEX);
+		w_comment(w, "Bits 63..38");
+	}
+}
+
+/* bp_type: a breakpoint's access; a combination the kernel refuses is "invalid". */
+static void put_perf_bp_type(struct writer *w, uint32_t bp_type)
+{
+	const char *name = xlat_name(&xlat_hw_breakpoint_types, bp_type);
+
+	w_key(w, "bp_type");
+	w_const(w, bp_type, WR_HEX, name,
+		bp_type <= (HW_BREAKPOINT_X | HW_BREAKPOINT_RW) ? "HW_BREAKPOINT_INVALID"
+								: "HW_BREAKPOINT_???");
+}
+
+/* A number with strace's comment on the reserved bytes after it, when they are not zero. */
+static void put_perf_reserved_bytes(struct writer *w, uint64_t reserved, const char *bytes)
+{
+	char text[64];
+
+	if (!reserved)
+		return;
+	snprintf(text, sizeof(text), "bytes %s: %#llx", bytes, (unsigned long long)reserved);
+	w_comment(w, text);
+}
+
+/* The members past the first version's, each shown only as far as size reaches. */
+static void put_perf_tail(struct writer *w, const struct perf_attr_view *v)
+{
+	const struct perf_event_attr *a = &v->a;
+	bool breakpoint = a->type == PERF_TYPE_BREAKPOINT;
+
+	if (!PERF_ATTR_HAS(v, bp_len))
+		return;
+	if (breakpoint)
+		w_key_num(w, "bp_len", a->bp_len, WR_UDEC);
+	else
+		w_key_num(w, "config2", a->config2, WR_HEX);
+	if (!PERF_ATTR_HAS(v, branch_sample_type))
+		return;
+	if (a->sample_type & PERF_SAMPLE_BRANCH_STACK) {
+		w_key(w, "branch_sample_type");
+		xlat_write_flags_wide(w, &xlat_perf_branch_sample_type, a->branch_sample_type);
+	}
+	if (!PERF_ATTR_HAS(v, sample_regs_user))
+		return;
+	w_key_num(w, "sample_regs_user", a->sample_regs_user, WR_HEX);
+	if (!PERF_ATTR_HAS(v, sample_stack_user))
+		return;
+	if (a->sample_type & PERF_SAMPLE_STACK_USER)
+		w_key_num(w, "sample_stack_user", a->sample_stack_user, WR_HEX);
+	if (a->use_clockid) {
+		if (!PERF_ATTR_HAS(v, clockid))
+			return;
+		w_key(w, "clockid");
+		xlat_write_const(w, &xlat_clock_ids, (uint32_t)a->clockid, WR_HEX);
+	}
+	if (!PERF_ATTR_HAS(v, sample_regs_intr))
+		return;
+	w_key_num(w, "sample_regs_intr", a->sample_regs_intr, WR_HEX);
+	if (!PERF_ATTR_HAS(v, aux_watermark))
+		return;
+	w_key_num(w, "aux_watermark", a->aux_watermark, WR_UDEC);
+	if (!PERF_ATTR_HAS(v, sample_max_stack))
+		return;
+	w_key_num(w, "sample_max_stack", a->sample_max_stack, WR_UDEC);
+	if (!PERF_ATTR_HAS(v, __reserved_2))
+		return;
+	put_perf_reserved_bytes(w, a->__reserved_2, "110..111");
+	if (!PERF_ATTR_HAS(v, aux_sample_size))
+		return;
+	w_key_num(w, "aux_sample_size", a->aux_sample_size, WR_UDEC);
+	if (!PERF_ATTR_HAS(v, __reserved_3))
+		return;
+	put_perf_reserved_bytes(w, a->__reserved_3, "116..119");
+	if (!PERF_ATTR_HAS(v, sig_data))
+		return;
+	w_key_num(w, "sig_data", a->sig_data, WR_HEX);
+}
+
+/*
+ * perf_event_attr as strace shows it: the members that mean something for its type and
+ * flags, up to the size it gives (0 is the first version's), and without -v only the head
+ * and the flags set. new_size: the size the kernel wrote back with E2BIG (the one it knows),
+ * or NULL.
+ */
+static void put_perf_attr(struct writer *w, const struct perf_attr_view *v, bool verbose,
+			  const uint32_t *new_size, bool size_unread)
+{
+	const struct perf_event_attr *a = &v->a;
+
+	w_struct_begin(w);
+	w_key(w, "type");
+	xlat_write_const(w, &xlat_perf_types, a->type, WR_HEX);
+	w_key(w, "size");
+	if (new_size || size_unread) {
+		w_inout_begin(w);
+		xlat_write_const(w, &xlat_perf_attr_size, a->size, WR_HEX);
+		w_inout_mid(w);
+		if (new_size)
+			xlat_write_const(w, &xlat_perf_attr_size, *new_size, WR_HEX);
+		else
+			w_name(w, "???");
+		w_inout_end(w);
+	} else {
+		xlat_write_const(w, &xlat_perf_attr_size, a->size, WR_HEX);
+	}
+	put_perf_config(w, a);
+	if (a->freq)
+		w_key_num(w, "sample_freq", a->sample_freq, WR_UDEC);
+	else
+		w_key_num(w, "sample_period", a->sample_period, WR_UDEC);
+	w_key(w, "sample_type");
+	xlat_write_flags_wide(w, &xlat_perf_sample_format, a->sample_type);
+	w_key(w, "read_format");
+	xlat_write_flags_wide(w, &xlat_perf_read_format, a->read_format);
+	put_perf_flags(w, v, verbose);
+	if (!verbose) {
+		w_obj_end(w, true);
+		return;
+	}
+	if (a->watermark)
+		w_key_num(w, "wakeup_watermark", a->wakeup_watermark, WR_UDEC);
+	else
+		w_key_num(w, "wakeup_events", a->wakeup_events, WR_UDEC);
+	if (a->type == PERF_TYPE_BREAKPOINT)
+		put_perf_bp_type(w, a->bp_type);
+	if (a->type == PERF_TYPE_BREAKPOINT)
+		w_key_num(w, "bp_addr", a->bp_addr, WR_HEX);
+	else
+		w_key_num(w, "config1", a->config1, WR_HEX);
+	put_perf_tail(w, v);
+	/* a size beyond the struct known here: what lies past it is not shown */
+	w_obj_end(w, a->size > v->size);
+}
+
+/*
+ * perf_event_open's attr, read at enter; strace reads its size first and shows the address
+ * when the size is below the first version's or the struct cannot be read that far.
+ */
 static enum hand_result perf_attr(struct writer *w, const struct hand_call *hc, int i)
 {
-	const struct decoder *d = hc->d;
-	const struct bt_capture *cap = hand_call_in(hc, i);
-	struct perf_hook_ctx pc = {.d = d};
-	struct decode_btf_extra extra = {.hook = perf_config_hook, .hook_ctx = &pc};
-	size_t len;
-	__u32 id, size;
+	const struct bt_capture *cap = hand_call_in(hc, i), *in, *out = NULL;
+	struct perf_attr_view v;
+	uint32_t size, new_size;
+	bool e2big = hc->exit && hc->exit->ret == -E2BIG, got_new = false;
 
-	if (!cap || !d->types || !d->types->btf ||
-	    cap->len < offsetof(struct perf_event_attr, size) + sizeof(size))
+	if (!cap || cap->len < offsetof(struct perf_event_attr, size) + sizeof(size))
 		return HAND_DEFAULT;
-	id = types__find(d->types, "perf_event_attr", BTF_KIND_STRUCT);
-	if (!id)
-		return HAND_DEFAULT;
-	memcpy(&pc.type, hand_cap_data(cap), sizeof(pc.type));
 	memcpy(&size, (const char *)hand_cap_data(cap) + offsetof(struct perf_event_attr, size),
 	       sizeof(size));
 	/* the kernel takes a size of 0 for the first version's */
 	if (!size)
 		size = PERF_ATTR_SIZE_VER0;
-	len = size < cap->len ? size : cap->len;
-	extra.sized_by_caller = size <= cap->len;
-	decode_write_btf(d, w, id, hand_cap_data(cap), len, &extra);
+	if (size > sizeof(v.a))
+		size = sizeof(v.a);
+	if (size < PERF_ATTR_SIZE_VER0 || cap->len < size) {
+		hand_put_unread(w, hc->enter->args[i], cap);
+		return HAND_PRINTED;
+	}
+	memset(&v, 0, sizeof(v));
+	memcpy(&v.a, hand_cap_data(cap), size);
+	memcpy(&v.flags,
+	       (const char *)hand_cap_data(cap) + offsetof(struct perf_event_attr, read_format) +
+		       sizeof(v.a.read_format),
+	       sizeof(v.flags));
+	v.size = size;
+	if (e2big) {
+		/* the kernel writes the size it knows back with E2BIG: read again at exit */
+		decode_call_captures(hc->d, hc->nr, i, hc->enter, hc->exit, &in, &out);
+		if (out && !(out->flags & BT_CAP_FAULT) &&
+		    out->len >= offsetof(struct perf_event_attr, size) + sizeof(new_size)) {
+			memcpy(&new_size,
+			       (const char *)hand_cap_data(out) +
+				       offsetof(struct perf_event_attr, size),
+			       sizeof(new_size));
+			got_new = true;
+		}
+	}
+	put_perf_attr(w, &v, w->lim.verbose, got_new ? &new_size : NULL, e2big && !got_new);
 	return HAND_PRINTED;
 }
 

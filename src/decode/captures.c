@@ -126,12 +126,21 @@ const char *hand_call_name(const struct hand_call *hc)
 
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size)
 {
-	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
+	/* "syscall_N" with N in the call's own table (i386's for an i386 id) */
+	return catalog__name(d->cat, nr, buf, size);
+}
 
-	if (desc)
-		return desc->name;
-	snprintf(buf, size, "syscall_%d", nr);
-	return buf;
+bool decode_arg_dropped(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			const struct bt_exit_rec *exit)
+{
+	const struct bt_syscall_rules *r;
+
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS || i < 0 || i >= BT_MAX_ARGS)
+		return false;
+	r = &d->beauty->rules[nr];
+	if (r->enter[i].len != BT_LEN_NONE && enter && record_captures_dropped(&enter->hdr))
+		return true;
+	return r->exit[i].len != BT_LEN_NONE && exit && record_captures_dropped(&exit->hdr);
 }
 
 int decode_nargs(const struct decoder *d, int nr)

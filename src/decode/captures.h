@@ -138,6 +138,12 @@ const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, in
 
 /* Arguments of syscall nr: its format's, the fallback's count of registers, or all six. */
 int decode_nargs(const struct decoder *d, int nr);
+/*
+ * What argument i points to was to be read, but its record came without its
+ * captures: the ring buffer had no room for it whole.
+ */
+bool decode_arg_dropped(const struct decoder *d, int nr, int i, const struct bt_enter_rec *enter,
+			const struct bt_exit_rec *exit);
 /* The first argument the kernel fills, where an unfinished call stops; nargs if none. */
 int decode_first_output_arg(const struct decoder *d, int nr, int nargs);
 

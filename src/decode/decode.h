@@ -13,6 +13,7 @@
 #include "base/writer.h"
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
+#include "container/container.h"
 #include "decode/captures.h"
 #include "decode/hand.h"
 #include "decode/pid_table.h"
@@ -114,6 +115,8 @@ struct decoder {
 	struct fd_table *fds;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
 	struct pid_table *pids;
+	/* --container, -a: which container each thread is in, owned by the session; or NULL */
+	struct container_table *containers;
 	/* per syscall and argument, and per syscall's return value: what a pid there names */
 	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
@@ -139,9 +142,6 @@ void decoder__free(struct decoder *d);
 void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim);
 void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opts *two);
 
-/* Whether the call is of a syscall that never returns (exit, exit_group). */
-bool decode_never_returns(const struct decoder *d, const struct call *call);
-
 /* The syscall's name, or "syscall_N" written into buf for a number without one. */
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size);
 
@@ -159,7 +159,10 @@ struct call_view {
 	const struct call *call; /* for the walk; a sink never looks inside */
 	enum call_state state;
 	__u32 pid, tid;
+	/* --container, -a: the container the thread is in; NULL for the host's */
+	const struct container *container;
 	__u64 ts;	   /* the enter's kernel time (the exit's when the enter was not seen) */
+	__u64 end_ts;	   /* the exit's kernel time, when it was seen: a resumed line's */
 	bool timed;	   /* enter and exit were both seen: */
 	__u64 duration_ns; /* the exit's time less the enter's */
 	const char *comm;  /* the thread's name at the enter, NULL when the enter was not seen */
@@ -174,6 +177,8 @@ struct call_view {
 	bool captures_dropped; /* a record came without its captured data (ring buffer full) */
 	/* a new child's first return from clone/fork: strace does not show it */
 	bool child_start;
+	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */
+	bool detached;
 
 	enum call_event event;
 	/* CEV_SIGNAL */

@@ -44,6 +44,71 @@ static int mode_arg_index(const struct syscall_desc *desc)
 	return 0;
 }
 
+/*
+ * The x86_64 calls whose hand decoders an i386 call that takes their format
+ * may use: each was read for what it assumes of layouts, and takes the type
+ * it prints from the beauty map (compat_* for i386), or reads only values,
+ * strings, little-endian bitmaps and structs laid out alike in both ABIs
+ * (statx, pollfd, rseq, epoll_event, bpf_attr). Not those that print
+ * x86_64's struct stat or sigaction by name, nor clone's arguments in
+ * x86_64's order, nor the socket options' values and message headers.
+ */
+static bool i386_hand_ok(const char *like, const char *arg)
+{
+	static const char *const checked[] = {
+		"getdents64",
+		"bind",
+		"connect",
+		"sendto",
+		"recvfrom",
+		"accept",
+		"accept4",
+		"getsockname",
+		"getpeername",
+		"rt_sigprocmask",
+		"rt_sigpending",
+		"rt_sigsuspend",
+		"rt_sigtimedwait",
+		"signalfd",
+		"signalfd4",
+		"epoll_pwait",
+		"epoll_pwait2",
+		"epoll_wait",
+		"epoll_ctl",
+		"ppoll",
+		"poll",
+		"sched_getaffinity",
+		"sched_setaffinity",
+		"getcwd",
+		"socket",
+		"socketpair",
+		"setsockopt",
+		"getsockopt",
+		"ioctl",
+		"bpf",
+		"perf_event_open",
+		"prctl",
+		"fcntl",
+		"futex",
+		"select",
+		"pselect6",
+		"wait4",
+		"umask",
+		"statx",
+		"getrandom",
+		"rseq",
+	};
+
+	if ((!strcmp(like, "setsockopt") || !strcmp(like, "getsockopt")) && arg &&
+	    !strcmp(arg, "optval"))
+		return false;
+	for (size_t i = 0; i < sizeof(checked) / sizeof(checked[0]); i++) {
+		if (!strcmp(checked[i], like))
+			return true;
+	}
+	return false;
+}
+
 void decode_opts_default(struct decode_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -70,25 +135,40 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 	d->nr_clone = d->nr_clone3 = d->nr_fork = d->nr_vfork = d->nr_wait4 = d->nr_waitid = -1;
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
+		/* an i386 call decodes as the x86_64 call whose format it takes */
+		const char *like;
+		bool i386;
 
 		if (!desc)
 			continue;
+		like = syscall_desc__like(desc);
+		i386 = bt_id_is_i386(nr);
 		for (int i = 0; i < desc->nargs; i++) {
-			d->printers[nr][i] = value_printer_find(desc->name, desc->args[i].name);
+			const char *arg = desc->args[i].name;
+
+			d->printers[nr][i] = value_printer_find(like, arg);
 			/* a name's printer first (flags of one syscall), then the type's (uid_t) */
 			if (!d->printers[nr][i] || !strcmp(d->printers[nr][i]->scope, "*"))
 				d->printers[nr][i] = value_printer_of_type(desc->args[i].type)
 							     ?: d->printers[nr][i];
 			d->pointee_printers[nr][i] = pointee_printer(desc->args[i].type);
-			d->hand[nr][i] =
-				hand_bytes_find(d->families, desc->name, desc->args[i].name);
-			d->call_hand[nr][i] =
-				hand_arg_find(d->families, desc->name, desc->args[i].name);
-			d->pid_arg[nr][i] = decode_pid_arg_kind(desc->name, desc->args[i].name);
+			d->pid_arg[nr][i] = decode_pid_arg_kind(like, arg);
+			if (i386 && !i386_hand_ok(like, arg))
+				continue;
+			d->hand[nr][i] = hand_bytes_find(d->families, like, arg);
+			d->call_hand[nr][i] = hand_arg_find(d->families, like, arg);
 		}
-		d->ret_hand[nr] = hand_return_find(d->families, desc->name);
-		d->call_decoder[nr] = hand_call_find(d->families, desc->name);
-		if (!strcmp(desc->name, "restart_syscall"))
+		if (!i386 || i386_hand_ok(like, NULL)) {
+			d->ret_hand[nr] = hand_return_find(d->families, like);
+			d->call_decoder[nr] = hand_call_find(d->families, like);
+		}
+		/*
+		 * x86_64's: the resumed call names are its; -Y follows the
+		 * children and reaps of x86_64 calls only
+		 */
+		if (i386)
+			;
+		else if (!strcmp(desc->name, "restart_syscall"))
 			d->nr_restart_syscall = nr;
 		else if (!strcmp(desc->name, "clone"))
 			d->nr_clone = nr;
@@ -102,10 +182,10 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			d->nr_wait4 = nr;
 		else if (!strcmp(desc->name, "waitid"))
 			d->nr_waitid = nr;
-		d->ret_pid_kind[nr] = decode_pid_return_kind(desc->name);
-		d->fd_effect[nr] = decode_fd_effect_of(desc->name);
-		d->dump_kind[nr] = decode_dump_kind_of(desc->name);
-		d->ret_is_address[nr] = returns_address(desc->name);
+		d->ret_pid_kind[nr] = decode_pid_return_kind(like);
+		d->fd_effect[nr] = decode_fd_effect_of(like);
+		d->dump_kind[nr] = decode_dump_kind_of(like);
+		d->ret_is_address[nr] = returns_address(like);
 		d->open_mode_arg[nr] = mode_arg_index(desc);
 	}
 	return 0;
@@ -139,18 +219,4 @@ void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opt
 	two->hex = o->hex;
 	/* strace pads the call so that " = " lands in this column */
 	two->column = 39;
-}
-
-bool decode_never_returns(const struct decoder *d, const struct call *call)
-{
-	const struct bt_rec_hdr *hdr = call->enter  ? &call->enter->hdr
-				       : call->exit ? &call->exit->hdr
-						    : NULL;
-	char buf[32];
-	const char *name;
-
-	if (!hdr || call->state == CALL_EVENT)
-		return false;
-	name = decode_syscall_name(d, hdr->nr, buf, sizeof(buf));
-	return !strcmp(name, "exit") || !strcmp(name, "exit_group");
 }

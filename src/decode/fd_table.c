@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* -y: per process, what each descriptor refers to, from the calls seen and /proc for the rest. */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@ enum fd_state {
 
 struct fd_slot {
 	unsigned char state; /* enum fd_state */
+	bool kept_on_exec;   /* known not to be close-on-exec (seeded from /proc) */
 	char *path;	     /* FD_KNOWN only */
 };
 
@@ -160,6 +163,7 @@ static void set_slot(struct fd_slot *slot, enum fd_state state, const char *path
 	free(slot->path);
 	slot->path = NULL;
 	slot->state = state;
+	slot->kept_on_exec = false;
 	if (state == FD_KNOWN) {
 		slot->path = strdup(path);
 		if (!slot->path)
@@ -319,11 +323,60 @@ void fd_table__exec(struct fd_table *t, __u32 tgid)
 
 	if (!p)
 		return;
-	for (unsigned int i = 0; i < p->nslots; i++)
-		free(p->slots[i].path);
-	free(p->slots);
-	p->slots = NULL;
-	p->nslots = 0;
+	/* what is known to survive stays; the rest is asked of /proc again */
+	for (unsigned int i = 0; i < p->nslots; i++) {
+		if (!p->slots[i].kept_on_exec)
+			set_slot(&p->slots[i], FD_UNSEEN, NULL);
+	}
+}
+
+/* Whether fd of pid is close-on-exec, from /proc/PID/fdinfo/FD's flags (octal). */
+static bool close_on_exec(__u32 pid, const char *fd)
+{
+	char path[320], text[256], *flags;
+	ssize_t n;
+	int f;
+
+	snprintf(path, sizeof(path), "/proc/%u/fdinfo/%s", pid, fd);
+	f = open(path, O_RDONLY | O_CLOEXEC);
+	if (f < 0)
+		return true;
+	n = read(f, text, sizeof(text) - 1);
+	close(f);
+	if (n <= 0)
+		return true;
+	text[n] = '\0';
+	flags = strstr(text, "flags:");
+	return !flags || (strtoul(flags + 6, NULL, 8) & O_CLOEXEC);
+}
+
+void fd_table__seed(struct fd_table *t, __u32 tgid, __u32 pid)
+{
+	char dir[64], path[FD_PATH_MAX];
+	struct fd_slot *slot;
+	struct dirent *de;
+	DIR *d;
+
+	if (!t->follow)
+		return;
+	snprintf(dir, sizeof(dir), "/proc/%u/fd", pid);
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		int fd = atoi(de->d_name);
+		ssize_t n;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		n = t->readlink_fn(pid, fd, path, sizeof(path) - 1);
+		if (n <= 0 || !(slot = get_slot(t, tgid, fd)))
+			continue;
+		path[n] = '\0';
+		set_slot(slot, FD_KNOWN, path);
+		slot->kept_on_exec = !close_on_exec(pid, de->d_name);
+	}
+	closedir(d);
 }
 
 void fd_table__forget(struct fd_table *t, __u32 tgid)

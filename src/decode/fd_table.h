@@ -56,8 +56,17 @@ void fd_table__dup(struct fd_table *t, __u32 tgid, int oldfd, int newfd);
 void fd_table__close(struct fd_table *t, __u32 tgid, unsigned int first, unsigned int last);
 /* A child process starts with copies of its parent's descriptors. */
 void fd_table__fork(struct fd_table *t, __u32 parent, __u32 child);
-/* The process exec'd: the fds left (not close-on-exec) are asked of /proc again. */
+/*
+ * The process exec'd: close-on-exec fds are gone; those seeded as kept keep
+ * their path, the others are asked of /proc again.
+ */
 void fd_table__exec(struct fd_table *t, __u32 tgid);
+/*
+ * Process tgid's descriptors as tracing starts, as /proc/PID/fd names them
+ * (read through pid): a command's inherited ones (read before its exec), an
+ * attached process's. Those not close-on-exec are known to outlive an exec.
+ */
+void fd_table__seed(struct fd_table *t, __u32 tgid, __u32 pid);
 /* The process ended. */
 void fd_table__forget(struct fd_table *t, __u32 tgid);
 

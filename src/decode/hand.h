@@ -103,8 +103,9 @@ struct hand_family {
 };
 
 extern const struct hand_family family_bpf, family_file, family_fs, family_io, family_ioctl,
-	family_ipc, family_keys, family_mem, family_msghdr, family_net, family_poll, family_proc,
-	family_sched, family_signal, family_sockopt, family_time, family_xattr;
+	family_ipc, family_keys, family_ldt, family_mem, family_msghdr, family_net, family_poll,
+	family_prctl, family_proc, family_sched, family_signal, family_sockopt, family_time,
+	family_xattr;
 /* Every family, NULL-ended (families.c). */
 extern const struct hand_family *const hand_families[];
 
@@ -167,6 +168,12 @@ void hand_print_sigset(const struct decoder *d, struct writer *w, const void *da
 /* A siginfo as strace shows it: {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=...}. */
 void hand_print_siginfo(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			bool more);
+/*
+ * A struct sigevent as strace shows it (mq_notify's, timer_create's): the value when not 0,
+ * the signal, the kind, and what the kind uses.
+ */
+void hand_print_sigevent(const struct decoder *d, struct writer *w, const void *data, size_t len,
+			 bool more);
 /* Clock ticks as strace shows them: 30 /\* 0.30 s *\/ (0 alone). */
 void hand_put_clock_t(struct writer *w, long long ticks);
 /* The numbers of the set bits, below limit (or all with limit < 0): [0 4]. */

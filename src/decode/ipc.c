@@ -423,7 +423,7 @@ struct sigevent_head {
  * the kinds that send one), the kind, then what the kind uses: a thread id, or a function and
  * its attributes.
  */
-static void put_sigevent(const struct decoder *d, struct writer *w, const void *data, size_t len,
+void hand_print_sigevent(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			 bool more)
 {
 	struct sigevent_head sev;
@@ -468,7 +468,7 @@ static void put_sigevent(const struct decoder *d, struct writer *w, const void *
 
 /* clang-format off */
 static const struct hand_bytes_entry ipc_bytes[] = {
-	{"mq_notify", "u_notification", put_sigevent},
+	{"mq_notify", "u_notification", hand_print_sigevent},
 };
 
 static const struct hand_arg_entry ipc_args[] = {

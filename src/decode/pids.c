@@ -114,7 +114,8 @@ static void resolve(const struct decoder *d, __u32 caller, __s64 value, enum pid
 		if (value < -1)
 			value = -value;
 	}
-	if (value <= 0 || value > 0x7fffffff)
+	/* no pid table: neither -Y nor --decode-pids asked for one */
+	if (!d->pids || value <= 0 || value > 0x7fffffff)
 		return;
 	id = pid_table__translate(d->pids, caller, (int)value, kind);
 	if (!id)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Processes and threads: prctl's arg2..arg5 by option, futex's val..val3 by operation,
- * wait4's status word (exit code, signal and core flag packed in an int), a CPU mask's bits.
+ * Processes and threads: futex's val..val3 by operation, wait4's status word (exit code,
+ * signal and core flag packed in an int), a CPU mask's bits.
  * The kernel declares all of these unsigned long, int or unsigned long *: their meaning is in
  * the code, not in BTF.
  */
@@ -13,7 +13,6 @@
 #include <linux/futex.h>
 #include <linux/kcmp.h>
 #include <linux/personality.h>
-#include <linux/prctl.h>
 #include <linux/ptrace.h>
 #include <linux/reboot.h>
 
@@ -21,126 +20,8 @@
 #include "decode/hand.h"
 #include "xlat_tables.h"
 
-enum prctl_arg {
-	PRCTL_NUMBER,	  /* arg2 is a number */
-	PRCTL_STRING_IN,  /* arg2 points to a name the kernel reads */
-	PRCTL_STRING_OUT, /* arg2 points to a buffer the kernel writes a name into */
-	PRCTL_SIGNAL,	  /* arg2 is a signal number */
-	PRCTL_SIGNAL_OUT, /* arg2 points to an int the kernel writes a signal number into */
-	PRCTL_INT_OUT,	  /* arg2 points to an int the kernel writes */
-};
-
-struct prctl_option {
-	int option;
-	int nargs; /* arguments the option uses, option included: the others are left out */
-	enum prctl_arg arg2;
-};
-
-/* clang-format off */
-static const struct prctl_option prctl_options[] = {
-	{PR_SET_NAME, 2, PRCTL_STRING_IN},
-	{PR_GET_NAME, 2, PRCTL_STRING_OUT},
-	{PR_SET_PDEATHSIG, 2, PRCTL_SIGNAL},
-	{PR_GET_PDEATHSIG, 2, PRCTL_SIGNAL_OUT},
-	{PR_GET_DUMPABLE, 1, PRCTL_NUMBER},
-	{PR_SET_DUMPABLE, 2, PRCTL_NUMBER},
-	{PR_GET_KEEPCAPS, 1, PRCTL_NUMBER},
-	{PR_SET_KEEPCAPS, 2, PRCTL_NUMBER},
-	{PR_GET_TIMERSLACK, 1, PRCTL_NUMBER},
-	{PR_SET_TIMERSLACK, 2, PRCTL_NUMBER},
-	{PR_GET_CHILD_SUBREAPER, 2, PRCTL_INT_OUT},
-	{PR_SET_CHILD_SUBREAPER, 2, PRCTL_NUMBER},
-	{PR_GET_NO_NEW_PRIVS, 1, PRCTL_NUMBER},
-	{PR_GET_SECCOMP, 1, PRCTL_NUMBER},
-};
-/* clang-format on */
-
-/* A name of at most TASK_COMM_LEN bytes; a capture without its NUL may go on. */
-static void put_comm(struct writer *w, const struct bt_capture *cap)
-{
-	const char *p = hand_cap_data(cap);
-	bool more = (cap->flags & BT_CAP_TRUNCATED) || !memchr(p, '\0', cap->len);
-
-	w_str(w, p, cap->len, WR_STR_NUL | (more ? WR_STR_MORE : 0));
-}
-
-static enum hand_result prctl_arg(struct writer *w, const struct hand_call *hc, int i)
-{
-	int option = (int)hc->enter->args[0];
-	__u64 v = hc->enter->args[i];
-	const struct prctl_option *po = NULL;
-	const struct bt_capture *cap;
-	int sig;
-
-	for (size_t k = 0; k < sizeof(prctl_options) / sizeof(prctl_options[0]); k++) {
-		if (prctl_options[k].option == option)
-			po = &prctl_options[k];
-	}
-	if (po && i >= po->nargs)
-		return HAND_OMIT;
-	if (!po || i != 1 || po->arg2 == PRCTL_NUMBER) {
-		/* a number, whatever the collector read behind it */
-		w_u64(w, v);
-		return HAND_PRINTED;
-	}
-	switch (po->arg2) {
-	case PRCTL_SIGNAL:
-		xlat_write_signal(w, (__u64)(__s64)(int)v);
-		return HAND_PRINTED;
-	case PRCTL_STRING_IN:
-		cap = hand_call_in(hc, i);
-		if (!cap)
-			break;
-		put_comm(w, cap);
-		return HAND_PRINTED;
-	case PRCTL_STRING_OUT:
-		cap = hand_call_out(hc, i);
-		if (!cap)
-			break;
-		put_comm(w, cap);
-		return HAND_PRINTED;
-	case PRCTL_SIGNAL_OUT:
-	case PRCTL_INT_OUT:
-		cap = hand_call_out(hc, i);
-		if (!cap || cap->len < sizeof(sig))
-			break;
-		if (po->arg2 == PRCTL_INT_OUT) {
-			hand_put_int(w, cap);
-			return HAND_PRINTED;
-		}
-		memcpy(&sig, hand_cap_data(cap), sizeof(sig));
-		w_deref_begin(w);
-		xlat_write_signal(w, (__u64)(__s64)sig);
-		w_deref_end(w);
-		return HAND_PRINTED;
-	case PRCTL_NUMBER:
-		break;
-	}
-	hand_put_pointer(w, v);
-	return HAND_PRINTED;
-}
-
-/* xlat_flags_names's callback: one flag name to the writer. */
-static void put_flag_name(void *ctx, const char *name)
-{
-	w_flag(ctx, name);
-}
-
-/* PR_GET_DUMPABLE's answer by name, as strace has it: 1 (SUID_DUMP_USER). */
-static bool prctl_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
-{
-	const char *name = xlat_name(&xlat_suid_dump_modes, r->value);
-
-	if ((int)hc->enter->args[0] != PR_GET_DUMPABLE || !name)
-		return false;
-	w->ops->ret(w, r);
-	w->ops->ret_note_begin(w);
-	w_name(w, name);
-	w->ops->ret_note_end(w);
-	return true;
-}
-
 /* futex's arguments: uaddr, op, then these, each used by some operations only. */
+#define FUTEX_STRACE_CMD_BITS 127
 enum { FUTEX_ARG_VAL = 2, FUTEX_ARG_UTIME, FUTEX_ARG_UADDR2, FUTEX_ARG_VAL3 };
 
 /* What an operation makes of utime and val3, as strace prints them. */
@@ -208,12 +89,17 @@ static void write_futex_wake_op(struct writer *w, uint32_t v)
  */
 static enum hand_result futex_arg(struct writer *w, const struct hand_call *hc, int i)
 {
-	unsigned int cmd = (unsigned int)hc->enter->args[1] & FUTEX_CMD_MASK;
+	/* strace takes the operation from the op's low 7 bits, as older kernels did */
+	unsigned int cmd = (unsigned int)hc->enter->args[1] & FUTEX_STRACE_CMD_BITS;
 	uint32_t v = (uint32_t)hc->enter->args[i];
 	unsigned int use;
 
 	if (cmd >= sizeof(futex_uses) / sizeof(futex_uses[0])) {
-		/* an operation the kernel does not know: strace shows val3 in hex */
+		/* an operation the kernel does not know: utime an address, val3 in hex */
+		if (i == FUTEX_ARG_UTIME) {
+			hand_put_pointer(w, hc->enter->args[i]);
+			return HAND_PRINTED;
+		}
 		if (i != FUTEX_ARG_VAL3)
 			return HAND_DEFAULT;
 		w_hex(w, v);
@@ -358,6 +244,12 @@ static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, 
 {
 	w_hex(w, hc->enter->args[i]);
 	return HAND_PRINTED;
+}
+
+/* xlat_flags_names's callback: one flag name to the writer. */
+static void put_flag_name(void *ctx, const char *name)
+{
+	w_flag(ctx, name);
 }
 
 /*
@@ -624,17 +516,48 @@ static void print_cpu_mask(const struct decoder *d, struct writer *w, const void
 	hand_print_bit_list(w, data, len, -1, more);
 }
 
+/*
+ * struct futex_waitv's flags, the futex's size and privacy. A member decoder, not a table row:
+ * rows are found by scope and name, and futex_waitv's own flags argument is a plain number.
+ */
+static void print_futex_waiter_flags(const struct decoder *d, struct writer *w, const void *data,
+				     size_t len, bool more)
+{
+	uint32_t flags;
+
+	if (len < sizeof(flags)) {
+		w_name2(w, NULL, "...");
+		return;
+	}
+	memcpy(&flags, data, sizeof(flags));
+	xlat_write_flags(w, &xlat_futex_waiter_flags, flags);
+}
+
+/* get_robust_list's head: the address the kernel wrote, [0x7f...]. */
+static void print_robust_list_head(const struct decoder *d, struct writer *w, const void *data,
+				   size_t len, bool more)
+{
+	uint64_t head;
+
+	if (len < sizeof(head)) {
+		w_bytes(w, data, len, -1, more);
+		return;
+	}
+	memcpy(&head, data, sizeof(head));
+	w_deref_begin(w);
+	w_ptr(w, head);
+	w_deref_end(w);
+}
+
 /* clang-format off */
 static const struct hand_bytes_entry proc_bytes[] = {
+	{"get_robust_list", "head_ptr", print_robust_list_head},
+	{"futex_waitv", "flags", print_futex_waiter_flags},
 	{"sched_getaffinity", "user_mask_ptr", print_cpu_mask},
 	{"sched_setaffinity", "user_mask_ptr", print_cpu_mask},
 };
 
 static const struct hand_arg_entry proc_args[] = {
-	{"prctl", "arg2", prctl_arg},
-	{"prctl", "arg3", prctl_arg},
-	{"prctl", "arg4", prctl_arg},
-	{"prctl", "arg5", prctl_arg},
 	{"futex", "val", futex_arg},
 	{"futex", "utime", futex_arg},
 	{"futex", "uaddr2", futex_arg},
@@ -657,7 +580,6 @@ static const struct hand_arg_entry proc_args[] = {
 };
 
 static const struct hand_return_entry proc_returns[] = {
-	{"prctl", prctl_return},
 	{"personality", personality_return},
 };
 

@@ -28,6 +28,7 @@ void hand_print_sigset(const struct decoder *d, struct writer *w, const void *da
 {
 	const unsigned char *p = data;
 	unsigned int nsig = len * 8, set = 0;
+	const char *short_name;
 	bool invert;
 	char name[32];
 
@@ -42,7 +43,12 @@ void hand_print_sigset(const struct decoder *d, struct writer *w, const void *da
 			continue;
 		xlat_signal_name(name, sizeof(name), b + 1);
 		/* in a set the prefix is noise: [INT TERM] */
-		w_name2(w, name, strncmp(name, "SIG", 3) ? name : name + 3);
+		short_name = strncmp(name, "SIG", 3) ? name : name + 3;
+		/* -X raw and -X verbose show the numbers: [2 15], [2 /\* INT *\/ 15 /\* TERM *\/] */
+		if (w_xlat_style(w) == WR_XLAT_ABBREV)
+			w_name2(w, name, short_name);
+		else
+			w_const(w, b + 1, WR_DEC, short_name, NULL);
 	}
 	w_arr_end(w, more);
 }

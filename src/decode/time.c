@@ -56,6 +56,20 @@ static bool time_return(struct writer *w, const struct hand_call *hc, struct wr_
 	return true;
 }
 
+/* adjtimex's answer is the clock's state: = 5 (TIME_ERROR). */
+static bool adjtimex_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	const char *state = xlat_name(&xlat_adjtimex_state, r->value);
+
+	if (!state)
+		return false;
+	w->ops->ret(w, r);
+	w->ops->ret_note_begin(w);
+	w_name(w, state);
+	w->ops->ret_note_end(w);
+	return true;
+}
+
 void hand_put_clock_t(struct writer *w, long long ticks)
 {
 	long hz = sysconf(_SC_CLK_TCK);
@@ -88,6 +102,7 @@ static void print_clock_t(const struct decoder *d, struct writer *w, const void 
 /* clang-format off */
 static const struct hand_bytes_entry time_bytes[] = {
 	{"time", "tloc", print_time_t},
+	{"timer_create", "timer_event_spec", hand_print_sigevent},
 	{"tms", "tms_utime", print_clock_t},
 	{"tms", "tms_stime", print_clock_t},
 	{"tms", "tms_cutime", print_clock_t},
@@ -96,6 +111,8 @@ static const struct hand_bytes_entry time_bytes[] = {
 
 static const struct hand_return_entry time_returns[] = {
 	{"time", time_return},
+	{"adjtimex", adjtimex_return},
+	{"clock_adjtime", adjtimex_return},
 };
 /* clang-format on */
 

@@ -353,13 +353,18 @@ void hand_arg_begin(struct writer *w, const struct hand_call *hc, int i)
 {
 	struct wr_arg a;
 
-	arg_info(hc->d, catalog__by_nr(hc->d->cat, hc->nr), hc->nr, i, hc->enter->args[i], &a);
+	const struct syscall_desc *desc = catalog__by_nr(hc->d->cat, hc->nr);
+
+	arg_info(hc->d, desc, hc->nr, i, syscall_desc__arg_value(desc, hc->enter->args, i), &a);
 	w->ops->arg_begin(w, &a);
 }
 
-/* Argument i's value: what went in, what came out, or both ("in => out"). */
+/*
+ * Argument i's value: what went in, what came out, or both ("in => out"). v is its
+ * register's, or an i386 call's 64-bit value from two, mmap2's offset in bytes.
+ */
 static void write_arg_value(const struct decoder *d, struct writer *w, int nr, int i,
-			    const struct call *call)
+			    const struct call *call, __u64 v)
 {
 	const struct bt_enter_rec *enter = call->enter;
 	const struct bt_exit_rec *exit = call->exit;
@@ -367,7 +372,6 @@ static void write_arg_value(const struct decoder *d, struct writer *w, int nr, i
 	const struct beauty_arg *ba = arg_of(d, nr, i);
 	const struct bt_capture *in = NULL, *out = NULL;
 	const struct hand_call hc = {.d = d, .nr = nr, .enter = enter, .exit = exit};
-	__u64 v = enter->args[i];
 
 	if (ba->role == ROLE_VALUE) {
 		write_plain_value(d, w, nr, i, ba, &enter->hdr, v);
@@ -403,10 +407,11 @@ static void write_arg_value(const struct decoder *d, struct writer *w, int nr, i
 /*
  * Writes arguments first..last-1. The exit record, when there is one,
  * supplies what the kernel wrote; an in/out argument that changed shows
- * "in => out".
+ * "in => out". dropped: a record of the call came without its captures
+ * (the view's captures_dropped), so its arguments are asked which.
  */
 static void write_args(const struct decoder *d, struct writer *w, int nr, const struct call *call,
-		       int first, int last)
+		       bool dropped, int first, int last)
 {
 	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
 	const struct bt_enter_rec *enter = call->enter;
@@ -415,11 +420,15 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 	struct wr_arg a;
 
 	for (int i = first; i < last; i++) {
-		__u64 v = enter->args[i];
+		__u64 v = syscall_desc__arg_value(desc, enter->args, i);
 
+		/* the high half of an i386 call's 64-bit value: shown with its low half */
+		if (syscall_desc__arg_hidden(desc, i))
+			continue;
 		if (formatted && i > 0 && arg_is_ignored(d, nr, i, enter->args))
 			continue;
 		arg_info(d, desc, nr, i, v, &a);
+		a.dropped = formatted && dropped && decode_arg_dropped(d, nr, i, enter, call->exit);
 		w->ops->arg_begin(w, &a);
 		if (!formatted || d->opts.no_btf) {
 			/*
@@ -442,7 +451,7 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 				break;
 			}
 		}
-		write_arg_value(d, w, nr, i, call);
+		write_arg_value(d, w, nr, i, call, v);
 		w->ops->arg_end(w);
 	}
 }
@@ -487,9 +496,10 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 		w->ops->call_begin(w, &c);
 		if (call->enter && !write_restart(d, w, v) &&
 		    !write_by_call_decoder(d, w, nr, call, HAND_PART_ALL))
-			write_args(d, w, nr, call, 0, nargs);
+			write_args(d, w, nr, call, v->captures_dropped, 0, nargs);
 		w->ops->call_end(w, false);
 		break;
+	case CALL_PENDING: /* the text sink shows the start of the unfinished form */
 	case CALL_UNFINISHED:
 		c.state = WR_CALL_UNFINISHED;
 		split = decode_first_output_arg(d, nr, nargs);
@@ -498,7 +508,7 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 		if (write_by_call_decoder(d, w, nr, call, HAND_PART_ENTER))
 			split = nargs; /* the decoder's resumed part says what follows */
 		else
-			write_args(d, w, nr, call, 0, split);
+			write_args(d, w, nr, call, v->captures_dropped, 0, split);
 		w->ops->call_end(w, split < nargs);
 		break;
 	case CALL_RESUMED:
@@ -509,11 +519,12 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 					   w->resumed_whole ? HAND_PART_ALL : HAND_PART_EXIT)) {
 			/* the text shows what the unfinished line did not; JSON all of it */
 			split = w->resumed_whole ? 0 : decode_first_output_arg(d, nr, nargs);
-			write_args(d, w, nr, call, split, nargs);
+			write_args(d, w, nr, call, v->captures_dropped, split, nargs);
 		}
 		w->ops->call_end(w, false);
 		break;
 	case CALL_EVENT:
+	case CALL_UNSHOWN: /* the fd table's only */
 		break;
 	}
 }
@@ -604,6 +615,16 @@ static bool is_child_start(const struct decoder *d, const struct call *call)
 	       !strcmp(name, "vfork");
 }
 
+/* The cgroup id an event record carries (0: none, or it was not asked for). */
+static __u64 event_cgroup(const struct bt_rec_hdr *hdr)
+{
+	if (hdr->type == BT_REC_SIGNAL)
+		return ((const struct bt_signal_rec *)hdr)->cgroup;
+	if (hdr->type == BT_REC_TASK_EXIT)
+		return ((const struct bt_task_exit_rec *)hdr)->cgroup;
+	return 0;
+}
+
 static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, struct call_view *v)
 {
 	switch (hdr->type) {
@@ -661,12 +682,19 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 		v->pid = hdr->tgid;
 		v->tid = hdr->tid;
 		v->ts = hdr->ts;
+		if (d->containers)
+			v->container = container_table__of_thread(d->containers, v->tid,
+								  event_cgroup(hdr));
 		view_event(d, hdr, v);
 		return;
 	}
 	hdr = call->enter ? &call->enter->hdr : &call->exit->hdr;
 	v->pid = hdr->tgid;
 	v->tid = hdr->tid;
+	if (d->containers)
+		v->container = container_table__of_thread(d->containers, v->tid,
+							  call->enter ? call->enter->cgroup
+								      : call->exit->cgroup);
 	v->ts = hdr->ts;
 	v->nr = hdr->nr;
 	v->name = decode_syscall_name(d, hdr->nr, v->namebuf, sizeof(v->namebuf));
@@ -679,7 +707,9 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	if (call->exit) {
 		v->returned = true;
 		v->failed = decode_is_error(call->exit->ret);
+		v->end_ts = call->exit->hdr.ts;
 	}
+	v->detached = call->detached;
 	if (call->enter && call->exit && call->exit->hdr.ts >= call->enter->hdr.ts) {
 		v->timed = true;
 		v->duration_ns = call->exit->hdr.ts - call->enter->hdr.ts;

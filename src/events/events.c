@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "events/events.h"
+#include "events/tid_set.h"
 
 struct open_call {
 	__u32 tid;
@@ -34,6 +35,7 @@ struct event_reader {
 	void *held;
 	size_t held_cap;
 	bool have_held;
+	bool held_pending; /* handed on as CALL_PENDING already */
 	/* calls shown unfinished, waiting for their exits */
 	struct open_call *open;
 	size_t nopen, open_cap;
@@ -46,6 +48,17 @@ struct event_reader {
 	 */
 	struct interrupted_call *interrupted;
 	size_t ninterrupted, interrupted_cap;
+	/*
+	 * -p, -a: the threads that had a call record (a set, 0 for a free
+	 * slot), and the calls threads were in when tracing started.
+	 */
+	bool attached;
+	struct tid_set seen;
+	struct bt_enter_rec **expected;
+	size_t nexpected, expected_cap;
+	/* -y: enters of calls only the fd table gets, waiting for their exits */
+	struct bt_enter_rec **fd_enters;
+	size_t nfd_enters, fd_enters_cap;
 };
 
 struct event_reader *event_reader__new(call_fn fn, void *ctx)
@@ -69,13 +82,93 @@ void event_reader__free(struct event_reader *er)
 	free(er->fatal);
 	free(er->interrupted);
 	free(er->held);
+	for (size_t i = 0; i < er->nexpected; i++)
+		free(er->expected[i]);
+	free(er->expected);
+	for (size_t i = 0; i < er->nfd_enters; i++)
+		free(er->fd_enters[i]);
+	free(er->fd_enters);
+	tid_set__free(&er->seen);
 	free(er);
 }
 
-/* x86_64 numbers */
+void event_reader__set_attached(struct event_reader *er)
+{
+	er->attached = true;
+}
+
+int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec)
+{
+	struct bt_enter_rec *copy;
+
+	if (er->nexpected == er->expected_cap) {
+		size_t cap = er->expected_cap ? 2 * er->expected_cap : 16;
+		struct bt_enter_rec **p = realloc(er->expected, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		er->expected = p;
+		er->expected_cap = cap;
+	}
+	copy = malloc(rec->hdr.size);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, rec, rec->hdr.size);
+	er->expected[er->nexpected++] = copy;
+	return 0;
+}
+
+/* The call tid was found in at the start, taken from the list (the caller frees it), or NULL. */
+static struct bt_enter_rec *take_expected(struct event_reader *er, __u32 tid)
+{
+	for (size_t i = 0; i < er->nexpected; i++) {
+		struct bt_enter_rec *rec = er->expected[i];
+
+		if (rec->hdr.tid == tid) {
+			er->expected[i] = er->expected[--er->nexpected];
+			return rec;
+		}
+	}
+	return NULL;
+}
+
+/* x86_64 numbers, and i386's as ids (bpf/record.h) */
 #define NR_EXECVE 59
 #define NR_RESTART_SYSCALL 219
 #define NR_EXECVEAT 322
+#define NR_I386_EXECVE (BT_NR_I386 + 11)
+#define NR_I386_RESTART_SYSCALL (BT_NR_I386 + 0)
+#define NR_I386_EXECVEAT (BT_NR_I386 + 358)
+
+static bool is_restart_syscall(int nr)
+{
+	return nr == NR_RESTART_SYSCALL || nr == NR_I386_RESTART_SYSCALL;
+}
+
+/* The first return of a new child or thread (0 from the clone its parent entered). */
+static bool is_child_start(const struct bt_exit_rec *exit)
+{
+	static const int clones[] = {56,
+				     57,
+				     58,
+				     435,
+				     BT_NR_I386 + 2,
+				     BT_NR_I386 + 120,
+				     BT_NR_I386 + 190,
+				     BT_NR_I386 + 435};
+
+	for (size_t i = 0; exit->ret == 0 && i < sizeof(clones) / sizeof(clones[0]); i++) {
+		if (exit->hdr.nr == clones[i])
+			return true;
+	}
+	return false;
+}
+
+static bool is_execve(int nr)
+{
+	return nr == NR_EXECVE || nr == NR_EXECVEAT || nr == NR_I386_EXECVE ||
+	       nr == NR_I386_EXECVEAT;
+}
 /* include/linux/errno.h: the call is resumed by restart_syscall if no handler runs */
 #define ERESTART_RESTARTBLOCK 516
 
@@ -109,11 +202,11 @@ static void note_interrupted(struct event_reader *er, const struct bt_exit_rec *
 		return;
 	i = find_interrupted(er, tid);
 	if (i >= 0) {
-		if (exit->hdr.nr != NR_RESTART_SYSCALL)
+		if (!is_restart_syscall(exit->hdr.nr))
 			er->interrupted[i].nr = exit->hdr.nr;
 		return;
 	}
-	if (exit->hdr.nr == NR_RESTART_SYSCALL)
+	if (is_restart_syscall(exit->hdr.nr))
 		return;
 	if (er->ninterrupted == er->interrupted_cap) {
 		size_t cap = er->interrupted_cap ? er->interrupted_cap * 2 : 8;
@@ -134,7 +227,7 @@ static void emit(struct event_reader *er, enum call_state state, const struct bt
 	struct call call = {.state = state, .enter = enter, .exit = exit};
 	const struct bt_rec_hdr *hdr = enter ? &enter->hdr : &exit->hdr;
 
-	if (hdr->nr == NR_RESTART_SYSCALL && er->ninterrupted) {
+	if (is_restart_syscall(hdr->nr) && er->ninterrupted) {
 		ssize_t i = find_interrupted(er, hdr->tid);
 
 		if (i >= 0) {
@@ -163,7 +256,7 @@ static ssize_t find_exec_enter(struct event_reader *er, const struct bt_exit_rec
 {
 	const struct bt_rec_hdr *hdr = &exit->hdr;
 
-	if (exit->ret != 0 || (hdr->nr != NR_EXECVE && hdr->nr != NR_EXECVEAT))
+	if (exit->ret != 0 || !is_execve(hdr->nr))
 		return -1;
 	for (size_t i = 0; i < er->nopen; i++) {
 		const struct bt_rec_hdr *open = &er->open[i].rec->hdr;
@@ -254,6 +347,7 @@ static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
 	}
 	memcpy(er->held, rec, rec->hdr.size);
 	er->have_held = true;
+	er->held_pending = false;
 	return 0;
 }
 
@@ -307,9 +401,9 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 
 	if (size < sizeof(*hdr) || hdr->size > size)
 		return false;
-	if (hdr->type == BT_REC_ENTER)
+	if (hdr->type == BT_REC_ENTER || hdr->type == BT_REC_FD_ENTER)
 		fixed = sizeof(struct bt_enter_rec);
-	else if (hdr->type == BT_REC_EXIT)
+	else if (hdr->type == BT_REC_EXIT || hdr->type == BT_REC_FD_EXIT)
 		fixed = sizeof(struct bt_exit_rec);
 	else if (hdr->type == BT_REC_SIGNAL)
 		fixed = sizeof(struct bt_signal_rec);
@@ -319,6 +413,8 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_exec_rec);
 	else if (hdr->type == BT_REC_LOST)
 		fixed = sizeof(struct bt_lost_rec);
+	else if (hdr->type == BT_REC_FD_FORK)
+		fixed = sizeof(struct bt_fork_rec);
 	else
 		return false;
 	return hdr->size >= fixed;
@@ -401,12 +497,106 @@ static void handle_exec(struct event_reader *er, const struct bt_exec_rec *rec)
 	er->fn(er->ctx, &call);
 }
 
+/*
+ * -p, -a: a thread's first record. An exit ends a call under way when
+ * tracing started: with the start read from /proc, the call is whole;
+ * without, it is not shown (a child's first return goes on, to be known as
+ * such). Returns true when the record was dealt with here.
+ */
+static bool first_record(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	struct bt_enter_rec *start = take_expected(er, hdr->tid);
+	const struct bt_exit_rec *exit = (const void *)hdr;
+	bool done = false;
+
+	if (hdr->type == BT_REC_EXIT && start && start->hdr.nr == hdr->nr) {
+		release_held(er);
+		emit(er, CALL_COMPLETE, start, exit);
+		done = true;
+	} else if (hdr->type == BT_REC_EXIT && !is_child_start(exit)) {
+		done = true;
+	}
+	free(start);
+	return done;
+}
+
+/*
+ * -y: a call -e or --filter left out, for the fd table: its enter waits for
+ * its exit (another CPU's records may come between), then both go on as an
+ * ordinary enter and exit, CALL_UNSHOWN. Nothing else of the reader's state
+ * changes: no line is shown.
+ */
+static int handle_fd_call(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	struct bt_enter_rec *enter = NULL;
+	struct bt_exit_rec *exit;
+	struct call call = {.state = CALL_UNSHOWN};
+
+	if (hdr->type == BT_REC_FD_ENTER) {
+		if (er->nfd_enters == er->fd_enters_cap) {
+			size_t cap = er->fd_enters_cap ? 2 * er->fd_enters_cap : 4;
+			struct bt_enter_rec **p = realloc(er->fd_enters, cap * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			er->fd_enters = p;
+			er->fd_enters_cap = cap;
+		}
+		enter = malloc(hdr->size);
+		if (!enter)
+			return -ENOMEM;
+		memcpy(enter, hdr, hdr->size);
+		enter->hdr.type = BT_REC_ENTER;
+		er->fd_enters[er->nfd_enters++] = enter;
+		return 0;
+	}
+	for (size_t i = 0; i < er->nfd_enters; i++) {
+		if (er->fd_enters[i]->hdr.tid == hdr->tid) {
+			enter = er->fd_enters[i];
+			er->fd_enters[i] = er->fd_enters[--er->nfd_enters];
+			break;
+		}
+	}
+	/* its enter lost: nothing to know the call by */
+	if (!enter)
+		return 0;
+	exit = malloc(hdr->size);
+	if (exit) {
+		memcpy(exit, hdr, hdr->size);
+		exit->hdr.type = BT_REC_EXIT;
+		call.enter = enter;
+		call.exit = exit;
+		er->fn(er->ctx, &call);
+	}
+	free(exit);
+	free(enter);
+	return exit ? 0 : -ENOMEM;
+}
+
 int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 {
 	const struct bt_rec_hdr *hdr = data;
 
 	if (!record_ok(hdr, size))
 		return -EINVAL;
+	if (hdr->type == BT_REC_FD_ENTER || hdr->type == BT_REC_FD_EXIT)
+		return handle_fd_call(er, hdr);
+	if (hdr->type == BT_REC_FD_FORK) {
+		struct call call = {.state = CALL_UNSHOWN, .event = hdr};
+
+		er->fn(er->ctx, &call);
+		return 0;
+	}
+	if (er->attached) {
+		if (hdr->type == BT_REC_TASK_EXIT)
+			tid_set__remove(&er->seen, hdr->tid);
+		/* an exec's thread goes on under the leader's tid, whose end came just before */
+		else if (hdr->type == BT_REC_EXEC)
+			tid_set__add(&er->seen, hdr->tid);
+		else if ((hdr->type == BT_REC_ENTER || hdr->type == BT_REC_EXIT) &&
+			 !tid_set__add(&er->seen, hdr->tid) && first_record(er, hdr))
+			return 0;
+	}
 	if (hdr->type == BT_REC_SIGNAL &&
 	    (((const struct bt_signal_rec *)hdr)->flags & BT_SIG_FATAL_UNDELIVERED) &&
 	    thread_in_call(er, hdr->tid))
@@ -426,7 +616,7 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 
 		release_held(er);
 		/* only the very next call of the thread can resume an interrupted one */
-		if (hdr->nr != NR_RESTART_SYSCALL)
+		if (!is_restart_syscall(hdr->nr))
 			forget_interrupted(er, hdr->tid);
 		/*
 		 * A new call from a thread with one open: the old one never
@@ -470,7 +660,6 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 
 void event_reader__idle(struct event_reader *er)
 {
-	release_held(er);
 	/* a deferred call that blocks shows now, with what could be read */
 	for (size_t i = 0; i < er->nopen; i++) {
 		if (er->open[i].deferred) {
@@ -478,10 +667,46 @@ void event_reader__idle(struct event_reader *er)
 			emit(er, CALL_UNFINISHED, er->open[i].rec, NULL);
 		}
 	}
+	/*
+	 * Last, as the line it starts is open until the call's next state. A
+	 * call whose inputs come with its exit waits for them unseen: its start
+	 * shown now would not be the start of its line.
+	 */
+	if (er->have_held && !er->held_pending && !has_fault(er->held)) {
+		er->held_pending = true;
+		emit(er, CALL_PENDING, er->held, NULL);
+	}
+}
+
+/*
+ * -p, -a: the calls processes are in when tracing stops go on without us:
+ * not calls that did not return. Held, it shows as strace shows it,
+ * "<detached ...>"; shown unfinished already, nothing more.
+ */
+static void detach_calls(struct event_reader *er)
+{
+	if (er->have_held) {
+		struct call call = {.state = CALL_UNFINISHED, .enter = er->held, .detached = true};
+
+		er->have_held = false;
+		er->fn(er->ctx, &call);
+	}
+	while (er->nopen) {
+		if (er->open[0].deferred) {
+			struct call call = {.state = CALL_UNFINISHED,
+					    .enter = er->open[0].rec,
+					    .detached = true};
+
+			er->fn(er->ctx, &call);
+		}
+		drop_open(er, 0);
+	}
 }
 
 void event_reader__finish(struct event_reader *er)
 {
+	if (er->attached)
+		detach_calls(er);
 	if (er->have_held) {
 		er->have_held = false;
 		emit(er, CALL_NORETURN, er->held, NULL);

@@ -15,6 +15,20 @@ enum call_state {
 			  * thread's next call came first) */
 	CALL_NORETURN,	 /* an enter whose exit never came: exit, exit_group, tracing ended */
 	CALL_EVENT,	 /* not a call: a signal, a thread's exit or exec, or lost records */
+	/*
+	 * The enter held for its exit, while it waits (the reader found
+	 * nothing more for a while): the text shows the line's start, as
+	 * strace does. Not a line of its own: the same call comes again,
+	 * COMPLETE with its exit, or UNFINISHED when another line comes
+	 * first, or NORETURN.
+	 */
+	CALL_PENDING,
+	/*
+	 * -y: a call -e or --filter left out that changed the descriptors
+	 * (enter and exit both there), or a fork (event, BT_REC_FD_FORK): for
+	 * the fd table, shown by nothing.
+	 */
+	CALL_UNSHOWN,
 };
 
 struct call {
@@ -29,6 +43,11 @@ struct call {
 	 */
 	bool resumes_known;
 	int resumes_nr;
+	/*
+	 * UNFINISHED only: tracing stopped (-p, -a) while the call went on;
+	 * strace's "<detached ...>".
+	 */
+	bool detached;
 };
 
 typedef void (*call_fn)(void *ctx, const struct call *call);
@@ -39,10 +58,27 @@ struct event_reader *event_reader__new(call_fn fn, void *ctx);
 void event_reader__free(struct event_reader *er);
 /* Takes one ring buffer record. Returns 0, or -EINVAL for a malformed record. */
 int event_reader__handle(struct event_reader *er, const void *data, size_t size);
-/* Nothing came for a while: show a held call as unfinished, so a blocked call shows at once. */
+/*
+ * Nothing came for a while: a held call is handed on as CALL_PENDING (once),
+ * so a blocked call shows at once, and stays held for its exit: a call
+ * splits only when another line comes between its start and its end.
+ */
 void event_reader__idle(struct event_reader *er);
 /* Tracing ended: every call still open is shown as not returning. */
 void event_reader__finish(struct event_reader *er);
+
+/*
+ * -p and -a: threads may be in a call when tracing starts. A thread's first
+ * record being an exit is then the end of a call whose start was not seen:
+ * not shown (as strace shows nothing of a call it did not see start),
+ * unless event_reader__expect() gave its start.
+ */
+void event_reader__set_attached(struct event_reader *er);
+/*
+ * The call thread rec->hdr.tid was found in when tracing started (read from
+ * /proc): its first record, if the exit of a call of that number, ends it.
+ */
+int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec);
 
 /* The capture of argument arg in a record, or NULL. */
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);

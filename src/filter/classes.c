@@ -286,6 +286,12 @@ static unsigned int derive_from_args(const struct syscall_desc *desc)
 	return classes;
 }
 
+/* Whether desc is the call named name, or an i386 call that takes its format. */
+static bool syscall_named(const struct syscall_desc *desc, const char *name)
+{
+	return !strcmp(desc->name, name) || !strcmp(syscall_desc__like(desc), name);
+}
+
 int syscall_classes__compute(const struct catalog *cat, unsigned int classes[BT_MAX_SYSCALLS])
 {
 	regex_t rx[ARRAY_SIZE(name_rules)];
@@ -311,13 +317,18 @@ int syscall_classes__compute(const struct catalog *cat, unsigned int classes[BT_
 				classes[nr] |= name_rules[i].bit;
 		}
 	}
-	for (unsigned int i = 0; i < syscall_class_facts_count; i++) {
-		const struct syscall_desc *desc =
-			catalog__by_name(cat, syscall_class_facts[i].syscall);
+	/*
+	 * a syscall this build's unistd table does not know cannot be traced by
+	 * name; an i386 call has the facts of the x86_64 call whose format it
+	 * takes (mmap2 mmap's) and of its own name
+	 */
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
 
-		/* a syscall this build's unistd table does not know cannot be traced by name */
-		if (desc)
-			classes[desc->nr] |= syscall_class_facts[i].classes;
+		for (unsigned int i = 0; desc && i < syscall_class_facts_count; i++) {
+			if (syscall_named(desc, syscall_class_facts[i].syscall))
+				classes[nr] |= syscall_class_facts[i].classes;
+		}
 	}
 	/*
 	 * strace's socket calls are %network only, though they take and return descriptors:
@@ -327,20 +338,18 @@ int syscall_classes__compute(const struct catalog *cat, unsigned int classes[BT_
 		if (classes[nr] & SC_NETWORK)
 			classes[nr] &= ~SC_DESC;
 	}
-	/* ...unless a fact says so (sendfile) */
-	for (unsigned int i = 0; i < syscall_class_facts_count; i++) {
-		const struct syscall_desc *desc =
-			catalog__by_name(cat, syscall_class_facts[i].syscall);
+	/* ...unless a fact says so (sendfile); an i386 call as the x86_64 one it takes after */
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		const struct syscall_desc *desc = catalog__by_nr(cat, nr);
 
-		if (desc)
-			classes[desc->nr] |= syscall_class_facts[i].classes & SC_DESC;
-	}
-	for (unsigned int i = 0; i < syscall_class_exclusions_count; i++) {
-		const struct syscall_desc *desc =
-			catalog__by_name(cat, syscall_class_exclusions[i].syscall);
-
-		if (desc)
-			classes[desc->nr] &= ~syscall_class_exclusions[i].classes;
+		for (unsigned int i = 0; desc && i < syscall_class_facts_count; i++) {
+			if (syscall_named(desc, syscall_class_facts[i].syscall))
+				classes[nr] |= syscall_class_facts[i].classes & SC_DESC;
+		}
+		for (unsigned int i = 0; desc && i < syscall_class_exclusions_count; i++) {
+			if (syscall_named(desc, syscall_class_exclusions[i].syscall))
+				classes[nr] &= ~syscall_class_exclusions[i].classes;
+		}
 	}
 out:
 	while (compiled--)

@@ -296,7 +296,10 @@ static int name_value(struct compiler *c, const struct filter_node *n, int field
 	if (field >= BT_FF_NAMED0 && field < BT_FF_NAMED0 + BT_FILTER_MAX_NAMES)
 		return named_const(c, n, part, val);
 	if (field == BT_FF_SYSCALL) {
+		/* x86_64's, which i386's namesake matches too; else an i386-only call's id */
 		d = catalog__by_name(c->cat, part->name);
+		if (!d)
+			d = catalog__next_by_name(c->cat, part->name, -1);
 		if (!d) {
 			filter_set_error(c->err, c->err_size, part->col,
 					 "unknown syscall '%s': 'btftrace syscalls' lists them all",

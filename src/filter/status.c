@@ -68,26 +68,27 @@ int status_set_parse(const char *text, unsigned int *set, char *err, size_t size
 	return 0;
 }
 
-unsigned int call_status_of(const struct call *call, bool is_error, bool never_returns,
-			    bool detaching)
+unsigned int call_status_of(const struct call *call, bool is_error)
 {
 	if (call->exit)
 		return is_error ? STATUS_FAILED : STATUS_SUCCESSFUL;
-	/* no result: tracing stopped in the call, unless the call is one that never returns */
-	if (detaching && !never_returns)
-		return STATUS_DETACHED;
-	return STATUS_UNFINISHED;
+	/* no result: tracing let go of the call, or the call never returned */
+	return call->detached ? STATUS_DETACHED : STATUS_UNFINISHED;
 }
 
-bool status_filter_pass(unsigned int set, const struct call *call, struct call *out, bool is_error,
-			bool never_returns, bool detaching)
+bool status_filter_pass(unsigned int set, const struct call *call, struct call *out, bool is_error)
 {
 	*out = *call;
 	switch (call->state) {
 	case CALL_EVENT:
+	case CALL_UNSHOWN:
 		return true;
-	case CALL_UNFINISHED:
+	case CALL_PENDING:
 		return false;
+	case CALL_UNFINISHED:
+		if (!call->detached)
+			return false;
+		break;
 	case CALL_RESUMED:
 		/* its start was held: the whole call at once, when the start was kept */
 		if (call->enter)
@@ -97,5 +98,5 @@ bool status_filter_pass(unsigned int set, const struct call *call, struct call *
 	case CALL_NORETURN:
 		break;
 	}
-	return set & call_status_of(call, is_error, never_returns, detaching);
+	return set & call_status_of(call, is_error);
 }

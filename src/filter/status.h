@@ -27,21 +27,20 @@ enum call_status {
 int status_set_parse(const char *text, unsigned int *set, char *err, size_t size);
 
 /*
- * The status of a call that ends a line of its own (COMPLETE, RESUMED, NORETURN):
- * is_error says whether a return value is an error, never_returns whether the
- * syscall is one that never returns (exit, exit_group); detaching: tracing has ended.
+ * The status of a call that ends a line of its own (COMPLETE, RESUMED, NORETURN,
+ * or UNFINISHED and detached): is_error says whether a return value is an error.
  */
-unsigned int call_status_of(const struct call *call, bool is_error, bool never_returns,
-			    bool detaching);
+unsigned int call_status_of(const struct call *call, bool is_error);
 
 /*
  * Which calls show under a status set (not STATUS_ALL). strace holds a
  * call's line until it knows how it ended, so a call split in two shows
- * whole at its end, or not at all: an UNFINISHED call is held (false), and
- * its end, a RESUMED call with its enter, is made whole in *out (COMPLETE,
- * or NORETURN without an exit). Events pass. true: show *out.
+ * whole at its end, or not at all: a PENDING or UNFINISHED call is held
+ * (false), and its end, a RESUMED call with its enter, is made whole in *out
+ * (COMPLETE, or NORETURN without an exit). A call tracing let go of (-p, -a:
+ * UNFINISHED and detached) ends there, "detached". Events and UNSHOWN calls
+ * pass. true: show *out.
  */
-bool status_filter_pass(unsigned int set, const struct call *call, struct call *out, bool is_error,
-			bool never_returns, bool detaching);
+bool status_filter_pass(unsigned int set, const struct call *call, struct call *out, bool is_error);
 
 #endif /* BTFTRACE_FILTER_STATUS_H */

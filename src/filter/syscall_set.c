@@ -471,11 +471,13 @@ void syscall_filter__free(struct syscall_filter *f)
 static int resolve_name(const struct set_elem *el, const struct set_expr *e,
 			const struct catalog *cat, struct syscall_set *s, char *err, size_t size)
 {
-	const struct syscall_desc *desc = catalog__by_name(cat, el->text);
+	const struct syscall_desc *desc = catalog__next_by_name(cat, el->text, -1);
 	char as_class[SYSCALL_NAME_MAX + 2];
 
 	if (desc) {
-		syscall_set__add(s, desc->nr);
+		/* the call of each ABI that has it, as strace selects by name */
+		for (; desc; desc = catalog__next_by_name(cat, el->text, desc->nr))
+			syscall_set__add(s, desc->nr);
 		return 0;
 	}
 	if (el->optional)

@@ -80,6 +80,9 @@ struct session {
 	struct event_reader *reader;
 	struct sink sink;
 	bool sink_ready;
+	/* --container, -a: the containers and which thread is in which; NULL otherwise */
+	struct container_table *containers;
+	int watch_fd; /* --container new: the cgroup hierarchy's inotify fd, or -1 */
 	FILE *out;
 	int sigfd;
 	int pidfds[SESSION_MAX_PIDS];
@@ -89,7 +92,6 @@ struct session {
 	int child_status;
 	bool child_done;
 	unsigned long calls_shown; /* for --max-events */
-	bool detaching;		   /* tracing ended: the calls still open were cut off */
 
 	unsigned long long bad_records;
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
@@ -286,6 +288,37 @@ static int load_btf(struct session *s)
 	return err;
 }
 
+/*
+ * -y: the collector's marks on the calls that change descriptors (each
+ * reaches the fd table even when -e or --filter leaves it out), and on those
+ * that make sockets and pipes, whose inodes it reads as they return.
+ */
+static void mark_fd_calls(struct session *s)
+{
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		struct bt_syscall_rules *r = &s->beauty->rules[nr];
+
+		switch (s->dec->fd_effect[nr]) {
+		case FD_FX_NONE:
+			continue;
+		case FD_FX_NEW:
+			r->flags |= BT_SC_FD_RET;
+			break;
+		case FD_FX_PAIR:
+			for (int i = 0; i < BT_MAX_ARGS; i++) {
+				if (r->exit[i].len == 2 * sizeof(int)) {
+					r->flags |= BT_SC_FD_PAIR | BT_SC_FD_PAIR_AT(i);
+					break;
+				}
+			}
+			break;
+		default:
+			break;
+		}
+		r->flags |= BT_SC_FD_CALL;
+	}
+}
+
 static int load_tables(struct session *s)
 {
 	const struct session_opts *o = s->opts;
@@ -338,8 +371,15 @@ static int load_tables(struct session *s)
 	s->dec->fds = fd_table__new(NULL);
 	if (!s->dec->fds)
 		return -ENOMEM;
-	/* -e left out calls that make or end fds: the table cannot follow, /proc says each time */
-	fd_table__set_follow_calls(s->dec->fds, decode_fd_calls_selected(s->dec, s->beauty->rules));
+	mark_fd_calls(s);
+	/*
+	 * The kernel sends the calls that make or end fds whatever -e and
+	 * --filter leave out; -c sends nothing: the table cannot follow then,
+	 * /proc says each time.
+	 */
+	fd_table__set_follow_calls(s->dec->fds,
+				   o->summary != SUMMARY_ONLY ||
+					   decode_fd_calls_selected(s->dec, s->beauty->rules));
 	return 0;
 }
 
@@ -367,7 +407,7 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 		goto out;
 	}
 	for (int i = 0; i < n; i++) {
-		if (!catalog__by_name(s.cat, names[i])) {
+		if (!catalog__next_by_name(s.cat, names[i], -1)) {
 			fail("unknown syscall '%s': 'btftrace syscalls' lists them all", names[i]);
 			status = EXIT_USAGE;
 			goto out;
@@ -404,6 +444,9 @@ int session_list_syscall_names(const struct session_opts *o)
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
 		const struct syscall_desc *desc = catalog__by_nr(s.cat, nr);
 
+		/* a name once: it selects the call of each ABI that has it */
+		if (bt_id_is_i386(nr) && desc && catalog__by_name(s.cat, desc->name))
+			continue;
 		if (desc && (!s.beauty || (s.beauty->rules[nr].flags & BT_SC_SELECTED)))
 			puts(desc->name);
 	}
@@ -431,6 +474,36 @@ static void note_cwds(struct session *s)
 		fd_table__cwd(s->dec->fds, s->opts->pids[i], s->opts->pids[i]);
 }
 
+static void expect_call(void *ctx, const struct bt_enter_rec *rec)
+{
+	struct session *s = ctx;
+
+	event_reader__expect(s->reader, rec);
+}
+
+/*
+ * -p, -a: the calls the processes are in as tracing starts, so that a call
+ * that was waiting shows whole when it returns, as under strace (which
+ * interrupts it and sees it start again). With --filter they are left out:
+ * the filter cannot judge half a call.
+ */
+static void expect_calls_in_progress(struct session *s)
+{
+	struct in_progress_opts io = {
+		.rules = s->beauty->rules,
+		.string_cap = s->opts->string_cap,
+		.buffer_cap = s->opts->buffer_cap,
+		.self = getpid(),
+		.fn = expect_call,
+		.ctx = s,
+	};
+
+	if ((!s->opts->npids && !s->opts->trace_all) || s->filter ||
+	    s->opts->summary == SUMMARY_ONLY)
+		return;
+	collector__calls_in_progress(s->opts->pids, s->opts->npids, &io);
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
@@ -449,21 +522,81 @@ static int on_record(void *ctx, void *data, size_t size)
  * first line; after the last one nothing more is shown, not even the end of
  * a call shown unfinished: tracing stopped before it.
  */
+/*
+ * -y: what the kernel found the fds a call made to be, as they were made: a
+ * socket or pipe closed before anyone asks /proc keeps its name.
+ */
+/*
+ * -y: where the collector finds the inode of a new fd, from the kernel's
+ * BTF; without BTF (or with a layout not found) the exits carry none and
+ * the printer asks /proc.
+ */
+static void set_fd_offsets(struct session *s)
+{
+	struct bt_fd_offsets o = {0};
+	__u32 size[6];
+
+	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
+	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
+	    !types__struct_member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
+	    !types__struct_member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
+	    !types__struct_member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
+	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
+		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
+		       size[4] == 2 && size[5] == 8;
+	collector__set_fd_offsets(&s->coll, &o);
+}
+
+static void note_fd_inodes(struct session *s, const struct call *call)
+{
+	const struct bt_capture *cap;
+	struct bt_fd_inode inode;
+	char name[64];
+
+	if (!s->dec->fds || !call->exit ||
+	    !(cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES)))
+		return;
+	for (size_t off = 0; off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
+		memcpy(&inode, (const char *)(cap + 1) + off, sizeof(inode));
+		if (S_ISSOCK(inode.mode))
+			snprintf(name, sizeof(name), "socket:[%llu]",
+				 (unsigned long long)inode.ino);
+		else if (S_ISFIFO(inode.mode))
+			snprintf(name, sizeof(name), "pipe:[%llu]", (unsigned long long)inode.ino);
+		else
+			continue;
+		fd_table__set(s->dec->fds, call->exit->hdr.tgid, inode.fd, name);
+	}
+}
+
 static void on_call(void *ctx, const struct call *call)
 {
 	struct session *s = ctx;
+
+	/* a call the trace leaves out, or a fork, for the fd table only */
+	if (call->state == CALL_UNSHOWN) {
+		const struct bt_fork_rec *fork = (const void *)call->event;
+
+		if (fork && s->dec->fds)
+			fd_table__fork(s->dec->fds, fork->hdr.tgid, fork->child_tgid);
+		else if (!fork)
+			decode_track_fds(s->dec, call);
+		note_fd_inodes(s, call);
+		return;
+	}
+
 	struct call whole;
 
 	/* -e status=: a call shows by how it ended, and whole */
 	if (s->opts->status_shown != STATUS_ALL) {
 		if (!status_filter_pass(s->opts->status_shown, call, &whole,
-					call->exit && decode_is_error(call->exit->ret),
-					decode_never_returns(s->dec, call), s->detaching)) {
-			/* not shown, but -y's and -Y's tables follow what it did */
-			if (call->state != CALL_UNFINISHED) {
+					call->exit && decode_is_error(call->exit->ret))) {
+			/* not shown, but -y's and -Y's tables follow what it did, once */
+			if (call->state != CALL_UNFINISHED && call->state != CALL_PENDING) {
 				decode_track_pids(s->dec, call, false);
 				decode_track_fds(s->dec, call);
 				decode_track_pids(s->dec, call, true);
+				note_fd_inodes(s, call);
 			}
 			return;
 		}
@@ -472,16 +605,23 @@ static void on_call(void *ctx, const struct call *call)
 	if (s->opts->max_events) {
 		if (s->calls_shown == s->opts->max_events)
 			return;
-		/* signal and exit lines are shown but are not calls */
-		if (call->state != CALL_EVENT && (call->state != CALL_RESUMED || !call->enter))
+		/*
+		 * signal and exit lines are shown but are not calls; a call shown
+		 * while it waits counts when it ends, or is cut by another line
+		 */
+		if (call->state != CALL_EVENT && call->state != CALL_PENDING &&
+		    (call->state != CALL_RESUMED || !call->enter))
 			s->calls_shown++;
 	}
 	/* before the call's line: the name the thread has in it, for -Y */
 	decode_track_pids(s->dec, call, false);
 	sink__on_call(&s->sink, call);
+	if (call->state == CALL_PENDING)
+		return;
 	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
+	note_fd_inodes(s, call);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -549,6 +689,11 @@ static int spawn_child(struct session *s, const char *path)
 		}
 		if (cmd->argv0)
 			argv[0] = (char *)cmd->argv0;
+		/*
+		 * the execve's enter shows the name the thread has: the command's,
+		 * the one the exec gives it, not btftrace's of the fork
+		 */
+		prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
 		execv(path, argv);
 		fprintf(stderr, "btftrace: cannot run %s: %s\n", path, strerror(errno));
 		_exit(127);
@@ -644,6 +789,37 @@ static bool handle_signals(struct session *s, int *stop_signal)
 	return stop;
 }
 
+/*
+ * --container NAME: every container named has stopped (its cgroup is gone), so nothing is
+ * left to trace; with --container new more may come, until SIGINT.
+ */
+static bool containers_all_gone(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+
+	if (!o->ncontainers || o->containers_new)
+		return false;
+	for (size_t i = 0; i < container_table__count(s->containers); i++) {
+		if (i < (size_t)o->ncontainers &&
+		    container_table__alive(s->containers, container_table__at(s->containers, i)))
+			return false;
+	}
+	return true;
+}
+
+static void select_new_container(void *ctx, const struct container *c)
+{
+	struct session *s = ctx;
+	int err = collector__add_container_cgroup(&s->coll, c->cgroup_id, c->level);
+
+	if (err)
+		fail("warning: cannot trace the new container %.12s (%s): %s", c->id, c->cgroup,
+		     strerror(-err));
+	else if (s->opts->debug)
+		fprintf(stderr, "btftrace: new container %.12s in %s%s\n", c->id,
+			container_table__root(s->containers), c->cgroup);
+}
+
 static bool attached_all_gone(struct session *s)
 {
 	for (int i = 0; i < s->npidfds; i++) {
@@ -703,17 +879,21 @@ static void report_thread_loss(void *ctx, __u32 tid, const struct bt_lost *lost)
 
 static int trace_loop(struct session *s)
 {
-	struct pollfd fds[2] = {
+	struct pollfd fds[3] = {
 		{.fd = collector__poll_fd(&s->coll), .events = POLLIN},
 		{.fd = s->sigfd, .events = POLLIN},
+		{.fd = s->watch_fd, .events = POLLIN},
 	};
 	bool detached = false;
 	int stop_signal = 0, n;
 
 	for (;;) {
-		n = poll(fds, 2, IDLE_FLUSH_MS);
+		n = poll(fds, s->watch_fd >= 0 ? 3 : 2, IDLE_FLUSH_MS);
 		if (n < 0 && errno != EINTR)
 			return -errno;
+		/* before the records: a new container's first calls are in the kernel from now */
+		if (s->watch_fd >= 0 && fds[2].revents)
+			container_table__poll_watch(s->containers, select_new_container, s);
 		read_records(s, READ_BATCH);
 		if (fds[1].revents && handle_signals(s, &stop_signal))
 			break;
@@ -729,6 +909,8 @@ static int trace_loop(struct session *s)
 		if (s->child > 0 && s->child_done && (detached || !followed_alive(s)))
 			break;
 		if (attached_all_gone(s) && !followed_alive(s))
+			break;
+		if (s->containers && containers_all_gone(s))
 			break;
 		if (n == 0) {
 			event_reader__idle(s->reader);
@@ -751,7 +933,6 @@ static int trace_loop(struct session *s)
 	read_records(s, s->coll.ringbuf_bytes / 32);
 	if (s->opts->lossless && collector__take_thread_losses(&s->coll, report_thread_loss, s) < 0)
 		fail("warning: cannot read the lost records of each thread: %s", strerror(errno));
-	s->detaching = true;
 	event_reader__finish(s->reader);
 	return stop_signal;
 }
@@ -762,6 +943,7 @@ static void print_summary(struct session *s)
 	struct summary sum;
 
 	summary__init(&sum, s->dec, &s->opts->summary_opts);
+	sum.containers = s->containers;
 	if (collector__read_summary(&s->coll, summary__add, &sum) ||
 	    (s->opts->summary_opts.errno_summary &&
 	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)))
@@ -852,6 +1034,76 @@ static void stop_after_write_error(struct session *s)
 	}
 }
 
+/*
+ * --container NAME: each found through the runtimes or the cgroups before anything is
+ * loaded, so that a wrong name costs no BPF. -a and --container new keep the table too:
+ * their lines say which container they come from.
+ */
+static int find_containers(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+	char why[CONTAINER_ERR_MAX];
+	const struct container *c;
+
+	if (!o->ncontainers && !o->containers_new && !o->trace_all)
+		return 0;
+	s->containers = container_table__new(NULL);
+	if (!s->containers) {
+		fail("cannot keep the containers: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	if ((o->ncontainers || o->containers_new) && !container_table__root(s->containers)[0]) {
+		fail("--container needs a cgroup v2 hierarchy, and none is mounted: mount one "
+		     "with 'mount -t cgroup2 none /sys/fs/cgroup'");
+		return -ENOENT;
+	}
+	for (int i = 0; i < o->ncontainers; i++) {
+		if (container_table__resolve(s->containers, o->containers[i], &c, why,
+					     sizeof(why))) {
+			fail("%s", why);
+			return -ENOENT;
+		}
+		if (o->debug)
+			fprintf(stderr, "btftrace: container %s: %s %s, cgroup %s%s\n",
+				o->containers[i], c->runtime[0] ? c->runtime : "(cgroup)", c->id,
+				container_table__root(s->containers), c->cgroup);
+	}
+	return 0;
+}
+
+/* The containers found are what the kernel traces; --container new watches for more. */
+static int select_containers(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+	int err;
+
+	if (!o->ncontainers && !o->containers_new)
+		return 0;
+	for (size_t i = 0; i < container_table__count(s->containers); i++) {
+		const struct container *c = container_table__at(s->containers, i);
+
+		err = collector__add_container_cgroup(&s->coll, c->cgroup_id, c->level);
+		if (err) {
+			fail("cannot select the cgroup %s%s of container %s in the kernel (%s): "
+			     "run with -d to see libbpf's messages",
+			     container_table__root(s->containers), c->cgroup, c->name,
+			     strerror(-err));
+			return err;
+		}
+	}
+	if (!o->containers_new)
+		return 0;
+	s->watch_fd = container_table__watch(s->containers);
+	if (s->watch_fd < 0) {
+		err = s->watch_fd;
+		fail("cannot watch %s for new containers' cgroups (%s): raise "
+		     "fs.inotify.max_user_watches, or name the containers",
+		     container_table__root(s->containers), strerror(-err));
+		return err;
+	}
+	return 0;
+}
+
 static int exit_status_of_child(int status)
 {
 	if (WIFEXITED(status))
@@ -863,7 +1115,7 @@ static int exit_status_of_child(int status)
 
 int session_run(const struct session_opts *o)
 {
-	struct session s = {.opts = o, .sigfd = -1, .go_pipe = {-1, -1}};
+	struct session s = {.opts = o, .sigfd = -1, .go_pipe = {-1, -1}, .watch_fd = -1};
 	struct collector_opts co = {
 		.self_tgid = getpid(),
 		.trace_all = o->trace_all,
@@ -877,18 +1129,26 @@ int session_run(const struct session_opts *o)
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
+		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
 		/* what the sinks print of each record besides its values */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
 				o->text.relative || o->text.show_duration,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		.record_ip = o->text.show_ip,
+		/* each line says its container: the records say the thread's cgroup */
+		.record_cgroup = (o->ncontainers || o->containers_new || o->trace_all) &&
+				 o->summary != SUMMARY_ONLY,
+		.container_select = o->ncontainers || o->containers_new,
 		.string_cap = o->string_cap,
+		/* -s's bytes, one to tell a string cut, and the NUL; -s 0 shows them whole */
+		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
+	struct text_sink_opts text = o->text;
 	struct timespec tables_start, tables_end;
 	const char *missing, *feature, *since;
 	char path[PATH_MAX];
@@ -916,7 +1176,7 @@ int session_run(const struct session_opts *o)
 		     missing);
 		return EXIT_USAGE;
 	}
-	if (open_pidfds(&s))
+	if (open_pidfds(&s) || find_containers(&s))
 		goto out;
 	/*
 	 * libbpf's warnings (a corrupt --btf file) would come before, and in
@@ -960,16 +1220,24 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (s.dec->fds)
+		set_fd_offsets(&s);
 	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
+	if (select_containers(&s))
+		goto out;
+	s.dec->containers = s.containers;
+	/* a name before each container's lines, unless one container is all there is */
+	text.container_prefix = o->trace_all || o->containers_new ||
+				(s.containers && container_table__count(s.containers) > 1);
 	if (open_output(&s))
 		goto out;
 	if (o->output_separately)
-		sink__init_split(&s.sink, o->output, o->output_append, s.dec, &o->text);
-	else if (sink__init(&s.sink, o->format, s.out, s.dec, &o->text)) {
+		sink__init_split(&s.sink, o->output, o->output_append, s.dec, &text);
+	else if (sink__init(&s.sink, o->format, s.out, s.dec, &text)) {
 		fail("cannot set up the output: %s", strerror(ENOMEM));
 		goto out;
 	}
@@ -989,12 +1257,17 @@ int session_run(const struct session_opts *o)
 		fail("cannot register the command with the collector: %s", strerror(-err));
 		goto out;
 	}
+	/* -y: the fds the command inherits, read while it waits before its exec */
+	if (s.child > 0 && s.dec->fds)
+		fd_table__seed(s.dec->fds, s.child, s.child);
 	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
 	if (o->stats && (err = collector__enable_run_stats(&s.coll)))
 		fprintf(stderr, "btftrace: stats: BPF run times unavailable: %s%s\n",
 			strerror(-err),
 			err == -EPERM ? " (the kernel counts them for CAP_SYS_ADMIN only)" : "");
+	if (o->npids || o->trace_all)
+		event_reader__set_attached(s.reader);
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
@@ -1002,6 +1275,9 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	expect_calls_in_progress(&s);
+	for (int i = 0; s.dec->fds && i < o->npids; i++)
+		fd_table__seed(s.dec->fds, o->pids[i], o->pids[i]);
 	if (s.child > 0) {
 		/* the command runs from here on; its exec is the first call traced */
 		if (write(s.go_pipe[1], "g", 1) != 1) {
@@ -1052,5 +1328,6 @@ out:
 	if (s.sigfd >= 0)
 		close(s.sigfd);
 	free_tables(&s);
+	container_table__free(s.containers);
 	return status;
 }

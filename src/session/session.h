@@ -47,6 +47,10 @@ struct session_opts {
 	bool output_append;		  /* -A: -o's file appended to */
 	bool output_separately;		  /* -ff with -o FILE: each thread's lines in FILE.TID */
 	unsigned int status_shown;	  /* -e status=SET: STATUS_* of the calls shown */
+	/* --container: the names or IDs given, and "new" for those started while tracing */
+	const char *containers[CONTAINER_MAX_ARGS];
+	int ncontainers;
+	bool containers_new;
 };
 
 void session_opts_default(struct session_opts *o);

@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 0
+#define JSON_SCHEMA_MINOR 2
 
 static void write_line(struct json_sink *s)
 {
@@ -49,8 +49,9 @@ void json_sink__free(struct json_sink *s)
 	outbuf_free(&s->line);
 }
 
-/* {"event":"...","ts":N,"pid":N,"tid":N */
-static void put_head(struct outbuf *ob, const char *event, const struct call_view *v)
+/* {"event":"...","ts":N,"pid":N,"tid":N, and with --container or -a "container":{...} */
+static void put_head(const struct json_sink *s, struct outbuf *ob, const char *event,
+		     const struct call_view *v)
 {
 	outbuf_puts(ob, "{\"event\":\"");
 	outbuf_puts(ob, event);
@@ -60,6 +61,10 @@ static void put_head(struct outbuf *ob, const char *event, const struct call_vie
 	outbuf_u64(ob, v->pid);
 	outbuf_puts(ob, ",\"tid\":");
 	outbuf_u64(ob, v->tid);
+	if (s->dec->containers) {
+		outbuf_puts(ob, ",\"container\":");
+		sink_container_json(ob, container_table__root(s->dec->containers), v->container);
+	}
 }
 
 static const char *state_name(enum call_state state)
@@ -73,6 +78,8 @@ static const char *state_name(enum call_state state)
 		return "resumed";
 	case CALL_NORETURN:
 		return "noreturn";
+	case CALL_PENDING:
+	case CALL_UNSHOWN:
 	case CALL_EVENT:
 		break;
 	}
@@ -91,7 +98,7 @@ static void put_event(struct json_sink *s, const struct call_view *v)
 	if (!sink_event_shown(&s->opts, v))
 		return;
 	outbuf_reset(&s->line);
-	put_head(&s->line, names[v->event], v);
+	put_head(s, &s->line, names[v->event], v);
 	sink_event_json(&s->jw, s->dec, v);
 	outbuf_putc(&s->line, '}');
 	write_line(s);
@@ -103,6 +110,9 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	struct outbuf *ob = &s->line;
 	struct call_view v;
 
+	/* an object per call: a waiting one comes whole when it ends, unless split */
+	if (call->state == CALL_PENDING || call->state == CALL_UNSHOWN)
+		return;
 	decode_view(s->dec, call, &v);
 	if (v.state == CALL_EVENT) {
 		put_event(s, &v);
@@ -111,7 +121,7 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	if (v.child_start)
 		return;
 	outbuf_reset(ob);
-	put_head(ob, "call", &v);
+	put_head(s, ob, "call", &v);
 	outbuf_puts(ob, ",\"comm\":");
 	if (v.comm)
 		json_put_str(ob, v.comm, v.comm_len);
@@ -120,7 +130,9 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_puts(ob, ",\"syscall\":");
 	json_put_cstr(ob, v.name);
 	outbuf_puts(ob, ",\"nr\":");
-	outbuf_s64(ob, v.nr);
+	outbuf_s64(ob, bt_id_nr(v.nr));
+	if (bt_id_is_i386(v.nr))
+		outbuf_puts(ob, ",\"abi\":\"i386\"");
 	/* -i: where the call was made, as pointers are shown: a hex string */
 	if (s->opts.show_ip && v.has_ip)
 		outbuf_printf(ob, ",\"ip\":\"0x%llx\"", (unsigned long long)v.ip);
@@ -131,6 +143,8 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_puts(ob, ",\"state\":\"");
 	outbuf_puts(ob, state_name(v.state));
 	outbuf_putc(ob, '"');
+	if (v.detached)
+		outbuf_puts(ob, ",\"detached\":true");
 	decode_write_call(s->dec, &s->jw.w, &v);
 	decode_write_return(s->dec, &s->jw.w, &v);
 	/* the two records' kernel timestamps, so the reader's own delays do not count */

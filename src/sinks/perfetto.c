@@ -255,7 +255,7 @@ void perfetto_sink__on_call(void *ctx, const struct call *call)
 	struct call_view v;
 	size_t ret_at;
 
-	if (s->finished)
+	if (s->finished || call->state == CALL_PENDING || call->state == CALL_UNSHOWN)
 		return;
 	if (call->enter) {
 		/* one event per call, when it ends: with its enter at hand it shows whole */

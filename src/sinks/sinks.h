@@ -9,6 +9,7 @@
 #include "base/writer.h"
 #include "decode/decode.h"
 #include "events/events.h"
+#include "events/tid_set.h"
 #include "sinks/summary.h"
 
 enum sink_format {
@@ -34,15 +35,24 @@ enum ts_style {
 /* The text sink's options; every sink takes the quiet_* and thread_exits ones. */
 struct text_sink_opts {
 	enum ts_style ts;
-	bool relative;		  /* -r: time since the previous line */
-	bool show_duration;	  /* -T: <0.000123> */
-	bool show_nr;		  /* -n: [  39] */
-	bool show_ip;		  /* -i: [00007f0123456789] */
-	bool no_pid;		  /* never prefix [pid N] */
+	bool relative;	    /* -r: time since the previous line */
+	bool show_duration; /* -T: <0.000123> */
+	bool show_nr;	    /* -n: [  39] */
+	bool show_ip;	    /* -i: [00007f0123456789] */
+	bool no_pid;	    /* never prefix [pid N] */
+	/*
+	 * Every line starts with its thread id, "1234  " (strace's with -o and
+	 * -f, or several processes); else "[pid  1234] " while more than one
+	 * thread is traced.
+	 */
+	bool pid_column;
 	bool thread_exits;	  /* -f: "+++ exited" for each thread, not only the last */
 	bool quiet_signals;	  /* no "--- SIGxxx" lines */
 	bool quiet_exits;	  /* no "+++ exited" lines */
 	bool quiet_thread_execve; /* no "+++ superseded by execve" lines */
+	bool quiet_personality;	  /* no "[ Process PID=N runs in 32 bit mode. ]" lines */
+	/* --container, -a: [name] before the lines of a container (several, or the host too) */
+	bool container_prefix;
 	enum color_mode color;
 };
 
@@ -62,8 +72,15 @@ struct text_sink {
 	struct text_sink_opts opts;
 	long long realtime_offset_ns; /* CLOCK_REALTIME - CLOCK_MONOTONIC at start */
 	__u64 last_ts;
-	__u32 first_tid;
-	bool many_tids;	 /* more than one thread seen: lines get [pid N] */
+	struct tid_set threads; /* the threads traced, from their first record to their end */
+	/* a call shown while it waits: the start of its line, written without an end */
+	struct outbuf partial;
+	__u32 partial_tid;
+	size_t partial_cols; /* the columns it takes, its prefix's included */
+	bool have_partial;
+	/* processes whose last call was an i386 one: a change of ABI gets strace's line */
+	__u32 *i386_pids;
+	size_t n_i386_pids, i386_pids_cap;
 	bool color;	 /* ANSI colours in the lines */
 	int write_error; /* errno of the first failed write, 0 if none */
 	unsigned long long lines;
@@ -200,5 +217,11 @@ void sink_event_json(struct json_writer *jw, const struct decoder *dec, const st
  */
 void sink_write_buffer(FILE *out, struct outbuf *ob, int *write_error, unsigned long long *lines);
 unsigned long long sink__lines(const struct sink *s);
+
+/*
+ * --container, -a: a container as JSON, {"id":...,"name":...,"runtime":...,"cgroup":...}
+ * with its cgroup's whole path (root is the cgroup v2 mount), or null for the host.
+ */
+void sink_container_json(struct outbuf *ob, const char *root, const struct container *c);
 
 #endif /* BTFTRACE_SINKS_H */

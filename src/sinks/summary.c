@@ -10,6 +10,7 @@
 
 #include "base/json.h"
 #include "base/xlat.h"
+#include "sinks/sinks.h"
 #include "sinks/summary.h"
 
 #define HIST_BAR_WIDTH 50
@@ -48,11 +49,35 @@ int summary_sort_parse(const char *text, enum summary_sort *sort)
 	return -EINVAL;
 }
 
+/* --summary-by=container: the group of a cgroup, 1 + its container's index; 0: the host. */
+static __u64 container_group(struct summary *s, __u64 cgroup_id)
+{
+	const struct container *c = container_table__of_cgroup(s->containers, cgroup_id);
+
+	for (size_t i = 0; c && i < container_table__count(s->containers); i++) {
+		if (container_table__at(s->containers, i) == c)
+			return i + 1;
+	}
+	return 0;
+}
+
 void summary__add(void *ctx, const struct bt_summary_key *key, const struct bt_summary *sum)
 {
 	struct summary *s = ctx;
+	struct bt_summary_key group;
 	struct summary_row *row;
 
+	if (s->opts.by == BT_SUMMARY_CONTAINER && s->containers) {
+		group = (struct bt_summary_key){.nr = key->nr, .id = container_group(s, key->id)};
+		/* the cgroups of one container (or of the host) add up to one row */
+		for (size_t i = 0; i < s->nrows; i++) {
+			if (s->rows[i].key.nr == group.nr && s->rows[i].key.id == group.id) {
+				bt_summary_add(&s->rows[i].sum, sum);
+				return;
+			}
+		}
+		key = &group;
+	}
 	if (s->nrows == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 64;
 		struct summary_row *p = realloc(s->rows, cap * sizeof(*p));
@@ -71,6 +96,19 @@ void summary__add(void *ctx, const struct bt_summary_key *key, const struct bt_s
 void summary__add_errno(void *ctx, const struct bt_errno_key *key, __u64 count)
 {
 	struct summary *s = ctx;
+	struct bt_errno_key group;
+
+	if (s->opts.by == BT_SUMMARY_CONTAINER && s->containers) {
+		group = *key;
+		group.id = container_group(s, key->id);
+		for (size_t i = 0; i < s->nerrs; i++) {
+			if (!memcmp(&s->errs[i].key, &group, sizeof(group))) {
+				s->errs[i].count += count;
+				return;
+			}
+		}
+		key = &group;
+	}
 
 	if (s->nerrs == s->errs_cap) {
 		size_t cap = s->errs_cap ? s->errs_cap * 2 : 32;
@@ -104,9 +142,11 @@ static int cmp_rows(const void *pa, const void *pb)
 	const struct summary_row *a = pa, *b = pb;
 	int c = 0;
 
-	/* groups (processes, threads) together, in id order */
+	/* groups (processes, threads) together, in id order; in a group x86_64's calls first */
 	if (a->key.id != b->key.id)
 		return a->key.id < b->key.id ? -1 : 1;
+	if (bt_id_is_i386(a->key.nr) != bt_id_is_i386(b->key.nr))
+		return bt_id_is_i386(a->key.nr) ? 1 : -1;
 	switch (sort_key) {
 	case SUMMARY_SORT_TIME:
 		c = cmp_u64_desc(a->sum.total_ns, b->sum.total_ns);
@@ -316,6 +356,35 @@ static size_t group_end(const struct summary *s, size_t first)
 	return end;
 }
 
+/* The container of a group (container_group's numbers); NULL for the host's. */
+static const struct container *group_container(const struct summary *s, __u64 group)
+{
+	return s->containers && group ? container_table__at(s->containers, group - 1) : NULL;
+}
+
+/*
+ * "container web (podman 0123456789ab):", "container box (systemd-nspawn):" (a machine's
+ * ID is its name), or "host:" for the calls outside containers.
+ */
+static void print_container_heading(const struct summary *s, FILE *out, const char *sep,
+				    __u64 group)
+{
+	const struct container *c = group_container(s, group);
+	bool id_shown;
+
+	if (!c) {
+		fprintf(out, "%shost:\n", sep);
+		return;
+	}
+	/* a name that is the ID's start (no runtime named it) says it already */
+	id_shown = strncmp(c->name, c->id, strlen(c->name)) != 0;
+	fprintf(out, "%scontainer %s", sep, c->name);
+	if (c->runtime[0] || id_shown)
+		fprintf(out, " (%s%s%.12s)", c->runtime, c->runtime[0] && id_shown ? " " : "",
+			id_shown ? c->id : "");
+	fprintf(out, ":\n");
+}
+
 void summary__print(struct summary *s, FILE *out)
 {
 	size_t first = 0;
@@ -324,13 +393,23 @@ void summary__print(struct summary *s, FILE *out)
 	if (!s->nrows)
 		print_table(out, s->rows, 0);
 	while (first < s->nrows) {
-		size_t end = group_end(s, first);
+		size_t end = group_end(s, first), i386 = first;
 
-		if (s->opts.by != BT_SUMMARY_TOTAL)
-			fprintf(out, "%s%s %u:\n", first ? "\n" : "",
+		if (s->opts.by == BT_SUMMARY_CONTAINER)
+			print_container_heading(s, out, first ? "\n" : "", s->rows[first].key.id);
+		else if (s->opts.by != BT_SUMMARY_TOTAL)
+			fprintf(out, "%s%s %llu:\n", first ? "\n" : "",
 				s->opts.by == BT_SUMMARY_PROCESS ? "process" : "thread",
-				s->rows[first].key.id);
-		print_table(out, s->rows + first, end - first);
+				(unsigned long long)s->rows[first].key.id);
+		/* as strace: x86_64's table, then i386's under its own heading, each if any */
+		while (i386 < end && !bt_id_is_i386(s->rows[i386].key.nr))
+			i386++;
+		if (i386 > first)
+			print_table(out, s->rows + first, i386 - first);
+		if (i386 < end) {
+			fputs("System call usage summary for 32 bit mode:\n", out);
+			print_table(out, s->rows + i386, end - i386);
+		}
 		if (s->opts.hist) {
 			for (size_t i = first; i < end; i++)
 				print_hist(out, &s->rows[i]);
@@ -423,7 +502,15 @@ static void json_errnos(struct outbuf *ob, const struct summary *s, const struct
 
 static const char *by_name(int by)
 {
-	return by == BT_SUMMARY_PROCESS ? "process" : by == BT_SUMMARY_THREAD ? "thread" : "total";
+	switch (by) {
+	case BT_SUMMARY_PROCESS:
+		return "process";
+	case BT_SUMMARY_THREAD:
+		return "thread";
+	case BT_SUMMARY_CONTAINER:
+		return "container";
+	}
+	return "total";
 }
 
 /* One group's object: its syscalls in the table's order, then their total. */
@@ -434,7 +521,11 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 	outbuf_puts(ob, "{\"event\":\"summary\",\"by\":\"");
 	outbuf_puts(ob, by_name(s->opts.by));
 	outbuf_putc(ob, '"');
-	if (s->opts.by != BT_SUMMARY_TOTAL) {
+	if (s->opts.by == BT_SUMMARY_CONTAINER) {
+		outbuf_puts(ob, ",\"container\":");
+		sink_container_json(ob, s->containers ? container_table__root(s->containers) : "",
+				    group_container(s, rows[0].key.id));
+	} else if (s->opts.by != BT_SUMMARY_TOTAL) {
 		outbuf_puts(ob, s->opts.by == BT_SUMMARY_PROCESS ? ",\"pid\":" : ",\"tid\":");
 		outbuf_u64(ob, rows[0].key.id);
 	}
@@ -445,7 +536,9 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 		outbuf_puts(ob, i ? ",{\"syscall\":" : "{\"syscall\":");
 		json_put_cstr(ob, rows[i].name);
 		outbuf_puts(ob, ",\"nr\":");
-		outbuf_u64(ob, rows[i].key.nr);
+		outbuf_u64(ob, bt_id_nr(rows[i].key.nr));
+		if (bt_id_is_i386(rows[i].key.nr))
+			outbuf_puts(ob, ",\"abi\":\"i386\"");
 		outbuf_putc(ob, ',');
 		json_counts(ob, sum);
 		/* the share of the group's time, as the table's first column */

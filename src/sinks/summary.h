@@ -57,6 +57,11 @@ struct summary_errno_row {
 struct summary {
 	const struct decoder *dec;
 	struct summary_opts opts;
+	/*
+	 * --summary-by=container: the kernel's groups are cgroups; each is added to its
+	 * container's group (1 + its index in the table), the host's to group 0.
+	 */
+	struct container_table *containers;
 	struct summary_row *rows;
 	size_t nrows, cap;
 	struct summary_errno_row *errs;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What every sink shares: the one write path, and the text and JSON of events. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/json.h"
@@ -139,4 +140,24 @@ void sink_event_json(struct json_writer *jw, const struct decoder *dec, const st
 	case CEV_NONE:
 		break;
 	}
+}
+
+void sink_container_json(struct outbuf *ob, const char *root, const struct container *c)
+{
+	char path[PATH_MAX * 2];
+
+	if (!c) {
+		outbuf_puts(ob, "null");
+		return;
+	}
+	outbuf_puts(ob, "{\"id\":");
+	json_put_cstr(ob, c->id);
+	outbuf_puts(ob, ",\"name\":");
+	json_put_cstr(ob, c->name);
+	outbuf_puts(ob, ",\"runtime\":");
+	json_put_cstr(ob, c->runtime[0] ? c->runtime : NULL);
+	outbuf_puts(ob, ",\"cgroup\":");
+	snprintf(path, sizeof(path), "%s%s", root, c->cgroup);
+	json_put_cstr(ob, path);
+	outbuf_putc(ob, '}');
 }

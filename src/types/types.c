@@ -391,6 +391,144 @@ int types__resolve(const struct types *t, const char *ctype, struct arg_type *ou
 	return 0;
 }
 
+/*
+ * i386 layouts. An i386 call's struct is read with the x86_64 kernel's BTF,
+ * which describes x86_64's layout; the two agree unless the struct holds a
+ * long or a pointer (4 bytes on i386) or a 64-bit member whose alignment
+ * made a hole (i386 aligns them to 4, unless declared aligned, as
+ * __aligned_u64 is).
+ */
+#define I386_LAYOUT_DEPTH 8
+
+static bool i386_layout(const struct btf *btf, __u32 id, int depth, long *align);
+
+/* A typedef that declares its alignment: __aligned_u64 and the like keep 8 on i386. */
+static bool declares_alignment(const struct btf *btf, __u32 id)
+{
+	for (int i = 0; i < I386_LAYOUT_DEPTH; i++) {
+		const struct btf_type *bt = btf__type_by_id(btf, id);
+
+		if (!bt)
+			return false;
+		if (btf_is_typedef(bt) && strstr(btf__name_by_offset(btf, bt->name_off), "aligned"))
+			return true;
+		if (!btf_is_typedef(bt) && !btf_is_mod(bt))
+			return false;
+		id = bt->type;
+	}
+	return false;
+}
+
+/* A flexible array member: the struct is read as far as a length says, not by its size. */
+static bool is_flexible_array(const struct btf *btf, __u32 id)
+{
+	const struct btf_type *bt = btf__type_by_id(btf, types__skip_mods(btf, id));
+
+	return bt && btf_is_array(bt) && btf_array(bt)->nelems == 0;
+}
+
+static bool i386_members(const struct btf *btf, const struct btf_type *bt, int depth, long *align)
+{
+	const struct btf_member *m = btf_members(bt);
+	long off = 0, end = 0;
+
+	*align = 1;
+	for (int i = 0; i < btf_vlen(bt); i++, m++) {
+		__u32 bits = btf_member_bitfield_size(bt, i);
+		long bit_off = btf_member_bit_offset(bt, i), member_align, size;
+
+		if (!i386_layout(btf, m->type, depth + 1, &member_align))
+			return false;
+		size = btf__resolve_size(btf, m->type);
+		if (size < 0)
+			return false;
+		if (declares_alignment(btf, m->type))
+			member_align = 8;
+		if (member_align > *align)
+			*align = member_align;
+		if (bits) {
+			/*
+			 * bitfields fill their unit from its start the same way in both
+			 * ABIs; only a unit's alignment differs, which the members
+			 * after it show
+			 */
+			if ((bit_off + bits + 7) / 8 > end)
+				end = (bit_off + bits + 7) / 8;
+			continue;
+		}
+		if (bit_off % 8)
+			return false;
+		if (btf_is_union(bt)) {
+			off = 0;
+		} else {
+			off = (end + member_align - 1) / member_align * member_align;
+			if (off != bit_off / 8)
+				return false;
+		}
+		if (off + size > end)
+			end = off + size;
+	}
+	/* trailing padding matters only to a struct read by its size */
+	if (btf_vlen(bt) && is_flexible_array(btf, btf_members(bt)[btf_vlen(bt) - 1].type))
+		return true;
+	return (end + *align - 1) / *align * *align == bt->size;
+}
+
+static bool i386_layout(const struct btf *btf, __u32 id, int depth, long *align)
+{
+	const struct btf_type *bt;
+
+	if (depth > I386_LAYOUT_DEPTH)
+		return false;
+	id = types__skip_mods(btf, id);
+	bt = btf__type_by_id(btf, id);
+	if (!bt)
+		return false;
+	if (btf_is_int(bt)) {
+		const char *name = btf__name_by_offset(btf, bt->name_off);
+
+		/* long is 4 bytes on i386, long long 8 aligned to 4 */
+		if (bt->size == 8 && strstr(name, "long") && !strstr(name, "long long"))
+			return false;
+		*align = bt->size > 4 ? 4 : bt->size;
+		return bt->size <= 8;
+	}
+	if (btf_is_enum(bt) || btf_is_enum64(bt)) {
+		*align = bt->size > 4 ? 4 : bt->size;
+		return true;
+	}
+	if (btf_is_array(bt))
+		return i386_layout(btf, btf_array(bt)->type, depth + 1, align);
+	if (btf_is_struct(bt) || btf_is_union(bt))
+		return i386_members(btf, bt, depth, align);
+	/* pointers, floats, functions, forward declarations */
+	return false;
+}
+
+bool types__same_in_i386(const struct types *t, __u32 id)
+{
+	/*
+	 * Declared with __aligned_u64 members, laid out for both ABIs: the
+	 * attribute is not in BTF, which shows only x86_64's holes before them.
+	 */
+	static const char *const aligned_u64_unions[] = {"bpf_attr"};
+	const struct btf_type *bt;
+	const char *name;
+	long align;
+
+	if (!t || !t->btf || !id)
+		return false;
+	bt = btf__type_by_id(t->btf, types__skip_mods(t->btf, id));
+	name = bt ? btf__name_by_offset(t->btf, bt->name_off) : NULL;
+	for (size_t i = 0; bt && btf_is_union(bt) && name &&
+			   i < sizeof(aligned_u64_unions) / sizeof(aligned_u64_unions[0]);
+	     i++) {
+		if (!strcmp(name, aligned_u64_unions[i]))
+			return true;
+	}
+	return i386_layout(t->btf, id, 0, &align);
+}
+
 /* The member of struct or union id named name, at *offset bytes (added to); its type id, or 0. */
 static __u32 member_by_name(const struct btf *btf, __u32 id, const char *name, size_t len,
 			    __u32 *offset)
@@ -437,4 +575,25 @@ __u32 types__member(const struct types *t, __u32 id, const char *path, __u32 *of
 			path++;
 	}
 	return id;
+}
+
+int types__struct_member(const struct types *t, const char *struct_name, const char *member,
+			 __u32 *offset, __u32 *size)
+{
+	__u32 id, type;
+	__s64 bytes;
+
+	if (!t || !t->btf)
+		return -ENOENT;
+	id = types__find(t, struct_name, BTF_KIND_STRUCT);
+	if (!id)
+		id = types__find(t, struct_name, BTF_KIND_UNION);
+	type = id ? types__member(t, id, member, offset) : 0;
+	if (!type)
+		return -ENOENT;
+	bytes = btf__resolve_size(t->btf, type);
+	if (bytes <= 0)
+		return -ENOENT;
+	*size = bytes;
+	return 0;
 }

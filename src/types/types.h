@@ -46,6 +46,23 @@ __u32 types__find(const struct types *t, const char *name, int kind);
 int types__resolve(const struct types *t, const char *ctype, struct arg_type *out);
 
 /*
+ * Whether type id lies the same in memory for an i386 call as BTF lays it
+ * out for x86_64 (no long, no pointer, no 64-bit member moved by i386's
+ * alignment of 4): then an i386 call's pointer to it can be read as BTF says.
+ */
+bool types__same_in_i386(const struct types *t, __u32 id);
+
+/*
+ * The byte offset and size of member (found in anonymous structs and
+ * unions too) of the struct or union called struct_name: 0, or -ENOENT when BTF has
+ * no such member or it does not start on a byte. What the BPF collector reads
+ * by offset rather than by CO-RE relocation, which costs a search of the
+ * kernel's BTF per type at load.
+ */
+int types__struct_member(const struct types *t, const char *struct_name, const char *member,
+			 __u32 *offset, __u32 *size);
+
+/*
  * The member of struct or union id at a dotted path ("uc.uc_sigmask"), through anonymous
  * members too: its type id and, in *offset, its byte offset; 0 when there is none.
  */

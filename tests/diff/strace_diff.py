@@ -119,7 +119,9 @@ MEMORY_CALLS = {"munmap", "mprotect", "pkey_mprotect", "madvise", "mlock", "mloc
 
 
 def catalog(btftrace):
-    """{name: (nr, [argument record] or None when there is no tracefs format)}."""
+    """{name: (nr, [argument record] or None when there is no tracefs format)} of the
+    x86_64 calls (the listing has the i386 ones too, "i386:" first in the text, "abi" in
+    JSON)."""
     out = subprocess.run([btftrace, "syscalls", "--json"], capture_output=True, text=True,
                          check=True).stdout
     text = subprocess.run([btftrace, "syscalls"], capture_output=True, text=True,
@@ -127,9 +129,12 @@ def catalog(btftrace):
     cat = {}
     for line in text.splitlines():
         name, nr = line.split()[:2]
-        cat[name] = (int(nr), [])
+        if not name.startswith("i386:"):
+            cat[name] = (int(nr), [])
     for line in out.splitlines():
         rec = json.loads(line)
+        if rec.get("abi", "x86_64") != "x86_64":
+            continue
         nr, args = cat[rec["syscall"]]
         if rec.get("format", True) is False:
             cat[rec["syscall"]] = (nr, None)
@@ -357,7 +362,8 @@ def run_both(btftrace, workload, set_name, opts, plan, outdir, uid, timeout=300)
 
 # ---------------------------------------------------------------- cutting traces into cases
 
-PID_PREFIX = re.compile(r"^\[pid\s+(\d+)\] ")
+# strace's two forms: [pid N] on a terminal, and with -o and -f the pid column on every line
+PID_PREFIX = re.compile(r"^(?:\[pid\s+(\d+)\] |(\d+) +)")
 MARKER = re.compile(r"^close\((0x[0-9a-f]+|\d+)[<)]")
 UNFINISHED = "<unfinished ...>"
 RESUMED = re.compile(r"^<\.\.\. ([\w]+) resumed>")
@@ -392,7 +398,7 @@ def main_lines(text):
         if not m:
             keep.append((None, line))
             continue
-        pid, rest = int(m.group(1)), line[m.end():]
+        pid, rest = int(m.group(1) or m.group(2)), line[m.end():]
         if MARKER.match(rest):
             markers[pid] += 1
         keep.append((pid, rest))

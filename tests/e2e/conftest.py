@@ -259,7 +259,8 @@ def wait_for(predicate, timeout, interval=0.02):
 
 # ---------------------------------------------------------------- trace text helpers
 
-PID_PREFIX = re.compile(r"^\[pid (\d+)\] ")
+# strace's two forms: "[pid  1234] " on a terminal, "1234  " with -o and -f (or several -p)
+PID_PREFIX = re.compile(r"^(?:\[pid +(?=\d)|(?=\d))(\d+)\]? +")
 
 
 def c_escape(data: bytes) -> str:

@@ -432,7 +432,8 @@ def parse_call(text):
     return m.group(1), args
 
 
-PID = re.compile(r"\[pid +(\d+)\] ")
+# strace's two forms: "[pid  1234] " on a terminal, "1234  " with -o and -f
+PID = re.compile(r"(?:\[pid +(?=\d)|(?=\d))(\d+)\]? +")
 
 
 def parse_line(line):

@@ -251,7 +251,7 @@ CASES = (
              r"cannot use cgroup '\S+': not a directory of a cgroup v2 hierarchy"),
     ] + [
         # targets
-        case("no-target", [], r"nothing to trace: give a command after --, -p PID, or -a"),
+        case("no-target", [], r"nothing to trace: give a command after --, -p PID, -a or --container NAME"),
         case("no-command-after-dashes", ["--"], r"nothing to trace"),
         case("options-but-no-target", ["-v", "-T"], r"nothing to trace"),
         case("command-and-p", ["-p", "1", "--", "true"],

@@ -5,6 +5,7 @@ The workload is tests/workloads/fd_paths.c: files opened by absolute, relative a
 dirfd-relative paths, dup/dup2/F_DUPFD copies, closes, a socket and a pipe.
 """
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -130,6 +131,62 @@ def test_paths_when_the_fd_calls_are_not_traced(run_btftrace, workload, tmp_path
     assert re.search(r"^bind\(4<socket:\[\d+\]>, ", result.trace, re.M), result.trace
     assert re.search(r"^write\(6<pipe:\[\d+\]>, \"x\", 1\) += 1$", result.trace, re.M), \
         result.trace
+
+
+# ---------------------------------------------------------------- -y under -e and --filter
+
+
+def test_fd_paths_follow_calls_left_out(run_btftrace, workload, tmp_path):
+    """-y with -e: the calls left out that open, dup and close fds still reach the fd table,
+    from the kernel; inherited fds are known from the start; a socket and a pipe closed at
+    once keep the names the kernel read as they were made. As strace -y prints them."""
+    calls = "trace=read,dup,shutdown,fsync"
+    with open(os.devnull) as null:
+        result = run_btftrace(["-y", "-e", calls, "--", workload("fd_reuse")], stdin=null)
+    assert result.returncode == 0, result.stderr
+    theirs = tmp_path / "strace.txt"
+    with open(os.devnull) as null:
+        subprocess.run(["strace", "-y", "-o", theirs, "-e", calls, workload("fd_reuse")],
+                       stdin=null, check=True, timeout=30)
+
+    def own(text):
+        # the workload's calls (after the dynamic loader's reads), inode numbers apart
+        lines = text.splitlines()
+        start = next(i for i, l in enumerate(lines) if "</etc/hostname>" in l)
+        return [re.sub(r"\[\d+\]", "[N]", re.sub(r"\s+= ", " = ", l)) for l in lines[start:]]
+
+    mine, expected = own(result.trace), own(theirs.read_text())
+    assert mine == expected, "\n".join(f"strace   {b}\nbtftrace {a}"
+                                       for a, b in zip(mine, expected) if a != b)
+    assert 'read(3</etc/passwd>, ' in "\n".join(mine)
+    assert "dup(0</dev/null>) = 3</dev/null>" in mine
+    assert "shutdown(3<socket:[N]>, SHUT_RDWR) = 0" in mine
+    assert any(l.startswith("fsync(3<pipe:[N]>)") for l in mine), mine
+
+
+def test_fd_paths_follow_calls_a_filter_rejects(run_btftrace, workload):
+    """The same with --filter: the calls it rejects still feed the fd table."""
+    with open(os.devnull) as null:
+        result = run_btftrace(["-y", "--filter", "syscall == read && count == 8", "--",
+                               workload("fd_reuse")], stdin=null)
+    assert result.returncode == 0, result.stderr
+    lines = [re.sub(r"\s+= ", " = ", l) for l in result.trace.splitlines()
+             if l.startswith("read(")]
+    assert [l.split(",")[0] for l in lines] == ["read(3</etc/hostname>",
+                                                "read(3</etc/passwd>"], result.trace
+
+
+def test_cwd_follows_chdir_and_forks_left_out(run_btftrace, tmp_path):
+    """AT_FDCWD gets the working directory, as strace -y: a chdir and a fork left out by -e
+    still reach the fd table, the fork as it happens (a vfork's parent returns only after
+    its child's exec), so the child's relative open shows the directory it ran in."""
+    for attempt in range(3):
+        result = run_btftrace(["-y", "-f", "-e", "trace=openat", "--", "sh", "-c",
+                               "cd /etc; cat hostname"])
+        assert result.returncode == 0, result.stderr
+        line = next(l for l in result.trace.splitlines() if '"hostname"' in l)
+        assert re.search(r'openat\(AT_FDCWD</etc>, "hostname", O_RDONLY\) += 3</etc/hostname>$',
+                         line), line
 
 
 def test_a_returned_number_that_is_no_fd_has_no_path(btftrace, workload, spawn, tmp_path):

@@ -49,6 +49,15 @@ def parse_lines(data: bytes):
     return objs
 
 
+def test_the_commands_execve_has_its_name(run_btftrace, workload, tmp_path):
+    """The command's execve enters in the child btftrace forked: the thread bears the
+    command's name there already, as it will after the exec, not btftrace's."""
+    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("json_bytes")])
+    execve = next(o for o in objs if o.get("syscall") == "execve")
+    assert execve["comm"] == "json_bytes", execve
+    assert not [o for o in objs if o.get("comm") == "btftrace"]
+
+
 def run_json(run_btftrace, tmp_path, args, name="trace.json"):
     """Runs btftrace with --format=json -o FILE ARGS; (RunResult, objects of every line)."""
     path = tmp_path / name
@@ -112,7 +121,7 @@ def test_every_line_is_json_with_the_common_members(json_bytes_trace, workload):
     objs = json_bytes_trace
     header = objs[0]
     assert header["event"] == "header" and header["schema"] == 2, header
-    assert header["schema_minor"] == 0, header
+    assert header["schema_minor"] == 2, header
     assert header["clock"] == "CLOCK_MONOTONIC" and isinstance(header["realtime_offset_ns"], int)
     calls = [o for o in objs if o["event"] == "call"]
     assert len(calls) > 20, objs[:5]
@@ -254,11 +263,11 @@ def test_no_btf_gives_numbers(run_btftrace, workload, tmp_path):
 
 
 def test_split_calls_unfinished_then_resumed(run_btftrace, workload, tmp_path):
-    # the read blocks: the reader shows it unfinished, then resumed with all it has
-    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("pipe_wait"), "300"])
+    # another thread's calls come while the read blocks: unfinished, then resumed whole
+    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("threads_pipe")])
     assert result.returncode == 0, result.stderr
     reads = [c for c in calls_named(objs, "read") if c["state"] != "complete"
-             or buffer_bytes(arg(c, "buf")["value"]) == b"y"]
+             or buffer_bytes(arg(c, "buf")["value"]) == b"x"]
     assert [c["state"] for c in reads] == ["unfinished", "resumed"], reads
     unfinished, resumed = reads
     # up to the first argument the kernel fills, as the text shows it
@@ -266,7 +275,17 @@ def test_split_calls_unfinished_then_resumed(run_btftrace, workload, tmp_path):
     assert "ret" not in unfinished and "duration_ns" not in unfinished
     assert [a["name"] for a in resumed["args"]] == ["fd", "buf", "count"], resumed
     assert resumed["ts"] == unfinished["ts"] and resumed["ret"] == 1
-    assert resumed["duration_ns"] >= 250_000_000, resumed
+    assert resumed["duration_ns"] > 0, resumed
+
+
+def test_a_blocking_call_alone_is_one_object(run_btftrace, workload, tmp_path):
+    # nothing else happens while the read blocks for 300 ms: one complete object
+    result, objs = run_json(run_btftrace, tmp_path, ["--", workload("pipe_wait"), "300"])
+    assert result.returncode == 0, result.stderr
+    reads = [c for c in calls_named(objs, "read") if c["state"] != "complete"
+             or buffer_bytes(arg(c, "buf")["value"]) == b"y"]
+    assert [c["state"] for c in reads] == ["complete"], reads
+    assert reads[0]["ret"] == 1 and reads[0]["duration_ns"] >= 250_000_000, reads
 
 
 # ---------------------------------------------------------------- perfetto
@@ -313,6 +332,8 @@ def test_perfetto_one_event_per_call(run_btftrace, workload, tmp_path):
     assert opens[0]["args"]["args"]["flags"]["names"] == ["O_RDONLY"], opens[0]
     meta = {(e["name"], e["args"]["name"]) for e in events if e["ph"] == "M"}
     assert ("process_name", "json_bytes") in meta and ("thread_name", "json_bytes") in meta
+    # the command's thread never had btftrace's name: its execve is the command's
+    assert not [m for m in meta if m[1] == "btftrace"], meta
     instants = [e for e in events if e["ph"] == "i"]
     assert [(e["cat"], e["name"]) for e in instants] == [("signal", "SIGUSR1"),
                                                           ("exit", "exit")], instants

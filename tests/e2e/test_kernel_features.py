@@ -103,7 +103,8 @@ def test_raw_tp_programs_count_filter_and_follow(run_btftrace, workload):
     result = run_btftrace(["-f", "--", workload("proc_life"), "fork", 2], env=env)
     assert result.returncode == 0, result.stderr
     for i in (1, 2):
-        assert re.search(rf"^\[pid +\d+\] \+\+\+ exited with {i} \+\+\+$", result.trace, re.M)
+        assert re.search(rf"^(\[pid +\d+\]|\d+) +\+\+\+ exited with {i} \+\+\+$", result.trace,
+                         re.M)
 
 
 @pytest.mark.parametrize("hidden,line", [

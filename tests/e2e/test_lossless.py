@@ -84,7 +84,7 @@ def test_lossless_json_lost_objects(run_btftrace, bench_workload):
                            "-e", "getppid", "--", bench_workload, iterations, threads])
     assert result.returncode == 0, result.stderr
     objs = [json.loads(line) for line in result.trace.splitlines()]
-    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 0)
+    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 2)
     calls = [o for o in objs if o["event"] == "call"]
     lost = [o for o in objs if o["event"] == "lost"]
     assert lost, "16 threads lost nothing in a 16K buffer"
@@ -137,8 +137,20 @@ def test_dropped_data_in_json(run_btftrace):
                            "count=20000"])
     assert result.returncode == 0, result.stderr
     objs = [json.loads(line) for line in result.trace.splitlines()]
-    dropped = [o for o in objs if o.get("captures_dropped")]
+    calls = [o for o in objs if o["event"] == "call" and o["args"]]
+    # per argument: "dropped" marks a capture whose record came without it, and only that
+    dropped = [(o, a) for o in calls for a in o["args"] if a.get("dropped")]
     assert dropped, "no call went without its data"
-    for o in dropped:
-        if o["syscall"] == "write" and o["args"]:
-            assert o["args"][1]["value"] is None and o["args"][2]["raw"] == 4096
+    for o, a in dropped:
+        assert o.get("captures_dropped") and a["value"] is None, o
+    # dd's blocks (not its report on standard error): of 20000, a loaded machine (or an ASan
+    # build) loses most of them whole in a 16 KB ring; enough to check come all the same
+    writes = [o for o in calls if o["syscall"] == "write" and o["args"][2]["raw"] == 4096]
+    assert len(writes) >= 10, f"{len(writes)} of dd's 20000 writes arrived"
+    for o in writes:
+        buf = o["args"][1]
+        if buf.get("dropped"):
+            assert buf["value"] is None, o
+        else:
+            # the data came, whatever else of the call did not
+            assert buf["value"]["len"] == 4096 or buf["value"]["truncated"], o

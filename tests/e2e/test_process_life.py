@@ -9,9 +9,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import excerpt
-
-PID_PREFIX = re.compile(r"^\[pid +(\d+)\] ")
+from conftest import PID_PREFIX, excerpt
 
 
 def lines_with(text, needle):
@@ -61,8 +59,8 @@ def test_children_traced_only_with_f(run_btftrace, workload):
     assert len(grand) == 1 and pid_of(grand[0]) not in child_pids.values()
     # every child's exit, by its own pid, with its own status
     for i, pid in child_pids.items():
-        assert f"[pid {pid:5d}] +++ exited with {i} +++" in text or \
-            f"[pid {pid}] +++ exited with {i} +++" in text, text
+        assert re.search(rf"^(\[pid +{pid}\]|{pid}) +\+\+\+ exited with {i} \+\+\+$", text,
+                         re.M), text
     # the parent's clone calls returned the children's pids
     # complete clone lines and the resumed ends of unfinished ones
     clones = [strip_pid(line) for line in text.splitlines()

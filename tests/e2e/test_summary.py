@@ -61,6 +61,19 @@ def test_counts_are_exact_and_no_records_are_sent(run_btftrace, workload):
     assert re.search(r"high-water mark 0 of 4096 bytes", result.stderr), result.stderr
 
 
+@pytest.mark.parametrize("mode", ["-c", "-C"])
+def test_a_child_start_is_not_a_call(run_btftrace, workload, mode):
+    """5 forks are 5 clone calls and 4 threads 4 clone3 calls, as strace -c -f counts them:
+    each child's first return (0) from the parent's call is not a call of its own."""
+    result = run_btftrace(["-f", mode, "--", workload("forks"), 5, 4])
+    assert result.returncode == 0, result.stderr
+    table = parse_tables(result.trace)[None]
+    assert table["clone"]["calls"] == 5, result.trace
+    assert table["clone3"]["calls"] == 4, result.trace
+    # each of them timed: its enter was the parent's
+    assert table["clone"]["min_us"] > 0 or table["clone"]["seconds"] > 0
+
+
 def test_summary_with_calls_keeps_the_ring_buffer_size(run_btftrace, workload):
     result = run_btftrace(["-C", "--stats", "--buffer-size", "1M", "--", workload("counted"), 10])
     assert result.returncode == 0, result.stderr
@@ -184,7 +197,7 @@ def test_json_summary_counts_are_exact(run_btftrace, workload):
     result = run_btftrace(["--format=json", "-c", "--stats", "--", workload("counted"), n])
     assert result.returncode == 0, result.stderr
     objs = json_lines(result.trace)
-    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 0)
+    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 2)
     # summary only: the header and one summary object, nothing per call
     assert [o["event"] for o in objs] == ["header", "summary"], [o["event"] for o in objs]
     summary = objs[1]

@@ -57,11 +57,15 @@ def first_lines(trace):
     return [l for l in trace.splitlines() if l and not re.match(r"^(\[pid \d+\] )?<\.\.\. ", l)]
 
 
-def listed(run_btftrace, expr):
-    """The syscalls 'btftrace syscalls -e EXPR' lists: the set as the catalog resolves it."""
+def listed(run_btftrace, expr, abi="x86_64"):
+    """The syscalls of abi (x86_64 or i386) 'btftrace syscalls -e EXPR' lists: the set as
+    the catalog resolves it."""
     rc, out, err, _ = run_btftrace(["syscalls", "-e", expr], trace=False)
     assert rc == 0, f"btftrace syscalls -e {expr} failed: {err}"
-    return {line.split()[0] for line in out.splitlines() if line.strip()}
+    names = {line.split()[0] for line in out.splitlines() if line.strip()}
+    if abi == "i386":
+        return {n[len("i386:"):] for n in names if n.startswith("i386:")}
+    return {n for n in names if not n.startswith("i386:")}
 
 
 def stats(err):
@@ -190,6 +194,9 @@ def test_optional_elements_do_not_fail(run_btftrace, workload):
 
 def test_syscalls_subcommand_lists_a_set(run_btftrace):
     assert listed(run_btftrace, "%stat,%lstat") == {"stat", "lstat"}
+    # the same names in i386's table, its old and 64-bit variants with them
+    assert listed(run_btftrace, "%stat,%lstat", abi="i386") == {
+        "stat", "lstat", "oldstat", "oldlstat", "stat64", "lstat64"}
     assert listed(run_btftrace, "/^getres") == {"getresuid", "getresgid"}
     rc, _, err, _ = run_btftrace(["syscalls", "-e", "%nope"], trace=False)
     assert rc == 2 and "unknown syscall class '%nope'" in err, err
@@ -198,13 +205,18 @@ def test_syscalls_subcommand_lists_a_set(run_btftrace):
 def test_syscalls_names_lists_the_catalogs_names(run_btftrace):
     rc, out, err, _ = run_btftrace(["syscalls", "--names"], trace=False)
     assert rc == 0, err
-    names, catalog = out.splitlines(), listed(run_btftrace, "all")
+    # i386's names among them, each name once: it selects the call of each ABI
+    names = out.splitlines()
+    catalog = listed(run_btftrace, "all") | listed(run_btftrace, "all", abi="i386")
     assert len(names) == len(set(names)), "a name is listed twice"
     assert set(names) == catalog and len(catalog) > 300, out[:300]
     rc, out, err, _ = run_btftrace(["syscalls", "--names", "-e", "%stat,%lstat,/^getres"],
                                    trace=False)
     assert rc == 0, err
-    assert sorted(out.splitlines()) == ["getresgid", "getresuid", "lstat", "stat"], out
+    # and i386's: its old and 64-bit stats, its 32-bit uid calls
+    assert sorted(out.splitlines()) == ["getresgid", "getresgid32", "getresuid", "getresuid32",
+                                        "lstat", "lstat64", "oldlstat", "oldstat", "stat",
+                                        "stat64"], out
 
 
 

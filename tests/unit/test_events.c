@@ -17,6 +17,8 @@ struct seen {
 	__u32 tid[MAX_SEEN];
 	bool has_enter[MAX_SEEN], has_exit[MAX_SEEN];
 	int resumes[MAX_SEEN]; /* restart_syscall's resumed call, -1 when not known */
+	bool detached[MAX_SEEN];
+	__u64 arg0[MAX_SEEN];
 	int n;
 };
 
@@ -33,6 +35,8 @@ static void record(void *ctx, const struct call *call)
 	s->has_enter[s->n] = call->enter != NULL;
 	s->has_exit[s->n] = call->exit != NULL;
 	s->resumes[s->n] = call->resumes_known ? call->resumes_nr : -1;
+	s->detached[s->n] = call->detached;
+	s->arg0[s->n] = call->enter ? call->enter->args[0] : 0;
 	s->n++;
 }
 
@@ -97,19 +101,40 @@ static void test_interleaved_threads(void **state)
 	event_reader__free(er);
 }
 
+/*
+ * A call that blocks is handed on once as pending (the text shows its start)
+ * and stays held: with nothing in between, its exit makes it complete.
+ */
 static void test_idle_shows_blocked_call(void **state)
 {
 	struct seen s = {};
 	struct event_reader *er = event_reader__new(record, &s);
-	struct bt_enter_rec a = enter_rec(1, 0);
-	struct bt_exit_rec ax = exit_rec(1, 0, 1);
+	struct bt_enter_rec a = enter_rec(1, 0), b = enter_rec(2, 39);
+	struct bt_exit_rec ax = exit_rec(1, 0, 1), bx = exit_rec(2, 39, 5);
 
 	event_reader__handle(er, &a, sizeof(a));
 	event_reader__idle(er);
 	assert_int_equal(s.n, 1);
-	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.state[0], CALL_PENDING);
+	event_reader__idle(er);
+	assert_int_equal(s.n, 1);
 	event_reader__handle(er, &ax, sizeof(ax));
-	assert_int_equal(s.state[1], CALL_RESUMED);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
+	/* another line between: the pending call is cut, then resumed */
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__idle(er);
+	event_reader__handle(er, &b, sizeof(b));
+	event_reader__handle(er, &bx, sizeof(bx));
+	event_reader__handle(er, &ax, sizeof(ax));
+	assert_int_equal(s.n, 6);
+	assert_int_equal(s.state[2], CALL_PENDING);
+	assert_int_equal(s.state[3], CALL_UNFINISHED);
+	assert_int_equal(s.tid[3], 1);
+	assert_int_equal(s.state[4], CALL_COMPLETE);
+	assert_int_equal(s.tid[4], 2);
+	assert_int_equal(s.state[5], CALL_RESUMED);
+	assert_int_equal(s.tid[5], 1);
 	event_reader__free(er);
 }
 
@@ -366,17 +391,21 @@ static void test_faulted_enter_shown_when_idle(void **state)
 	event_reader__handle(er, &a, sizeof(a));
 	event_reader__handle(er, &b, sizeof(b));
 	event_reader__idle(er);
+	/* a, then b's start: the held call last, its line open */
 	assert_int_equal(s.n, 2);
 	assert_int_equal(s.state[0], CALL_UNFINISHED);
-	assert_int_equal(s.tid[0], 2);
-	assert_int_equal(s.state[1], CALL_UNFINISHED);
-	assert_int_equal(s.tid[1], 1);
+	assert_int_equal(s.tid[0], 1);
+	assert_int_equal(s.state[1], CALL_PENDING);
+	assert_int_equal(s.tid[1], 2);
 	event_reader__handle(er, &ax, sizeof(ax));
-	assert_int_equal(s.state[2], CALL_RESUMED);
+	assert_int_equal(s.state[2], CALL_UNFINISHED);
+	assert_int_equal(s.tid[2], 2);
+	assert_int_equal(s.state[3], CALL_RESUMED);
+	assert_int_equal(s.tid[3], 1);
 	event_reader__finish(er);
 	/* b never returned before tracing ended */
-	assert_int_equal(s.n, 4);
-	assert_int_equal(s.tid[3], 2);
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.tid[4], 2);
 	event_reader__free(er);
 }
 
@@ -583,6 +612,66 @@ static void test_fatal_signal_after_the_call_it_ended(void **state)
 	event_reader__free(er);
 }
 
+/*
+ * Attached (-p, -a): a thread's first record being an exit ends a call that
+ * started before tracing: not shown, unless its start was read from /proc;
+ * a child's first return still goes on.
+ */
+static void test_attached_first_exits(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_exit_rec lone = exit_rec(1, 110, 7), child = exit_rec(2, 56, 0);
+	struct bt_exit_rec blocked = exit_rec(3, 0, 3), other = exit_rec(4, 0, 3);
+	struct bt_enter_rec start = enter_rec(3, 0), wrong = enter_rec(4, 35);
+	struct bt_enter_rec next = enter_rec(1, 39);
+	struct bt_exit_rec next_x = exit_rec(1, 39, 1);
+
+	event_reader__set_attached(er);
+	start.args[0] = 42;
+	assert_int_equal(event_reader__expect(er, &start), 0);
+	assert_int_equal(event_reader__expect(er, &wrong), 0);
+	event_reader__handle(er, &lone, sizeof(lone));
+	assert_int_equal(s.n, 0);
+	/* the thread's later calls show as always */
+	event_reader__handle(er, &next, sizeof(next));
+	event_reader__handle(er, &next_x, sizeof(next_x));
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	/* and so does a lost enter, from a thread seen before */
+	event_reader__handle(er, &lone, sizeof(lone));
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[1], CALL_RESUMED);
+	event_reader__handle(er, &child, sizeof(child));
+	assert_int_equal(s.n, 3);
+	assert_false(s.has_enter[2]);
+	/* the call read from /proc, ended by its exit */
+	event_reader__handle(er, &blocked, sizeof(blocked));
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.state[3], CALL_COMPLETE);
+	assert_int_equal(s.arg0[3], 42);
+	/* another call than the one read: not shown */
+	event_reader__handle(er, &other, sizeof(other));
+	assert_int_equal(s.n, 4);
+	event_reader__free(er);
+}
+
+/* Attached, tracing stops: a held call is detached, not a call that did not return. */
+static void test_attached_finish_detaches(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(1, 0);
+
+	event_reader__set_attached(er);
+	event_reader__handle(er, &a, sizeof(a));
+	event_reader__finish(er);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_true(s.detached[0]);
+	event_reader__free(er);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -605,6 +694,8 @@ int main(void)
 		cmocka_unit_test(test_lost_enters_keep_open_call),
 		cmocka_unit_test(test_lost_record_too_short_is_refused),
 		cmocka_unit_test(test_dropped_captures_marker),
+		cmocka_unit_test(test_attached_first_exits),
+		cmocka_unit_test(test_attached_finish_detaches),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,8 +5,10 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "decode/fd_table.h"
 
@@ -122,6 +124,34 @@ static void test_fork_exec_exit(void **state)
 	fd_table__free(t);
 }
 
+/*
+ * Seeded from this process's /proc (the fake names them): each known at once;
+ * after an exec, those not close-on-exec (fdinfo says) still known, the rest
+ * asked of /proc again.
+ */
+static void test_seed_and_exec(void **state)
+{
+	struct fd_table *t = new_table(state);
+	int kept = open("/dev/null", O_RDONLY), gone = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	__u32 self = getpid();
+	char want[64];
+
+	assert_true(kept > 2 && gone > 2);
+	fd_table__seed(t, self, self);
+	proc_asked = 0;
+	snprintf(want, sizeof(want), "/proc-said/%d", kept);
+	assert_path(fd_table__known_path(t, self, kept), want);
+	snprintf(want, sizeof(want), "/proc-said/%d", gone);
+	assert_path(fd_table__known_path(t, self, gone), want);
+	fd_table__exec(t, self);
+	assert_non_null(fd_table__known_path(t, self, kept));
+	assert_null(fd_table__known_path(t, self, gone));
+	assert_int_equal(proc_asked, 0);
+	close(kept);
+	close(gone);
+	fd_table__free(t);
+}
+
 static void test_not_following_calls_asks_proc_each_time(void **state)
 {
 	struct fd_table *t = new_table(state);
@@ -154,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_calls_name_fds_and_proc_the_rest),
 		cmocka_unit_test(test_close_and_dup),
 		cmocka_unit_test(test_fork_exec_exit),
+		cmocka_unit_test(test_seed_and_exec),
 		cmocka_unit_test(test_not_following_calls_asks_proc_each_time),
 		cmocka_unit_test(test_high_fds_are_not_kept),
 	};

@@ -23,9 +23,11 @@
 #include <netinet/tcp.h>
 #include <asm/ioctls.h>
 #include <linux/bpf.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 #include <linux/futex.h>
 #include <linux/prctl.h>
+#include <asm/ldt.h>
 #include <linux/fs.h>
 #include <linux/aio_abi.h>
 #include <linux/io_uring.h>
@@ -75,6 +77,9 @@ enum {
 	NR_BPF = 321,
 	NR_RT_SIGACTION = 13,
 	NR_RT_SIGPROCMASK = 14,
+	NR_SIGALTSTACK = 131,
+	NR_SET_THREAD_AREA = 205,
+	NR_GET_THREAD_AREA = 211,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
 	NR_SENDMSG = 46,
@@ -115,6 +120,12 @@ enum {
 	NR_IO_CANCEL = 210,
 	NR_IO_URING_SETUP = 425,
 	NR_IO_URING_REGISTER = 427,
+	NR_FUTEX_WAITV = 449,
+	NR_TIMER_CREATE = 222,
+	NR_GET_ROBUST_LIST = 274,
+	NR_ADJTIMEX = 159,
+	NR_CLOCK_ADJTIME = 305,
+	NR_TIMERFD_CREATE = 283,
 };
 
 static void add(int nr, const char *name, int nargs, const char *const decls[][2])
@@ -180,6 +191,9 @@ static int setup_with(const struct decode_opts *opts)
 						   {"unsigned long", "flags"}};
 	static const char *const bpf_args[][2] = {
 		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
+	static const char *const thread_area_args[][2] = {{"struct user_desc *", "u_info"}};
+	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
+							  {"stack_t *", "uoss"}};
 	static const char *const sigaction_args[][2] = {{"int", "sig"},
 							{"const struct sigaction *", "act"},
 							{"struct sigaction *", "oact"},
@@ -290,6 +304,23 @@ static int setup_with(const struct decode_opts *opts)
 		{"unsigned long", "pos_h"}, {"rwf_t", "flags"}};
 	static const char *const sendfile_args[][2] = {
 		{"int", "out_fd"}, {"int", "in_fd"}, {"loff_t *", "offset"}, {"size_t", "count"}};
+	static const char *const futex_waitv_args[][2] = {{"struct futex_waitv *", "waiters"},
+							  {"unsigned int", "nr_futexes"},
+							  {"unsigned int", "flags"},
+							  {"struct __kernel_timespec *", "timeout"},
+							  {"clockid_t", "clockid"}};
+	static const char *const timer_create_args[][2] = {
+		{"const clockid_t", "which_clock"},
+		{"struct sigevent *", "timer_event_spec"},
+		{"timer_t *", "created_timer_id"}};
+	static const char *const get_robust_list_args[][2] = {
+		{"int", "pid"},
+		{"struct robust_list_head * *", "head_ptr"},
+		{"size_t *", "len_ptr"}};
+	static const char *const adjtimex_args[][2] = {{"struct __kernel_timex *", "txc_p"}};
+	static const char *const clock_adjtime_args[][2] = {{"const clockid_t", "which_clock"},
+							    {"struct __kernel_timex *", "utx"}};
+	static const char *const timerfd_create_args[][2] = {{"int", "clockid"}, {"int", "flags"}};
 	static const char *const io_setup_args[][2] = {{"unsigned", "nr_events"},
 						       {"aio_context_t *", "ctxp"}};
 	static const char *const io_destroy_args[][2] = {{"aio_context_t", "ctx"}};
@@ -329,6 +360,9 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_BPF, "bpf", 3, bpf_args);
 	add(NR_RT_SIGACTION, "rt_sigaction", 4, sigaction_args);
 	add(NR_RT_SIGPROCMASK, "rt_sigprocmask", 4, sigprocmask_args);
+	add(NR_SIGALTSTACK, "sigaltstack", 2, sigaltstack_args);
+	add(NR_SET_THREAD_AREA, "set_thread_area", 1, thread_area_args);
+	add(NR_GET_THREAD_AREA, "get_thread_area", 1, thread_area_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
@@ -362,6 +396,12 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_PREADV2, "preadv2", 6, preadv2_args);
 	add(NR_SENDFILE, "sendfile", 4, sendfile_args);
 	add(NR_IO_SETUP, "io_setup", 2, io_setup_args);
+	add(NR_FUTEX_WAITV, "futex_waitv", 5, futex_waitv_args);
+	add(NR_TIMER_CREATE, "timer_create", 3, timer_create_args);
+	add(NR_GET_ROBUST_LIST, "get_robust_list", 3, get_robust_list_args);
+	add(NR_ADJTIMEX, "adjtimex", 1, adjtimex_args);
+	add(NR_CLOCK_ADJTIME, "clock_adjtime", 2, clock_adjtime_args);
+	add(NR_TIMERFD_CREATE, "timerfd_create", 2, timerfd_create_args);
 	add(NR_IO_DESTROY, "io_destroy", 1, io_destroy_args);
 	add(NR_READV, "readv", 3, readv_args);
 	add(NR_WRITEV, "writev", 3, readv_args);
@@ -982,6 +1022,7 @@ static void test_bpf_attr_by_command(void **state)
 static void test_perf_attr_sized_by_itself(void **state)
 {
 	struct perf_event_attr attr;
+	__u32 kernel_size = 0x88;
 
 	memset(&attr, 0xff, sizeof(attr));
 	memset(&attr, 0, PERF_ATTR_SIZE_VER0);
@@ -989,31 +1030,92 @@ static void test_perf_attr_sized_by_itself(void **state)
 	attr.size = PERF_ATTR_SIZE_VER0;
 	attr.config = PERF_COUNT_SW_TASK_CLOCK;
 	attr.sample_period = 1000;
+	attr.disabled = 1;
 	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, PERF_FLAG_FD_CLOEXEC, 0);
 	in(0, &attr, sizeof(attr));
+	/* without -v: the head, the flags set and precise_ip, then "..." */
+	assert_string_equal(line(7),
+			    "perf_event_open({type=PERF_TYPE_SOFTWARE, "
+			    "size=PERF_ATTR_SIZE_VER0, config=PERF_COUNT_SW_TASK_CLOCK, "
+			    "sample_period=1000, sample_type=0, read_format=0, disabled=1, "
+			    "precise_ip=0 /* arbitrary skid */, ...}, 0, -1, -1, "
+			    "PERF_FLAG_FD_CLOEXEC) = 7");
+	/* with -v every flag, then the members the caller's 64 bytes hold, and no more */
+	dec.opts.verbose = true;
 	line(7);
-	/* the members in the caller's 64 bytes, then nothing: the rest is not the caller's */
-	assert_non_null(strstr(ob.data, "perf_event_open({type=PERF_TYPE_SOFTWARE, size=64, "
-					"config=PERF_COUNT_SW_TASK_CLOCK, sample_period=1000, "
-					"sample_freq=1000, "));
-	assert_non_null(strstr(ob.data, ", bp_type=0, bp_addr=0, kprobe_func=0, uprobe_path=0, "
-					"config1=0}, 0, -1, -1, "
+	assert_non_null(strstr(ob.data, "disabled=1, inherit=0, pinned=0, "));
+	assert_non_null(strstr(ob.data, ", sigtrap=0, wakeup_events=0, config1=0}, 0, -1, -1, "
 					"PERF_FLAG_FD_CLOEXEC) = 7"));
-	assert_null(strstr(ob.data, "config2"));
-	attr.type = PERF_TYPE_HARDWARE;
-	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
-	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
-	in(0, &attr, sizeof(attr));
-	line(7);
-	assert_non_null(strstr(ob.data, "{type=PERF_TYPE_HARDWARE, size=64, "
-					"config=PERF_COUNT_HW_INSTRUCTIONS, "));
-	/* a raw event's config is a number */
-	attr.type = PERF_TYPE_RAW;
+	/* a size beyond the struct known: all of it, then "..."; E2BIG's size written back */
+	memset(&attr, 0, sizeof(attr));
+	attr.type = 0x7ead;
+	attr.size = 0xffff;
 	attr.config = 0x1234;
+	attr.freq = 1;
+	attr.sample_freq = UINT64_MAX;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK | (1ULL << 40);
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_USER;
+	attr.use_clockid = 1;
+	attr.clockid = CLOCK_MONOTONIC;
+	attr.precise_ip = 3;
+	attr.__reserved_2 = 0x12;
 	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
 	in(0, &attr, sizeof(attr));
-	line(7);
-	assert_non_null(strstr(ob.data, "{type=PERF_TYPE_RAW, size=64, config=4660, "));
+	memcpy((char *)&attr + offsetof(struct perf_event_attr, size), &kernel_size, 4);
+	out(0, &attr, sizeof(attr));
+	assert_string_equal(
+		line(-E2BIG),
+		"perf_event_open({type=0x7ead /* PERF_TYPE_??? */, size=0xffff /* "
+		"PERF_ATTR_SIZE_??? */ => 0x88 /* PERF_ATTR_SIZE_??? */, config=0x1234, "
+		"sample_freq=18446744073709551615, "
+		"sample_type=PERF_SAMPLE_IP|PERF_SAMPLE_BRANCH_STACK|0x10000000000, "
+		"read_format=0, disabled=0, inherit=0, pinned=0, exclusive=0, exclude_user=0, "
+		"exclude_kernel=0, exclude_hv=0, exclude_idle=0, mmap=0, comm=0, freq=1, "
+		"inherit_stat=0, enable_on_exec=0, task=0, watermark=0, precise_ip=3 /* must have 0 "
+		"skid */, mmap_data=0, sample_id_all=0, exclude_host=0, exclude_guest=0, "
+		"exclude_callchain_kernel=0, exclude_callchain_user=0, mmap2=0, comm_exec=0, "
+		"use_clockid=1, context_switch=0, write_backward=0, namespaces=0, ksymbol=0, "
+		"bpf_event=0, aux_output=0, cgroup=0, text_poke=0, build_id=0, inherit_thread=0, "
+		"remove_on_exec=0, sigtrap=0, wakeup_events=0, config1=0, config2=0, "
+		"branch_sample_type=PERF_SAMPLE_BRANCH_USER, sample_regs_user=0, "
+		"clockid=CLOCK_MONOTONIC, sample_regs_intr=0, aux_watermark=0, sample_max_stack=0 "
+		"/* bytes 110..111: 0x12 */, aux_sample_size=0, sig_data=0, ...}, 0, -1, -1, 0) = -1 "
+		"E2BIG (Argument list too long)");
+	/* a breakpoint: its type, address and length in place of config1 and config2 */
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_BREAKPOINT;
+	attr.size = PERF_ATTR_SIZE_VER1;
+	attr.bp_type = HW_BREAKPOINT_R | HW_BREAKPOINT_X;
+	attr.bp_addr = 0x1000;
+	attr.bp_len = 4;
+	attr.watermark = 1;
+	attr.wakeup_watermark = 7;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
+	in(0, &attr, sizeof(attr));
+	line(-EINVAL);
+	assert_non_null(strstr(ob.data, ", wakeup_watermark=7, bp_type=0x5 /* "
+					"HW_BREAKPOINT_INVALID */, bp_addr=0x1000, bp_len=4}, "));
+	dec.opts.verbose = false;
+	/* a cache event's config by its three fields, the highest first */
+	attr.type = PERF_TYPE_HW_CACHE;
+	attr.config = 0x3000000 | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16) | (9 << 8) |
+		      PERF_COUNT_HW_CACHE_L1I;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
+	in(0, &attr, sizeof(attr));
+	line(-EINVAL);
+	assert_non_null(strstr(ob.data,
+			       "config=0x3<<24|PERF_COUNT_HW_CACHE_RESULT_MISS<<16|0x9 /* "
+			       "PERF_COUNT_HW_CACHE_OP_??? */<<8|PERF_COUNT_HW_CACHE_L1I, "));
+	dec.opts.xlat = WR_XLAT_RAW;
+	line(-EINVAL);
+	assert_non_null(strstr(ob.data, "config=0x3<<24|0x1<<16|0x9<<8|0x1, "));
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* a size below the first version's: the address, as the kernel refuses it */
+	attr.size = 8;
+	begin(NR_PERF_EVENT_OPEN, PTR, 0, -1, -1, 0, 0);
+	in(0, &attr, sizeof(attr));
+	assert_string_equal(line(-E2BIG), "perf_event_open(0x7ffc12345678, 0, -1, -1, 0) = -1 "
+					  "E2BIG (Argument list too long)");
 }
 
 static void test_prctl_by_option(void **state)
@@ -1030,17 +1132,74 @@ static void test_prctl_by_option(void **state)
 	memcpy(name, "many_calls", 11);
 	out(1, name, sizeof(name));
 	assert_string_equal(line(0), "prctl(PR_GET_NAME, \"many_calls\") = 0");
-	/* sixteen bytes without a NUL: the name may go on */
+	/* the kernel takes fifteen bytes of a name and ends it: a longer one goes on */
 	begin(NR_PRCTL, PR_SET_NAME, PTR, 0, 0, 0, 0);
 	in(1, "0123456789abcdef", 16);
-	assert_string_equal(line(0), "prctl(PR_SET_NAME, \"0123456789abcdef\"...) = 0");
+	assert_string_equal(line(0), "prctl(PR_SET_NAME, \"0123456789abcde\"...) = 0");
 	begin(NR_PRCTL, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0);
 	assert_string_equal(line(0), "prctl(PR_SET_PDEATHSIG, SIGKILL) = 0");
+	begin(NR_PRCTL, PR_SET_PDEATHSIG, 200, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(PR_SET_PDEATHSIG, 200) = -1 EINVAL (Invalid argument)");
+	begin(NR_PRCTL, PR_GET_PDEATHSIG, PTR, 0, 0, 0, 0);
+	out(1, &(int){SIGTERM}, sizeof(int));
+	assert_string_equal(line(0), "prctl(PR_GET_PDEATHSIG, [SIGTERM]) = 0");
 	begin(NR_PRCTL, PR_GET_DUMPABLE, 0, 0, 0, 0, 0);
 	assert_string_equal(line(1), "prctl(PR_GET_DUMPABLE) = 1 (SUID_DUMP_USER)");
-	/* an option without an entry: every argument, as numbers */
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 7, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "prctl(PR_SET_DUMPABLE, 0x7 /* SUID_DUMP_??? */) = -1 "
+					   "EINVAL (Invalid argument)");
+	/* options that take a number, then arguments they ignore in hex */
 	begin(NR_PRCTL, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0);
 	assert_string_equal(line(0), "prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) = 0");
+	begin(NR_PRCTL, PR_GET_SECUREBITS, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(0x11),
+			    "prctl(PR_GET_SECUREBITS) = 0x11 (SECBIT_NOROOT|SECBIT_KEEP_CAPS)");
+	begin(NR_PRCTL, PR_CAPBSET_READ, 21, 0, 0, 0, 0);
+	assert_string_equal(line(1), "prctl(PR_CAPBSET_READ, CAP_SYS_ADMIN) = 1");
+	begin(NR_PRCTL, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, 13, 0, 0, 0);
+	assert_string_equal(line(0),
+			    "prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_NET_RAW, 0, 0) = 0");
+	begin(NR_PRCTL, PR_SET_MM, PR_SET_MM_START_CODE, 0x1000, 0, 0, 0);
+	assert_string_equal(line(-EPERM),
+			    "prctl(PR_SET_MM, PR_SET_MM_START_CODE, 0x1000, 0, 0) = -1 "
+			    "EPERM (Operation not permitted)");
+	begin(NR_PRCTL, PR_SET_SECCOMP, 7, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(PR_SET_SECCOMP, 0x7 /* SECCOMP_MODE_??? */, 0, 0, 0) "
+			    "= -1 EINVAL (Invalid argument)");
+	begin(NR_PRCTL, PR_GET_TID_ADDRESS, PTR, 0, 0, 0, 0);
+	out(1, &(__u64){0x4000}, 8);
+	assert_string_equal(line(0), "prctl(PR_GET_TID_ADDRESS, [0x4000]) = 0");
+	begin(NR_PRCTL, PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0, 0);
+	assert_string_equal(
+		line(2),
+		"prctl(PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS) = 0x2 (PR_SPEC_ENABLE)");
+	begin(NR_PRCTL, PR_MCE_KILL_GET, 0, 0, 0, 0, 0);
+	assert_string_equal(line(2),
+			    "prctl(PR_MCE_KILL_GET, 0, 0, 0, 0) = 2 (PR_MCE_KILL_DEFAULT)");
+	begin(NR_PRCTL, PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0x10000, 4096, PTR, 0);
+	in(4, "heap", 5);
+	assert_string_equal(line(0),
+			    "prctl(PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0x10000, 4096, \"heap\") = 0");
+	/* an option strace has no form for: every argument in hex */
+	begin(NR_PRCTL, 0x7ead, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL),
+			    "prctl(0x7ead /* PR_??? */, 0x7ffc12345678, 0, 0, 0) = -1 "
+			    "EINVAL (Invalid argument)");
+	/* -X raw: numbers in hex, no flags note; a name note stays */
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 1, 0, 0, 0, 0);
+	assert_string_equal(line(0), "prctl(0x4, 0x1) = 0");
+	begin(NR_PRCTL, PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0, 0);
+	assert_string_equal(line(2), "prctl(0x34, 0) = 0x2");
+	begin(NR_PRCTL, PR_MCE_KILL_GET, 0, 0, 0, 0, 0);
+	assert_string_equal(line(2), "prctl(0x22, 0, 0, 0, 0) = 2 (PR_MCE_KILL_DEFAULT)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	begin(NR_PRCTL, PR_SET_DUMPABLE, 1, 0, 0, 0, 0);
+	assert_string_equal(line(0),
+			    "prctl(0x4 /* PR_SET_DUMPABLE */, 0x1 /* SUID_DUMP_USER */) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 static void test_futex_by_operation(void **state)
@@ -1106,6 +1265,19 @@ static void test_futex_by_operation(void **state)
 	assert_string_equal(line(-ENOSYS), "futex(0x7ffc12345678, 0x163 /* FUTEX_??? */, 1, 0x2, "
 					   "0x7ffc12345680, 0x3) = -1 ENOSYS (Function not "
 					   "implemented)");
+	/* strace takes the operation from op's low 7 bits: high bits leave FUTEX_WAIT */
+	begin(NR_FUTEX, PTR, 0x40000000, 1, PTR, P2, 3);
+	in(3, &ts, sizeof(ts));
+	assert_string_equal(line(-ENOSYS), "futex(0x7ffc12345678, 0x40000000 /* FUTEX_??? */, 1, "
+					   "{tv_sec=0, tv_nsec=1000}) = -1 ENOSYS (Function not "
+					   "implemented)");
+	/* an unknown operation's utime is an address, whatever was read there */
+	begin(NR_FUTEX, PTR, 0x7ead, 1, PTR, P2, 0);
+	in(3, &ts, sizeof(ts));
+	assert_string_equal(line(-ENOSYS),
+			    "futex(0x7ffc12345678, 0x7ead /* FUTEX_??? */, 1, "
+			    "0x7ffc12345678, 0x7ffc12345680, 0) = -1 ENOSYS (Function "
+			    "not implemented)");
 	/* -X raw: numbers, the same arguments */
 	dec.opts.xlat = WR_XLAT_RAW;
 	begin(NR_FUTEX, PTR, FUTEX_WAKE_BITSET_PRIVATE, 1, 0, 0, FUTEX_BITSET_MATCH_ANY);
@@ -1115,6 +1287,69 @@ static void test_futex_by_operation(void **state)
 			    "futex(0x7ffc12345678, 0x8a /* FUTEX_WAKE_BITSET_PRIVATE */, 1, "
 			    "0xffffffff /* FUTEX_BITSET_MATCH_ANY */) = 0");
 	dec.opts.xlat = WR_XLAT_ABBREV;
+}
+
+/* The time family's structs: futex waiters, a notification, the robust list, struct timex. */
+static void test_time_family_structs(void **state)
+{
+	struct {
+		__u64 val, uaddr;
+		__u32 flags, reserved;
+	} waiters[2] = {{5, 0, FUTEX_32 | FUTEX_PRIVATE_FLAG, 0}, {0, PTR, 0xc8a37e59, 0}};
+	struct {
+		__s64 tv_sec, tv_nsec;
+	} ts = {0, 0};
+	struct {
+		__u64 sival;
+		__s32 signo, notify;
+		__u64 fn, attr;
+	} sev = {0, SIGUSR1, 0 /* SIGEV_SIGNAL */, 0, 0};
+	__u64 head = 0x7f0011223344;
+	__u64 len = 24;
+	unsigned char timex[208];
+	__u32 modes = 0xa001, status = 0x40;
+
+	begin(NR_FUTEX_WAITV, PTR, 2, 0, PTR, CLOCK_MONOTONIC, 0);
+	in(0, waiters, sizeof(waiters));
+	in(3, &ts, sizeof(ts));
+	assert_string_equal(
+		line(-EINVAL),
+		"futex_waitv([{val=0x5, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG}, "
+		"{val=0, uaddr=0x7ffc12345678, flags=0xc8a37e59 /* FUTEX_??? */}], 2, 0, "
+		"{tv_sec=0, tv_nsec=0}, CLOCK_MONOTONIC) = -1 EINVAL (Invalid argument)");
+	/* a notification: the members strace shows, by its kind */
+	begin(NR_TIMER_CREATE, CLOCK_MONOTONIC, PTR, PTR + 64, 0, 0, 0);
+	in(1, &sev, 32);
+	assert_string_equal(line(-EINVAL),
+			    "timer_create(CLOCK_MONOTONIC, {sigev_signo=SIGUSR1, "
+			    "sigev_notify=SIGEV_SIGNAL}, 0x7ffc123456b8) = -1 EINVAL "
+			    "(Invalid argument)");
+	/* the robust list's head: the address written there */
+	begin(NR_GET_ROBUST_LIST, 0, PTR, PTR + 8, 0, 0, 0);
+	out(1, &head, sizeof(head));
+	out(2, &len, sizeof(len));
+	assert_string_equal(line(0), "get_robust_list(0, [0x7f0011223344], [24]) = 0");
+	/* struct timex as the kernel left it, modes and status by name, the state returned */
+	memset(timex, 0, sizeof(timex));
+	memcpy(timex, &modes, sizeof(modes));
+	/* struct __kernel_timex: status after modes, its padding and four longs */
+	memcpy(timex + 40, &status, sizeof(status));
+	begin(NR_ADJTIMEX, PTR, 0, 0, 0, 0, 0);
+	out(0, timex, sizeof(timex));
+	line(5);
+	assert_non_null(strstr(ob.data, "adjtimex({modes=ADJ_OFFSET_SS_READ, offset=0, "));
+	assert_non_null(strstr(ob.data, ", status=STA_UNSYNC, "));
+	assert_non_null(strstr(ob.data, "}) = 5 (TIME_ERROR)"));
+	/* a failed call: the address, as strace reads the struct only when the call worked */
+	begin(NR_CLOCK_ADJTIME, CLOCK_MONOTONIC, PTR, 0, 0, 0, 0);
+	assert_string_equal(line(-EOPNOTSUPP),
+			    "clock_adjtime(CLOCK_MONOTONIC, 0x7ffc12345678) = -1 "
+			    "EOPNOTSUPP (Operation not supported)");
+	/* timerfd_create: every TFD_* flag by name */
+	begin(NR_TIMERFD_CREATE, CLOCK_REALTIME, 0xffffffff, 0, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "timerfd_create(CLOCK_REALTIME, TFD_TIMER_ABSTIME|"
+					   "TFD_TIMER_CANCEL_ON_SET|TFD_CLOEXEC|TFD_NONBLOCK|"
+					   "0xfff7f7fc) = -1 EINVAL (Invalid argument)");
 }
 
 static void test_fcntl_by_command(void **state)
@@ -1351,6 +1586,76 @@ static void test_signal_sets(void **state)
 	in(1, &sa, sizeof(sa));
 	assert_string_equal(line(0), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
 				     "sa_mask=[USR2 RT_1], sa_flags=SA_RESTART}, NULL, 8) = 0");
+	/* strace's order of the flags: SA_RESTORER first, SA_NOCLDSTOP late */
+	sa.flags = SA_NOCLDSTOP | SA_SIGINFO | SA_ONSTACK | 0x04000000 | 0x20000000;
+	begin(NR_RT_SIGACTION, SIGUSR1, PTR, 0, 8, 0, 0);
+	in(1, &sa, sizeof(sa));
+	assert_non_null(strstr(line(0), "sa_flags=SA_RESTORER|SA_ONSTACK|SA_INTERRUPT|SA_SIGINFO|"
+					"SA_NOCLDSTOP, "));
+	/* -X raw and -X verbose show a set's signals by number */
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin(NR_RT_SIGPROCMASK, SIG_BLOCK, PTR, 0, 8, 0, 0);
+	in(1, &set, sizeof(set));
+	assert_string_equal(line(0), "rt_sigprocmask(0, [10 15], NULL, 8) = 0");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(0),
+			    "rt_sigprocmask(0 /* SIG_BLOCK */, [10 /* USR1 */ 15 /* TERM */], "
+			    "NULL, 8) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* JSON keeps the signals' names */
+	assert_non_null(strstr(json(0), "\"SIGUSR1\""));
+}
+
+static void test_user_desc(void **state)
+{
+	struct user_desc u = {.entry_number = -1,
+			      .base_addr = 0x1234,
+			      .limit = 0xfffff,
+			      .seg_32bit = 1,
+			      .useable = 1};
+
+	begin(NR_SET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	u.entry_number = 12;
+	out(0, &u, sizeof(u));
+	/* base_addr and limit as strace pads them; the entry the kernel chose as a note */
+	assert_string_equal(line(0), "set_thread_area({entry_number=-1, base_addr=0x001234, "
+				     "limit=0x0fffff, seg_32bit=1, contents=0, read_exec_only=0, "
+				     "limit_in_pages=0, seg_not_present=0, useable=1, lm=0}) = 0 "
+				     "(entry_number=12)");
+	memset(&u, 0, sizeof(u));
+	begin(NR_SET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	assert_non_null(strstr(line(-ENOSYS), "base_addr=00000000, limit=00000000, "));
+	/* get_thread_area: entry_number goes in, the rest comes out */
+	u.entry_number = 6;
+	begin(NR_GET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	assert_string_equal(line(-ENOSYS), "get_thread_area({entry_number=6, ...}) = -1 ENOSYS "
+					   "(Function not implemented)");
+	begin(NR_GET_THREAD_AREA, PTR, 0, 0, 0, 0, 0);
+	in(0, &u, sizeof(u));
+	u.base_addr = 0x7f0000001000 & 0xffffffff;
+	out(0, &u, sizeof(u));
+	assert_string_equal(line(0), "get_thread_area({entry_number=6, base_addr=0x001000, "
+				     "limit=00000000, seg_32bit=0, contents=0, read_exec_only=0, "
+				     "limit_in_pages=0, seg_not_present=0, useable=0, lm=0}) = 0");
+}
+
+static void test_sigaltstack_flags(void **state)
+{
+	stack_t ss = {.ss_sp = (void *)0x7f0000001000, .ss_flags = SS_DISABLE, .ss_size = 8192};
+
+	begin(NR_SIGALTSTACK, PTR, 0, 0, 0, 0, 0);
+	in(0, &ss, sizeof(ss));
+	assert_string_equal(line(0), "sigaltstack({ss_sp=0x7f0000001000, ss_flags=SS_DISABLE, "
+				     "ss_size=8192}, NULL) = 0");
+	/* an int's bits: -1 is every flag and the bits no name has */
+	ss.ss_flags = -1;
+	begin(NR_SIGALTSTACK, PTR, 0, 0, 0, 0, 0);
+	in(0, &ss, sizeof(ss));
+	assert_non_null(
+		strstr(line(-EINVAL), "ss_flags=SS_ONSTACK|SS_DISABLE|SS_AUTODISARM|0x7ffffffc, "));
 }
 
 static void test_bitmaps_and_arrays(void **state)
@@ -2062,7 +2367,10 @@ int main(void)
 		cmocka_unit_test(test_ioctl_by_command),
 		cmocka_unit_test(test_bpf_attr_by_command),
 		cmocka_unit_test(test_perf_attr_sized_by_itself),
+		cmocka_unit_test(test_time_family_structs),
 		cmocka_unit_test(test_prctl_by_option),
+		cmocka_unit_test(test_sigaltstack_flags),
+		cmocka_unit_test(test_user_desc),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),

@@ -338,6 +338,15 @@ static void test_packed_values_and_answers(void **state)
 	begin("ioprio_get", 1, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0), "ioprio_get(IOPRIO_WHO_PROCESS, 0) = 0 "
 				     "(IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0))");
+	/* the int itself with -X raw, and with -X verbose the macro as its comment */
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin("ioprio_set", 1, 0, -1, 0, 0, 0);
+	assert_string_equal(line(-EINVAL), "ioprio_set(0x1, 0, -1) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	begin("ioprio_set", 1, 0, 2 << 13 | 4, 0, 0, 0);
+	assert_string_equal(line(0), "ioprio_set(0x1 /* IOPRIO_WHO_PROCESS */, 0, 16388 /* "
+				     "IOPRIO_PRIO_VALUE(0x2 /* IOPRIO_CLASS_BE */, 4) */) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	begin("membarrier", 0, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0x3), "membarrier(MEMBARRIER_CMD_QUERY, 0) = 0x3 "
 				       "(MEMBARRIER_CMD_GLOBAL|MEMBARRIER_CMD_GLOBAL_EXPEDITED)");

@@ -57,15 +57,15 @@ static void test_call_status(void **state)
 	struct bt_exit_rec exit_rec = {0};
 	struct call done = {.state = CALL_COMPLETE, .enter = &enter, .exit = &exit_rec};
 	struct call open = {.state = CALL_NORETURN, .enter = &enter};
+	struct call cut = {.state = CALL_UNFINISHED, .enter = &enter, .detached = true};
 
-	assert_int_equal(call_status_of(&done, false, false, false), STATUS_SUCCESSFUL);
-	assert_int_equal(call_status_of(&done, true, false, false), STATUS_FAILED);
-	/* a result counts even when tracing ended after it */
-	assert_int_equal(call_status_of(&done, false, false, true), STATUS_SUCCESSFUL);
-	assert_int_equal(call_status_of(&open, false, false, false), STATUS_UNFINISHED);
-	assert_int_equal(call_status_of(&open, false, false, true), STATUS_DETACHED);
-	/* exit_group at the end of tracing is no detach: it never returns */
-	assert_int_equal(call_status_of(&open, false, true, true), STATUS_UNFINISHED);
+	assert_int_equal(call_status_of(&done, false), STATUS_SUCCESSFUL);
+	assert_int_equal(call_status_of(&done, true), STATUS_FAILED);
+	/* a result counts even when tracing let go of the process after it */
+	done.detached = true;
+	assert_int_equal(call_status_of(&done, false), STATUS_SUCCESSFUL);
+	assert_int_equal(call_status_of(&open, false), STATUS_UNFINISHED);
+	assert_int_equal(call_status_of(&cut, false), STATUS_DETACHED);
 }
 
 static void test_split_calls_show_whole(void **state)
@@ -80,18 +80,37 @@ static void test_split_calls_show_whole(void **state)
 	struct call out;
 
 	/* the start is held, whatever the set */
-	assert_false(status_filter_pass(STATUS_ALL, &start, &out, false, false, false));
-	assert_true(status_filter_pass(STATUS_SUCCESSFUL, &end, &out, false, false, false));
+	assert_false(status_filter_pass(STATUS_ALL, &start, &out, false));
+	assert_true(status_filter_pass(STATUS_SUCCESSFUL, &end, &out, false));
 	assert_int_equal(out.state, CALL_COMPLETE);
 	assert_ptr_equal(out.enter, &enter);
-	assert_false(status_filter_pass(STATUS_FAILED, &end, &out, false, false, false));
-	assert_true(status_filter_pass(STATUS_UNFINISHED, &cut, &out, false, false, false));
+	assert_false(status_filter_pass(STATUS_FAILED, &end, &out, false));
+	assert_true(status_filter_pass(STATUS_UNFINISHED, &cut, &out, false));
 	assert_int_equal(out.state, CALL_NORETURN);
 	/* an end whose start was never seen stays an end */
-	assert_true(status_filter_pass(STATUS_SUCCESSFUL, &orphan, &out, false, false, false));
+	assert_true(status_filter_pass(STATUS_SUCCESSFUL, &orphan, &out, false));
 	assert_int_equal(out.state, CALL_RESUMED);
 	/* signals and exits are no calls: -e signal= and quiet= choose them */
-	assert_true(status_filter_pass(0, &event, &out, false, false, false));
+	assert_true(status_filter_pass(0, &event, &out, false));
+}
+
+static void test_held_and_detached(void **state)
+{
+	struct bt_enter_rec enter = {0};
+	struct call pending = {.state = CALL_PENDING, .enter = &enter};
+	struct call detached = {.state = CALL_UNFINISHED, .enter = &enter, .detached = true};
+	struct call unshown = {.state = CALL_UNSHOWN, .enter = &enter};
+	struct call out;
+
+	/* a call waiting for its exit shows nothing yet: its status is not known */
+	assert_false(status_filter_pass(STATUS_ALL, &pending, &out, false));
+	/* a call tracing let go of ends there, as it is */
+	assert_true(status_filter_pass(STATUS_DETACHED, &detached, &out, false));
+	assert_int_equal(out.state, CALL_UNFINISHED);
+	assert_true(out.detached);
+	assert_false(status_filter_pass(STATUS_UNFINISHED, &detached, &out, false));
+	/* what -y's table needs passes whatever the set */
+	assert_true(status_filter_pass(0, &unshown, &out, false));
 }
 
 int main(void)
@@ -101,6 +120,7 @@ int main(void)
 		cmocka_unit_test(test_bad_sets),
 		cmocka_unit_test(test_call_status),
 		cmocka_unit_test(test_split_calls_show_whole),
+		cmocka_unit_test(test_held_and_detached),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

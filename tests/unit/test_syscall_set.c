@@ -78,6 +78,28 @@ static int setup(void **state)
 	return syscall_classes__compute(cat, classes);
 }
 
+/* The x86_64 calls in s: -e names select i386's namesakes too, checked apart. */
+static int count64(const struct syscall_set *s)
+{
+	int n = 0;
+
+	for (int nr = 0; nr < BT_NR_I386; nr++)
+		n += syscall_set__has(s, nr);
+	return n;
+}
+
+static bool has_i386(const struct syscall_set *s, const char *name)
+{
+	const struct syscall_desc *desc = NULL;
+
+	while ((desc = catalog__next_by_name(cat, name, desc ? desc->nr : -1))) {
+		if (bt_id_is_i386(desc->nr))
+			return syscall_set__has(s, desc->nr);
+	}
+	fail_msg("%s is not in the build's i386 table", name);
+	return false;
+}
+
 static int teardown(void **state)
 {
 	free(cat);
@@ -227,9 +249,29 @@ static void test_names_and_qualifiers(void **state)
 	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
 		struct syscall_set s = sel(1, forms[i]);
 
-		assert_int_equal(syscall_set__count(&s), 2);
+		assert_int_equal(count64(&s), 2);
 		assert_true(has(&s, "openat") && has(&s, "close"));
 	}
+}
+
+/* A name selects the call of each ABI that has it, as strace's -e does. */
+static void test_names_select_both_abis(void **state)
+{
+	struct syscall_set s = sel(1, "openat,close");
+
+	assert_int_equal(syscall_set__count(&s), 4);
+	assert_true(has_i386(&s, "openat") && has_i386(&s, "close"));
+	assert_false(has_i386(&s, "read"));
+	/* an i386-only name, and an x86_64-only one */
+	s = sel(1, "mmap2");
+	assert_int_equal(syscall_set__count(&s), 1);
+	assert_true(has_i386(&s, "mmap2"));
+	s = sel(1, "newfstatat");
+	assert_int_equal(syscall_set__count(&s), 1);
+	assert_true(has(&s, "newfstatat"));
+	/* negation leaves both out */
+	s = sel(1, "!close");
+	assert_int_equal(syscall_set__count(&s), BT_MAX_SYSCALLS - 2);
 }
 
 static void test_alias_and_raw_syscalls(void **state)
@@ -237,7 +279,7 @@ static void test_alias_and_raw_syscalls(void **state)
 	/* the tracefs event name selects the syscall it belongs to */
 	struct syscall_set s = sel(1, "newfstat");
 
-	assert_int_equal(syscall_set__count(&s), 1);
+	assert_int_equal(count64(&s), 1);
 	assert_true(has(&s, "fstat"));
 	/* a syscall without a format is still selectable by its unistd name */
 	s = sel(1, "uselib");
@@ -249,20 +291,20 @@ static void test_all_none_and_negation(void **state)
 {
 	struct syscall_set s = sel(1, "all");
 
-	assert_int_equal(syscall_set__count(&s), BT_MAX_SYSCALLS);
+	assert_int_equal(count64(&s), BT_NR_I386);
 	s = sel(1, "none");
-	assert_int_equal(syscall_set__count(&s), 0);
+	assert_int_equal(count64(&s), 0);
 	s = sel(1, "!close");
-	assert_int_equal(syscall_set__count(&s), BT_MAX_SYSCALLS - 1);
+	assert_int_equal(count64(&s), BT_NR_I386 - 1);
 	assert_false(has(&s, "close"));
 	assert_true(has(&s, "read"));
 	s = sel(1, "trace=!openat,close");
-	assert_int_equal(syscall_set__count(&s), BT_MAX_SYSCALLS - 2);
+	assert_int_equal(count64(&s), BT_NR_I386 - 2);
 	assert_false(has(&s, "openat") || has(&s, "close"));
 	s = sel(1, "!all");
-	assert_int_equal(syscall_set__count(&s), 0);
+	assert_int_equal(count64(&s), 0);
 	s = sel(1, "!!close");
-	assert_int_equal(syscall_set__count(&s), 1);
+	assert_int_equal(count64(&s), 1);
 	s = sel(1, "!%file");
 	assert_false(has(&s, "openat"));
 	assert_true(has(&s, "read"));
@@ -272,11 +314,11 @@ static void test_several_values_add_up(void **state)
 {
 	struct syscall_set s = sel(2, "trace=openat", "close");
 
-	assert_int_equal(syscall_set__count(&s), 2);
+	assert_int_equal(count64(&s), 2);
 	s = sel(2, "!close", "close");
-	assert_int_equal(syscall_set__count(&s), BT_MAX_SYSCALLS);
+	assert_int_equal(count64(&s), BT_NR_I386);
 	s = sel(2, "%stat", "%lstat");
-	assert_int_equal(syscall_set__count(&s), 2);
+	assert_int_equal(count64(&s), 2);
 }
 
 static void test_regex(void **state)
@@ -301,13 +343,13 @@ static void test_optional_elements(void **state)
 {
 	struct syscall_set s = sel(1, "?nosuchcall,close");
 
-	assert_int_equal(syscall_set__count(&s), 1);
+	assert_int_equal(count64(&s), 1);
 	assert_true(has(&s, "close"));
 	s = sel(1, "?/^zzz,?%pure");
 	assert_true(has(&s, "getpid"));
 	/* '?' does not fail, even when nothing is left */
 	s = sel(1, "?nosuchcall");
-	assert_int_equal(syscall_set__count(&s), 0);
+	assert_int_equal(count64(&s), 0);
 }
 
 static void test_class_elements(void **state)
@@ -317,14 +359,14 @@ static void test_class_elements(void **state)
 
 	assert_memory_equal(&net, &network, sizeof(net));
 	assert_true(has(&net, "bind") && !has(&net, "read"));
-	assert_int_equal(syscall_set__count(&s), 5);
+	assert_int_equal(count64(&s), 5);
 	assert_true(has(&s, "stat") && has(&s, "lstat") && has(&s, "fstat") &&
 		    has(&s, "newfstatat") && has(&s, "statx"));
 	s = sel(1, "%%statfs");
-	assert_int_equal(syscall_set__count(&s), 3);
+	assert_int_equal(count64(&s), 3);
 	assert_true(has(&s, "statfs") && has(&s, "fstatfs") && has(&s, "ustat"));
 	s = sel(1, "%pure");
-	assert_int_equal(syscall_set__count(&s), 8);
+	assert_int_equal(count64(&s), 8);
 	assert_true(has(&s, "getpid") && has(&s, "gettid") && !has(&s, "sched_yield"));
 	s = sel(1, "%file");
 	assert_true(has(&s, "openat") && has(&s, "getcwd") && has(&s, "chown"));
@@ -349,7 +391,8 @@ static void test_apply_clears_selected(void **state)
 	syscall_set__apply(&s, rules);
 	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++)
 		selected += !!(rules[nr].flags & BT_SC_SELECTED);
-	assert_int_equal(selected, 2);
+	/* x86_64's and i386's */
+	assert_int_equal(selected, 4);
 	assert_true(rules[nr_of("openat")].flags & BT_SC_SELECTED);
 	assert_true(rules[nr_of("close")].flags & BT_SC_SELECTED);
 	assert_false(rules[nr_of("read")].flags & BT_SC_SELECTED);
@@ -416,11 +459,11 @@ static void test_regex_size_is_bounded(void **state)
 	assert_error(deep, "nested too deep", "simpler");
 
 	s = sel(1, "/^(open){1}at$");
-	assert_true(has(&s, "openat") && syscall_set__count(&s) == 1);
+	assert_true(has(&s, "openat") && count64(&s) == 1);
 	s = sel(1, "/^((send|recv)(m?msg)?)+$");
 	assert_true(has(&s, "sendmsg") && has(&s, "recvmsg"));
 	s = sel(1, "/^(send|recv)(m?msg|to|from)?$");
-	assert_true(has(&s, "sendmmsg") && has(&s, "recvfrom") && syscall_set__count(&s) == 6);
+	assert_true(has(&s, "sendmmsg") && has(&s, "recvfrom") && count64(&s) == 6);
 	s = sel(1, "/^(read|write)v?$");
 	assert_true(has(&s, "readv") && has(&s, "write"));
 	s = sel(1, "/^re[a-d]{2}$");
@@ -439,7 +482,7 @@ static void test_failed_add_leaves_the_filter_usable(void **state)
 	assert_int_equal(syscall_filter__add(&f, "/(", err, sizeof(err)), -EINVAL);
 	assert_int_equal(f.nexprs, 1);
 	assert_int_equal(syscall_filter__resolve(&f, cat, &s, err, sizeof(err)), 0);
-	assert_int_equal(syscall_set__count(&s), 1);
+	assert_int_equal(count64(&s), 1);
 	syscall_filter__free(&f);
 	assert_int_equal(f.nexprs, 0);
 }
@@ -452,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_class_facts_name_known_syscalls_with_reasons),
 		cmocka_unit_test(test_class_exclusions_as_strace_6_1),
 		cmocka_unit_test(test_names_and_qualifiers),
+		cmocka_unit_test(test_names_select_both_abis),
 		cmocka_unit_test(test_alias_and_raw_syscalls),
 		cmocka_unit_test(test_all_none_and_negation),
 		cmocka_unit_test(test_several_values_add_up),

@@ -145,6 +145,76 @@ static void test_no_btf(void **state)
 	assert_int_equal(types__resolve(NULL, "umode_t", &at), -ENOENT);
 }
 
+static bool same_in_i386(const char *name, int kind)
+{
+	__s32 id = btf__find_by_name_kind(types.btf, name, kind);
+
+	assert_true(id > 0);
+	return types__same_in_i386(&types, id);
+}
+
+/* Which structs an i386 call can have read as x86_64's BTF lays them out. */
+static void test_same_in_i386(void **state)
+{
+	/* longs or pointers: 4 bytes on i386 */
+	assert_false(same_in_i386("sigaction", BTF_KIND_STRUCT));
+	assert_false(same_in_i386("stat", BTF_KIND_STRUCT));
+	assert_false(same_in_i386("rusage", BTF_KIND_STRUCT));
+	assert_false(same_in_i386("iovec", BTF_KIND_STRUCT));
+	assert_false(same_in_i386("user_msghdr", BTF_KIND_STRUCT));
+	/* the kernel's i386 twins */
+	assert_true(same_in_i386("compat_sigaction", BTF_KIND_STRUCT));
+	assert_true(same_in_i386("compat_stat", BTF_KIND_STRUCT));
+	assert_true(same_in_i386("stat64", BTF_KIND_STRUCT));
+	assert_true(same_in_i386("compat_rusage", BTF_KIND_STRUCT));
+	assert_true(same_in_i386("old_timespec32", BTF_KIND_STRUCT));
+	/* ints, and 64-bit members where i386's alignment of 4 moves nothing */
+	assert_true(same_in_i386("__kernel_timespec", BTF_KIND_STRUCT));
+	assert_true(same_in_i386("statx", BTF_KIND_STRUCT));
+	assert_true(same_in_i386("linger", BTF_KIND_STRUCT));
+	assert_true(same_in_i386("epoll_event", BTF_KIND_STRUCT));
+	/* read by a length, not by their size: their trailing padding does not count */
+	assert_true(same_in_i386("linux_dirent64", BTF_KIND_STRUCT));
+	assert_true(same_in_i386("rseq", BTF_KIND_STRUCT));
+	/* 64-bit bitfields fill their unit alike */
+	assert_true(same_in_i386("perf_event_attr", BTF_KIND_STRUCT));
+	/* a 64-bit member after a 4-byte one: at 8 on x86_64, at 4 on i386 */
+	assert_false(same_in_i386("flock64", BTF_KIND_STRUCT));
+	/* __aligned_u64 after a 4-byte member: declared aligned, the same on both */
+	assert_true(same_in_i386("bpf_attr", BTF_KIND_UNION));
+	assert_false(types__same_in_i386(&types, 0));
+	assert_false(types__same_in_i386(NULL, 1));
+}
+
+/* Members the BPF collector reads by offset (bpf/record.h, struct bt_fd_offsets). */
+static void test_member(void **state)
+{
+	__u32 offset, size;
+
+	/* in anonymous structs of a union: the uapi layout */
+	assert_int_equal(types__struct_member(&types, "bpf_attr", "insn_cnt", &offset, &size), 0);
+	assert_int_equal(offset, 4);
+	assert_int_equal(size, 4);
+	assert_int_equal(types__struct_member(&types, "bpf_attr", "insns", &offset, &size), 0);
+	assert_int_equal(offset, 8);
+	assert_int_equal(size, 8);
+	/* what -y reads of a new fd */
+	assert_int_equal(types__struct_member(&types, "files_struct", "fdt", &offset, &size), 0);
+	assert_int_equal(size, 8);
+	assert_int_equal(types__struct_member(&types, "fdtable", "max_fds", &offset, &size), 0);
+	assert_int_equal(size, 4);
+	assert_int_equal(types__struct_member(&types, "inode", "i_mode", &offset, &size), 0);
+	assert_int_equal(size, 2);
+	assert_int_equal(types__struct_member(&types, "inode", "i_ino", &offset, &size), 0);
+	assert_int_equal(size, 8);
+	assert_int_equal(types__struct_member(&types, "file", "f_inode", &offset, &size), 0);
+	assert_int_equal(types__struct_member(&types, "file", "no_such_member", &offset, &size),
+			 -ENOENT);
+	assert_int_equal(types__struct_member(&types, "no_such_struct", "x", &offset, &size),
+			 -ENOENT);
+	assert_int_equal(types__struct_member(NULL, "file", "f_inode", &offset, &size), -ENOENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,6 +226,8 @@ int main(void)
 		cmocka_unit_test(test_union_and_unknown),
 		cmocka_unit_test(test_index_matches_libbpf),
 		cmocka_unit_test(test_no_btf),
+		cmocka_unit_test(test_same_in_i386),
+		cmocka_unit_test(test_member),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -419,6 +419,30 @@ static void test_si_code_tables(void **state)
 	assert_null(xlat_name(table("sigchld_codes"), 99));
 }
 
+/* Tables of the time family, in strace's order: its matches decide the names shown. */
+static void test_time_tables(void **state)
+{
+	/* one table for both timerfd calls: bits the call does not take still have names */
+	assert_formats(
+		"TFD_TIMER_ABSTIME|TFD_TIMER_CANCEL_ON_SET|TFD_CLOEXEC|TFD_NONBLOCK|0xfff7f7fc",
+		xlat_format(buf, size, table("timerfd_flags"), 0xffffffff));
+	/* the adjtime modes are several bits, ADJ_OFFSET's among them: they match first */
+	assert_formats("ADJ_OFFSET_SS_READ",
+		       xlat_format(buf, size, table("adjtimex_modes"), 0xa001));
+	assert_formats("ADJ_OFFSET_SINGLESHOT|ADJ_TICK",
+		       xlat_format(buf, size, table("adjtimex_modes"), 0xc001));
+	assert_formats("ADJ_OFFSET|ADJ_FREQUENCY",
+		       xlat_format(buf, size, table("adjtimex_modes"), 3));
+	assert_formats("STA_UNSYNC", xlat_format(buf, size, table("adjtimex_status"), 0x40));
+	assert_formats("TIME_ERROR", xlat_format(buf, size, table("adjtimex_state"), 5));
+	/* a futex waiter's flags: its size and whether it is private */
+	assert_formats("FUTEX_32|FUTEX_PRIVATE_FLAG|0xffffff7d",
+		       xlat_format(buf, size, table("futex_waiter_flags"), 0xffffffff));
+	assert_formats("0xc8a37e59 /* FUTEX_??? */",
+		       xlat_format(buf, size, table("futex_waiter_flags"), 0xc8a37e59));
+	assert_formats("PERF_ATTR_SIZE_VER7", xlat_format(buf, size, table("perf_attr_size"), 128));
+}
+
 static void test_expected_tables_exist(void **state)
 {
 	static const char *const names[] = {
@@ -549,6 +573,26 @@ static void test_expected_tables_exist(void **state)
 		"pkey_access",
 		"poll_events",
 		"prctl_options",
+		/* prctl's arguments by option */
+		"capabilities",
+		"pr_cap_ambient",
+		"pr_fp_mode",
+		"pr_mce_kill",
+		"pr_mce_kill_policy",
+		"pr_sched_core_cmds",
+		"pr_sched_core_pidtypes",
+		"pr_set_mm",
+		"pr_set_vma",
+		"pr_spec_cmds",
+		"pr_spec_get_flags",
+		"pr_spec_set_modes",
+		"pr_sud_cmds",
+		"pr_tsc",
+		"pr_unalign_flags",
+		"secbits",
+		"seccomp_modes",
+		/* setns's namespaces */
+		"setns_types",
 		"prio_which",
 		"ptrace_options",
 		"ptrace_requests",
@@ -610,8 +654,7 @@ static void test_expected_tables_exist(void **state)
 		"termios_lflags",
 		"termios_oflags",
 		"timer_flags",
-		"timerfd_create_flags",
-		"timerfd_settime_flags",
+		"timerfd_flags",
 		"tty_ioctls",
 		"udp_options",
 		"umount_flags",
@@ -624,6 +667,18 @@ static void test_expected_tables_exist(void **state)
 		"wait_options",
 		"xattr_flags",
 		"waitid_which",
+		"adjtimex_modes",
+		"adjtimex_state",
+		"adjtimex_status",
+		"futex_waiter_flags",
+		"hw_breakpoint_types",
+		"perf_attr_size",
+		"perf_branch_sample_type",
+		"perf_hw_cache_ids",
+		"perf_hw_cache_op_ids",
+		"perf_hw_cache_result_ids",
+		"perf_read_format",
+		"perf_sample_format",
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -653,6 +708,7 @@ int main(void)
 		cmocka_unit_test(test_termios),
 		cmocka_unit_test(test_generated_tables),
 		cmocka_unit_test(test_si_code_tables),
+		cmocka_unit_test(test_time_tables),
 		cmocka_unit_test(test_expected_tables_exist),
 	};
 

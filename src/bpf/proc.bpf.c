@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Process life: forks (-f follows children), exec and thread exits, for the traced processes.
+ */
+#include "state.bpf.h"
+#include "records.bpf.h"
+#include "filter.bpf.h"
+
+/* -f: a child of a traced process is traced before it runs its first instruction. */
+
+static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
+{
+	struct bt_proc traced = {.state = BT_PROC_TRACED}, *parent;
+
+	/*
+	 * -y: the child's fds are its parent's at this moment, before it runs:
+	 * the fd table hears it now, not when the parent's clone returns (a
+	 * vfork's, after the child's exec)
+	 */
+	if (fd_records && child_tgid != parent_tgid && should_trace(parent_tgid, -1)) {
+		struct bt_fork_rec rec;
+
+		fill_hdr(&rec.hdr, BT_REC_FD_FORK, sizeof(rec));
+		rec.hdr.tgid = parent_tgid;
+		rec.child_tgid = child_tgid;
+		rec.pad = 0;
+		submit(&rec, sizeof(rec), KIND_OTHER);
+	}
+	/* threads share their tgid's entry; -a needs no entries */
+	if (!follow_forks || trace_all || child_tgid == parent_tgid)
+		return 0;
+	parent = bpf_map_lookup_elem(&traced_procs, &parent_tgid);
+	if (!parent || parent->state != BT_PROC_TRACED)
+		return 0;
+	bpf_map_update_elem(&traced_procs, &child_tgid, &traced, BPF_ANY);
+	return 0;
+}
+
+/*
+ * A traced thread exits: report its exit code (the kernel's, not a guess
+ * from the last call seen), forget its pending refetch, and once the whole
+ * process is gone, its traced_procs entry.
+ */
+static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live,
+					__u32 exec_tid)
+{
+	struct bt_task_exit_rec rec;
+	__u32 *pending;
+
+	if (!should_trace(tgid, -1))
+		return 0;
+	pending = bpf_map_lookup_elem(&refetch, &tid);
+	if (pending && bpf_map_delete_elem(&refetch, &tid) == 0)
+		__sync_fetch_and_add(&refetch_pending, -1);
+	if (summary || filter_active)
+		bpf_map_delete_elem(&call_start, &tid);
+	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
+	rec.exit_code = exit_code;
+	rec.group_dead = live == 0;
+	rec.superseded = tid == tgid && exec_tid && exec_tid != tid;
+	rec.pad[0] = rec.pad[1] = 0;
+	/* the exiting thread runs this: its own cgroup */
+	rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
+	if (!summary_only && (!filter_active || filter_event()))
+		submit(&rec, sizeof(rec), KIND_OTHER);
+	if (live == 0 && !trace_all)
+		bpf_map_delete_elem(&traced_procs, &tgid);
+	return 0;
+}
+
+/*
+ * The thread of task's process that is in an exec, which ends every other
+ * thread (de_thread()), or 0. Kernels before 5.17 name the field otherwise:
+ * there the leader's end shows as a plain exit.
+ */
+static __always_inline __u32 exec_tid_of(struct task_struct *task)
+{
+	struct task_struct *execer;
+
+	if (!bpf_core_field_exists(struct signal_struct, group_exec_task))
+		return 0;
+	execer = BPF_CORE_READ(task, signal, group_exec_task);
+	return execer ? BPF_CORE_READ(execer, pid) : 0;
+}
+
+/*
+ * An exec from a thread other than the leader: the thread now has the
+ * process id as its tid. User space needs the old one to end the execve
+ * that entered under it.
+ */
+static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
+{
+	struct bt_exec_rec rec;
+
+	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
+		return 0;
+	/* -a with --comm, --uid or --cgroup: every process passes should_trace() */
+	if (filter_active && !filter_event())
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
+	rec.old_tid = old_tid;
+	rec.pad = 0;
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
+{
+	return do_fork(parent->tgid, child->tgid);
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(on_task_exit, struct task_struct *task)
+{
+	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter,
+			    exec_tid_of(task));
+}
+
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(on_exec, struct task_struct *task, int old_pid)
+{
+	return do_exec(task->tgid, task->pid, old_pid);
+}
+
+SEC("raw_tp/sched_process_fork")
+int on_fork_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *parent = (void *)ctx->args[0], *child = (void *)ctx->args[1];
+
+	return do_fork(BPF_CORE_READ(parent, tgid), BPF_CORE_READ(child, tgid));
+}
+
+SEC("raw_tp/sched_process_exit")
+int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *task = (void *)ctx->args[0];
+
+	return do_task_exit(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid),
+			    BPF_CORE_READ(task, exit_code),
+			    BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task));
+}
+
+SEC("raw_tp/sched_process_exec")
+int on_exec_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *task = (void *)ctx->args[0];
+
+	return do_exec(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid), (int)ctx->args[1]);
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Records into the ring buffer: headers, wake-ups, and the losses counted when it is full.
+ */
+#ifndef BTFTRACE_BPF_RECORDS_H
+#define BTFTRACE_BPF_RECORDS_H
+
+#include "state.bpf.h"
+
+static __always_inline struct bt_stats *stats(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&stats_map, &zero);
+}
+
+enum rec_kind {
+	KIND_EXIT = 0,
+	KIND_ENTER = 1,
+	KIND_OTHER = 2, /* signals and thread exits */
+};
+
+static __always_inline void fill_hdr(struct bt_rec_hdr *hdr, enum bt_rec_type type, __u32 size)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	hdr->type = type;
+	hdr->ncaps = 0;
+	hdr->size = size;
+	hdr->ts = bpf_ktime_get_ns();
+	hdr->tgid = pid_tgid >> 32;
+	hdr->tid = (__u32)pid_tgid;
+	hdr->nr = -1;
+	hdr->cpu = bpf_get_smp_processor_id();
+}
+
+/*
+ * Writes one record into the ring buffer and counts it as sent; the caller
+ * counts a failure. Wakes the reader only when enough is pending.
+ */
+static __always_inline long put_record(void *rec, __u32 size, enum rec_kind kind)
+{
+	struct bt_stats *st = stats();
+	__u64 flags = BPF_RB_NO_WAKEUP, pending;
+	long err;
+
+	/*
+	 * While the reader keeps up, records wait for its poll timeout or a
+	 * batch: no wake-up per call. Once more than wakeup_bytes are pending
+	 * the reader is behind, and every record wakes it: that costs the
+	 * tracee a little and gives the reader the CPU sooner, so the buffer
+	 * seldom fills (a full buffer loses records, counted in stats).
+	 */
+	pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+	if (pending >= wakeup_bytes)
+		flags = BPF_RB_FORCE_WAKEUP;
+	/* a power-of-two mask above the scratch size, then the real bound */
+	size &= 0x7fff;
+	err = size > BT_SCRATCH_SIZE ? -E2BIG : bpf_ringbuf_output(&events, rec, size, flags);
+	if (err || !st)
+		return err;
+	if (kind == KIND_ENTER)
+		st->enter_records++;
+	else if (kind == KIND_EXIT)
+		st->exit_records++;
+	st->ringbuf_bytes += size;
+	if (pending + size > st->max_pending)
+		st->max_pending = pending + size;
+	return 0;
+}
+
+/* --lossless: adds a lost record to the current thread's count, for its next record to say. */
+static __always_inline void note_thread_loss(enum rec_kind kind)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pid_tgid;
+	struct bt_lost *lost = bpf_map_lookup_elem(&lost_calls, &tid);
+
+	if (!lost) {
+		struct bt_lost zero = {.tgid = pid_tgid >> 32};
+
+		/* a full map: the loss is still in stats_map, only its place is not known */
+		if (bpf_map_update_elem(&lost_calls, &tid, &zero, BPF_NOEXIST))
+			return;
+		__sync_fetch_and_add(&lost_pending, 1);
+		lost = bpf_map_lookup_elem(&lost_calls, &tid);
+		if (!lost)
+			return;
+	}
+	if (kind == KIND_ENTER)
+		lost->enters++;
+	else if (kind == KIND_EXIT)
+		lost->exits++;
+	else
+		lost->events++;
+}
+
+/*
+ * --lossless: before the current thread's next record, a BT_REC_LOST record
+ * with what the thread lost since its last one, so the reader sees the gap
+ * at its place in the thread's calls. Only one thread writes its entry: no
+ * count can come in between the read and the delete.
+ */
+static __always_inline void send_thread_losses(void)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct bt_lost *lost = bpf_map_lookup_elem(&lost_calls, &tid);
+	struct bt_lost_rec rec;
+
+	if (!lost)
+		return;
+	fill_hdr(&rec.hdr, BT_REC_LOST, sizeof(rec));
+	rec.lost = *lost;
+	/* no room for this either: the counts wait for the next record */
+	if (put_record(&rec, sizeof(rec), KIND_OTHER))
+		return;
+	if (bpf_map_delete_elem(&lost_calls, &tid) == 0)
+		__sync_fetch_and_add(&lost_pending, -1);
+}
+
+static __always_inline void count_loss(enum rec_kind kind)
+{
+	struct bt_stats *st = stats();
+
+	if (st) {
+		if (kind == KIND_ENTER)
+			st->lost_enter++;
+		else if (kind == KIND_EXIT)
+			st->lost_exit++;
+		else
+			st->lost_other++;
+	}
+	if (lossless)
+		note_thread_loss(kind);
+}
+
+/* Submits a record whole, or counts it lost. */
+static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
+{
+	if (lossless && lost_pending)
+		send_thread_losses();
+	if (put_record(rec, size, kind))
+		count_loss(kind);
+}
+
+#endif /* BTFTRACE_BPF_RECORDS_H */

@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What every unit of the collector shares: the kernel structs it reads (CO-RE), the knobs
+ * user space fixes before the load, the maps and the per-CPU work area. The collector is
+ * linked from units of one concern each (bpftool gen object): state.bpf.c defines what is
+ * declared here, every other unit includes it as extern.
+ */
+#ifndef BTFTRACE_BPF_STATE_H
+#define BTFTRACE_BPF_STATE_H
+
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_tracing.h>
+#include "record.h"
+#include "filter_prog.h"
+#include "log2.h"
+#include "syscall_nrs.h" /* BT_NR64_* and BT_NR32_*, generated from the UAPI headers */
+
+#ifdef BT_STATE_DEFINE
+#define BT_EXTERN
+#define BT_INIT(...) = __VA_ARGS__
+#else
+#define BT_EXTERN extern
+#define BT_INIT(...)
+#endif
+
+/*
+ * Only the registers that carry syscall arguments, on x86_64 (di, si, dx,
+ * r10, r8, r9) and for i386 calls (bx, cx, dx, si, di, bp), and the stack
+ * pointer (BT_KIND_STACK); CO-RE relocates the offsets against the running
+ * kernel's struct pt_regs.
+ */
+struct pt_regs {
+	unsigned long r10;
+	unsigned long r9;
+	unsigned long r8;
+	unsigned long bp;
+	unsigned long bx;
+	unsigned long dx;
+	unsigned long cx;
+	unsigned long si;
+	unsigned long di;
+	unsigned long orig_ax;
+	unsigned long ip;
+	unsigned long sp;
+} __attribute__((preserve_access_index));
+
+/* What the task tracepoints read; CO-RE relocates the offsets. */
+typedef struct {
+	int counter;
+} atomic_t;
+
+struct task_struct;
+
+struct signal_struct {
+	atomic_t live;			     /* threads not yet exited */
+	unsigned int flags;		     /* SIGNAL_GROUP_EXIT */
+	int group_exit_code;		     /* the signal that ends the process, when one does */
+	struct task_struct *group_exec_task; /* the thread in de_thread(), since 5.17 */
+} __attribute__((preserve_access_index));
+
+/* status has TS_COMPAT while the thread is in an i386 call (the kernel's in_ia32_syscall()) */
+struct thread_info {
+	__u32 status;
+} __attribute__((preserve_access_index));
+
+#define TS_COMPAT 0x0002
+
+/* -y: a descriptor's file and inode, read at fd_offsets (struct bt_fd_offsets) */
+struct files_struct;
+
+struct task_struct {
+	struct thread_info thread_info;
+	struct files_struct *files;
+	int pid;
+	int tgid;
+	int exit_code;
+	struct signal_struct *signal;
+	struct task_struct *real_parent;
+} __attribute__((preserve_access_index));
+
+/* Knobs fixed between open and load. */
+BT_EXTERN const volatile __u32 self_tgid BT_INIT(0);	 /* btftrace itself, never traced */
+BT_EXTERN const volatile __u8 trace_all BT_INIT(0);	 /* -a: every process but ours */
+BT_EXTERN const volatile __u8 follow_forks BT_INIT(0);	 /* -f: children of traced processes too */
+BT_EXTERN const volatile __u32 string_cap BT_INIT(4096); /* bytes of a NUL-terminated string */
+/*
+ * bytes of each string of an array (execve's argv): what -s shows and one
+ * more, to tell a string cut from one that ends there, so that the array's
+ * 4 KB hold every string shown rather than the first long ones whole
+ */
+BT_EXTERN const volatile __u32 strv_string_cap BT_INIT(4096);
+BT_EXTERN const volatile __u32 buffer_cap BT_INIT(256); /* bytes of a sized buffer or struct */
+BT_EXTERN const volatile __u64 wakeup_bytes BT_INIT(1
+						    << 20); /* pending data that forces a wake-up */
+BT_EXTERN const volatile __u8 summary BT_INIT(0);	/* -c/-C: aggregate calls in summary_map */
+BT_EXTERN const volatile __u8 summary_only BT_INIT(0);	/* -c: no per-call records at all */
+BT_EXTERN const volatile __u8 summary_by BT_INIT(0);	/* enum bt_summary_by */
+BT_EXTERN const volatile __u8 errno_summary BT_INIT(0); /* --errno-summary: count errors by errno */
+BT_EXTERN const volatile __u8 filter_active BT_INIT(0); /* run filter_prog on every traced call */
+BT_EXTERN const volatile __u8
+	filter_defer BT_INIT(0); /* filter_prog reads the result: decide at exit */
+BT_EXTERN const volatile __u8
+	have_ancestor_cgroup BT_INIT(0); /* bpf_get_current_ancestor_cgroup_id works here */
+BT_EXTERN const volatile __u64
+	signals_shown BT_INIT(~0ULL);		   /* -e signal=SET: bit sig-1 for signals 1..64 */
+BT_EXTERN const volatile __u8 lossless BT_INIT(0); /* --lossless: place losses per thread */
+BT_EXTERN const volatile __u8
+	fd_records BT_INIT(0); /* -y: fd calls left out still feed the fd table */
+BT_EXTERN struct bt_fd_offsets fd_offsets BT_INIT({}); /* -y: set by user space after the load */
+/*
+ * What the output shows of each call beyond its values: the kernel's time
+ * (-t, -r, -T, JSON, Perfetto) and the thread's name (JSON, Perfetto). Each
+ * costs a helper call per record (bpf_ktime_get_ns about 30 ns here), so
+ * records carry 0 where nothing would print them.
+ */
+BT_EXTERN const volatile __u8 record_times BT_INIT(1);
+BT_EXTERN const volatile __u8 record_comm BT_INIT(1);
+/* -i: the user instruction pointer of each call, one more register read */
+BT_EXTERN const volatile __u8 record_ip BT_INIT(0);
+
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BT_MAX_SYSCALLS);
+	__type(key, __u32);
+	__type(value, struct bt_syscall_rules);
+} beauty_map SEC(".maps");
+
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, struct bt_proc);
+} traced_procs SEC(".maps");
+
+/*
+ * Inputs that could not be read at sys_enter, per thread: a bit per argument.
+ * A page the caller never touched (a string in a not yet loaded part of a
+ * binary) faults for bpf_probe_read_user, which cannot sleep; by sys_exit the
+ * kernel has brought it in, so these are read again then.
+ */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, __u32);
+} refetch SEC(".maps");
+
+/* -c: when each thread's current call started. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -c */
+	__type(key, __u32);
+	__type(value, struct bt_call_start);
+} call_start SEC(".maps");
+
+/*
+ * The same, kept with the task where the kernel can (tp_btf programs have a
+ * BTF-typed current task): no hashing, and freed with the task.
+ */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct bt_call_start);
+} task_call_start SEC(".maps");
+
+/* -c with --summary-by=total: indexed by syscall number, no hashing either. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1); /* sized by user space: BT_MAX_SYSCALLS with -c */
+	__type(key, __u32);
+	__type(value, struct bt_summary);
+} summary_total SEC(".maps");
+
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -c */
+	__type(key, struct bt_summary_key);
+	__type(value, struct bt_summary);
+} summary_map SEC(".maps");
+
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless --errno-summary */
+	__type(key, struct bt_errno_key);
+	__type(value, __u64);
+} errno_map SEC(".maps");
+
+/* --filter: the compiled program (one entry), and each syscall's named arguments. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bt_filter_prog);
+} filter_prog SEC(".maps");
+
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BT_MAX_SYSCALLS);
+	__type(key, __u32);
+	__type(value, struct bt_filter_args);
+} filter_args SEC(".maps");
+
+/* The values one run of the filter reads: too large for the stack beside the rest. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bt_filter_input);
+} filter_input SEC(".maps");
+
+/* Entries in refetch: while zero, exits skip the lookup. */
+BT_EXTERN __u64 refetch_pending BT_INIT(0);
+
+/*
+ * Per-CPU work area: the record being built, the call's arguments and the
+ * capture cursor. The cursor lives here rather than on the stack so that the
+ * capture function, a global BPF function, can be verified once on its own.
+ */
+struct scratch {
+	__u64 args[8]; /* BT_MAX_ARGS used: 8 so that an index masked with 7 stays inside */
+	__u64 sp;      /* the user stack pointer at sys_enter; 0 when the record is built at exit */
+	__u64 ip;      /* -i: the user instruction pointer; 0 without -i */
+	__s64 ret;
+	__u32 off;     /* bytes of the record built so far */
+	__u32 faulted; /* bit i: argument i could not be read */
+	__u16 ncaps;
+	__u8 is_exit;
+	__u8 pad;
+	/* the vector capture under way (execve's argv, iovecs): one element per call */
+	__u64 vec_uptr;	     /* the array */
+	__u32 vec_rel;	     /* bytes of parts written after the capture header */
+	__u32 vec_count;     /* elements seen */
+	__u32 vec_want;	     /* iovec: elements the call passed */
+	__u32 vec_flags;     /* BT_CAP_* of the whole capture */
+	__u64 vec_data_left; /* iovec at exit: bytes the call returned, not yet placed */
+	__u32 vec_count_only;
+	__u32 vec_part_faulted; /* an element could not be read: read it all again at exit */
+	__u32 vec_ptr32;	/* an i386 call's vector: 4-byte pointers, 8-byte iovecs */
+	__u32 vec_pad;
+	char buf[BT_SCRATCH_SIZE];
+};
+
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch_map SEC(".maps");
+
+/*
+ * The global functions below find the work area themselves rather than take
+ * a pointer to it: kernels before 5.12 accept only scalars (and the context)
+ * as a global function's arguments.
+ */
+static __always_inline struct scratch *scratch(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&scratch_map, &zero);
+}
+
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bt_stats);
+} stats_map SEC(".maps");
+
+/* --lossless: each thread's losses not yet reported (struct bt_lost in record.h). */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless --lossless */
+	__type(key, __u32);
+	__type(value, struct bt_lost);
+} lost_calls SEC(".maps");
+
+/* Entries in lost_calls: while zero, records go out without a lookup. */
+BT_EXTERN __u64 lost_pending BT_INIT(0);
+
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 8 << 20); /* resized by user space before load */
+} events SEC(".maps");
+
+#include "container.bpf.h"
+
+#define E2BIG 7 /* a record larger than the scratch area: counted as lost */
+
+/* should_trace: whether the current call's process is traced (nr -1: not a call) */
+
+static __always_inline int should_trace(__u32 tgid, long nr)
+{
+	struct bt_proc *proc;
+
+	if (tgid == self_tgid)
+		return 0;
+	if (container_select)
+		return current_container_cgroup() != 0;
+	if (trace_all)
+		return 1;
+	proc = bpf_map_lookup_elem(&traced_procs, &tgid);
+	if (!proc)
+		return 0;
+	if (proc->state == BT_PROC_WAIT_EXEC) {
+		/* a command btftrace started is traced from its exec on */
+		if (nr != BT_NR64_execve && nr != BT_NR64_execveat)
+			return 0;
+		proc->state = BT_PROC_TRACED;
+	}
+	return 1;
+}
+
+#endif /* BTFTRACE_BPF_STATE_H */

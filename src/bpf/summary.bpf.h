@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* -c in the kernel (summary.bpf.c), as the exit program calls it. */
+#ifndef BTFTRACE_BPF_SUMMARY_H
+#define BTFTRACE_BPF_SUMMARY_H
+
+/* adds one finished call of syscall nr, started at start_ts, to the summary maps */
+int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts);
+
+#endif /* BTFTRACE_BPF_SUMMARY_H */

@@ -1,0 +1,593 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The syscall programs: one at sys_enter and one at sys_exit serve every syscall, in two
+ * attachments (tp_btf where the kernel allows it, raw_tp elsewhere). Each finds the call's
+ * rules in the beauty map, checks the process and the filter, and sends a record with what
+ * the rules capture.
+ */
+#include "state.bpf.h"
+#include "records.bpf.h"
+#include "capture.bpf.h"
+#include "filter.bpf.h"
+#include "summary.bpf.h"
+
+/*
+ * The exit a new child or thread makes first: its return of 0 from the
+ * clone or fork its parent entered. Not a call of its own (strace neither
+ * counts nor shows it); the parent's exit is the call.
+ */
+static __always_inline bool child_start(long id, __s64 ret)
+{
+	if (ret != 0)
+		return false;
+	return id == BT_NR64_clone || id == BT_NR64_fork || id == BT_NR64_vfork ||
+	       id == BT_NR64_clone3 || id == BT_NR_I386 + BT_NR32_clone ||
+	       id == BT_NR_I386 + BT_NR32_fork || id == BT_NR_I386 + BT_NR32_vfork ||
+	       id == BT_NR_I386 + BT_NR32_clone3;
+}
+
+/*
+ * Whether the current call is an i386 one: a 32-bit process, or int $0x80
+ * in a 64-bit one. The kernel marks the thread TS_COMPAT from the call's
+ * entry until its return to user space, past sys_exit; the number then is
+ * one of the i386 table.
+ */
+static __always_inline bool i386_call(const bool typed)
+{
+	if (!bpf_core_field_exists(struct task_struct, thread_info.status))
+		return false;
+	if (typed)
+		return bpf_get_current_task_btf()->thread_info.status & TS_COMPAT;
+	return BPF_CORE_READ((struct task_struct *)bpf_get_current_task(), thread_info.status) &
+	       TS_COMPAT;
+}
+
+/*
+ * The syscall's arguments from the registers saved at kernel entry. At
+ * sys_exit they still hold the same values (the kernel writes the result to
+ * ax only), so the exit program needs no per-thread state to find the
+ * buffers the call filled. An i386 call's are the low halves of bx, cx, dx,
+ * si, di and bp: what the kernel's ia32 entry passes on.
+ */
+static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const bool typed,
+				      const bool i386)
+{
+	if (i386) {
+		if (typed) {
+			args[0] = (__u32)regs->bx;
+			args[1] = (__u32)regs->cx;
+			args[2] = (__u32)regs->dx;
+			args[3] = (__u32)regs->si;
+			args[4] = (__u32)regs->di;
+			args[5] = (__u32)regs->bp;
+		} else {
+			args[0] = (__u32)BPF_CORE_READ(regs, bx);
+			args[1] = (__u32)BPF_CORE_READ(regs, cx);
+			args[2] = (__u32)BPF_CORE_READ(regs, dx);
+			args[3] = (__u32)BPF_CORE_READ(regs, si);
+			args[4] = (__u32)BPF_CORE_READ(regs, di);
+			args[5] = (__u32)BPF_CORE_READ(regs, bp);
+		}
+		return;
+	}
+	if (typed) {
+		/* tp_btf: regs is a BTF-typed pointer, read without helper calls */
+		args[0] = regs->di;
+		args[1] = regs->si;
+		args[2] = regs->dx;
+		args[3] = regs->r10;
+		args[4] = regs->r8;
+		args[5] = regs->r9;
+		return;
+	}
+	args[0] = BPF_CORE_READ(regs, di);
+	args[1] = BPF_CORE_READ(regs, si);
+	args[2] = BPF_CORE_READ(regs, dx);
+	args[3] = BPF_CORE_READ(regs, r10);
+	args[4] = BPF_CORE_READ(regs, r8);
+	args[5] = BPF_CORE_READ(regs, r9);
+}
+
+/*
+ * Submits the record built in s->buf, its header completed from the cursor.
+ * When the ring buffer has no room for it whole, the call is sent without
+ * its captures: its number, arguments,
+ * return value and time stay visible, with a marker saying what is missing,
+ * rather than the call disappearing.
+ */
+static __always_inline void finish(struct scratch *s, enum rec_kind kind)
+{
+	__u32 fixed = kind == KIND_ENTER ? sizeof(struct bt_enter_rec) : sizeof(struct bt_exit_rec);
+	struct bt_rec_hdr *hdr = (void *)s->buf;
+	struct bt_capture *marker;
+	struct bt_stats *st;
+	__u32 size = s->off;
+
+	hdr->ncaps = s->ncaps;
+	hdr->size = size;
+	if (lossless && lost_pending)
+		send_thread_losses();
+	if (!put_record(hdr, size, kind))
+		return;
+	if (s->ncaps) {
+		marker = (void *)(s->buf + fixed);
+		marker->arg = BT_CAP_ARG_DROPPED;
+		marker->flags = BT_CAP_DROPPED;
+		marker->len = 0;
+		marker->want = size;
+		hdr->ncaps = 1;
+		hdr->size = fixed + sizeof(*marker);
+		if (!put_record(hdr, fixed + sizeof(*marker), kind)) {
+			st = stats();
+			if (st)
+				st->compact_records++;
+			return;
+		}
+	}
+	count_loss(kind);
+}
+
+/*
+ * Builds and submits the enter record of the call whose arguments are in
+ * s->args. refetch: inputs that fault may be read again at exit (not when
+ * the record is built at exit already, for a call the filter decided there).
+ */
+static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rules *rules,
+				       __u32 tgid, __u32 tid, long nr, __u64 ts,
+				       const bool refetch_ok, const __u16 type)
+{
+	struct bt_enter_rec *rec = (void *)s->buf;
+
+	rec->hdr.type = type;
+	rec->hdr.ts = ts;
+	rec->hdr.tgid = tgid;
+	rec->hdr.tid = tid;
+	rec->hdr.nr = nr;
+	rec->hdr.cpu = bpf_get_smp_processor_id();
+	__builtin_memcpy(rec->args, s->args, sizeof(rec->args));
+	if (record_comm)
+		bpf_get_current_comm(rec->comm, sizeof(rec->comm));
+	else /* not the name the per-CPU scratch still holds from another record */
+		__builtin_memset(rec->comm, 0, sizeof(rec->comm));
+	rec->cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
+	rec->ip = s->ip;
+	s->off = sizeof(*rec);
+	s->ncaps = 0;
+	s->faulted = 0;
+	s->ret = 0;
+	s->is_exit = 0;
+	if (rules) {
+		__u32 refetch_mask = 0, faulted;
+
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			if (rules->enter[i].len != BT_LEN_NONE)
+				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]), 0);
+			/* only pure inputs: an in/out argument is read at exit anyway */
+			if (rules->exit[i].len == BT_LEN_NONE)
+				refetch_mask |= 1U << i;
+		}
+		faulted = s->faulted & refetch_mask;
+		if (refetch_ok && faulted &&
+		    bpf_map_update_elem(&refetch, &tid, &faulted, BPF_NOEXIST) == 0)
+			__sync_fetch_and_add(&refetch_pending, 1);
+	}
+	finish(s, KIND_ENTER);
+}
+
+/*
+ * --filter. Every traced call runs the compiled program (filter_prog.h) on
+ * its values; what the program decides at sys_enter is kept in the
+ * thread's call_start slot for its sys_exit, so that the two halves of a
+ * call are both emitted or both dropped.
+ *
+ * A program that reads the result (ret, errno, duration; -Z, -z,
+ * --duration) can only decide at sys_exit. Then sys_enter writes nothing to
+ * the ring buffer: it saves the arguments in the slot, and sys_exit, if the
+ * call passes, emits the enter record (built from the saved arguments, with
+ * the enter time) and then the exit record. Rejected calls cost no ring
+ * buffer traffic and no user-space work, which is the point of filtering in
+ * the kernel; keeping whole enter records per thread instead would copy up
+ * to BT_SCRATCH_SIZE bytes per call into a map to throw most of them away.
+ * The price: inputs are read at exit, so a buffer the call both reads and
+ * writes shows what the kernel wrote. Calls that never return (exit,
+ * exit_group) are decided at enter, shown when the program accepts them
+ * whatever their result would have been.
+ */
+static __always_inline struct bt_call_start *call_slot(__u32 tid, const bool typed,
+						       const bool create)
+{
+	struct bt_call_start *slot;
+
+	if (typed)
+		return bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
+					    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
+	slot = bpf_map_lookup_elem(&call_start, &tid);
+	if (!slot && create) {
+		struct bt_call_start empty = {};
+
+		bpf_map_update_elem(&call_start, &tid, &empty, BPF_NOEXIST);
+		slot = bpf_map_lookup_elem(&call_start, &tid);
+	}
+	return slot;
+}
+
+/* exit and exit_group, of either ABI (nr is the id: i386's are offset by BT_NR_I386) */
+static __always_inline bool never_returns(long nr)
+{
+	return nr == BT_NR64_exit || nr == BT_NR64_exit_group || nr == BT_NR_I386 + BT_NR32_exit ||
+	       nr == BT_NR_I386 + BT_NR32_exit_group;
+}
+
+/* sys_enter's half of the filter: true when the enter record is to be emitted now. */
+static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pid_tgid,
+					 const bool typed, const bool i386,
+					 const struct bt_syscall_rules *rules)
+{
+	struct bt_filter_input *in;
+	struct bt_call_start *slot;
+	__u64 args[8] = {};
+	__u32 zero = 0, verdict;
+
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return false;
+	read_args(regs, args, typed, i386);
+	filter_fill(in, nr, args, pid_tgid, rules);
+	if (!filter_defer)
+		verdict = filter_check(BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+	else if (never_returns(nr))
+		verdict = filter_check(BT_PHASE_ENTER_SURE) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+	else
+		verdict =
+			filter_check(BT_PHASE_ENTER_MAYBE) ? BT_VERDICT_PENDING : BT_VERDICT_REJECT;
+	slot = call_slot((__u32)pid_tgid, typed, true);
+	if (slot) {
+		slot->ts = bpf_ktime_get_ns();
+		slot->nr = nr;
+		slot->verdict = verdict;
+		if (verdict == BT_VERDICT_PENDING)
+			__builtin_memcpy(slot->args, args, sizeof(slot->args));
+	} else if (verdict != BT_VERDICT_REJECT) {
+		/* nowhere to keep the verdict: the call is lost, and counted so */
+		struct bt_stats *st = stats();
+
+		if (st)
+			st->lost_enter++;
+		return false;
+	}
+	if (verdict == BT_VERDICT_REJECT)
+		count_filtered();
+	return verdict == BT_VERDICT_ACCEPT;
+}
+
+/*
+ * sys_exit's half: BT_VERDICT_ACCEPT to emit the exit record,
+ * BT_VERDICT_PENDING to emit the saved enter record first (*slotp), or
+ * BT_VERDICT_REJECT. A call whose enter came before tracing started has no
+ * verdict, and is dropped: the filter cannot judge half a call.
+ */
+static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, const bool typed,
+					 const struct bt_syscall_rules *rules,
+					 struct bt_call_start **slotp)
+{
+	struct bt_call_start *slot = call_slot((__u32)pid_tgid, typed, false);
+	struct bt_filter_input *in;
+	__u32 zero = 0, verdict;
+	__u64 args[8] = {}, now;
+
+	if (!slot || slot->nr != nr || slot->verdict == BT_VERDICT_NONE)
+		return BT_VERDICT_REJECT;
+	verdict = slot->verdict;
+	slot->verdict = BT_VERDICT_NONE;
+	if (verdict != BT_VERDICT_PENDING)
+		return verdict;
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return BT_VERDICT_REJECT;
+	__builtin_memcpy(args, slot->args, sizeof(slot->args));
+	filter_fill(in, nr, args, pid_tgid, rules);
+	now = bpf_ktime_get_ns();
+	in->v[BT_FF_RET] = ret;
+	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
+	in->v[BT_FF_DURATION] = now > slot->ts ? now - slot->ts : 0;
+	if (!filter_check(BT_PHASE_EXIT)) {
+		count_filtered();
+		return BT_VERDICT_REJECT;
+	}
+	*slotp = slot;
+	return BT_VERDICT_PENDING;
+}
+
+static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_syscall_rules *rules = NULL;
+	struct scratch *s;
+	__u32 zero = 0, key;
+	bool i386;
+
+	if (!should_trace(tgid, nr))
+		return 0;
+	i386 = i386_call(typed);
+	nr = bt_id_of(nr, i386);
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		key = nr;
+		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules && !(rules->flags & BT_SC_SELECTED))
+			return 0;
+	}
+	if (filter_active) {
+		/* the filter's slot is the summary's too: it holds the start time */
+		if (!filter_enter(regs, nr, pid_tgid, typed, i386, rules) || summary_only)
+			return 0;
+	} else if (summary) {
+		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
+
+		if (typed) {
+			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
+						    BPF_LOCAL_STORAGE_GET_F_CREATE);
+			if (slot)
+				*slot = start;
+		} else {
+			bpf_map_update_elem(&call_start, &tid, &start, BPF_ANY);
+		}
+		if (summary_only)
+			return 0;
+	}
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
+		return 0;
+	read_args(regs, s->args, typed, i386);
+	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
+	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
+	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
+		   BT_REC_ENTER);
+	return 0;
+}
+
+/* -y: fd's inode as the current task's fd table holds it now; false when there is none. */
+static __always_inline bool fd_inode(__s64 fd, struct bt_fd_inode *out)
+{
+	struct task_struct *task = (void *)bpf_get_current_task();
+	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file, *inode;
+	unsigned int max_fds;
+	__u16 mode;
+
+	if (!fd_offsets.ok || !files || fd < 0)
+		return false;
+	if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
+		return false;
+	if (bpf_probe_read_kernel(&max_fds, sizeof(max_fds), fdt + fd_offsets.fdt_max_fds) ||
+	    fd >= max_fds)
+		return false;
+	if (bpf_probe_read_kernel(&fds, sizeof(fds), fdt + fd_offsets.fdt_fd) || !fds)
+		return false;
+	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd * sizeof(void *)) || !file)
+		return false;
+	if (bpf_probe_read_kernel(&inode, sizeof(inode), file + fd_offsets.file_inode) || !inode)
+		return false;
+	if (bpf_probe_read_kernel(&mode, sizeof(mode), inode + fd_offsets.inode_mode) ||
+	    bpf_probe_read_kernel(&out->ino, sizeof(out->ino), inode + fd_offsets.inode_ino))
+		return false;
+	out->fd = fd;
+	out->mode = mode;
+	return true;
+}
+
+/*
+ * -y: the inodes of the fds the call made, as a BT_CAP_FD_INODES capture: a
+ * socket's or pipe's name is its inode, which /proc no longer gives once the
+ * fd is closed, and a short-lived one often is before its line is printed.
+ */
+static __always_inline void capture_fd_inodes(struct scratch *s,
+					      const struct bt_syscall_rules *rules, __s64 ret)
+{
+	struct bt_fd_inode *inodes;
+	struct bt_capture *cap;
+	__u32 off = s->off, n = 0;
+	int pair[2] = {-1, -1};
+
+	if (ret < 0 || off >= BT_REC_SOFT_MAX)
+		return;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	cap = (void *)(s->buf + off);
+	inodes = (void *)(cap + 1);
+	if (rules->flags & BT_SC_FD_RET) {
+		n = fd_inode(ret, &inodes[0]);
+	} else if (rules->flags & BT_SC_FD_PAIR) {
+		__u32 k = BT_SC_FD_PAIR_ARG(rules->flags);
+
+		asm volatile("%0 &= 7" : "+r"(k));
+		if (bpf_probe_read_user(pair, sizeof(pair), (void *)s->args[k]))
+			return;
+		n = fd_inode(pair[0], &inodes[0]);
+		n += fd_inode(pair[1], &inodes[n & 1]);
+	}
+	if (!n)
+		return;
+	cap->arg = BT_CAP_FD_INODES;
+	cap->flags = 0;
+	cap->len = n * sizeof(*inodes);
+	cap->want = cap->len;
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(cap->len);
+}
+
+/*
+ * Builds and submits the exit record of the call: its result and what the
+ * exit rules read (and inputs that faulted at enter, late). type is
+ * BT_REC_EXIT, or BT_REC_FD_EXIT for a call only the fd table gets.
+ */
+static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules *rules,
+				      struct pt_regs *regs, __u32 tgid, __u32 tid, long nr,
+				      __s64 ret, __u32 late, const bool typed, const bool i386,
+				      const __u16 type)
+{
+	struct bt_exit_rec *rec = (void *)s->buf;
+	bool intr;
+
+	rec->hdr.type = type;
+	rec->hdr.ts = record_times ? bpf_ktime_get_ns() : 0;
+	rec->hdr.tgid = tgid;
+	rec->hdr.tid = tid;
+	rec->hdr.nr = nr;
+	rec->hdr.cpu = bpf_get_smp_processor_id();
+	rec->ret = ret;
+	rec->cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
+	s->off = sizeof(*rec);
+	s->ncaps = 0;
+	s->faulted = 0;
+	s->ret = ret;
+	s->is_exit = 1;
+	intr = bt_ret_interrupted(ret);
+	if (rules && (ret >= 0 || late || intr || (rules->flags & BT_SC_EXIT_ON_ERROR))) {
+		read_args(regs, s->args, typed, i386);
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			__u32 flags = rules->exit[i].flags;
+			bool if_intr = flags & BT_RULE_IF_INTERRUPTED;
+			bool written = if_intr ? intr : ret >= 0 || (flags & BT_RULE_EVEN_ON_ERROR);
+
+			/* an input that faulted at enter is read now by its enter rule */
+			if (late & (1U << i))
+				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]),
+					    BT_CAP_LATE);
+			else if (written && rules->exit[i].len != BT_LEN_NONE)
+				capture_arg(i, rules->exit[i].len, rule_info(&rules->exit[i]), 0);
+		}
+		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))
+			capture_fd_inodes(s, rules, ret);
+	}
+	finish(s, KIND_EXIT);
+}
+
+/*
+ * -y: a call -e or --filter left out that changed the descriptors still
+ * reaches the fd table: its enter record (made now: the arguments are still
+ * in the registers, a path still in memory) and its exit record, of types
+ * that nothing prints.
+ */
+static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall_rules *rules,
+					 __u32 tgid, __u32 tid, long nr, __s64 ret,
+					 const bool typed, const bool i386)
+{
+	struct scratch *s;
+	__u32 zero = 0;
+
+	if (!fd_records || !rules || !(rules->flags & BT_SC_FD_CALL))
+		return;
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
+		return;
+	read_args(regs, s->args, typed, i386);
+	/* an fd call reads nothing on the stack, and its record shows no line */
+	s->sp = 0;
+	s->ip = 0;
+	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT);
+}
+
+static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_syscall_rules *rules = NULL;
+	struct bt_call_start *deferred = NULL;
+	struct scratch *s;
+	__u32 zero = 0, key;
+	__u32 late = 0;
+	bool i386;
+	long nr;
+
+	/* -1: an exit is never the exec that starts a command's tracing */
+	if (!should_trace(tgid, -1))
+		return 0;
+	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	i386 = i386_call(typed);
+	/*
+	 * rt_sigreturn restores the interrupted code's registers, orig_ax set
+	 * to -1: its exit has no number of its own. Without this, -e trace=
+	 * sets that leave rt_sigreturn out would still show its exits.
+	 */
+	if (nr == -1)
+		nr = i386 ? BT_NR32_rt_sigreturn : BT_NR64_rt_sigreturn;
+	nr = bt_id_of(nr, i386);
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
+		key = nr;
+		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules && !(rules->flags & BT_SC_SELECTED)) {
+			emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
+			return 0;
+		}
+	}
+	if (filter_active &&
+	    filter_exit(nr, ret, pid_tgid, typed, rules, &deferred) == BT_VERDICT_REJECT) {
+		emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
+		return 0;
+	}
+	if (summary) {
+		struct bt_call_start *start;
+
+		if (typed)
+			start = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(),
+						     0, 0);
+		else
+			start = bpf_map_lookup_elem(&call_start, &tid);
+		if (!child_start(nr, ret))
+			account_call(nr, ret, tgid, tid, start && start->nr == nr ? start->ts : 0);
+		if (summary_only)
+			return 0;
+	}
+	s = bpf_map_lookup_elem(&scratch_map, &zero);
+	if (!s)
+		return 0;
+	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
+	s->sp = 0;
+	/* a syscall returns where it was made: the ip at exit is the enter's */
+	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
+	if (filter_defer && deferred) {
+		/* accepted at exit: the enter record first, from what sys_enter saved */
+		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
+		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false, BT_REC_ENTER);
+	}
+	if (refetch_pending) {
+		__u32 *pending = bpf_map_lookup_elem(&refetch, &tid);
+
+		if (pending) {
+			late = *pending;
+			bpf_map_delete_elem(&refetch, &tid);
+			__sync_fetch_and_add(&refetch_pending, -1);
+		}
+	}
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT);
+	return 0;
+}
+
+/*
+ * Two ways to attach to the same raw_syscalls tracepoints; user space loads
+ * one pair. tp_btf (BTF-typed arguments) reads the registers directly;
+ * raw_tp, for kernels that refuse tp_btf here, reads them through helpers.
+ */
+SEC("tp_btf/sys_enter")
+int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
+{
+	return do_enter(regs, id, true);
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
+{
+	return do_exit(regs, ret, true);
+}
+
+SEC("raw_tp/sys_enter")
+int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return do_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
+}
+
+SEC("raw_tp/sys_exit")
+int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return do_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+}
