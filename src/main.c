@@ -20,6 +20,10 @@
 
 #define EXIT_USAGE 2
 
+/* the numbers --help gives for --capture-size and --buffer-size, checked against record.h */
+_Static_assert(BT_BUFFER_CAP_DEFAULT == 256 && BT_CAPTURE_MAX == 4096, "--help's capture sizes");
+_Static_assert(BT_RINGBUF_DEFAULT == 8u << 20, "--help's --buffer-size default");
+
 static const char usage_text[] =
 	"Usage: btftrace [OPTIONS] -- COMMAND [ARGS...]\n"
 	"       btftrace [OPTIONS] -p PID[,PID...]\n"

@@ -31,30 +31,9 @@ BT_EXTERN struct {
 } container_levels SEC(".maps");
 
 /*
- * The id of the traced container's cgroup the current task is in (its own, or one above
- * it), or 0. A task's own cgroup is the container's in the common case: one lookup. Where
- * the kernel lacks the ancestor helper, only the container's own cgroup matches.
+ * The id of the traced container's cgroup the current task is in, or 0 (container.bpf.c). A
+ * global function: its unrolled walk up the levels is verified once, not in every program.
  */
-static __always_inline __u64 current_container_cgroup(void)
-{
-	__u64 id = bpf_get_current_cgroup_id(), *levels;
-	__u32 zero = 0;
-
-	if (bpf_map_lookup_elem(&container_cgroups, &id))
-		return id;
-	if (!have_ancestor_cgroup)
-		return 0;
-	levels = bpf_map_lookup_elem(&container_levels, &zero);
-	if (!levels || !*levels)
-		return 0;
-	for (int level = 1; level < BT_CONTAINER_LEVELS; level++) {
-		if (!(*levels & (1ULL << level)))
-			continue;
-		id = bpf_get_current_ancestor_cgroup_id(level);
-		if (id && bpf_map_lookup_elem(&container_cgroups, &id))
-			return id;
-	}
-	return 0;
-}
+__u64 current_container_cgroup(void);
 
 #endif /* BTFTRACE_CONTAINER_BPF_H */

@@ -64,6 +64,12 @@ static inline int bt_id_nr(int id)
 /* Hard upper bound of one argument's capture; the session's caps are at most this. */
 #define BT_CAPTURE_MAX 4096
 /*
+ * The defaults of --capture-size and --buffer-size, written once: user space sets them and
+ * the BPF knobs start from them.
+ */
+#define BT_BUFFER_CAP_DEFAULT 256
+#define BT_RINGBUF_DEFAULT (8u << 20)
+/*
  * A record is built in a per-CPU scratch area before it is copied into the
  * ring buffer. Captures start below BT_REC_SOFT_MAX; the scratch area is
  * large enough that one more capture of BT_CAPTURE_MAX bytes still fits, so

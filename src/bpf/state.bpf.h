@@ -82,17 +82,19 @@ struct task_struct {
 } __attribute__((preserve_access_index));
 
 /* Knobs fixed between open and load. */
-BT_EXTERN const volatile __u32 self_tgid BT_INIT(0);	 /* btftrace itself, never traced */
-BT_EXTERN const volatile __u8 trace_all BT_INIT(0);	 /* -a: every process but ours */
-BT_EXTERN const volatile __u8 follow_forks BT_INIT(0);	 /* -f: children of traced processes too */
-BT_EXTERN const volatile __u32 string_cap BT_INIT(4096); /* bytes of a NUL-terminated string */
+BT_EXTERN const volatile __u32 self_tgid BT_INIT(0);   /* btftrace itself, never traced */
+BT_EXTERN const volatile __u8 trace_all BT_INIT(0);    /* -a: every process but ours */
+BT_EXTERN const volatile __u8 follow_forks BT_INIT(0); /* -f: children of traced processes too */
+BT_EXTERN const volatile __u32
+	string_cap BT_INIT(BT_CAPTURE_MAX); /* bytes of a NUL-terminated string */
 /*
  * bytes of each string of an array (execve's argv): what -s shows and one
  * more, to tell a string cut from one that ends there, so that the array's
  * 4 KB hold every string shown rather than the first long ones whole
  */
-BT_EXTERN const volatile __u32 strv_string_cap BT_INIT(4096);
-BT_EXTERN const volatile __u32 buffer_cap BT_INIT(256); /* bytes of a sized buffer or struct */
+BT_EXTERN const volatile __u32 strv_string_cap BT_INIT(BT_CAPTURE_MAX);
+BT_EXTERN const volatile __u32
+	buffer_cap BT_INIT(BT_BUFFER_CAP_DEFAULT); /* bytes of a sized buffer or struct */
 BT_EXTERN const volatile __u64 wakeup_bytes BT_INIT(1
 						    << 20); /* pending data that forces a wake-up */
 BT_EXTERN const volatile __u8 summary BT_INIT(0);	/* -c/-C: aggregate calls in summary_map */
@@ -283,7 +285,7 @@ BT_EXTERN __u64 lost_pending BT_INIT(0);
 
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 8 << 20); /* resized by user space before load */
+	__uint(max_entries, BT_RINGBUF_DEFAULT); /* resized by user space before load */
 } events SEC(".maps");
 
 #include "container.bpf.h"

@@ -50,8 +50,8 @@ void session_opts_default(struct session_opts *o)
 	memset(o, 0, sizeof(*o));
 	decode_opts_default(&o->decode);
 	o->string_cap = BT_CAPTURE_MAX;
-	o->buffer_cap = 256;
-	o->ringbuf_bytes = 8u << 20;
+	o->buffer_cap = BT_BUFFER_CAP_DEFAULT;
+	o->ringbuf_bytes = BT_RINGBUF_DEFAULT;
 	o->signals_shown = ~0ULL;
 	o->status_shown = STATUS_ALL;
 }

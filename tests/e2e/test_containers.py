@@ -55,7 +55,7 @@ class Container:
     """A cgroup named as a runtime names a container's, holding a loop of stat_rw in new
     namespaces. .id is the ID btftrace finds it by, .name the name it shows."""
 
-    def __init__(self, parent, kind, workload, scratch, rounds=None):
+    def __init__(self, parent, kind, workload, scratch, rounds=None, until=None):
         if kind == "id":
             self.id = secrets.token_hex(32)
             self.name = self.id[:12]
@@ -69,7 +69,9 @@ class Container:
         self.dir = os.path.join(scratch, self.name)
         os.makedirs(self.dir)
         os.mkdir(self.cgroup)
-        loop = "while :" if rounds is None else f"for i in $(seq {rounds})"
+        loop = ("while :" if rounds is None and until is None else
+                f"for i in $(seq {rounds})" if until is None else
+                f"while [ ! -e {until} ]")
         # joins the cgroup first, so that the namespaces' processes are all in it
         script = (f'echo $$ > "{self.cgroup}/cgroup.procs" && exec unshare --pid --fork '
                   f'--mount-proc --uts --ipc sh -c \'{loop}; do "$0" "$1" >/dev/null; '
@@ -104,7 +106,8 @@ class Container:
 
 @pytest.fixture
 def containers(workload, tmp_path):
-    """containers(kind="id"|"machine", rounds=None) -> Container, stopped and removed at the
+    """containers(kind="id"|"machine", rounds=None, until=None) -> Container (a loop that
+    makes rounds, or runs until the file until exists, or forever), stopped and removed at the
     end; a host loop of the same workload runs outside them (.host_dir)."""
     parent = os.path.join(cgroup2_root(), f"btftrace-e2e-ctr-{os.getpid()}")
     os.makedirs(parent, exist_ok=True)
@@ -115,8 +118,8 @@ def containers(workload, tmp_path):
                              workload("stat_rw"), str(host_dir)], start_new_session=True,
                             stdin=subprocess.DEVNULL)
 
-    def make(kind="id", rounds=None):
-        c = Container(parent, kind, workload("stat_rw"), str(tmp_path), rounds)
+    def make(kind="id", rounds=None, until=None):
+        c = Container(parent, kind, workload("stat_rw"), str(tmp_path), rounds, until)
         made.append(c)
         return c
 
@@ -303,12 +306,21 @@ def test_container_new_follows_containers_started_while_tracing(btftrace, spawn,
     assert all(l.startswith(f"[{c.name}] ") for l in lines), lines[:3]
 
 
-def test_tracing_ends_when_the_container_stops(btftrace, run_btftrace, containers):
-    c = containers("id", rounds=5)
-    res = run_btftrace(["--container", c.id, "-e", "trace=openat"], timeout=60)
-    assert res.returncode == 0, res.stderr
-    assert opens(res.trace, c.dir) >= 1, excerpt(res.trace)
-    assert containers.host_dir not in res.trace
+def test_tracing_ends_when_the_container_stops(btftrace, spawn, tmp_path, containers):
+    stop = tmp_path / "stop"
+    c = containers("id", until=stop)
+    out = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-o", out, "--container", c.id, "-e", "trace=openat"])
+    # the container ends once btftrace has seen it at work, however long its start took
+    seen = wait_for(lambda: out.exists() and opens(out.read_text(errors="replace"), c.dir),
+                    SEEN_TIMEOUT, interval=0.1)
+    stop.touch()
+    # no signal: btftrace ends by itself when the container's last process is gone
+    rc = bt.wait(timeout=60)
+    text = out.read_text(errors="replace") if out.exists() else ""
+    assert seen, excerpt(text)
+    assert rc == 0, bt.stderr.read().decode(errors="replace")
+    assert containers.host_dir not in text
 
 
 @pytest.mark.parametrize("args, message", [
