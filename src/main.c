@@ -40,6 +40,9 @@ static const char usage_text[] =
 	"  -a, --all               trace the whole system (but btftrace itself)\n"
 	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
 	"                          first instruction, until the last of them exits\n"
+	"  -b, --detach-on=execve  stop tracing a process at its exec (the command's own\n"
+	"                          first one aside): its execve shows <detached ...>, its\n"
+	"                          new program runs untraced (not with -a, --container)\n"
 	"      --container NAME|ID trace a running container (all its processes) until it\n"
 	"                          stops or btftrace gets SIGINT; a name, an ID or its start,\n"
 	"                          found through podman, docker or nerdctl, or by its cgroup\n"
@@ -220,6 +223,7 @@ enum long_only {
 	OPT_OUTPUT_SEPARATELY,
 	OPT_STATUS,
 	OPT_CONTAINER,
+	OPT_DETACH_ON,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -228,6 +232,7 @@ static const struct option long_options[] = {
 	{ "attach", required_argument, NULL, 'p' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "follow-forks", no_argument, NULL, 'f' },
+	{ "detach-on", required_argument, NULL, 'b' },
 	{ "container", required_argument, NULL, OPT_CONTAINER },
 	{ "summary", no_argument, NULL, 'c' },
 	{ "summary-only", no_argument, NULL, 'c' },
@@ -725,14 +730,22 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:As:vxyYX:trTdhVZzE:u:niq", long_options,
-				NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:e:o:As:vxyYX:trTdhVZzE:u:niq",
+				long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			parse_pids(&o, optarg);
 			break;
 		case 'a':
 			o.trace_all = true;
+			break;
+		case 'b':
+			/* strace 6.1 detaches at execve only */
+			if (strcmp(optarg, "execve"))
+				usage_error("invalid -b/--detach-on value '%s': execve is the one "
+					    "syscall tracing stops at (as strace's)",
+					    optarg);
+			o.detach_on_execve = true;
 			break;
 		case 'f':
 			/* strace's -ff: -f, each process's lines in a file of its own */
@@ -1048,6 +1061,10 @@ int main(int argc, char **argv)
 			    "has no file of its own; drop one");
 	if (o.output_separately && o.format != SINK_TEXT)
 		usage_error("-ff/--output-separately writes text files: drop --format, or -ff");
+	if (o.detach_on_execve && (o.trace_all || o.ncontainers || o.containers_new))
+		usage_error("-b execve stops tracing a process btftrace follows by its id (a "
+			    "command, -p, -f's children); -a and --container trace every "
+			    "process they see: drop -b");
 	if (!o.command && (o.cmd.user || o.cmd.nenv || o.cmd.argv0))
 		usage_error("-u, -E and --argv0 apply to a command btftrace starts: give one "
 			    "after --, or drop them");

@@ -85,6 +85,8 @@ struct task_struct {
 BT_EXTERN const volatile __u32 self_tgid BT_INIT(0);   /* btftrace itself, never traced */
 BT_EXTERN const volatile __u8 trace_all BT_INIT(0);    /* -a: every process but ours */
 BT_EXTERN const volatile __u8 follow_forks BT_INIT(0); /* -f: children of traced processes too */
+/* -b execve: a traced process's exec (the command's first one aside) ends its tracing */
+BT_EXTERN const volatile __u8 detach_on_exec BT_INIT(0);
 BT_EXTERN const volatile __u32
 	string_cap BT_INIT(BT_CAPTURE_MAX); /* bytes of a NUL-terminated string */
 /*
@@ -312,6 +314,8 @@ static __always_inline int should_trace(__u32 tgid, long nr)
 		if (nr != BT_NR64_execve && nr != BT_NR64_execveat)
 			return 0;
 		proc->state = BT_PROC_TRACED;
+		/* -b execve: this exec is the command's own, not one to detach at */
+		proc->flags = BT_PROC_OWN_EXEC;
 	}
 	return 1;
 }

@@ -152,6 +152,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->self_tgid = o->self_tgid;
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
+	skel->rodata->detach_on_exec = o->detach_on_exec;
 	skel->rodata->string_cap = o->string_cap;
 	skel->rodata->strv_string_cap = o->strv_string_cap ? o->strv_string_cap : o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;

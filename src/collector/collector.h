@@ -16,10 +16,11 @@ struct ring_buffer;
 struct collector_opts {
 	__u32 self_tgid;
 	bool trace_all;
-	bool follow_forks; /* -f */
-	bool summary;	   /* -c/-C: aggregate in the kernel */
-	bool summary_only; /* -c: and send no per-call records */
-	int summary_by;	   /* enum bt_summary_by */
+	bool follow_forks;   /* -f */
+	bool detach_on_exec; /* -b execve: a process's exec, but the command's first, detaches */
+	bool summary;	     /* -c/-C: aggregate in the kernel */
+	bool summary_only;   /* -c: and send no per-call records */
+	int summary_by;	     /* enum bt_summary_by */
 	bool errno_summary;
 	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
 	bool filter;	       /* run the --filter program collector__set_filter() gives */

@@ -152,6 +152,7 @@ enum call_event {
 	CEV_EXIT,	/* a thread or process ended: "+++ exited with 0 +++" */
 	CEV_SUPERSEDED, /* an exec from another thread ended this one */
 	CEV_LOST,	/* --lossless: what the full ring buffer lost here */
+	CEV_DETACHED,	/* -b execve: tracing let go of the process; no line */
 };
 
 /* A call (or event) as a sink sees it: what a line says besides the walk's part. */

@@ -658,6 +658,9 @@ static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, st
 		v->event = CEV_SUPERSEDED;
 		v->old_tid = ((const struct bt_exec_rec *)hdr)->old_tid;
 		break;
+	case BT_REC_DETACH:
+		v->event = CEV_DETACHED;
+		break;
 	case BT_REC_LOST: {
 		const struct bt_lost *lost = &((const struct bt_lost_rec *)hdr)->lost;
 

@@ -910,6 +910,9 @@ static int trace_loop(struct session *s)
 			break;
 		if (attached_all_gone(s) && !followed_alive(s))
 			break;
+		/* -b execve: the processes of -p (and -f) that exec'd were let go of */
+		if (s->opts->detach_on_execve && s->npidfds && collector__no_procs(&s->coll))
+			break;
 		if (s->containers && containers_all_gone(s))
 			break;
 		if (n == 0) {
@@ -1120,6 +1123,7 @@ int session_run(const struct session_opts *o)
 		.self_tgid = getpid(),
 		.trace_all = o->trace_all,
 		.follow_forks = o->follow_forks,
+		.detach_on_exec = o->detach_on_execve,
 		.summary = o->summary != SUMMARY_NONE,
 		.summary_only = o->summary == SUMMARY_ONLY,
 		.summary_by = o->summary_opts.by,

@@ -20,7 +20,8 @@ struct session_opts {
 	pid_t pids[SESSION_MAX_PIDS];
 	int npids;
 	bool trace_all;
-	bool follow_forks; /* -f */
+	bool follow_forks;     /* -f */
+	bool detach_on_execve; /* -b execve */
 	enum {
 		SUMMARY_NONE = 0,
 		SUMMARY_ONLY, /* -c: the table, no calls */

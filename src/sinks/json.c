@@ -89,10 +89,9 @@ static const char *state_name(enum call_state state)
 static void put_event(struct json_sink *s, const struct call_view *v)
 {
 	static const char *const names[] = {
-		[CEV_SIGNAL] = "signal",
-		[CEV_EXIT] = "exit",
-		[CEV_SUPERSEDED] = "superseded",
-		[CEV_LOST] = "lost",
+		[CEV_SIGNAL] = "signal",	 [CEV_EXIT] = "exit",
+		[CEV_SUPERSEDED] = "superseded", [CEV_LOST] = "lost",
+		[CEV_DETACHED] = "detached",
 	};
 
 	if (!sink_event_shown(&s->opts, v))

@@ -497,6 +497,12 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	if (call->state == CALL_UNSHOWN)
 		return;
 	decode_view(s->dec, call, &v);
+	/* no line: strace's [pid N] counts the threads it still traces */
+	if (v.state == CALL_EVENT && v.event == CEV_DETACHED) {
+		tid_set__remove(&s->threads, v.tid);
+		last_call_forget(s, v.tid);
+		return;
+	}
 	if (v.state == CALL_EVENT) {
 		/* a pid used again is a new process, in 64-bit mode */
 		if (v.event == CEV_EXIT && v.group_dead && (i = find_i386_pid(s, v.pid)) >= 0)
@@ -508,10 +514,10 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		end_partial(s);
 		print_event(s, &v);
 		/* its exit line is its last: [pid N] as long as it lived */
-		if (v.event == CEV_EXIT)
+		if (v.event == CEV_EXIT) {
 			tid_set__remove(&s->threads, v.tid);
-		if (v.event == CEV_EXIT)
 			last_call_forget(s, v.tid);
+		}
 		return;
 	}
 	tid_set__add(&s->threads, v.tid);

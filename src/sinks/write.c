@@ -27,6 +27,8 @@ bool sink_event_shown(const struct text_sink_opts *opts, const struct call_view 
 		return !opts->quiet_thread_execve;
 	case CEV_LOST:
 		return true;
+	/* strace says it on stderr, as for -p ("Process N detached"): btftrace says none */
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}
@@ -87,6 +89,7 @@ void sink_event_text(struct text_writer *tw, const struct decoder *dec, const st
 	case CEV_LOST:
 		put_lost(ob, v);
 		break;
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}
@@ -137,6 +140,7 @@ void sink_event_json(struct json_writer *jw, const struct decoder *dec, const st
 		put_member_num(ob, "events", v->lost_events);
 		outbuf_puts(ob, ",\"cause\":\"ring buffer full\"");
 		break;
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}

@@ -150,6 +150,12 @@ CASES = (
              r"none, comma-separated, '!' first to invert$"),
         case("quiet-e-empty", ["-e", "quiet=", "--", "true"],
              r"^btftrace: invalid --quiet value '': give attach, exit, "),
+        case("detach-on-other-syscall", ["-b", "clone", "--", "true"],
+             r"^btftrace: invalid -b/--detach-on value 'clone': execve is the one syscall "
+             r"tracing stops at \(as strace's\)$"),
+        case("detach-on-all", ["--detach-on=execve", "-a"],
+             r"^btftrace: -b execve stops tracing a process btftrace follows by its id .*"
+             r"-a and --container trace every process they see: drop -b$"),
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "

@@ -129,6 +129,8 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["-S", ""], ["time", "calls", "errors", "avg", "name"]),
     (["--summary-by", ""], ["total", "process", "thread", "container"]),
     (["--container", "ne"], ["new"]),
+    (["-b", ""], ["execve"]),
+    (["--detach-on", "=", "ex"], ["execve"]),
     (["--quiet", "=", "signals,p"], ["signals,path-resolution", "signals,personality"]),
     (["-e", "quiet", "=", "ex"], ["exit"]),
     (["-e", "signal", "=", "SIGUSR"], ["SIGUSR1", "SIGUSR2"]),

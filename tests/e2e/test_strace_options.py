@@ -271,3 +271,75 @@ def test_status_keeps_fd_paths(run_btftrace, tmp_path):
     ours = plain(trace)
     assert "read(0</>, ADDR, 1) = -1 EISDIR (Is a directory)" in ours, ours
     assert ours == plain((tmp_path / "s.txt").read_text())
+
+
+def plain_addresses(text):
+    """strace_like lines with the addresses (execve's envp) that differ between runs out."""
+    return [re.sub(r"0x[0-9a-f]{6,}", "ADDR", l) for l in strace_like(text)]
+
+
+@needs_strace
+@pytest.mark.parametrize("args", [
+    # the command's own exec is traced; the shell's exec of another program detaches
+    ["-b", "execve", "-e", "trace=execve,exit_group", "--", "sh", "-c", "exec /bin/true"],
+    # with -f each child detaches at its exec: no exit lines of theirs; execs that fail
+    # (the shell's search of PATH) go on traced
+    ["-f", "--detach-on=execve", "-e", "trace=execve,exit_group", "-e", "signal=none",
+     "-E", "PATH=/nonexistent:/bin", "--", "sh", "-c", "/bin/true;(exec true_);/bin/true"],
+])
+def test_detach_on_execve_as_strace(run_btftrace, tmp_path, args):
+    rc, _, err, trace = run_btftrace(args)
+    assert rc == 0, err
+    st = run_strace(["-o", tmp_path / "s.txt"] + args)
+    assert st.returncode == 0, st.stderr
+
+    def plain(text):
+        # -f -o FILE: each line starts with its pid, a new one in each run
+        names = {}
+        lines = []
+        for line in plain_addresses(text):
+            m = re.match(r"^(\d+) +", line)
+            if m:
+                names.setdefault(m.group(1), f"P{len(names)}")
+                line = names[m.group(1)] + " " + line[m.end():]
+            lines.append(line)
+        return lines
+
+    ours = plain(trace)
+    assert ours == plain((tmp_path / "s.txt").read_text())
+    assert sum(l.endswith("<detached ...>") for l in ours) == (2 if "-f" in args else 1), ours
+
+
+def test_detach_on_execve_ends_with_the_attached_process(btftrace, spawn, tmp_path):
+    # -p: the process's first exec detaches (only a command's own is traced); btftrace ends
+    # there, while the new program runs on
+    import time
+    from conftest import bpf_ids_held, proc_state, wait_for
+    r, w = os.pipe()
+    target = spawn(["sh", "-c", "read x; exec /bin/sleep 30"], stdin=r)
+    os.close(r)
+    assert wait_for(lambda: proc_state(target.pid) == "S", 5)
+    trace_path = tmp_path / "trace.txt"
+    bt = spawn([btftrace, "-o", trace_path, "-b", "execve", "-e", "trace=execve", "-p",
+                target.pid])
+    assert wait_for(lambda: len(bpf_ids_held(bt.pid)["link"]) >= 2, 10), "never attached"
+    time.sleep(0.3)
+    os.write(w, b"go\n")
+    os.close(w)
+    assert bt.wait(timeout=10) == 0, bt.stderr.read().decode()
+    assert target.poll() is None  # the new program runs on, untraced
+    lines = trace_path.read_text().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith('execve("/bin/sleep", ["/bin/sleep", "30"]'), lines
+    assert lines[0].endswith(" <detached ...>"), lines
+
+
+def test_detach_on_execve_in_json(run_btftrace):
+    import json
+    rc, _, err, trace = run_btftrace(["-b", "execve", "--format=json", "-e", "trace=execve",
+                                      "--", "sh", "-c", "exec /bin/true"])
+    assert rc == 0, err
+    calls = [json.loads(l) for l in trace.splitlines()]
+    calls = [c for c in calls if c["event"] == "call"]
+    assert [c.get("detached", False) for c in calls] == [False, True], calls
+    assert calls[1]["state"] == "unfinished" and "/bin/true" in json.dumps(calls[1]), calls
