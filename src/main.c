@@ -121,7 +121,14 @@ static const char usage_text[] =
 	"      --color=WHEN        colour the text: auto (only on a terminal, the default),\n"
 	"                          always or never\n"
 	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
-	"  -v, --verbose           arrays and structs in full\n"
+	"  -v, --verbose           arrays and structs in full (-e abbrev=none)\n"
+	"  -e abbrev=SET           abbreviate only the syscalls in SET (default: all; -v\n"
+	"                          is none); the others show in full\n"
+	"  -e verbose=SET          follow pointers only of the syscalls in SET (default:\n"
+	"                          all): the others' structs and arrays show as addresses\n"
+	"  -e raw=SET              the syscalls in SET undecoded: every argument and the\n"
+	"                          result in hex. Each a syscall set as -e trace= takes;\n"
+	"                          the last of each (-v counting as abbrev=) counts\n"
 	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
 	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
 	"  -Y, --decode-pids=comm  print pids with the name of their thread or process:\n"
@@ -542,6 +549,25 @@ static void parse_status(struct session_opts *o, const char *text)
 		usage_error("%s", err);
 }
 
+/* -e raw=, abbrev=, verbose=: each a syscall set, the last given replacing the one before. */
+static struct syscall_filter raw_calls, abbrev_calls, verbose_calls;
+
+static const struct syscall_filter *call_set(struct syscall_filter *f, const char *value,
+					     const char *qualifier)
+{
+	char err[SYSCALL_FILTER_ERR_MAX];
+
+	syscall_filter__free(f);
+	memset(f, 0, sizeof(*f));
+	if (!*value)
+		usage_error("invalid -e %s value '': give a syscall set, as -e trace= takes "
+			    "(all, none, names, %%classes)",
+			    qualifier);
+	if (syscall_filter__add(f, value, err, sizeof(err)))
+		usage_error("-e %s=%s: %s", qualifier, value, err);
+	return f;
+}
+
 /*
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
@@ -556,6 +582,9 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
 	static const char *const status_names[] = {"status", NULL};
+	static const char *const raw_names[] = {"raw", NULL};
+	static const char *const abbrev_names[] = {"abbrev", "a", NULL};
+	static const char *const verbose_names[] = {"verbose", "v", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -574,6 +603,20 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, status_names))) {
 		parse_status(o, value);
+		return;
+	}
+	if ((value = qualifier_value(text, raw_names))) {
+		o->raw_calls = call_set(&raw_calls, value, "raw");
+		return;
+	}
+	if ((value = qualifier_value(text, abbrev_names))) {
+		/* as strace's -v is abbrev=none: the last of them counts */
+		o->abbrev_calls = call_set(&abbrev_calls, value, "abbrev");
+		o->decode.verbose = false;
+		return;
+	}
+	if ((value = qualifier_value(text, verbose_names))) {
+		o->verbose_calls = call_set(&verbose_calls, value, "verbose");
 		return;
 	}
 	if ((value = qualifier_value(text, read_names))) {
@@ -903,7 +946,9 @@ int main(int argc, char **argv)
 			o.decode.string_limit = parse_number("-s", optarg, 0, 1 << 20);
 			break;
 		case 'v':
+			/* strace's -e abbrev=none: it replaces an -e abbrev= before it */
 			o.decode.verbose = true;
+			o.abbrev_calls = NULL;
 			break;
 		case 'y':
 			o.decode.decode_fds = true;

@@ -41,6 +41,11 @@ struct decode_opts {
 #define DECODE_PIDS_NS (1u << 1)   /* pidns: the number in btftrace's PID namespace */
 #define DECODE_PIDS_ALL (DECODE_PIDS_COMM | DECODE_PIDS_NS)
 
+/* decoder.style[nr]: strace's per-syscall -e raw=, -e abbrev= and -e verbose= */
+#define DECODE_STYLE_RAW 1u	 /* raw=: arguments and result as hex numbers, undecoded */
+#define DECODE_STYLE_FULL 2u	 /* abbrev= leaves it out (-v for all): in full */
+#define DECODE_STYLE_NO_DEREF 4u /* verbose= leaves it out: structs and arrays as addresses */
+
 struct fd_table;
 
 /* -y: what a call does to the descriptor table (fd_paths.c). */
@@ -127,6 +132,8 @@ struct decoder {
 	 */
 	bool ret_is_address[BT_MAX_SYSCALLS];
 	__u8 open_mode_arg[BT_MAX_SYSCALLS];
+	/* per syscall: DECODE_STYLE_*, how -e raw=, abbrev= and verbose= show its calls */
+	unsigned char style[BT_MAX_SYSCALLS];
 	/* restart_syscall's number, or -1 */
 	int nr_restart_syscall;
 	/* the numbers -Y treats apart, or -1 */

@@ -41,7 +41,12 @@ struct session_opts {
 	bool lossless; /* --lossless: mark in the trace where records were lost */
 	bool debug;
 	const struct syscall_filter *syscalls; /* -e; NULL: every syscall */
-	unsigned long max_events;	       /* --max-events; 0: no limit */
+	/*
+	 * -e raw=, -e abbrev=, -e verbose=: the last of each given, or NULL
+	 * (strace's defaults: raw=none, abbrev=all (none with -v), verbose=all)
+	 */
+	const struct syscall_filter *raw_calls, *abbrev_calls, *verbose_calls;
+	unsigned long max_events; /* --max-events; 0: no limit */
 	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
 	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
 	struct command_opts cmd;	  /* -u, -E, --argv0: how the command runs */

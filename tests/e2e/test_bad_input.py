@@ -159,7 +159,8 @@ CASES = (
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
-             r"-e write=SET, -e decode-pids=WHAT and -e status=SET$"),
+             r"-e write=SET, -e decode-pids=WHAT, -e status=SET, -e raw=SET, "
+             r"-e abbrev=SET and -e verbose=SET$"),
         # --decode-pids, -e decode-pids=: comm, pidns, all, none
         *[case(f"decode-pids-{name}", args + ["--", "true"],
                rf"^btftrace: invalid {what} value '{re.escape(bad)}': give comm, pidns, a "

@@ -144,6 +144,8 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--decode-pids", "comm,p"], ["comm,pidns"]),
     (["-e", "decode-pids", "=", "c"], ["comm"]),
     (["-e", "dec"], ["decode-pids="]),
+    (["-e", "ab"], ["abbrev="]),
+    (["-e", "raw", "=", "getpi"], ["getpid"]),
     (["-fe", "%pu"], ["%pure"]),
 ])
 def test_offers_an_options_values(btftrace, words, expected):

@@ -343,3 +343,38 @@ def test_detach_on_execve_in_json(run_btftrace):
     calls = [c for c in calls if c["event"] == "call"]
     assert [c.get("detached", False) for c in calls] == [False, True], calls
     assert calls[1]["state"] == "unfinished" and "/bin/true" in json.dumps(calls[1]), calls
+
+
+@needs_strace
+@pytest.mark.parametrize("how", [
+    ["-e", "raw=all"], ["-e", "raw=openat,read"], ["-e", "raw=close", "-e", "raw=%file"],
+    ["-e", "verbose=none"], ["-e", "verbose=!newfstatat"], ["-e", "v=%desc"],
+    ["-e", "abbrev=!newfstatat"], ["-e", "abbrev=none"], ["-v", "-e", "abbrev=read"],
+    ["-e", "abbrev=read", "-v"], ["-e", "raw=read", "-e", "verbose=none", "-v"],
+])
+def test_raw_verbose_abbrev_as_strace(run_btftrace, tmp_path, how):
+    # every call of cat but those that differ from run to run: execve (the environment),
+    # set_tid_address and the getpids, getrandom; its output to /dev/null, whose stat stays
+    skip = "trace=!execve,set_tid_address,getrandom,getpid,getppid"
+    cat = ["sh", "-c", "exec cat /etc/hostname >/dev/null"]
+    args = how + ["-e", skip, "-e", "signal=none", "--"] + cat
+    rc, out, err, trace = run_btftrace(args)
+    assert rc == 0, err
+    st = run_strace(["-o", tmp_path / "s.txt"] + args)
+    assert st.returncode == 0, st.stderr
+    ours = plain_addresses(trace)
+    assert ours == plain_addresses((tmp_path / "s.txt").read_text())
+    # each set was taken: the lines differ from the plain trace's
+    _, _, _, default = run_btftrace(["-e", skip, "-e", "signal=none", "--"] + cat)
+    if how != ["-e", "abbrev=read", "-v"]:  # -v after it: all in full, as -v alone
+        assert ours != plain_addresses(default)
+
+
+def test_raw_in_json(run_btftrace):
+    import json
+    rc, _, err, trace = run_btftrace(["--format=json", "-e", "raw=openat", "-e",
+                                      "trace=openat", "--", "cat", "/etc/hostname"])
+    assert rc == 0, err
+    calls = [json.loads(l) for l in trace.splitlines()]
+    calls = [c for c in calls if c["event"] == "call"]
+    assert calls and "/etc/hostname" not in json.dumps(calls), calls
