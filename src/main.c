@@ -104,6 +104,13 @@ static const char usage_text[] =
 	"  -C, --with-summary      print the calls and the table\n"
 	"  -S, --summary-sort-by KEY  sort the table by time (default), calls, errors, avg\n"
 	"                          or name\n"
+	"  -U, --summary-columns COLS  the table's columns, strace's: time-percent,\n"
+	"                          total-time, avg-time, min-time, max-time, calls,\n"
+	"                          errors, name (default: all but min-time and max-time)\n"
+	"  -w, --summary-wall-clock  taken for strace's scripts: the times are always the\n"
+	"                          wall-clock time from each call's entry to its exit,\n"
+	"                          what strace -w counts (strace's default is system CPU\n"
+	"                          time)\n"
 	"      --summary-by WHAT   one table for all (total, the default), per process,\n"
 	"                          per thread or per container (with --container or -a)\n"
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
@@ -245,6 +252,8 @@ static const struct option long_options[] = {
 	{ "summary-only", no_argument, NULL, 'c' },
 	{ "with-summary", no_argument, NULL, 'C' },
 	{ "summary-sort-by", required_argument, NULL, 'S' },
+	{ "summary-columns", required_argument, NULL, 'U' },
+	{ "summary-wall-clock", no_argument, NULL, 'w' },
 	{ "summary-by", required_argument, NULL, OPT_SUMMARY_BY },
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
@@ -762,7 +771,7 @@ int main(int argc, char **argv)
 	struct session_opts o;
 	bool capture_set = false;
 	int ts_count = 0, x_count = 0, q_count = 0, c, status;
-	bool hex_set = false;
+	bool hex_set = false, columns_given = false, wall_clock = false;
 
 	session_opts_default(&o);
 	/* one message of our own per error, not getopt's as well */
@@ -773,7 +782,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:e:o:As:vxyYX:trTdhVZzE:u:niq",
+	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niq",
 				long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -839,6 +848,23 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 			o.summary = SUMMARY_WITH;
+			break;
+		case 'U':
+			status = summary_columns_parse(optarg, &o.summary_opts, why, sizeof(why));
+			if (status == -EEXIST)
+				usage_error("-U/--summary-columns: %s is there twice (under one of "
+					    "its names): give each column once",
+					    why);
+			if (status)
+				usage_error("invalid -U/--summary-columns value '%s': give "
+					    "time-percent, total-time, avg-time, min-time, "
+					    "max-time, calls, errors or name, comma-separated",
+					    why);
+			columns_given = true;
+			break;
+		case 'w':
+			/* btftrace's times are the wall-clock ones strace -w asks for */
+			wall_clock = true;
 			break;
 		case 'S':
 			if (summary_sort_parse(optarg, &o.summary_opts.sort))
@@ -1058,6 +1084,10 @@ int main(int argc, char **argv)
 	/* what only a summary shows asks for one */
 	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
 		o.summary = SUMMARY_ONLY;
+	/* strace's rule: the table's options need the table */
+	if (o.summary == SUMMARY_NONE && (columns_given || wall_clock))
+		usage_error("%s shapes the -c table: add -c or -C, or drop it",
+			    columns_given ? "-U/--summary-columns" : "-w/--summary-wall-clock");
 	if (x_count && hex_set)
 		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
 			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");

@@ -130,6 +130,7 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--summary-by", ""], ["total", "process", "thread", "container"]),
     (["--container", "ne"], ["new"]),
     (["-b", ""], ["execve"]),
+    (["-c", "-U", "calls,m"], ["calls,min-time", "calls,max-time"]),
     (["--detach-on", "=", "ex"], ["execve"]),
     (["--quiet", "=", "signals,p"], ["signals,path-resolution", "signals,personality"]),
     (["-e", "quiet", "=", "ex"], ["exit"]),
