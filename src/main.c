@@ -16,6 +16,8 @@
 #include "filter/signal_set.h"
 #include "filter/status.h"
 #include "filter/syscall_set.h"
+#include "base/xlat.h"
+#include "inject/inject.h"
 #include "session/session.h"
 
 #define EXIT_USAGE 2
@@ -76,6 +78,23 @@ static const char usage_text[] =
 	"  -e write=SET, --write=SET  the same for data written: write, pwrite64, writev,\n"
 	"                          pwritev(2), sendto, sendmsg. Dumps show what was\n"
 	"                          captured (--capture-size; 4096 unless given)\n"
+	"  -e inject=SET:WHAT[:when=EXPR], --inject=...  fault injection as strace's, into\n"
+	"                          the calls of SET (traced ones only) of a command\n"
+	"                          btftrace starts (not -p, -a). WHAT: error=ERRNO,\n"
+	"                          retval=N, signal=SIG, delay_enter=TIME (s, ms, us,\n"
+	"                          ns; us without unit), syscall=PURE; EXPR: FIRST,\n"
+	"                          FIRST+, FIRST+STEP, FIRST..LAST or FIRST..LAST+STEP,\n"
+	"                          counted per thread. Served through a seccomp filter:\n"
+	"                          only the calls of SET pay (man: FAULT INJECTION)\n"
+	"  -e fault=SET[:error=ERRNO][:when=EXPR], --fault=...  the same; ENOSYS unless\n"
+	"                          error= is given\n"
+	"  -P, --trace-path PATH   only the calls that touch PATH: by name, or through an fd\n"
+	"                          that refers to it (followed through dup, fork and\n"
+	"                          close), decided in the kernel; strace's rules (man\n"
+	"                          btftrace); repeat it for more paths\n"
+	"      --trace-fds=SET, -e trace-fds=SET  only the calls on the fds in SET (fd\n"
+	"                          numbers, all or none, '!' first inverts); with -P, the\n"
+	"                          calls that touch either\n"
 	"      --max-events N, --syscall-limit N  stop tracing after N calls were shown\n"
 	"                          (calls -e or status= left out do not count); a command\n"
 	"                          runs on untraced\n"
@@ -166,10 +185,10 @@ static const char usage_text[] =
 	"                          or 'superseded' (+++ superseded by execve in pid N +++)\n"
 	"                          and/or 'personality' ([ Process PID=N runs in 32 bit\n"
 	"                          mode. ], left out anyway with -o and a command, as\n"
-	"                          strace) lines, and btftrace's 'signals' (--- SIGxxx\n"
-	"                          ---); strace's 'attach' and 'path-resolution' are taken\n"
-	"                          (btftrace prints none of those messages); all, none,\n"
-	"                          '!' first inverts; the last counts\n"
+	"                          strace) lines, -P's 'path-resolution' message, and\n"
+	"                          btftrace's 'signals' (--- SIGxxx ---); strace's\n"
+	"                          'attach' is taken (btftrace prints no such message);\n"
+	"                          all, none, '!' first inverts; the last counts\n"
 	"  -q, --quiet             --quiet=attach,personality; -qq adds exit; -qqq is all\n"
 	"\n"
 	"Capture:\n"
@@ -238,6 +257,9 @@ enum long_only {
 	OPT_STATUS,
 	OPT_CONTAINER,
 	OPT_DETACH_ON,
+	OPT_INJECT,
+	OPT_FAULT,
+	OPT_TRACE_FDS,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -260,6 +282,8 @@ static const struct option long_options[] = {
 	{ "quiet", optional_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
+	{ "inject", required_argument, NULL, OPT_INJECT },
+	{ "fault", required_argument, NULL, OPT_FAULT },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
@@ -270,6 +294,8 @@ static const struct option long_options[] = {
 	{ "syscall-limit", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "comm", required_argument, NULL, OPT_COMM },
+	{ "trace-path", required_argument, NULL, 'P' },
+	{ "trace-fds", required_argument, NULL, OPT_TRACE_FDS },
 	{ "uid", required_argument, NULL, OPT_UID },
 	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ "output", required_argument, NULL, 'o' },
@@ -418,6 +444,7 @@ static void set_quiet(struct session_opts *o, unsigned int set)
 	o->text.quiet_exits = set & QUIET_EXIT;
 	o->text.quiet_thread_execve = set & QUIET_THREAD_EXECVE;
 	o->text.quiet_personality = set & QUIET_PERSONALITY;
+	o->quiet_path_resolution = set & QUIET_PATH_RESOLUTION;
 }
 
 static void parse_quiet(struct session_opts *o, const char *text)
@@ -493,7 +520,7 @@ static const char *qualifier_value(const char *text, const char *const *names)
 }
 
 /* The fds -e read= and -e write= dump the data of; as in strace, the last one given counts. */
-static struct desc_set dump_read, dump_write;
+static struct desc_set dump_read, dump_write, trace_fds;
 
 static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, const char *text,
 			   const char *what)
@@ -506,6 +533,38 @@ static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, co
 	if (rc)
 		usage_error("%s", err);
 	*opt = desc_set_empty(set) ? NULL : set;
+}
+
+/* -P PATH: kept to be resolved and compared in the kernel; repeat it for more. */
+static void add_trace_path(struct session_opts *o, const char *path)
+{
+	if (!*path)
+		usage_error("invalid -P value '': give a path, like -P /etc/hostname");
+	/* the kernel compares a path in BT_PATH_KEY bytes: its NUL and one to tell a longer */
+	if (strlen(path) > BT_PATH_KEY - 2)
+		usage_error("-P path '%.40s...' is %zu bytes long: btftrace compares paths of at "
+			    "most %d bytes in the kernel; give a shorter name for it (a symlink)",
+			    path, strlen(path), BT_PATH_KEY - 2);
+	for (int i = 0; i < o->ntrace_paths; i++) {
+		if (!strcmp(o->trace_paths[i], path))
+			return;
+	}
+	if (o->ntrace_paths == SESSION_MAX_PATHS)
+		usage_error("too many -P paths: at most %d", SESSION_MAX_PATHS);
+	o->trace_paths[o->ntrace_paths++] = path;
+}
+
+/* --trace-fds=SET, -e trace-fds=SET: strace's syntax, the last one given counts. */
+static void parse_trace_fds(struct session_opts *o, const char *text, const char *what)
+{
+	char err[DESC_SET_ERR_MAX];
+	int rc = desc_set_parse(&trace_fds, text, what, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+	o->trace_fds = &trace_fds;
 }
 
 /*
@@ -577,6 +636,30 @@ static const struct syscall_filter *call_set(struct syscall_filter *f, const cha
 	return f;
 }
 
+/* -e inject=, -e fault= (and --inject=, --fault=): every expression counts, in order. */
+static struct inject_spec inject;
+
+static void add_injection(struct session_opts *o, const char *text, bool fault)
+{
+	char err[INJECT_ERR_MAX];
+	int rc = inject_spec__add(&inject, text, fault, err, sizeof(err));
+	const struct inject_action *a;
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+	o->inject = &inject;
+	/* as strace warns: the kernel's error returns are -4095..-1 */
+	a = &inject.exprs[inject.nexprs - 1].action;
+	if ((a->flags & INJECT_F_RETVAL) && a->retval < 0 && a->retval >= -INJECT_ERRNO_MAX)
+		fprintf(stderr,
+			"btftrace: warning: retval=%lld in '%s' is an error's return value: the "
+			"program takes it for error %lld (%s)\n",
+			(long long)a->retval, text, -(long long)a->retval,
+			xlat_errno_name(-a->retval) ?: "no name");
+}
+
 /*
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
@@ -594,6 +677,9 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const raw_names[] = {"raw", NULL};
 	static const char *const abbrev_names[] = {"abbrev", "a", NULL};
 	static const char *const verbose_names[] = {"verbose", "v", NULL};
+	static const char *const inject_names[] = {"inject", NULL};
+	static const char *const fault_names[] = {"fault", NULL};
+	static const char *const trace_fds_names[] = {"trace-fds", "trace-fd", "fd", "fds", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -628,12 +714,24 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 		o->verbose_calls = call_set(&verbose_calls, value, "verbose");
 		return;
 	}
+	if ((value = qualifier_value(text, trace_fds_names))) {
+		parse_trace_fds(o, value, "-e trace-fds");
+		return;
+	}
 	if ((value = qualifier_value(text, read_names))) {
 		parse_dump_set(&dump_read, &o->decode.dump_read, value, "-e read");
 		return;
 	}
 	if ((value = qualifier_value(text, write_names))) {
 		parse_dump_set(&dump_write, &o->decode.dump_write, value, "-e write");
+		return;
+	}
+	if ((value = qualifier_value(text, inject_names))) {
+		add_injection(o, value, false);
+		return;
+	}
+	if ((value = qualifier_value(text, fault_names))) {
+		add_injection(o, value, true);
 		return;
 	}
 	add_syscall_set(f, o, text);
@@ -782,7 +880,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niq",
+	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niqP:",
 				long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -902,6 +1000,12 @@ int main(int argc, char **argv)
 		case OPT_WRITE:
 			parse_dump_set(&dump_write, &o.decode.dump_write, optarg, "--write");
 			break;
+		case OPT_INJECT:
+			add_injection(&o, optarg, false);
+			break;
+		case OPT_FAULT:
+			add_injection(&o, optarg, true);
+			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
 			break;
@@ -926,6 +1030,12 @@ int main(int argc, char **argv)
 				usage_error("invalid --duration value '%s': give a time with its "
 					    "unit, like 10ms (ns, us, ms or s)",
 					    optarg);
+			break;
+		case 'P':
+			add_trace_path(&o, optarg);
+			break;
+		case OPT_TRACE_FDS:
+			parse_trace_fds(&o, optarg, "--trace-fds");
 			break;
 		case OPT_COMM:
 			if (!*optarg)
@@ -1149,6 +1259,11 @@ int main(int argc, char **argv)
 	/* strace's pid column: a file that holds several processes' calls */
 	if (o.output && !o.output_separately && (o.follow_forks || o.npids > 1 || o.trace_all))
 		o.text.pid_column = true;
+	if (o.inject && !o.command)
+		usage_error("-e inject= and -e fault= need a command btftrace starts (btftrace -e "
+			    "inject=... -- COMMAND): the seccomp filter that hands btftrace the "
+			    "calls is given to the command before its exec, and a running process "
+			    "(-p) or the whole system (-a) cannot be given one");
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
 	/* a trace-event file has slices on a timeline, and no place for a table */
@@ -1168,5 +1283,7 @@ int main(int argc, char **argv)
 	filter_expr__free(calls.expr);
 	desc_set_free(&dump_read);
 	desc_set_free(&dump_write);
+	inject_spec__free(&inject);
+	desc_set_free(&trace_fds);
 	return status;
 }

@@ -25,6 +25,15 @@ static bool libbpf_debug;
  * loss is still counted in the totals, only not placed.
  */
 #define LOSSLESS_MAX_THREADS 16384
+/* -e inject=: threads whose call btftrace answered and that have not returned yet */
+#define INJECT_MAX_THREADS 16384
+/*
+ * -P: the paths (each as given and as resolved), the files they name (more as files are
+ * created by the name and replaced), and the processes that hold fds of them.
+ */
+#define PATH_MAX_NAMES 256
+#define PATH_MAX_FILES 1024
+#define PATH_MAX_PROCS 8192
 
 static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
 {
@@ -175,10 +184,15 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->record_ip = o->record_ip;
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
+	skel->rodata->inject_active = o->inject;
+	skel->rodata->path_trace = o->path_trace;
+	skel->rodata->path_names = o->path_names;
+	skel->rodata->trace_fds_on = o->trace_fds_on;
+	skel->rodata->trace_fds = o->trace_fds;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
-	if (!err && (o->summary || o->filter) && !typed)
+	if (!err && (o->summary || o->filter || o->path_trace) && !typed)
 		err = bpf_map__set_max_entries(skel->maps.call_start, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = bpf_map__set_autocreate(skel->maps.task_call_start, typed);
@@ -188,8 +202,16 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.summary_map, SUMMARY_MAX_GROUPS);
 	if (!err && o->summary && o->errno_summary)
 		err = bpf_map__set_max_entries(skel->maps.errno_map, SUMMARY_MAX_GROUPS);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.trace_path_names, PATH_MAX_NAMES);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.trace_path_inodes, PATH_MAX_FILES);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.path_fds, PATH_MAX_PROCS);
 	if (!err && o->lossless)
 		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
+	if (!err && o->inject)
+		err = bpf_map__set_max_entries(skel->maps.inject_marks, INJECT_MAX_THREADS);
 	if (!err)
 		err = collector_bpf__load(skel);
 	if (err) {
@@ -328,6 +350,37 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets)
 {
 	c->skel->bss->fd_offsets = *offsets;
+}
+
+int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id)
+{
+	char key[BT_PATH_KEY] = {0};
+	__u8 one = 1;
+	size_t len = strlen(path);
+	int err;
+
+	if (len + 1 >= BT_PATH_KEY)
+		return -ENAMETOOLONG;
+	memcpy(key, path, len);
+	err = bpf_map__update_elem(c->skel->maps.trace_path_names, key, sizeof(key), &one,
+				   sizeof(one), BPF_ANY);
+	if (!err && id)
+		err = bpf_map__update_elem(c->skel->maps.trace_path_inodes, id, sizeof(*id), &one,
+					   sizeof(one), BPF_ANY);
+	return err;
+}
+
+int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd)
+{
+	struct bt_path_fds bits = {0};
+	int map = bpf_map__fd(c->skel->maps.path_fds);
+
+	if (fd < 0 || fd >= BT_PATH_FDS)
+		return 0;
+	/* none yet: the zeros above */
+	bpf_map_lookup_elem(map, &tgid, &bits);
+	bits.bits[fd / 64] |= 1ULL << (fd % 64);
+	return bpf_map_update_elem(map, &tgid, &bits, BPF_ANY);
 }
 
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
@@ -519,6 +572,35 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 		__sync_fetch_and_sub(&c->skel->bss->lost_pending, 1);
 	}
 	return err == -ENOENT ? 0 : err;
+}
+
+int collector__inject_mark(struct collector *c, __u32 tid, const struct bt_inject_mark *mark)
+{
+	int fd = bpf_map__fd(c->skel->maps.inject_marks), err;
+
+	/* counted first: the programs look only while the count is above zero */
+	__atomic_add_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+	for (;;) {
+		err = bpf_map_update_elem(fd, &tid, mark, BPF_NOEXIST);
+		if (err != -EEXIST)
+			break;
+		/* a mark an earlier call left: replaced, and counted once (unless it just went) */
+		err = bpf_map_update_elem(fd, &tid, mark, BPF_EXIST);
+		if (err != -ENOENT) {
+			__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+			return err;
+		}
+	}
+	if (err)
+		__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+	return err;
+}
+
+void collector__inject_unmark(struct collector *c, __u32 tid)
+{
+	/* the programs may have taken it: only the one that deletes it counts it down */
+	if (bpf_map_delete_elem(bpf_map__fd(c->skel->maps.inject_marks), &tid) == 0)
+		__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
 }
 
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx)

@@ -116,6 +116,8 @@ struct decoder {
 	unsigned char dump_kind[BT_MAX_SYSCALLS];
 	/* per syscall: what it does to the fd table */
 	unsigned char fd_effect[BT_MAX_SYSCALLS];
+	/* per syscall: the name of the anonymous file it makes (-y), or NULL */
+	const char *fd_made_name[BT_MAX_SYSCALLS];
 	/* -y: the fds' paths, owned by the session; NULL without -y */
 	struct fd_table *fds;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
@@ -183,6 +185,10 @@ struct call_view {
 	bool returned;	       /* the exit was seen */
 	bool failed;	       /* it returned an error */
 	bool captures_dropped; /* a record came without its captured data (ring buffer full) */
+	/* -e inject=: btftrace gave the result ("(INJECTED)"), held the call ("(DELAYED)") */
+	bool injected, delayed;
+	/* the result btftrace gave is retval=: a value, never an error, as strace shows it */
+	bool injected_value;
 	/* a new child's first return from clone/fork: strace does not show it */
 	bool child_start;
 	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */

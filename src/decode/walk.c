@@ -664,6 +664,32 @@ static const char *errno_text(int err)
 	return strerror(err);
 }
 
+/*
+ * A value btftrace gave (retval=), as strace 6.1 prints one it injected: by the call's class of
+ * result, with no sign unless the class has one. An fd is signed (-5000), a pid an int
+ * (0x80000000 is -2147483648), an address hex; any other is unsigned, so retval=-1 on chdir is
+ * 18446744073709551615, and umask's octal shows all 64 bits.
+ */
+static void injected_value_format(const struct decoder *d, int nr, struct wr_ret *r)
+{
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS || d->ret_is_address[nr])
+		return;
+	switch (d->fd_effect[nr]) {
+	case FD_FX_OPEN:
+	case FD_FX_NEW:
+	case FD_FX_DUP:
+	case FD_FX_DUP2:
+		return;
+	default:
+		break;
+	}
+	if (d->ret_pid_kind[nr]) {
+		r->value = (int)r->value;
+		return;
+	}
+	r->fmt = WR_UDEC;
+}
+
 void decode_write_return(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
 	const struct call *call = v->call;
@@ -676,6 +702,9 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 		w->ops->ret(w, &r);
 		return;
 	}
+	/* retval=-1 is strace's "= 18446744073709551615 (INJECTED)": a value, never an error */
+	if (v->injected_value)
+		goto value;
 	if (restart_reason(exit->ret)) {
 		r.kind = WR_RET_RESTART;
 		r.err = (int)-exit->ret;
@@ -692,6 +721,7 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 		w->ops->ret(w, &r);
 		return;
 	}
+value:
 	nr = exit->hdr.nr;
 	r.kind = WR_RET_VALUE;
 	r.value = exit->ret;
@@ -703,6 +733,8 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 	}
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS && d->ret_is_address[nr])
 		r.fmt = WR_HEX;
+	if (v->injected_value)
+		injected_value_format(d, nr, &r);
 	if (d->fds)
 		r.path = decode_returned_fd_path(d, call, pathbuf, sizeof(pathbuf));
 	if (d->pids && !d->opts.no_btf && nr >= 0 && nr < BT_MAX_SYSCALLS)
@@ -836,6 +868,15 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	}
 	v->captures_dropped = (call->enter && record_captures_dropped(&call->enter->hdr)) ||
 			      (call->exit && record_captures_dropped(&call->exit->hdr));
+	if (call->exit && call->exit->hdr.ncaps) {
+		const struct bt_capture *note = record_capture(&call->exit->hdr, BT_CAP_ARG_NOTE);
+
+		v->injected = note && (note->want & BT_NOTE_INJECTED);
+		v->delayed = note && (note->want & BT_NOTE_DELAYED);
+		v->injected_value = note && (note->want & BT_NOTE_RETVAL);
+		if (v->injected_value)
+			v->failed = false;
+	}
 	v->child_start = is_child_start(d, call);
 	if (call->resumes_known && v->nr == d->nr_restart_syscall && v->nr >= 0)
 		v->resumes = decode_syscall_name(d, call->resumes_nr, v->resumes_buf,

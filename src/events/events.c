@@ -782,7 +782,7 @@ bool record_captures_dropped(const struct bt_rec_hdr *hdr)
 					       : sizeof(struct bt_exit_rec);
 	const struct bt_capture *cap = (const void *)((const char *)hdr + off);
 
-	/* the collector's marker is the one capture of such a record */
-	return hdr->ncaps == 1 && off + sizeof(*cap) <= hdr->size &&
+	/* the collector's marker is the first capture of such a record, and only its notes follow */
+	return hdr->ncaps >= 1 && off + sizeof(*cap) <= hdr->size &&
 	       cap->arg == BT_CAP_ARG_DROPPED && (cap->flags & BT_CAP_DROPPED);
 }

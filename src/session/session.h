@@ -10,10 +10,12 @@
 #include "filter/expr.h"
 #include "filter/syscall_set.h"
 #include "session/command.h"
+#include "inject/inject.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
 
 #define SESSION_MAX_PIDS 64
+#define SESSION_MAX_PATHS 64
 
 struct session_opts {
 	char **command; /* argv of the command to run, NULL-terminated; NULL when attaching */
@@ -57,6 +59,13 @@ struct session_opts {
 	const char *containers[CONTAINER_MAX_ARGS];
 	int ncontainers;
 	bool containers_new;
+	/* -e inject=, -e fault=; NULL: none. Only for a command btftrace starts. */
+	const struct inject_spec *inject;
+	/* -P: the paths whose calls alone are shown */
+	const char *trace_paths[SESSION_MAX_PATHS];
+	int ntrace_paths;
+	const struct desc_set *trace_fds; /* --trace-fds=SET; NULL when not given */
+	bool quiet_path_resolution;	  /* --quiet=path-resolution: no "Requested path" line */
 };
 
 void session_opts_default(struct session_opts *o);

@@ -276,6 +276,11 @@ void perfetto_sink__on_call(void *ctx, const struct call *call)
 	decode_write_call(s->dec, &s->tw.w, &v);
 	ret_at = s->text.len;
 	decode_write_return(s->dec, &s->tw.w, &v);
+	/* -e inject=: as the text line has them */
+	if (v.injected)
+		outbuf_puts(&s->text, " (INJECTED)");
+	if (v.delayed)
+		outbuf_puts(&s->text, " (DELAYED)");
 
 	put_head(s, v.name, "syscall", "X", &v);
 	outbuf_puts(ob, ",\"dur\":");

@@ -159,8 +159,9 @@ CASES = (
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
-             r"-e write=SET, -e decode-pids=WHAT, -e status=SET, -e raw=SET, "
-             r"-e abbrev=SET and -e verbose=SET$"),
+             r"-e write=SET, -e trace-fds=SET, -e decode-pids=WHAT, -e status=SET, "
+             r"-e raw=SET, -e abbrev=SET, -e verbose=SET, -e inject=SET:WHAT and "
+             r"-e fault=SET$"),
         # --decode-pids, -e decode-pids=: comm, pidns, all, none
         *[case(f"decode-pids-{name}", args + ["--", "true"],
                rf"^btftrace: invalid {what} value '{re.escape(bad)}': give comm, pidns, a "
@@ -195,6 +196,24 @@ CASES = (
               ("commas-only", ",,", "no fd"),
               ("bang-only", "!", "no fd"),
           ] for args in [args_of(value)]],
+        # -P: a path, short enough for the kernel's comparison
+        case("trace-path-empty", ["-P", "", "--", "true"],
+             r"^btftrace: invalid -P value '': give a path, like -P /etc/hostname$"),
+        case("trace-path-too-long", ["-P", "/" + "x" * 300, "--", "true"],
+             r"^btftrace: -P path '/x{39}\.\.\.' is 301 bytes long: btftrace compares paths "
+             r"of at most 254 bytes in the kernel; give a shorter name for it \(a symlink\)$"),
+        case("trace-path-many", [a for i in range(65) for a in ("-P", f"/p{i}")] + ["--", "true"],
+             r"^btftrace: too many -P paths: at most 64$"),
+        # --trace-fds, -e trace-fds=: strace's fd sets
+        *[case(f"trace-fds-{name}", args + ["--", "true"],
+               rf"^btftrace: {words} in {re.escape(what)}: give fd numbers "
+               r"separated by commas \(3,5\), all or none, '!' first to invert$")
+          for name, args, what, words in [
+              ("word", ["--trace-fds=x"], "--trace-fds=x", "invalid fd 'x'"),
+              ("negative", ["--trace-fds", "-1"], "--trace-fds=-1", "invalid fd '-1'"),
+              ("empty", ["--trace-fds="], "--trace-fds=", "no fd"),
+              ("e-qualifier", ["-e", "trace-fds=3,y"], "-e trace-fds=3,y", "invalid fd 'y'"),
+          ]],
         # -x, -xx, --strings-in-hex: strace 6.1's values, and not both
         *[case(f"strings-in-hex-{name}", [f"--strings-in-hex={value}", "--", "true"],
                rf"^btftrace: invalid --strings-in-hex value '{value}': give none, "

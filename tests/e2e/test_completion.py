@@ -135,7 +135,7 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--quiet", "=", "signals,p"], ["signals,path-resolution", "signals,personality"]),
     (["-e", "quiet", "=", "ex"], ["exit"]),
     (["-e", "signal", "=", "SIGUSR"], ["SIGUSR1", "SIGUSR2"]),
-    (["-e", "tra"], ["trace="]),
+    (["-e", "tra"], ["trace=", "trace-fds="]),
     (["-e", "wr"], ["write", "writev", "write="]),
     (["-e", "read", "=", ""], ["all", "none"]),
     (["-e", "w", "=", "a"], ["all"]),

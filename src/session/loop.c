@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The read loop: records from the ring buffer into calls, calls to the sink, until the
+ * command ends, the traced processes are gone or a signal says stop.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include "decode/fd_table.h"
+#include "filter/status.h"
+#include "session/session_internal.h"
+
+/* How long the reader waits for a wake-up before showing held calls anyway. */
+#define IDLE_FLUSH_MS 50
+#define READER_NICE -20 /* the highest: see raise_reader_priority() */
+/*
+ * Records taken per read of the ring buffer while tracing: a load that fills
+ * it as fast as it is read would keep one read going for ever, and the loop
+ * must still get to signals and to the command's end.
+ */
+#define READ_BATCH 65536
+
+/*
+ * -y: the working directories that relative paths start from, known now:
+ * the command's is ours, an attached process's is read before it can change.
+ * A process gone by the time its calls are printed can no longer be asked.
+ */
+void note_cwds(struct session *s)
+{
+	char cwd[PATH_MAX];
+
+	if (!s->dec->fds)
+		return;
+	if (s->child > 0 && getcwd(cwd, sizeof(cwd)))
+		fd_table__set_cwd(s->dec->fds, s->child, cwd);
+	for (int i = 0; i < s->opts->npids; i++)
+		fd_table__cwd(s->dec->fds, s->opts->pids[i], s->opts->pids[i]);
+}
+
+static void expect_call(void *ctx, const struct bt_enter_rec *rec)
+{
+	struct session *s = ctx;
+
+	event_reader__expect(s->reader, rec);
+}
+
+/*
+ * -p, -a: the calls the processes are in as tracing starts, so that a call
+ * that was waiting shows whole when it returns, as under strace (which
+ * interrupts it and sees it start again). With --filter they are left out:
+ * the filter cannot judge half a call.
+ */
+void expect_calls_in_progress(struct session *s)
+{
+	struct in_progress_opts io = {
+		.rules = s->beauty->rules,
+		.string_cap = s->opts->string_cap,
+		.buffer_cap = s->opts->buffer_cap,
+		.self = getpid(),
+		.fn = expect_call,
+		.ctx = s,
+	};
+
+	if ((!s->opts->npids && !s->opts->trace_all) || s->filter ||
+	    s->opts->summary == SUMMARY_ONLY)
+		return;
+	collector__calls_in_progress(s->opts->pids, s->opts->npids, &io);
+}
+
+int on_record(void *ctx, void *data, size_t size)
+{
+	struct session *s = ctx;
+
+	/* said at once, and counted: each is a call shown in part or not at all */
+	if (event_reader__handle(s->reader, data, size) && !s->bad_records++)
+		fail("warning: a malformed record was skipped");
+	/* a negative return ends this read (libbpf has taken the record already) */
+	if (sink__write_error(&s->sink) || ++s->batch >= s->batch_limit)
+		return -EAGAIN;
+	return 0;
+}
+
+/*
+ * Shows a call until --max-events calls were shown. A call counts at its
+ * first line; after the last one nothing more is shown, not even the end of
+ * a call shown unfinished: tracing stopped before it.
+ */
+/*
+ * -y: what the kernel found the fds a call made to be, as they were made: a
+ * socket or pipe closed before anyone asks /proc keeps its name.
+ */
+/*
+ * -y: where the collector finds the inode of a new fd, from the kernel's
+ * BTF; without BTF (or with a layout not found) the exits carry none and
+ * the printer asks /proc.
+ */
+void set_fd_offsets(struct session *s)
+{
+	struct bt_fd_offsets o = {0};
+	__u32 size[8];
+
+	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
+	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
+	    !types__struct_member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
+	    !types__struct_member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
+	    !types__struct_member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
+	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
+		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
+		       size[4] == 2 && size[5] == 8;
+	/* -P: files are compared by device and inode */
+	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
+	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
+		o.dev_ok = size[6] == 8 && size[7] == 4;
+	collector__set_fd_offsets(&s->coll, &o);
+}
+
+void on_call(void *ctx, const struct call *call)
+{
+	struct session *s = ctx;
+
+	/* a call the trace leaves out, or a fork, for the fd table only */
+	if (call->state == CALL_UNSHOWN) {
+		const struct bt_fork_rec *fork = (const void *)call->event;
+
+		if (fork && s->dec->fds)
+			fd_table__fork(s->dec->fds, fork->hdr.tgid, fork->child_tgid);
+		else if (!fork)
+			decode_track_fds(s->dec, call);
+		return;
+	}
+
+	struct call whole;
+
+	/* -e status=: a call shows by how it ended, and whole */
+	if (s->opts->status_shown != STATUS_ALL) {
+		if (!status_filter_pass(s->opts->status_shown, call, &whole,
+					call->exit && decode_is_error(call->exit->ret))) {
+			/* not shown, but -y's and -Y's tables follow what it did, once */
+			if (call->state != CALL_UNFINISHED && call->state != CALL_PENDING) {
+				decode_track_pids(s->dec, call, false);
+				decode_track_fds(s->dec, call);
+				decode_track_pids(s->dec, call, true);
+			}
+			return;
+		}
+		call = &whole;
+	}
+	if (s->opts->max_events) {
+		if (s->calls_shown == s->opts->max_events)
+			return;
+		/*
+		 * signal and exit lines are shown but are not calls; a call shown
+		 * while it waits counts when it ends, or is cut by another line
+		 */
+		if (call->state != CALL_EVENT && call->state != CALL_PENDING &&
+		    (call->state != CALL_RESUMED || !call->enter))
+			s->calls_shown++;
+	}
+	/* before the call's line: the name the thread has in it, for -Y */
+	decode_track_pids(s->dec, call, false);
+	sink__on_call(&s->sink, call);
+	if (call->state == CALL_PENDING)
+		return;
+	/* after the call's line: a close shows the path it closed, a reaped child its name */
+	decode_track_fds(s->dec, call);
+	decode_track_pids(s->dec, call, true);
+	if (s->injector && call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT)
+		injector__thread_exited(s->injector, call->event->tid);
+}
+
+static bool max_events_shown(const struct session *s)
+{
+	return s->opts->max_events && s->calls_shown == s->opts->max_events;
+}
+
+/* Reads at most limit records: the ring buffer may be filled as fast as it is read. */
+static void read_records(struct session *s, unsigned long limit)
+{
+	s->batch = 0;
+	s->batch_limit = limit;
+	collector__consume(&s->coll);
+}
+
+/*
+ * The reader must keep pace with every traced thread together. With more
+ * busy threads than CPUs the scheduler gives it one share among them and the
+ * ring buffer overflows: 8 threads on 2 CPUs lost over half of their records
+ * at nice 0 and none at -20. Only this thread is raised (Linux nice values
+ * are per thread), after the command was forked, so the command keeps the
+ * priority btftrace was started with. Without the privilege, nothing changes.
+ */
+void raise_reader_priority(void)
+{
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), READER_NICE);
+}
+
+/*
+ * --lossless: losses that no later record of their thread reported (it
+ * exited, or tracing ended, first) are shown at the end, as the kernel
+ * would have sent them.
+ */
+static void report_thread_loss(void *ctx, __u32 tid, const struct bt_lost *lost)
+{
+	struct session *s = ctx;
+	struct bt_lost_rec rec = {
+		.hdr = {.type = BT_REC_LOST,
+			.size = sizeof(rec),
+			.tgid = lost->tgid,
+			.tid = tid,
+			.nr = -1},
+		.lost = *lost,
+	};
+	struct timespec now;
+
+	/* bpf_ktime_get_ns is CLOCK_MONOTONIC */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	rec.hdr.ts = now.tv_sec * 1000000000ULL + now.tv_nsec;
+	event_reader__handle(s->reader, &rec, sizeof(rec));
+}
+
+int trace_loop(struct session *s)
+{
+	struct pollfd fds[3] = {
+		{.fd = collector__poll_fd(&s->coll), .events = POLLIN},
+		{.fd = s->sigfd, .events = POLLIN},
+		{.fd = s->watch_fd, .events = POLLIN},
+	};
+	bool detached = false;
+	int stop_signal = 0, n;
+
+	for (;;) {
+		n = poll(fds, s->watch_fd >= 0 ? 3 : 2, IDLE_FLUSH_MS);
+		if (n < 0 && errno != EINTR)
+			return -errno;
+		/* before the records: a new container's first calls are in the kernel from now */
+		if (s->watch_fd >= 0 && fds[2].revents)
+			container_table__poll_watch(s->containers, select_new_container, s);
+		read_records(s, READ_BATCH);
+		if (fds[1].revents && handle_signals(s, &stop_signal))
+			break;
+		if (max_events_shown(s) && !detached) {
+			/* -p and -a end here; a command runs on untraced to its usual end */
+			collector__detach(&s->coll);
+			detached = true;
+			if (s->injector)
+				injector__pass_through(s->injector);
+			sink__flush(&s->sink);
+			if (s->child <= 0)
+				break;
+		}
+		/* once detached, the kernel no longer drops exited processes: stop waiting */
+		if (s->child > 0 && s->child_done && (detached || !followed_alive(s)))
+			break;
+		if (attached_all_gone(s) && !followed_alive(s))
+			break;
+		/* -b execve: the processes of -p (and -f) that exec'd were let go of */
+		if (s->opts->detach_on_execve && s->npidfds && collector__no_procs(&s->coll))
+			break;
+		if (s->containers && containers_all_gone(s))
+			break;
+		if (n == 0) {
+			event_reader__idle(s->reader);
+			sink__flush(&s->sink);
+		}
+		if (sink__write_error(&s->sink))
+			break;
+	}
+	if (stop_signal && s->child > 0 && !s->child_done) {
+		/* pass the interruption on to the command we started, then let it finish */
+		kill(s->child, stop_signal);
+		waitpid(s->child, &s->child_status, 0);
+		s->child_done = true;
+	}
+	/*
+	 * Everything the kernel wrote before the end is still in the ring
+	 * buffer, and no record is under 32 bytes: what an -a session's busy
+	 * system writes meanwhile cannot keep this last read going.
+	 */
+	read_records(s, s->coll.ringbuf_bytes / 32);
+	if (s->opts->lossless && collector__take_thread_losses(&s->coll, report_thread_loss, s) < 0)
+		fail("warning: cannot read the lost records of each thread: %s", strerror(errno));
+	event_reader__finish(s->reader);
+	return stop_signal;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the files of a session share: the session itself and the stages of one run, each in
+ * a file of its own (setup.c, process.c, loop.c, report.c), which session.c runs in order.
+ */
+#ifndef BTFTRACE_SESSION_INTERNAL_H
+#define BTFTRACE_SESSION_INTERNAL_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <time.h>
+#include "collector/collector.h"
+#include "events/events.h"
+#include "inject/injector.h"
+#include "session/session.h"
+#include "types/types.h"
+
+/* Everything a session holds, torn down in one place. */
+struct session {
+	const struct session_opts *opts;
+	struct catalog *cat;
+	struct types types;
+	struct beauty *beauty;
+	struct decoder *dec;
+	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct inject_plan *inject_plan; /* -e inject=; NULL without */
+	struct injector *injector;	 /* NULL unless a call is to be injected */
+	struct collector coll;
+	struct event_reader *reader;
+	struct sink sink;
+	bool sink_ready;
+	/* --container, -a: the containers and which thread is in which; NULL otherwise */
+	struct container_table *containers;
+	int watch_fd; /* --container new: the cgroup hierarchy's inotify fd, or -1 */
+	FILE *out;
+	int sigfd;
+	int pidfds[SESSION_MAX_PIDS];
+	int npidfds;
+	pid_t child;
+	int go_pipe[2];
+	int child_status;
+	bool child_done;
+	unsigned long calls_shown; /* for --max-events */
+
+	unsigned long long bad_records;
+	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
+	sigset_t orig_sigmask;
+	void (*orig_sigpipe)(int);
+	struct trace_files *path_files; /* -P: the files the paths name; NULL without -P */
+};
+
+/*
+ * The BPF object loads (mostly the verifier's work) on a thread of its own
+ * while the main thread reads tracefs and BTF: on two CPUs the start-up
+ * costs the longer of the two, not their sum.
+ */
+struct collector_loader {
+	pthread_t thread;
+	struct collector *coll;
+	const struct collector_opts *opts;
+	int err;
+	struct timespec start, end;
+};
+
+/* session.c */
+void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* setup.c */
+const char *missing_bpf_capabilities(void);
+double ms_between(const struct timespec *a, const struct timespec *b);
+int start_collector_loader(struct collector_loader *l);
+int load_tables(struct session *s);
+void free_tables(struct session *s);
+
+/* process.c */
+int find_command(const char *cmd, char *path, size_t size);
+int spawn_child(struct session *s, const char *path);
+int prepare_injection(struct session *s);
+int start_injection(struct session *s);
+int open_pidfds(struct session *s);
+int block_signals(struct session *s);
+void reap_child(struct session *s);
+bool handle_signals(struct session *s, int *stop_signal);
+bool containers_all_gone(struct session *s);
+void select_new_container(void *ctx, const struct container *c);
+bool attached_all_gone(struct session *s);
+bool followed_alive(struct session *s);
+int find_containers(struct session *s);
+int select_containers(struct session *s);
+int exit_status_of_child(int status);
+
+/* loop.c */
+void note_cwds(struct session *s);
+void expect_calls_in_progress(struct session *s);
+int on_record(void *ctx, void *data, size_t size);
+void set_fd_offsets(struct session *s);
+void on_call(void *ctx, const struct call *call);
+void raise_reader_priority(void);
+int trace_loop(struct session *s);
+
+/* report.c */
+int open_output(struct session *s);
+void print_summary(struct session *s);
+void report_end(struct session *s);
+void stop_after_write_error(struct session *s);
+
+#endif /* BTFTRACE_SESSION_INTERNAL_H */
