@@ -13,6 +13,7 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 
+#include "catalog/tracepoints.h"
 #include "filter/signal_set.h"
 #include "filter/status.h"
 #include "filter/syscall_set.h"
@@ -33,6 +34,7 @@ static const char usage_text[] =
 	"       btftrace [OPTIONS] --container NAME|ID|new...\n"
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"       btftrace syscalls --names [-e SET]\n"
+	"       btftrace events [--json] [GLOB...]\n"
 	"\n"
 	"Traces system calls with every argument decoded through the kernel's BTF.\n"
 	"\n"
@@ -71,6 +73,12 @@ static const char usage_text[] =
 	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
 	"                          first negates it; the last -e signal= counts\n"
 	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
+	"  -e SUBSYS:EVENT[(FIELD,...)]  show the kernel tracepoint SUBSYS:EVENT (shell\n"
+	"                          globs: sched:*, *:*_fork) when it fires in a traced\n"
+	"                          thread, in time order with the calls, every field\n"
+	"                          decoded by its tracefs format:\n"
+	"                          sched:sched_process_fork(parent_comm=\"sh\", ...);\n"
+	"                          FIELDs show only those ('btftrace events' lists them)\n"
 	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts; the last given\n"
 	"                          counts), dump the data in hex and ASCII as strace does:\n"
@@ -216,6 +224,9 @@ static const char usage_text[] =
 	"                          argument; -e keeps the syscalls of SET\n"
 	"  syscalls --names [-e SET]  print only the names, one a line (without -e it\n"
 	"                          reads neither tracefs nor BTF: any user may ask)\n"
+	"  events [--json] [GLOB...]  print the tracepoints -e SUBSYS:EVENT can add (GLOB:\n"
+	"                          SUBSYS:EVENT, or either part alone; all without one),\n"
+	"                          one line per field: its name, type, offset and size\n"
 	"\n"
 	"Tracing needs root, or CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH\n"
 	"(man btftrace, CAPABILITIES).\n"
@@ -636,6 +647,17 @@ static const struct syscall_filter *call_set(struct syscall_filter *f, const cha
 	return f;
 }
 
+/* -e SUBSYS:EVENT[(fields)]: a tracepoint (glob) to show beside the calls. */
+static void add_event(struct session_opts *o, const char *text)
+{
+	const char **p = realloc(o->events, (o->nevents + 1) * sizeof(*p));
+
+	if (!p)
+		usage_error("out of memory");
+	p[o->nevents++] = text;
+	o->events = p;
+}
+
 /* -e inject=, -e fault= (and --inject=, --fault=): every expression counts, in order. */
 static struct inject_spec inject;
 
@@ -664,7 +686,8 @@ static void add_injection(struct session_opts *o, const char *text, bool fault)
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
  * read= and write= the fds whose data is dumped, decode-pids= is
- * --decode-pids, and trace= or a bare set goes to the syscall filter.
+ * --decode-pids, SUBSYS:EVENT adds a tracepoint, and trace= or a bare set
+ * goes to the syscall filter.
  */
 static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
 {
@@ -683,6 +706,10 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
+	if (tp_spec_is_event(text)) {
+		add_event(o, text);
+		return;
+	}
 	if ((value = qualifier_value(text, signal_names))) {
 		if (signal_set_parse(value, text, &o->signals_shown, err, sizeof(err)))
 			usage_error("%s", err);
@@ -861,6 +888,24 @@ static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f
 	return session_list_syscalls(o, argv + first, argc - first, json);
 }
 
+static int run_events_command(struct session_opts *o, int argc, char **argv)
+{
+	bool json = false;
+	int first = 1;
+
+	if (first < argc && !strcmp(argv[first], "--json")) {
+		json = true;
+		first++;
+	}
+	for (int i = first; i < argc; i++) {
+		if (argv[i][0] == '-')
+			usage_error("unknown option '%s' for 'events': it takes --json and globs "
+				    "(SUBSYS:EVENT)",
+				    argv[i]);
+	}
+	return session_list_events(o, argv + first, argc - first, json);
+}
+
 int main(int argc, char **argv)
 {
 	static struct syscall_filter filter;
@@ -879,6 +924,8 @@ int main(int argc, char **argv)
 		syscall_filter__free(&filter);
 		return status;
 	}
+	if (argc > 1 && !strcmp(argv[1], "events"))
+		return run_events_command(&o, argc - 1, argv + 1);
 
 	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niqP:",
 				long_options, NULL)) != -1) {
@@ -1278,7 +1325,13 @@ int main(int argc, char **argv)
 	calls.successful = o.status_shown == STATUS_SUCCESSFUL;
 	if (filter_spec__active(&calls))
 		o.filter = &calls;
+	/* -c sends no records: the events would be read for nothing */
+	if (o.nevents && o.summary == SUMMARY_ONLY)
+		usage_error("-e %s shows tracepoint lines, which -c does not show: use -C for the "
+			    "lines and the table",
+			    o.events[0]);
 	status = session_run(&o);
+	free(o.events);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
 	desc_set_free(&dump_read);

@@ -36,13 +36,26 @@ static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id)
 	return true;
 }
 
+/*
+ * The bitmap word of fd, below BT_PATH_FD_WORDS for the verifier too: clang drops a mask it
+ * can prove useless after "fd < BT_PATH_FDS", and the verifiers of 5.10 and 6.1 forget that
+ * bound once fd was spilled to the stack ("unbounded memory access"); the asm keeps it.
+ */
+static __always_inline __u32 fd_word(__s64 fd)
+{
+	__u32 w = (__u64)fd >> 6;
+
+	asm volatile("%0 &= %1" : "+r"(w) : "i"(BT_PATH_FD_WORDS - 1));
+	return w;
+}
+
 static __always_inline bool in_trace_fds(__s64 fd)
 {
 	if (!trace_fds_on || fd < 0)
 		return false;
 	if (fd >= BT_PATH_FDS)
 		return trace_fds.high;
-	return trace_fds.bits[(fd >> 6) & (BT_PATH_FD_WORDS - 1)] & (1ULL << (fd & 63));
+	return trace_fds.bits[fd_word(fd)] & (1ULL << (fd & 63));
 }
 
 /*
@@ -61,7 +74,7 @@ static __always_inline bool fd_is_path(__s64 fd, struct bt_path_fds *bits)
 		return false;
 	if (fd >= BT_PATH_FDS)
 		return file_id_of(fd, &id) && bpf_map_lookup_elem(&trace_path_inodes, &id);
-	w = (fd >> 6) & (BT_PATH_FD_WORDS - 1);
+	w = fd_word(fd);
 	bit = 1ULL << (fd & 63);
 	if (!bits || !(bits->bits[w] & bit))
 		return false;
@@ -248,7 +261,7 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 		found = !bpf_map_update_elem(&trace_path_inodes, &id, &one, BPF_ANY);
 	if (!found) {
 		if (bits)
-			bits->bits[(fd >> 6) & (BT_PATH_FD_WORDS - 1)] &= ~(1ULL << (fd & 63));
+			bits->bits[fd_word(fd)] &= ~(1ULL << (fd & 63));
 		return;
 	}
 	if (!bits) {
@@ -259,7 +272,7 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 		if (!bits)
 			return;
 	}
-	bits->bits[(fd >> 6) & (BT_PATH_FD_WORDS - 1)] |= 1ULL << (fd & 63);
+	bits->bits[fd_word(fd)] |= 1ULL << (fd & 63);
 }
 
 /* close_range: the bits of [lo, hi] cleared, word by word. */

@@ -447,7 +447,8 @@ enum bt_rec_type {
 	BT_REC_FD_ENTER = 7,
 	BT_REC_FD_EXIT = 8,
 	BT_REC_FD_FORK = 9, /* -y: a traced process forked a child (struct bt_fork_rec) */
-	BT_REC_DETACH = 10, /* -b execve: tracing let go of the thread's process at its exec */
+	BT_REC_EVENT = 10,  /* -e SUBSYS:EVENT: a tracepoint hit in a traced thread */
+	BT_REC_DETACH = 11, /* -b execve: tracing let go of the thread's process at its exec */
 };
 
 struct bt_rec_hdr {
@@ -556,6 +557,43 @@ struct bt_lost {
 struct bt_lost_rec {
 	struct bt_rec_hdr hdr;
 	struct bt_lost lost;
+};
+
+/*
+ * -e SUBSYS:EVENT: tracepoints beside the calls (events.bpf.c). One program, a copy of it
+ * attached to each event selected, copies the event's entry (the record its tracefs format
+ * describes) into the ring buffer; user space decodes it by the format. The entry's size is
+ * its fixed part and the data its __data_loc fields point to, past it.
+ */
+#define BT_EVENTS_MAX 4096     /* events selected at once */
+#define BT_EVENT_DYN_MAX 8     /* __data_loc fields whose data is copied */
+#define BT_EVENT_DATA_MAX 2048 /* bytes of an entry copied at most: a power of two */
+/*
+ * The immediate of the one instruction of the event program that loads its event's id: user
+ * space loads a copy of the program per event with the event's tracefs id in its place. The
+ * entry cannot say which event it is (the kernel writes a pointer over its common_type before
+ * the program runs), and attach cookies, which could, came only with Linux 5.15.
+ */
+#define BT_EVENT_ID_MAGIC 0x7e5a3c1b
+
+/* What the program needs to know of an event, value of event_descs keyed by its tracefs id. */
+struct bt_event_desc {
+	__u16 fixed; /* bytes of the entry's fields */
+	__u8 ndyn;   /* __data_loc and __rel_loc fields */
+	__u8 pad;
+	__u16 dyn_off[BT_EVENT_DYN_MAX]; /* where each one's u32 is in the entry */
+	/* a __rel_loc: its offset counts from the end of its own u32 */
+	__u8 dyn_rel[BT_EVENT_DYN_MAX];
+};
+
+struct bt_event_rec {
+	struct bt_rec_hdr hdr;
+	__u32 event_id; /* the event's tracefs id */
+	__u16 len;	/* bytes of the entry that follow, padded to 8 */
+	__u16 flags;	/* BT_CAP_TRUNCATED: the entry was longer; BT_CAP_FAULT: unread */
+	__u32 want;	/* the entry's whole size */
+	__u32 pad;
+	__u64 cgroup; /* as in struct bt_enter_rec */
 };
 
 /*

@@ -291,6 +291,7 @@ BT_EXTERN struct {
 } events SEC(".maps");
 
 #include "container.bpf.h"
+#include "events.bpf.h"
 #include "inject.bpf.h"
 #include "pathtrace.bpf.h"
 

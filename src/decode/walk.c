@@ -771,6 +771,8 @@ static __u64 event_cgroup(const struct bt_rec_hdr *hdr)
 		return ((const struct bt_signal_rec *)hdr)->cgroup;
 	if (hdr->type == BT_REC_TASK_EXIT)
 		return ((const struct bt_task_exit_rec *)hdr)->cgroup;
+	if (hdr->type == BT_REC_EVENT)
+		return ((const struct bt_event_rec *)hdr)->cgroup;
 	return 0;
 }
 
@@ -817,6 +819,19 @@ static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, st
 		v->lost_calls = lost->enters;
 		v->lost_returns = lost->exits;
 		v->lost_events = lost->events;
+		break;
+	}
+	case BT_REC_EVENT: {
+		const struct bt_event_rec *rec = (const void *)hdr;
+
+		v->event = CEV_TRACEPOINT;
+		v->tracepoint = tp_set__find(d->tracepoints, rec->event_id);
+		if (v->tracepoint) {
+			v->name = v->tracepoint->full;
+		} else {
+			snprintf(v->namebuf, sizeof(v->namebuf), "event_%u", rec->event_id);
+			v->name = v->namebuf;
+		}
 		break;
 	}
 	}

@@ -415,10 +415,14 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_lost_rec);
 	else if (hdr->type == BT_REC_FD_FORK)
 		fixed = sizeof(struct bt_fork_rec);
+	else if (hdr->type == BT_REC_EVENT)
+		fixed = sizeof(struct bt_event_rec);
 	else if (hdr->type == BT_REC_DETACH)
 		fixed = sizeof(struct bt_detach_rec);
 	else
 		return false;
+	if (hdr->type == BT_REC_EVENT && hdr->size >= fixed)
+		return ((const struct bt_event_rec *)hdr)->len <= hdr->size - fixed;
 	return hdr->size >= fixed;
 }
 
@@ -637,7 +641,7 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	    thread_in_call(er, hdr->tid))
 		return hold_fatal_signal(er, data);
 	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT ||
-	    hdr->type == BT_REC_LOST) {
+	    hdr->type == BT_REC_LOST || hdr->type == BT_REC_EVENT) {
 		handle_event(er, hdr);
 		return 0;
 	}

@@ -101,6 +101,7 @@ int session_run(const struct session_opts *o)
 		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
+		.events = o->nevents > 0,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
@@ -196,6 +197,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (set_tracepoints(&s))
+		goto out;
 	if (select_containers(&s))
 		goto out;
 	s.dec->containers = s.containers;
@@ -251,6 +254,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (attach_tracepoints(&s))
+		goto out;
 	expect_calls_in_progress(&s);
 	for (int i = 0; s.dec->fds && i < o->npids; i++)
 		fd_table__seed(s.dec->fds, o->pids[i], o->pids[i]);

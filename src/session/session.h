@@ -66,6 +66,9 @@ struct session_opts {
 	int ntrace_paths;
 	const struct desc_set *trace_fds; /* --trace-fds=SET; NULL when not given */
 	bool quiet_path_resolution;	  /* --quiet=path-resolution: no "Requested path" line */
+	/* -e SUBSYS:EVENT[(fields)]: the tracepoints to show beside the calls */
+	const char **events;
+	int nevents;
 };
 
 void session_opts_default(struct session_opts *o);
@@ -77,5 +80,7 @@ int session_run(const struct session_opts *o);
 int session_list_syscalls(const struct session_opts *o, char **names, int n, bool json);
 /* `btftrace syscalls --names`: the syscall names, one a line, of -e's set if given. */
 int session_list_syscall_names(const struct session_opts *o);
+/* `btftrace events [GLOB...]`: the tracepoints -e SUBSYS:EVENT can add, with their fields. */
+int session_list_events(const struct session_opts *o, char **globs, int n, bool json);
 
 #endif /* BTFTRACE_SESSION_H */

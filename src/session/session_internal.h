@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
+#include "catalog/tracepoints.h"
 #include "collector/collector.h"
 #include "events/events.h"
 #include "inject/injector.h"
@@ -24,6 +25,7 @@ struct session {
 	struct beauty *beauty;
 	struct decoder *dec;
 	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct tp_set tracepoints;	 /* -e SUBSYS:EVENT: those selected */
 	struct inject_plan *inject_plan; /* -e inject=; NULL without */
 	struct injector *injector;	 /* NULL unless a call is to be injected */
 	struct collector coll;
@@ -100,6 +102,12 @@ void raise_reader_priority(void);
 int trace_loop(struct session *s);
 
 /* report.c */
+/* tracepoints.c: -e SUBSYS:EVENT */
+int select_tracepoints(struct session *s, const char *tracefs, char *const *globs, int n);
+void resolve_tracepoint_types(struct session *s);
+int set_tracepoints(struct session *s);
+int attach_tracepoints(struct session *s);
+
 int open_output(struct session *s);
 void print_summary(struct session *s);
 void report_end(struct session *s);

@@ -289,10 +289,14 @@ int load_tables(struct session *s)
 		     strerror(-err));
 		return err;
 	}
+	if (o->nevents &&
+	    (err = select_tracepoints(s, tracefs, (char *const *)o->events, o->nevents)))
+		return err;
 	if (!o->no_btf) {
 		err = load_btf(s);
 		if (err)
 			return err;
+		resolve_tracepoint_types(s);
 	}
 	beauty__build(s->beauty, s->cat, &s->types);
 	if (o->decode.verbose)
@@ -309,6 +313,7 @@ int load_tables(struct session *s)
 	if (err)
 		return err;
 	memcpy(s->dec->style, style, sizeof(s->dec->style));
+	s->dec->tracepoints = &s->tracepoints;
 	if (o->decode.decode_pids) {
 		s->dec->pids = pid_table__new(NULL);
 		if (!s->dec->pids)
@@ -333,6 +338,7 @@ int load_tables(struct session *s)
 
 void free_tables(struct session *s)
 {
+	tp_set__free(&s->tracepoints);
 	types__free(&s->types);
 	if (s->dec) {
 		fd_table__free(s->dec->fds);

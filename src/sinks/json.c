@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 3
+#define JSON_SCHEMA_MINOR 4
 
 static void write_line(struct json_sink *s)
 {
@@ -91,7 +91,7 @@ static void put_event(struct json_sink *s, const struct call_view *v)
 	static const char *const names[] = {
 		[CEV_SIGNAL] = "signal",	 [CEV_EXIT] = "exit",
 		[CEV_SUPERSEDED] = "superseded", [CEV_LOST] = "lost",
-		[CEV_DETACHED] = "detached",
+		[CEV_TRACEPOINT] = "tracepoint", [CEV_DETACHED] = "detached",
 	};
 
 	if (!sink_event_shown(&s->opts, v))

@@ -160,8 +160,24 @@ CASES = (
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
              r"-e write=SET, -e trace-fds=SET, -e decode-pids=WHAT, -e status=SET, "
-             r"-e raw=SET, -e abbrev=SET, -e verbose=SET, -e inject=SET:WHAT and "
-             r"-e fault=SET$"),
+             r"-e raw=SET, -e abbrev=SET, -e verbose=SET, -e inject=SET:WHAT, "
+             r"-e fault=SET and -e SUBSYS:EVENT$"),
+        # -e SUBSYS:EVENT: an event that is not there, a field it lacks, a bad form
+        case("event-unknown", ["-e", "sched:no_such_event", "--", "true"],
+             r"^btftrace: no tracepoint matches 'sched:no_such_event': 'btftrace events' "
+             r"lists them, 'btftrace events sched:\*' those of one subsystem$"),
+        case("event-unknown-field", ["-e", "sched:sched_switch(prev_comm, nope)", "--", "true"],
+             r"^btftrace: sched:sched_switch has no field 'nope': its fields are prev_comm, "
+             r"prev_pid, .*next_pid, next_prio$"),
+        case("event-deref", ["-e", "sched:sched_switch(prev->comm)", "--", "true"],
+             r"^btftrace: bad event 'sched:sched_switch\(prev->comm\)': pointer "
+             r"dereferences \(->\) are not supported"),
+        case("event-unclosed", ["-e", "sched:sched_switch(prev_comm", "--", "true"],
+             r"^btftrace: bad event 'sched:sched_switch\(prev_comm': fields go in "
+             r"parentheses at its end"),
+        case("event-with-c", ["-c", "-e", "sched:sched_switch", "--", "true"],
+             r"^btftrace: -e sched:sched_switch shows tracepoint lines, which -c does not "
+             r"show: use -C"),
         # --decode-pids, -e decode-pids=: comm, pidns, all, none
         *[case(f"decode-pids-{name}", args + ["--", "true"],
                rf"^btftrace: invalid {what} value '{re.escape(bad)}': give comm, pidns, a "

@@ -10,9 +10,9 @@ import re
 import shutil
 import signal
 import subprocess
-import time
 
 import pytest
+from conftest import RUN_TIMEOUT, bpf_ids_held, wait_for
 
 PID = re.compile(r"^(\[pid +\d+\]|\d+) ")
 ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
@@ -140,10 +140,12 @@ fd = os.open(sys.argv[1], os.O_RDONLY)
 os.dup2(fd, 7)
 os.close(fd)
 print("ready", flush=True)
-for _ in range(100):
-    os.pread(7, 4, 0)
-    os.getppid()
-    time.sleep(0.05)
+# the calls once tracing has started: the test says when, by a line on stdin
+sys.stdin.readline()
+os.pread(7, 4, 0)
+os.getppid()
+print("done", flush=True)
+sys.stdin.readline()
 """
 
 
@@ -151,12 +153,19 @@ def test_trace_path_of_attached_process_knows_its_open_fds(btftrace, tmp_path, s
     """-p: the fds a process has before tracing starts refer to the path too."""
     target = tmp_path / "held.txt"
     target.write_text("held")
-    proc = spawn(["python3", "-c", HOLDER, target], stdout=subprocess.PIPE)
+    proc = spawn(["python3", "-c", HOLDER, target], stdin=subprocess.PIPE,
+                 stdout=subprocess.PIPE)
     assert proc.stdout.readline() == b"ready\n"
     out = tmp_path / "t.txt"
     bt = subprocess.Popen([btftrace, "-o", out, "-P", target, "-p", str(proc.pid)],
                           stderr=subprocess.PIPE, start_new_session=True)
-    time.sleep(1.5)
+    # attached (the links exist only once the programs are on the tracepoints, after
+    # btftrace blocked SIGINT to handle it): then the process makes its calls
+    assert wait_for(lambda: len(bpf_ids_held(bt.pid)["link"]) >= 2, RUN_TIMEOUT), \
+        "btftrace did not attach"
+    proc.stdin.write(b"go\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline() == b"done\n"
     bt.send_signal(signal.SIGINT)
     _, err = bt.communicate(timeout=30)
     assert bt.returncode == 0, err
