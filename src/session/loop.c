@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "decode/fd_table.h"
+#include "filter/status.h"
 #include "session/session_internal.h"
 
 /* How long the reader waits for a wake-up before showing held calls anyway. */
@@ -103,6 +104,22 @@ void on_call(void *ctx, const struct call *call)
 		return;
 	}
 
+	struct call whole;
+
+	/* -e status=: a call shows by how it ended, and whole */
+	if (s->opts->status_shown != STATUS_ALL) {
+		if (!status_filter_pass(s->opts->status_shown, call, &whole,
+					call->exit && decode_is_error(call->exit->ret))) {
+			/* not shown, but -y's and -Y's tables follow what it did, once */
+			if (call->state != CALL_UNFINISHED && call->state != CALL_PENDING) {
+				decode_track_pids(s->dec, call, false);
+				decode_track_fds(s->dec, call);
+				decode_track_pids(s->dec, call, true);
+			}
+			return;
+		}
+		call = &whole;
+	}
 	if (s->opts->max_events) {
 		if (s->calls_shown == s->opts->max_events)
 			return;
@@ -210,6 +227,9 @@ int trace_loop(struct session *s)
 		if (s->child > 0 && s->child_done && (detached || !followed_alive(s)))
 			break;
 		if (attached_all_gone(s) && !followed_alive(s))
+			break;
+		/* -b execve: the processes of -p (and -f) that exec'd were let go of */
+		if (s->opts->detach_on_execve && s->npidfds && collector__no_procs(&s->coll))
 			break;
 		if (s->containers && containers_all_gone(s))
 			break;

@@ -9,6 +9,7 @@
 #include <bpf/libbpf.h>
 #include "decode/fd_table.h"
 #include "filter/pathtrace.h"
+#include "filter/status.h"
 #include "session/session_internal.h"
 #include "session/trace_paths.h"
 
@@ -20,6 +21,7 @@ void session_opts_default(struct session_opts *o)
 	o->buffer_cap = BT_BUFFER_CAP_DEFAULT;
 	o->ringbuf_bytes = BT_RINGBUF_DEFAULT;
 	o->signals_shown = ~0ULL;
+	o->status_shown = STATUS_ALL;
 }
 
 void fail(const char *fmt, ...)
@@ -67,6 +69,7 @@ int session_run(const struct session_opts *o)
 		.self_tgid = getpid(),
 		.trace_all = o->trace_all,
 		.follow_forks = o->follow_forks,
+		.detach_on_exec = o->detach_on_execve,
 		.summary = o->summary != SUMMARY_NONE,
 		.summary_only = o->summary == SUMMARY_ONLY,
 		.summary_by = o->summary_opts.by,
@@ -82,6 +85,7 @@ int session_run(const struct session_opts *o)
 				o->text.relative || o->text.show_duration,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
+		.record_ip = o->text.show_ip,
 		/* each line says its container: the records say the thread's cgroup */
 		.record_cgroup = (o->ncontainers || o->containers_new || o->trace_all) &&
 				 o->summary != SUMMARY_ONLY,
@@ -114,6 +118,13 @@ int session_run(const struct session_opts *o)
 			     strerror(-err));
 			return EXIT_USAGE;
 		}
+	}
+	missing = command_opts__missing_rights(&o->cmd);
+	if (missing) {
+		fail("-u runs the command as another user, which needs the %s: run btftrace as "
+		     "root, or drop -u",
+		     missing);
+		return EXIT_USAGE;
 	}
 	missing = missing_bpf_capabilities();
 	if (missing) {
@@ -193,7 +204,9 @@ int session_run(const struct session_opts *o)
 				(s.containers && container_table__count(s.containers) > 1);
 	if (open_output(&s))
 		goto out;
-	if (sink__init(&s.sink, o->format, s.out, s.dec, &text)) {
+	if (o->output_separately)
+		sink__init_split(&s.sink, o->output, o->output_append, s.dec, &text);
+	else if (sink__init(&s.sink, o->format, s.out, s.dec, &text)) {
 		fail("cannot set up the output: %s", strerror(ENOMEM));
 		goto out;
 	}
@@ -265,7 +278,10 @@ int session_run(const struct session_opts *o)
 	write_err = sink__write_error(&s.sink);
 	if (write_err && write_err != EPIPE)
 		fail("cannot write the trace to %s (%s): %s",
-		     o->output ? o->output : "standard error", strerror(write_err),
+		     s.sink.split && s.sink.separate.failed_name ? s.sink.separate.failed_name
+		     : o->output				 ? o->output
+								 : "standard error",
+		     strerror(write_err),
 		     write_err == ENOSPC || write_err == EDQUOT
 			     ? "free some space, or write it elsewhere with -o"
 			     : "write it elsewhere with -o");

@@ -80,6 +80,50 @@ static int select_syscalls(struct session *s)
 }
 
 /*
+ * -e raw=, abbrev=, verbose=: each set resolved, and the syscalls it picks
+ * (raw=) or leaves out (abbrev=, verbose=) given bit in style[]. 0, or an
+ * error said.
+ */
+static int style_calls(struct session *s, const struct syscall_filter *f, bool in_set,
+		       unsigned char bit, unsigned char *style)
+{
+	char why[SYSCALL_FILTER_ERR_MAX];
+	struct syscall_set set;
+	int err;
+
+	if (!f)
+		return 0;
+	err = syscall_filter__resolve(f, s->cat, &set, why, sizeof(why));
+	if (err) {
+		fail("%s", why);
+		return err;
+	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (syscall_set__has(&set, nr) == in_set)
+			style[nr] |= bit;
+	}
+	return 0;
+}
+
+static int call_styles(struct session *s, unsigned char *style)
+{
+	const struct session_opts *o = s->opts;
+	int err;
+
+	memset(style, 0, BT_MAX_SYSCALLS);
+	if ((err = style_calls(s, o->raw_calls, true, DECODE_STYLE_RAW, style)) ||
+	    (err = style_calls(s, o->abbrev_calls, false, DECODE_STYLE_FULL, style)) ||
+	    (err = style_calls(s, o->verbose_calls, false, DECODE_STYLE_NO_DEREF, style)))
+		return err;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		/* what shows in full is captured in full: execve's environment */
+		if (style[nr] & DECODE_STYLE_FULL)
+			beauty__capture_env_of(s->beauty, nr);
+	}
+	return 0;
+}
+
+/*
  * --filter and the options that add to it: compiled against the catalog.
  * Syscalls that lack an argument the expression names are no longer
  * selected, so the collector drops them before anything else.
@@ -243,6 +287,7 @@ void set_fd_offsets(struct session *s)
 int load_tables(struct session *s)
 {
 	const struct session_opts *o = s->opts;
+	unsigned char style[BT_MAX_SYSCALLS];
 	char tracefs[256];
 	int err;
 
@@ -279,6 +324,8 @@ int load_tables(struct session *s)
 	beauty__build(s->beauty, s->cat, &s->types);
 	if (o->decode.verbose)
 		beauty__capture_env(s->beauty);
+	if ((err = call_styles(s, style)))
+		return err;
 	if (o->syscalls && (err = select_syscalls(s)))
 		return err;
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
@@ -288,6 +335,7 @@ int load_tables(struct session *s)
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 	if (err)
 		return err;
+	memcpy(s->dec->style, style, sizeof(s->dec->style));
 	s->dec->tracepoints = &s->tracepoints;
 	if (o->decode.decode_pids) {
 		s->dec->pids = pid_table__new(NULL);
