@@ -169,6 +169,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 	else /* not the name the per-CPU scratch still holds from another record */
 		__builtin_memset(rec->comm, 0, sizeof(rec->comm));
 	rec->cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
+	rec->ip = s->ip;
 	s->off = sizeof(*rec);
 	s->ncaps = 0;
 	s->faulted = 0;
@@ -538,6 +539,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	s->keep = recorder_n ? BT_KEEP_RECORDER : BT_KEEP_NONE;
 	s->keep_id = tid;
 	s->keep_slot = kept;
+	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
 		   BT_REC_ENTER);
 	s->keep = BT_KEEP_NONE;
@@ -718,8 +720,9 @@ __noinline int keep_slow_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 
 	s->keep_id = nr;
 	s->keep_slot = bpf_get_smp_processor_id() * BT_SLOWEST_MAX + slot;
 	s->keep_ns = ns;
-	/* the stack at exit is not the one the call entered with */
+	/* the stack at exit is not the one the call entered with; -i's address is not kept */
 	s->sp = 0;
+	s->ip = 0;
 	emit_enter(s, rules, tgid, tid, nr, start_ts, false, BT_REC_ENTER);
 	emit_exit(s, rules, NULL, tgid, tid, nr, ret, 0, false, false, BT_REC_EXIT, 0);
 	s->keep = BT_KEEP_NONE;
@@ -753,9 +756,10 @@ static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall
 	if (!s)
 		return;
 	read_args(regs, s->args, typed, i386);
-	/* an fd call reads nothing on the stack */
+	/* an fd call reads nothing on the stack, and its record shows no line */
 	s->sp = 0;
 	s->keep = BT_KEEP_NONE;
+	s->ip = 0;
 	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT, 0);
 }
@@ -835,6 +839,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
 	s->sp = 0;
 	s->keep = BT_KEEP_NONE;
+	/* a syscall returns where it was made: the ip at exit is the enter's */
+	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	if (!(filter_defer && deferred))
 		deferred = path_deferred;
 	if (deferred) {
