@@ -22,10 +22,11 @@ struct collector_event {
 struct collector_opts {
 	__u32 self_tgid;
 	bool trace_all;
-	bool follow_forks; /* -f */
-	bool summary;	   /* -c/-C: aggregate in the kernel */
-	bool summary_only; /* -c: and send no per-call records */
-	int summary_by;	   /* enum bt_summary_by */
+	bool follow_forks;   /* -f */
+	bool detach_on_exec; /* -b execve: a process's exec, but the command's first, detaches */
+	bool summary;	     /* -c/-C: aggregate in the kernel */
+	bool summary_only;   /* -c: and send no per-call records */
+	int summary_by;	     /* enum bt_summary_by */
 	bool errno_summary;
 	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
 	bool filter;	       /* run the --filter program collector__set_filter() gives */
@@ -36,6 +37,7 @@ struct collector_opts {
 	bool record_comm;      /* enter records carry the thread name (else zeros) */
 	bool record_cgroup;    /* enter records carry the thread's cgroup id (else 0) */
 	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
+	bool record_ip;	       /* -i: enter records carry the user instruction pointer (else 0) */
 	bool inject;	       /* -e inject=: collector__inject_mark() marks calls */
 	bool path_trace;       /* -P or --trace-fds: only the calls that touch them */
 	bool path_names;       /* -P: collector__add_trace_path() gives the paths */
@@ -50,7 +52,10 @@ struct collector_opts {
 	__u32 stack_kernel_frames; /* --kernel-stack: kernel frames at most; 0 none */
 	size_t ringbuf_bytes;	   /* power of two, at least a page */
 	bool events;		   /* -e SUBSYS:EVENT: tracepoints are to be attached */
-	bool debug;		   /* let libbpf print */
+	unsigned int slowest;  /* -c --slowest N: keep each syscall's N slowest calls; 0: none */
+	unsigned int recorder; /* --flight-recorder N: keep each thread's last N calls; 0: off */
+	bool trigger;	       /* --trigger: the program collector__set_filter(.., true) gives */
+	bool debug;	       /* let libbpf print */
 };
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
@@ -123,9 +128,12 @@ void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *
 int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id);
 /* -P: fd of process tgid refers to a -P path's file (the fds it has before tracing). */
 int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd);
-/* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
+/*
+ * Writes the --filter program (the --trigger program when trigger) and each syscall's named
+ * arguments, args[BT_MAX_SYSCALLS].
+ */
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
-			  const struct bt_filter_args *args);
+			  const struct bt_filter_args *args, bool trigger);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
 /* --container: traces the cgroup id, at depth level below the root, and its subtree. */
@@ -168,6 +176,18 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx);
 
+/* A kept call (-c --slowest, --flight-recorder): its slot's key and value. */
+typedef void (*kept_call_fn)(void *ctx, const struct bt_kept_key *key,
+			     const struct bt_kept_call *call);
+/* -c --slowest: calls fn for each call kept (each syscall's slowest, per CPU). */
+int collector__read_slowest(const struct collector *c, kept_call_fn fn, void *ctx);
+/* --flight-recorder: calls fn for each call kept, and forgets it. */
+int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx);
+/* --flight-recorder: stops (frozen) or resumes keeping calls. */
+void collector__freeze_recorder(struct collector *c, bool frozen);
+/* --flight-recorder N: the slots kept in the kernel at most, and their bytes. */
+size_t collector__recorder_slots(unsigned int n);
+size_t collector__recorder_bytes(unsigned int n);
 /*
  * --kernel-stack's start-up probe, once the programs are attached: makes one syscall of its
  * own and gives its whole kernel stacks, at sys_enter (frames[0]) and sys_exit (frames[1]), as

@@ -490,6 +490,8 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_fork_rec);
 	else if (hdr->type == BT_REC_EVENT)
 		fixed = sizeof(struct bt_event_rec);
+	else if (hdr->type == BT_REC_DETACH)
+		fixed = sizeof(struct bt_detach_rec);
 	else
 		return false;
 	if (hdr->type == BT_REC_EVENT && hdr->size >= fixed)
@@ -571,6 +573,39 @@ static void handle_exec(struct event_reader *er, const struct bt_exec_rec *rec)
 		er->open[i].tid = rec->hdr.tid;
 		er->open[i].rec->hdr.tid = rec->hdr.tid;
 	}
+	er->fn(er->ctx, &call);
+}
+
+/*
+ * -b execve: tracing let go of the thread at its exec, in its execve. The
+ * call it is in ends there as strace ends it: held, "<detached ...>";
+ * shown unfinished already, nothing more. Not a line of its own.
+ */
+static void handle_detach(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	const struct bt_enter_rec *held = er->held;
+	struct call call = {.state = CALL_UNFINISHED, .detached = true};
+	ssize_t i;
+
+	forget_interrupted(er, hdr->tid);
+	if (er->have_held && held->hdr.tid == hdr->tid) {
+		er->have_held = false;
+		call.enter = er->held;
+		er->fn(er->ctx, &call);
+	}
+	i = find_open(er, hdr->tid);
+	if (i >= 0) {
+		if (er->open[i].deferred) {
+			call.enter = er->open[i].rec;
+			er->fn(er->ctx, &call);
+		}
+		drop_open(er, i);
+	}
+	release_fatal_signals(er, hdr->tid);
+	if (er->attached)
+		tid_set__remove(&er->seen, hdr->tid);
+	/* for the sinks: the thread is no longer traced */
+	call = (struct call){.state = CALL_EVENT, .event = hdr};
 	er->fn(er->ctx, &call);
 }
 
@@ -689,6 +724,10 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	}
 	if (hdr->type == BT_REC_STACK)
 		return attach_stack(er, data);
+	if (hdr->type == BT_REC_DETACH) {
+		handle_detach(er, hdr);
+		return 0;
+	}
 	if (hdr->type == BT_REC_ENTER) {
 		const struct bt_enter_rec *rec = data;
 		ssize_t old;
@@ -796,6 +835,50 @@ void event_reader__finish(struct event_reader *er)
 		drop_open(er, 0);
 	}
 	release_fatal_signals(er, 0);
+}
+
+bool record_valid(const void *data, size_t size)
+{
+	return record_ok(data, size);
+}
+
+bool kept_call_records(const struct bt_kept_call *kc, struct bt_enter_rec **enter,
+		       struct bt_exit_rec **exit)
+{
+	const struct bt_rec_hdr *eh = (const void *)kc->enter, *xh = (const void *)kc->exit;
+	bool with_exit = kc->exit_size != 0;
+
+	*enter = NULL;
+	*exit = NULL;
+	if (kc->enter_size > sizeof(kc->enter) || !record_valid(eh, kc->enter_size) ||
+	    eh->type != BT_REC_ENTER)
+		return false;
+	/* an exit of another call than the enter's: the slot was taken over between them */
+	if (with_exit && (kc->exit_size > sizeof(kc->exit) || !record_valid(xh, kc->exit_size) ||
+			  xh->type != BT_REC_EXIT || xh->tid != eh->tid || xh->nr != eh->nr))
+		return false;
+	*enter = malloc(eh->size);
+	*exit = with_exit ? malloc(xh->size) : NULL;
+	if (!*enter || (with_exit && !*exit)) {
+		free(*enter);
+		free(*exit);
+		*enter = NULL;
+		*exit = NULL;
+		return false;
+	}
+	memcpy(*enter, eh, eh->size);
+	if (with_exit)
+		memcpy(*exit, xh, xh->size);
+	return true;
+}
+
+bool record_captures_not_kept(const struct bt_rec_hdr *hdr)
+{
+	size_t off = hdr->type == BT_REC_ENTER ? sizeof(struct bt_enter_rec)
+					       : sizeof(struct bt_exit_rec);
+	const struct bt_capture *cap = (const void *)((const char *)hdr + off);
+
+	return record_captures_dropped(hdr) && (cap->flags & BT_CAP_NOT_KEPT);
 }
 
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)

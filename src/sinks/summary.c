@@ -24,9 +24,81 @@ void summary__init(struct summary *s, const struct decoder *dec, const struct su
 
 void summary__free(struct summary *s)
 {
+	for (size_t i = 0; i < s->nslow; i++) {
+		free(s->slow[i].enter);
+		free(s->slow[i].exit);
+	}
+	free(s->slow);
 	free(s->rows);
 	free(s->errs);
 	memset(s, 0, sizeof(*s));
+}
+
+/* strace 6.1's columns: names, header, width; the default's are time..errors, name */
+static const struct {
+	const char *names[3];
+	const char *header;
+	int width;
+} columns[] = {
+	[SUMMARY_COL_TIME_PERCENT] = {{"time-percent", "time"}, "% time", 6},
+	[SUMMARY_COL_TOTAL_TIME] = {{"total-time", "time-total"}, "seconds", 11},
+	[SUMMARY_COL_AVG_TIME] = {{"avg-time", "time-avg"}, "usecs/call", 11},
+	[SUMMARY_COL_MIN_TIME] = {{"min-time", "shortest", "time-min"}, "shortest", 8},
+	[SUMMARY_COL_MAX_TIME] = {{"max-time", "longest", "time-max"}, "longest", 8},
+	[SUMMARY_COL_CALLS] = {{"calls", "count"}, "calls", 9},
+	[SUMMARY_COL_ERRORS] = {{"errors", "error"}, "errors", 9},
+	[SUMMARY_COL_NAME] = {{"name", "syscall", "syscall-name"}, "syscall", 16},
+};
+
+static const unsigned char default_columns[] = {
+	SUMMARY_COL_TIME_PERCENT, SUMMARY_COL_TOTAL_TIME, SUMMARY_COL_AVG_TIME,
+	SUMMARY_COL_CALLS,	  SUMMARY_COL_ERRORS,	  SUMMARY_COL_NAME,
+};
+
+static int column_of(const char *word)
+{
+	for (size_t c = 0; c < sizeof(columns) / sizeof(columns[0]); c++) {
+		for (int i = 0; i < 3; i++) {
+			if (columns[c].names[i] && !strcmp(word, columns[c].names[i]))
+				return c;
+		}
+	}
+	return -1;
+}
+
+int summary_columns_parse(const char *text, struct summary_opts *o, char *bad, size_t size)
+{
+	unsigned char cols[SUMMARY_MAX_COLUMNS];
+	unsigned int seen = 0;
+	const char *p = text;
+	int n = 0, c;
+
+	/* as strace 6.1: every element a column, each once */
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		char word[32];
+
+		snprintf(word, sizeof(word), "%.*s", (int)len, p);
+		c = len < sizeof(word) ? column_of(word) : -1;
+		if (c < 0) {
+			snprintf(bad, size, "%.*s", (int)len, p);
+			return -EINVAL;
+		}
+		if (seen & (1u << c)) {
+			snprintf(bad, size, "%s", columns[c].names[0]);
+			return -EEXIST;
+		}
+		seen |= 1u << c;
+		cols[n++] = c;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (!(seen & (1u << SUMMARY_COL_NAME)))
+		cols[n++] = SUMMARY_COL_NAME;
+	memcpy(o->columns, cols, n);
+	o->ncolumns = n;
+	return 0;
 }
 
 int summary_sort_parse(const char *text, enum summary_sort *sort)
@@ -124,6 +196,64 @@ void summary__add_errno(void *ctx, const struct bt_errno_key *key, __u64 count)
 	s->nerrs++;
 }
 
+void summary__add_slow(void *ctx, const struct bt_kept_key *key, const struct bt_kept_call *kc)
+{
+	struct summary *s = ctx;
+	struct bt_enter_rec *enter;
+	struct bt_exit_rec *exit;
+
+	/* a slot is kept whole, both records: one without its exit is no slow call */
+	if (!kept_call_records(kc, &enter, &exit))
+		return;
+	if (!exit || (__u32)enter->hdr.nr != key->id)
+		goto drop;
+	if (s->nslow == s->slow_cap) {
+		size_t cap = s->slow_cap ? s->slow_cap * 2 : 32;
+		struct summary_slow *p = realloc(s->slow, cap * sizeof(*p));
+
+		if (!p)
+			goto drop;
+		s->slow = p;
+		s->slow_cap = cap;
+	}
+	/* the exit's time says the call's: the kernel may not have timed the exit record */
+	exit->hdr.ts = enter->hdr.ts + kc->ns;
+	s->slow[s->nslow++] = (struct summary_slow){.ns = kc->ns, .enter = enter, .exit = exit};
+	return;
+drop:
+	free(enter);
+	free(exit);
+}
+
+/* Longest first; by syscall id first, so that each syscall's are together. */
+static int cmp_slow(const void *pa, const void *pb)
+{
+	const struct summary_slow *a = pa, *b = pb;
+
+	if (a->enter->hdr.nr != b->enter->hdr.nr)
+		return a->enter->hdr.nr < b->enter->hdr.nr ? -1 : 1;
+	if (a->ns != b->ns)
+		return a->ns < b->ns ? 1 : -1;
+	return a->enter->hdr.ts < b->enter->hdr.ts ? -1 : a->enter->hdr.ts > b->enter->hdr.ts;
+}
+
+/*
+ * The kept calls of syscall nr, longest first, at most opts.slowest (the kernel keeps that
+ * many per CPU): *n of them from the returned index.
+ */
+static size_t slow_calls_of(const struct summary *s, int nr, size_t *n)
+{
+	size_t first = 0, end;
+
+	while (first < s->nslow && s->slow[first].enter->hdr.nr != nr)
+		first++;
+	end = first;
+	while (end < s->nslow && s->slow[end].enter->hdr.nr == nr)
+		end++;
+	*n = end - first > s->opts.slowest ? s->opts.slowest : end - first;
+	return first;
+}
+
 static __u64 avg_ns(const struct bt_summary *sum)
 {
 	return sum->timed ? sum->total_ns / sum->timed : 0;
@@ -167,20 +297,82 @@ static int cmp_rows(const void *pa, const void *pb)
 	return c ? c : strcmp(a->name, b->name);
 }
 
-static const char rule[] =
-	"------ ----------- ----------- ---------- ---------- --------- --------- ----------------\n";
-
-static void print_row(FILE *out, double pct, __u64 total_ns, __u64 avg, __u64 min, __u64 max,
-		      __u64 calls, __u64 errors, const char *name)
+/* The columns of the table, -U's or strace's default. */
+static const unsigned char *table_columns(const struct summary *s, int *n)
 {
-	fprintf(out, "%6.2f %11.6f %11llu %10llu %10llu %9llu ", pct, total_ns / 1e9,
-		(unsigned long long)(avg / 1000), (unsigned long long)(min / 1000),
-		(unsigned long long)(max / 1000), (unsigned long long)calls);
-	if (errors)
-		fprintf(out, "%9llu ", (unsigned long long)errors);
-	else
-		fprintf(out, "%9s ", "");
-	fprintf(out, "%s\n", name);
+	if (s->opts.ncolumns) {
+		*n = s->opts.ncolumns;
+		return s->opts.columns;
+	}
+	*n = sizeof(default_columns);
+	return default_columns;
+}
+
+/* The header line, or the rule under it (and above the total). */
+static void print_heading(const struct summary *s, FILE *out, bool rule)
+{
+	int n;
+	const unsigned char *cols = table_columns(s, &n);
+
+	for (int i = 0; i < n; i++) {
+		int w = columns[cols[i]].width;
+
+		if (i)
+			fputc(' ', out);
+		if (rule)
+			fprintf(out, "%.*s", w, "----------------");
+		else if (cols[i] == SUMMARY_COL_NAME)
+			/* strace's is left-aligned, and padded unless last */
+			fprintf(out, "%-*s", i == n - 1 ? 0 : w, columns[cols[i]].header);
+		else if (cols[i] == SUMMARY_COL_TIME_PERCENT)
+			fprintf(out, "%-*s", w, columns[cols[i]].header);
+		else
+			fprintf(out, "%*s", w, columns[cols[i]].header);
+	}
+	fputc('\n', out);
+}
+
+static void print_row(const struct summary *s, FILE *out, double pct, const struct bt_summary *sum,
+		      const char *name)
+{
+	int n;
+	const unsigned char *cols = table_columns(s, &n);
+
+	for (int i = 0; i < n; i++) {
+		if (i)
+			fputc(' ', out);
+		switch ((enum summary_column)cols[i]) {
+		case SUMMARY_COL_TIME_PERCENT:
+			fprintf(out, "%6.2f", pct);
+			break;
+		case SUMMARY_COL_TOTAL_TIME:
+			fprintf(out, "%11.6f", sum->total_ns / 1e9);
+			break;
+		case SUMMARY_COL_AVG_TIME:
+			fprintf(out, "%11llu", (unsigned long long)(avg_ns(sum) / 1000));
+			break;
+		case SUMMARY_COL_MIN_TIME:
+			fprintf(out, "%8.6f", sum->min_ns / 1e9);
+			break;
+		case SUMMARY_COL_MAX_TIME:
+			fprintf(out, "%8.6f", sum->max_ns / 1e9);
+			break;
+		case SUMMARY_COL_CALLS:
+			fprintf(out, "%9llu", (unsigned long long)sum->calls);
+			break;
+		case SUMMARY_COL_ERRORS:
+			/* strace leaves it blank when none failed */
+			if (sum->errors)
+				fprintf(out, "%9llu", (unsigned long long)sum->errors);
+			else
+				fprintf(out, "%9s", "");
+			break;
+		case SUMMARY_COL_NAME:
+			fprintf(out, "%-*s", i == n - 1 ? 0 : 16, name);
+			break;
+		}
+	}
+	fputc('\n', out);
 }
 
 /* The total of a group's rows: the table's last line, the JSON "total". */
@@ -194,22 +386,21 @@ static struct bt_summary add_up(const struct summary_row *rows, size_t n)
 }
 
 /* One table for the rows [first, end) of one group. */
-static void print_table(FILE *out, const struct summary_row *rows, size_t n)
+static void print_table(const struct summary *s, FILE *out, const struct summary_row *rows,
+			size_t n)
 {
 	struct bt_summary total = add_up(rows, n);
-	fputs("% time     seconds  usecs/call  min usecs  max usecs     calls    errors syscall\n",
-	      out);
-	fputs(rule, out);
+
+	print_heading(s, out, false);
+	print_heading(s, out, true);
 	for (size_t i = 0; i < n; i++) {
 		const struct bt_summary *sum = &rows[i].sum;
 		double pct = total.total_ns ? 100.0 * sum->total_ns / total.total_ns : 0;
 
-		print_row(out, pct, sum->total_ns, avg_ns(sum), sum->min_ns, sum->max_ns,
-			  sum->calls, sum->errors, rows[i].name);
+		print_row(s, out, pct, sum, rows[i].name);
 	}
-	fputs(rule, out);
-	print_row(out, total.total_ns ? 100.0 : 0, total.total_ns, avg_ns(&total), total.min_ns,
-		  total.max_ns, total.calls, total.errors, "total");
+	print_heading(s, out, true);
+	print_row(s, out, total.total_ns ? 100.0 : 0, &total, "total");
 }
 
 /* A bound of a log2 slot in ns, with bpftrace's binary suffixes: 512, 1K, 32M (2^25 ns). */
@@ -385,13 +576,60 @@ static void print_container_heading(const struct summary *s, FILE *out, const ch
 	fprintf(out, ":\n");
 }
 
+/*
+ * --slowest: under the table, each syscall's slowest calls in the table's order, longest
+ * first, decoded as the trace shows them, with strace's -T time: "[pid  1234]
+ * openat(AT_FDCWD, \"/tmp/fifo\", O_RDONLY) = 3 <0.201234>".
+ */
+static void print_slowest(struct summary *s, FILE *out)
+{
+	struct text_writer_opts two;
+	struct text_writer tw;
+	struct wr_limits lim;
+	struct outbuf line;
+
+	if (s->nslow)
+		qsort(s->slow, s->nslow, sizeof(*s->slow), cmp_slow);
+	fprintf(out, "\nslowest calls (at most %u of each syscall, longest first):\n",
+		s->opts.slowest);
+	outbuf_init(&line);
+	decode_text_limits(&s->dec->opts, &lim);
+	decode_text_writer_opts(&s->dec->opts, &two);
+	text_writer__init(&tw, &line, &lim, &two);
+	for (size_t r = 0; r < s->nrows; r++) {
+		size_t n, first = slow_calls_of(s, s->rows[r].key.nr, &n);
+
+		for (size_t i = first; i < first + n; i++) {
+			struct call call = {.state = CALL_COMPLETE,
+					    .enter = s->slow[i].enter,
+					    .exit = s->slow[i].exit};
+			struct call_view v;
+
+			outbuf_reset(&line);
+			outbuf_printf(&line, "[pid %5u] ", call.enter->hdr.tid);
+			tw.lead = line.len;
+			decode_view(s->dec, &call, &v);
+			decode_write_call(s->dec, &tw.w, &v);
+			decode_write_return(s->dec, &tw.w, &v);
+			outbuf_printf(&line, " <%llu.%06llu>",
+				      (unsigned long long)(s->slow[i].ns / 1000000000ULL),
+				      (unsigned long long)(s->slow[i].ns % 1000000000ULL) / 1000);
+			if (v.captures_not_kept)
+				outbuf_puts(&line, " <data not kept: record too large>");
+			outbuf_putc(&line, '\n');
+			fwrite(line.data, 1, line.len, out);
+		}
+	}
+	outbuf_free(&line);
+}
+
 void summary__print(struct summary *s, FILE *out)
 {
 	size_t first = 0;
 
 	sort_rows(s);
 	if (!s->nrows)
-		print_table(out, s->rows, 0);
+		print_table(s, out, s->rows, 0);
 	while (first < s->nrows) {
 		size_t end = group_end(s, first), i386 = first;
 
@@ -405,10 +643,10 @@ void summary__print(struct summary *s, FILE *out)
 		while (i386 < end && !bt_id_is_i386(s->rows[i386].key.nr))
 			i386++;
 		if (i386 > first)
-			print_table(out, s->rows + first, i386 - first);
+			print_table(s, out, s->rows + first, i386 - first);
 		if (i386 < end) {
 			fputs("System call usage summary for 32 bit mode:\n", out);
-			print_table(out, s->rows + i386, end - i386);
+			print_table(s, out, s->rows + i386, end - i386);
 		}
 		if (s->opts.hist) {
 			for (size_t i = first; i < end; i++)
@@ -416,6 +654,8 @@ void summary__print(struct summary *s, FILE *out)
 		}
 		first = end;
 	}
+	if (s->opts.slowest)
+		print_slowest(s, out);
 	if (s->opts.errno_summary)
 		print_errnos(s, out);
 	fflush(out);
@@ -513,6 +753,41 @@ static const char *by_name(int by)
 	return "total";
 }
 
+/*
+ * --slowest: ,"slowest":[{"ts":..,"pid":..,"tid":..,"duration_ns":..,"args":..,"return":..}]
+ * with the row's slowest calls, longest first, decoded as the trace's call objects are.
+ */
+static void json_slowest(struct summary *s, struct outbuf *ob, const struct summary_row *row)
+{
+	static const struct json_writer_opts jwo;
+	struct json_writer jw;
+	size_t n, first = slow_calls_of(s, row->key.nr, &n);
+
+	json_writer__init(&jw, ob, &jwo);
+	outbuf_puts(ob, ",\"slowest\":[");
+	for (size_t i = first; i < first + n; i++) {
+		struct call call = {
+			.state = CALL_COMPLETE, .enter = s->slow[i].enter, .exit = s->slow[i].exit};
+		struct call_view v;
+
+		decode_view(s->dec, &call, &v);
+		outbuf_puts(ob, i > first ? ",{\"ts\":" : "{\"ts\":");
+		outbuf_u64(ob, v.ts);
+		outbuf_puts(ob, ",\"pid\":");
+		outbuf_u64(ob, v.pid);
+		outbuf_puts(ob, ",\"tid\":");
+		outbuf_u64(ob, v.tid);
+		outbuf_puts(ob, ",\"duration_ns\":");
+		outbuf_u64(ob, s->slow[i].ns);
+		decode_write_call(s->dec, &jw.w, &v);
+		decode_write_return(s->dec, &jw.w, &v);
+		if (v.captures_dropped)
+			outbuf_puts(ob, ",\"captures_dropped\":true");
+		outbuf_putc(ob, '}');
+	}
+	outbuf_putc(ob, ']');
+}
+
 /* One group's object: its syscalls in the table's order, then their total. */
 static void json_group(struct summary *s, struct outbuf *ob, const struct summary_row *rows,
 		       size_t n)
@@ -548,6 +823,8 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 			json_hist(ob, sum);
 		if (s->opts.errno_summary)
 			json_errnos(ob, s, &rows[i]);
+		if (s->opts.slowest)
+			json_slowest(s, ob, &rows[i]);
 		outbuf_putc(ob, '}');
 	}
 	outbuf_puts(ob, "],\"total\":{");
@@ -563,6 +840,8 @@ void summary__json(struct summary *s, struct outbuf *ob,
 	sort_rows(s);
 	if (s->nerrs)
 		qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs_by_key);
+	if (s->nslow)
+		qsort(s->slow, s->nslow, sizeof(*s->slow), cmp_slow);
 	/* a summary by total is always there, even of no calls; a group only with calls */
 	if (!s->nrows && s->opts.by == BT_SUMMARY_TOTAL) {
 		json_group(s, ob, s->rows, 0);
