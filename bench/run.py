@@ -46,7 +46,6 @@ CONFIGS = (
     ("btftrace-c", "btftrace"),
     ("btftrace-e-read", "btftrace"),
     ("btftrace-P", "btftrace"),
-    ("btftrace-last", "btftrace"),
     ("strace-full", "strace"),
     ("strace-c", "strace"),
     ("perf-full", "perf"),
@@ -61,7 +60,6 @@ CONFIG_HELP = {
     # 1 call in 6 is the read of /dev/zero: the same calls, chosen by name or by path
     "btftrace-e-read": "btftrace -o FILE -e trace=read -- workload N",
     "btftrace-P": "btftrace -o FILE -P /dev/zero -- workload N",
-    "btftrace-last": "btftrace --last 50 -- workload N (flight recorder, no trigger fires)",
     "strace-full": "strace -f -o FILE workload N",
     "strace-c": "strace -c -f -o FILE workload N",
     "perf-full": "perf trace -o FILE -- workload N",
@@ -379,8 +377,6 @@ def config_command(name, tools, workload_argv, out_file):
         "btftrace-c": bt + ["-c", "--"] + workload_argv,
         "btftrace-e-read": bt + ["-o", out_file, "-e", "trace=read", "--"] + workload_argv,
         "btftrace-P": bt + ["-o", out_file, "-P", "/dev/zero", "--"] + workload_argv,
-        # the flight recorder, no trigger: what keeping the last calls costs
-        "btftrace-last": bt + ["-o", out_file, "--last", "50", "--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
         "strace-c": [strace, "-c", "-f", "-o", out_file] + workload_argv,
         "perf-full": [perf, "trace", "-o", out_file, "--"] + workload_argv,

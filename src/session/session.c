@@ -79,11 +79,10 @@ int session_run(const struct session_opts *o)
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
-		/* the flight recorder sends no calls, not even those of the fd table */
-		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY && !o->recorder,
+		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
 		/* what the sinks print of each record besides its values */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
-				o->text.relative || o->text.show_duration || o->recorder,
+				o->text.relative || o->text.show_duration,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		.record_ip = o->text.show_ip,
@@ -101,9 +100,6 @@ int session_run(const struct session_opts *o)
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
 		.events = o->nevents > 0,
-		.slowest = o->summary_opts.slowest,
-		.recorder = o->recorder,
-		.trigger = o->trigger != NULL,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
@@ -115,18 +111,6 @@ int session_run(const struct session_opts *o)
 
 	if (o->trace_fds)
 		trace_fds_bits(o->trace_fds, &co.trace_fds);
-	/*
-	 * --flight-recorder: a SIGUSR1 during the set-up must not end btftrace; it waits,
-	 * blocked, for the signalfd, and asks for a dump then
-	 */
-	if (o->recorder) {
-		sigset_t usr1, old;
-
-		sigemptyset(&usr1);
-		sigaddset(&usr1, SIGUSR1);
-		if (!sigprocmask(SIG_BLOCK, &usr1, &old))
-			s.usr1_blocked = sigismember(&old, SIGUSR1);
-	}
 	if (o->command) {
 		err = find_command(o->command[0], path, sizeof(path));
 		if (err) {
@@ -205,15 +189,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
-	if (s.filter &&
-	    (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args, false))) {
+	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
-		     strerror(-err));
-		goto out;
-	}
-	if (s.trigger &&
-	    (err = collector__set_filter(&s.coll, &s.trigger->prog, s.trigger->args, true))) {
-		fail("cannot fill the trigger's maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
@@ -339,6 +316,5 @@ out:
 	free_tables(&s);
 	container_table__free(s.containers);
 	free(s.path_files);
-	recorder_free(&s);
 	return status;
 }
