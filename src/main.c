@@ -210,6 +210,7 @@ enum long_only {
 	OPT_READ,
 	OPT_WRITE,
 	OPT_DECODE_PIDS,
+	OPT_DECODE_FDS,
 	OPT_PIDNS_TRANSLATION,
 	OPT_CONTAINER,
 	OPT_INJECT,
@@ -251,7 +252,7 @@ static const struct option long_options[] = {
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "decode-fds", no_argument, NULL, 'y' },
+	{ "decode-fds", optional_argument, NULL, OPT_DECODE_FDS },
 	{ "decode-pids", required_argument, NULL, OPT_DECODE_PIDS },
 	{ "pidns-translation", no_argument, NULL, OPT_PIDNS_TRANSLATION },
 	{ "const-style", required_argument, NULL, 'X' },
@@ -499,6 +500,58 @@ static unsigned int parse_decode_pids(const char *text, const char *what)
 	return invert ? DECODE_PIDS_ALL & ~set : set;
 }
 
+/*
+ * --decode-fds=SET as strace takes it: path, socket, dev and pidfd (strace 6.1's), signalfd and
+ * eventfd (strace 6.3's) in any case, or all or none alone, '!' first to invert. all is strace
+ * 6.1's four, so that -yy's lines stay 6.1's; the set replaces the one before.
+ */
+static bool decode_fds_given; /* --decode-fds or -e decode-fds=: -y may not be given too */
+
+static unsigned int parse_decode_fds(const char *text, const char *what)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} names[] = {
+		{"path", DECODE_FDS_PATH},	   {"socket", DECODE_FDS_SOCKET},
+		{"dev", DECODE_FDS_DEV},	   {"pidfd", DECODE_FDS_PIDFD},
+		{"signalfd", DECODE_FDS_SIGNALFD}, {"eventfd", DECODE_FDS_EVENTFD},
+	};
+	static const char fix[] = "give path, socket, dev, pidfd, signalfd, eventfd, a comma list "
+				  "of them, all or none";
+	char *copy, *save = NULL;
+	const char *s = text;
+	unsigned int set = 0;
+	bool invert = false;
+
+	while (*s == '!') {
+		invert = !invert;
+		s++;
+	}
+	if (!strcasecmp(s, "all") || !strcasecmp(s, "none")) {
+		set = !strcasecmp(s, "all") ? DECODE_FDS_ALL : 0;
+	} else {
+		copy = strdup(s);
+		if (!copy)
+			usage_error("out of memory");
+		for (char *tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			size_t i = 0;
+
+			while (i < sizeof(names) / sizeof(names[0]) &&
+			       strcasecmp(tok, names[i].name))
+				i++;
+			if (i == sizeof(names) / sizeof(names[0]))
+				usage_error("invalid %s value '%s': %s", what, tok, fix);
+			set |= names[i].bit;
+		}
+		free(copy);
+		if (!set)
+			usage_error("invalid %s value '%s': %s", what, text, fix);
+	}
+	return invert ? DECODE_FDS_ALL & ~set : set;
+}
+
 /* -e inject=, -e fault= (and --inject=, --fault=): every expression counts, in order. */
 static struct inject_spec inject;
 
@@ -536,6 +589,7 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const read_names[] = {"read", "reads", "r", NULL};
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
+	static const char *const fds_names[] = {"decode-fds", "decode-fd", NULL};
 	static const char *const inject_names[] = {"inject", NULL};
 	static const char *const fault_names[] = {"fault", NULL};
 	static const char *const trace_fds_names[] = {"trace-fds", "trace-fd", "fd", "fds", NULL};
@@ -553,6 +607,11 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, pids_names))) {
 		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
+		return;
+	}
+	if ((value = qualifier_value(text, fds_names))) {
+		o->decode.decode_fds = parse_decode_fds(value, "-e decode-fds");
+		decode_fds_given = true;
 		return;
 	}
 	if ((value = qualifier_value(text, trace_fds_names))) {
@@ -709,7 +768,7 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, x_count = 0, c, status;
+	int ts_count = 0, x_count = 0, y_count = 0, c, status;
 	bool hex_set = false;
 
 	session_opts_default(&o);
@@ -863,7 +922,12 @@ int main(int argc, char **argv)
 			o.decode.verbose = true;
 			break;
 		case 'y':
-			o.decode.decode_fds = true;
+			y_count++;
+			break;
+		case OPT_DECODE_FDS:
+			o.decode.decode_fds =
+				optarg ? parse_decode_fds(optarg, "--decode-fds") : DECODE_FDS_PATH;
+			decode_fds_given = true;
 			break;
 		case 'Y':
 			o.decode.decode_pids = DECODE_PIDS_COMM;
@@ -967,6 +1031,12 @@ int main(int argc, char **argv)
 	if (x_count && hex_set)
 		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
 			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");
+	/* as strace: -y is --decode-fds=path, -yy (or more) --decode-fds=all */
+	if (y_count && decode_fds_given)
+		usage_error("-y and --decode-fds exclude each other: choose one (-y is "
+			    "--decode-fds=path, -yy is --decode-fds=all)");
+	if (y_count)
+		o.decode.decode_fds = y_count == 1 ? DECODE_FDS_PATH : DECODE_FDS_ALL;
 	if (ts_count > 3)
 		usage_error("-t given %d times: -t, -tt and -ttt are the choices", ts_count);
 	o.text.ts = ts_count;
