@@ -3,8 +3,8 @@
  * e2e workload for -yy: TCP, UDP, TCPv6, UDPv6, UNIX (stream with a path, a pair, datagram
  * with an abstract name) and NETLINK sockets, /dev/null, a pidfd, an eventfd and a signalfd,
  * made in the directory argv[1]. After getppid() marks the end of the set-up, each fd is
- * asked fcntl(F_GETFD) in turn; then all stay open 500 ms, so that a tracer that asks the
- * kernel for their endpoints while it prints finds them.
+ * asked fcntl(F_GETFD) in turn; then all stay open until stdin ends, so that a tracer that
+ * asks the kernel for their endpoints while it prints finds them, however late it prints.
  */
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -97,6 +97,7 @@ int main(int argc, char **argv)
 	getppid();
 	for (int i = 0; i < n; i++)
 		fcntl(fds[i], F_GETFD);
-	usleep(500000);
+	while (read(0, &len, 1) > 0)
+		;
 	return 0;
 }
