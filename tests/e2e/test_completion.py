@@ -141,7 +141,10 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--decode-pids", "=", ""], ["comm", "pidns", "all", "none"]),
     (["--decode-pids", "comm,p"], ["comm,pidns"]),
     (["-e", "decode-pids", "=", "c"], ["comm"]),
-    (["-e", "dec"], ["decode-pids="]),
+    (["-e", "dec"], ["decode-pids=", "decode-fds="]),
+    (["--decode-fds", "=", "so"], ["socket"]),
+    (["--decode-fds", "=", "path,p"], ["path,path", "path,pidfd"]),
+    (["-e", "decode-fds", "=", "ev"], ["eventfd"]),
     (["-fe", "%pu"], ["%pure"]),
 ])
 def test_offers_an_options_values(btftrace, words, expected):
