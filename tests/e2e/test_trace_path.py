@@ -10,9 +10,9 @@ import re
 import shutil
 import signal
 import subprocess
-import time
 
 import pytest
+from conftest import wait_for
 
 PID = re.compile(r"^(\[pid +\d+\]|\d+) ")
 ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
@@ -140,7 +140,7 @@ fd = os.open(sys.argv[1], os.O_RDONLY)
 os.dup2(fd, 7)
 os.close(fd)
 print("ready", flush=True)
-for _ in range(100):
+for _ in range(1200):
     os.pread(7, 4, 0)
     os.getppid()
     time.sleep(0.05)
@@ -156,7 +156,9 @@ def test_trace_path_of_attached_process_knows_its_open_fds(btftrace, tmp_path, s
     out = tmp_path / "t.txt"
     bt = subprocess.Popen([btftrace, "-o", out, "-P", target, "-p", str(proc.pid)],
                           stderr=subprocess.PIPE, start_new_session=True)
-    time.sleep(1.5)
+    # stopped once a pread is out: a fixed wait lost the race to a start-up slowed by load
+    wait_for(lambda: out.exists() and "pread64(" in out.read_text() or bt.poll() is not None,
+             30)
     bt.send_signal(signal.SIGINT)
     _, err = bt.communicate(timeout=30)
     assert bt.returncode == 0, err
