@@ -129,7 +129,10 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["-S", ""], ["time", "calls", "errors", "avg", "name"]),
     (["--summary-by", ""], ["total", "process", "thread", "container"]),
     (["--container", "ne"], ["new"]),
-    (["--quiet", "=", "signals,"], ["signals,signals", "signals,exit", "signals,thread-execve"]),
+    (["-b", ""], ["execve"]),
+    (["-c", "-U", "calls,m"], ["calls,min-time", "calls,max-time"]),
+    (["--detach-on", "=", "ex"], ["execve"]),
+    (["--quiet", "=", "signals,p"], ["signals,path-resolution", "signals,personality"]),
     (["-e", "quiet", "=", "ex"], ["exit"]),
     (["-e", "signal", "=", "SIGUSR"], ["SIGUSR1", "SIGUSR2"]),
     (["-e", "tra"], ["trace=", "trace-fds="]),
@@ -145,6 +148,8 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--decode-fds", "=", "so"], ["socket"]),
     (["--decode-fds", "=", "path,p"], ["path,path", "path,pidfd"]),
     (["-e", "decode-fds", "=", "ev"], ["eventfd"]),
+    (["-e", "ab"], ["abbrev="]),
+    (["-e", "raw", "=", "getpi"], ["getpid"]),
     (["-fe", "%pu"], ["%pure"]),
 ])
 def test_offers_an_options_values(btftrace, words, expected):
