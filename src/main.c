@@ -161,8 +161,13 @@ static const char usage_text[] =
 	"  -e raw=SET              the syscalls in SET undecoded: every argument and the\n"
 	"                          result in hex. Each a syscall set as -e trace= takes;\n"
 	"                          the last of each (-v counting as abbrev=) counts\n"
-	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
+	"  -y, --decode-fds[=path] print fds with what they refer to: read(3</etc/hostname>,\n"
 	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
+	"  -yy, --decode-fds=all   and more, as strace -yy: 3<TCP:[127.0.0.1:1->127.0.0.1:9]>,\n"
+	"                          UDP, UNIX, NETLINK endpoints, 0</dev/null<char 1:3>>, 5<pid:12>\n"
+	"      --decode-fds=SET, -e decode-fds=SET  path, socket, dev, pidfd, signalfd,\n"
+	"                          eventfd (strace 6.3's: 6<signalfd:[USR1]>), a comma list,\n"
+	"                          all (path,socket,dev,pidfd) or none\n"
 	"  -Y, --decode-pids=comm  print pids with the name of their thread or process:\n"
 	"                          getppid() = 24103<bash>, kill(24107<sleep>, SIGTERM)\n"
 	"      --decode-pids=pidns, --pidns-translation  pids seen from another PID namespace\n"
@@ -260,6 +265,7 @@ enum long_only {
 	OPT_READ,
 	OPT_WRITE,
 	OPT_DECODE_PIDS,
+	OPT_DECODE_FDS,
 	OPT_PIDNS_TRANSLATION,
 	OPT_ARGV0,
 	OPT_OUTPUT_SEPARATELY,
@@ -317,7 +323,7 @@ static const struct option long_options[] = {
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "decode-fds", no_argument, NULL, 'y' },
+	{ "decode-fds", optional_argument, NULL, OPT_DECODE_FDS },
 	{ "decode-pids", required_argument, NULL, OPT_DECODE_PIDS },
 	{ "pidns-translation", no_argument, NULL, OPT_PIDNS_TRANSLATION },
 	{ "const-style", required_argument, NULL, 'X' },
@@ -614,6 +620,58 @@ static unsigned int parse_decode_pids(const char *text, const char *what)
 	return invert ? DECODE_PIDS_ALL & ~set : set;
 }
 
+/*
+ * --decode-fds=SET as strace takes it: path, socket, dev and pidfd (strace 6.1's), signalfd and
+ * eventfd (strace 6.3's) in any case, or all or none alone, '!' first to invert. all is strace
+ * 6.1's four, so that -yy's lines stay 6.1's; the set replaces the one before.
+ */
+static bool decode_fds_given; /* --decode-fds or -e decode-fds=: -y may not be given too */
+
+static unsigned int parse_decode_fds(const char *text, const char *what)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} names[] = {
+		{"path", DECODE_FDS_PATH},	   {"socket", DECODE_FDS_SOCKET},
+		{"dev", DECODE_FDS_DEV},	   {"pidfd", DECODE_FDS_PIDFD},
+		{"signalfd", DECODE_FDS_SIGNALFD}, {"eventfd", DECODE_FDS_EVENTFD},
+	};
+	static const char fix[] = "give path, socket, dev, pidfd, signalfd, eventfd, a comma list "
+				  "of them, all or none";
+	char *copy, *save = NULL;
+	const char *s = text;
+	unsigned int set = 0;
+	bool invert = false;
+
+	while (*s == '!') {
+		invert = !invert;
+		s++;
+	}
+	if (!strcasecmp(s, "all") || !strcasecmp(s, "none")) {
+		set = !strcasecmp(s, "all") ? DECODE_FDS_ALL : 0;
+	} else {
+		copy = strdup(s);
+		if (!copy)
+			usage_error("out of memory");
+		for (char *tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			size_t i = 0;
+
+			while (i < sizeof(names) / sizeof(names[0]) &&
+			       strcasecmp(tok, names[i].name))
+				i++;
+			if (i == sizeof(names) / sizeof(names[0]))
+				usage_error("invalid %s value '%s': %s", what, tok, fix);
+			set |= names[i].bit;
+		}
+		free(copy);
+		if (!set)
+			usage_error("invalid %s value '%s': %s", what, text, fix);
+	}
+	return invert ? DECODE_FDS_ALL & ~set : set;
+}
+
 /* -e status=SET, --status=SET: as strace, the last one given counts. */
 static void parse_status(struct session_opts *o, const char *text)
 {
@@ -694,6 +752,7 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const read_names[] = {"read", "reads", "r", NULL};
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
+	static const char *const fds_names[] = {"decode-fds", "decode-fd", NULL};
 	static const char *const status_names[] = {"status", NULL};
 	static const char *const raw_names[] = {"raw", NULL};
 	static const char *const abbrev_names[] = {"abbrev", "a", NULL};
@@ -719,6 +778,11 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, pids_names))) {
 		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
+		return;
+	}
+	if ((value = qualifier_value(text, fds_names))) {
+		o->decode.decode_fds = parse_decode_fds(value, "-e decode-fds");
+		decode_fds_given = true;
 		return;
 	}
 	if ((value = qualifier_value(text, status_names))) {
@@ -911,7 +975,7 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, x_count = 0, q_count = 0, c, status;
+	int ts_count = 0, x_count = 0, y_count = 0, q_count = 0, c, status;
 	bool hex_set = false, columns_given = false, wall_clock = false;
 
 	session_opts_default(&o);
@@ -1132,7 +1196,12 @@ int main(int argc, char **argv)
 			o.abbrev_calls = NULL;
 			break;
 		case 'y':
-			o.decode.decode_fds = true;
+			y_count++;
+			break;
+		case OPT_DECODE_FDS:
+			o.decode.decode_fds =
+				optarg ? parse_decode_fds(optarg, "--decode-fds") : DECODE_FDS_PATH;
+			decode_fds_given = true;
 			break;
 		case 'Y':
 			o.decode.decode_pids = DECODE_PIDS_COMM;
@@ -1246,6 +1315,12 @@ int main(int argc, char **argv)
 	if (x_count && hex_set)
 		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
 			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");
+	/* as strace: -y is --decode-fds=path, -yy (or more) --decode-fds=all */
+	if (y_count && decode_fds_given)
+		usage_error("-y and --decode-fds exclude each other: choose one (-y is "
+			    "--decode-fds=path, -yy is --decode-fds=all)");
+	if (y_count)
+		o.decode.decode_fds = y_count == 1 ? DECODE_FDS_PATH : DECODE_FDS_ALL;
 	if (ts_count > 3)
 		usage_error("-t given %d times: -t, -tt and -ttt are the choices", ts_count);
 	o.text.ts = ts_count;

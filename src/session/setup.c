@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <linux/capability.h>
 #include "decode/fd_table.h"
+#include "decode/sock_diag.h"
 #include "session/session_internal.h"
 
 static bool have_cap(const struct __user_cap_data_struct *data, int cap)
@@ -347,6 +348,11 @@ int load_tables(struct session *s)
 	s->dec->fds = fd_table__new(NULL);
 	if (!s->dec->fds)
 		return -ENOMEM;
+	if (o->decode.decode_fds & DECODE_FDS_SOCKET) {
+		s->dec->socks = sock_diag__new();
+		if (!s->dec->socks)
+			return -ENOMEM;
+	}
 	mark_fd_calls(s);
 	/*
 	 * The kernel sends the calls that make or end fds whatever -e and
@@ -365,6 +371,7 @@ void free_tables(struct session *s)
 	types__free(&s->types);
 	if (s->dec) {
 		fd_table__free(s->dec->fds);
+		sock_diag__free(s->dec->socks);
 		pid_table__free(s->dec->pids);
 		decoder__free(s->dec);
 	}
