@@ -49,9 +49,13 @@ int session_run(const struct session_opts *o)
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
 		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
-		/* what the sinks print of each record besides its values */
+		/*
+		 * what the sinks print of each record besides its values; -p and
+		 * -a pair a call found in /proc with its exit by the exit's time
+		 */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
-				o->text.relative || o->text.show_duration,
+				o->text.relative || o->text.show_duration || o->npids ||
+				o->trace_all,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		/* each line says its container: the records say the thread's cgroup */
