@@ -181,6 +181,8 @@ int session_run(const struct session_opts *o)
 			err == -EPERM ? " (the kernel counts them for CAP_SYS_ADMIN only)" : "");
 	if (o->npids || o->trace_all)
 		event_reader__set_attached(s.reader);
+	/* before attaching: the fewer calls run between its steps, the fewer go unseen */
+	raise_reader_priority();
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
@@ -200,7 +202,6 @@ int session_run(const struct session_opts *o)
 		close(s.go_pipe[1]);
 		s.go_pipe[1] = -1;
 	}
-	raise_reader_priority();
 	err = trace_loop(&s);
 	sink__finish(&s.sink);
 	sink__flush(&s.sink);
