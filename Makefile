@@ -189,7 +189,7 @@ bench: all
 # the same suite runs on the host kernel. KERNEL_SUITES picks the Debian suites.
 KERNEL_SUITES ?= bullseye bookworm trixie
 KERNEL_DIR := .output/kernels
-KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker
+KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker inject_calls
 KERNEL_WORKLOAD_BIN := $(patsubst %,$(OUTPUT)/kernel/workloads/%,$(KERNEL_WORKLOADS))
 INITRAMFS := $(OUTPUT)/kernel/initramfs.cpio
 

@@ -13,8 +13,11 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 
+#include "catalog/tracepoints.h"
 #include "filter/signal_set.h"
 #include "filter/syscall_set.h"
+#include "base/xlat.h"
+#include "inject/inject.h"
 #include "session/session.h"
 
 #define EXIT_USAGE 2
@@ -30,6 +33,7 @@ static const char usage_text[] =
 	"       btftrace [OPTIONS] --container NAME|ID|new...\n"
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"       btftrace syscalls --names [-e SET]\n"
+	"       btftrace events [--json] [GLOB...]\n"
 	"\n"
 	"Traces system calls with every argument decoded through the kernel's BTF.\n"
 	"\n"
@@ -59,6 +63,12 @@ static const char usage_text[] =
 	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
 	"                          first negates it; the last -e signal= counts\n"
 	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
+	"  -e SUBSYS:EVENT[(FIELD,...)]  show the kernel tracepoint SUBSYS:EVENT (shell\n"
+	"                          globs: sched:*, *:*_fork) when it fires in a traced\n"
+	"                          thread, in time order with the calls, every field\n"
+	"                          decoded by its tracefs format:\n"
+	"                          sched:sched_process_fork(parent_comm=\"sh\", ...);\n"
+	"                          FIELDs show only those ('btftrace events' lists them)\n"
 	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts; the last given\n"
 	"                          counts), dump the data in hex and ASCII as strace does:\n"
@@ -66,6 +76,23 @@ static const char usage_text[] =
 	"  -e write=SET, --write=SET  the same for data written: write, pwrite64, writev,\n"
 	"                          pwritev(2), sendto, sendmsg. Dumps show what was\n"
 	"                          captured (--capture-size; 4096 unless given)\n"
+	"  -e inject=SET:WHAT[:when=EXPR], --inject=...  fault injection as strace's, into\n"
+	"                          the calls of SET (traced ones only) of a command\n"
+	"                          btftrace starts (not -p, -a). WHAT: error=ERRNO,\n"
+	"                          retval=N, signal=SIG, delay_enter=TIME (s, ms, us,\n"
+	"                          ns; us without unit), syscall=PURE; EXPR: FIRST,\n"
+	"                          FIRST+, FIRST+STEP, FIRST..LAST or FIRST..LAST+STEP,\n"
+	"                          counted per thread. Served through a seccomp filter:\n"
+	"                          only the calls of SET pay (man: FAULT INJECTION)\n"
+	"  -e fault=SET[:error=ERRNO][:when=EXPR], --fault=...  the same; ENOSYS unless\n"
+	"                          error= is given\n"
+	"  -P, --trace-path PATH   only the calls that touch PATH: by name, or through an fd\n"
+	"                          that refers to it (followed through dup, fork and\n"
+	"                          close), decided in the kernel; strace's rules (man\n"
+	"                          btftrace); repeat it for more paths\n"
+	"      --trace-fds=SET, -e trace-fds=SET  only the calls on the fds in SET (fd\n"
+	"                          numbers, all or none, '!' first inverts); with -P, the\n"
+	"                          calls that touch either\n"
 	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
 	"                          on untraced\n"
 	"      --filter EXPR       only calls for which EXPR holds, decided in the kernel:\n"
@@ -128,7 +155,8 @@ static const char usage_text[] =
 	"                          with N +++), 'thread-execve' (+++ superseded by\n"
 	"                          execve in pid N +++) and/or 'personality' ([ Process\n"
 	"                          PID=N runs in 32 bit mode. ], left out anyway with -o\n"
-	"                          and a command, as strace) lines, comma-separated\n"
+	"                          and a command, as strace) lines, and/or -P's\n"
+	"                          'path-resolution' message, comma-separated\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -155,6 +183,9 @@ static const char usage_text[] =
 	"                          argument; -e keeps the syscalls of SET\n"
 	"  syscalls --names [-e SET]  print only the names, one a line (without -e it\n"
 	"                          reads neither tracefs nor BTF: any user may ask)\n"
+	"  events [--json] [GLOB...]  print the tracepoints -e SUBSYS:EVENT can add (GLOB:\n"
+	"                          SUBSYS:EVENT, or either part alone; all without one),\n"
+	"                          one line per field: its name, type, offset and size\n"
 	"\n"
 	"Tracing needs root, or CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH\n"
 	"(man btftrace, CAPABILITIES).\n"
@@ -192,6 +223,9 @@ enum long_only {
 	OPT_DECODE_PIDS,
 	OPT_PIDNS_TRANSLATION,
 	OPT_CONTAINER,
+	OPT_INJECT,
+	OPT_FAULT,
+	OPT_TRACE_FDS,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -211,12 +245,16 @@ static const struct option long_options[] = {
 	{ "quiet", required_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
+	{ "inject", required_argument, NULL, OPT_INJECT },
+	{ "fault", required_argument, NULL, OPT_FAULT },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
 	{ "successful", no_argument, NULL, 'z' },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "comm", required_argument, NULL, OPT_COMM },
+	{ "trace-path", required_argument, NULL, 'P' },
+	{ "trace-fds", required_argument, NULL, OPT_TRACE_FDS },
 	{ "uid", required_argument, NULL, OPT_UID },
 	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ "output", required_argument, NULL, 'o' },
@@ -342,8 +380,8 @@ static void parse_quiet(struct session_opts *o, const char *text)
 		usage_error("out of memory");
 	if (!*text)
 		usage_error(
-			"invalid --quiet value '': give signals, exit, thread-execve, personality "
-			"or a comma list of them");
+			"invalid --quiet value '': give signals, exit, thread-execve, personality, "
+			"path-resolution or a comma list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "signals"))
 			o->text.quiet_signals = true;
@@ -353,10 +391,12 @@ static void parse_quiet(struct session_opts *o, const char *text)
 			o->text.quiet_thread_execve = true;
 		else if (!strcmp(tok, "personality"))
 			o->text.quiet_personality = true;
+		else if (!strcmp(tok, "path-resolution"))
+			o->quiet_path_resolution = true;
 		else
 			usage_error(
 				"invalid --quiet value '%s': give signals, exit, thread-execve, "
-				"personality or a comma list of them",
+				"personality, path-resolution or a comma list of them",
 				tok);
 	}
 	free(copy);
@@ -385,7 +425,7 @@ static const char *qualifier_value(const char *text, const char *const *names)
 }
 
 /* The fds -e read= and -e write= dump the data of; as in strace, the last one given counts. */
-static struct desc_set dump_read, dump_write;
+static struct desc_set dump_read, dump_write, trace_fds;
 
 static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, const char *text,
 			   const char *what)
@@ -398,6 +438,38 @@ static void parse_dump_set(struct desc_set *set, const struct desc_set **opt, co
 	if (rc)
 		usage_error("%s", err);
 	*opt = desc_set_empty(set) ? NULL : set;
+}
+
+/* -P PATH: kept to be resolved and compared in the kernel; repeat it for more. */
+static void add_trace_path(struct session_opts *o, const char *path)
+{
+	if (!*path)
+		usage_error("invalid -P value '': give a path, like -P /etc/hostname");
+	/* the kernel compares a path in BT_PATH_KEY bytes: its NUL and one to tell a longer */
+	if (strlen(path) > BT_PATH_KEY - 2)
+		usage_error("-P path '%.40s...' is %zu bytes long: btftrace compares paths of at "
+			    "most %d bytes in the kernel; give a shorter name for it (a symlink)",
+			    path, strlen(path), BT_PATH_KEY - 2);
+	for (int i = 0; i < o->ntrace_paths; i++) {
+		if (!strcmp(o->trace_paths[i], path))
+			return;
+	}
+	if (o->ntrace_paths == SESSION_MAX_PATHS)
+		usage_error("too many -P paths: at most %d", SESSION_MAX_PATHS);
+	o->trace_paths[o->ntrace_paths++] = path;
+}
+
+/* --trace-fds=SET, -e trace-fds=SET: strace's syntax, the last one given counts. */
+static void parse_trace_fds(struct session_opts *o, const char *text, const char *what)
+{
+	char err[DESC_SET_ERR_MAX];
+	int rc = desc_set_parse(&trace_fds, text, what, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+	o->trace_fds = &trace_fds;
 }
 
 /*
@@ -438,11 +510,47 @@ static unsigned int parse_decode_pids(const char *text, const char *what)
 	return invert ? DECODE_PIDS_ALL & ~set : set;
 }
 
+/* -e SUBSYS:EVENT[(fields)]: a tracepoint (glob) to show beside the calls. */
+static void add_event(struct session_opts *o, const char *text)
+{
+	const char **p = realloc(o->events, (o->nevents + 1) * sizeof(*p));
+
+	if (!p)
+		usage_error("out of memory");
+	p[o->nevents++] = text;
+	o->events = p;
+}
+
+/* -e inject=, -e fault= (and --inject=, --fault=): every expression counts, in order. */
+static struct inject_spec inject;
+
+static void add_injection(struct session_opts *o, const char *text, bool fault)
+{
+	char err[INJECT_ERR_MAX];
+	int rc = inject_spec__add(&inject, text, fault, err, sizeof(err));
+	const struct inject_action *a;
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+	o->inject = &inject;
+	/* as strace warns: the kernel's error returns are -4095..-1 */
+	a = &inject.exprs[inject.nexprs - 1].action;
+	if ((a->flags & INJECT_F_RETVAL) && a->retval < 0 && a->retval >= -INJECT_ERRNO_MAX)
+		fprintf(stderr,
+			"btftrace: warning: retval=%lld in '%s' is an error's return value: the "
+			"program takes it for error %lld (%s)\n",
+			(long long)a->retval, text, -(long long)a->retval,
+			xlat_errno_name(-a->retval) ?: "no name");
+}
+
 /*
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
  * read= and write= the fds whose data is dumped, decode-pids= is
- * --decode-pids, and trace= or a bare set goes to the syscall filter.
+ * --decode-pids, SUBSYS:EVENT adds a tracepoint, and trace= or a bare set
+ * goes to the syscall filter.
  */
 static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
 {
@@ -451,9 +559,16 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const read_names[] = {"read", "reads", "r", NULL};
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
+	static const char *const inject_names[] = {"inject", NULL};
+	static const char *const fault_names[] = {"fault", NULL};
+	static const char *const trace_fds_names[] = {"trace-fds", "trace-fd", "fd", "fds", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
+	if (tp_spec_is_event(text)) {
+		add_event(o, text);
+		return;
+	}
 	if ((value = qualifier_value(text, signal_names))) {
 		if (signal_set_parse(value, text, &o->signals_shown, err, sizeof(err)))
 			usage_error("%s", err);
@@ -467,12 +582,24 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
 		return;
 	}
+	if ((value = qualifier_value(text, trace_fds_names))) {
+		parse_trace_fds(o, value, "-e trace-fds");
+		return;
+	}
 	if ((value = qualifier_value(text, read_names))) {
 		parse_dump_set(&dump_read, &o->decode.dump_read, value, "-e read");
 		return;
 	}
 	if ((value = qualifier_value(text, write_names))) {
 		parse_dump_set(&dump_write, &o->decode.dump_write, value, "-e write");
+		return;
+	}
+	if ((value = qualifier_value(text, inject_names))) {
+		add_injection(o, value, false);
+		return;
+	}
+	if ((value = qualifier_value(text, fault_names))) {
+		add_injection(o, value, true);
 		return;
 	}
 	add_syscall_set(f, o, text);
@@ -602,6 +729,24 @@ static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f
 	return session_list_syscalls(o, argv + first, argc - first, json);
 }
 
+static int run_events_command(struct session_opts *o, int argc, char **argv)
+{
+	bool json = false;
+	int first = 1;
+
+	if (first < argc && !strcmp(argv[first], "--json")) {
+		json = true;
+		first++;
+	}
+	for (int i = first; i < argc; i++) {
+		if (argv[i][0] == '-')
+			usage_error("unknown option '%s' for 'events': it takes --json and globs "
+				    "(SUBSYS:EVENT)",
+				    argv[i]);
+	}
+	return session_list_events(o, argv + first, argc - first, json);
+}
+
 int main(int argc, char **argv)
 {
 	static struct syscall_filter filter;
@@ -620,8 +765,10 @@ int main(int argc, char **argv)
 		syscall_filter__free(&filter);
 		return status;
 	}
+	if (argc > 1 && !strcmp(argv[1], "events"))
+		return run_events_command(&o, argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZz", long_options,
+	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZzP:", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -682,6 +829,12 @@ int main(int argc, char **argv)
 		case OPT_WRITE:
 			parse_dump_set(&dump_write, &o.decode.dump_write, optarg, "--write");
 			break;
+		case OPT_INJECT:
+			add_injection(&o, optarg, false);
+			break;
+		case OPT_FAULT:
+			add_injection(&o, optarg, true);
+			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
 			break;
@@ -702,6 +855,12 @@ int main(int argc, char **argv)
 				usage_error("invalid --duration value '%s': give a time with its "
 					    "unit, like 10ms (ns, us, ms or s)",
 					    optarg);
+			break;
+		case 'P':
+			add_trace_path(&o, optarg);
+			break;
+		case OPT_TRACE_FDS:
+			parse_trace_fds(&o, optarg, "--trace-fds");
 			break;
 		case OPT_COMM:
 			if (!*optarg)
@@ -893,6 +1052,11 @@ int main(int argc, char **argv)
 	/* strace's pid column: a file that holds several processes' calls */
 	if (o.output && (o.follow_forks || o.npids > 1 || o.trace_all))
 		o.text.pid_column = true;
+	if (o.inject && !o.command)
+		usage_error("-e inject= and -e fault= need a command btftrace starts (btftrace -e "
+			    "inject=... -- COMMAND): the seccomp filter that hands btftrace the "
+			    "calls is given to the command before its exec, and a running process "
+			    "(-p) or the whole system (-a) cannot be given one");
 	if (o.format == SINK_PERFETTO && !o.output)
 		usage_error("--format=perfetto writes a file: give it with -o FILE");
 	/* a trace-event file has slices on a timeline, and no place for a table */
@@ -906,10 +1070,18 @@ int main(int argc, char **argv)
 		usage_error("-Z and -z exclude each other: choose failed or successful calls");
 	if (filter_spec__active(&calls))
 		o.filter = &calls;
+	/* -c sends no records: the events would be read for nothing */
+	if (o.nevents && o.summary == SUMMARY_ONLY)
+		usage_error("-e %s shows tracepoint lines, which -c does not show: use -C for the "
+			    "lines and the table",
+			    o.events[0]);
 	status = session_run(&o);
+	free(o.events);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
 	desc_set_free(&dump_read);
 	desc_set_free(&dump_write);
+	inject_spec__free(&inject);
+	desc_set_free(&trace_fds);
 	return status;
 }

@@ -292,7 +292,8 @@ static void jw_ret(struct writer *w, const struct wr_ret *r)
 		}
 		return;
 	case WR_RET_ERROR:
-		outbuf_puts(ob, ",\"ret\":-1");
+		outbuf_puts(ob, ",\"ret\":");
+		outbuf_s64(ob, r->error_value ? r->value : -1);
 		put_errno(ob, r);
 		return;
 	case WR_RET_RESTART:
@@ -553,7 +554,7 @@ static void jw_obj_begin(struct writer *w, enum wr_obj kind, const char *name)
 {
 	bool placed = value_begin(w);
 
-	if (kind == WR_OBJ_FN) {
+	if (kind == WR_OBJ_FN || kind == WR_OBJ_BITOR) {
 		/* nothing yet: a key makes it an object, a value stands for it */
 		push_container(w, placed, J_FN, kind);
 		return;

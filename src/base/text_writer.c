@@ -93,6 +93,8 @@ static const char *separator(const struct wr_frame *f)
 		return f->style == WR_ARR_LIST ? ", " : " ";
 	if (f->style == WR_OBJ_PRED)
 		return " && ";
+	if (f->style == WR_OBJ_BITOR)
+		return "|";
 	return ", ";
 }
 
@@ -185,6 +187,18 @@ static void put_comment(struct outbuf *ob, const char *text)
 /* Appends path as strace -y does: <path>, with '<', '>' and unprintable bytes escaped. */
 static void put_path(struct writer *w, const char *path)
 {
+	static const char deleted[] = " (deleted)";
+	size_t n = strlen(path), k = sizeof(deleted) - 1;
+	char kept[4096];
+
+	/* a file removed while open, as strace shows it: </memfd:x>(deleted) */
+	if (path[0] == '/' && n > k && n - k < sizeof(kept) && !strcmp(path + n - k, deleted)) {
+		memcpy(kept, path, n - k);
+		kept[n - k] = '\0';
+		quote_bracketed(w->ob, kept, tw_of(w)->o.hex);
+		outbuf_puts(w->ob, "(deleted)");
+		return;
+	}
 	quote_bracketed(w->ob, path, tw_of(w)->o.hex);
 }
 
@@ -298,7 +312,11 @@ static void tw_ret(struct writer *w, const struct wr_ret *r)
 		put_pid_notes(w, r->value, r->comm, r->tracer_pid);
 		break;
 	case WR_RET_ERROR:
-		outbuf_puts(ob, "-1 ");
+		if (r->error_value)
+			put_num(ob, r->value, r->fmt);
+		else
+			outbuf_puts(ob, "-1");
+		outbuf_putc(ob, ' ');
 		if (r->errname) {
 			outbuf_puts(ob, r->errname);
 		} else {
@@ -607,8 +625,10 @@ static void tw_obj_begin(struct writer *w, enum wr_obj kind, const char *name)
 		outbuf_putc(w->ob, '{');
 		break;
 	case WR_OBJ_NOTE:
+	case WR_OBJ_BITOR:
 		break;
 	case WR_OBJ_FN:
+	case WR_OBJ_EVENT:
 		outbuf_puts(w->ob, name ? name : "");
 		outbuf_putc(w->ob, '(');
 		break;
@@ -624,6 +644,7 @@ static void tw_key(struct writer *w, const char *name)
 	if (f && f->kind == FR_OBJ) {
 		switch (f->style) {
 		case WR_OBJ_STRUCT:
+		case WR_OBJ_EVENT:
 			outbuf_puts(w->ob, name);
 			outbuf_putc(w->ob, '=');
 			break;
@@ -637,6 +658,7 @@ static void tw_key(struct writer *w, const char *name)
 			outbuf_puts(w->ob, strchr(name, ' ') ? " == " : "(s) == ");
 			break;
 		case WR_OBJ_FN:
+		case WR_OBJ_BITOR:
 			break;
 		}
 	}
@@ -684,6 +706,7 @@ static void tw_obj_end(struct writer *w, bool more)
 		outbuf_putc(w->ob, '}');
 		break;
 	case WR_OBJ_FN:
+	case WR_OBJ_EVENT:
 		outbuf_putc(w->ob, ')');
 		break;
 	}

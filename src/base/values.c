@@ -199,6 +199,7 @@ static const struct value_printer printers[] = {
 	/* struct futex_waitv (its flags: proc.c, as the syscall has a flags argument too) */
 	{ "futex_waitv", "val", VK_HEX, NULL },
 	{ "futex_waitv", "uaddr", VK_ADDRESS, NULL },
+	{ "futex_waitv", "__reserved", VK_HEX, NULL },
 	{ "getrlimit", "resource", VK_XLAT, &xlat_rlimit_resources },
 	{ "setrlimit", "resource", VK_XLAT, &xlat_rlimit_resources },
 	{ "prlimit64", "resource", VK_XLAT, &xlat_rlimit_resources },

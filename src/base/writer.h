@@ -41,6 +41,14 @@ enum wr_obj {
 	 * JSON: an object of the keys when there are keys, else the one value it holds.
 	 */
 	WR_OBJ_FN,
+	/*
+	 * a|b: fields of one number joined by "|", each shown as -X says on its own
+	 * (personality's domain|flags, an IPC get's flags|mode), keys not shown.
+	 * JSON: an object of the keys.
+	 */
+	WR_OBJ_BITOR,
+	/* name(a=1, b=2): a kernel event and its fields. JSON: an object of the keys. */
+	WR_OBJ_EVENT,
 };
 
 /* How an array reads in text. JSON writes each as an array. */
@@ -98,10 +106,15 @@ enum wr_ret_kind {
 
 struct wr_ret {
 	enum wr_ret_kind kind;
-	int64_t value;	     /* WR_RET_VALUE */
+	int64_t value;	     /* WR_RET_VALUE; WR_RET_ERROR with error_value */
 	enum wr_num fmt;     /* WR_DEC, or WR_HEX for an address */
 	int err;	     /* WR_RET_ERROR, _RESTART: the positive errno */
 	const char *errname; /* "ENOENT", or NULL for a number without a name */
+	/*
+	 * WR_RET_ERROR: the register held value, not -1, and shows instead of -1 (a call that
+	 * returns its error in 32 bits: modify_ldt's 4294967258 ENOSYS)
+	 */
+	bool error_value;
 	const char *errtext; /* strerror's text, or what a restart code means */
 	const char *path;    /* -y: what the returned fd refers to, or NULL */
 	const char *comm;    /* -Y: the name of the thread the returned pid names, or NULL */

@@ -188,6 +188,9 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 					 .elem_size = elem > 1 ? elem : 0};
 	} else if (ov->len[0] >= '0' && ov->len[0] <= '9') {
 		r = rule_fixed(atol(ov->len) * elem);
+		/* the element's size: what a read in part keeps whole */
+		if (ov->read_in_part && elem > 1)
+			r.elem_size = elem;
 	} else {
 		int k = syscall_desc__arg_index(desc, ov->len);
 
@@ -217,6 +220,9 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	mark_written(ov, rules, i);
+	/* what clone3's struct points to is written by the call: read at its exit */
+	if (ov->kind == BT_KIND_CLONE_ARGS && (ov->dir == OV_INOUT || ov->dir == OV_OUT))
+		rules->exit[i].kind = BT_KIND_CLONE_ARGS;
 	if (ov->kind == BT_KIND_MSGHDR) {
 		/*
 		 * The header, then what it points to. An in/out header's buffers
@@ -312,7 +318,8 @@ static void fit_i386(const struct syscall_desc *desc, struct beauty_syscall *bs,
 				continue;
 			/*
 			 * a message header's and a {pointer, length} pair's layout is
-			 * x86_64's to the collector; a bitmap is the same bytes
+			 * x86_64's to the collector; a bitmap is the same bytes, and so is
+			 * a struct clone_args (all 64-bit members)
 			 */
 			if (r[k]->kind == BT_KIND_MSGHDR || r[k]->kind == BT_KIND_PTR_LEN)
 				drop = true;
@@ -422,6 +429,8 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		snprintf(buf, size, "%d+name,iovec,control", r->len);
 	else if (r->len > 1 && r->kind == BT_KIND_PTR_LEN)
 		snprintf(buf, size, "%d+data", r->len);
+	else if (r->len != BT_LEN_NONE && r->kind == BT_KIND_CLONE_ARGS)
+		snprintf(buf, size, "clone_args+pidfd,parent_tid");
 	else if (r->kind == BT_KIND_BITMAP && -r->len >= 1 && -r->len <= BT_MAX_ARGS && desc &&
 		 -r->len <= desc->nargs)
 		snprintf(buf, size, "bits[arg%d(%s)]", -r->len, desc->args[-r->len - 1].name);

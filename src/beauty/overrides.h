@@ -51,6 +51,12 @@ struct beauty_override {
 	 */
 	const char *stack_member;
 	int sp_bias;
+	/*
+	 * len counts elements (elems): when they cannot all be read, the collector reads the
+	 * whole ones before the unmapped page, as strace reads as many as a field in the data
+	 * asks for (capget's one struct for _LINUX_CAPABILITY_VERSION_1, two for later ones).
+	 */
+	bool read_in_part;
 };
 
 extern const struct beauty_override beauty_overrides[];

@@ -377,6 +377,35 @@ __noinline int capture_ptr_len_parts(__u32 i, __u32 extra_flags)
 	return 0;
 }
 
+/* clone_args' flags that make the kernel write through its pidfd and parent_tid (UAPI values) */
+#define BT_CLONE_PIDFD 0x1000ULL
+#define BT_CLONE_PARENT_SETTID 0x100000ULL
+
+/* What the kernel wrote where the struct clone_args of argument i (BT_KIND_CLONE_ARGS) says. */
+__noinline int capture_clone_args_parts(__u32 i, __u32 extra_flags)
+{
+	struct scratch *s = scratch();
+	struct {
+		__u64 flags;
+		__u64 pidfd;
+		__u64 child_tid;
+		__u64 parent_tid;
+	} a;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	if (bpf_probe_read_user(&a, sizeof(a), (void *)s->args[i]))
+		return 0;
+	if (a.flags & BT_CLONE_PIDFD)
+		capture_inner_bytes(s, i, i + BT_CAP_INNER_PIDFD, a.pidfd, sizeof(int), sizeof(int),
+				    extra_flags);
+	if (a.flags & BT_CLONE_PARENT_SETTID)
+		capture_inner_bytes(s, i, i + BT_CAP_INNER_PARENT_TID, a.parent_tid, sizeof(int),
+				    sizeof(int), extra_flags);
+	return 0;
+}
+
 /*
  * Appends the capture of argument i by the rule (len, elem_size) to the
  * record in the work area's buf, at its off. A global function: the
@@ -387,7 +416,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 {
 	struct scratch *s = scratch();
 	__u32 kind = (elem_and_kind >> BT_INFO_KIND_SHIFT) & 0xf;
-	__u32 elem_size = elem_and_kind & BT_INFO_ELEM_MASK;
+	__u32 elem_size = elem_and_kind & BT_INFO_ELEM_MASK, part_elem = elem_size;
 	struct bt_capture *cap;
 	__u32 off, n = 0, want = 0;
 	__u8 flags = 0;
@@ -403,6 +432,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		/* elem_size holds the rule's sp_offset */
 		uptr = s->sp ? s->sp + elem_size : 0;
 		kind = BT_KIND_BYTES;
+		part_elem = 0;
 	}
 	off = s->off;
 	if (!uptr || off >= BT_REC_SOFT_MAX)
@@ -456,9 +486,12 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
 			__u32 part = 0;
 
-			/* an array running into an unmapped page: its elements before it */
-			if (len < 0 && elem_size > 1)
-				part = readable_elems(uptr, n, elem_size);
+			/*
+			 * an array running into an unmapped page: its elements before it (a
+			 * fixed size with an element size is a struct array read in part)
+			 */
+			if (part_elem > 1)
+				part = readable_elems(uptr, n, part_elem);
 			asm volatile("%0 &= %1" : "+r"(part) : "i"(BT_CAPTURE_MAX * 2 - 1));
 			if (part > BT_CAPTURE_MAX)
 				part = 0;
@@ -491,5 +524,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		capture_msghdr_parts(i, extra_flags);
 	else if (kind == BT_KIND_PTR_LEN && !(flags & BT_CAP_FAULT))
 		capture_ptr_len_parts(i, extra_flags);
+	else if (kind == BT_KIND_CLONE_ARGS && !(flags & BT_CAP_FAULT))
+		capture_clone_args_parts(i, extra_flags);
 	return 0;
 }

@@ -26,6 +26,13 @@ static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
 		rec.pad = 0;
 		submit(&rec, sizeof(rec), KIND_OTHER);
 	}
+	/* -P: the child's fds are copies of its parent's, and so are their bits */
+	if (path_names && child_tgid != parent_tgid) {
+		struct bt_path_fds *bits = bpf_map_lookup_elem(&path_fds, &parent_tgid);
+
+		if (bits)
+			bpf_map_update_elem(&path_fds, &child_tgid, bits, BPF_ANY);
+	}
 	/* threads share their tgid's entry; -a needs no entries */
 	if (!follow_forks || trace_all || child_tgid == parent_tgid)
 		return 0;
@@ -47,12 +54,15 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	struct bt_task_exit_rec rec;
 	__u32 *pending;
 
+	/* a call btftrace acted on that never returned (exit, a fatal signal) */
+	if (inject_active && inject_pending && bpf_map_delete_elem(&inject_marks, &tid) == 0)
+		__sync_fetch_and_add(&inject_pending, -1);
 	if (!should_trace(tgid, -1))
 		return 0;
 	pending = bpf_map_lookup_elem(&refetch, &tid);
 	if (pending && bpf_map_delete_elem(&refetch, &tid) == 0)
 		__sync_fetch_and_add(&refetch_pending, -1);
-	if (summary || filter_active)
+	if (summary || filter_active || path_trace)
 		bpf_map_delete_elem(&call_start, &tid);
 	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
 	rec.exit_code = exit_code;
@@ -63,6 +73,8 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 	if (!summary_only && (!filter_active || filter_event()))
 		submit(&rec, sizeof(rec), KIND_OTHER);
+	if (live == 0 && path_names)
+		bpf_map_delete_elem(&path_fds, &tgid);
 	if (live == 0 && !trace_all)
 		bpf_map_delete_elem(&traced_procs, &tgid);
 	return 0;

@@ -119,16 +119,24 @@ enum bt_capture_kind {
 	 * the pointer, up to BT_PTR_LEN_MAX, as a capture tagged BT_CAP_INNER_DATA.
 	 */
 	BT_KIND_PTR_LEN = 7,
+	/*
+	 * A struct clone_args (clone3's), then the ints its pidfd and parent_tid members point
+	 * to when its flags have CLONE_PIDFD and CLONE_PARENT_SETTID: what the kernel wrote
+	 * there, read at exit, as captures tagged BT_CAP_INNER_PIDFD and BT_CAP_INNER_PARENT_TID.
+	 */
+	BT_KIND_CLONE_ARGS = 8,
 };
 
 /*
  * The captures of what a struct user_msghdr points to carry the argument's
  * index with one of these added: never equal to a plain argument index.
  */
-#define BT_CAP_INNER_NAME 0x10	  /* msg_name: a sockaddr of msg_namelen bytes */
-#define BT_CAP_INNER_IOV 0x20	  /* msg_iov: as a BT_KIND_IOVEC capture */
-#define BT_CAP_INNER_CONTROL 0x30 /* msg_control: msg_controllen bytes of cmsgs */
-#define BT_CAP_INNER_DATA 0x40	  /* what a BT_KIND_PTR_LEN pair points to */
+#define BT_CAP_INNER_NAME 0x10	     /* msg_name: a sockaddr of msg_namelen bytes */
+#define BT_CAP_INNER_IOV 0x20	     /* msg_iov: as a BT_KIND_IOVEC capture */
+#define BT_CAP_INNER_CONTROL 0x30    /* msg_control: msg_controllen bytes of cmsgs */
+#define BT_CAP_INNER_DATA 0x40	     /* what a BT_KIND_PTR_LEN pair points to */
+#define BT_CAP_INNER_PIDFD 0x50	     /* clone_args' pidfd: the int the kernel wrote */
+#define BT_CAP_INNER_PARENT_TID 0x60 /* clone_args' parent_tid: the int the kernel wrote */
 /* Bytes of msg_name and of msg_control read at most. */
 #define BT_MSG_NAME_MAX 128
 #define BT_MSG_CONTROL_MAX 256
@@ -248,6 +256,40 @@ static inline bool bt_ret_interrupted(__s64 ret)
 /* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
 #define BT_SC_EXIT_ON_ERROR (1U << 7)
 
+/*
+ * -P and --trace-fds: which of a call's arguments touch a path, as strace's
+ * pathtrace rules say (a bt_syscall_rules' path_spec). Bits 0-5: the
+ * arguments that are fds; bits 8-13: those that are paths; bits 16-19: a
+ * call whose fds are elsewhere (BT_PT_KIND_*); bits 20-23: what the call does
+ * to the per-process set of fds that refer to a -P path (BT_PT_FX_*).
+ */
+#define BT_PT_FD_ARGS(spec) ((spec)&0x3f)
+#define BT_PT_PATH_ARGS(spec) (((spec) >> 8) & 0x3f)
+#define BT_PT_KIND(spec) (((spec) >> 16) & 0xf)
+#define BT_PT_FX(spec) (((spec) >> 20) & 0xf)
+#define BT_PT_FD_ARG(i) (1U << (i))
+#define BT_PT_PATH_ARG(i) (1U << (8 + (i)))
+#define BT_PT_SPEC_KIND(k) ((__u32)(k) << 16)
+#define BT_PT_SPEC_FX(fx) ((__u32)(fx) << 20)
+/* the arguments that can match at all: a call without any never does */
+#define BT_PT_MATCH_MASK 0xf3f3fU
+
+enum bt_pt_kind {
+	BT_PT_KIND_NONE = 0,
+	BT_PT_KIND_POLL = 1,	 /* a struct pollfd array in argument 0, its count in 1 */
+	BT_PT_KIND_SELECT = 2,	 /* nfds in argument 0, fd_set pointers in 1 to 3 */
+	BT_PT_KIND_FSCONFIG = 3, /* by the command in 1: a path in 3, an fd in 4 */
+};
+
+enum bt_pt_fx {
+	BT_PT_FX_NONE = 0,
+	BT_PT_FX_OPEN = 1,	  /* returns a new fd for its path: a name match learns its inode */
+	BT_PT_FX_NEWFD = 2,	  /* returns a new fd (dup, dup2, accept...) */
+	BT_PT_FX_FCNTL = 3,	  /* F_DUPFD and F_DUPFD_CLOEXEC return a new fd */
+	BT_PT_FX_CLOSE = 4,	  /* closes argument 0 */
+	BT_PT_FX_CLOSE_RANGE = 5, /* closes arguments 0 to 1 */
+};
+
 /* Value of the beauty map, keyed by syscall number. */
 struct bt_syscall_rules {
 	struct bt_arg_rule enter[BT_MAX_ARGS];
@@ -258,6 +300,42 @@ struct bt_syscall_rules {
 	 * call x86_64's namesake's (syscall == write holds for both writes).
 	 */
 	__u32 filter_nr;
+	__u32 path_spec; /* -P, --trace-fds: BT_PT_* */
+	__u32 pad;
+};
+
+/* -P: bytes of a path compared in the kernel, its NUL included; longer paths are refused. */
+#define BT_PATH_KEY 256
+/* -P: the fds below this are kept per process in a bitmap; those above are looked up each time. */
+#define BT_PATH_FDS 1024
+#define BT_PATH_FD_WORDS (BT_PATH_FDS / 64)
+
+/* -P: a file as the kernel names it, the key of the collector's trace_path_inodes. */
+struct bt_file_id {
+	__u64 ino;
+	__u32 dev; /* the super block's s_dev: MKDEV(major, minor) with a 20-bit minor */
+	__u32 pad;
+};
+
+/* -P: the fds of one process that referred to a -P path when last seen, by tgid. */
+struct bt_path_fds {
+	__u64 bits[BT_PATH_FD_WORDS];
+};
+
+/* --trace-fds=SET: the fds below BT_PATH_FDS as bits; high: whether the ones above are in it. */
+struct bt_trace_fds {
+	__u64 bits[BT_PATH_FD_WORDS];
+	__u32 high;
+	__u32 pad;
+};
+
+/* A bt_call_start's path_verdict: what -P found at the call's enter. */
+enum bt_path_verdict {
+	BT_PATH_NONE = 0,  /* no match: the call is not shown */
+	BT_PATH_MATCH = 1, /* an fd argument matched */
+	BT_PATH_BY_NAME =
+		2, /* a path argument matched by name: a new fd it returns is the path's */
+	BT_PATH_PENDING = 3, /* a path could not be read yet: decided at the exit, as --filter's */
 };
 
 /* -c: log2 latency histogram slots; slot i counts calls of [2^i, 2^(i+1)) ns (slot 0: < 2 ns). */
@@ -317,8 +395,8 @@ struct bt_call_start {
 	__u64 ts;
 	__s64 nr;
 	__u64 args[BT_MAX_ARGS];
-	__u32 verdict; /* enum bt_filter_verdict */
-	__u32 pad;
+	__u32 verdict;	    /* enum bt_filter_verdict */
+	__u32 path_verdict; /* -P: enum bt_path_verdict */
 };
 
 /* Per-process tracing state, value of the traced_procs map keyed by tgid. */
@@ -360,6 +438,7 @@ enum bt_rec_type {
 	BT_REC_FD_ENTER = 7,
 	BT_REC_FD_EXIT = 8,
 	BT_REC_FD_FORK = 9, /* -y: a traced process forked a child (struct bt_fork_rec) */
+	BT_REC_EVENT = 10,  /* -e SUBSYS:EVENT: a tracepoint hit in a traced thread */
 };
 
 struct bt_rec_hdr {
@@ -459,6 +538,72 @@ struct bt_lost_rec {
 	struct bt_lost lost;
 };
 
+/*
+ * -e SUBSYS:EVENT: tracepoints beside the calls (events.bpf.c). One program, a copy of it
+ * attached to each event selected, copies the event's entry (the record its tracefs format
+ * describes) into the ring buffer; user space decodes it by the format. The entry's size is
+ * its fixed part and the data its __data_loc fields point to, past it.
+ */
+#define BT_EVENTS_MAX 4096     /* events selected at once */
+#define BT_EVENT_DYN_MAX 8     /* __data_loc fields whose data is copied */
+#define BT_EVENT_DATA_MAX 2048 /* bytes of an entry copied at most: a power of two */
+/*
+ * The immediate of the one instruction of the event program that loads its event's id: user
+ * space loads a copy of the program per event with the event's tracefs id in its place. The
+ * entry cannot say which event it is (the kernel writes a pointer over its common_type before
+ * the program runs), and attach cookies, which could, came only with Linux 5.15.
+ */
+#define BT_EVENT_ID_MAGIC 0x7e5a3c1b
+
+/* What the program needs to know of an event, value of event_descs keyed by its tracefs id. */
+struct bt_event_desc {
+	__u16 fixed; /* bytes of the entry's fields */
+	__u8 ndyn;   /* __data_loc and __rel_loc fields */
+	__u8 pad;
+	__u16 dyn_off[BT_EVENT_DYN_MAX]; /* where each one's u32 is in the entry */
+	/* a __rel_loc: its offset counts from the end of its own u32 */
+	__u8 dyn_rel[BT_EVENT_DYN_MAX];
+};
+
+struct bt_event_rec {
+	struct bt_rec_hdr hdr;
+	__u32 event_id; /* the event's tracefs id */
+	__u16 len;	/* bytes of the entry that follow, padded to 8 */
+	__u16 flags;	/* BT_CAP_TRUNCATED: the entry was longer; BT_CAP_FAULT: unread */
+	__u32 want;	/* the entry's whole size */
+	__u32 pad;
+	__u64 cgroup; /* as in struct bt_enter_rec */
+};
+
+/*
+ * -e inject=: what btftrace did to a thread's current call, value of the inject_marks map
+ * keyed by tid. User space writes it before it answers the call's seccomp notification; the
+ * call's sys_exit takes it. A call btftrace answered (an error or a value) never ran: the
+ * kernel skipped its sys_enter tracepoint too, so sys_exit emits the enter record first.
+ */
+struct bt_inject_mark {
+	__s64 ret;   /* BT_INJ_ANSWERED: what the call returns, -errno or the value */
+	__s32 nr;    /* the call's number */
+	__u16 flags; /* BT_INJ_* */
+	__u8 signo;  /* BT_INJ_SIGNAL */
+	__u8 pad;
+};
+
+#define BT_INJ_ANSWERED (1U << 0) /* btftrace gave the result: the call was not made */
+#define BT_INJ_SIGNAL (1U << 1)	 /* send signo to the thread, at sys_enter (sys_exit if answered) */
+#define BT_INJ_DELAYED (1U << 2) /* held before it ran: strace's "(DELAYED)" */
+#define BT_INJ_ENTERED (1U << 3) /* set by sys_enter: the call went on into the kernel */
+#define BT_INJ_RETVAL (1U << 4)	 /* the answer is a value (retval=), even one in -4095..-1 */
+
+/*
+ * An exit record's notes: a capture with this arg, no data, and BT_NOTE_* in want. Only a
+ * call btftrace acted on has one.
+ */
+#define BT_CAP_ARG_NOTE 0xfe
+#define BT_NOTE_INJECTED (1U << 0) /* strace's "(INJECTED)": btftrace gave the result */
+#define BT_NOTE_DELAYED (1U << 1)  /* strace's "(DELAYED)" */
+#define BT_NOTE_RETVAL (1U << 2)   /* the result btftrace gave is a value, never an error */
+
 /* Flags of one capture. */
 #define BT_CAP_TRUNCATED (1U << 0) /* fewer bytes than asked for: the cap was hit */
 #define BT_CAP_FAULT (1U << 1)	   /* the user pointer could not be read */
@@ -509,6 +654,11 @@ struct bt_fd_offsets {
 	__u32 inode_mode;  /* struct inode: i_mode, 2 bytes */
 	__u32 inode_ino;   /* struct inode: i_ino, 8 bytes */
 	__u32 ok;
+	/* -P: the inode's device, for files compared by (dev, ino) */
+	__u32 inode_sb; /* struct inode: i_sb, a pointer */
+	__u32 sb_dev;	/* struct super_block: s_dev, 4 bytes */
+	__u32 dev_ok;	/* ok, and these two found */
+	__u32 pad;
 };
 
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */

@@ -227,7 +227,7 @@ struct scratch {
 	__u32 faulted; /* bit i: argument i could not be read */
 	__u16 ncaps;
 	__u8 is_exit;
-	__u8 pad;
+	__u8 notes; /* BT_NOTE_* of the exit record being built, kept when it is compacted */
 	/* the vector capture under way (execve's argv, iovecs): one element per call */
 	__u64 vec_uptr;	     /* the array */
 	__u32 vec_rel;	     /* bytes of parts written after the capture header */
@@ -285,6 +285,9 @@ BT_EXTERN struct {
 } events SEC(".maps");
 
 #include "container.bpf.h"
+#include "events.bpf.h"
+#include "inject.bpf.h"
+#include "pathtrace.bpf.h"
 
 #define E2BIG 7 /* a record larger than the scratch area: counted as lost */
 

@@ -10,6 +10,8 @@
 #include "capture.bpf.h"
 #include "filter.bpf.h"
 #include "summary.bpf.h"
+#include "fds.bpf.h"
+#include "pathtrace.bpf.h"
 
 /*
  * The exit a new child or thread makes first: its return of 0 from the
@@ -109,15 +111,26 @@ static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 		send_thread_losses();
 	if (!put_record(hdr, size, kind))
 		return;
-	if (s->ncaps) {
+	/* the notes alone are no data to drop */
+	if (s->ncaps > (s->notes ? 1 : 0)) {
 		marker = (void *)(s->buf + fixed);
 		marker->arg = BT_CAP_ARG_DROPPED;
 		marker->flags = BT_CAP_DROPPED;
 		marker->len = 0;
 		marker->want = size;
 		hdr->ncaps = 1;
-		hdr->size = fixed + sizeof(*marker);
-		if (!put_record(hdr, fixed + sizeof(*marker), kind)) {
+		size = fixed + sizeof(*marker);
+		if (s->notes) {
+			marker++;
+			marker->arg = BT_CAP_ARG_NOTE;
+			marker->flags = 0;
+			marker->len = 0;
+			marker->want = s->notes;
+			hdr->ncaps = 2;
+			size += sizeof(*marker);
+		}
+		hdr->size = size;
+		if (!put_record(hdr, size, kind)) {
 			st = stats();
 			if (st)
 				st->compact_records++;
@@ -155,6 +168,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 	s->faulted = 0;
 	s->ret = 0;
 	s->is_exit = 0;
+	s->notes = 0;
 	if (rules) {
 		__u32 refetch_mask = 0, faulted;
 
@@ -220,16 +234,21 @@ static __always_inline bool never_returns(long nr)
 /* sys_enter's half of the filter: true when the enter record is to be emitted now. */
 static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pid_tgid,
 					 const bool typed, const bool i386,
-					 const struct bt_syscall_rules *rules)
+					 const struct bt_syscall_rules *rules, __u32 path_verdict)
 {
 	struct bt_filter_input *in;
 	struct bt_call_start *slot;
-	__u64 args[8] = {};
 	__u32 zero = 0, verdict;
+	__u64 *args;
 
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
+	/*
+	 * read where the filter reads them (8 slots for its masked index): no copy on the stack,
+	 * which an injected call's sys_exit shares
+	 */
+	args = &in->v[BT_FF_ARG0];
 	read_args(regs, args, typed, i386);
 	filter_fill(in, nr, args, pid_tgid, rules);
 	if (!filter_defer)
@@ -244,7 +263,8 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 		slot->ts = bpf_ktime_get_ns();
 		slot->nr = nr;
 		slot->verdict = verdict;
-		if (verdict == BT_VERDICT_PENDING)
+		slot->path_verdict = path_verdict;
+		if (verdict == BT_VERDICT_PENDING || path_verdict == BT_PATH_PENDING)
 			__builtin_memcpy(slot->args, args, sizeof(slot->args));
 	} else if (verdict != BT_VERDICT_REJECT) {
 		/* nowhere to keep the verdict: the call is lost, and counted so */
@@ -272,7 +292,7 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	struct bt_call_start *slot = call_slot((__u32)pid_tgid, typed, false);
 	struct bt_filter_input *in;
 	__u32 zero = 0, verdict;
-	__u64 args[8] = {}, now;
+	__u64 now;
 
 	if (!slot || slot->nr != nr || slot->verdict == BT_VERDICT_NONE)
 		return BT_VERDICT_REJECT;
@@ -283,8 +303,9 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return BT_VERDICT_REJECT;
-	__builtin_memcpy(args, slot->args, sizeof(slot->args));
-	filter_fill(in, nr, args, pid_tgid, rules);
+	/* where the filter reads them, 8 slots for its masked index: no copy on the stack */
+	__builtin_memcpy(&in->v[BT_FF_ARG0], slot->args, sizeof(slot->args));
+	filter_fill(in, nr, &in->v[BT_FF_ARG0], pid_tgid, rules);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
@@ -297,13 +318,75 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 	return BT_VERDICT_PENDING;
 }
 
+/*
+ * -P: what the call's enter found, kept in the thread's slot for its exit (the
+ * filter's and the summary's slot, when they are on, is written by them). A call
+ * whose path could not be read yet keeps its arguments too: it is decided at
+ * its exit, and its enter record sent then.
+ */
+static __always_inline void path_enter(struct scratch *s, long nr, __u32 tid, __u32 pv,
+				       const bool typed)
+{
+	struct bt_call_start *slot = call_slot(tid, typed, true);
+
+	if (!slot)
+		return;
+	slot->nr = nr;
+	slot->verdict = BT_VERDICT_NONE;
+	slot->path_verdict = pv;
+	if (pv == BT_PATH_PENDING) {
+		slot->ts = bpf_ktime_get_ns();
+		__builtin_memcpy(slot->args, s->args, sizeof(slot->args));
+	}
+}
+
+/*
+ * -P at a call's exit: the verdict of its enter (taken from the slot), and the
+ * process's bitmap of path fds updated by what the call made or closed,
+ * whether the call is shown or not. *deferred: the slot, when the verdict
+ * waited for the exit and the call is shown: its enter record goes first.
+ */
+static __always_inline __u32 path_exit(struct pt_regs *regs, struct bt_syscall_rules *rules,
+				       long nr, __u32 tgid, __u32 tid, __s64 ret, const bool typed,
+				       const bool i386, struct bt_call_start **deferred)
+{
+	struct bt_call_start *slot;
+	__u32 pv = BT_PATH_NONE, zero = 0;
+	struct scratch *s;
+
+	if ((rules->flags & BT_SC_SELECTED) && (rules->path_spec & BT_PT_MATCH_MASK)) {
+		slot = call_slot(tid, typed, false);
+		if (slot && slot->nr == nr) {
+			pv = slot->path_verdict;
+			slot->path_verdict = BT_PATH_NONE;
+		}
+		if (slot && pv == BT_PATH_PENDING) {
+			s = bpf_map_lookup_elem(&scratch_map, &zero);
+			if (!s)
+				return BT_PATH_NONE;
+			__builtin_memcpy(s->args, slot->args, sizeof(slot->args));
+			pv = path_match(nr, tgid);
+			if (pv != BT_PATH_NONE)
+				*deferred = slot;
+		}
+	}
+	if (path_names && BT_PT_FX(rules->path_spec) != BT_PT_FX_NONE) {
+		s = bpf_map_lookup_elem(&scratch_map, &zero);
+		if (s) {
+			read_args(regs, s->args, typed, i386);
+			path_fds_update(nr, tgid, ret, pv);
+		}
+	}
+	return pv;
+}
+
 static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
-	struct scratch *s;
-	__u32 zero = 0, key;
+	__u32 zero = 0, key, pv = BT_PATH_NONE;
+	struct scratch *s = NULL;
 	bool i386;
 
 	if (!should_trace(tgid, nr))
@@ -316,12 +399,30 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
+	if (path_trace) {
+		/* -P, --trace-fds: a call that touches none of them costs no record */
+		if (!rules || !(rules->path_spec & BT_PT_MATCH_MASK))
+			return 0;
+		s = bpf_map_lookup_elem(&scratch_map, &zero);
+		if (!s)
+			return 0;
+		read_args(regs, s->args, typed, i386);
+		pv = path_match(nr, tgid);
+		if (pv == BT_PATH_NONE)
+			return 0;
+		if (!filter_active && !summary)
+			path_enter(s, nr, tid, pv, typed);
+	}
 	if (filter_active) {
 		/* the filter's slot is the summary's too: it holds the start time */
-		if (!filter_enter(regs, nr, pid_tgid, typed, i386, rules) || summary_only)
+		if (!filter_enter(regs, nr, pid_tgid, typed, i386, rules, pv) || summary_only ||
+		    pv == BT_PATH_PENDING)
 			return 0;
 	} else if (summary) {
-		struct bt_call_start start = {.ts = bpf_ktime_get_ns(), .nr = nr}, *slot;
+		struct bt_call_start start = {.ts = bpf_ktime_get_ns(),
+					      .nr = nr,
+					      .path_verdict = pv},
+				     *slot;
 
 		if (typed) {
 			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
@@ -333,6 +434,14 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		}
 		if (summary_only)
 			return 0;
+		if (pv == BT_PATH_PENDING) {
+			slot = call_slot(tid, typed, false);
+			if (slot && s)
+				__builtin_memcpy(slot->args, s->args, sizeof(slot->args));
+			return 0;
+		}
+	} else if (pv == BT_PATH_PENDING) {
+		return 0;
 	}
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
@@ -344,26 +453,40 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	return 0;
 }
 
+/*
+ * Appends the exit record's notes (BT_NOTE_*) as a capture of their own. A global function, as
+ * capture_arg: verified once.
+ */
+__noinline int put_notes(__u32 notes)
+{
+	struct scratch *s = scratch();
+	struct bt_capture *cap;
+	__u32 off;
+
+	if (!s)
+		return 0;
+	off = s->off;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(32767));
+	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
+		return 0;
+	cap = (void *)(s->buf + off);
+	cap->arg = BT_CAP_ARG_NOTE;
+	cap->flags = 0;
+	cap->len = 0;
+	cap->want = notes;
+	s->ncaps++;
+	s->off = off + sizeof(*cap);
+	s->notes = notes;
+	return 0;
+}
+
 /* -y: fd's inode as the current task's fd table holds it now; false when there is none. */
 static __always_inline bool fd_inode(__s64 fd, struct bt_fd_inode *out)
 {
-	struct task_struct *task = (void *)bpf_get_current_task();
-	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file, *inode;
-	unsigned int max_fds;
+	void *inode = fd_inode_ptr(fd);
 	__u16 mode;
 
-	if (!fd_offsets.ok || !files || fd < 0)
-		return false;
-	if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
-		return false;
-	if (bpf_probe_read_kernel(&max_fds, sizeof(max_fds), fdt + fd_offsets.fdt_max_fds) ||
-	    fd >= max_fds)
-		return false;
-	if (bpf_probe_read_kernel(&fds, sizeof(fds), fdt + fd_offsets.fdt_fd) || !fds)
-		return false;
-	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd * sizeof(void *)) || !file)
-		return false;
-	if (bpf_probe_read_kernel(&inode, sizeof(inode), file + fd_offsets.file_inode) || !inode)
+	if (!inode)
 		return false;
 	if (bpf_probe_read_kernel(&mode, sizeof(mode), inode + fd_offsets.inode_mode) ||
 	    bpf_probe_read_kernel(&out->ino, sizeof(out->ino), inode + fd_offsets.inode_ino))
@@ -420,7 +543,7 @@ static __always_inline void capture_fd_inodes(struct scratch *s,
 static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules *rules,
 				      struct pt_regs *regs, __u32 tgid, __u32 tid, long nr,
 				      __s64 ret, __u32 late, const bool typed, const bool i386,
-				      const __u16 type)
+				      const __u16 type, __u32 notes)
 {
 	struct bt_exit_rec *rec = (void *)s->buf;
 	bool intr;
@@ -456,6 +579,9 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))
 			capture_fd_inodes(s, rules, ret);
 	}
+	s->notes = 0;
+	if (notes)
+		put_notes(notes);
 	finish(s, KIND_EXIT);
 }
 
@@ -481,15 +607,15 @@ static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall
 	/* an fd call reads nothing on the stack */
 	s->sp = 0;
 	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
-	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT);
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT, 0);
 }
 
-static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed, __u32 notes)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_call_start *deferred = NULL, *path_deferred = NULL;
 	struct bt_syscall_rules *rules = NULL;
-	struct bt_call_start *deferred = NULL;
 	struct scratch *s;
 	__u32 zero = 0, key;
 	__u32 late = 0;
@@ -512,11 +638,19 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (path_trace && rules &&
+		    path_exit(regs, rules, nr, tgid, tid, ret, typed, i386, &path_deferred) ==
+			    BT_PATH_NONE) {
+			emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
+			return 0;
+		}
 		if (rules && !(rules->flags & BT_SC_SELECTED)) {
 			emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
 			return 0;
 		}
 	}
+	if (path_trace && !rules)
+		return 0;
 	if (filter_active &&
 	    filter_exit(nr, ret, pid_tgid, typed, rules, &deferred) == BT_VERDICT_REJECT) {
 		emit_fd_call(regs, rules, tgid, tid, nr, ret, typed, i386);
@@ -540,7 +674,9 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		return 0;
 	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
 	s->sp = 0;
-	if (filter_defer && deferred) {
+	if (!(filter_defer && deferred))
+		deferred = path_deferred;
+	if (deferred) {
 		/* accepted at exit: the enter record first, from what sys_enter saved */
 		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
 		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false, BT_REC_ENTER);
@@ -554,8 +690,84 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 			__sync_fetch_and_add(&refetch_pending, -1);
 		}
 	}
-	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT);
+	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT, notes);
 	return 0;
+}
+
+/*
+ * -e inject=, at sys_enter: a call btftrace let go on, with a signal to send as it enters
+ * (strace sends it there); the exit finds the mark entered.
+ */
+static __always_inline void inject_enter(long nr)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct bt_inject_mark *m = bpf_map_lookup_elem(&inject_marks, &tid);
+
+	if (!m || m->nr != nr)
+		return;
+	if (m->flags & BT_INJ_SIGNAL) {
+		/* from the kernel, as ptrace's injected signal: si_code SI_KERNEL */
+		bpf_send_signal_thread(m->signo);
+		m->flags &= ~BT_INJ_SIGNAL;
+	}
+	m->flags |= BT_INJ_ENTERED;
+}
+
+/*
+ * -e inject=, at sys_exit: the notes of a call btftrace acted on (BT_NOTE_*), 0 for any other.
+ * A call btftrace answered never entered the kernel, and its sys_enter never fired: its enter
+ * record is built here, from the registers, which still hold the arguments, and the memory
+ * they point to, which no call changed. The mark is only believed when the call returns what
+ * btftrace answered, or entered the kernel when it let it go on: otherwise a signal cut the
+ * wait for btftrace short, and the call returns to be made again.
+ */
+static __always_inline __u32 inject_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct bt_inject_mark *m = bpf_map_lookup_elem(&inject_marks, &tid);
+	__u32 flags, notes = 0;
+	bool acted;
+	int signo;
+	long nr;
+
+	if (!m)
+		return 0;
+	nr = typed ? regs->orig_ax : BPF_CORE_READ(regs, orig_ax);
+	if (m->nr != nr)
+		return 0;
+	flags = m->flags;
+	signo = m->signo;
+	acted = flags & BT_INJ_ANSWERED ? ret == m->ret : (flags & BT_INJ_ENTERED) != 0;
+	if (bpf_map_delete_elem(&inject_marks, &tid) == 0)
+		__sync_fetch_and_add(&inject_pending, -1);
+	if (!acted)
+		return 0;
+	if (flags & BT_INJ_SIGNAL)
+		bpf_send_signal_thread(signo);
+	if (flags & BT_INJ_ANSWERED) {
+		notes |= BT_NOTE_INJECTED | (flags & BT_INJ_RETVAL ? BT_NOTE_RETVAL : 0);
+		if (!(flags & BT_INJ_ENTERED))
+			do_enter(regs, nr, typed);
+	}
+	if (flags & BT_INJ_DELAYED)
+		notes |= BT_NOTE_DELAYED;
+	return notes;
+}
+
+static __always_inline int handle_enter(struct pt_regs *regs, long nr, const bool typed)
+{
+	if (inject_active && inject_pending)
+		inject_enter(nr);
+	return do_enter(regs, nr, typed);
+}
+
+static __always_inline int handle_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+{
+	__u32 notes = 0;
+
+	if (inject_active && inject_pending)
+		notes = inject_exit(regs, ret, typed);
+	return do_exit(regs, ret, typed, notes);
 }
 
 /*
@@ -566,23 +778,23 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 SEC("tp_btf/sys_enter")
 int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
 {
-	return do_enter(regs, id, true);
+	return handle_enter(regs, id, true);
 }
 
 SEC("tp_btf/sys_exit")
 int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
 {
-	return do_exit(regs, ret, true);
+	return handle_exit(regs, ret, true);
 }
 
 SEC("raw_tp/sys_enter")
 int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return do_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
+	return handle_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
 }
 
 SEC("raw_tp/sys_exit")
 int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return do_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+	return handle_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
 }

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <linux/perf_event.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -25,6 +28,15 @@ static bool libbpf_debug;
  * loss is still counted in the totals, only not placed.
  */
 #define LOSSLESS_MAX_THREADS 16384
+/* -e inject=: threads whose call btftrace answered and that have not returned yet */
+#define INJECT_MAX_THREADS 16384
+/*
+ * -P: the paths (each as given and as resolved), the files they name (more as files are
+ * created by the name and replaced), and the processes that hold fds of them.
+ */
+#define PATH_MAX_NAMES 256
+#define PATH_MAX_FILES 1024
+#define PATH_MAX_PROCS 8192
 
 static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
 {
@@ -142,6 +154,8 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
+	/* -e SUBSYS:EVENT: the program every tracepoint selected runs */
+	bpf_program__set_autoload(skel->progs.on_event, o->events);
 	if (o->summary_only) {
 		/* -c shows no signal or exec lines: programs it need not verify nor run */
 		bpf_program__set_autoload(skel->progs.on_exec, false);
@@ -173,10 +187,15 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->record_comm = o->record_comm;
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
+	skel->rodata->inject_active = o->inject;
+	skel->rodata->path_trace = o->path_trace;
+	skel->rodata->path_names = o->path_names;
+	skel->rodata->trace_fds_on = o->trace_fds_on;
+	skel->rodata->trace_fds = o->trace_fds;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
-	if (!err && (o->summary || o->filter) && !typed)
+	if (!err && (o->summary || o->filter || o->path_trace) && !typed)
 		err = bpf_map__set_max_entries(skel->maps.call_start, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = bpf_map__set_autocreate(skel->maps.task_call_start, typed);
@@ -186,8 +205,19 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.summary_map, SUMMARY_MAX_GROUPS);
 	if (!err && o->summary && o->errno_summary)
 		err = bpf_map__set_max_entries(skel->maps.errno_map, SUMMARY_MAX_GROUPS);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.trace_path_names, PATH_MAX_NAMES);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.trace_path_inodes, PATH_MAX_FILES);
+	if (!err && o->path_names)
+		err = bpf_map__set_max_entries(skel->maps.path_fds, PATH_MAX_PROCS);
 	if (!err && o->lossless)
 		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
+	if (!err && o->inject)
+		err = bpf_map__set_max_entries(skel->maps.inject_marks, INJECT_MAX_THREADS);
+	/* the loader runs before the globs are matched: room for as many as may be */
+	if (!err && o->events)
+		err = bpf_map__set_max_entries(skel->maps.event_descs, BT_EVENTS_MAX);
 	if (!err)
 		err = collector_bpf__load(skel);
 	if (err) {
@@ -328,6 +358,37 @@ void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *
 	c->skel->bss->fd_offsets = *offsets;
 }
 
+int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id)
+{
+	char key[BT_PATH_KEY] = {0};
+	__u8 one = 1;
+	size_t len = strlen(path);
+	int err;
+
+	if (len + 1 >= BT_PATH_KEY)
+		return -ENAMETOOLONG;
+	memcpy(key, path, len);
+	err = bpf_map__update_elem(c->skel->maps.trace_path_names, key, sizeof(key), &one,
+				   sizeof(one), BPF_ANY);
+	if (!err && id)
+		err = bpf_map__update_elem(c->skel->maps.trace_path_inodes, id, sizeof(*id), &one,
+					   sizeof(one), BPF_ANY);
+	return err;
+}
+
+int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd)
+{
+	struct bt_path_fds bits = {0};
+	int map = bpf_map__fd(c->skel->maps.path_fds);
+
+	if (fd < 0 || fd >= BT_PATH_FDS)
+		return 0;
+	/* none yet: the zeros above */
+	bpf_map_lookup_elem(map, &tgid, &bits);
+	bits.bits[fd / 64] |= 1ULL << (fd % 64);
+	return bpf_map_update_elem(map, &tgid, &bits, BPF_ANY);
+}
+
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
 			  const struct bt_filter_args *args)
 {
@@ -413,8 +474,110 @@ int collector__attach(struct collector *c)
 	return collector_bpf__attach(skel);
 }
 
+int collector__set_event(struct collector *c, __u32 id, const struct bt_event_desc *desc)
+{
+	return bpf_map__update_elem(c->skel->maps.event_descs, &id, sizeof(id), desc, sizeof(*desc),
+				    BPF_ANY);
+}
+
+/*
+ * The event program's instructions, as loaded, with its event's id in place of the magic one:
+ * maps and relocations are the loaded program's, so the copy needs no verification of its own
+ * beyond the kernel's. Returns the count of instructions patched (1), or -errno.
+ */
+static int patch_event_id(struct bpf_insn *insns, size_t n, __u32 id)
+{
+	int patched = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		__u8 code = insns[i].code;
+
+		if ((code == (BPF_ALU64 | BPF_MOV | BPF_K) ||
+		     code == (BPF_ALU | BPF_MOV | BPF_K)) &&
+		    insns[i].imm == BT_EVENT_ID_MAGIC) {
+			insns[i].imm = id;
+			patched++;
+		}
+	}
+	return patched == 1 ? 1 : -ENOEXEC;
+}
+
+static int open_tracepoint_event(__u32 id)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.config = id,
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+	/* one perf event on one CPU: a tracepoint runs its BPF programs on every CPU */
+	int fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+
+	return fd < 0 ? -errno : fd;
+}
+
+int collector__attach_event(struct collector *c, __u32 id)
+{
+	const struct bpf_program *prog = c->skel->progs.on_event;
+	const struct bpf_insn *insns = bpf_program__insns(prog);
+	size_t n = bpf_program__insn_cnt(prog);
+	struct collector_event ev = {-1, -1};
+	struct bpf_insn *copy;
+	int err;
+
+	if (c->nevent_progs == c->event_progs_cap) {
+		size_t cap = c->event_progs_cap ? 2 * c->event_progs_cap : 16;
+		struct collector_event *p = realloc(c->event_progs, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		c->event_progs = p;
+		c->event_progs_cap = cap;
+	}
+	if (!insns || !n)
+		return -ENOEXEC;
+	copy = malloc(n * sizeof(*copy));
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, insns, n * sizeof(*copy));
+	err = patch_event_id(copy, n, id);
+	if (err > 0) {
+		ev.prog_fd =
+			bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "on_event", "GPL", copy, n, NULL);
+		err = ev.prog_fd < 0 ? ev.prog_fd : 0;
+	}
+	free(copy);
+	if (!err) {
+		ev.perf_fd = open_tracepoint_event(id);
+		err = ev.perf_fd < 0 ? ev.perf_fd : 0;
+	}
+	if (!err && (ioctl(ev.perf_fd, PERF_EVENT_IOC_SET_BPF, ev.prog_fd) < 0 ||
+		     ioctl(ev.perf_fd, PERF_EVENT_IOC_ENABLE, 0) < 0))
+		err = -errno;
+	if (err) {
+		if (ev.perf_fd >= 0)
+			close(ev.perf_fd);
+		if (ev.prog_fd >= 0)
+			close(ev.prog_fd);
+		return err;
+	}
+	c->event_progs[c->nevent_progs++] = ev;
+	return 0;
+}
+
+static void detach_events(struct collector *c)
+{
+	for (size_t i = 0; i < c->nevent_progs; i++) {
+		close(c->event_progs[i].perf_fd);
+		close(c->event_progs[i].prog_fd);
+	}
+	c->nevent_progs = 0;
+}
+
 void collector__detach(struct collector *c)
 {
+	detach_events(c);
 	if (c->skel)
 		collector_bpf__detach(c->skel);
 }
@@ -528,6 +691,35 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 	return err == -ENOENT ? 0 : err;
 }
 
+int collector__inject_mark(struct collector *c, __u32 tid, const struct bt_inject_mark *mark)
+{
+	int fd = bpf_map__fd(c->skel->maps.inject_marks), err;
+
+	/* counted first: the programs look only while the count is above zero */
+	__atomic_add_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+	for (;;) {
+		err = bpf_map_update_elem(fd, &tid, mark, BPF_NOEXIST);
+		if (err != -EEXIST)
+			break;
+		/* a mark an earlier call left: replaced, and counted once (unless it just went) */
+		err = bpf_map_update_elem(fd, &tid, mark, BPF_EXIST);
+		if (err != -ENOENT) {
+			__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+			return err;
+		}
+	}
+	if (err)
+		__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+	return err;
+}
+
+void collector__inject_unmark(struct collector *c, __u32 tid)
+{
+	/* the programs may have taken it: only the one that deletes it counts it down */
+	if (bpf_map_delete_elem(bpf_map__fd(c->skel->maps.inject_marks), &tid) == 0)
+		__atomic_sub_fetch(&c->skel->bss->inject_pending, 1, __ATOMIC_SEQ_CST);
+}
+
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx)
 {
 	int fd = bpf_map__fd(c->skel->maps.errno_map), err;
@@ -586,6 +778,8 @@ int collector__run_stats(const struct collector *c, struct collector_run_stats *
 void collector__destroy(struct collector *c)
 {
 	ring_buffer__free(c->rb);
+	detach_events(c);
+	free(c->event_progs);
 	collector_bpf__destroy(c->skel);
 	if (c->stats_fd > 0)
 		close(c->stats_fd);

@@ -13,6 +13,12 @@
 struct collector_bpf;
 struct ring_buffer;
 
+/* A copy of the event program attached to one tracepoint. */
+struct collector_event {
+	int prog_fd;
+	int perf_fd;
+};
+
 struct collector_opts {
 	__u32 self_tgid;
 	bool trace_all;
@@ -30,10 +36,16 @@ struct collector_opts {
 	bool record_comm;      /* enter records carry the thread name (else zeros) */
 	bool record_cgroup;    /* enter records carry the thread's cgroup id (else 0) */
 	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
+	bool inject;	       /* -e inject=: collector__inject_mark() marks calls */
+	bool path_trace;       /* -P or --trace-fds: only the calls that touch them */
+	bool path_names;       /* -P: collector__add_trace_path() gives the paths */
+	bool trace_fds_on;     /* --trace-fds: the fds in trace_fds */
+	struct bt_trace_fds trace_fds;
 	__u32 string_cap;
 	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
+	bool events;	      /* -e SUBSYS:EVENT: tracepoints are to be attached */
 	bool debug;	      /* let libbpf print */
 };
 
@@ -71,7 +83,10 @@ struct collector {
 	unsigned char features[COLLECTOR_FEAT_COUNT]; /* enum collector_feature_state */
 	int typed_err; /* why the tp_btf programs did not load, or 0 */
 	bool typed;    /* the tp_btf pair is loaded, else the raw_tp pair */
-	int missing;   /* a needed feature the kernel lacks (load fails), or -1 */
+	/* -e SUBSYS:EVENT: per tracepoint attached, its copy of on_event and its perf event */
+	struct collector_event *event_progs;
+	size_t nevent_progs, event_progs_cap;
+	int missing; /* a needed feature the kernel lacks (load fails), or -1 */
 };
 
 /* The BPF programs' own cost: index 0 the sys_enter program, 1 sys_exit. */
@@ -97,6 +112,13 @@ void collector__print_features(const struct collector *c, FILE *f);
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
 /* -y: where the kernel keeps a descriptor's inode, for the exits of calls that make fds. */
 void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets);
+/*
+ * -P: a path as the calls name it (shorter than BT_PATH_KEY), and the file it is when
+ * found (id NULL: none yet; an open by the name makes it).
+ */
+int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id);
+/* -P: fd of process tgid refers to a -P path's file (the fds it has before tracing). */
+int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd);
 /* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
 			  const struct bt_filter_args *args);
@@ -107,6 +129,13 @@ int collector__add_container_cgroup(struct collector *c, __u64 id, __u32 level);
 /* No process is traced any more (the kernel removes each when it exits). */
 bool collector__no_procs(const struct collector *c);
 int collector__attach(struct collector *c);
+/* -e SUBSYS:EVENT: what the event program needs to know of the event with tracefs id id. */
+int collector__set_event(struct collector *c, __u32 id, const struct bt_event_desc *desc);
+/*
+ * Loads a copy of the event program for the tracepoint with tracefs id id and attaches it.
+ * Returns 0 or -errno.
+ */
+int collector__attach_event(struct collector *c, __u32 id);
 /* Detaches the programs; the maps and the ring buffer stay readable until destroy. */
 void collector__detach(struct collector *c);
 /* Sets up the ring buffer reader; fn gets every record. */
@@ -134,6 +163,14 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 /* Calls fn for each syscall (and process or thread) in the summary map. */
 int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx);
+
+/*
+ * -e inject=: what btftrace does to tid's current call, which the call's sys_exit takes (and
+ * its sys_enter, for a signal): written before the call's seccomp notification is answered.
+ */
+int collector__inject_mark(struct collector *c, __u32 tid, const struct bt_inject_mark *mark);
+/* The answer never reached the call (it was gone): the mark goes. */
+void collector__inject_unmark(struct collector *c, __u32 tid);
 
 /* Has the kernel count the programs' run time (costs ~20 ns per run): for --stats. */
 int collector__enable_run_stats(struct collector *c);

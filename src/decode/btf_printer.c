@@ -23,6 +23,7 @@ struct printer {
 /* One walk over the members that share a pair of braces, anonymous members included. */
 struct member_walk {
 	__u32 parent_id;
+	const struct btf_shape *shape; /* the parent's, or NULL */
 	bool cut; /* a member was left out for want of data (or output budget) */
 };
 
@@ -366,6 +367,25 @@ static void print_array(struct printer *p, const struct btf_type *t, const unsig
 static bool print_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
 			  const unsigned char *data, size_t len);
 
+/* A member never shown, but for its shape's when_set list when its bytes are not all zero. */
+static bool reserved_but_set(const struct printer *p, const struct member_walk *w,
+			     const struct btf_type *t, __u32 idx, const char *name,
+			     const unsigned char *data, size_t len)
+{
+	__u64 off = btf_member_bit_offset(t, idx) / 8;
+	__s64 size;
+
+	if (!w->shape || !w->shape->when_set || btf_member_bitfield_size(t, idx))
+		return false;
+	for (const char *const *k = w->shape->when_set; *k; k++) {
+		if (strcmp(*k, name))
+			continue;
+		size = btf__resolve_size(p->btf, btf_members(t)[idx].type);
+		return size > 0 && covers(len, off, size) && !all_zero(data + off, size);
+	}
+	return false;
+}
+
 /*
  * Prints one member of composite t. Returns false when the walk must stop: a struct stops at
  * its first member not covered by the data, since all that follows lies further out.
@@ -383,7 +403,8 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 
 	if (!name)
 		name = "?";
-	if (*name && p->o->member_shown && !p->o->member_shown(p->o->hook_ctx, name))
+	if (*name && p->o->member_shown && !p->o->member_shown(p->o->hook_ctx, name) &&
+	    !reserved_but_set(p, w, t, idx, name, data, len))
 		return true;
 	if (mt && btf_is_int(mt) && !nbits &&
 	    (btf_int_offset(mt) || btf_int_bits(mt) != mt->size * 8)) {
@@ -533,7 +554,7 @@ static void print_composite(struct printer *p, __u32 id, const struct btf_type *
 {
 	const struct btf_shape *shape =
 		p->o->shape ? p->o->shape(p->o->hook_ctx, p->btf, id) : NULL;
-	struct member_walk w = {.parent_id = id};
+	struct member_walk w = {.parent_id = id, .shape = shape};
 
 	if (p->depth >= p->max_depth || p->nest >= BTF_PRINT_MAX_NEST) {
 		w_elided(p->w);

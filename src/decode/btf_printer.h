@@ -26,11 +26,14 @@ struct writer;
 /*
  * How a struct shows, where BTF's own order and completeness are not what strace shows: the
  * members by name in the order to show them (NULL: BTF's order, all), and the few shown
- * without -v, followed by "..." (NULL: as with -v). Both lists are NULL-ended.
+ * without -v, followed by "..." (NULL: as with -v), and the padding or reserved members shown
+ * when they are not zero (NULL: none). The lists are NULL-ended.
  */
 struct btf_shape {
 	const char *const *members;
 	const char *const *brief;
+	/* reserved members (never shown otherwise) shown when they are not zero: __reserved */
+	const char *const *when_set;
 };
 
 struct btf_print_opts {

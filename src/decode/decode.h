@@ -13,6 +13,7 @@
 #include "base/writer.h"
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
+#include "catalog/tracepoints.h"
 #include "container/container.h"
 #include "decode/captures.h"
 #include "decode/hand.h"
@@ -111,12 +112,16 @@ struct decoder {
 	unsigned char dump_kind[BT_MAX_SYSCALLS];
 	/* per syscall: what it does to the fd table */
 	unsigned char fd_effect[BT_MAX_SYSCALLS];
+	/* per syscall: the name of the anonymous file it makes (-y), or NULL */
+	const char *fd_made_name[BT_MAX_SYSCALLS];
 	/* -y: the fds' paths, owned by the session; NULL without -y */
 	struct fd_table *fds;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
 	struct pid_table *pids;
 	/* --container, -a: which container each thread is in, owned by the session; or NULL */
 	struct container_table *containers;
+	/* -e SUBSYS:EVENT: the tracepoints selected, owned by the session; or NULL */
+	const struct tp_set *tracepoints;
 	/* per syscall and argument, and per syscall's return value: what a pid there names */
 	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
@@ -152,6 +157,7 @@ enum call_event {
 	CEV_EXIT,	/* a thread or process ended: "+++ exited with 0 +++" */
 	CEV_SUPERSEDED, /* an exec from another thread ended this one */
 	CEV_LOST,	/* --lossless: what the full ring buffer lost here */
+	CEV_TRACEPOINT, /* -e SUBSYS:EVENT: "sched:sched_process_fork(parent_comm=\"sh\", ...)" */
 };
 
 /* A call (or event) as a sink sees it: what a line says besides the walk's part. */
@@ -173,6 +179,10 @@ struct call_view {
 	bool returned;	       /* the exit was seen */
 	bool failed;	       /* it returned an error */
 	bool captures_dropped; /* a record came without its captured data (ring buffer full) */
+	/* -e inject=: btftrace gave the result ("(INJECTED)"), held the call ("(DELAYED)") */
+	bool injected, delayed;
+	/* the result btftrace gave is retval=: a value, never an error, as strace shows it */
+	bool injected_value;
 	/* a new child's first return from clone/fork: strace does not show it */
 	bool child_start;
 	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */
@@ -191,6 +201,8 @@ struct call_view {
 	__u32 old_tid;
 	/* CEV_LOST */
 	__u64 lost_calls, lost_returns, lost_events;
+	/* CEV_TRACEPOINT: its format (NULL: an id not selected), and "system:name" in name */
+	const struct tp_event *tracepoint;
 
 	char namebuf[32], resumes_buf[32], signame_buf[32];
 };
@@ -207,6 +219,11 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
  * "0x1 (flags FD_CLOEXEC)", "?".
  */
 void decode_write_return(const struct decoder *d, struct writer *w, const struct call_view *v);
+/*
+ * A CEV_TRACEPOINT's fields, by its tracefs format: text "sched:sched_switch(prev_comm=\"sh\",
+ * prev_pid=10, ...)", JSON an object of the fields (tracepoint.c).
+ */
+void decode_write_tracepoint(const struct decoder *d, struct writer *w, const struct call_view *v);
 /* A CEV_SIGNAL's line: "--- SIGCHLD {si_signo=SIGCHLD, ...} ---". */
 void decode_write_signal(const struct decoder *d, struct writer *w, const struct call_view *v);
 

@@ -184,6 +184,7 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 			d->nr_waitid = nr;
 		d->ret_pid_kind[nr] = decode_pid_return_kind(like);
 		d->fd_effect[nr] = decode_fd_effect_of(like);
+		d->fd_made_name[nr] = decode_fd_made_name_of(like);
 		d->dump_kind[nr] = decode_dump_kind_of(like);
 		d->ret_is_address[nr] = returns_address(like);
 		d->open_mode_arg[nr] = mode_arg_index(desc);

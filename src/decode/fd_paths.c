@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <linux/bpf.h>
 #include <linux/landlock.h>
 
@@ -22,12 +23,20 @@
 struct fd_effect_entry {
 	const char *name;
 	enum fd_effect effect;
+	/*
+	 * FD_FX_NEW: what /proc names the file the call makes, when the call alone says it: the
+	 * anonymous inodes' names the kernel gives them. "%s" stands for the call's string
+	 * argument (memfd_create's name). NULL: a socket's or pipe's inode names it, which the
+	 * collector reads as the call returns, or only /proc knows.
+	 */
+	const char *made;
 };
 
 /*
  * What each call does to the descriptor table; a call not here leaves it as
  * it was. Calls that return an fd of a kind /proc names ("socket:[123]",
- * "anon_inode:[eventfd]") are FD_FX_NEW: their fd is asked of /proc.
+ * "anon_inode:[eventfd]") are FD_FX_NEW: their fd's name is known at once (made) or
+ * from its inode, else asked of /proc.
  */
 /* clang-format off */
 static const struct fd_effect_entry fd_effects[] = {
@@ -41,16 +50,29 @@ static const struct fd_effect_entry fd_effects[] = {
 	{ "clone", FD_FX_CLONE }, { "clone3", FD_FX_CLONE }, { "fork", FD_FX_CLONE },
 	{ "vfork", FD_FX_CLONE }, { "chdir", FD_FX_CHDIR }, { "fchdir", FD_FX_FCHDIR },
 	{ "socket", FD_FX_NEW }, { "accept", FD_FX_NEW }, { "accept4", FD_FX_NEW },
-	{ "open_by_handle_at", FD_FX_NEW }, { "epoll_create", FD_FX_NEW },
-	{ "epoll_create1", FD_FX_NEW }, { "eventfd", FD_FX_NEW }, { "eventfd2", FD_FX_NEW },
-	{ "signalfd", FD_FX_NEW }, { "signalfd4", FD_FX_NEW }, { "timerfd_create", FD_FX_NEW },
-	{ "inotify_init", FD_FX_NEW }, { "inotify_init1", FD_FX_NEW },
-	{ "fanotify_init", FD_FX_NEW }, { "memfd_create", FD_FX_NEW },
-	{ "memfd_secret", FD_FX_NEW }, { "perf_event_open", FD_FX_NEW },
-	{ "pidfd_open", FD_FX_NEW }, { "pidfd_getfd", FD_FX_NEW }, { "userfaultfd", FD_FX_NEW },
-	{ "io_uring_setup", FD_FX_NEW }, { "open_tree", FD_FX_NEW }, { "fsopen", FD_FX_NEW },
-	{ "fsmount", FD_FX_NEW }, { "fspick", FD_FX_NEW }, { "mq_open", FD_FX_NEW },
-	{ "landlock_create_ruleset", FD_FX_NEW },
+	{ "open_by_handle_at", FD_FX_NEW },
+	{ "epoll_create", FD_FX_NEW, "anon_inode:[eventpoll]" },
+	{ "epoll_create1", FD_FX_NEW, "anon_inode:[eventpoll]" },
+	{ "eventfd", FD_FX_NEW, "anon_inode:[eventfd]" },
+	{ "eventfd2", FD_FX_NEW, "anon_inode:[eventfd]" },
+	{ "signalfd", FD_FX_NEW, "anon_inode:[signalfd]" },
+	{ "signalfd4", FD_FX_NEW, "anon_inode:[signalfd]" },
+	{ "timerfd_create", FD_FX_NEW, "anon_inode:[timerfd]" },
+	{ "inotify_init", FD_FX_NEW, "anon_inode:inotify" },
+	{ "inotify_init1", FD_FX_NEW, "anon_inode:inotify" },
+	{ "fanotify_init", FD_FX_NEW, "anon_inode:[fanotify]" },
+	{ "memfd_create", FD_FX_NEW, "/memfd:%s (deleted)" },
+	{ "memfd_secret", FD_FX_NEW, "/secretmem (deleted)" },
+	{ "perf_event_open", FD_FX_NEW, "anon_inode:[perf_event]" },
+	{ "pidfd_open", FD_FX_NEW, FD_PIDFD_NAME }, { "pidfd_getfd", FD_FX_NEW },
+	{ "userfaultfd", FD_FX_NEW, "anon_inode:[userfaultfd]" },
+	{ "io_uring_setup", FD_FX_NEW, "anon_inode:[io_uring]" },
+	{ "open_tree", FD_FX_NEW },
+	{ "fsopen", FD_FX_NEW, "anon_inode:[fscontext]" }, { "fsmount", FD_FX_NEW },
+	{ "fspick", FD_FX_NEW, "anon_inode:[fscontext]" },
+	/* a queue's name as the kernel takes it, without glibc's leading '/' */
+	{ "mq_open", FD_FX_NEW, "/%s" },
+	{ "landlock_create_ruleset", FD_FX_NEW, "anon_inode:[landlock-ruleset]" },
 	/* bpf and landlock_create_ruleset return an fd for some arguments only: returns_fd() */
 	{ "bpf", FD_FX_NEW },
 };
@@ -85,13 +107,107 @@ static bool returns_fd(const struct decoder *d, int nr, const __u64 *args)
 	return true;
 }
 
-enum fd_effect decode_fd_effect_of(const char *name)
+static const struct fd_effect_entry *fd_effect_entry(const char *name)
 {
 	for (size_t i = 0; i < sizeof(fd_effects) / sizeof(fd_effects[0]); i++) {
 		if (!strcmp(fd_effects[i].name, name))
-			return fd_effects[i].effect;
+			return &fd_effects[i];
 	}
-	return FD_FX_NONE;
+	return NULL;
+}
+
+enum fd_effect decode_fd_effect_of(const char *name)
+{
+	const struct fd_effect_entry *e = fd_effect_entry(name);
+
+	return e ? e->effect : FD_FX_NONE;
+}
+
+const char *decode_fd_made_name_of(const char *name)
+{
+	const struct fd_effect_entry *e = fd_effect_entry(name);
+
+	return e ? e->made : NULL;
+}
+
+/* The name of the object a bpf command made or opened an fd of, as its anonymous inode has it. */
+static const char *bpf_made_name(int cmd)
+{
+	switch (cmd) {
+	case BPF_MAP_CREATE:
+	case BPF_MAP_GET_FD_BY_ID:
+		return "anon_inode:bpf-map";
+	case BPF_PROG_LOAD:
+	case BPF_PROG_GET_FD_BY_ID:
+		return "anon_inode:bpf-prog";
+	case BPF_BTF_LOAD:
+	case BPF_BTF_GET_FD_BY_ID:
+		return "anon_inode:btf";
+	case BPF_LINK_CREATE:
+	case BPF_LINK_GET_FD_BY_ID:
+	case BPF_RAW_TRACEPOINT_OPEN:
+		return "anon_inode:bpf_link";
+	}
+	return NULL; /* BPF_OBJ_GET: whatever was pinned; an iterator's file */
+}
+
+/* What the collector read of fd's inode as the call returned: a socket's or pipe's name. */
+static const char *inode_name(const struct call *call, int fd, char *buf, size_t size)
+{
+	const struct bt_capture *cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES);
+	struct bt_fd_inode inode;
+
+	for (size_t off = 0; cap && off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
+		memcpy(&inode, (const char *)decode_cap_data(cap) + off, sizeof(inode));
+		if (inode.fd != fd)
+			continue;
+		if (S_ISSOCK(inode.mode))
+			snprintf(buf, size, "socket:[%llu]", (unsigned long long)inode.ino);
+		else if (S_ISFIFO(inode.mode))
+			snprintf(buf, size, "pipe:[%llu]", (unsigned long long)inode.ino);
+		else
+			return NULL;
+		return buf;
+	}
+	return NULL;
+}
+
+/*
+ * What /proc names fd, which the call made, as the call returned, where the call or the
+ * collector says: its inode (a socket, a pipe), or the name the kernel gives the anonymous
+ * file the call makes. NULL: only /proc can say, later.
+ */
+static const char *made_fd_name(const struct decoder *d, const struct call *call, int fd, char *buf,
+				size_t size)
+{
+	const struct bt_capture *in, *out;
+	const char *made;
+	int nr = call->enter->hdr.nr;
+
+	if (inode_name(call, fd, buf, size))
+		return buf;
+	if (d->fd_effect[nr] != FD_FX_NEW)
+		return NULL;
+	made = d->fd_made_name[nr];
+	if (!made) {
+		const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
+
+		if (!desc || strcmp(desc->name, "bpf"))
+			return NULL;
+		made = bpf_made_name((int)call->enter->args[0]);
+		if (!made)
+			return NULL;
+	}
+	if (!strstr(made, "%s")) {
+		snprintf(buf, size, "%s", made);
+		return buf;
+	}
+	/* memfd_create's or mq_open's name, as the kernel took it */
+	decode_arg_captures(call->enter, call->exit, 0, &in, &out);
+	if (!in || (in->flags & (BT_CAP_FAULT | BT_CAP_TRUNCATED)))
+		return NULL;
+	snprintf(buf, size, made, (const char *)decode_cap_data(in));
+	return buf;
 }
 
 bool decode_fd_calls_selected(const struct decoder *d, const struct bt_syscall_rules *rules)
@@ -237,6 +353,8 @@ const char *decode_returned_fd_path(const struct decoder *d, const struct call *
 	case FD_FX_NEW:
 		if (enter && !returns_fd(d, nr, enter->args))
 			return NULL;
+		if (enter && made_fd_name(d, call, (int)exit->ret, buf, size))
+			return buf;
 		/* the table has not taken the call: it may still hold the fd as closed */
 		return fd_table__proc_path(d->fds, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret);
 	default:
@@ -255,6 +373,7 @@ bool decode_write_fd_pair(const struct decoder *d, struct writer *w, const struc
 	 * come from the kernel unchecked.
 	 */
 	int nr = hc->nr;
+	const struct call call = {.enter = hc->enter, .exit = hc->exit};
 	int fds[2];
 
 	if (!d->fds || nr < 0 || nr >= BT_MAX_SYSCALLS || d->fd_effect[nr] != FD_FX_PAIR || !out ||
@@ -262,8 +381,14 @@ bool decode_write_fd_pair(const struct decoder *d, struct writer *w, const struc
 		return false;
 	memcpy(fds, decode_cap_data(out), sizeof(fds));
 	w_arr_begin(w, WR_ARR_LIST);
-	for (int k = 0; k < 2; k++)
-		w_fd(w, fds[k], NULL, fd_table__proc_path(d->fds, hdr->tgid, hdr->tid, fds[k]));
+	for (int k = 0; k < 2; k++) {
+		char buf[64];
+		const char *path =
+			hc->enter ? made_fd_name(d, &call, fds[k], buf, sizeof(buf)) : NULL;
+
+		w_fd(w, fds[k], NULL,
+		     path ? path : fd_table__proc_path(d->fds, hdr->tgid, hdr->tid, fds[k]));
+	}
 	w_arr_end(w, false);
 	return true;
 }
@@ -304,6 +429,28 @@ static bool clone_made_process(const struct decoder *d, const struct call *call)
 	return !(flags & CLONE_THREAD);
 }
 
+/* The pidfd a clone with CLONE_PIDFD made (clone's in parent_tid, clone3's where it said). */
+static bool clone_pidfd(const struct decoder *d, const struct call *call, int *fd)
+{
+	char namebuf[32];
+	const char *name = decode_syscall_name(d, call->enter->hdr.nr, namebuf, sizeof(namebuf));
+	const struct bt_capture *in, *out;
+
+	if (!strcmp(name, "clone")) {
+		if (!(call->enter->args[0] & CLONE_PIDFD))
+			return false;
+		decode_arg_captures(call->enter, call->exit, 2, &in, &out);
+	} else if (!strcmp(name, "clone3")) {
+		out = record_capture(&call->exit->hdr, BT_CAP_INNER_PIDFD);
+	} else {
+		return false;
+	}
+	if (!out || (out->flags & BT_CAP_FAULT) || out->len < sizeof(*fd))
+		return false;
+	memcpy(fd, decode_cap_data(out), sizeof(*fd));
+	return true;
+}
+
 void decode_track_fds(const struct decoder *d, const struct call *call)
 {
 	const struct bt_enter_rec *enter = call->enter;
@@ -336,7 +483,8 @@ void decode_track_fds(const struct decoder *d, const struct call *call)
 		break;
 	case FD_FX_NEW:
 		if (ret >= 0 && returns_fd(d, enter->hdr.nr, enter->args))
-			fd_table__set(d->fds, tgid, ret, NULL);
+			fd_table__set(d->fds, tgid, ret,
+				      made_fd_name(d, call, ret, buf, sizeof(buf)));
 		break;
 	case FD_FX_DUP:
 		if (ret >= 0)
@@ -361,8 +509,9 @@ void decode_track_fds(const struct decoder *d, const struct call *call)
 		break;
 	case FD_FX_PAIR:
 		if (ret == 0 && pair_fds(d, call, fds)) {
-			fd_table__set(d->fds, tgid, fds[0], NULL);
-			fd_table__set(d->fds, tgid, fds[1], NULL);
+			for (int k = 0; k < 2; k++)
+				fd_table__set(d->fds, tgid, fds[k],
+					      inode_name(call, fds[k], buf, sizeof(buf)));
 		}
 		break;
 	case FD_FX_EXEC:
@@ -383,6 +532,8 @@ void decode_track_fds(const struct decoder *d, const struct call *call)
 	case FD_FX_CLONE:
 		if (ret > 0 && clone_made_process(d, call))
 			fd_table__fork(d->fds, tgid, ret);
+		if (ret > 0 && clone_pidfd(d, call, &fds[0]))
+			fd_table__set(d->fds, tgid, fds[0], FD_PIDFD_NAME);
 		break;
 	}
 }

@@ -5,8 +5,16 @@
 
 #include "decode/decode.h"
 
+/* What /proc names a pidfd (pidfd_open's, clone's with CLONE_PIDFD). */
+#define FD_PIDFD_NAME "anon_inode:[pidfd]"
+
 /* What the named syscall does to the fd table. */
 enum fd_effect decode_fd_effect_of(const char *name);
+/*
+ * The name the kernel gives the anonymous file the named syscall makes ("anon_inode:[eventfd]";
+ * "%s" for its string argument), or NULL.
+ */
+const char *decode_fd_made_name_of(const char *name);
 /* The path of argument i when it is an fd (AT_FDCWD: the cwd), or NULL. */
 const char *decode_fd_arg_path(const struct decoder *d, const struct bt_rec_hdr *hdr, int nr, int i,
 			       __u64 v);

@@ -119,6 +119,26 @@ static bool set_thread_area_return(struct writer *w, const struct hand_call *hc,
 	return true;
 }
 
+/*
+ * modify_ldt returns an int in a 64-bit register, so its errors arrive as 32 bits
+ * (0xffffffda, not -38): strace shows such a number with the error it stands for,
+ * = 4294967258 ENOSYS (Function not implemented).
+ */
+static bool modify_ldt_return(struct writer *w, const struct hand_call *hc, struct wr_ret *r)
+{
+	uint64_t v = (uint64_t)r->value;
+
+	if (v < 0xfffff000 || v > 0xffffffff)
+		return false;
+	r->kind = WR_RET_ERROR;
+	r->error_value = true;
+	r->err = (int)-(int32_t)(uint32_t)v;
+	r->errname = xlat_errno_name(r->err);
+	r->errtext = strerror(r->err);
+	w->ops->ret(w, r);
+	return true;
+}
+
 /* clang-format off */
 static const struct hand_arg_entry ldt_args[] = {
 	{"set_thread_area", "u_info", set_thread_area_info},
@@ -127,6 +147,7 @@ static const struct hand_arg_entry ldt_args[] = {
 
 static const struct hand_return_entry ldt_returns[] = {
 	{"set_thread_area", set_thread_area_return},
+	{"modify_ldt", modify_ldt_return},
 };
 /* clang-format on */
 

@@ -10,13 +10,16 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <asm/prctl.h>
+#include <linux/capability.h>
 #include <linux/futex.h>
 #include <linux/kcmp.h>
 #include <linux/personality.h>
 #include <linux/ptrace.h>
 #include <linux/reboot.h>
+#include <linux/sched.h>
 
 #include "decode/decode.h"
+#include "decode/fd_paths.h"
 #include "decode/hand.h"
 #include "xlat_tables.h"
 
@@ -239,6 +242,157 @@ exit_part:
 	return true;
 }
 
+/* clone3's arguments, and the least of struct clone_args the kernel takes (up to tls) */
+enum { CLONE3_ARG_ARGS, CLONE3_ARG_SIZE };
+#define CLONE_ARGS_SIZE_MIN 64
+/* set_tid arrays longer than this strace shows by their address */
+#define CLONE3_SET_TID_MAX 32
+
+static void put_addr64(struct writer *w, const char *key, uint64_t v)
+{
+	w_key(w, key);
+	w_ptr(w, v);
+}
+
+/*
+ * clone3's struct as it went in, as strace shows it: flags, then the members the flags use
+ * (pidfd, child_tid, parent_tid, tls, cgroup), the signal, the stack: fetch bytes of it,
+ * which were read.
+ */
+static void put_clone_args_in(struct writer *w, const struct hand_call *hc, size_t fetch)
+{
+	const struct bt_capture *in = hand_call_in(hc, CLONE3_ARG_ARGS);
+	struct clone_args a = {0};
+
+	memcpy(&a, hand_cap_data(in), fetch);
+	w_struct_begin(w);
+	w_key(w, "flags");
+	xlat_write_flags_wide(w, &xlat_clone_flags, a.flags);
+	if (a.flags & CLONE_PIDFD)
+		put_addr64(w, "pidfd", a.pidfd);
+	if (a.flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+		put_addr64(w, "child_tid", a.child_tid);
+	if (a.flags & CLONE_PARENT_SETTID)
+		put_addr64(w, "parent_tid", a.parent_tid);
+	w_key(w, "exit_signal");
+	if (a.exit_signal < 0x7fffffff)
+		xlat_write_signal(w, a.exit_signal);
+	else
+		w_u64(w, a.exit_signal);
+	put_addr64(w, "stack", a.stack);
+	w_key_num(w, "stack_size", a.stack_size, WR_HEX);
+	if (a.flags & CLONE_SETTLS)
+		put_addr64(w, "tls", a.tls);
+	if (a.set_tid || a.set_tid_size) {
+		/* the tids themselves are not read: their address, as strace shows a bad array */
+		put_addr64(w, "set_tid", a.set_tid);
+		w_key_num(w, "set_tid_size", a.set_tid_size, WR_UDEC);
+	}
+	if (fetch > offsetof(struct clone_args, cgroup) &&
+	    (a.cgroup || (a.flags & CLONE_INTO_CGROUP)))
+		w_key_num(w, "cgroup", a.cgroup, WR_UDEC);
+	w_obj_end(w, false);
+}
+
+/* An int the kernel wrote where clone_args said (tag BT_CAP_INNER_*), or false. */
+static bool clone_args_out_int(const struct hand_call *hc, unsigned int tag, int *v)
+{
+	const struct bt_capture *cap;
+
+	if (!hc->exit || hand_call_failed(hc))
+		return false;
+	cap = record_capture(&hc->exit->hdr, CLONE3_ARG_ARGS + tag);
+	if (!cap || (cap->flags & BT_CAP_FAULT) || cap->len < sizeof(*v))
+		return false;
+	memcpy(v, hand_cap_data(cap), sizeof(*v));
+	return true;
+}
+
+/* What clone3 wrote where its struct said, that was read: the pidfd, the child's tid. */
+struct clone3_out {
+	bool has_pidfd, has_tid;
+	int pidfd, tid;
+};
+
+static bool clone3_out_read(const struct hand_call *hc, struct clone3_out *o)
+{
+	o->has_pidfd = clone_args_out_int(hc, BT_CAP_INNER_PIDFD, &o->pidfd);
+	o->has_tid = clone_args_out_int(hc, BT_CAP_INNER_PARENT_TID, &o->tid);
+	return o->has_pidfd || o->has_tid;
+}
+
+/* {pidfd=[5], parent_tid=[1234]} */
+static void put_clone3_out(struct writer *w, const struct hand_call *hc, const struct clone3_out *o)
+{
+	w_struct_begin(w);
+	if (o->has_pidfd) {
+		w_key(w, "pidfd");
+		w_deref_begin(w);
+		w_fd(w, o->pidfd, NULL, hc->d->fds ? FD_PIDFD_NAME : NULL);
+		w_deref_end(w);
+	}
+	if (o->has_tid) {
+		w_key(w, "parent_tid");
+		w_deref_begin(w);
+		w_s64(w, o->tid);
+		w_deref_end(w);
+	}
+	w_obj_end(w, false);
+}
+
+/*
+ * clone3 as strace shows it: the struct as it went in, " => " what the kernel wrote where it
+ * said (the pidfd, the child's tid), then the size. A split call stops after the struct when
+ * the kernel is to write something, and its resumed line goes on with " => {...}".
+ */
+static bool clone3_call(struct writer *w, const struct hand_call *hc, enum hand_part part)
+{
+	uint64_t size = hc->enter->args[CLONE3_ARG_SIZE];
+	size_t fetch = size < sizeof(struct clone_args) ? size : sizeof(struct clone_args);
+	const struct bt_capture *in = hand_call_in(hc, CLONE3_ARG_ARGS);
+	struct clone3_out out;
+	uint64_t flags = 0;
+	bool read, writes, wrote;
+
+	read = fetch >= CLONE_ARGS_SIZE_MIN && in && in->len >= fetch;
+	if (read)
+		memcpy(&flags, hand_cap_data(in), sizeof(flags));
+	/* what strace waits for the exit to show */
+	writes = read && ((flags & (CLONE_PIDFD | CLONE_PARENT_SETTID)) || size > fetch);
+	wrote = writes && clone3_out_read(hc, &out);
+	if (part == HAND_PART_EXIT) {
+		if (!writes)
+			return true; /* the unfinished line had it all */
+		if (wrote) {
+			hand_arg_begin(w, hc, CLONE3_ARG_ARGS);
+			w_lit(w, " => ");
+			put_clone3_out(w, hc, &out);
+			w->ops->arg_end(w);
+		}
+	} else {
+		hand_arg_begin(w, hc, CLONE3_ARG_ARGS);
+		if (!read) {
+			hand_put_unread(w, hc->enter->args[CLONE3_ARG_ARGS],
+					record_capture(&hc->enter->hdr, CLONE3_ARG_ARGS));
+		} else if (part == HAND_PART_ALL && wrote) {
+			w_inout_begin(w);
+			put_clone_args_in(w, hc, fetch);
+			w_inout_mid(w);
+			put_clone3_out(w, hc, &out);
+			w_inout_end(w);
+		} else {
+			put_clone_args_in(w, hc, fetch);
+		}
+		w->ops->arg_end(w);
+		if (part == HAND_PART_ENTER && writes)
+			return true;
+	}
+	hand_arg_begin(w, hc, CLONE3_ARG_SIZE);
+	w_u64(w, size);
+	w->ops->arg_end(w);
+	return true;
+}
+
 /* rseq's area: strace shows it as a number in hex, 0 for none. */
 static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, int i)
 {
@@ -246,34 +400,28 @@ static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
-/* xlat_flags_names's callback: one flag name to the writer. */
-static void put_flag_name(void *ctx, const char *name)
-{
-	w_flag(ctx, name);
-}
-
 /*
- * A personality: the execution domain in the low byte, then the flags:
- * PER_LINUX|ADDR_NO_RANDOMIZE; 0xffffffff (a query) as it is.
+ * A personality as strace writes it: the execution domain in the low byte, then the flags
+ * when there are any, each field by -X on its own: PER_LINUX|ADDR_NO_RANDOMIZE,
+ * 0xad /\* PER_??? *\/|0x7e00, with -X raw 0|0x40000; 0xffffffff (a query) as it is.
  */
 static void write_personality(struct writer *w, uint32_t persona)
 {
-	const char *type = xlat_name(&xlat_personality_types, persona & PER_MASK);
-	uint64_t rest;
+	uint32_t domain = persona & PER_MASK, flags = persona & ~PER_MASK;
 
 	if (persona == 0xffffffff) {
 		w_hex(w, persona);
 		return;
 	}
-	w_flags_begin(w, persona);
-	/*
-	 * A domain no name knows joins the bits left (strace writes it first, 0xad /\* PER_??? *\/,
-	 * which a flags value cannot say): 0x7ead.
-	 */
-	if (type)
-		w_flag(w, type);
-	rest = xlat_flags_names(&xlat_personality_flags, persona & ~PER_MASK, put_flag_name, w);
-	w_flags_end(w, rest | (type ? 0 : persona & PER_MASK), WR_HEX, NULL);
+	w_obj_begin(w, WR_OBJ_BITOR, NULL);
+	w_key(w, "domain");
+	/* by the whole value: a domain whose personality carries flags (PER_SVR4) has no name */
+	w_const(w, domain, WR_HEX, xlat_name(&xlat_personality_types, domain), "PER_???");
+	if (flags) {
+		w_key(w, "flags");
+		xlat_write_flags(w, &xlat_personality_flags, flags);
+	}
+	w_obj_end(w, false);
 }
 
 static enum hand_result personality_arg(struct writer *w, const struct hand_call *hc, int i)
@@ -359,13 +507,97 @@ static enum hand_result kcmp_idx(struct writer *w, const struct hand_call *hc, i
 	return HAND_PRINTED;
 }
 
-/* capset's data is read only once its header could be: else its address, as strace has it. */
+/* One of a capability data's sets, the low word's bits or the high word's (cap 32 on). */
+static uint64_t put_cap_word(struct writer *w, uint32_t bits, unsigned int first_cap)
+{
+	uint32_t rest = 0;
+	char name[64];
+
+	w_flags_begin(w, bits);
+	for (unsigned int b = 0; b < 32; b++) {
+		const char *cap = xlat_name(&xlat_capabilities, first_cap + b);
+
+		if (!(bits & (1U << b)))
+			continue;
+		if (!cap) {
+			rest |= 1U << b;
+			continue;
+		}
+		snprintf(name, sizeof(name), "1<<%s", cap);
+		w_flag(w, name);
+	}
+	w_flags_end(w, rest, WR_HEX, rest == bits ? "CAP_???" : NULL);
+	return rest;
+}
+
+/*
+ * A capability set as strace shows it: the bits of the low word (caps 0 to 31) by name,
+ * 1<<CAP_CHOWN|1<<CAP_KILL, then the high word's (caps 32 on) when it has any, each word
+ * styled by -X on its own.
+ */
+static void put_cap_set(struct writer *w, const char *key, uint32_t lo, uint32_t hi)
+{
+	w_key(w, key);
+	w_obj_begin(w, WR_OBJ_BITOR, NULL);
+	if (lo || !hi) {
+		w_key(w, "caps_0_31");
+		put_cap_word(w, lo, 0);
+	}
+	if (hi) {
+		w_key(w, "caps_32_63");
+		put_cap_word(w, hi, 32);
+	}
+	w_obj_end(w, false);
+}
+
+/*
+ * capget's and capset's data, as the header's version says: one struct
+ * __user_cap_data_struct for _LINUX_CAPABILITY_VERSION_1 (or a version the kernel does not
+ * know), two for the later ones, whose second holds the high words. Read only once the
+ * header could be, and for capget once the call succeeded: else its address, as strace has
+ * it.
+ */
+static enum hand_result cap_data(struct writer *w, const struct hand_call *hc, int i, bool out)
+{
+	const struct bt_capture *hdr = hand_call_in(hc, 0), *cap;
+	struct __user_cap_data_struct data[2] = {0};
+	struct __user_cap_header_struct h;
+	unsigned int n;
+
+	if (!hc->enter->args[i])
+		return HAND_DEFAULT;
+	if (!hdr || hdr->len < sizeof(h) || (out && (!hc->exit || hand_call_failed(hc)))) {
+		hand_put_unread(w, hc->enter->args[i], NULL);
+		return HAND_PRINTED;
+	}
+	memcpy(&h, hand_cap_data(hdr), sizeof(h));
+	n = h.version == _LINUX_CAPABILITY_VERSION_2 || h.version == _LINUX_CAPABILITY_VERSION_3
+		    ? 2
+		    : 1;
+	cap = out ? hand_call_out(hc, i) : hand_call_in(hc, i);
+	if (!cap || cap->len < n * sizeof(data[0])) {
+		hand_put_unread(w, hc->enter->args[i],
+				out ? record_capture(&hc->exit->hdr, i)
+				    : record_capture(&hc->enter->hdr, i));
+		return HAND_PRINTED;
+	}
+	memcpy(data, hand_cap_data(cap), n * sizeof(data[0]));
+	w_struct_begin(w);
+	put_cap_set(w, "effective", data[0].effective, data[1].effective);
+	put_cap_set(w, "permitted", data[0].permitted, data[1].permitted);
+	put_cap_set(w, "inheritable", data[0].inheritable, data[1].inheritable);
+	w_obj_end(w, false);
+	return HAND_PRINTED;
+}
+
+static enum hand_result capget_data(struct writer *w, const struct hand_call *hc, int i)
+{
+	return cap_data(w, hc, i, true);
+}
+
 static enum hand_result capset_data(struct writer *w, const struct hand_call *hc, int i)
 {
-	if (hand_call_in(hc, 0))
-		return HAND_DEFAULT;
-	hand_put_unread(w, hc->enter->args[i], NULL);
-	return HAND_PRINTED;
+	return cap_data(w, hc, i, false);
 }
 
 /*
@@ -509,6 +741,49 @@ static enum hand_result seccomp_flags(struct writer *w, const struct hand_call *
 	return HAND_PRINTED;
 }
 
+/* seccomp's struct seccomp_notif_sizes: what SECCOMP_GET_NOTIF_SIZES writes */
+struct seccomp_sizes {
+	uint16_t notif, notif_resp, data;
+};
+
+/*
+ * seccomp's uargs by op: the action SECCOMP_GET_ACTION_AVAIL asks about
+ * ([SECCOMP_RET_KILL_THREAD]), the sizes SECCOMP_GET_NOTIF_SIZES writes
+ * ({seccomp_notif=80, ...}); else (a filter program: not decoded) its address.
+ */
+static enum hand_result seccomp_uargs(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap;
+	struct seccomp_sizes sz;
+	uint32_t action;
+
+	switch ((uint32_t)hc->enter->args[0]) {
+	case 2: /* SECCOMP_GET_ACTION_AVAIL */
+		cap = hand_call_in(hc, i);
+		if (!cap || cap->len < sizeof(action))
+			break;
+		memcpy(&action, hand_cap_data(cap), sizeof(action));
+		w_deref_begin(w);
+		w_const(w, action, WR_HEX, xlat_name(&xlat_seccomp_ret_actions, action),
+			"SECCOMP_RET_???");
+		w_deref_end(w);
+		return HAND_PRINTED;
+	case 3: /* SECCOMP_GET_NOTIF_SIZES */
+		cap = hand_call_out(hc, i);
+		if (!cap || cap->len < sizeof(sz))
+			break;
+		memcpy(&sz, hand_cap_data(cap), sizeof(sz));
+		w_struct_begin(w);
+		w_key_num(w, "seccomp_notif", sz.notif, WR_UDEC);
+		w_key_num(w, "seccomp_notif_resp", sz.notif_resp, WR_UDEC);
+		w_key_num(w, "seccomp_data", sz.data, WR_UDEC);
+		w_obj_end(w, false);
+		return HAND_PRINTED;
+	}
+	hand_put_pointer(w, hc->enter->args[i]);
+	return HAND_PRINTED;
+}
+
 /* A CPU mask: BTF says unsigned long *, not that bit N is CPU N. */
 static void print_cpu_mask(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			   bool more)
@@ -575,8 +850,10 @@ static const struct hand_arg_entry proc_args[] = {
 	{"kcmp", "idx1", kcmp_idx},
 	{"kcmp", "idx2", kcmp_idx},
 	{"capset", "data", capset_data},
+	{"capget", "dataptr", capget_data},
 	{"arch_prctl", "arg2", arch_prctl_arg},
 	{"seccomp", "flags", seccomp_flags},
+	{"seccomp", "uargs", seccomp_uargs},
 };
 
 static const struct hand_return_entry proc_returns[] = {
@@ -585,6 +862,7 @@ static const struct hand_return_entry proc_returns[] = {
 
 static const struct hand_call_entry proc_calls[] = {
 	{"clone", clone_call},
+	{"clone3", clone3_call},
 };
 /* clang-format on */
 
@@ -592,7 +870,11 @@ static const struct hand_call_entry proc_calls[] = {
 static const char *const utsname_brief[] = {"sysname", "nodename", NULL};
 static const char *const rusage_brief[] = {"ru_utime", "ru_stime", NULL};
 
+/* strace shows futex_waitv's reserved word when it is not zero */
+static const char *const futex_waitv_set[] = {"__reserved", NULL};
+
 static const struct hand_shape_entry proc_shapes[] = {
+	{"futex_waitv", {.when_set = futex_waitv_set}},
 	{"new_utsname", {.brief = utsname_brief}},
 	{"rusage", {.brief = rusage_brief}},
 };

@@ -553,6 +553,32 @@ static const char *errno_text(int err)
 	return strerror(err);
 }
 
+/*
+ * A value btftrace gave (retval=), as strace 6.1 prints one it injected: by the call's class of
+ * result, with no sign unless the class has one. An fd is signed (-5000), a pid an int
+ * (0x80000000 is -2147483648), an address hex; any other is unsigned, so retval=-1 on chdir is
+ * 18446744073709551615, and umask's octal shows all 64 bits.
+ */
+static void injected_value_format(const struct decoder *d, int nr, struct wr_ret *r)
+{
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS || d->ret_is_address[nr])
+		return;
+	switch (d->fd_effect[nr]) {
+	case FD_FX_OPEN:
+	case FD_FX_NEW:
+	case FD_FX_DUP:
+	case FD_FX_DUP2:
+		return;
+	default:
+		break;
+	}
+	if (d->ret_pid_kind[nr]) {
+		r->value = (int)r->value;
+		return;
+	}
+	r->fmt = WR_UDEC;
+}
+
 void decode_write_return(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
 	const struct call *call = v->call;
@@ -565,6 +591,9 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 		w->ops->ret(w, &r);
 		return;
 	}
+	/* retval=-1 is strace's "= 18446744073709551615 (INJECTED)": a value, never an error */
+	if (v->injected_value)
+		goto value;
 	if (restart_reason(exit->ret)) {
 		r.kind = WR_RET_RESTART;
 		r.err = (int)-exit->ret;
@@ -581,11 +610,14 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 		w->ops->ret(w, &r);
 		return;
 	}
+value:
 	nr = exit->hdr.nr;
 	r.kind = WR_RET_VALUE;
 	r.value = exit->ret;
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS && d->ret_is_address[nr])
 		r.fmt = WR_HEX;
+	if (v->injected_value)
+		injected_value_format(d, nr, &r);
 	if (d->fds)
 		r.path = decode_returned_fd_path(d, call, pathbuf, sizeof(pathbuf));
 	if (d->pids && !d->opts.no_btf && nr >= 0 && nr < BT_MAX_SYSCALLS)
@@ -622,6 +654,8 @@ static __u64 event_cgroup(const struct bt_rec_hdr *hdr)
 		return ((const struct bt_signal_rec *)hdr)->cgroup;
 	if (hdr->type == BT_REC_TASK_EXIT)
 		return ((const struct bt_task_exit_rec *)hdr)->cgroup;
+	if (hdr->type == BT_REC_EVENT)
+		return ((const struct bt_event_rec *)hdr)->cgroup;
 	return 0;
 }
 
@@ -665,6 +699,19 @@ static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, st
 		v->lost_calls = lost->enters;
 		v->lost_returns = lost->exits;
 		v->lost_events = lost->events;
+		break;
+	}
+	case BT_REC_EVENT: {
+		const struct bt_event_rec *rec = (const void *)hdr;
+
+		v->event = CEV_TRACEPOINT;
+		v->tracepoint = tp_set__find(d->tracepoints, rec->event_id);
+		if (v->tracepoint) {
+			v->name = v->tracepoint->full;
+		} else {
+			snprintf(v->namebuf, sizeof(v->namebuf), "event_%u", rec->event_id);
+			v->name = v->namebuf;
+		}
 		break;
 	}
 	}
@@ -714,6 +761,15 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	}
 	v->captures_dropped = (call->enter && record_captures_dropped(&call->enter->hdr)) ||
 			      (call->exit && record_captures_dropped(&call->exit->hdr));
+	if (call->exit && call->exit->hdr.ncaps) {
+		const struct bt_capture *note = record_capture(&call->exit->hdr, BT_CAP_ARG_NOTE);
+
+		v->injected = note && (note->want & BT_NOTE_INJECTED);
+		v->delayed = note && (note->want & BT_NOTE_DELAYED);
+		v->injected_value = note && (note->want & BT_NOTE_RETVAL);
+		if (v->injected_value)
+			v->failed = false;
+	}
 	v->child_start = is_child_start(d, call);
 	if (call->resumes_known && v->nr == d->nr_restart_syscall && v->nr >= 0)
 		v->resumes = decode_syscall_name(d, call->resumes_nr, v->resumes_buf,

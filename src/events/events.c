@@ -425,8 +425,12 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_lost_rec);
 	else if (hdr->type == BT_REC_FD_FORK)
 		fixed = sizeof(struct bt_fork_rec);
+	else if (hdr->type == BT_REC_EVENT)
+		fixed = sizeof(struct bt_event_rec);
 	else
 		return false;
+	if (hdr->type == BT_REC_EVENT && hdr->size >= fixed)
+		return ((const struct bt_event_rec *)hdr)->len <= hdr->size - fixed;
 	return hdr->size >= fixed;
 }
 
@@ -633,7 +637,7 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	    thread_in_call(er, hdr->tid))
 		return hold_fatal_signal(er, data);
 	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT ||
-	    hdr->type == BT_REC_LOST) {
+	    hdr->type == BT_REC_LOST || hdr->type == BT_REC_EVENT) {
 		handle_event(er, hdr);
 		return 0;
 	}
@@ -774,7 +778,7 @@ bool record_captures_dropped(const struct bt_rec_hdr *hdr)
 					       : sizeof(struct bt_exit_rec);
 	const struct bt_capture *cap = (const void *)((const char *)hdr + off);
 
-	/* the collector's marker is the one capture of such a record */
-	return hdr->ncaps == 1 && off + sizeof(*cap) <= hdr->size &&
+	/* the collector's marker is the first capture of such a record, and only its notes follow */
+	return hdr->ncaps >= 1 && off + sizeof(*cap) <= hdr->size &&
 	       cap->arg == BT_CAP_ARG_DROPPED && (cap->flags & BT_CAP_DROPPED);
 }

@@ -402,8 +402,10 @@ static int parse_expr(struct set_expr *e, const char *text, char *err, size_t si
 			return set_error(err, size, -EINVAL,
 					 "unsupported -e qualifier '%.*s=' in -e '%s': btftrace "
 					 "takes -e trace=SET (or -e SET), -e signal=SET, "
-					 "-e quiet=WHAT, -e read=SET, -e write=SET and "
-					 "-e decode-pids=WHAT",
+					 "-e quiet=WHAT, -e read=SET, -e write=SET, "
+					 "-e trace-fds=SET, -e decode-pids=WHAT, "
+					 "-e inject=SET:WHAT, -e fault=SET and "
+					 "-e SUBSYS:EVENT",
 					 (int)q, text, text);
 	}
 	while (*set == '!') {

@@ -101,7 +101,7 @@ int on_record(void *ctx, void *data, size_t size)
 void set_fd_offsets(struct session *s)
 {
 	struct bt_fd_offsets o = {0};
-	__u32 size[6];
+	__u32 size[8];
 
 	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
 	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
@@ -111,29 +111,11 @@ void set_fd_offsets(struct session *s)
 	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
 		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
 		       size[4] == 2 && size[5] == 8;
+	/* -P: files are compared by device and inode */
+	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
+	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
+		o.dev_ok = size[6] == 8 && size[7] == 4;
 	collector__set_fd_offsets(&s->coll, &o);
-}
-
-static void note_fd_inodes(struct session *s, const struct call *call)
-{
-	const struct bt_capture *cap;
-	struct bt_fd_inode inode;
-	char name[64];
-
-	if (!s->dec->fds || !call->exit ||
-	    !(cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES)))
-		return;
-	for (size_t off = 0; off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
-		memcpy(&inode, (const char *)(cap + 1) + off, sizeof(inode));
-		if (S_ISSOCK(inode.mode))
-			snprintf(name, sizeof(name), "socket:[%llu]",
-				 (unsigned long long)inode.ino);
-		else if (S_ISFIFO(inode.mode))
-			snprintf(name, sizeof(name), "pipe:[%llu]", (unsigned long long)inode.ino);
-		else
-			continue;
-		fd_table__set(s->dec->fds, call->exit->hdr.tgid, inode.fd, name);
-	}
 }
 
 void on_call(void *ctx, const struct call *call)
@@ -148,7 +130,6 @@ void on_call(void *ctx, const struct call *call)
 			fd_table__fork(s->dec->fds, fork->hdr.tgid, fork->child_tgid);
 		else if (!fork)
 			decode_track_fds(s->dec, call);
-		note_fd_inodes(s, call);
 		return;
 	}
 
@@ -171,7 +152,8 @@ void on_call(void *ctx, const struct call *call)
 	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
-	note_fd_inodes(s, call);
+	if (s->injector && call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT)
+		injector__thread_exited(s->injector, call->event->tid);
 }
 
 static bool max_events_shown(const struct session *s)
@@ -248,6 +230,8 @@ int trace_loop(struct session *s)
 			/* -p and -a end here; a command runs on untraced to its usual end */
 			collector__detach(&s->coll);
 			detached = true;
+			if (s->injector)
+				injector__pass_through(s->injector);
 			sink__flush(&s->sink);
 			if (s->child <= 0)
 				break;

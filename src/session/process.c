@@ -44,20 +44,26 @@ int find_command(const char *cmd, char *path, size_t size)
 	return -ENOENT;
 }
 
-/* Forks the command, stopped before exec until the collector watches it. */
+/*
+ * Forks the command, stopped before exec until the collector watches it. With -e inject=, the
+ * child shares btftrace's fds until its exec (injector__fork): then neither side closes its
+ * copy of the pipe's other end, which is the same one.
+ */
 int spawn_child(struct session *s, const char *path)
 {
 	char **argv = s->opts->command;
+	bool shared_fds = s->injector;
 
 	if (pipe2(s->go_pipe, O_CLOEXEC) < 0)
 		return -errno;
-	s->child = fork();
+	s->child = shared_fds ? injector__fork(s->injector) : fork();
 	if (s->child < 0)
 		return -errno;
 	if (s->child == 0) {
 		char go;
 
-		close(s->go_pipe[1]);
+		if (!shared_fds)
+			close(s->go_pipe[1]);
 		/* the command gets the signal state btftrace itself was given */
 		sigprocmask(SIG_SETMASK, &s->orig_sigmask, NULL);
 		signal(SIGPIPE, s->orig_sigpipe);
@@ -74,13 +80,64 @@ int spawn_child(struct session *s, const char *path)
 		 * the one the exec gives it, not btftrace's of the fork
 		 */
 		prctl(PR_SET_NAME, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+		if (shared_fds)
+			injector__child_install(s->injector);
 		execv(path, argv);
 		fprintf(stderr, "btftrace: cannot run %s: %s\n", path, strerror(errno));
 		_exit(127);
 	}
+	if (!shared_fds) {
+		close(s->go_pipe[0]);
+		s->go_pipe[0] = -1;
+	}
+	return 0;
+}
+
+/* -e inject=: the filter and what the child shares, before it is forked. */
+int prepare_injection(struct session *s)
+{
+	struct injector_opts io = {
+		.plan = s->inject_plan,
+		.coll = &s->coll,
+		.follow_forks = s->opts->follow_forks,
+	};
+	int err;
+
+	/* nothing to inject into (no traced syscall in the sets): no filter at all */
+	if (!s->inject_plan || !s->inject_plan->nslots)
+		return 0;
+	err = injector__new(&s->injector, &io);
+	if (err)
+		fail("cannot set up -e inject= (%s): %s", strerror(-err),
+		     err == -E2BIG ? "too many syscalls apart: give fewer, or a class"
+				   : "out of memory");
+	return err;
+}
+
+/* -e inject=: the child was let go; its filter is in once it said so, and served from then on. */
+int start_injection(struct session *s)
+{
+	int err = injector__start(s->injector, s->child);
+
+	if (err == -EINVAL || err == -ENOSYS)
+		fail("cannot inject faults: this kernel lacks seccomp user notification with "
+		     "SECCOMP_USER_NOTIF_FLAG_CONTINUE, which -e inject= needs: Linux 5.5 and "
+		     "later have it");
+	else if (err == -EBUSY)
+		fail("cannot inject faults: the command already runs under a seccomp filter with "
+		     "a listener (a container's?), and a task can have one only");
+	else if (err == -ECHILD)
+		fail("cannot inject faults: '%s' died before it was started", s->opts->command[0]);
+	else if (err)
+		fail("cannot inject faults: cannot install the seccomp filter (%s)",
+		     strerror(-err));
+	if (err && !s->child_done)
+		/* its filter may be in, with nobody to answer it: it must not run */
+		kill(s->child, SIGKILL);
+	/* the child is past its read of the pipe: btftrace's end can go */
 	close(s->go_pipe[0]);
 	s->go_pipe[0] = -1;
-	return 0;
+	return err;
 }
 
 int open_pidfds(struct session *s)

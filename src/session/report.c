@@ -111,6 +111,8 @@ void stop_after_write_error(struct session *s)
 {
 	int stop_signal = 0;
 
+	/* held answers are given, and what comes later goes on untouched */
+	injector__stop(s->injector);
 	collector__destroy(&s->coll);
 	if (s->child <= 0)
 		return;

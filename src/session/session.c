@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One run of btftrace: set-up checks, the command or processes to trace, the read loop, clean-up. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
 #include <bpf/libbpf.h>
 #include "decode/fd_table.h"
+#include "filter/pathtrace.h"
 #include "session/session_internal.h"
+#include "session/trace_paths.h"
 
 #define EXIT_USAGE 2
 
@@ -30,6 +33,33 @@ void fail(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+/* -P, --trace-fds: each call's arguments that strace's pathtrace rules look at. */
+static int set_path_specs(struct session *s)
+{
+	__u32 *spec = calloc(BT_MAX_SYSCALLS, sizeof(*spec));
+	int err;
+
+	if (!spec)
+		return -ENOMEM;
+	err = pathtrace_specs(s->cat, spec);
+	for (int nr = 0; !err && nr < BT_MAX_SYSCALLS; nr++)
+		s->beauty->rules[nr].path_spec = spec[nr];
+	free(spec);
+	return err;
+}
+
+/* -P: the paths and their files, for the collector to compare. */
+static int add_trace_paths(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+
+	s->path_files = calloc(1, sizeof(*s->path_files));
+	if (!s->path_files)
+		return -ENOMEM;
+	return trace_paths_add(&s->coll, o->trace_paths, o->ntrace_paths, o->quiet_path_resolution,
+			       stderr, s->path_files);
 }
 
 int session_run(const struct session_opts *o)
@@ -62,14 +92,22 @@ int session_run(const struct session_opts *o)
 		.record_cgroup = (o->ncontainers || o->containers_new || o->trace_all) &&
 				 o->summary != SUMMARY_ONLY,
 		.container_select = o->ncontainers || o->containers_new,
+		.inject = o->inject != NULL,
+		.path_trace = o->ntrace_paths || o->trace_fds,
+		.path_names = o->ntrace_paths > 0,
+		.trace_fds_on = o->trace_fds != NULL,
 		.string_cap = o->string_cap,
 		/* -s's bytes, one to tell a string cut, and the NUL; -s 0 shows them whole */
 		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
+		.events = o->nevents > 0,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
+
+	if (o->trace_fds)
+		trace_fds_bits(o->trace_fds, &co.trace_fds);
 	struct text_sink_opts text = o->text;
 	struct timespec tables_start, tables_end;
 	const char *missing, *feature, *since;
@@ -129,19 +167,31 @@ int session_run(const struct session_opts *o)
 			"(in parallel)\n",
 			ms_between(&tables_start, &tables_end),
 			ms_between(&loader.start, &loader.end));
+	if (co.path_trace && (err = set_path_specs(&s))) {
+		fail("cannot find which calls touch a path for -P (%s)", strerror(-err));
+		goto out;
+	}
 	err = collector__set_rules(&s.coll, s.beauty->rules);
 	if (err) {
 		fail("cannot fill the beauty map (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
-	if (s.dec->fds)
+	if (s.dec->fds || co.path_names)
 		set_fd_offsets(&s);
+	if (co.path_names && (err = add_trace_paths(&s))) {
+		fail("cannot give the -P paths to the collector (%s): run with -d to see libbpf's "
+		     "messages",
+		     strerror(-err));
+		goto out;
+	}
 	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
+	if (set_tracepoints(&s))
+		goto out;
 	if (select_containers(&s))
 		goto out;
 	s.dec->containers = s.containers;
@@ -162,6 +212,8 @@ int session_run(const struct session_opts *o)
 	}
 	for (int i = 0; i < o->npids; i++)
 		collector__add_proc(&s.coll, o->pids[i], BT_PROC_TRACED);
+	if (o->command && prepare_injection(&s))
+		goto out;
 	if (o->command && (err = spawn_child(&s, path))) {
 		fail("cannot start '%s': %s", o->command[0], strerror(-err));
 		goto out;
@@ -173,6 +225,11 @@ int session_run(const struct session_opts *o)
 	/* -y: the fds the command inherits, read while it waits before its exec */
 	if (s.child > 0 && s.dec->fds)
 		fd_table__seed(s.dec->fds, s.child, s.child);
+	/* -P: the fds the command and the -p processes hold already */
+	if (s.child > 0 && s.path_files)
+		trace_paths_seed(&s.coll, s.path_files, s.child);
+	for (int i = 0; s.path_files && i < o->npids; i++)
+		trace_paths_seed(&s.coll, s.path_files, o->pids[i]);
 	note_cwds(&s);
 	/* without the kernel's run-time counting --stats still prints the counters */
 	if (o->stats && (err = collector__enable_run_stats(&s.coll)))
@@ -190,6 +247,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (attach_tracepoints(&s))
+		goto out;
 	expect_calls_in_progress(&s);
 	for (int i = 0; s.dec->fds && i < o->npids; i++)
 		fd_table__seed(s.dec->fds, o->pids[i], o->pids[i]);
@@ -201,8 +260,12 @@ int session_run(const struct session_opts *o)
 		}
 		close(s.go_pipe[1]);
 		s.go_pipe[1] = -1;
+		if (s.injector && start_injection(&s))
+			goto out;
 	}
 	err = trace_loop(&s);
+	/* tracing is over: what still runs with the filter is answered by a process of its own */
+	injector__stop(s.injector);
 	sink__finish(&s.sink);
 	sink__flush(&s.sink);
 	if (o->summary != SUMMARY_NONE && !sink__write_error(&s.sink))
@@ -226,6 +289,10 @@ out:
 	/* a child that never got the go-ahead sees EOF and exits 127 */
 	if (s.go_pipe[1] >= 0)
 		close(s.go_pipe[1]);
+	if (s.go_pipe[0] >= 0)
+		close(s.go_pipe[0]);
+	/* before the wait: the child's calls may wait for an answer */
+	injector__free(s.injector);
 	if (s.child > 0 && !s.child_done)
 		waitpid(s.child, NULL, 0);
 	collector__destroy(&s.coll);
@@ -240,5 +307,6 @@ out:
 		close(s.sigfd);
 	free_tables(&s);
 	container_table__free(s.containers);
+	free(s.path_files);
 	return status;
 }

@@ -9,10 +9,12 @@
 #include "decode/decode.h"
 #include "filter/expr.h"
 #include "filter/syscall_set.h"
+#include "inject/inject.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
 
 #define SESSION_MAX_PIDS 64
+#define SESSION_MAX_PATHS 64
 
 struct session_opts {
 	char **command; /* argv of the command to run, NULL-terminated; NULL when attaching */
@@ -46,6 +48,16 @@ struct session_opts {
 	const char *containers[CONTAINER_MAX_ARGS];
 	int ncontainers;
 	bool containers_new;
+	/* -e inject=, -e fault=; NULL: none. Only for a command btftrace starts. */
+	const struct inject_spec *inject;
+	/* -P: the paths whose calls alone are shown */
+	const char *trace_paths[SESSION_MAX_PATHS];
+	int ntrace_paths;
+	const struct desc_set *trace_fds; /* --trace-fds=SET; NULL when not given */
+	bool quiet_path_resolution;	  /* --quiet=path-resolution: no "Requested path" line */
+	/* -e SUBSYS:EVENT[(fields)]: the tracepoints to show beside the calls */
+	const char **events;
+	int nevents;
 };
 
 void session_opts_default(struct session_opts *o);
@@ -57,5 +69,7 @@ int session_run(const struct session_opts *o);
 int session_list_syscalls(const struct session_opts *o, char **names, int n, bool json);
 /* `btftrace syscalls --names`: the syscall names, one a line, of -e's set if given. */
 int session_list_syscall_names(const struct session_opts *o);
+/* `btftrace events [GLOB...]`: the tracepoints -e SUBSYS:EVENT can add, with their fields. */
+int session_list_events(const struct session_opts *o, char **globs, int n, bool json);
 
 #endif /* BTFTRACE_SESSION_H */

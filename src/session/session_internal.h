@@ -10,8 +10,10 @@
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
+#include "catalog/tracepoints.h"
 #include "collector/collector.h"
 #include "events/events.h"
+#include "inject/injector.h"
 #include "session/session.h"
 #include "types/types.h"
 
@@ -22,7 +24,10 @@ struct session {
 	struct types types;
 	struct beauty *beauty;
 	struct decoder *dec;
-	struct filter_compiled *filter; /* NULL without a filter */
+	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct tp_set tracepoints;	 /* -e SUBSYS:EVENT: those selected */
+	struct inject_plan *inject_plan; /* -e inject=; NULL without */
+	struct injector *injector;	 /* NULL unless a call is to be injected */
 	struct collector coll;
 	struct event_reader *reader;
 	struct sink sink;
@@ -44,6 +49,7 @@ struct session {
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
 	sigset_t orig_sigmask;
 	void (*orig_sigpipe)(int);
+	struct trace_files *path_files; /* -P: the files the paths name; NULL without -P */
 };
 
 /*
@@ -72,6 +78,8 @@ void free_tables(struct session *s);
 /* process.c */
 int find_command(const char *cmd, char *path, size_t size);
 int spawn_child(struct session *s, const char *path);
+int prepare_injection(struct session *s);
+int start_injection(struct session *s);
 int open_pidfds(struct session *s);
 int block_signals(struct session *s);
 void reap_child(struct session *s);
@@ -94,6 +102,12 @@ void raise_reader_priority(void);
 int trace_loop(struct session *s);
 
 /* report.c */
+/* tracepoints.c: -e SUBSYS:EVENT */
+int select_tracepoints(struct session *s, const char *tracefs, char *const *globs, int n);
+void resolve_tracepoint_types(struct session *s);
+int set_tracepoints(struct session *s);
+int attach_tracepoints(struct session *s);
+
 int open_output(struct session *s);
 void print_summary(struct session *s);
 void report_end(struct session *s);

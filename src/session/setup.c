@@ -117,6 +117,30 @@ static int compile_filter(struct session *s)
 }
 
 /*
+ * -e inject=: which traced syscall each expression acts on. As strace, btftrace injects only
+ * into calls it traces: -e trace= and --filter's syscalls decide first.
+ */
+static int plan_injection(struct session *s)
+{
+	char why[INJECT_ERR_MAX];
+	struct syscall_set traced = {};
+	int err;
+
+	s->inject_plan = calloc(1, sizeof(*s->inject_plan));
+	if (!s->inject_plan)
+		return -ENOMEM;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (s->beauty->rules[nr].flags & BT_SC_SELECTED)
+			syscall_set__add(&traced, nr);
+	}
+	err = inject_plan__resolve(s->inject_plan, s->opts->inject, s->cat, &traced, why,
+				   sizeof(why));
+	if (err)
+		fail("%s", why);
+	return err;
+}
+
+/*
  * Why the --btf file cannot hold BTF, found before libbpf reads it (a FIFO
  * would block the read for ever), or NULL when it may.
  */
@@ -220,10 +244,14 @@ int load_tables(struct session *s)
 		     strerror(-err));
 		return err;
 	}
+	if (o->nevents &&
+	    (err = select_tracepoints(s, tracefs, (char *const *)o->events, o->nevents)))
+		return err;
 	if (!o->no_btf) {
 		err = load_btf(s);
 		if (err)
 			return err;
+		resolve_tracepoint_types(s);
 	}
 	beauty__build(s->beauty, s->cat, &s->types);
 	if (o->decode.verbose)
@@ -232,9 +260,12 @@ int load_tables(struct session *s)
 		return err;
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
 		return err;
+	if (o->inject && (err = plan_injection(s)))
+		return err;
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 	if (err)
 		return err;
+	s->dec->tracepoints = &s->tracepoints;
 	if (o->decode.decode_pids) {
 		s->dec->pids = pid_table__new(NULL);
 		if (!s->dec->pids)
@@ -259,6 +290,7 @@ int load_tables(struct session *s)
 
 void free_tables(struct session *s)
 {
+	tp_set__free(&s->tracepoints);
 	types__free(&s->types);
 	if (s->dec) {
 		fd_table__free(s->dec->fds);
@@ -267,6 +299,7 @@ void free_tables(struct session *s)
 	}
 	free(s->dec);
 	free(s->filter);
+	free(s->inject_plan);
 	free(s->beauty);
 	free(s->cat);
 }

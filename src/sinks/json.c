@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 2
+#define JSON_SCHEMA_MINOR 4
 
 static void write_line(struct json_sink *s)
 {
@@ -89,10 +89,9 @@ static const char *state_name(enum call_state state)
 static void put_event(struct json_sink *s, const struct call_view *v)
 {
 	static const char *const names[] = {
-		[CEV_SIGNAL] = "signal",
-		[CEV_EXIT] = "exit",
-		[CEV_SUPERSEDED] = "superseded",
-		[CEV_LOST] = "lost",
+		[CEV_SIGNAL] = "signal",	 [CEV_EXIT] = "exit",
+		[CEV_SUPERSEDED] = "superseded", [CEV_LOST] = "lost",
+		[CEV_TRACEPOINT] = "tracepoint",
 	};
 
 	if (!sink_event_shown(&s->opts, v))
@@ -151,6 +150,10 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	}
 	if (v.captures_dropped)
 		outbuf_puts(ob, ",\"captures_dropped\":true");
+	if (v.injected)
+		outbuf_puts(ob, ",\"injected\":true");
+	if (v.delayed)
+		outbuf_puts(ob, ",\"delayed\":true");
 	outbuf_putc(ob, '}');
 	write_line(s);
 }

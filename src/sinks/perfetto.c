@@ -235,6 +235,9 @@ static void put_instant(struct perfetto_sink *s, const struct call_view *v)
 		cat = "signal";
 	} else if (v->event == CEV_LOST) {
 		name = cat = "lost";
+	} else if (v->event == CEV_TRACEPOINT) {
+		name = v->name;
+		cat = "tracepoint";
 	}
 	outbuf_reset(&s->text);
 	writer__reset(&s->tw.w);
@@ -276,6 +279,11 @@ void perfetto_sink__on_call(void *ctx, const struct call *call)
 	decode_write_call(s->dec, &s->tw.w, &v);
 	ret_at = s->text.len;
 	decode_write_return(s->dec, &s->tw.w, &v);
+	/* -e inject=: as the text line has them */
+	if (v.injected)
+		outbuf_puts(&s->text, " (INJECTED)");
+	if (v.delayed)
+		outbuf_puts(&s->text, " (DELAYED)");
 
 	put_head(s, v.name, "syscall", "X", &v);
 	outbuf_puts(ob, ",\"dur\":");

@@ -208,6 +208,11 @@ static size_t render_call(struct text_sink *s, const struct call_view *v, bool w
 		return start;
 	}
 	decode_write_return(s->dec, &s->tw.w, v);
+	/* -e inject=: strace's notes, after the return value's own */
+	if (v->injected)
+		outbuf_puts(ob, " (INJECTED)");
+	if (v->delayed)
+		outbuf_puts(ob, " (DELAYED)");
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
 	if (s->opts.show_duration && v->timed)
 		outbuf_printf(ob, " <%llu.%06llu>",

@@ -26,6 +26,7 @@ bool sink_event_shown(const struct text_sink_opts *opts, const struct call_view 
 	case CEV_SUPERSEDED:
 		return !opts->quiet_thread_execve;
 	case CEV_LOST:
+	case CEV_TRACEPOINT:
 		return true;
 	case CEV_NONE:
 		break;
@@ -87,6 +88,9 @@ void sink_event_text(struct text_writer *tw, const struct decoder *dec, const st
 	case CEV_LOST:
 		put_lost(ob, v);
 		break;
+	case CEV_TRACEPOINT:
+		decode_write_tracepoint(dec, &tw->w, v);
+		break;
 	case CEV_NONE:
 		break;
 	}
@@ -136,6 +140,12 @@ void sink_event_json(struct json_writer *jw, const struct decoder *dec, const st
 		put_member_num(ob, "returns", v->lost_returns);
 		put_member_num(ob, "events", v->lost_events);
 		outbuf_puts(ob, ",\"cause\":\"ring buffer full\"");
+		break;
+	case CEV_TRACEPOINT:
+		outbuf_puts(ob, ",\"name\":");
+		json_put_cstr(ob, v->name);
+		outbuf_puts(ob, ",\"fields\":");
+		decode_write_tracepoint(dec, &jw->w, v);
 		break;
 	case CEV_NONE:
 		break;

@@ -26,7 +26,7 @@ RUN_TIMEOUT = 120
 # (links are released from a workqueue, and they hold the programs that hold the maps)
 BPF_RELEASE_WAIT = 3.0
 
-BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit")
+BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit", "on_event")
 
 
 def pytest_configure(config):
@@ -314,7 +314,8 @@ def excerpt(text, pattern=None, context=6, limit=40):
 # the raw_tp pair, names cut at 15 characters by the kernel) and maps. Other BPF users' objects,
 # other engineers' sessions included, are never counted.
 BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit", "on_sys_enter_raw", "on_sys_exit_raw")
-BPF_MAP_NAMES = ("beauty_map", "traced_procs", "refetch", "scratch_map", "stats_map", "events")
+BPF_MAP_NAMES = ("beauty_map", "traced_procs", "refetch", "scratch_map", "stats_map", "events",
+                 "event_descs", "event_scratch_m")
 # libbpf names the skeleton's global data maps after the object: collecto.rodata, collecto.bss
 BPF_MAP_PREFIX = "collecto."
 BPF_KINDS = ("prog", "map", "link")

@@ -475,9 +475,11 @@ def parse_return(text):
     if text == "?":
         r["kind"] = "none"
         return r
-    m = re.fullmatch(r"(-1|\?) (E\w+|E\? (\d+)) \((.*)\)", text)
+    # an error whose register was not -1 shows its number: modify_ldt's 4294967258 ENOSYS
+    m = re.fullmatch(r"(-1|\?|\d+) (E\w+|E\? (\d+)) \((.*)\)", text)
     if m:
-        r["kind"] = "error" if m.group(1) == "-1" else "restart"
+        r["kind"] = "restart" if m.group(1) == "?" else "error"
+        r["value"] = int(m.group(1)) if m.group(1) != "?" else None
         r["errno"] = None if m.group(3) else m.group(2)
         r["errno_num"] = int(m.group(3)) if m.group(3) else None
         r["error"] = m.group(4)
@@ -762,6 +764,9 @@ class Comparison:
             return self._members(t, t.items, getattr(t, "more", False), j, where)
         if isinstance(t, Fn) and t.name in FUNCTION_VALUE:
             return self._value(t.args[FUNCTION_VALUE[t.name]], j, where, False)
+        if isinstance(t, (Flags, Name, Num, Comment)) and j and all(
+                isinstance(v, (str, int)) or is_flags_obj(v) for v in j.values()):
+            return self._fields(t, j, where)
         if isinstance(t, Fn) and len(t.args) == len(j):
             # a function of named parts: makedev(0xfe, 0) is {"major": 254, "minor": 0}
             problems = []
@@ -820,6 +825,28 @@ class Comparison:
             return problems  # -s cut the text
         return problems + self._differ(t, j, where, "bytes or truncation differ")
 
+    def _fields(self, t, j, where):
+        """Fields of one number each named on its own, joined by | in the text
+        (PER_LINUX|ADDR_NO_RANDOMIZE), an object of the fields in JSON: each field takes the
+        terms its value has, a constant one, flags their names and the rest."""
+        terms = list(t.terms) if isinstance(t, Flags) else [t]
+        problems = []
+        for key, value in j.items():
+            if is_flags_obj(value):
+                n = len(value["names"]) + (1 if value["rest"] or not value["names"] else 0)
+            else:
+                n = 1
+            if len(terms) < n:
+                return problems + self._differ(t, j, where, f"the text lacks field {key}")
+            part, terms = terms[:n], terms[n:]
+            if is_flags_obj(value):
+                problems += self._flags(Flags(t.src, terms=part), value, f"{where}.{key}")
+            else:
+                problems += self._value(part[0], value, f"{where}.{key}", False)
+        if terms:
+            problems += self._differ(t, j, where, "the text has more fields than JSON")
+        return problems
+
     def _flags(self, t, j, where):
         terms = t.terms if isinstance(t, Flags) else [t]
         names, rest = [], 0
@@ -860,7 +887,7 @@ class Comparison:
         if kind == "none":
             return differ("the text has no return") if "ret" in obj else []
         if kind in ("error", "restart"):
-            want_ret = -1 if kind == "error" else None
+            want_ret = r["value"] if kind == "error" else None
             if obj.get("ret", "absent") != want_ret or obj.get("errno") != r["errno"] or \
                     obj.get("error") != r["error"] or \
                     (r["errno_num"] is not None and obj.get("errno_num") != r["errno_num"]):

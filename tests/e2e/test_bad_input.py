@@ -146,11 +146,28 @@ CASES = (
           ]],
         case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
              r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
-             r"thread-execve, personality or a comma list of them$"),
+             r"thread-execve, personality, path-resolution or a comma list of them$"),
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
-             r"-e write=SET and -e decode-pids=WHAT$"),
+             r"-e write=SET, -e trace-fds=SET, -e decode-pids=WHAT, -e inject=SET:WHAT, "
+             r"-e fault=SET and -e SUBSYS:EVENT$"),
+        # -e SUBSYS:EVENT: an event that is not there, a field it lacks, a bad form
+        case("event-unknown", ["-e", "sched:no_such_event", "--", "true"],
+             r"^btftrace: no tracepoint matches 'sched:no_such_event': 'btftrace events' "
+             r"lists them, 'btftrace events sched:\*' those of one subsystem$"),
+        case("event-unknown-field", ["-e", "sched:sched_switch(prev_comm, nope)", "--", "true"],
+             r"^btftrace: sched:sched_switch has no field 'nope': its fields are prev_comm, "
+             r"prev_pid, .*next_pid, next_prio$"),
+        case("event-deref", ["-e", "sched:sched_switch(prev->comm)", "--", "true"],
+             r"^btftrace: bad event 'sched:sched_switch\(prev->comm\)': pointer "
+             r"dereferences \(->\) are not supported"),
+        case("event-unclosed", ["-e", "sched:sched_switch(prev_comm", "--", "true"],
+             r"^btftrace: bad event 'sched:sched_switch\(prev_comm': fields go in "
+             r"parentheses at its end"),
+        case("event-with-c", ["-c", "-e", "sched:sched_switch", "--", "true"],
+             r"^btftrace: -e sched:sched_switch shows tracepoint lines, which -c does not "
+             r"show: use -C"),
         # --decode-pids, -e decode-pids=: comm, pidns, all, none
         *[case(f"decode-pids-{name}", args + ["--", "true"],
                rf"^btftrace: invalid {what} value '{re.escape(bad)}': give comm, pidns, a "
@@ -185,6 +202,24 @@ CASES = (
               ("commas-only", ",,", "no fd"),
               ("bang-only", "!", "no fd"),
           ] for args in [args_of(value)]],
+        # -P: a path, short enough for the kernel's comparison
+        case("trace-path-empty", ["-P", "", "--", "true"],
+             r"^btftrace: invalid -P value '': give a path, like -P /etc/hostname$"),
+        case("trace-path-too-long", ["-P", "/" + "x" * 300, "--", "true"],
+             r"^btftrace: -P path '/x{39}\.\.\.' is 301 bytes long: btftrace compares paths "
+             r"of at most 254 bytes in the kernel; give a shorter name for it \(a symlink\)$"),
+        case("trace-path-many", [a for i in range(65) for a in ("-P", f"/p{i}")] + ["--", "true"],
+             r"^btftrace: too many -P paths: at most 64$"),
+        # --trace-fds, -e trace-fds=: strace's fd sets
+        *[case(f"trace-fds-{name}", args + ["--", "true"],
+               rf"^btftrace: {words} in {re.escape(what)}: give fd numbers "
+               r"separated by commas \(3,5\), all or none, '!' first to invert$")
+          for name, args, what, words in [
+              ("word", ["--trace-fds=x"], "--trace-fds=x", "invalid fd 'x'"),
+              ("negative", ["--trace-fds", "-1"], "--trace-fds=-1", "invalid fd '-1'"),
+              ("empty", ["--trace-fds="], "--trace-fds=", "no fd"),
+              ("e-qualifier", ["-e", "trace-fds=3,y"], "-e trace-fds=3,y", "invalid fd 'y'"),
+          ]],
         # -x, -xx, --strings-in-hex: strace 6.1's values, and not both
         *[case(f"strings-in-hex-{name}", [f"--strings-in-hex={value}", "--", "true"],
                rf"^btftrace: invalid --strings-in-hex value '{value}': give none, "

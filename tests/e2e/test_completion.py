@@ -132,7 +132,7 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--quiet", "=", "signals,"], ["signals,signals", "signals,exit", "signals,thread-execve"]),
     (["-e", "quiet", "=", "ex"], ["exit"]),
     (["-e", "signal", "=", "SIGUSR"], ["SIGUSR1", "SIGUSR2"]),
-    (["-e", "tra"], ["trace="]),
+    (["-e", "tra"], ["trace=", "trace-fds="]),
     (["-e", "wr"], ["write", "writev", "write="]),
     (["-e", "read", "=", ""], ["all", "none"]),
     (["-e", "w", "=", "a"], ["all"]),

@@ -88,12 +88,26 @@ def test_fd_paths_agree_with_strace(run_btftrace, workload, tmp_path):
         'close(5<pipe:[N]>) = 0',
         'close(6<pipe:[N]>) = 0',
         'close(3<DIR/a.txt>) = 0',
+        'eventfd2(0, 0) = 3<anon_inode:[eventfd]>',
+        'epoll_create1(0) = 4<anon_inode:[eventpoll]>',
+        'epoll_ctl(4<anon_inode:[eventpoll]>, EPOLL_CTL_ADD, 3<anon_inode:[eventfd]>, '
+        '{events=EPOLLIN, data={u32=0, u64=0}}) = 0',
+        'close(4<anon_inode:[eventpoll]>) = 0',
+        'close(3<anon_inode:[eventfd]>) = 0',
+        'memfd_create("scratch", 0) = 3</memfd:scratch>(deleted)',
+        'write(3</memfd:scratch>(deleted), "m", 1) = 1',
+        'close(3</memfd:scratch>(deleted)) = 0',
+        'socket(AF_UNIX, SOCK_DGRAM, 0) = 3<socket:[N]>',
+        'close(3<socket:[N]>) = 0',
+        'mq_open("btftrace-fd-paths", O_RDWR|O_CREAT, 0600, NULL) = 3</btftrace-fd-paths>',
+        'close(3</btftrace-fd-paths>) = 0',
+        'mq_unlink("btftrace-fd-paths") = 0',
     ]
     assert theirs == expected, "strace -y itself says otherwise here"
     assert mine == expected, excerpt(ours.trace, "chdir")
-    # the socket and the pipe have one inode each, in both
+    # each socket and the pipe have one inode each, in both
     inodes = set(re.findall(r"socket:\[(\d+)\]", ours.trace))
-    assert len(inodes) == 1, inodes
+    assert len(inodes) == 2, inodes
     assert len(set(re.findall(r"pipe:\[(\d+)\]", ours.trace))) == 1
 
 

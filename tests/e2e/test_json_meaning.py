@@ -170,10 +170,39 @@ def test_strace_text_reads_what_the_text_writer_writes():
     ("@\"x\"", {"str": "x", "truncated": False}, False),
     ("{fd=3</a>}", {"fd": {"fd": 3, "path": "/a"}}, True),
     ("{fd=3</a>}", {"fd": 3}, False),
+    # fields of one number, each named on its own: personality's, a capability set's
+    ("PER_LINUX|ADDR_NO_RANDOMIZE", {"domain": "PER_LINUX", "flags": {
+        "raw": 0x40000, "names": ["ADDR_NO_RANDOMIZE"], "rest": 0}}, True),
+    ("0xad /* PER_??? */|0x7e00", {"domain": 0xad, "flags": {
+        "raw": 0x7e00, "names": [], "rest": 0x7e00}}, True),
+    ("PER_LINUX", {"domain": "PER_LINUX"}, True),
+    ("PER_LINUX|ADDR_NO_RANDOMIZE", {"domain": "PER_LINUX"}, False),
+    ("1<<CAP_CHOWN|1<<CAP_MAC_OVERRIDE", {
+        "caps_0_31": {"raw": 1, "names": ["1<<CAP_CHOWN"], "rest": 0},
+        "caps_32_63": {"raw": 1, "names": ["1<<CAP_MAC_OVERRIDE"], "rest": 0}}, True),
+    ("1<<CAP_CHOWN|1<<CAP_MAC_OVERRIDE", {
+        "caps_0_31": {"raw": 1, "names": ["1<<CAP_CHOWN", "1<<CAP_MAC_OVERRIDE"],
+                      "rest": 0}}, True),
+    ("1<<CAP_CHOWN", {"caps_0_31": {"raw": 1, "names": ["1<<CAP_KILL"], "rest": 0}}, False),
 ])
 def test_comparison_tells_same_from_different(text, value, same):
     problems = Comparison(verbose=True, string_limit=STRING_LIMIT).value(
         parse_value(text), value, "arg")
+    assert (not problems) == same, problems
+
+
+@pytest.mark.parametrize("text, obj, same", [
+    ("-1 ENOSYS (Function not implemented)", {"ret": -1, "errno": "ENOSYS", "errno_num": 38,
+                                              "error": "Function not implemented"}, True),
+    # an error in 32 bits, as modify_ldt's: the number is ret
+    ("4294967258 ENOSYS (Function not implemented)",
+     {"ret": 4294967258, "errno": "ENOSYS", "errno_num": 38,
+      "error": "Function not implemented"}, True),
+    ("4294967258 ENOSYS (Function not implemented)",
+     {"ret": -1, "errno": "ENOSYS", "errno_num": 38, "error": "Function not implemented"}, False),
+])
+def test_return_comparison(text, obj, same):
+    problems = Comparison(verbose=True, string_limit=STRING_LIMIT).ret(text, obj, "ret")
     assert (not problems) == same, problems
 
 

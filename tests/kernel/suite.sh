@@ -80,6 +80,11 @@ run filter --filter 'fd == 10 && count > 100' -- "$w/filtered" 100
 run filter-failed -Z -- "$w/filtered" 100
 run signals -- "$w/proc_life" signals
 run killed -- "$w/proc_life" segv
+# -e inject=: seccomp user notification, and the collector's marks (an answered call's enter
+# record made at its exit, a signal sent at sys_enter), verified with inject_active set
+run inject -f -e trace=getppid,chdir,umask -e inject=chdir:error=EACCES:when=2 \
+	-e inject=umask:signal=USR1:when=1 -e inject=getppid:retval=7:when=3 \
+	-- "$w/inject_calls" seq 3
 
 # -p: attach to a running process, detach on SIGINT once its calls were seen
 echo "@@@ case attach"

@@ -23,6 +23,7 @@ TEXT = "hello, kernel matrix\\n"  # tests/workloads/stat_rw.c's STAT_RW_TEXT, as
 # as strace writes it: "[pid N] " on a terminal or pipe, "N" padded to 5 and a space into an
 # -o file (the suite's)
 PID_PREFIX = re.compile(r"^(?:\[pid +(\d+)\] |(\d+) +)")
+RESULT_GAP = re.compile(r"\s+= ")  # the padding before a call's result
 FEATURES = ("ringbuf", "raw_tp", "task_storage", "tp_btf", "ancestor_cgroup")
 # the mechanisms each kernel must get: what btftrace probes there must say the same
 EXPECTED_CHOICE = {
@@ -230,6 +231,26 @@ def test_killed_by_a_signal(run):
     assert lines(text)[-2:] == [
         "--- SIGSEGV {si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=0x8} ---",
         "+++ killed by SIGSEGV +++"], text
+
+
+def test_inject_without_ptrace(run):
+    case = ok(run, "inject")
+    out, text = case.file("stdout"), case.file("trace")
+    # the main thread, a thread and a child process, each counting its own calls
+    for who in ("main", "thread", "child"):
+        assert f"{who} chdir 2: -1 EACCES" in lines(out), out
+        assert f"{who} getppid 3: 7" in lines(out), out
+        assert f"{who} chdir 3: 0" in lines(out), out
+    threads = {}
+    for line in lines(text):
+        threads.setdefault(prefix_pid(line), []).append(RESULT_GAP.sub(" = ", strip_pid(line)))
+    assert len(threads) == 3, text
+    for calls in threads.values():
+        assert calls[3] == "--- SIGUSR1 {si_signo=SIGUSR1, si_code=SI_KERNEL} ---", text
+        assert [c for c in calls if c.endswith("(INJECTED)")] == [
+            'chdir("/") = -1 EACCES (Permission denied) (INJECTED)',
+            "getppid() = 7 (INJECTED)"], text
+        assert calls[-1] == "+++ exited with 0 +++", text
 
 
 def test_p_attaches_and_detaches(run):

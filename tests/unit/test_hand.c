@@ -31,6 +31,8 @@
 #include <linux/fs.h>
 #include <linux/aio_abi.h>
 #include <linux/io_uring.h>
+#include <linux/sched.h>
+#include <linux/capability.h>
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
@@ -80,6 +82,12 @@ enum {
 	NR_SIGALTSTACK = 131,
 	NR_SET_THREAD_AREA = 205,
 	NR_GET_THREAD_AREA = 211,
+	NR_MODIFY_LDT = 154,
+	NR_CLONE3 = 435,
+	NR_CAPGET = 125,
+	NR_SECCOMP = 317,
+	NR_CAPSET = 126,
+	NR_PERSONALITY = 135,
 	NR_WAIT4 = 61,
 	NR_RT_SIGSUSPEND = 130,
 	NR_SENDMSG = 46,
@@ -192,6 +200,17 @@ static int setup_with(const struct decode_opts *opts)
 	static const char *const bpf_args[][2] = {
 		{"int", "cmd"}, {"union bpf_attr *", "uattr"}, {"unsigned int", "size"}};
 	static const char *const thread_area_args[][2] = {{"struct user_desc *", "u_info"}};
+	static const char *const modify_ldt_args[][2] = {
+		{"int", "func"}, {"void *", "ptr"}, {"unsigned long", "bytecount"}};
+	static const char *const personality_args[][2] = {{"unsigned int", "personality"}};
+	static const char *const capget_args[][2] = {{"cap_user_header_t", "header"},
+						     {"cap_user_data_t", "dataptr"}};
+	static const char *const capset_args[][2] = {{"cap_user_header_t", "header"},
+						     {"const cap_user_data_t", "data"}};
+	static const char *const seccomp_args[][2] = {
+		{"unsigned int", "op"}, {"unsigned int", "flags"}, {"void *", "uargs"}};
+	static const char *const clone3_args[][2] = {{"struct clone_args *", "uargs"},
+						     {"size_t", "size"}};
 	static const char *const sigaltstack_args[][2] = {{"const stack_t *", "uss"},
 							  {"stack_t *", "uoss"}};
 	static const char *const sigaction_args[][2] = {{"int", "sig"},
@@ -363,6 +382,12 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_SIGALTSTACK, "sigaltstack", 2, sigaltstack_args);
 	add(NR_SET_THREAD_AREA, "set_thread_area", 1, thread_area_args);
 	add(NR_GET_THREAD_AREA, "get_thread_area", 1, thread_area_args);
+	add(NR_MODIFY_LDT, "modify_ldt", 3, modify_ldt_args);
+	add(NR_PERSONALITY, "personality", 1, personality_args);
+	add(NR_CLONE3, "clone3", 2, clone3_args);
+	add(NR_CAPGET, "capget", 2, capget_args);
+	add(NR_SECCOMP, "seccomp", 3, seccomp_args);
+	add(NR_CAPSET, "capset", 2, capset_args);
 	add(NR_WAIT4, "wait4", 4, wait4_args);
 	add(NR_RT_SIGSUSPEND, "rt_sigsuspend", 2, sigsuspend_args);
 	add(NR_SENDMSG, "sendmsg", 3, sendmsg_args);
@@ -1317,6 +1342,12 @@ static void test_time_family_structs(void **state)
 		"futex_waitv([{val=0x5, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG}, "
 		"{val=0, uaddr=0x7ffc12345678, flags=0xc8a37e59 /* FUTEX_??? */}], 2, 0, "
 		"{tv_sec=0, tv_nsec=0}, CLOCK_MONOTONIC) = -1 EINVAL (Invalid argument)");
+	/* a reserved word shows when it is not zero, in hex */
+	waiters[1].reserved = 0x5c3712ed;
+	begin(NR_FUTEX_WAITV, PTR, 2, 0, 0, CLOCK_MONOTONIC, 0);
+	in(0, waiters, sizeof(waiters));
+	assert_non_null(strstr(line(-EINVAL), "flags=0xc8a37e59 /* FUTEX_??? */, "
+					      "__reserved=0x5c3712ed}], 2, "));
 	/* a notification: the members strace shows, by its kind */
 	begin(NR_TIMER_CREATE, CLOCK_MONOTONIC, PTR, PTR + 64, 0, 0, 0);
 	in(1, &sev, 32);
@@ -1640,6 +1671,196 @@ static void test_user_desc(void **state)
 	assert_string_equal(line(0), "get_thread_area({entry_number=6, base_addr=0x001000, "
 				     "limit=00000000, seg_32bit=0, contents=0, read_exec_only=0, "
 				     "limit_in_pages=0, seg_not_present=0, useable=0, lm=0}) = 0");
+}
+
+/* modify_ldt's int return: an error in 32 bits shows as its number with the error's name */
+static void test_modify_ldt_return(void **state)
+{
+	begin(NR_MODIFY_LDT, -1, PTR, 64, 0, 0, 0);
+	assert_string_equal(line(0xffffffda), "modify_ldt(-1, 0x7ffc12345678, 64) = 4294967258 "
+					      "ENOSYS (Function not implemented)");
+	assert_non_null(strstr(json(0xffffffda), "\"ret\":4294967258,\"errno\":\"ENOSYS\""));
+	/* a size read, and the full register's errors as any call's */
+	begin(NR_MODIFY_LDT, 0, PTR, 64, 0, 0, 0);
+	assert_string_equal(line(16), "modify_ldt(0, 0x7ffc12345678, 64) = 16");
+	assert_string_equal(line(-EFAULT), "modify_ldt(0, 0x7ffc12345678, 64) = -1 EFAULT "
+					   "(Bad address)");
+}
+
+/* -y: a file removed while open reads as strace has it, the mark after the brackets */
+static void test_fd_path_deleted(void **state)
+{
+	struct writer *w = text_writer();
+
+	w_arr_begin(w, WR_ARR_LIST);
+	w_fd(w, 3, NULL, "/memfd:x (deleted)");
+	/* only a path is a file that can be removed */
+	w_fd(w, 4, NULL, "anon_inode:[eventfd] (deleted)");
+	w_arr_end(w, false);
+	assert_string_equal(ob.data, "[3</memfd:x>(deleted), 4<anon_inode:[eventfd] (deleted)>]");
+}
+
+/* The line of a call resumed, as the text shows it. */
+static const char *resumed(__s64 ret)
+{
+	struct call call = {
+		.state = CALL_RESUMED, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
+	struct writer *w = text_writer();
+	struct call_view v;
+
+	exit_rec.exit.ret = ret;
+	decode_view(&dec, &call, &v);
+	decode_write_call(&dec, w, &v);
+	decode_write_return(&dec, w, &v);
+	return ob.data;
+}
+
+/* clone3: the members its flags use, then what the kernel wrote where they said */
+static void test_clone3_args(void **state)
+{
+	struct clone_args a = {.flags = CLONE_PIDFD | CLONE_PARENT_SETTID,
+			       .pidfd = 0x7ffc00001000,
+			       .parent_tid = 0x7ffc00001004,
+			       .exit_signal = SIGCHLD};
+	int pidfd = 5, tid = 1234;
+
+	begin(NR_CLONE3, PTR, sizeof(a), 0, 0, 0, 0);
+	in(0, &a, sizeof(a));
+	out(BT_CAP_INNER_PIDFD, &pidfd, sizeof(pidfd));
+	out(BT_CAP_INNER_PARENT_TID, &tid, sizeof(tid));
+	assert_string_equal(line(1234), "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID, "
+					"pidfd=0x7ffc00001000, parent_tid=0x7ffc00001004, "
+					"exit_signal=SIGCHLD, stack=NULL, stack_size=0} => "
+					"{pidfd=[5], parent_tid=[1234]}, 88) = 1234");
+	assert_non_null(strstr(json(1234), "\"value_out\":{\"pidfd\":5,\"parent_tid\":1234}"));
+	/* split: the struct, then what was written and the size on the resumed line */
+	assert_string_equal(unfinished(), "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID, "
+					  "pidfd=0x7ffc00001000, parent_tid=0x7ffc00001004, "
+					  "exit_signal=SIGCHLD, stack=NULL, stack_size=0} "
+					  "<unfinished ...>");
+	assert_string_equal(resumed(1234),
+			    "<... clone3 resumed> => {pidfd=[5], parent_tid=[1234]}, 88) = 1234");
+	/* a failed call wrote nothing */
+	assert_string_equal(line(-EINVAL),
+			    "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID, "
+			    "pidfd=0x7ffc00001000, parent_tid=0x7ffc00001004, "
+			    "exit_signal=SIGCHLD, stack=NULL, stack_size=0}, 88) = -1 "
+			    "EINVAL (Invalid argument)");
+	/* the first version's 64 bytes: no set_tid, no cgroup; tls by CLONE_SETTLS */
+	memset(&a, 0, sizeof(a));
+	a.flags = CLONE_SETTLS | CLONE_INTO_CGROUP;
+	a.tls = 0x1234;
+	a.set_tid = 0x7ffc00002000;
+	a.set_tid_size = 100;
+	a.cgroup = 7;
+	begin(NR_CLONE3, PTR, 64, 0, 0, 0, 0);
+	in(0, &a, 64);
+	assert_string_equal(line(-EPERM),
+			    "clone3({flags=CLONE_SETTLS|CLONE_INTO_CGROUP, "
+			    "exit_signal=0, stack=NULL, stack_size=0, tls=0x1234}, 64) "
+			    "= -1 EPERM (Operation not permitted)");
+	/* all of it: too many tids for an array, the cgroup CLONE_INTO_CGROUP uses */
+	begin(NR_CLONE3, PTR, sizeof(a), 0, 0, 0, 0);
+	in(0, &a, sizeof(a));
+	assert_string_equal(line(-EPERM),
+			    "clone3({flags=CLONE_SETTLS|CLONE_INTO_CGROUP, "
+			    "exit_signal=0, stack=NULL, stack_size=0, tls=0x1234, "
+			    "set_tid=0x7ffc00002000, set_tid_size=100, cgroup=7}, 88) "
+			    "= -1 EPERM (Operation not permitted)");
+	/* a size below the first version's is not read: the address */
+	begin(NR_CLONE3, PTR, 8, 0, 0, 0, 0);
+	in(0, &a, 8);
+	assert_string_equal(line(-EINVAL), "clone3(0x7ffc12345678, 8) = -1 EINVAL "
+					   "(Invalid argument)");
+}
+
+/* capabilities by bit, the high words from the second struct the later versions have */
+static void test_capability_sets(void **state)
+{
+	struct __user_cap_header_struct h = {.version = _LINUX_CAPABILITY_VERSION_3};
+	struct __user_cap_data_struct data[2] = {{.effective = 0x11, .permitted = 0x3},
+						 {.effective = 0x1, .inheritable = 0x100}};
+
+	begin(NR_CAPSET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	in(1, data, sizeof(data));
+	assert_string_equal(line(-EPERM),
+			    "capset({version=_LINUX_CAPABILITY_VERSION_3, pid=0}, "
+			    "{effective=1<<CAP_CHOWN|1<<CAP_FSETID|1<<CAP_MAC_OVERRIDE, "
+			    "permitted=1<<CAP_CHOWN|1<<CAP_DAC_OVERRIDE, "
+			    "inheritable=1<<CAP_CHECKPOINT_RESTORE}) = -1 EPERM "
+			    "(Operation not permitted)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_non_null(strstr(line(-EPERM), "{effective=0x11 /* 1<<CAP_CHOWN|1<<CAP_FSETID */|"
+					     "0x1 /* 1<<CAP_MAC_OVERRIDE */, "));
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_non_null(strstr(line(-EPERM), "{effective=0x11|0x1, permitted=0x3, "
+					     "inheritable=0x100}"));
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* version 1, or one the kernel does not know: one struct, the rest unread */
+	h.version = 0;
+	data[0].effective = 0xffffffff;
+	begin(NR_CAPSET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	in(1, data, sizeof(data[0]));
+	assert_non_null(strstr(line(-EINVAL), "{effective=1<<CAP_CHOWN|1<<CAP_DAC_OVERRIDE|"));
+	/* capget's data when the call failed: its address */
+	begin(NR_CAPGET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	assert_string_equal(line(-EINVAL),
+			    "capget({version=0 /* _LINUX_CAPABILITY_VERSION_??? */, "
+			    "pid=0}, 0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	/* a later version whose second struct could not be read: its address */
+	h.version = _LINUX_CAPABILITY_VERSION_3;
+	memset(data, 0, sizeof(data));
+	begin(NR_CAPGET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	out(1, data, sizeof(data[0]));
+	assert_string_equal(line(0), "capget({version=_LINUX_CAPABILITY_VERSION_3, pid=0}, "
+				     "0x7ffc123456b8) = 0");
+	begin(NR_CAPGET, PTR, PTR + 64, 0, 0, 0, 0);
+	in(0, &h, sizeof(h));
+	out(1, data, sizeof(data));
+	assert_string_equal(line(0), "capget({version=_LINUX_CAPABILITY_VERSION_3, pid=0}, "
+				     "{effective=0, permitted=0, inheritable=0}) = 0");
+}
+
+/* seccomp's uargs by op: an action asked about, the sizes written, else the address */
+static void test_seccomp_uargs(void **state)
+{
+	uint32_t action = 0x7ffc0000; /* SECCOMP_RET_LOG */
+	uint16_t sizes[3] = {80, 24, 64};
+
+	begin(NR_SECCOMP, 2, 0, PTR, 0, 0, 0);
+	in(2, &action, sizeof(action));
+	assert_string_equal(line(0), "seccomp(SECCOMP_GET_ACTION_AVAIL, 0, [SECCOMP_RET_LOG]) = 0");
+	action = 0x12345;
+	begin(NR_SECCOMP, 2, 0, PTR, 0, 0, 0);
+	in(2, &action, sizeof(action));
+	assert_string_equal(line(-EOPNOTSUPP), "seccomp(SECCOMP_GET_ACTION_AVAIL, 0, "
+					       "[0x12345 /* SECCOMP_RET_??? */]) = -1 EOPNOTSUPP "
+					       "(Operation not supported)");
+	begin(NR_SECCOMP, 3, 0, PTR, 0, 0, 0);
+	out(2, sizes, sizeof(sizes));
+	assert_string_equal(line(0), "seccomp(SECCOMP_GET_NOTIF_SIZES, 0, {seccomp_notif=80, "
+				     "seccomp_notif_resp=24, seccomp_data=64}) = 0");
+	assert_string_equal(line(-EFAULT), "seccomp(SECCOMP_GET_NOTIF_SIZES, 0, 0x7ffc12345678) "
+					   "= -1 EFAULT (Bad address)");
+	begin(NR_SECCOMP, 1, 0, 0, 0, 0, 0);
+	assert_string_equal(line(-EFAULT), "seccomp(SECCOMP_SET_MODE_FILTER, 0, NULL) = -1 EFAULT "
+					   "(Bad address)");
+}
+
+/* personality's domain and flags: two fields in the text, two keys in JSON */
+static void test_personality_fields(void **state)
+{
+	begin(NR_PERSONALITY, 0x40000 | 0xad, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0), "personality(0xad /* PER_??? */|ADDR_NO_RANDOMIZE) = 0 "
+				     "(PER_LINUX)");
+	assert_non_null(strstr(json(0), "{\"domain\":173,\"flags\":"));
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(0), "personality(0xad|0x40000) = 0 (0)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 static void test_sigaltstack_flags(void **state)
@@ -2371,6 +2592,12 @@ int main(void)
 		cmocka_unit_test(test_prctl_by_option),
 		cmocka_unit_test(test_sigaltstack_flags),
 		cmocka_unit_test(test_user_desc),
+		cmocka_unit_test(test_modify_ldt_return),
+		cmocka_unit_test(test_personality_fields),
+		cmocka_unit_test(test_fd_path_deleted),
+		cmocka_unit_test(test_clone3_args),
+		cmocka_unit_test(test_capability_sets),
+		cmocka_unit_test(test_seccomp_uargs),
 		cmocka_unit_test(test_futex_by_operation),
 		cmocka_unit_test(test_fcntl_by_command),
 		cmocka_unit_test(test_select_sets_and_what_is_left),

@@ -353,11 +353,24 @@ static void test_packed_values_and_answers(void **state)
 	begin("membarrier", 0x80, 1, 3, 0, 0, 0);
 	assert_string_equal(line(0), "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ, "
 				     "MEMBARRIER_CMD_FLAG_CPU, 3) = 0");
+	/* the domain and the flags are two fields, each named or not on its own */
 	begin("personality", 0x7ead, 0, 0, 0, 0, 0);
-	assert_string_equal(line(0x40000), "personality(0x7ead) = 0x40000 "
+	assert_string_equal(line(0x40000), "personality(0xad /* PER_??? */|0x7e00) = 0x40000 "
 					   "(PER_LINUX|ADDR_NO_RANDOMIZE)");
 	begin("personality", 0xffffffff, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0), "personality(0xffffffff) = 0 (PER_LINUX)");
+	/* as strace, by the whole value: PER_SVR4 (1|STICKY_TIMEOUTS) is no name for 1 */
+	begin("personality", 0x0001 | 0x0400000 /* READ_IMPLIES_EXEC */, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0),
+			    "personality(0x1 /* PER_??? */|READ_IMPLIES_EXEC) = 0 (PER_LINUX)");
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin("personality", 0x40000000, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0x40000), "personality(0|0x40000000) = 0x40000 (0|0x40000)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	begin("personality", 0, 0, 0, 0, 0, 0);
+	assert_string_equal(line(0x40000), "personality(0 /* PER_LINUX */) = 0x40000 "
+					   "(0 /* PER_LINUX */|0x40000 /* ADDR_NO_RANDOMIZE */)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	begin("syslog", 10, 0, 0, 0, 0, 0);
 	assert_string_equal(line(4096), "syslog(10 /* SYSLOG_ACTION_SIZE_BUFFER */) = 4096");
 }

@@ -54,6 +54,9 @@ static void test_flags_with_leftover_bits(void **state)
 	assert_formats("MSG_PEEK|MSG_DONTWAIT|0x800000000",
 		       xlat_format(buf, size, table("msg_flags"),
 				   MSG_PEEK | MSG_DONTWAIT | 0x800000000ULL));
+	/* in the table's order, which is strace's, not the bits' */
+	assert_formats("SFD_CLOEXEC|SFD_NONBLOCK|0xfff7f7ff",
+		       xlat_format(buf, size, table("signalfd_flags"), 0xffffffff));
 }
 
 /* strace's msg_flags: the kernel's names (MSG_PROBE, not glibc's MSG_PROXY) and its internal ones. */

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -P and --trace-fds in the kernel: whether a call touches a traced path or fd, and the
+ * per-process bitmaps of the fds that refer to a -P path (pathtrace.bpf.h says how).
+ */
+#include "state.bpf.h"
+#include "fds.bpf.h"
+
+#define F_DUPFD 0
+#define F_DUPFD_CLOEXEC 1030
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#define FSCONFIG_SET_PATH 3
+#define FSCONFIG_SET_PATH_EMPTY 4
+#define FSCONFIG_SET_FD 5
+/* poll's pollfds and select's fd_set words looked at: the verifier walks each */
+#define PT_POLL_FDS 16
+#define PT_SELECT_WORDS BT_PATH_FD_WORDS
+
+/* The file fd refers to, as (device, inode). */
+static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id)
+{
+	void *inode, *sb;
+	__u32 dev;
+
+	if (!fd_offsets.dev_ok)
+		return false;
+	inode = fd_inode_ptr(fd);
+	if (!inode)
+		return false;
+	if (bpf_probe_read_kernel(&sb, sizeof(sb), inode + fd_offsets.inode_sb) || !sb ||
+	    bpf_probe_read_kernel(&dev, sizeof(dev), sb + fd_offsets.sb_dev) ||
+	    bpf_probe_read_kernel(&id->ino, sizeof(id->ino), inode + fd_offsets.inode_ino))
+		return false;
+	id->dev = dev;
+	id->pad = 0;
+	return true;
+}
+
+/*
+ * The bitmap word of fd, below BT_PATH_FD_WORDS for the verifier too: clang drops a mask it
+ * can prove useless after "fd < BT_PATH_FDS", and the verifiers of 5.10 and 6.1 forget that
+ * bound once fd was spilled to the stack ("unbounded memory access"); the asm keeps it.
+ */
+static __always_inline __u32 fd_word(__s64 fd)
+{
+	__u32 w = (__u64)fd >> 6;
+
+	asm volatile("%0 &= %1" : "+r"(w) : "i"(BT_PATH_FD_WORDS - 1));
+	return w;
+}
+
+static __always_inline bool in_trace_fds(__s64 fd)
+{
+	if (!trace_fds_on || fd < 0)
+		return false;
+	if (fd >= BT_PATH_FDS)
+		return trace_fds.high;
+	return trace_fds.bits[fd_word(fd)] & (1ULL << (fd & 63));
+}
+
+/*
+ * Whether fd refers to a -P path's file. Below BT_PATH_FDS the process's bitmap says which
+ * fds may (bits: NULL when it has none), and the file is checked for those only; a bit whose
+ * fd refers to another file now is cleared. Plain stores: kernels before 5.12 have no atomic
+ * and/or, and a bit two threads race on is checked again anyway.
+ */
+static __always_inline bool fd_is_path(__s64 fd, struct bt_path_fds *bits)
+{
+	struct bt_file_id id;
+	__u32 w;
+	__u64 bit;
+
+	if (fd < 0)
+		return false;
+	if (fd >= BT_PATH_FDS)
+		return file_id_of(fd, &id) && bpf_map_lookup_elem(&trace_path_inodes, &id);
+	w = fd_word(fd);
+	bit = 1ULL << (fd & 63);
+	if (!bits || !(bits->bits[w] & bit))
+		return false;
+	if (file_id_of(fd, &id) && bpf_map_lookup_elem(&trace_path_inodes, &id))
+		return true;
+	bits->bits[w] &= ~bit;
+	return false;
+}
+
+/*
+ * Whether fd of process tgid is a traced one. A global function, verified once: poll's and
+ * select's loops call it for each fd they look at.
+ */
+__noinline int fd_matches(__u32 tgid, __s64 fd)
+{
+	if (in_trace_fds(fd))
+		return 1;
+	if (!path_names || fd < 0)
+		return 0;
+	return fd_is_path(fd, bpf_map_lookup_elem(&path_fds, &tgid));
+}
+
+/* 1: the string at uptr is a -P path; 0: it is not; -1: it could not be read (yet). */
+static __always_inline int name_matches(__u64 uptr)
+{
+	__u32 zero = 0;
+	__u64 *key = bpf_map_lookup_elem(&path_key, &zero);
+	long n;
+
+	if (!key || !uptr)
+		return 0;
+	/* the hash compares all BT_PATH_KEY bytes: what follows the NUL must be zeros */
+	for (int i = 0; i < BT_PATH_KEY / 8; i++)
+		key[i] = 0;
+	n = bpf_probe_read_user_str(key, BT_PATH_KEY, (void *)uptr);
+	if (n < 0)
+		return -1;
+	/* a string as long as the key may have been cut: -P paths are shorter */
+	if (n <= 1 || n >= BT_PATH_KEY)
+		return 0;
+	return bpf_map_lookup_elem(&trace_path_names, key) != NULL;
+}
+
+/* poll, ppoll: the fds of the pollfd array (the first PT_POLL_FDS) in the work area's call. */
+__noinline int poll_matches(__u32 tgid)
+{
+	struct scratch *s = scratch();
+	int pfd[2];
+	__u64 n;
+
+	if (!s)
+		return 0;
+	n = s->args[1];
+	for (int i = 0; i < PT_POLL_FDS; i++) {
+		if (i >= n)
+			break;
+		if (bpf_probe_read_user(pfd, sizeof(pfd), (void *)(s->args[0] + i * sizeof(pfd))))
+			break;
+		if (fd_matches(tgid, pfd[0]))
+			return 1;
+	}
+	return 0;
+}
+
+/* One word w of an fd_set: the lowest of its fds that may be traced, checked. */
+__noinline int select_word_matches(__u32 tgid, __u32 w, __u64 word)
+{
+	struct bt_path_fds *bits;
+	__u64 mine = 0;
+
+	w &= BT_PATH_FD_WORDS - 1;
+	if (trace_fds_on)
+		mine |= trace_fds.bits[w];
+	if (path_names) {
+		bits = bpf_map_lookup_elem(&path_fds, &tgid);
+		if (bits)
+			mine |= bits->bits[w];
+	}
+	word &= mine;
+	return word && fd_matches(tgid, w * 64 + bt_log2(word & -word));
+}
+
+/* select, pselect6: the fds of the three sets of the work area's call. */
+__noinline int select_matches(__u32 tgid)
+{
+	struct scratch *s = scratch();
+	__u32 words;
+	__u64 word;
+	int nfds;
+
+	if (!s)
+		return 0;
+	nfds = (int)s->args[0];
+	if (nfds <= 0)
+		return 0;
+	words = nfds > BT_PATH_FDS ? PT_SELECT_WORDS : ((__u32)nfds + 63) / 64;
+	for (int set = 1; set <= 3; set++) {
+		__u64 uptr = s->args[set & 3];
+
+		if (!uptr)
+			continue;
+		for (int w = 0; w < PT_SELECT_WORDS; w++) {
+			if (w >= words)
+				break;
+			if (bpf_probe_read_user(&word, sizeof(word), (void *)(uptr + w * 8)))
+				break;
+			if (w == words - 1 && (nfds & 63))
+				word &= (1ULL << (nfds & 63)) - 1;
+			if (select_word_matches(tgid, w, word))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+__noinline int path_match(__u32 nr, __u32 tgid)
+{
+	struct bt_syscall_rules *rules;
+	struct scratch *s = scratch();
+	bool unread = false;
+	__u32 spec, kind;
+	int r;
+
+	if (!s)
+		return BT_PATH_NONE;
+	rules = bpf_map_lookup_elem(&beauty_map, &nr);
+	if (!rules)
+		return BT_PATH_NONE;
+	spec = rules->path_spec;
+	if (!(spec & BT_PT_MATCH_MASK))
+		return BT_PATH_NONE;
+	for (int i = 0; i < BT_MAX_ARGS; i++) {
+		if ((spec & BT_PT_FD_ARG(i)) && fd_matches(tgid, (int)s->args[i]))
+			return BT_PATH_MATCH;
+	}
+	kind = BT_PT_KIND(spec);
+	if (kind == BT_PT_KIND_POLL)
+		return poll_matches(tgid) ? BT_PATH_MATCH : BT_PATH_NONE;
+	if (kind == BT_PT_KIND_SELECT)
+		return select_matches(tgid) ? BT_PATH_MATCH : BT_PATH_NONE;
+	if (kind == BT_PT_KIND_FSCONFIG) {
+		__u32 cmd = s->args[1];
+
+		if (cmd != FSCONFIG_SET_PATH && cmd != FSCONFIG_SET_PATH_EMPTY &&
+		    cmd != FSCONFIG_SET_FD)
+			return BT_PATH_NONE;
+		if (fd_matches(tgid, (int)s->args[4]))
+			return BT_PATH_MATCH;
+		if (cmd == FSCONFIG_SET_FD || !path_names)
+			return BT_PATH_NONE;
+		r = name_matches(s->args[3]);
+		return r > 0 ? BT_PATH_BY_NAME : r < 0 ? BT_PATH_PENDING : BT_PATH_NONE;
+	}
+	if (!path_names)
+		return BT_PATH_NONE;
+	for (int i = 0; i < BT_MAX_ARGS; i++) {
+		if (!(spec & BT_PT_PATH_ARG(i)))
+			continue;
+		r = name_matches(s->args[i]);
+		if (r > 0)
+			return BT_PATH_BY_NAME;
+		if (r < 0)
+			unread = true;
+	}
+	/* a path in a page not yet present: read again at the exit, when it is */
+	return unread ? BT_PATH_PENDING : BT_PATH_NONE;
+}
+
+/* fd was just made: its bit says whether it refers to a -P path's file (learn: the name did). */
+static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
+{
+	struct bt_path_fds *bits;
+	struct bt_file_id id;
+	bool known, found;
+	__u8 one = 1;
+
+	if (fd < 0 || fd >= BT_PATH_FDS)
+		return;
+	bits = bpf_map_lookup_elem(&path_fds, &tgid);
+	known = file_id_of(fd, &id);
+	found = known && bpf_map_lookup_elem(&trace_path_inodes, &id);
+	/* a -P path that did not exist at the start: the file an open by its name made */
+	if (!found && known && learn)
+		found = !bpf_map_update_elem(&trace_path_inodes, &id, &one, BPF_ANY);
+	if (!found) {
+		if (bits)
+			bits->bits[fd_word(fd)] &= ~(1ULL << (fd & 63));
+		return;
+	}
+	if (!bits) {
+		struct bt_path_fds none = {};
+
+		bpf_map_update_elem(&path_fds, &tgid, &none, BPF_NOEXIST);
+		bits = bpf_map_lookup_elem(&path_fds, &tgid);
+		if (!bits)
+			return;
+	}
+	bits->bits[fd_word(fd)] |= 1ULL << (fd & 63);
+}
+
+/* close_range: the bits of [lo, hi] cleared, word by word. */
+static __always_inline void clear_fds(__u32 tgid, __u64 lo, __u64 hi)
+{
+	struct bt_path_fds *bits;
+
+	if (lo >= BT_PATH_FDS || hi < lo)
+		return;
+	bits = bpf_map_lookup_elem(&path_fds, &tgid);
+	if (!bits)
+		return;
+	if (hi >= BT_PATH_FDS)
+		hi = BT_PATH_FDS - 1;
+	for (int w = 0; w < BT_PATH_FD_WORDS; w++) {
+		__u64 first = w * 64, last = first + 63, a, b;
+
+		a = lo > first ? lo : first;
+		b = hi < last ? hi : last;
+		if (a > b)
+			continue;
+		if (b - a == 63)
+			bits->bits[w] = 0;
+		else
+			bits->bits[w] &= ~(((1ULL << (b - a + 1)) - 1) << (a - first));
+	}
+}
+
+__noinline int path_fds_update(__u32 nr, __u32 tgid, __s64 ret, __u32 verdict)
+{
+	struct bt_syscall_rules *rules;
+	struct scratch *s = scratch();
+	__u32 fx;
+
+	if (!s)
+		return 0;
+	rules = bpf_map_lookup_elem(&beauty_map, &nr);
+	if (!rules)
+		return 0;
+	fx = BT_PT_FX(rules->path_spec);
+	switch (fx) {
+	case BT_PT_FX_OPEN:
+	case BT_PT_FX_NEWFD:
+		if (ret >= 0)
+			mark_fd(tgid, ret, fx == BT_PT_FX_OPEN && verdict == BT_PATH_BY_NAME);
+		break;
+	case BT_PT_FX_FCNTL:
+		if (ret >= 0 &&
+		    ((__u32)s->args[1] == F_DUPFD || (__u32)s->args[1] == F_DUPFD_CLOEXEC))
+			mark_fd(tgid, ret, false);
+		break;
+	case BT_PT_FX_CLOSE:
+		if (ret == 0)
+			clear_fds(tgid, (__u32)s->args[0], (__u32)s->args[0]);
+		break;
+	case BT_PT_FX_CLOSE_RANGE:
+		if (ret == 0 && !((__u32)s->args[2] & CLOSE_RANGE_CLOEXEC))
+			clear_fds(tgid, (__u32)s->args[0], (__u32)s->args[1]);
+		break;
+	}
+	return 0;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * -P PATH and --trace-fds=SET: only the calls that touch a path, by name or through an fd,
+ * decided in the kernel so that the others cost no record. Part of state.bpf.h: defined in
+ * state.bpf.c, extern in every other unit; the matching itself is pathtrace.bpf.c's.
+ *
+ * A path argument is compared by name with the -P paths (as strace compares it, the string
+ * as the call gives it). An fd argument matches when it is in --trace-fds's set, or when the
+ * process's bitmap says it referred to a -P path's file the last time one of its calls made
+ * it; a bit is checked against the file the fd refers to now (its device and inode) before
+ * the call counts, so a bit left by a close the collector did not see (close-on-exec, another
+ * thread sharing the table) never shows a call, and is cleared.
+ */
+#ifndef BTFTRACE_PATHTRACE_BPF_H
+#define BTFTRACE_PATHTRACE_BPF_H
+
+BT_EXTERN const volatile __u8 path_trace BT_INIT(0); /* -P or --trace-fds: decide every call */
+BT_EXTERN const volatile __u8 path_names BT_INIT(0); /* -P: paths, and the fds that refer to them */
+BT_EXTERN const volatile __u8 trace_fds_on BT_INIT(0);		    /* --trace-fds given */
+BT_EXTERN const volatile struct bt_trace_fds trace_fds BT_INIT({}); /* --trace-fds=SET */
+
+/* -P's paths as given and as realpath() resolves them, NUL-padded to BT_PATH_KEY bytes. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -P */
+	__type(key, char[BT_PATH_KEY]);
+	__type(value, __u8);
+} trace_path_names SEC(".maps");
+
+/* The files -P's paths name: found at start, or learnt when an open by the name makes one. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -P */
+	__type(key, struct bt_file_id);
+	__type(value, __u8);
+} trace_path_inodes SEC(".maps");
+
+/* Per process (tgid): the fds that referred to a -P path's file when last made. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -P */
+	__type(key, __u32);
+	__type(value, struct bt_path_fds);
+} path_fds SEC(".maps");
+
+/* A path argument read for the comparison: a per-CPU key, zeroed before each read. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, char[BT_PATH_KEY]);
+} path_key SEC(".maps");
+
+/*
+ * pathtrace.bpf.c: whether the call nr of tgid, its arguments in the work area, touches a -P
+ * path or a --trace-fds fd (enum bt_path_verdict).
+ */
+int path_match(__u32 nr, __u32 tgid);
+/*
+ * pathtrace.bpf.c: at the exit of a call that makes or closes fds (BT_PT_FX_*), its
+ * arguments in the work area, keeps tgid's bitmap up to date; verdict is the call's own.
+ */
+int path_fds_update(__u32 nr, __u32 tgid, __s64 ret, __u32 verdict);
+
+#endif /* BTFTRACE_PATHTRACE_BPF_H */
