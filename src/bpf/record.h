@@ -405,9 +405,18 @@ enum bt_proc_state {
 	BT_PROC_TRACED = 2,
 };
 
+/* bt_proc.flags */
+enum {
+	/*
+	 * -b execve: the command's own exec is still to come (its state went
+	 * from WAIT_EXEC to TRACED at its execve); every later one detaches.
+	 */
+	BT_PROC_OWN_EXEC = 1,
+};
+
 struct bt_proc {
 	__u32 state; /* enum bt_proc_state */
-	__u32 pad;
+	__u32 flags; /* BT_PROC_* */
 };
 
 /* Counters kept per CPU, summed by user space. */
@@ -439,6 +448,7 @@ enum bt_rec_type {
 	BT_REC_FD_EXIT = 8,
 	BT_REC_FD_FORK = 9, /* -y: a traced process forked a child (struct bt_fork_rec) */
 	BT_REC_EVENT = 10,  /* -e SUBSYS:EVENT: a tracepoint hit in a traced thread */
+	BT_REC_DETACH = 11, /* -b execve: tracing let go of the thread's process at its exec */
 };
 
 struct bt_rec_hdr {
@@ -457,6 +467,8 @@ struct bt_enter_rec {
 	__u64 args[BT_MAX_ARGS];
 	char comm[BT_COMM_LEN];
 	__u64 cgroup; /* the thread's cgroup v2 id, for --container and -a; else 0 */
+	/* -i: the user instruction pointer, after the syscall instruction; 0 without -i */
+	__u64 ip;
 };
 
 struct bt_exit_rec {
@@ -510,6 +522,15 @@ struct bt_exec_rec {
 	struct bt_rec_hdr hdr;
 	__u32 old_tid;
 	__u32 pad;
+};
+
+/*
+ * -b execve: from sched_process_exec, the thread (hdr.tid, the process id
+ * after the exec) whose exec ended the tracing of its process. Its execve's
+ * exit and all that follows go untraced.
+ */
+struct bt_detach_rec {
+	struct bt_rec_hdr hdr;
 };
 
 /* -y: hdr.tgid forked child_tgid, which has copies of its descriptors. */

@@ -166,6 +166,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->self_tgid = o->self_tgid;
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
+	skel->rodata->detach_on_exec = o->detach_on_exec;
 	skel->rodata->string_cap = o->string_cap;
 	skel->rodata->strv_string_cap = o->strv_string_cap ? o->strv_string_cap : o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;
@@ -185,6 +186,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->fd_records = o->fd_records;
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
+	skel->rodata->record_ip = o->record_ip;
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
 	skel->rodata->inject_active = o->inject;

@@ -22,10 +22,11 @@ struct collector_event {
 struct collector_opts {
 	__u32 self_tgid;
 	bool trace_all;
-	bool follow_forks; /* -f */
-	bool summary;	   /* -c/-C: aggregate in the kernel */
-	bool summary_only; /* -c: and send no per-call records */
-	int summary_by;	   /* enum bt_summary_by */
+	bool follow_forks;   /* -f */
+	bool detach_on_exec; /* -b execve: a process's exec, but the command's first, detaches */
+	bool summary;	     /* -c/-C: aggregate in the kernel */
+	bool summary_only;   /* -c: and send no per-call records */
+	int summary_by;	     /* enum bt_summary_by */
 	bool errno_summary;
 	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
 	bool filter;	       /* run the --filter program collector__set_filter() gives */
@@ -36,6 +37,7 @@ struct collector_opts {
 	bool record_comm;      /* enter records carry the thread name (else zeros) */
 	bool record_cgroup;    /* enter records carry the thread's cgroup id (else 0) */
 	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
+	bool record_ip;	       /* -i: enter records carry the user instruction pointer (else 0) */
 	bool inject;	       /* -e inject=: collector__inject_mark() marks calls */
 	bool path_trace;       /* -P or --trace-fds: only the calls that touch them */
 	bool path_names;       /* -P: collector__add_trace_path() gives the paths */

@@ -42,6 +42,11 @@ struct decode_opts {
 #define DECODE_PIDS_NS (1u << 1)   /* pidns: the number in btftrace's PID namespace */
 #define DECODE_PIDS_ALL (DECODE_PIDS_COMM | DECODE_PIDS_NS)
 
+/* decoder.style[nr]: strace's per-syscall -e raw=, -e abbrev= and -e verbose= */
+#define DECODE_STYLE_RAW 1u	 /* raw=: arguments and result as hex numbers, undecoded */
+#define DECODE_STYLE_FULL 2u	 /* abbrev= leaves it out (-v for all): in full */
+#define DECODE_STYLE_NO_DEREF 4u /* verbose= leaves it out: structs and arrays as addresses */
+
 struct fd_table;
 
 /* -y: what a call does to the descriptor table (fd_paths.c). */
@@ -132,6 +137,8 @@ struct decoder {
 	 */
 	bool ret_is_address[BT_MAX_SYSCALLS];
 	__u8 open_mode_arg[BT_MAX_SYSCALLS];
+	/* per syscall: DECODE_STYLE_*, how -e raw=, abbrev= and verbose= show its calls */
+	unsigned char style[BT_MAX_SYSCALLS];
 	/* restart_syscall's number, or -1 */
 	int nr_restart_syscall;
 	/* the numbers -Y treats apart, or -1 */
@@ -158,6 +165,7 @@ enum call_event {
 	CEV_SUPERSEDED, /* an exec from another thread ended this one */
 	CEV_LOST,	/* --lossless: what the full ring buffer lost here */
 	CEV_TRACEPOINT, /* -e SUBSYS:EVENT: "sched:sched_process_fork(parent_comm=\"sh\", ...)" */
+	CEV_DETACHED,	/* -b execve: tracing let go of the process; no line */
 };
 
 /* A call (or event) as a sink sees it: what a line says besides the walk's part. */
@@ -172,6 +180,8 @@ struct call_view {
 	bool timed;	   /* enter and exit were both seen: */
 	__u64 duration_ns; /* the exit's time less the enter's */
 	const char *comm;  /* the thread's name at the enter, NULL when the enter was not seen */
+	__u64 ip;	   /* -i: the user instruction pointer of the call, when has_ip */
+	bool has_ip;	   /* the enter was seen (its ip is 0 without -i) */
 	size_t comm_len;
 	int nr;
 	const char *name;      /* the syscall's name */

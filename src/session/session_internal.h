@@ -74,6 +74,7 @@ double ms_between(const struct timespec *a, const struct timespec *b);
 int start_collector_loader(struct collector_loader *l);
 int load_tables(struct session *s);
 void free_tables(struct session *s);
+void set_fd_offsets(struct session *s);
 
 /* process.c */
 int find_command(const char *cmd, char *path, size_t size);
@@ -96,7 +97,6 @@ int exit_status_of_child(int status);
 void note_cwds(struct session *s);
 void expect_calls_in_progress(struct session *s);
 int on_record(void *ctx, void *data, size_t size);
-void set_fd_offsets(struct session *s);
 void on_call(void *ctx, const struct call *call);
 void raise_reader_priority(void);
 int trace_loop(struct session *s);

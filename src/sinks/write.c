@@ -28,6 +28,8 @@ bool sink_event_shown(const struct text_sink_opts *opts, const struct call_view 
 	case CEV_LOST:
 	case CEV_TRACEPOINT:
 		return true;
+	/* strace says it on stderr, as for -p ("Process N detached"): btftrace says none */
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}
@@ -91,6 +93,7 @@ void sink_event_text(struct text_writer *tw, const struct decoder *dec, const st
 	case CEV_TRACEPOINT:
 		decode_write_tracepoint(dec, &tw->w, v);
 		break;
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}
@@ -147,6 +150,7 @@ void sink_event_json(struct json_writer *jw, const struct decoder *dec, const st
 		outbuf_puts(ob, ",\"fields\":");
 		decode_write_tracepoint(dec, &jw->w, v);
 		break;
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}

@@ -257,6 +257,20 @@ def wait_for(predicate, timeout, interval=0.02):
         time.sleep(interval)
 
 
+def blocks_sigint(pid):
+    """Whether btftrace's main thread blocks SIGINT: from its set-up's end on, just before it
+    attaches, SIGINT ends the trace cleanly; before, it kills btftrace (status -2). Loading
+    the collector takes seconds on a busy machine, so a test that interrupts a trace waits for
+    this rather than a fixed time."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            status = f.read()
+    except OSError:
+        return False
+    m = re.search(r"^SigBlk:\s*([0-9a-f]+)$", status, re.M)
+    return bool(m) and bool(int(m.group(1), 16) & (1 << (signal.SIGINT - 1)))
+
+
 # ---------------------------------------------------------------- trace text helpers
 
 # strace's two forms: "[pid  1234] " on a terminal, "1234  " with -o and -f (or several -p)

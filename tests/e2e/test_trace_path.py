@@ -6,6 +6,7 @@ against strace's pathtrace rules).
 The workload is tests/workloads/trace_path.c: p.txt touched by name and through fds, dup'd,
 dup2'd, F_DUPFD'd and inherited copies, mmap, poll and select; q.txt, a pipe and getppid not.
 """
+import os
 import re
 import shutil
 import signal
@@ -14,7 +15,7 @@ import subprocess
 import pytest
 from conftest import RUN_TIMEOUT, bpf_ids_held, wait_for
 
-PID = re.compile(r"^(\[pid +\d+\]|\d+) ")
+PID = re.compile(r"^(\[pid +\d+\]|\d+) +")
 ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
 
 
@@ -93,6 +94,22 @@ def test_trace_path_resolved_as_strace_says(run_btftrace, workload, tmp_path):
     assert quiet.returncode == 0 and "Requested path" not in quiet.stderr
 
 
+def test_resolved_path_quoted_as_strace_quotes_it(run_btftrace, tmp_path):
+    """The "Requested path" line escapes a name as strace does: \\n, \\t, \\" and octal, as
+    in a trace."""
+    odd = tmp_path / os.fsdecode(b'n\nt\t"q"\xff\x01')
+    odd.mkdir()
+    (tmp_path / "link").symlink_to(odd)
+    path = tmp_path / "link"
+    ours = run_btftrace(["-P", path, "--", "true"])
+    assert ours.returncode == 0, ours.stderr
+    _, theirs = strace_run(["-P", path, "true"], tmp_path, "strace")
+    said = [line.split(": ", 1)[1] for line in (ours.stderr + theirs).splitlines()
+            if "Requested path" in line]
+    assert len(said) == 2 and said[0] == said[1], said
+    assert r'n\nt\t\"q\"\377\1"' in said[0], said
+
+
 def test_trace_fds_shows_the_calls_on_those_fds(run_btftrace, workload, tmp_path):
     """--trace-fds=20 (strace 6.3's option): the calls whose fd arguments, as strace's
     pathtrace rules look at them, include 20, whatever file it is."""
@@ -150,7 +167,9 @@ sys.stdin.readline()
 
 
 def test_trace_path_of_attached_process_knows_its_open_fds(btftrace, tmp_path, spawn):
-    """-p: the fds a process has before tracing starts refer to the path too."""
+    """-p: the fds a process has before tracing starts refer to the path too. The process makes
+    its calls once btftrace has attached: -P's collector takes more than a second to load on a
+    busy machine, and a fixed wait ended btftrace before it had blocked the signal."""
     target = tmp_path / "held.txt"
     target.write_text("held")
     proc = spawn(["python3", "-c", HOLDER, target], stdin=subprocess.PIPE,
