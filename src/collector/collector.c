@@ -450,8 +450,9 @@ bool collector__no_procs(const struct collector *c)
  * sys_exit's program first: attached after sys_enter's, a call entered in
  * between would show an enter whose exit never came, a call that did not
  * return. This way round a call in progress shows only its exit, which the
- * event reader knows for what it is. The skeleton attaches the rest (a link
- * already made is left as it is).
+ * event reader knows for what it is. sys_enter's next, at once: every call
+ * that starts between the two goes unseen. The skeleton attaches the rest
+ * (a link already made is left as it is).
  */
 int collector__attach(struct collector *c)
 {
@@ -459,10 +460,18 @@ int collector__attach(struct collector *c)
 	bool typed = bpf_program__autoload(skel->progs.on_sys_exit);
 	struct bpf_program *exit_prog =
 		typed ? skel->progs.on_sys_exit : skel->progs.on_sys_exit_raw;
-	struct bpf_link **link = typed ? &skel->links.on_sys_exit : &skel->links.on_sys_exit_raw;
+	struct bpf_program *enter_prog =
+		typed ? skel->progs.on_sys_enter : skel->progs.on_sys_enter_raw;
+	struct bpf_link **exit_link =
+		typed ? &skel->links.on_sys_exit : &skel->links.on_sys_exit_raw;
+	struct bpf_link **enter_link =
+		typed ? &skel->links.on_sys_enter : &skel->links.on_sys_enter_raw;
 
-	*link = bpf_program__attach(exit_prog);
-	if (!*link)
+	*exit_link = bpf_program__attach(exit_prog);
+	if (!*exit_link)
+		return -errno;
+	*enter_link = bpf_program__attach(enter_prog);
+	if (!*enter_link)
 		return -errno;
 	return collector_bpf__attach(skel);
 }

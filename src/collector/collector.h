@@ -191,7 +191,8 @@ struct in_progress_opts {
  * For each thread of pids[0..npids) (every process when npids is 0) that is
  * in a call, an enter record as the collector would have made it at the
  * call's enter: number and arguments from /proc/TID/syscall, inputs read
- * from the process's memory, the time now. Calls left out by -e are left out.
+ * from the process's memory, stamped with the time /proc was read. Calls
+ * left out by -e are left out.
  */
 int collector__calls_in_progress(const pid_t *pids, int npids, const struct in_progress_opts *o);
 

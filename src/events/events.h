@@ -69,15 +69,18 @@ void event_reader__idle(struct event_reader *er);
 void event_reader__finish(struct event_reader *er);
 
 /*
- * -p and -a: threads may be in a call when tracing starts. A thread's first
- * record being an exit is then the end of a call whose start was not seen:
- * not shown (as strace shows nothing of a call it did not see start),
- * unless event_reader__expect() gave its start.
+ * -p and -a: threads may be in a call when tracing starts. Until a thread's
+ * first enter record, its exits end calls whose start was not seen: not
+ * shown (as strace shows nothing of a call it did not see start), except
+ * the one event_reader__expect() gave the start of.
  */
 void event_reader__set_attached(struct event_reader *er);
 /*
  * The call thread rec->hdr.tid was found in when tracing started (read from
- * /proc): its first record, if the exit of a call of that number, ends it.
+ * /proc after both programs were attached; rec->hdr.ts the time the read
+ * was done, CLOCK_MONOTONIC): the thread's exit of a call of that number
+ * stamped later, before any enter of the thread, ends it. The exit records
+ * must carry their times.
  */
 int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec);
 

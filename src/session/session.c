@@ -80,9 +80,13 @@ int session_run(const struct session_opts *o)
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
 		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
-		/* what the sinks print of each record besides its values */
+		/*
+		 * what the sinks print of each record besides its values; -p and
+		 * -a pair a call found in /proc with its exit by the exit's time
+		 */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
-				o->text.relative || o->text.show_duration,
+				o->text.relative || o->text.show_duration || o->npids ||
+				o->trace_all,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		.record_ip = o->text.show_ip,
@@ -244,6 +248,8 @@ int session_run(const struct session_opts *o)
 			err == -EPERM ? " (the kernel counts them for CAP_SYS_ADMIN only)" : "");
 	if (o->npids || o->trace_all)
 		event_reader__set_attached(s.reader);
+	/* before attaching: the fewer calls run between its steps, the fewer go unseen */
+	raise_reader_priority();
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
@@ -267,7 +273,6 @@ int session_run(const struct session_opts *o)
 		if (s.injector && start_injection(&s))
 			goto out;
 	}
-	raise_reader_priority();
 	err = trace_loop(&s);
 	/* tracing is over: what still runs with the filter is answered by a process of its own */
 	injector__stop(s.injector);
