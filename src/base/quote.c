@@ -33,78 +33,122 @@ static bool needs_hex(unsigned char c)
 	return c > 0x7e || (c < ' ' && (c < '\t' || c > '\r'));
 }
 
-static void put_hex_byte(struct outbuf *ob, unsigned char c)
+/* The letter of the escapes C names, by byte; 0 for the others. */
+static const char named_escapes[256] = {
+	['"'] = '"',  ['\\'] = '\\', ['\n'] = 'n', ['\t'] = 't',
+	['\r'] = 'r', ['\f'] = 'f',  ['\v'] = 'v',
+};
+
+/* How one byte shows in a quoted string: 1 to 4 characters. */
+struct byte_escape {
+	char text[4];
+	unsigned char len;
+};
+
+/*
+ * Every byte's text for one style, twice: an octal escape is short (\0) unless an octal digit
+ * follows, which would be read as part of it (\0001 for the bytes 0 and '1').
+ */
+struct escape_table {
+	struct byte_escape before_other[256];
+	struct byte_escape before_digit[256];
+};
+
+enum { ESCAPE_OCTAL, ESCAPE_HEX_CHARS, ESCAPE_STYLES };
+
+/* By style, and whether '<' and '>' are escaped too (a name in angle brackets). */
+static struct escape_table escape_tables[ESCAPE_STYLES][2];
+
+static void fill_escape(struct byte_escape *e, unsigned char c, bool hex_chars, bool brackets,
+			bool before_digit)
 {
-	outbuf_putc(ob, '\\');
-	outbuf_putc(ob, 'x');
-	outbuf_putc(ob, hex_digits[c >> 4]);
-	outbuf_putc(ob, hex_digits[c & 15]);
+	char *o = e->text;
+
+	if (c >= ' ' && c < 0x7f && !named_escapes[c] && !(brackets && (c == '<' || c == '>'))) {
+		*o++ = c;
+	} else if (named_escapes[c]) {
+		*o++ = '\\';
+		*o++ = named_escapes[c];
+	} else if (hex_chars) {
+		*o++ = '\\';
+		*o++ = 'x';
+		*o++ = hex_digits[c >> 4];
+		*o++ = hex_digits[c & 15];
+	} else {
+		*o++ = '\\';
+		if (before_digit || c >= 0100)
+			*o++ = '0' + (c >> 6);
+		if (before_digit || c >= 010)
+			*o++ = '0' + ((c >> 3) & 7);
+		*o++ = '0' + (c & 7);
+	}
+	e->len = o - e->text;
+}
+
+/* Built before main(), so that no thread ever sees them half made. */
+__attribute__((constructor)) static void build_escape_tables(void)
+{
+	for (int style = 0; style < ESCAPE_STYLES; style++) {
+		for (int brackets = 0; brackets < 2; brackets++) {
+			struct escape_table *t = &escape_tables[style][brackets];
+
+			for (int c = 0; c < 256; c++) {
+				fill_escape(&t->before_other[c], c, style == ESCAPE_HEX_CHARS,
+					    brackets, false);
+				fill_escape(&t->before_digit[c], c, style == ESCAPE_HEX_CHARS,
+					    brackets, true);
+			}
+		}
+	}
+}
+
+static char *put_hex_byte(char *o, unsigned char c)
+{
+	*o++ = '\\';
+	*o++ = 'x';
+	*o++ = hex_digits[c >> 4];
+	*o++ = hex_digits[c & 15];
+	return o;
 }
 
 /*
- * The body of a quoted string: n bytes, each as itself or escaped. escape names printable
- * bytes that are escaped all the same (the brackets around a name in brackets).
+ * The body of a quoted string: n bytes, each as itself or escaped. brackets: '<' and '>' are
+ * escaped too (a name in angle brackets). Buffers of kilobytes come through here on every read
+ * and write, so each byte is one table look-up and a 4-byte copy into room reserved once (at
+ * most 4 characters a byte; a shorter escape's copy is overwritten by the next).
  */
 static void put_escaped(struct outbuf *ob, const unsigned char *s, size_t n, enum quote_hex hex,
-			const char *escape)
+			bool brackets)
 {
+	const struct escape_table *t =
+		&escape_tables[hex == QUOTE_HEX_CHARS ? ESCAPE_HEX_CHARS : ESCAPE_OCTAL][brackets];
 	bool all_hex = hex == QUOTE_HEX_ALL;
+	char *o;
 
-	/* at most 4 bytes of output per input byte */
 	outbuf_reserve(ob, n * 4);
+	o = ob->data + ob->len;
 	if (hex == QUOTE_HEX_NON_ASCII) {
 		for (size_t i = 0; i < n && !all_hex; i++)
 			all_hex = needs_hex(s[i]);
 	}
 	if (all_hex) {
 		for (size_t i = 0; i < n; i++)
-			put_hex_byte(ob, s[i]);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = s[i];
+			o = put_hex_byte(o, s[i]);
+	} else if (n) {
+		const struct byte_escape *e;
 
-		switch (c) {
-		case '"':
-			outbuf_write(ob, "\\\"", 2);
-			continue;
-		case '\\':
-			outbuf_write(ob, "\\\\", 2);
-			continue;
-		case '\n':
-			outbuf_write(ob, "\\n", 2);
-			continue;
-		case '\t':
-			outbuf_write(ob, "\\t", 2);
-			continue;
-		case '\r':
-			outbuf_write(ob, "\\r", 2);
-			continue;
-		case '\f':
-			outbuf_write(ob, "\\f", 2);
-			continue;
-		case '\v':
-			outbuf_write(ob, "\\v", 2);
-			continue;
+		for (size_t i = 0; i + 1 < n; i++) {
+			e = (unsigned char)(s[i + 1] - '0') < 8 ? &t->before_digit[s[i]]
+								: &t->before_other[s[i]];
+			memcpy(o, e->text, sizeof(e->text));
+			o += e->len;
 		}
-		if (c >= ' ' && c < 0x7f && !(escape && strchr(escape, c))) {
-			outbuf_putc(ob, c);
-			continue;
-		}
-		if (hex == QUOTE_HEX_CHARS) {
-			put_hex_byte(ob, c);
-			continue;
-		}
-		/* octal; the short form only when no digit follows to be misread */
-		bool next_digit = i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7';
-
-		outbuf_putc(ob, '\\');
-		if (next_digit || c >= 0100)
-			outbuf_putc(ob, '0' + (c >> 6));
-		if (next_digit || c >= 010)
-			outbuf_putc(ob, '0' + ((c >> 3) & 7));
-		outbuf_putc(ob, '0' + (c & 7));
+		e = &t->before_other[s[n - 1]];
+		memcpy(o, e->text, sizeof(e->text));
+		o += e->len;
 	}
+	*o = '\0';
+	ob->len = o - ob->data;
 }
 
 void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool as_string,
@@ -124,7 +168,7 @@ void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown,
 		more = true;
 	}
 	outbuf_putc(ob, '"');
-	put_escaped(ob, s, n, hex, NULL);
+	put_escaped(ob, s, n, hex, false);
 	outbuf_putc(ob, '"');
 	if (more)
 		outbuf_write(ob, "...", 3);
@@ -138,7 +182,7 @@ void quote_bytes_hex(struct outbuf *ob, const void *p, size_t len, size_t max_sh
 void quote_bracketed(struct outbuf *ob, const char *text, enum quote_hex hex)
 {
 	outbuf_putc(ob, '<');
-	put_escaped(ob, (const unsigned char *)text, strlen(text), hex, "<>");
+	put_escaped(ob, (const unsigned char *)text, strlen(text), hex, true);
 	outbuf_putc(ob, '>');
 }
 
