@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Escapes strings and buffers the way strace prints them, and dumps data as strace does. */
+#include <stdint.h>
 #include <string.h>
 
 #include "base/quote.h"
@@ -39,6 +40,9 @@ static const char named_escapes[256] = {
 	['\r'] = 'r', ['\f'] = 'f',  ['\v'] = 'v',
 };
 
+#define WORD_BYTES 8
+#define BYTES_OF(c) (0x0101010101010101ULL * (c))
+
 /* How one byte shows in a quoted string: 1 to 4 characters. */
 struct byte_escape {
 	char text[4];
@@ -52,6 +56,9 @@ struct byte_escape {
 struct escape_table {
 	struct byte_escape before_other[256];
 	struct byte_escape before_digit[256];
+	/* seven NULs followed by a NUL: zeroed buffers go 8 bytes a step */
+	char nul_run[(WORD_BYTES - 1) * 4 + 4];
+	unsigned char nul_run_len;
 };
 
 enum { ESCAPE_OCTAL, ESCAPE_HEX_CHARS, ESCAPE_STYLES };
@@ -98,8 +105,39 @@ __attribute__((constructor)) static void build_escape_tables(void)
 				fill_escape(&t->before_digit[c], c, style == ESCAPE_HEX_CHARS,
 					    brackets, true);
 			}
+			for (int k = 0; k < WORD_BYTES - 1; k++) {
+				memcpy(t->nul_run + t->nul_run_len, t->before_other[0].text,
+				       t->before_other[0].len);
+				t->nul_run_len += t->before_other[0].len;
+			}
 		}
 	}
+}
+
+static bool is_octal_digit(unsigned char c)
+{
+	return (unsigned char)(c - '0') < 8;
+}
+
+/* Whether a byte of x is 0 (exact: a borrow only ever starts at a zero byte). */
+static bool word_has_zero(uint64_t x)
+{
+	return (x - BYTES_OF(0x01)) & ~x & BYTES_OF(0x80);
+}
+
+/*
+ * Whether every byte of x shows as itself in a quoted string: printable ASCII, not '"' or
+ * '\\' (nor '<' or '>' in brackets). Below ' ' and above '~' are found as a high bit: in
+ * the byte itself, after subtracting 0x20 (the lowest byte below ' ' wraps, and no borrow
+ * reaches it from below), or after adding 1 (the lowest 0x7f becomes 0x80).
+ */
+static bool word_plain(uint64_t x, bool brackets)
+{
+	if (((x - BYTES_OF(0x20)) | (x + BYTES_OF(0x01)) | x) & BYTES_OF(0x80))
+		return false;
+	if (word_has_zero(x ^ BYTES_OF('"')) || word_has_zero(x ^ BYTES_OF('\\')))
+		return false;
+	return !brackets || !(word_has_zero(x ^ BYTES_OF('<')) || word_has_zero(x ^ BYTES_OF('>')));
 }
 
 static char *put_hex_byte(char *o, unsigned char c)
@@ -115,7 +153,9 @@ static char *put_hex_byte(char *o, unsigned char c)
  * The body of a quoted string: n bytes, each as itself or escaped. brackets: '<' and '>' are
  * escaped too (a name in angle brackets). Buffers of kilobytes come through here on every read
  * and write, so each byte is one table look-up and a 4-byte copy into room reserved once (at
- * most 4 characters a byte; a shorter escape's copy is overwritten by the next).
+ * most 4 characters a byte; a shorter escape's copy is overwritten by the next), and a word of
+ * eight plain characters or of eight NULs goes at once (the 32 bytes of seven NULs' copy fit
+ * in the room of the eight and the byte after them).
  */
 static void put_escaped(struct outbuf *ob, const unsigned char *s, size_t n, enum quote_hex hex,
 			bool brackets)
@@ -136,12 +176,32 @@ static void put_escaped(struct outbuf *ob, const unsigned char *s, size_t n, enu
 			o = put_hex_byte(o, s[i]);
 	} else if (n) {
 		const struct byte_escape *e;
+		size_t i = 0;
 
-		for (size_t i = 0; i + 1 < n; i++) {
-			e = (unsigned char)(s[i + 1] - '0') < 8 ? &t->before_digit[s[i]]
-								: &t->before_other[s[i]];
+		while (i + 1 < n) {
+			uint64_t x;
+
+			/* eight at a time where all show as they are, or all are NULs (zeroed buffers) */
+			if (i + WORD_BYTES < n) {
+				memcpy(&x, s + i, WORD_BYTES);
+				if (word_plain(x, brackets)) {
+					memcpy(o, &x, WORD_BYTES);
+					o += WORD_BYTES;
+					i += WORD_BYTES;
+					continue;
+				}
+				if (!x) {
+					/* the eighth's form depends on the byte after it */
+					memcpy(o, t->nul_run, sizeof(t->nul_run));
+					o += t->nul_run_len;
+					i += WORD_BYTES - 1;
+				}
+			}
+			e = is_octal_digit(s[i + 1]) ? &t->before_digit[s[i]]
+						     : &t->before_other[s[i]];
 			memcpy(o, e->text, sizeof(e->text));
 			o += e->len;
+			i++;
 		}
 		e = &t->before_other[s[n - 1]];
 		memcpy(o, e->text, sizeof(e->text));

@@ -122,6 +122,41 @@ static size_t reference_escape(char *out, const unsigned char *s, size_t n, enum
 	return len;
 }
 
+/*
+ * Runs of bytes of one sort, 0 to 19 long: text, NULs, octal digits, the characters escaped
+ * by name or in brackets, any byte; so that words of eight of a sort, and their edges, come.
+ */
+static void fill_runs(unsigned char *buf, size_t n, unsigned int *seed)
+{
+	static const char specials[] = "\"\\<>\n\t\r\f\v";
+	size_t i = 0;
+
+	while (i < n) {
+		size_t len = rand_r(seed) % 20;
+		int sort = rand_r(seed) % 5;
+
+		for (; len && i < n; len--, i++) {
+			switch (sort) {
+			case 0:
+				buf[i] = ' ' + rand_r(seed) % 95;
+				break;
+			case 1:
+				buf[i] = 0;
+				break;
+			case 2:
+				buf[i] = '0' + rand_r(seed) % 10;
+				break;
+			case 3:
+				buf[i] = specials[rand_r(seed) % (sizeof(specials) - 1)];
+				break;
+			default:
+				buf[i] = rand_r(seed) % 256;
+				break;
+			}
+		}
+	}
+}
+
 /* Every style, every pair of bytes and random runs: the same text as the oracle's. */
 static void test_escaping_matches_the_reference(void **state)
 {
@@ -144,13 +179,10 @@ static void test_escaping_matches_the_reference(void **state)
 			quote_bytes(&ob, buf, 2, 0, false, false, styles[k]);
 			assert_string_equal(ob.data, want);
 		}
-		for (int run = 0; run < 2000; run++) {
+		for (int run = 0; run < 5000; run++) {
 			size_t n = rand_r(&seed) % sizeof(buf);
 
-			/* printable-heavy, as real text is, with the odd control and high byte */
-			for (size_t i = 0; i < n; i++)
-				buf[i] = rand_r(&seed) % 4 ? ' ' + rand_r(&seed) % 95
-							   : rand_r(&seed) % 256;
+			fill_runs(buf, n, &seed);
 			want[0] = '"';
 			reference_escape(want + 1, buf, n, styles[k], false);
 			strcat(want, "\"");
