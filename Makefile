@@ -67,7 +67,7 @@ $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
 
 $(OUTPUT)/bpf/%.bpf.o: src/bpf/%.bpf.c $(wildcard src/bpf/*.h) $(OUTPUT)/syscall_nrs.h | $(OUTPUT)
 	@mkdir -p $(dir $@)
-	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -I$(OUTPUT) \
+	$(CLANG) -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 -I$(ARCH_INCLUDE) -Isrc/bpf -I$(OUTPUT) \
 		-c $< -o $@
 
 $(OUTPUT)/syscall_nrs.h: tools/gen-syscall-nrs.sh $(UNISTD_H) $(UNISTD32_H) | $(OUTPUT)

@@ -13,13 +13,13 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 
+#include "catalog/tracepoints.h"
 #include "filter/signal_set.h"
+#include "filter/status.h"
 #include "filter/syscall_set.h"
 #include "base/xlat.h"
 #include "inject/inject.h"
 #include "session/session.h"
-
-#define EXIT_USAGE 2
 
 /* the numbers --help gives for --capture-size and --buffer-size, checked against record.h */
 _Static_assert(BT_BUFFER_CAP_DEFAULT == 256 && BT_CAPTURE_MAX == 4096, "--help's capture sizes");
@@ -32,6 +32,7 @@ static const char usage_text[] =
 	"       btftrace [OPTIONS] --container NAME|ID|new...\n"
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"       btftrace syscalls --names [-e SET]\n"
+	"       btftrace events [--json] [GLOB...]\n"
 	"\n"
 	"Traces system calls with every argument decoded through the kernel's BTF.\n"
 	"\n"
@@ -41,6 +42,9 @@ static const char usage_text[] =
 	"  -a, --all               trace the whole system (but btftrace itself)\n"
 	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
 	"                          first instruction, until the last of them exits\n"
+	"  -b, --detach-on=execve  stop tracing a process at its exec (the command's own\n"
+	"                          first one aside): its execve shows <detached ...>, its\n"
+	"                          new program runs untraced (not with -a, --container)\n"
 	"      --container NAME|ID trace a running container (all its processes) until it\n"
 	"                          stops or btftrace gets SIGINT; a name, an ID or its start,\n"
 	"                          found through podman, docker or nerdctl, or by its cgroup\n"
@@ -48,6 +52,12 @@ static const char usage_text[] =
 	"                          Repeat it for more; --container new follows those started\n"
 	"                          while tracing. Lines say their container: [web] in text,\n"
 	"                          \"container\" in JSON; pids as in --pidns-translation\n"
+	"\n"
+	"Command (one btftrace starts):\n"
+	"  -u, --user USER         run it as USER: USER's uid, gid and groups (needs root)\n"
+	"  -E, --env VAR=VAL       put VAR=VAL in its environment; -E VAR takes VAR out\n"
+	"                          (repeatable, applied in order)\n"
+	"      --argv0 NAME        its argv[0], the name it sees itself called by\n"
 	"\n"
 	"Selection:\n"
 	"  -e trace=SET, -e SET    trace only the syscalls in SET (default: all), a comma\n"
@@ -61,6 +71,12 @@ static const char usage_text[] =
 	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
 	"                          first negates it; the last -e signal= counts\n"
 	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
+	"  -e SUBSYS:EVENT[(FIELD,...)]  show the kernel tracepoint SUBSYS:EVENT (shell\n"
+	"                          globs: sched:*, *:*_fork) when it fires in a traced\n"
+	"                          thread, in time order with the calls, every field\n"
+	"                          decoded by its tracefs format:\n"
+	"                          sched:sched_process_fork(parent_comm=\"sh\", ...);\n"
+	"                          FIELDs show only those ('btftrace events' lists them)\n"
 	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts; the last given\n"
 	"                          counts), dump the data in hex and ASCII as strace does:\n"
@@ -85,14 +101,22 @@ static const char usage_text[] =
 	"      --trace-fds=SET, -e trace-fds=SET  only the calls on the fds in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts); with -P, the\n"
 	"                          calls that touch either\n"
-	"      --max-events N      stop tracing after N calls were shown; a command runs\n"
-	"                          on untraced\n"
+	"      --max-events N, --syscall-limit N  stop tracing after N calls were shown\n"
+	"                          (calls -e or status= left out do not count); a command\n"
+	"                          runs on untraced\n"
 	"      --filter EXPR       only calls for which EXPR holds, decided in the kernel:\n"
 	"                          'fd == 3 && count > 100', 'errno == ENOENT',\n"
 	"                          'flags & O_CREAT', 'duration > 10ms', 'comm == \"cat\"'\n"
 	"                          (fields, operators and limits: man btftrace, FILTERS)\n"
-	"  -Z, --failed            only calls that failed (returned -1 and an errno)\n"
-	"  -z, --successful        only calls that did not fail\n"
+	"  -e status=SET, --status=SET  only calls that ended as SET says: successful,\n"
+	"                          failed, unfinished (never returned: exit_group),\n"
+	"                          unavailable, detached (tracing stopped in them), all or\n"
+	"                          none; '!' first negates it; the last one given counts.\n"
+	"                          A split call then shows whole at its end, as in strace\n"
+	"  -Z, --failed, --failed-only  -e status=failed: only calls that failed (returned\n"
+	"                          -1 and an errno); decided in the kernel\n"
+	"  -z, --successful, --successful-only  -e status=successful: only calls that did\n"
+	"                          not fail; decided in the kernel\n"
 	"      --duration MIN      only calls that took at least MIN (ns, us, ms or s: 10ms)\n"
 	"      --comm NAME         only threads called NAME (as ps -L shows; 15 bytes at most)\n"
 	"      --uid USER          only processes of USER, a name or a number\n"
@@ -105,6 +129,13 @@ static const char usage_text[] =
 	"  -C, --with-summary      print the calls and the table\n"
 	"  -S, --summary-sort-by KEY  sort the table by time (default), calls, errors, avg\n"
 	"                          or name\n"
+	"  -U, --summary-columns COLS  the table's columns, strace's: time-percent,\n"
+	"                          total-time, avg-time, min-time, max-time, calls,\n"
+	"                          errors, name (default: all but min-time and max-time)\n"
+	"  -w, --summary-wall-clock  taken for strace's scripts: the times are always the\n"
+	"                          wall-clock time from each call's entry to its exit,\n"
+	"                          what strace -w counts (strace's default is system CPU\n"
+	"                          time)\n"
 	"      --summary-by WHAT   one table for all (total, the default), per process,\n"
 	"                          per thread or per container (with --container or -a)\n"
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
@@ -113,13 +144,23 @@ static const char usage_text[] =
 	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
+	"  -A, --output-append-mode  append to -o's FILE rather than replace it\n"
+	"  -ff, --output-separately  with -o FILE and -f: each thread's lines in FILE.TID,\n"
+	"                          without [pid N] (text only; not with -c)\n"
 	"      --format=FORMAT     text (strace's lines, the default), json (one JSON object\n"
 	"                          per line, schema in docs/json.md) or perfetto (a Chrome\n"
 	"                          trace-event JSON file for ui.perfetto.dev; needs -o)\n"
 	"      --color=WHEN        colour the text: auto (only on a terminal, the default),\n"
 	"                          always or never\n"
 	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
-	"  -v, --verbose           arrays and structs in full\n"
+	"  -v, --verbose           arrays and structs in full (-e abbrev=none)\n"
+	"  -e abbrev=SET           abbreviate only the syscalls in SET (default: all; -v\n"
+	"                          is none); the others show in full\n"
+	"  -e verbose=SET          follow pointers only of the syscalls in SET (default:\n"
+	"                          all): the others' structs and arrays show as addresses\n"
+	"  -e raw=SET              the syscalls in SET undecoded: every argument and the\n"
+	"                          result in hex. Each a syscall set as -e trace= takes;\n"
+	"                          the last of each (-v counting as abbrev=) counts\n"
 	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
 	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
 	"  -Y, --decode-pids=comm  print pids with the name of their thread or process:\n"
@@ -143,12 +184,18 @@ static const char usage_text[] =
 	"                          -ttt prints seconds since the epoch\n"
 	"  -r, --relative-timestamps  prefix the time since the previous line\n"
 	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
-	"      --quiet=WHAT        leave out 'signals' (--- SIGxxx ---), 'exit' (+++ exited\n"
-	"                          with N +++), 'thread-execve' (+++ superseded by\n"
-	"                          execve in pid N +++) and/or 'personality' ([ Process\n"
-	"                          PID=N runs in 32 bit mode. ], left out anyway with -o\n"
-	"                          and a command, as strace) lines, and/or -P's\n"
-	"                          'path-resolution' message, comma-separated\n"
+	"  -n, --syscall-number    prefix the syscall's number: [  39] getpid()\n"
+	"  -i, --instruction-pointer  prefix the user address of the call, read from the\n"
+	"                          registers in the kernel: [00007f3a1c2e04e7] getpid()\n"
+	"      --quiet=WHAT        leave out 'exit' (+++ exited with N +++), 'thread-execve'\n"
+	"                          or 'superseded' (+++ superseded by execve in pid N +++)\n"
+	"                          and/or 'personality' ([ Process PID=N runs in 32 bit\n"
+	"                          mode. ], left out anyway with -o and a command, as\n"
+	"                          strace) lines, -P's 'path-resolution' message, and\n"
+	"                          btftrace's 'signals' (--- SIGxxx ---); strace's\n"
+	"                          'attach' is taken (btftrace prints no such message);\n"
+	"                          all, none, '!' first inverts; the last counts\n"
+	"  -q, --quiet             --quiet=attach,personality; -qq adds exit; -qqq is all\n"
 	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
@@ -175,6 +222,9 @@ static const char usage_text[] =
 	"                          argument; -e keeps the syscalls of SET\n"
 	"  syscalls --names [-e SET]  print only the names, one a line (without -e it\n"
 	"                          reads neither tracefs nor BTF: any user may ask)\n"
+	"  events [--json] [GLOB...]  print the tracepoints -e SUBSYS:EVENT can add (GLOB:\n"
+	"                          SUBSYS:EVENT, or either part alone; all without one),\n"
+	"                          one line per field: its name, type, offset and size\n"
 	"\n"
 	"Tracing needs root, or CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH\n"
 	"(man btftrace, CAPABILITIES).\n"
@@ -211,7 +261,11 @@ enum long_only {
 	OPT_WRITE,
 	OPT_DECODE_PIDS,
 	OPT_PIDNS_TRANSLATION,
+	OPT_ARGV0,
+	OPT_OUTPUT_SEPARATELY,
+	OPT_STATUS,
 	OPT_CONTAINER,
+	OPT_DETACH_ON,
 	OPT_INJECT,
 	OPT_FAULT,
 	OPT_TRACE_FDS,
@@ -223,15 +277,18 @@ static const struct option long_options[] = {
 	{ "attach", required_argument, NULL, 'p' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "follow-forks", no_argument, NULL, 'f' },
+	{ "detach-on", required_argument, NULL, 'b' },
 	{ "container", required_argument, NULL, OPT_CONTAINER },
 	{ "summary", no_argument, NULL, 'c' },
 	{ "summary-only", no_argument, NULL, 'c' },
 	{ "with-summary", no_argument, NULL, 'C' },
 	{ "summary-sort-by", required_argument, NULL, 'S' },
+	{ "summary-columns", required_argument, NULL, 'U' },
+	{ "summary-wall-clock", no_argument, NULL, 'w' },
 	{ "summary-by", required_argument, NULL, OPT_SUMMARY_BY },
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
-	{ "quiet", required_argument, NULL, OPT_QUIET },
+	{ "quiet", optional_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
 	{ "inject", required_argument, NULL, OPT_INJECT },
@@ -239,7 +296,11 @@ static const struct option long_options[] = {
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
+	{ "failed-only", no_argument, NULL, 'Z' },
 	{ "successful", no_argument, NULL, 'z' },
+	{ "successful-only", no_argument, NULL, 'z' },
+	{ "status", required_argument, NULL, OPT_STATUS },
+	{ "syscall-limit", required_argument, NULL, OPT_MAX_EVENTS },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "comm", required_argument, NULL, OPT_COMM },
 	{ "trace-path", required_argument, NULL, 'P' },
@@ -247,6 +308,11 @@ static const struct option long_options[] = {
 	{ "uid", required_argument, NULL, OPT_UID },
 	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ "output", required_argument, NULL, 'o' },
+	{ "output-append-mode", no_argument, NULL, 'A' },
+	{ "output-separately", no_argument, NULL, OPT_OUTPUT_SEPARATELY },
+	{ "env", required_argument, NULL, 'E' },
+	{ "user", required_argument, NULL, 'u' },
+	{ "argv0", required_argument, NULL, OPT_ARGV0 },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
@@ -264,6 +330,8 @@ static const struct option long_options[] = {
 	{ "timestamps", no_argument, NULL, 't' },
 	{ "relative-timestamps", no_argument, NULL, 'r' },
 	{ "syscall-times", no_argument, NULL, 'T' },
+	{ "syscall-number", no_argument, NULL, 'n' },
+	{ "instruction-pointer", no_argument, NULL, 'i' },
 	{ "capture-size", required_argument, NULL, OPT_CAPTURE_SIZE },
 	{ "buffer-size", required_argument, NULL, OPT_BUFFER_SIZE },
 	{ "btf", required_argument, NULL, OPT_BTF },
@@ -361,34 +429,81 @@ static void parse_pids(struct session_opts *o, const char *text)
 	free(copy);
 }
 
+/*
+ * -e quiet=, --quiet=: what strace 6.1 takes (attach, exit, path-resolution,
+ * personality, thread-execve or superseded; all, none, '!' first), and
+ * btftrace's own signals. As in strace, a set replaces the one before. btftrace
+ * prints no attach, path-resolution or personality messages, so those
+ * three have nothing to leave out; strace's scripts give them.
+ */
+#define QUIET_ATTACH (1u << 0)
+#define QUIET_EXIT (1u << 1)
+#define QUIET_PATH_RESOLUTION (1u << 2)
+#define QUIET_PERSONALITY (1u << 3)
+#define QUIET_THREAD_EXECVE (1u << 4)
+#define QUIET_SIGNALS (1u << 5)
+/* strace's all: every message strace can leave out; signals are -e signal='s */
+#define QUIET_ALL                                                                \
+	(QUIET_ATTACH | QUIET_EXIT | QUIET_PATH_RESOLUTION | QUIET_PERSONALITY | \
+	 QUIET_THREAD_EXECVE)
+
+static void set_quiet(struct session_opts *o, unsigned int set)
+{
+	o->text.quiet_signals = set & QUIET_SIGNALS;
+	o->text.quiet_exits = set & QUIET_EXIT;
+	o->text.quiet_thread_execve = set & QUIET_THREAD_EXECVE;
+	o->text.quiet_personality = set & QUIET_PERSONALITY;
+	o->quiet_path_resolution = set & QUIET_PATH_RESOLUTION;
+}
+
 static void parse_quiet(struct session_opts *o, const char *text)
 {
-	char *copy = strdup(text), *save = NULL;
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} names[] = {
+		{"attach", QUIET_ATTACH},
+		{"exit", QUIET_EXIT},
+		{"exits", QUIET_EXIT},
+		{"path-resolution", QUIET_PATH_RESOLUTION},
+		{"personality", QUIET_PERSONALITY},
+		{"thread-execve", QUIET_THREAD_EXECVE},
+		{"superseded", QUIET_THREAD_EXECVE},
+		{"signals", QUIET_SIGNALS},
+		{"all", QUIET_ALL},
+		{"none", 0},
+	};
+	static const char fix[] = "give attach, exit, path-resolution, personality, "
+				  "thread-execve (superseded), signals, all or none, "
+				  "comma-separated, '!' first to invert";
+	const char *s = text;
+	char *copy, *save = NULL;
+	unsigned int set = 0;
+	bool invert = false, any = false;
 
+	while (*s == '!') {
+		invert = !invert;
+		s++;
+	}
+	copy = strdup(s);
 	if (!copy)
 		usage_error("out of memory");
-	if (!*text)
-		usage_error(
-			"invalid --quiet value '': give signals, exit, thread-execve, personality, "
-			"path-resolution or a comma list of them");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (!strcmp(tok, "signals"))
-			o->text.quiet_signals = true;
-		else if (!strcmp(tok, "exit"))
-			o->text.quiet_exits = true;
-		else if (!strcmp(tok, "thread-execve") || !strcmp(tok, "superseded"))
-			o->text.quiet_thread_execve = true;
-		else if (!strcmp(tok, "personality"))
-			o->text.quiet_personality = true;
-		else if (!strcmp(tok, "path-resolution"))
-			o->quiet_path_resolution = true;
-		else
-			usage_error(
-				"invalid --quiet value '%s': give signals, exit, thread-execve, "
-				"personality, path-resolution or a comma list of them",
-				tok);
+		size_t i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			if (!strcmp(tok, names[i].name))
+				break;
+		}
+		if (i == sizeof(names) / sizeof(names[0]))
+			usage_error("invalid --quiet value '%s': %s", tok, fix);
+		set |= names[i].bit;
+		any = true;
 	}
 	free(copy);
+	if (!any)
+		usage_error("invalid --quiet value '%s': %s", text, fix);
+	set_quiet(o, invert ? QUIET_ALL & ~set : set);
 }
 
 /* One -e value into the filter the options share; a bad one ends btftrace with status 2. */
@@ -499,6 +614,48 @@ static unsigned int parse_decode_pids(const char *text, const char *what)
 	return invert ? DECODE_PIDS_ALL & ~set : set;
 }
 
+/* -e status=SET, --status=SET: as strace, the last one given counts. */
+static void parse_status(struct session_opts *o, const char *text)
+{
+	char err[STATUS_ERR_MAX];
+	int rc = status_set_parse(text, &o->status_shown, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		usage_error("out of memory");
+	if (rc)
+		usage_error("%s", err);
+}
+
+/* -e raw=, abbrev=, verbose=: each a syscall set, the last given replacing the one before. */
+static struct syscall_filter raw_calls, abbrev_calls, verbose_calls;
+
+static const struct syscall_filter *call_set(struct syscall_filter *f, const char *value,
+					     const char *qualifier)
+{
+	char err[SYSCALL_FILTER_ERR_MAX];
+
+	syscall_filter__free(f);
+	memset(f, 0, sizeof(*f));
+	if (!*value)
+		usage_error("invalid -e %s value '': give a syscall set, as -e trace= takes "
+			    "(all, none, names, %%classes)",
+			    qualifier);
+	if (syscall_filter__add(f, value, err, sizeof(err)))
+		usage_error("-e %s=%s: %s", qualifier, value, err);
+	return f;
+}
+
+/* -e SUBSYS:EVENT[(fields)]: a tracepoint (glob) to show beside the calls. */
+static void add_event(struct session_opts *o, const char *text)
+{
+	const char **p = realloc(o->events, (o->nevents + 1) * sizeof(*p));
+
+	if (!p)
+		usage_error("out of memory");
+	p[o->nevents++] = text;
+	o->events = p;
+}
+
 /* -e inject=, -e fault= (and --inject=, --fault=): every expression counts, in order. */
 static struct inject_spec inject;
 
@@ -527,7 +684,8 @@ static void add_injection(struct session_opts *o, const char *text, bool fault)
  * -e QUALIFIER=VALUE, with strace's qualifier names: signal= chooses the
  * signal lines (as strace, the last one given counts), quiet= is --quiet,
  * read= and write= the fds whose data is dumped, decode-pids= is
- * --decode-pids, and trace= or a bare set goes to the syscall filter.
+ * --decode-pids, SUBSYS:EVENT adds a tracepoint, and trace= or a bare set
+ * goes to the syscall filter.
  */
 static void add_expression(struct syscall_filter *f, struct session_opts *o, const char *text)
 {
@@ -536,12 +694,20 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const read_names[] = {"read", "reads", "r", NULL};
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
+	static const char *const status_names[] = {"status", NULL};
+	static const char *const raw_names[] = {"raw", NULL};
+	static const char *const abbrev_names[] = {"abbrev", "a", NULL};
+	static const char *const verbose_names[] = {"verbose", "v", NULL};
 	static const char *const inject_names[] = {"inject", NULL};
 	static const char *const fault_names[] = {"fault", NULL};
 	static const char *const trace_fds_names[] = {"trace-fds", "trace-fd", "fd", "fds", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
+	if (tp_spec_is_event(text)) {
+		add_event(o, text);
+		return;
+	}
 	if ((value = qualifier_value(text, signal_names))) {
 		if (signal_set_parse(value, text, &o->signals_shown, err, sizeof(err)))
 			usage_error("%s", err);
@@ -553,6 +719,24 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, pids_names))) {
 		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
+		return;
+	}
+	if ((value = qualifier_value(text, status_names))) {
+		parse_status(o, value);
+		return;
+	}
+	if ((value = qualifier_value(text, raw_names))) {
+		o->raw_calls = call_set(&raw_calls, value, "raw");
+		return;
+	}
+	if ((value = qualifier_value(text, abbrev_names))) {
+		/* as strace's -v is abbrev=none: the last of them counts */
+		o->abbrev_calls = call_set(&abbrev_calls, value, "abbrev");
+		o->decode.verbose = false;
+		return;
+	}
+	if ((value = qualifier_value(text, verbose_names))) {
+		o->verbose_calls = call_set(&verbose_calls, value, "verbose");
 		return;
 	}
 	if ((value = qualifier_value(text, trace_fds_names))) {
@@ -702,6 +886,24 @@ static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f
 	return session_list_syscalls(o, argv + first, argc - first, json);
 }
 
+static int run_events_command(struct session_opts *o, int argc, char **argv)
+{
+	bool json = false;
+	int first = 1;
+
+	if (first < argc && !strcmp(argv[first], "--json")) {
+		json = true;
+		first++;
+	}
+	for (int i = first; i < argc; i++) {
+		if (argv[i][0] == '-')
+			usage_error("unknown option '%s' for 'events': it takes --json and globs "
+				    "(SUBSYS:EVENT)",
+				    argv[i]);
+	}
+	return session_list_events(o, argv + first, argc - first, json);
+}
+
 int main(int argc, char **argv)
 {
 	static struct syscall_filter filter;
@@ -709,8 +911,8 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, x_count = 0, c, status;
-	bool hex_set = false;
+	int ts_count = 0, x_count = 0, q_count = 0, c, status;
+	bool hex_set = false, columns_given = false, wall_clock = false;
 
 	session_opts_default(&o);
 	/* one message of our own per error, not getopt's as well */
@@ -720,9 +922,11 @@ int main(int argc, char **argv)
 		syscall_filter__free(&filter);
 		return status;
 	}
+	if (argc > 1 && !strcmp(argv[1], "events"))
+		return run_events_command(&o, argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, "+:p:afcCS:e:o:s:vxyYX:trTdhVZzP:", long_options,
-				NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niqP:",
+				long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			parse_pids(&o, optarg);
@@ -730,21 +934,80 @@ int main(int argc, char **argv)
 		case 'a':
 			o.trace_all = true;
 			break;
+		case 'b':
+			/* strace 6.1 detaches at execve only */
+			if (strcmp(optarg, "execve"))
+				usage_error("invalid -b/--detach-on value '%s': execve is the one "
+					    "syscall tracing stops at (as strace's)",
+					    optarg);
+			o.detach_on_execve = true;
+			break;
 		case 'f':
+			/* strace's -ff: -f, each process's lines in a file of its own */
+			if (o.follow_forks)
+				o.output_separately = true;
 			o.follow_forks = true;
 			o.text.thread_exits = true;
+			break;
+		case OPT_OUTPUT_SEPARATELY:
+			o.output_separately = true;
+			break;
+		case 'A':
+			o.output_append = true;
+			break;
+		case 'E':
+			if (command_opts__add_env(&o.cmd, optarg, why, sizeof(why)))
+				usage_error("%s", why);
+			break;
+		case 'u':
+			if (command_opts__set_user(&o.cmd, optarg, why, sizeof(why)))
+				usage_error("%s", why);
+			break;
+		case OPT_ARGV0:
+			if (!*optarg)
+				usage_error("invalid --argv0 value '': give the name the command "
+					    "sees as its argv[0]");
+			o.cmd.argv0 = optarg;
 			break;
 		case OPT_CONTAINER:
 			parse_container(&o, optarg);
 			break;
 		case OPT_QUIET:
-			parse_quiet(&o, optarg);
+			/* strace's --quiet alone is -q */
+			if (!optarg)
+				set_quiet(&o, QUIET_ATTACH | QUIET_PERSONALITY);
+			else
+				parse_quiet(&o, optarg);
+			break;
+		case 'q':
+			/* -q: attach,personality; -qq: and exit; -qqq: all */
+			q_count++;
+			set_quiet(&o, q_count == 1   ? QUIET_ATTACH | QUIET_PERSONALITY
+				      : q_count == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT
+						     : QUIET_ALL);
 			break;
 		case 'c':
 			o.summary = SUMMARY_ONLY;
 			break;
 		case 'C':
 			o.summary = SUMMARY_WITH;
+			break;
+		case 'U':
+			status = summary_columns_parse(optarg, &o.summary_opts, why, sizeof(why));
+			if (status == -EEXIST)
+				usage_error("-U/--summary-columns: %s is there twice (under one of "
+					    "its names): give each column once",
+					    why);
+			if (status)
+				usage_error("invalid -U/--summary-columns value '%s': give "
+					    "time-percent, total-time, avg-time, min-time, "
+					    "max-time, calls, errors or name, comma-separated",
+					    why);
+			columns_given = true;
+			break;
+		case 'w':
+			/* btftrace's times are the wall-clock ones strace -w asks for */
+			wall_clock = true;
 			break;
 		case 'S':
 			if (summary_sort_parse(optarg, &o.summary_opts.sort))
@@ -797,11 +1060,15 @@ int main(int argc, char **argv)
 			if (filter_expr__parse(optarg, &calls.expr, why, sizeof(why)))
 				usage_error("%s", why);
 			break;
+		/* as in strace, -Z is -e status=failed, -z -e status=successful: the last counts */
 		case 'Z':
-			calls.failed = true;
+			o.status_shown = STATUS_FAILED;
 			break;
 		case 'z':
-			calls.successful = true;
+			o.status_shown = STATUS_SUCCESSFUL;
+			break;
+		case OPT_STATUS:
+			parse_status(&o, optarg);
 			break;
 		case OPT_DURATION:
 			if (filter_parse_duration(optarg, &calls.min_duration_ns))
@@ -860,7 +1127,9 @@ int main(int argc, char **argv)
 			o.decode.string_limit = parse_number("-s", optarg, 0, 1 << 20);
 			break;
 		case 'v':
+			/* strace's -e abbrev=none: it replaces an -e abbrev= before it */
 			o.decode.verbose = true;
+			o.abbrev_calls = NULL;
 			break;
 		case 'y':
 			o.decode.decode_fds = true;
@@ -923,6 +1192,12 @@ int main(int argc, char **argv)
 		case 'T':
 			o.text.show_duration = true;
 			break;
+		case 'n':
+			o.text.show_nr = true;
+			break;
+		case 'i':
+			o.text.show_ip = true;
+			break;
 		case OPT_CAPTURE_SIZE:
 			o.buffer_cap = parse_number("--capture-size", optarg, 1, BT_CAPTURE_MAX);
 			capture_set = true;
@@ -964,6 +1239,10 @@ int main(int argc, char **argv)
 	/* what only a summary shows asks for one */
 	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
 		o.summary = SUMMARY_ONLY;
+	/* strace's rule: the table's options need the table */
+	if (o.summary == SUMMARY_NONE && (columns_given || wall_clock))
+		usage_error("%s shapes the -c table: add -c or -C, or drop it",
+			    columns_given ? "-U/--summary-columns" : "-w/--summary-wall-clock");
 	if (x_count && hex_set)
 		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
 			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");
@@ -999,11 +1278,31 @@ int main(int argc, char **argv)
 		o.decode.decode_pids |= DECODE_PIDS_NS;
 	if ((o.command ? 1 : 0) + (o.npids ? 1 : 0) + (o.trace_all ? 1 : 0) > 1)
 		usage_error("a command, -p and -a exclude each other: choose one target");
+	/* strace's warnings, and as in strace tracing goes on */
+	if (o.output_append && !o.output)
+		fputs("btftrace: -A/--output-append-mode has no effect without -o/--output\n",
+		      stderr);
+	if (o.output_separately && !o.output) {
+		fputs("btftrace: --output-separately has no effect without -o/--output\n", stderr);
+		o.output_separately = false;
+	}
+	if (o.output_separately && o.summary != SUMMARY_NONE)
+		usage_error("-c/-C and -ff/--output-separately exclude each other: the summary "
+			    "has no file of its own; drop one");
+	if (o.output_separately && o.format != SINK_TEXT)
+		usage_error("-ff/--output-separately writes text files: drop --format, or -ff");
+	if (o.detach_on_execve && (o.trace_all || o.ncontainers || o.containers_new))
+		usage_error("-b execve stops tracing a process btftrace follows by its id (a "
+			    "command, -p, -f's children); -a and --container trace every "
+			    "process they see: drop -b");
+	if (!o.command && (o.cmd.user || o.cmd.nenv || o.cmd.argv0))
+		usage_error("-u, -E and --argv0 apply to a command btftrace starts: give one "
+			    "after --, or drop them");
 	/* strace is quiet about personalities when a command it runs is traced to a file */
 	if (o.output && o.command)
 		o.text.quiet_personality = true;
 	/* strace's pid column: a file that holds several processes' calls */
-	if (o.output && (o.follow_forks || o.npids > 1 || o.trace_all))
+	if (o.output && !o.output_separately && (o.follow_forks || o.npids > 1 || o.trace_all))
 		o.text.pid_column = true;
 	if (o.inject && !o.command)
 		usage_error("-e inject= and -e fault= need a command btftrace starts (btftrace -e "
@@ -1019,11 +1318,22 @@ int main(int argc, char **argv)
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");
-	if (calls.failed && calls.successful)
-		usage_error("-Z and -z exclude each other: choose failed or successful calls");
+	/* the kernel decides on the two sets a call's result alone decides */
+	calls.failed = o.status_shown == STATUS_FAILED;
+	calls.successful = o.status_shown == STATUS_SUCCESSFUL;
+	/* without BTF no fd can be matched to a file, and every fd call would be dropped */
+	if (o.ntrace_paths && o.no_btf)
+		usage_error("-P needs the kernel's BTF to tell which file an fd refers to: drop "
+			    "--no-btf, or give --btf FILE");
 	if (filter_spec__active(&calls))
 		o.filter = &calls;
+	/* -c sends no records: the events would be read for nothing */
+	if (o.nevents && o.summary == SUMMARY_ONLY)
+		usage_error("-e %s shows tracepoint lines, which -c does not show: use -C for the "
+			    "lines and the table",
+			    o.events[0]);
 	status = session_run(&o);
+	free(o.events);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
 	desc_set_free(&dump_read);

@@ -624,6 +624,7 @@ static void tw_obj_begin(struct writer *w, enum wr_obj kind, const char *name)
 	case WR_OBJ_BITOR:
 		break;
 	case WR_OBJ_FN:
+	case WR_OBJ_EVENT:
 		outbuf_puts(w->ob, name ? name : "");
 		outbuf_putc(w->ob, '(');
 		break;
@@ -639,6 +640,7 @@ static void tw_key(struct writer *w, const char *name)
 	if (f && f->kind == FR_OBJ) {
 		switch (f->style) {
 		case WR_OBJ_STRUCT:
+		case WR_OBJ_EVENT:
 			outbuf_puts(w->ob, name);
 			outbuf_putc(w->ob, '=');
 			break;
@@ -700,6 +702,7 @@ static void tw_obj_end(struct writer *w, bool more)
 		outbuf_putc(w->ob, '}');
 		break;
 	case WR_OBJ_FN:
+	case WR_OBJ_EVENT:
 		outbuf_putc(w->ob, ')');
 		break;
 	}

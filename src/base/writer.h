@@ -47,6 +47,8 @@ enum wr_obj {
 	 * JSON: an object of the keys.
 	 */
 	WR_OBJ_BITOR,
+	/* name(a=1, b=2): a kernel event and its fields. JSON: an object of the keys. */
+	WR_OBJ_EVENT,
 };
 
 /* How an array reads in text. JSON writes each as an array. */

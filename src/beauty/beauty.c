@@ -340,14 +340,18 @@ static void fit_i386(const struct syscall_desc *desc, struct beauty_syscall *bs,
 	}
 }
 
+void beauty__capture_env_of(struct beauty *b, int nr)
+{
+	for (int i = 0; i < BT_MAX_ARGS; i++) {
+		if (b->rules[nr].enter[i].kind == BT_KIND_STRV_COUNT)
+			b->rules[nr].enter[i].kind = BT_KIND_STRV;
+	}
+}
+
 void beauty__capture_env(struct beauty *b)
 {
-	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
-		for (int i = 0; i < BT_MAX_ARGS; i++) {
-			if (b->rules[nr].enter[i].kind == BT_KIND_STRV_COUNT)
-				b->rules[nr].enter[i].kind = BT_KIND_STRV;
-		}
-	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++)
+		beauty__capture_env_of(b, nr);
 }
 
 int beauty__build(struct beauty *b, const struct catalog *cat, const struct types *t)

@@ -51,6 +51,8 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 
 /* -v: environment arrays are captured string by string, not only counted. */
 void beauty__capture_env(struct beauty *b);
+/* The same for syscall nr alone (-e abbrev= leaves it out). */
+void beauty__capture_env_of(struct beauty *b, int nr);
 
 /*
  * Prints one line per argument of the named syscalls (all with n == 0), as

@@ -5,7 +5,6 @@
  * the record being built in the work area.
  */
 #include "state.bpf.h"
-#include "records.bpf.h"
 #include "capture.bpf.h"
 
 /*

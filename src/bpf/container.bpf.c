@@ -19,11 +19,11 @@ __noinline __u64 current_container_cgroup(void)
 	levels = bpf_map_lookup_elem(&container_levels, &zero);
 	if (!levels || !*levels)
 		return 0;
-		/*
+#pragma unroll
+	/*
 	 * Unrolled: the verifiers of 5.10 and 6.1 refuse this loop's back-edge (it comes
 	 * from a fall-through), whatever its bound.
 	 */
-#pragma unroll
 	for (int level = 1; level < BT_CONTAINER_LEVELS; level++) {
 		if (!(*levels & (1ULL << level)))
 			continue;

@@ -36,13 +36,26 @@ static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id)
 	return true;
 }
 
+/*
+ * The bitmap word of fd, below BT_PATH_FD_WORDS for the verifier too: clang drops a mask it
+ * can prove useless after "fd < BT_PATH_FDS", and the verifiers of 5.10 and 6.1 forget that
+ * bound once fd was spilled to the stack ("unbounded memory access"); the asm keeps it.
+ */
+static __always_inline __u32 fd_word(__s64 fd)
+{
+	__u32 w = (__u64)fd >> 6;
+
+	asm volatile("%0 &= %1" : "+r"(w) : "i"(BT_PATH_FD_WORDS - 1));
+	return w;
+}
+
 static __always_inline bool in_trace_fds(__s64 fd)
 {
 	if (!trace_fds_on || fd < 0)
 		return false;
 	if (fd >= BT_PATH_FDS)
 		return trace_fds.high;
-	return trace_fds.bits[(fd >> 6) & (BT_PATH_FD_WORDS - 1)] & (1ULL << (fd & 63));
+	return trace_fds.bits[fd_word(fd)] & (1ULL << (fd & 63));
 }
 
 /*
@@ -61,7 +74,7 @@ static __always_inline bool fd_is_path(__s64 fd, struct bt_path_fds *bits)
 		return false;
 	if (fd >= BT_PATH_FDS)
 		return file_id_of(fd, &id) && bpf_map_lookup_elem(&trace_path_inodes, &id);
-	w = (fd >> 6) & (BT_PATH_FD_WORDS - 1);
+	w = fd_word(fd);
 	bit = 1ULL << (fd & 63);
 	if (!bits || !(bits->bits[w] & bit))
 		return false;
@@ -248,7 +261,7 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 		found = !bpf_map_update_elem(&trace_path_inodes, &id, &one, BPF_ANY);
 	if (!found) {
 		if (bits)
-			bits->bits[(fd >> 6) & (BT_PATH_FD_WORDS - 1)] &= ~(1ULL << (fd & 63));
+			bits->bits[fd_word(fd)] &= ~(1ULL << (fd & 63));
 		return;
 	}
 	if (!bits) {
@@ -259,33 +272,30 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 		if (!bits)
 			return;
 	}
-	bits->bits[(fd >> 6) & (BT_PATH_FD_WORDS - 1)] |= 1ULL << (fd & 63);
+	bits->bits[fd_word(fd)] |= 1ULL << (fd & 63);
 }
 
-/* close_range: the bits of [lo, hi] cleared, word by word. */
+/*
+ * close, close_range: the bits of [lo, hi] cleared where they share one word. A bit is only a
+ * hint (fd_is_path checks the fd's file before a call counts, and clears a stale bit), so a
+ * range across words is left to that check: a loop over the words made 5.10's and 6.1's
+ * verifiers walk past their million instructions.
+ */
 static __always_inline void clear_fds(__u32 tgid, __u64 lo, __u64 hi)
 {
 	struct bt_path_fds *bits;
+	__u64 width;
 
-	if (lo >= BT_PATH_FDS || hi < lo)
+	if (lo >= BT_PATH_FDS || hi < lo || (lo >> 6) != (hi >> 6))
 		return;
 	bits = bpf_map_lookup_elem(&path_fds, &tgid);
 	if (!bits)
 		return;
-	if (hi >= BT_PATH_FDS)
-		hi = BT_PATH_FDS - 1;
-	for (int w = 0; w < BT_PATH_FD_WORDS; w++) {
-		__u64 first = w * 64, last = first + 63, a, b;
-
-		a = lo > first ? lo : first;
-		b = hi < last ? hi : last;
-		if (a > b)
-			continue;
-		if (b - a == 63)
-			bits->bits[w] = 0;
-		else
-			bits->bits[w] &= ~(((1ULL << (b - a + 1)) - 1) << (a - first));
-	}
+	width = hi - lo + 1;
+	if (width >= 64)
+		bits->bits[fd_word(lo)] = 0;
+	else
+		bits->bits[fd_word(lo)] &= ~(((1ULL << width) - 1) << (lo & 63));
 }
 
 __noinline int path_fds_update(__u32 nr, __u32 tgid, __s64 ret, __u32 verdict)

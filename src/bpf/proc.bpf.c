@@ -7,7 +7,6 @@
 #include "filter.bpf.h"
 
 /* -f: a child of a traced process is traced before it runs its first instruction. */
-
 static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
 {
 	struct bt_proc traced = {.state = BT_PROC_TRACED}, *parent;
@@ -96,6 +95,43 @@ static __always_inline __u32 exec_tid_of(struct task_struct *task)
 }
 
 /*
+ * -b execve: a traced process that execs is let go of there, as strace
+ * detaches at the exec (a failed execve goes on traced), the command's own
+ * first exec aside. The execve's exit goes untraced: the detach record ends
+ * its line with "<detached ...>", as strace's.
+ */
+static __always_inline void detach_at_exec(__u32 tgid, __u32 tid, __u32 old_tid)
+{
+	struct bt_detach_rec rec;
+	struct bt_proc *proc;
+
+	proc = bpf_map_lookup_elem(&traced_procs, &tgid);
+	if (!proc || proc->state != BT_PROC_TRACED)
+		return;
+	if (proc->flags & BT_PROC_OWN_EXEC) {
+		proc->flags = 0;
+		return;
+	}
+	bpf_map_delete_elem(&traced_procs, &tgid);
+	/* what sys_exit would have cleared for the execve */
+	if (bpf_map_delete_elem(&refetch, &tid) == 0)
+		__sync_fetch_and_add(&refetch_pending, -1);
+	if (old_tid != tid && bpf_map_delete_elem(&refetch, &old_tid) == 0)
+		__sync_fetch_and_add(&refetch_pending, -1);
+	if (summary || filter_active || path_trace) {
+		bpf_map_delete_elem(&call_start, &tid);
+		bpf_map_delete_elem(&call_start, &old_tid);
+	}
+	/* -P: the process's fds are no longer followed */
+	if (path_names)
+		bpf_map_delete_elem(&path_fds, &tgid);
+	if (summary_only)
+		return;
+	fill_hdr(&rec.hdr, BT_REC_DETACH, sizeof(rec));
+	submit(&rec, sizeof(rec), KIND_OTHER);
+}
+
+/*
  * An exec from a thread other than the leader: the thread now has the
  * process id as its tid. User space needs the old one to end the execve
  * that entered under it.
@@ -104,15 +140,17 @@ static __always_inline int do_exec(__u32 tgid, __u32 tid, __u32 old_tid)
 {
 	struct bt_exec_rec rec;
 
-	if (old_tid == tid || summary_only || !should_trace(tgid, -1))
-		return 0;
-	/* -a with --comm, --uid or --cgroup: every process passes should_trace() */
-	if (filter_active && !filter_event())
-		return 0;
-	fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
-	rec.old_tid = old_tid;
-	rec.pad = 0;
-	submit(&rec, sizeof(rec), KIND_OTHER);
+	if (old_tid != tid && !summary_only && should_trace(tgid, -1) &&
+	    /* -a with --comm, --uid or --cgroup: every process passes should_trace() */
+	    (!filter_active || filter_event())) {
+		fill_hdr(&rec.hdr, BT_REC_EXEC, sizeof(rec));
+		rec.old_tid = old_tid;
+		rec.pad = 0;
+		submit(&rec, sizeof(rec), KIND_OTHER);
+	}
+	/* -a and --container trace by what a process is, not by its entry */
+	if (detach_on_exec && !trace_all && !container_select)
+		detach_at_exec(tgid, tid, old_tid);
 	return 0;
 }
 

@@ -405,9 +405,18 @@ enum bt_proc_state {
 	BT_PROC_TRACED = 2,
 };
 
+/* bt_proc.flags */
+enum {
+	/*
+	 * -b execve: the command's own exec is still to come (its state went
+	 * from WAIT_EXEC to TRACED at its execve); every later one detaches.
+	 */
+	BT_PROC_OWN_EXEC = 1,
+};
+
 struct bt_proc {
 	__u32 state; /* enum bt_proc_state */
-	__u32 pad;
+	__u32 flags; /* BT_PROC_* */
 };
 
 /* Counters kept per CPU, summed by user space. */
@@ -438,6 +447,8 @@ enum bt_rec_type {
 	BT_REC_FD_ENTER = 7,
 	BT_REC_FD_EXIT = 8,
 	BT_REC_FD_FORK = 9, /* -y: a traced process forked a child (struct bt_fork_rec) */
+	BT_REC_EVENT = 10,  /* -e SUBSYS:EVENT: a tracepoint hit in a traced thread */
+	BT_REC_DETACH = 11, /* -b execve: tracing let go of the thread's process at its exec */
 };
 
 struct bt_rec_hdr {
@@ -456,6 +467,8 @@ struct bt_enter_rec {
 	__u64 args[BT_MAX_ARGS];
 	char comm[BT_COMM_LEN];
 	__u64 cgroup; /* the thread's cgroup v2 id, for --container and -a; else 0 */
+	/* -i: the user instruction pointer, after the syscall instruction; 0 without -i */
+	__u64 ip;
 };
 
 struct bt_exit_rec {
@@ -511,6 +524,15 @@ struct bt_exec_rec {
 	__u32 pad;
 };
 
+/*
+ * -b execve: from sched_process_exec, the thread (hdr.tid, the process id
+ * after the exec) whose exec ended the tracing of its process. Its execve's
+ * exit and all that follows go untraced.
+ */
+struct bt_detach_rec {
+	struct bt_rec_hdr hdr;
+};
+
 /* -y: hdr.tgid forked child_tgid, which has copies of its descriptors. */
 struct bt_fork_rec {
 	struct bt_rec_hdr hdr;
@@ -535,6 +557,43 @@ struct bt_lost {
 struct bt_lost_rec {
 	struct bt_rec_hdr hdr;
 	struct bt_lost lost;
+};
+
+/*
+ * -e SUBSYS:EVENT: tracepoints beside the calls (events.bpf.c). One program, a copy of it
+ * attached to each event selected, copies the event's entry (the record its tracefs format
+ * describes) into the ring buffer; user space decodes it by the format. The entry's size is
+ * its fixed part and the data its __data_loc fields point to, past it.
+ */
+#define BT_EVENTS_MAX 4096     /* events selected at once */
+#define BT_EVENT_DYN_MAX 8     /* __data_loc fields whose data is copied */
+#define BT_EVENT_DATA_MAX 2048 /* bytes of an entry copied at most: a power of two */
+/*
+ * The immediate of the one instruction of the event program that loads its event's id: user
+ * space loads a copy of the program per event with the event's tracefs id in its place. The
+ * entry cannot say which event it is (the kernel writes a pointer over its common_type before
+ * the program runs), and attach cookies, which could, came only with Linux 5.15.
+ */
+#define BT_EVENT_ID_MAGIC 0x7e5a3c1b
+
+/* What the program needs to know of an event, value of event_descs keyed by its tracefs id. */
+struct bt_event_desc {
+	__u16 fixed; /* bytes of the entry's fields */
+	__u8 ndyn;   /* __data_loc and __rel_loc fields */
+	__u8 pad;
+	__u16 dyn_off[BT_EVENT_DYN_MAX]; /* where each one's u32 is in the entry */
+	/* a __rel_loc: its offset counts from the end of its own u32 */
+	__u8 dyn_rel[BT_EVENT_DYN_MAX];
+};
+
+struct bt_event_rec {
+	struct bt_rec_hdr hdr;
+	__u32 event_id; /* the event's tracefs id */
+	__u16 len;	/* bytes of the entry that follow, padded to 8 */
+	__u16 flags;	/* BT_CAP_TRUNCATED: the entry was longer; BT_CAP_FAULT: unread */
+	__u32 want;	/* the entry's whole size */
+	__u32 pad;
+	__u64 cgroup; /* as in struct bt_enter_rec */
 };
 
 /*

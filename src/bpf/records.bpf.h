@@ -7,6 +7,8 @@
 
 #include "state.bpf.h"
 
+#define E2BIG 7 /* a record larger than the scratch area: counted as lost */
+
 static __always_inline struct bt_stats *stats(void)
 {
 	__u32 zero = 0;

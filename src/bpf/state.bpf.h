@@ -43,6 +43,7 @@ struct pt_regs {
 	unsigned long si;
 	unsigned long di;
 	unsigned long orig_ax;
+	unsigned long ip;
 	unsigned long sp;
 } __attribute__((preserve_access_index));
 
@@ -84,6 +85,8 @@ struct task_struct {
 BT_EXTERN const volatile __u32 self_tgid BT_INIT(0);   /* btftrace itself, never traced */
 BT_EXTERN const volatile __u8 trace_all BT_INIT(0);    /* -a: every process but ours */
 BT_EXTERN const volatile __u8 follow_forks BT_INIT(0); /* -f: children of traced processes too */
+/* -b execve: a traced process's exec (the command's first one aside) ends its tracing */
+BT_EXTERN const volatile __u8 detach_on_exec BT_INIT(0);
 BT_EXTERN const volatile __u32
 	string_cap BT_INIT(BT_CAPTURE_MAX); /* bytes of a NUL-terminated string */
 /*
@@ -119,6 +122,8 @@ BT_EXTERN struct bt_fd_offsets fd_offsets BT_INIT({}); /* -y: set by user space 
  */
 BT_EXTERN const volatile __u8 record_times BT_INIT(1);
 BT_EXTERN const volatile __u8 record_comm BT_INIT(1);
+/* -i: the user instruction pointer of each call, one more register read */
+BT_EXTERN const volatile __u8 record_ip BT_INIT(0);
 
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -222,6 +227,7 @@ BT_EXTERN __u64 refetch_pending BT_INIT(0);
 struct scratch {
 	__u64 args[8]; /* BT_MAX_ARGS used: 8 so that an index masked with 7 stays inside */
 	__u64 sp;      /* the user stack pointer at sys_enter; 0 when the record is built at exit */
+	__u64 ip;      /* -i: the user instruction pointer; 0 without -i */
 	__s64 ret;
 	__u32 off;     /* bytes of the record built so far */
 	__u32 faulted; /* bit i: argument i could not be read */
@@ -285,13 +291,11 @@ BT_EXTERN struct {
 } events SEC(".maps");
 
 #include "container.bpf.h"
+#include "events.bpf.h"
 #include "inject.bpf.h"
 #include "pathtrace.bpf.h"
 
-#define E2BIG 7 /* a record larger than the scratch area: counted as lost */
-
-/* should_trace: whether the current call's process is traced (nr -1: not a call) */
-
+/* Whether the current call's process is traced (nr -1: not a call). */
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
 	struct bt_proc *proc;
@@ -310,6 +314,8 @@ static __always_inline int should_trace(__u32 tgid, long nr)
 		if (nr != BT_NR64_execve && nr != BT_NR64_execveat)
 			return 0;
 		proc->state = BT_PROC_TRACED;
+		/* -b execve: this exec is the command's own, not one to detach at */
+		proc->flags = BT_PROC_OWN_EXEC;
 	}
 	return 1;
 }

@@ -3,6 +3,8 @@
 #ifndef BTFTRACE_BPF_SUMMARY_H
 #define BTFTRACE_BPF_SUMMARY_H
 
+#include <linux/types.h>
+
 /* adds one finished call of syscall nr, started at start_ts, to the summary maps */
 int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts);
 

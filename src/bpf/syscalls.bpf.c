@@ -163,6 +163,7 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
 	else /* not the name the per-CPU scratch still holds from another record */
 		__builtin_memset(rec->comm, 0, sizeof(rec->comm));
 	rec->cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
+	rec->ip = s->ip;
 	s->off = sizeof(*rec);
 	s->ncaps = 0;
 	s->faulted = 0;
@@ -448,6 +449,7 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 		return 0;
 	read_args(regs, s->args, typed, i386);
 	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
+	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
 		   BT_REC_ENTER);
 	return 0;
@@ -604,8 +606,9 @@ static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall
 	if (!s)
 		return;
 	read_args(regs, s->args, typed, i386);
-	/* an fd call reads nothing on the stack */
+	/* an fd call reads nothing on the stack, and its record shows no line */
 	s->sp = 0;
+	s->ip = 0;
 	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT, 0);
 }
@@ -674,6 +677,8 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		return 0;
 	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
 	s->sp = 0;
+	/* a syscall returns where it was made: the ip at exit is the enter's */
+	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	if (!(filter_defer && deferred))
 		deferred = path_deferred;
 	if (deferred) {

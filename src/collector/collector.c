@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <linux/perf_event.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -151,6 +154,8 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
+	/* -e SUBSYS:EVENT: the program every tracepoint selected runs */
+	bpf_program__set_autoload(skel->progs.on_event, o->events);
 	if (o->summary_only) {
 		/* -c shows no signal or exec lines: programs it need not verify nor run */
 		bpf_program__set_autoload(skel->progs.on_exec, false);
@@ -161,6 +166,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->self_tgid = o->self_tgid;
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
+	skel->rodata->detach_on_exec = o->detach_on_exec;
 	skel->rodata->string_cap = o->string_cap;
 	skel->rodata->strv_string_cap = o->strv_string_cap ? o->strv_string_cap : o->string_cap;
 	skel->rodata->buffer_cap = o->buffer_cap;
@@ -180,6 +186,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->fd_records = o->fd_records;
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
+	skel->rodata->record_ip = o->record_ip;
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
 	skel->rodata->inject_active = o->inject;
@@ -210,6 +217,9 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
 	if (!err && o->inject)
 		err = bpf_map__set_max_entries(skel->maps.inject_marks, INJECT_MAX_THREADS);
+	/* the loader runs before the globs are matched: room for as many as may be */
+	if (!err && o->events)
+		err = bpf_map__set_max_entries(skel->maps.event_descs, BT_EVENTS_MAX);
 	if (!err)
 		err = collector_bpf__load(skel);
 	if (err) {
@@ -457,8 +467,110 @@ int collector__attach(struct collector *c)
 	return collector_bpf__attach(skel);
 }
 
+int collector__set_event(struct collector *c, __u32 id, const struct bt_event_desc *desc)
+{
+	return bpf_map__update_elem(c->skel->maps.event_descs, &id, sizeof(id), desc, sizeof(*desc),
+				    BPF_ANY);
+}
+
+/*
+ * The event program's instructions, as loaded, with its event's id in place of the magic one:
+ * maps and relocations are the loaded program's, so the copy needs no verification of its own
+ * beyond the kernel's. Returns the count of instructions patched (1), or -errno.
+ */
+static int patch_event_id(struct bpf_insn *insns, size_t n, __u32 id)
+{
+	int patched = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		__u8 code = insns[i].code;
+
+		if ((code == (BPF_ALU64 | BPF_MOV | BPF_K) ||
+		     code == (BPF_ALU | BPF_MOV | BPF_K)) &&
+		    insns[i].imm == BT_EVENT_ID_MAGIC) {
+			insns[i].imm = id;
+			patched++;
+		}
+	}
+	return patched == 1 ? 1 : -ENOEXEC;
+}
+
+static int open_tracepoint_event(__u32 id)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.config = id,
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+	/* one perf event on one CPU: a tracepoint runs its BPF programs on every CPU */
+	int fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+
+	return fd < 0 ? -errno : fd;
+}
+
+int collector__attach_event(struct collector *c, __u32 id)
+{
+	const struct bpf_program *prog = c->skel->progs.on_event;
+	const struct bpf_insn *insns = bpf_program__insns(prog);
+	size_t n = bpf_program__insn_cnt(prog);
+	struct collector_event ev = {-1, -1};
+	struct bpf_insn *copy;
+	int err;
+
+	if (c->nevent_progs == c->event_progs_cap) {
+		size_t cap = c->event_progs_cap ? 2 * c->event_progs_cap : 16;
+		struct collector_event *p = realloc(c->event_progs, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		c->event_progs = p;
+		c->event_progs_cap = cap;
+	}
+	if (!insns || !n)
+		return -ENOEXEC;
+	copy = malloc(n * sizeof(*copy));
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, insns, n * sizeof(*copy));
+	err = patch_event_id(copy, n, id);
+	if (err > 0) {
+		ev.prog_fd =
+			bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "on_event", "GPL", copy, n, NULL);
+		err = ev.prog_fd < 0 ? ev.prog_fd : 0;
+	}
+	free(copy);
+	if (!err) {
+		ev.perf_fd = open_tracepoint_event(id);
+		err = ev.perf_fd < 0 ? ev.perf_fd : 0;
+	}
+	if (!err && (ioctl(ev.perf_fd, PERF_EVENT_IOC_SET_BPF, ev.prog_fd) < 0 ||
+		     ioctl(ev.perf_fd, PERF_EVENT_IOC_ENABLE, 0) < 0))
+		err = -errno;
+	if (err) {
+		if (ev.perf_fd >= 0)
+			close(ev.perf_fd);
+		if (ev.prog_fd >= 0)
+			close(ev.prog_fd);
+		return err;
+	}
+	c->event_progs[c->nevent_progs++] = ev;
+	return 0;
+}
+
+static void detach_events(struct collector *c)
+{
+	for (size_t i = 0; i < c->nevent_progs; i++) {
+		close(c->event_progs[i].perf_fd);
+		close(c->event_progs[i].prog_fd);
+	}
+	c->nevent_progs = 0;
+}
+
 void collector__detach(struct collector *c)
 {
+	detach_events(c);
 	if (c->skel)
 		collector_bpf__detach(c->skel);
 }
@@ -659,6 +771,8 @@ int collector__run_stats(const struct collector *c, struct collector_run_stats *
 void collector__destroy(struct collector *c)
 {
 	ring_buffer__free(c->rb);
+	detach_events(c);
+	free(c->event_progs);
 	collector_bpf__destroy(c->skel);
 	if (c->stats_fd > 0)
 		close(c->stats_fd);

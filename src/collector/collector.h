@@ -13,13 +13,20 @@
 struct collector_bpf;
 struct ring_buffer;
 
+/* A copy of the event program attached to one tracepoint. */
+struct collector_event {
+	int prog_fd;
+	int perf_fd;
+};
+
 struct collector_opts {
 	__u32 self_tgid;
 	bool trace_all;
-	bool follow_forks; /* -f */
-	bool summary;	   /* -c/-C: aggregate in the kernel */
-	bool summary_only; /* -c: and send no per-call records */
-	int summary_by;	   /* enum bt_summary_by */
+	bool follow_forks;   /* -f */
+	bool detach_on_exec; /* -b execve: a process's exec, but the command's first, detaches */
+	bool summary;	     /* -c/-C: aggregate in the kernel */
+	bool summary_only;   /* -c: and send no per-call records */
+	int summary_by;	     /* enum bt_summary_by */
 	bool errno_summary;
 	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
 	bool filter;	       /* run the --filter program collector__set_filter() gives */
@@ -30,6 +37,7 @@ struct collector_opts {
 	bool record_comm;      /* enter records carry the thread name (else zeros) */
 	bool record_cgroup;    /* enter records carry the thread's cgroup id (else 0) */
 	bool container_select; /* trace only the cgroups collector__add_container_cgroup() gives */
+	bool record_ip;	       /* -i: enter records carry the user instruction pointer (else 0) */
 	bool inject;	       /* -e inject=: collector__inject_mark() marks calls */
 	bool path_trace;       /* -P or --trace-fds: only the calls that touch them */
 	bool path_names;       /* -P: collector__add_trace_path() gives the paths */
@@ -39,6 +47,7 @@ struct collector_opts {
 	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
 	size_t ringbuf_bytes; /* power of two, at least a page */
+	bool events;	      /* -e SUBSYS:EVENT: tracepoints are to be attached */
 	bool debug;	      /* let libbpf print */
 };
 
@@ -76,7 +85,10 @@ struct collector {
 	unsigned char features[COLLECTOR_FEAT_COUNT]; /* enum collector_feature_state */
 	int typed_err; /* why the tp_btf programs did not load, or 0 */
 	bool typed;    /* the tp_btf pair is loaded, else the raw_tp pair */
-	int missing;   /* a needed feature the kernel lacks (load fails), or -1 */
+	/* -e SUBSYS:EVENT: per tracepoint attached, its copy of on_event and its perf event */
+	struct collector_event *event_progs;
+	size_t nevent_progs, event_progs_cap;
+	int missing; /* a needed feature the kernel lacks (load fails), or -1 */
 };
 
 /* The BPF programs' own cost: index 0 the sys_enter program, 1 sys_exit. */
@@ -119,6 +131,13 @@ int collector__add_container_cgroup(struct collector *c, __u64 id, __u32 level);
 /* No process is traced any more (the kernel removes each when it exits). */
 bool collector__no_procs(const struct collector *c);
 int collector__attach(struct collector *c);
+/* -e SUBSYS:EVENT: what the event program needs to know of the event with tracefs id id. */
+int collector__set_event(struct collector *c, __u32 id, const struct bt_event_desc *desc);
+/*
+ * Loads a copy of the event program for the tracepoint with tracefs id id and attaches it.
+ * Returns 0 or -errno.
+ */
+int collector__attach_event(struct collector *c, __u32 id);
 /* Detaches the programs; the maps and the ring buffer stay readable until destroy. */
 void collector__detach(struct collector *c);
 /* Sets up the ring buffer reader; fn gets every record. */

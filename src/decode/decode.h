@@ -13,6 +13,7 @@
 #include "base/writer.h"
 #include "beauty/beauty.h"
 #include "catalog/catalog.h"
+#include "catalog/tracepoints.h"
 #include "container/container.h"
 #include "decode/captures.h"
 #include "decode/hand.h"
@@ -40,6 +41,11 @@ struct decode_opts {
 #define DECODE_PIDS_COMM (1u << 0) /* comm: the thread's name, 1234<bash> */
 #define DECODE_PIDS_NS (1u << 1)   /* pidns: the number in btftrace's PID namespace */
 #define DECODE_PIDS_ALL (DECODE_PIDS_COMM | DECODE_PIDS_NS)
+
+/* decoder.style[nr]: strace's per-syscall -e raw=, -e abbrev= and -e verbose= */
+#define DECODE_STYLE_RAW 1u	 /* raw=: arguments and result as hex numbers, undecoded */
+#define DECODE_STYLE_FULL 2u	 /* abbrev= leaves it out (-v for all): in full */
+#define DECODE_STYLE_NO_DEREF 4u /* verbose= leaves it out: structs and arrays as addresses */
 
 struct fd_table;
 
@@ -120,6 +126,8 @@ struct decoder {
 	struct pid_table *pids;
 	/* --container, -a: which container each thread is in, owned by the session; or NULL */
 	struct container_table *containers;
+	/* -e SUBSYS:EVENT: the tracepoints selected, owned by the session; or NULL */
+	const struct tp_set *tracepoints;
 	/* per syscall and argument, and per syscall's return value: what a pid there names */
 	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
@@ -130,6 +138,8 @@ struct decoder {
 	 */
 	bool ret_is_address[BT_MAX_SYSCALLS];
 	__u8 open_mode_arg[BT_MAX_SYSCALLS];
+	/* per syscall: DECODE_STYLE_*, how -e raw=, abbrev= and verbose= show its calls */
+	unsigned char style[BT_MAX_SYSCALLS];
 	/* restart_syscall's number, or -1 */
 	int nr_restart_syscall;
 	/* the numbers -Y treats apart, or -1 */
@@ -155,6 +165,8 @@ enum call_event {
 	CEV_EXIT,	/* a thread or process ended: "+++ exited with 0 +++" */
 	CEV_SUPERSEDED, /* an exec from another thread ended this one */
 	CEV_LOST,	/* --lossless: what the full ring buffer lost here */
+	CEV_TRACEPOINT, /* -e SUBSYS:EVENT: "sched:sched_process_fork(parent_comm=\"sh\", ...)" */
+	CEV_DETACHED,	/* -b execve: tracing let go of the process; no line */
 };
 
 /* A call (or event) as a sink sees it: what a line says besides the walk's part. */
@@ -169,6 +181,8 @@ struct call_view {
 	bool timed;	   /* enter and exit were both seen: */
 	__u64 duration_ns; /* the exit's time less the enter's */
 	const char *comm;  /* the thread's name at the enter, NULL when the enter was not seen */
+	__u64 ip;	   /* -i: the user instruction pointer of the call, when has_ip */
+	bool has_ip;	   /* the enter was seen (its ip is 0 without -i) */
 	size_t comm_len;
 	int nr;
 	const char *name;      /* the syscall's name */
@@ -198,6 +212,8 @@ struct call_view {
 	__u32 old_tid;
 	/* CEV_LOST */
 	__u64 lost_calls, lost_returns, lost_events;
+	/* CEV_TRACEPOINT: its format (NULL: an id not selected), and "system:name" in name */
+	const struct tp_event *tracepoint;
 
 	char namebuf[32], resumes_buf[32], signame_buf[32];
 };
@@ -214,6 +230,11 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
  * "0x1 (flags FD_CLOEXEC)", "?".
  */
 void decode_write_return(const struct decoder *d, struct writer *w, const struct call_view *v);
+/*
+ * A CEV_TRACEPOINT's fields, by its tracefs format: text "sched:sched_switch(prev_comm=\"sh\",
+ * prev_pid=10, ...)", JSON an object of the fields (tracepoint.c).
+ */
+void decode_write_tracepoint(const struct decoder *d, struct writer *w, const struct call_view *v);
 /* A CEV_SIGNAL's line: "--- SIGCHLD {si_signo=SIGCHLD, ...} ---". */
 void decode_write_signal(const struct decoder *d, struct writer *w, const struct call_view *v);
 

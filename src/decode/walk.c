@@ -221,6 +221,17 @@ static bool array_wraps(const struct decoder *d, int nr, const struct beauty_arg
 }
 
 /*
+ * -e verbose=SET leaves the call out: what strace would fetch from memory
+ * (a struct, an array, argv) shows as its address; strings and buffers
+ * still show, as strace's do.
+ */
+static bool arg_not_followed(const struct decoder *d, int nr, const struct beauty_arg *ba)
+{
+	return (d->style[nr] & DECODE_STYLE_NO_DEREF) &&
+	       (ba->role == ROLE_STRUCT || ba->role == ROLE_STRV || ba->role == ROLE_IOVEC);
+}
+
+/*
  * One argument, from the capture chosen for it (NULL when nothing was read),
  * len of its bytes shown (more: there were more).
  */
@@ -230,6 +241,10 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 {
 	if (ba->role == ROLE_VALUE || (ba->type.ptr_depth == 0 && !cap)) {
 		write_plain_value(d, w, nr, i, ba, hdr, v);
+		return;
+	}
+	if (arg_not_followed(d, nr, ba)) {
+		w_ptr(w, v);
 		return;
 	}
 	if ((ba->role == ROLE_IOVEC || ba->role == ROLE_STRUCT) && !d->opts.no_btf &&
@@ -405,6 +420,33 @@ static void write_arg_value(const struct decoder *d, struct writer *w, int nr, i
 }
 
 /*
+ * The same for an argument a hand decoder shows: a pointer by its C type (a
+ * number that may be an address, fcntl's arg, is the decoder's to show).
+ */
+static bool ba_ptr_not_followed(const struct decoder *d, int nr, int i)
+{
+	const struct beauty_arg *ba = arg_of(d, nr, i);
+
+	return ba->type.ptr_depth > 0 && arg_not_followed(d, nr, ba);
+}
+
+/* -e raw=SET: every register the call has, in hex as strace's raw form (0 as 0). */
+static void write_raw_args(const struct decoder *d, struct writer *w, int nr,
+			   const struct call *call, int first, int last)
+{
+	struct wr_arg a;
+
+	for (int i = first; i < last; i++) {
+		__u64 v = call->enter->args[i];
+
+		arg_info(d, catalog__by_nr(d->cat, nr), nr, i, v, &a);
+		w->ops->arg_begin(w, &a);
+		w_num(w, v, WR_HEX);
+		w->ops->arg_end(w);
+	}
+}
+
+/*
  * Writes arguments first..last-1. The exit record, when there is one,
  * supplies what the kernel wrote; an in/out argument that changed shows
  * "in => out". dropped: a record of the call came without its captures
@@ -440,7 +482,20 @@ static void write_args(const struct decoder *d, struct writer *w, int nr, const 
 			continue;
 		}
 		if (d->call_hand[nr][i]) {
-			switch (d->call_hand[nr][i](w, &hc, i)) {
+			enum hand_result shown = d->call_hand[nr][i](w, &hc, i);
+
+			/*
+			 * -e verbose=: a pointer the hand decoder followed shows as its
+			 * address, in the place the decoder gave it (none: none)
+			 */
+			if (shown != HAND_OMIT && ba_ptr_not_followed(d, nr, i)) {
+				w->ops->arg_cancel(w);
+				w->ops->arg_begin(w, &a);
+				w_ptr(w, v);
+				w->ops->arg_end(w);
+				continue;
+			}
+			switch (shown) {
 			case HAND_PRINTED:
 				w->ops->arg_end(w);
 				continue;
@@ -483,7 +538,63 @@ static bool write_restart(const struct decoder *d, struct writer *w, const struc
 	return true;
 }
 
+/*
+ * -e raw=SET: strace's raw form, every argument register in hex, all of
+ * them at the call's start (strace prints them on entering); a resumed
+ * line adds only the result. true when it was written.
+ */
+static bool write_raw_call(const struct decoder *d, struct writer *w, const struct call_view *v)
+{
+	const struct call *call = v->call;
+	int nr = v->nr, nargs = decode_nargs(d, nr), split = 0;
+	struct wr_call c = {.name = v->name, .args_known = call->enter != NULL};
+
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS || !(d->style[nr] & DECODE_STYLE_RAW))
+		return false;
+	switch (v->state) {
+	case CALL_COMPLETE:
+	case CALL_NORETURN:
+		c.state = WR_CALL_WHOLE;
+		break;
+	case CALL_PENDING:
+	case CALL_UNFINISHED:
+		c.state = WR_CALL_UNFINISHED;
+		break;
+	case CALL_RESUMED:
+		c.state = WR_CALL_RESUMED;
+		split = w->resumed_whole ? 0 : nargs;
+		break;
+	case CALL_EVENT:
+	case CALL_UNSHOWN:
+		return true;
+	}
+	w->ops->call_begin(w, &c);
+	if (call->enter)
+		write_raw_args(d, w, nr, call, split, nargs);
+	w->ops->call_end(w, false);
+	return true;
+}
+
+static void write_call(const struct decoder *d, struct writer *w, const struct call_view *v);
+
 void decode_write_call(const struct decoder *d, struct writer *w, const struct call_view *v)
+{
+	struct wr_limits saved = w->lim;
+	int nr = v->nr;
+
+	if (write_raw_call(d, w, v))
+		return;
+	/* -e abbrev=SET leaves the call out (or -v): structs and arrays in full, as -v's */
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS && (d->style[nr] & DECODE_STYLE_FULL) &&
+	    !w->lim.verbose) {
+		w->lim.verbose = true;
+		w->lim.array = 0;
+	}
+	write_call(d, w, v);
+	w->lim = saved;
+}
+
+static void write_call(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
 	const struct call *call = v->call;
 	int nr = v->nr, nargs = decode_nargs(d, nr), split;
@@ -614,6 +725,12 @@ value:
 	nr = exit->hdr.nr;
 	r.kind = WR_RET_VALUE;
 	r.value = exit->ret;
+	/* -e raw=: the value alone, in hex */
+	if (nr >= 0 && nr < BT_MAX_SYSCALLS && (d->style[nr] & DECODE_STYLE_RAW)) {
+		r.fmt = WR_HEX;
+		w->ops->ret(w, &r);
+		return;
+	}
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS && d->ret_is_address[nr])
 		r.fmt = WR_HEX;
 	if (v->injected_value)
@@ -654,6 +771,8 @@ static __u64 event_cgroup(const struct bt_rec_hdr *hdr)
 		return ((const struct bt_signal_rec *)hdr)->cgroup;
 	if (hdr->type == BT_REC_TASK_EXIT)
 		return ((const struct bt_task_exit_rec *)hdr)->cgroup;
+	if (hdr->type == BT_REC_EVENT)
+		return ((const struct bt_event_rec *)hdr)->cgroup;
 	return 0;
 }
 
@@ -690,6 +809,9 @@ static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, st
 		v->event = CEV_SUPERSEDED;
 		v->old_tid = ((const struct bt_exec_rec *)hdr)->old_tid;
 		break;
+	case BT_REC_DETACH:
+		v->event = CEV_DETACHED;
+		break;
 	case BT_REC_LOST: {
 		const struct bt_lost *lost = &((const struct bt_lost_rec *)hdr)->lost;
 
@@ -697,6 +819,19 @@ static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, st
 		v->lost_calls = lost->enters;
 		v->lost_returns = lost->exits;
 		v->lost_events = lost->events;
+		break;
+	}
+	case BT_REC_EVENT: {
+		const struct bt_event_rec *rec = (const void *)hdr;
+
+		v->event = CEV_TRACEPOINT;
+		v->tracepoint = tp_set__find(d->tracepoints, rec->event_id);
+		if (v->tracepoint) {
+			v->name = v->tracepoint->full;
+		} else {
+			snprintf(v->namebuf, sizeof(v->namebuf), "event_%u", rec->event_id);
+			v->name = v->namebuf;
+		}
 		break;
 	}
 	}
@@ -733,6 +868,8 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	if (call->enter) {
 		v->comm = call->enter->comm;
 		v->comm_len = strnlen(call->enter->comm, BT_COMM_LEN);
+		v->ip = call->enter->ip;
+		v->has_ip = true;
 	}
 	if (call->exit) {
 		v->returned = true;

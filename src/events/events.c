@@ -415,8 +415,14 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_lost_rec);
 	else if (hdr->type == BT_REC_FD_FORK)
 		fixed = sizeof(struct bt_fork_rec);
+	else if (hdr->type == BT_REC_EVENT)
+		fixed = sizeof(struct bt_event_rec);
+	else if (hdr->type == BT_REC_DETACH)
+		fixed = sizeof(struct bt_detach_rec);
 	else
 		return false;
+	if (hdr->type == BT_REC_EVENT && hdr->size >= fixed)
+		return ((const struct bt_event_rec *)hdr)->len <= hdr->size - fixed;
 	return hdr->size >= fixed;
 }
 
@@ -494,6 +500,39 @@ static void handle_exec(struct event_reader *er, const struct bt_exec_rec *rec)
 		er->open[i].tid = rec->hdr.tid;
 		er->open[i].rec->hdr.tid = rec->hdr.tid;
 	}
+	er->fn(er->ctx, &call);
+}
+
+/*
+ * -b execve: tracing let go of the thread at its exec, in its execve. The
+ * call it is in ends there as strace ends it: held, "<detached ...>";
+ * shown unfinished already, nothing more. Not a line of its own.
+ */
+static void handle_detach(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	const struct bt_enter_rec *held = er->held;
+	struct call call = {.state = CALL_UNFINISHED, .detached = true};
+	ssize_t i;
+
+	forget_interrupted(er, hdr->tid);
+	if (er->have_held && held->hdr.tid == hdr->tid) {
+		er->have_held = false;
+		call.enter = er->held;
+		er->fn(er->ctx, &call);
+	}
+	i = find_open(er, hdr->tid);
+	if (i >= 0) {
+		if (er->open[i].deferred) {
+			call.enter = er->open[i].rec;
+			er->fn(er->ctx, &call);
+		}
+		drop_open(er, i);
+	}
+	release_fatal_signals(er, hdr->tid);
+	if (er->attached)
+		tid_set__remove(&er->seen, hdr->tid);
+	/* for the sinks: the thread is no longer traced */
+	call = (struct call){.state = CALL_EVENT, .event = hdr};
 	er->fn(er->ctx, &call);
 }
 
@@ -602,12 +641,16 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	    thread_in_call(er, hdr->tid))
 		return hold_fatal_signal(er, data);
 	if (hdr->type == BT_REC_SIGNAL || hdr->type == BT_REC_TASK_EXIT ||
-	    hdr->type == BT_REC_LOST) {
+	    hdr->type == BT_REC_LOST || hdr->type == BT_REC_EVENT) {
 		handle_event(er, hdr);
 		return 0;
 	}
 	if (hdr->type == BT_REC_EXEC) {
 		handle_exec(er, data);
+		return 0;
+	}
+	if (hdr->type == BT_REC_DETACH) {
+		handle_detach(er, hdr);
 		return 0;
 	}
 	if (hdr->type == BT_REC_ENTER) {

@@ -14,7 +14,8 @@ enum call_state {
 			  * exit is NULL when it never returned: tracing ended, or the
 			  * thread's next call came first) */
 	CALL_NORETURN,	 /* an enter whose exit never came: exit, exit_group, tracing ended */
-	CALL_EVENT,	 /* not a call: a signal, a thread's exit or exec, or lost records */
+	CALL_EVENT,	 /* not a call: a signal, a thread's exit or exec, lost records, or a
+			  * tracepoint (-e SUBSYS:EVENT) */
 	/*
 	 * The enter held for its exit, while it waits (the reader found
 	 * nothing more for a while): the text shows the line's start, as
@@ -36,7 +37,7 @@ struct call {
 	const struct bt_enter_rec *enter; /* NULL when the enter was not seen */
 	const struct bt_exit_rec *exit;	  /* NULL unless COMPLETE or RESUMED */
 	const struct bt_rec_hdr
-		*event; /* CALL_EVENT only: BT_REC_SIGNAL, _TASK_EXIT, _EXEC, _LOST */
+		*event; /* CALL_EVENT only: BT_REC_SIGNAL, _TASK_EXIT, _EXEC, _LOST, _EVENT */
 	/*
 	 * restart_syscall only: the call it resumes, the thread's last one that
 	 * returned ERESTART_RESTARTBLOCK (when it was seen).

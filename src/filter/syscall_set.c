@@ -403,8 +403,10 @@ static int parse_expr(struct set_expr *e, const char *text, char *err, size_t si
 					 "unsupported -e qualifier '%.*s=' in -e '%s': btftrace "
 					 "takes -e trace=SET (or -e SET), -e signal=SET, "
 					 "-e quiet=WHAT, -e read=SET, -e write=SET, "
-					 "-e trace-fds=SET, -e decode-pids=WHAT, "
-					 "-e inject=SET:WHAT and -e fault=SET",
+					 "-e trace-fds=SET, -e decode-pids=WHAT, -e status=SET, "
+					 "-e raw=SET, -e abbrev=SET, -e verbose=SET, "
+					 "-e inject=SET:WHAT, -e fault=SET and "
+					 "-e SUBSYS:EVENT",
 					 (int)q, text, text);
 	}
 	while (*set == '!') {

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "decode/fd_table.h"
+#include "filter/status.h"
 #include "session/session_internal.h"
 
 /* How long the reader waits for a wake-up before showing held calls anyway. */
@@ -89,35 +89,6 @@ int on_record(void *ctx, void *data, size_t size)
  * first line; after the last one nothing more is shown, not even the end of
  * a call shown unfinished: tracing stopped before it.
  */
-/*
- * -y: what the kernel found the fds a call made to be, as they were made: a
- * socket or pipe closed before anyone asks /proc keeps its name.
- */
-/*
- * -y: where the collector finds the inode of a new fd, from the kernel's
- * BTF; without BTF (or with a layout not found) the exits carry none and
- * the printer asks /proc.
- */
-void set_fd_offsets(struct session *s)
-{
-	struct bt_fd_offsets o = {0};
-	__u32 size[8];
-
-	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
-	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
-	    !types__struct_member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
-	    !types__struct_member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
-	    !types__struct_member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
-	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
-		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
-		       size[4] == 2 && size[5] == 8;
-	/* -P: files are compared by device and inode */
-	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
-	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
-		o.dev_ok = size[6] == 8 && size[7] == 4;
-	collector__set_fd_offsets(&s->coll, &o);
-}
-
 void on_call(void *ctx, const struct call *call)
 {
 	struct session *s = ctx;
@@ -133,6 +104,22 @@ void on_call(void *ctx, const struct call *call)
 		return;
 	}
 
+	struct call whole;
+
+	/* -e status=: a call shows by how it ended, and whole */
+	if (s->opts->status_shown != STATUS_ALL) {
+		if (!status_filter_pass(s->opts->status_shown, call, &whole,
+					call->exit && decode_is_error(call->exit->ret))) {
+			/* not shown, but -y's and -Y's tables follow what it did, once */
+			if (call->state != CALL_UNFINISHED && call->state != CALL_PENDING) {
+				decode_track_pids(s->dec, call, false);
+				decode_track_fds(s->dec, call);
+				decode_track_pids(s->dec, call, true);
+			}
+			return;
+		}
+		call = &whole;
+	}
 	if (s->opts->max_events) {
 		if (s->calls_shown == s->opts->max_events)
 			return;
@@ -240,6 +227,9 @@ int trace_loop(struct session *s)
 		if (s->child > 0 && s->child_done && (detached || !followed_alive(s)))
 			break;
 		if (attached_all_gone(s) && !followed_alive(s))
+			break;
+		/* -b execve: the processes of -p (and -f) that exec'd were let go of */
+		if (s->opts->detach_on_execve && s->npidfds && collector__no_procs(&s->coll))
 			break;
 		if (s->containers && containers_all_gone(s))
 			break;

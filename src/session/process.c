@@ -51,8 +51,11 @@ int find_command(const char *cmd, char *path, size_t size)
  */
 int spawn_child(struct session *s, const char *path)
 {
+	const struct command_opts *cmd = &s->opts->cmd;
 	char **argv = s->opts->command;
 	bool shared_fds = s->injector;
+	const char *step;
+	int err;
 
 	if (pipe2(s->go_pipe, O_CLOEXEC) < 0)
 		return -errno;
@@ -75,6 +78,18 @@ int spawn_child(struct session *s, const char *path)
 		/* the parent closes its end without writing when set-up fails */
 		if (read(s->go_pipe[0], &go, 1) != 1)
 			_exit(127);
+		/*
+		 * -E, -u: the command's environment and user, then its argv[0]
+		 * (--argv0); before -e inject='s filter, which must not count these
+		 */
+		err = command_opts__apply(cmd, &step);
+		if (err) {
+			fprintf(stderr, "btftrace: cannot run %s: cannot %s: %s\n", path, step,
+				strerror(-err));
+			_exit(127);
+		}
+		if (cmd->argv0)
+			argv[0] = (char *)cmd->argv0;
 		/*
 		 * the execve's enter shows the name the thread has: the command's,
 		 * the one the exec gives it, not btftrace's of the fork

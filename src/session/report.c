@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
+#include <unistd.h>
 #include "session/session_internal.h"
 
 /* Output is written in blocks of this size unless it goes to a terminal. */
@@ -16,10 +17,13 @@ int open_output(struct session *s)
 {
 	const char *path = s->opts->output;
 
+	/* -ff: each thread's file is opened at its first line */
+	if (s->opts->output_separately)
+		return 0;
 	if (!path) {
 		s->out = stderr;
 	} else {
-		s->out = fopen(path, "we");
+		s->out = fopen(path, s->opts->output_append ? "ae" : "we");
 		if (!s->out) {
 			fail("cannot open output file %s (%s): check that its directory exists and "
 			     "is writable",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* One run of btftrace: set-up checks, the command or processes to trace, the read loop, clean-up. */
+/* One run of btftrace: the stages of setup.c, process.c, loop.c and report.c, then clean-up. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,10 +9,9 @@
 #include <bpf/libbpf.h>
 #include "decode/fd_table.h"
 #include "filter/pathtrace.h"
+#include "filter/status.h"
 #include "session/session_internal.h"
 #include "session/trace_paths.h"
-
-#define EXIT_USAGE 2
 
 void session_opts_default(struct session_opts *o)
 {
@@ -21,9 +21,9 @@ void session_opts_default(struct session_opts *o)
 	o->buffer_cap = BT_BUFFER_CAP_DEFAULT;
 	o->ringbuf_bytes = BT_RINGBUF_DEFAULT;
 	o->signals_shown = ~0ULL;
+	o->status_shown = STATUS_ALL;
 }
 
-void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fail(const char *fmt, ...)
 {
 	va_list ap;
@@ -69,6 +69,7 @@ int session_run(const struct session_opts *o)
 		.self_tgid = getpid(),
 		.trace_all = o->trace_all,
 		.follow_forks = o->follow_forks,
+		.detach_on_exec = o->detach_on_execve,
 		.summary = o->summary != SUMMARY_NONE,
 		.summary_only = o->summary == SUMMARY_ONLY,
 		.summary_by = o->summary_opts.by,
@@ -84,6 +85,7 @@ int session_run(const struct session_opts *o)
 				o->text.relative || o->text.show_duration,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
+		.record_ip = o->text.show_ip,
 		/* each line says its container: the records say the thread's cgroup */
 		.record_cgroup = (o->ncontainers || o->containers_new || o->trace_all) &&
 				 o->summary != SUMMARY_ONLY,
@@ -97,18 +99,18 @@ int session_run(const struct session_opts *o)
 		.strv_string_cap = o->decode.string_limit ? o->decode.string_limit + 2 : 0,
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
+		.events = o->nevents > 0,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
-
-	if (o->trace_fds)
-		trace_fds_bits(o->trace_fds, &co.trace_fds);
 	struct text_sink_opts text = o->text;
 	struct timespec tables_start, tables_end;
 	const char *missing, *feature, *since;
 	char path[PATH_MAX];
 	int status = EXIT_USAGE, write_err, err;
 
+	if (o->trace_fds)
+		trace_fds_bits(o->trace_fds, &co.trace_fds);
 	if (o->command) {
 		err = find_command(o->command[0], path, sizeof(path));
 		if (err) {
@@ -116,6 +118,13 @@ int session_run(const struct session_opts *o)
 			     strerror(-err));
 			return EXIT_USAGE;
 		}
+	}
+	missing = command_opts__missing_rights(&o->cmd);
+	if (missing) {
+		fail("-u runs the command as another user, which needs the %s: run btftrace as "
+		     "root, or drop -u",
+		     missing);
+		return EXIT_USAGE;
 	}
 	missing = missing_bpf_capabilities();
 	if (missing) {
@@ -185,6 +194,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (set_tracepoints(&s))
+		goto out;
 	if (select_containers(&s))
 		goto out;
 	s.dec->containers = s.containers;
@@ -193,7 +204,9 @@ int session_run(const struct session_opts *o)
 				(s.containers && container_table__count(s.containers) > 1);
 	if (open_output(&s))
 		goto out;
-	if (sink__init(&s.sink, o->format, s.out, s.dec, &text)) {
+	if (o->output_separately)
+		sink__init_split(&s.sink, o->output, o->output_append, s.dec, &text);
+	else if (sink__init(&s.sink, o->format, s.out, s.dec, &text)) {
 		fail("cannot set up the output: %s", strerror(ENOMEM));
 		goto out;
 	}
@@ -238,6 +251,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	if (attach_tracepoints(&s))
+		goto out;
 	expect_calls_in_progress(&s);
 	for (int i = 0; s.dec->fds && i < o->npids; i++)
 		fd_table__seed(s.dec->fds, o->pids[i], o->pids[i]);
@@ -263,7 +278,10 @@ int session_run(const struct session_opts *o)
 	write_err = sink__write_error(&s.sink);
 	if (write_err && write_err != EPIPE)
 		fail("cannot write the trace to %s (%s): %s",
-		     o->output ? o->output : "standard error", strerror(write_err),
+		     s.sink.split && s.sink.separate.failed_name ? s.sink.separate.failed_name
+		     : o->output				 ? o->output
+								 : "standard error",
+		     strerror(write_err),
 		     write_err == ENOSPC || write_err == EDQUOT
 			     ? "free some space, or write it elsewhere with -o"
 			     : "write it elsewhere with -o");

@@ -9,9 +9,13 @@
 #include "decode/decode.h"
 #include "filter/expr.h"
 #include "filter/syscall_set.h"
+#include "session/command.h"
 #include "inject/inject.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
+
+/* btftrace's exit status for bad input: an option, a command, a missing privilege */
+#define EXIT_USAGE 2
 
 #define SESSION_MAX_PIDS 64
 #define SESSION_MAX_PATHS 64
@@ -21,7 +25,8 @@ struct session_opts {
 	pid_t pids[SESSION_MAX_PIDS];
 	int npids;
 	bool trace_all;
-	bool follow_forks; /* -f */
+	bool follow_forks;     /* -f */
+	bool detach_on_execve; /* -b execve */
 	enum {
 		SUMMARY_NONE = 0,
 		SUMMARY_ONLY, /* -c: the table, no calls */
@@ -41,9 +46,18 @@ struct session_opts {
 	bool lossless; /* --lossless: mark in the trace where records were lost */
 	bool debug;
 	const struct syscall_filter *syscalls; /* -e; NULL: every syscall */
-	unsigned long max_events;	       /* --max-events; 0: no limit */
+	/*
+	 * -e raw=, -e abbrev=, -e verbose=: the last of each given, or NULL
+	 * (strace's defaults: raw=none, abbrev=all (none with -v), verbose=all)
+	 */
+	const struct syscall_filter *raw_calls, *abbrev_calls, *verbose_calls;
+	unsigned long max_events; /* --max-events; 0: no limit */
 	__u64 signals_shown; /* -e signal=SET: bit sig-1 for each signal shown; all by default */
 	const struct filter_spec *filter; /* --filter, -Z, -z, --duration, --comm...; NULL: none */
+	struct command_opts cmd;	  /* -u, -E, --argv0: how the command runs */
+	bool output_append;		  /* -A: -o's file appended to */
+	bool output_separately;		  /* -ff with -o FILE: each thread's lines in FILE.TID */
+	unsigned int status_shown;	  /* -e status=SET: STATUS_* of the calls shown */
 	/* --container: the names or IDs given, and "new" for those started while tracing */
 	const char *containers[CONTAINER_MAX_ARGS];
 	int ncontainers;
@@ -55,6 +69,9 @@ struct session_opts {
 	int ntrace_paths;
 	const struct desc_set *trace_fds; /* --trace-fds=SET; NULL when not given */
 	bool quiet_path_resolution;	  /* --quiet=path-resolution: no "Requested path" line */
+	/* -e SUBSYS:EVENT[(fields)]: the tracepoints to show beside the calls */
+	const char **events;
+	int nevents;
 };
 
 void session_opts_default(struct session_opts *o);
@@ -66,5 +83,7 @@ int session_run(const struct session_opts *o);
 int session_list_syscalls(const struct session_opts *o, char **names, int n, bool json);
 /* `btftrace syscalls --names`: the syscall names, one a line, of -e's set if given. */
 int session_list_syscall_names(const struct session_opts *o);
+/* `btftrace events [GLOB...]`: the tracepoints -e SUBSYS:EVENT can add, with their fields. */
+int session_list_events(const struct session_opts *o, char **globs, int n, bool json);
 
 #endif /* BTFTRACE_SESSION_H */

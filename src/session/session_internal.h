@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
+#include "catalog/tracepoints.h"
 #include "collector/collector.h"
 #include "events/events.h"
 #include "inject/injector.h"
@@ -24,6 +25,7 @@ struct session {
 	struct beauty *beauty;
 	struct decoder *dec;
 	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct tp_set tracepoints;	 /* -e SUBSYS:EVENT: those selected */
 	struct inject_plan *inject_plan; /* -e inject=; NULL without */
 	struct injector *injector;	 /* NULL unless a call is to be injected */
 	struct collector coll;
@@ -72,6 +74,7 @@ double ms_between(const struct timespec *a, const struct timespec *b);
 int start_collector_loader(struct collector_loader *l);
 int load_tables(struct session *s);
 void free_tables(struct session *s);
+void set_fd_offsets(struct session *s);
 
 /* process.c */
 int find_command(const char *cmd, char *path, size_t size);
@@ -94,12 +97,17 @@ int exit_status_of_child(int status);
 void note_cwds(struct session *s);
 void expect_calls_in_progress(struct session *s);
 int on_record(void *ctx, void *data, size_t size);
-void set_fd_offsets(struct session *s);
 void on_call(void *ctx, const struct call *call);
 void raise_reader_priority(void);
 int trace_loop(struct session *s);
 
 /* report.c */
+/* tracepoints.c: -e SUBSYS:EVENT */
+int select_tracepoints(struct session *s, const char *tracefs, char *const *globs, int n);
+void resolve_tracepoint_types(struct session *s);
+int set_tracepoints(struct session *s);
+int attach_tracepoints(struct session *s);
+
 int open_output(struct session *s);
 void print_summary(struct session *s);
 void report_end(struct session *s);

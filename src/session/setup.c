@@ -12,8 +12,6 @@
 #include "decode/fd_table.h"
 #include "session/session_internal.h"
 
-#define EXIT_USAGE 2
-
 static bool have_cap(const struct __user_cap_data_struct *data, int cap)
 {
 	return data[cap / 32].effective & (1U << (cap % 32));
@@ -78,6 +76,50 @@ static int select_syscalls(struct session *s)
 		return err;
 	}
 	syscall_set__apply(&set, s->beauty->rules);
+	return 0;
+}
+
+/*
+ * -e raw=, abbrev=, verbose=: each set resolved, and the syscalls it picks
+ * (raw=) or leaves out (abbrev=, verbose=) given bit in style[]. 0, or an
+ * error said.
+ */
+static int style_calls(struct session *s, const struct syscall_filter *f, bool in_set,
+		       unsigned char bit, unsigned char *style)
+{
+	char why[SYSCALL_FILTER_ERR_MAX];
+	struct syscall_set set;
+	int err;
+
+	if (!f)
+		return 0;
+	err = syscall_filter__resolve(f, s->cat, &set, why, sizeof(why));
+	if (err) {
+		fail("%s", why);
+		return err;
+	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (syscall_set__has(&set, nr) == in_set)
+			style[nr] |= bit;
+	}
+	return 0;
+}
+
+static int call_styles(struct session *s, unsigned char *style)
+{
+	const struct session_opts *o = s->opts;
+	int err;
+
+	memset(style, 0, BT_MAX_SYSCALLS);
+	if ((err = style_calls(s, o->raw_calls, true, DECODE_STYLE_RAW, style)) ||
+	    (err = style_calls(s, o->abbrev_calls, false, DECODE_STYLE_FULL, style)) ||
+	    (err = style_calls(s, o->verbose_calls, false, DECODE_STYLE_NO_DEREF, style)))
+		return err;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		/* what shows in full is captured in full: execve's environment */
+		if (style[nr] & DECODE_STYLE_FULL)
+			beauty__capture_env_of(s->beauty, nr);
+	}
 	return 0;
 }
 
@@ -217,9 +259,35 @@ static void mark_fd_calls(struct session *s)
 	}
 }
 
+/*
+ * -y and -P: where the collector finds an fd's inode (and, for -P, its device) in the
+ * kernel's structs, from BTF. Without BTF, or with a layout not found, -y's exits carry no
+ * inodes (the printer asks /proc) and -P matches paths by name only, no fd.
+ */
+void set_fd_offsets(struct session *s)
+{
+	struct bt_fd_offsets o = {0};
+	__u32 size[8];
+
+	if (!types__struct_member(&s->types, "files_struct", "fdt", &o.files_fdt, &size[0]) &&
+	    !types__struct_member(&s->types, "fdtable", "max_fds", &o.fdt_max_fds, &size[1]) &&
+	    !types__struct_member(&s->types, "fdtable", "fd", &o.fdt_fd, &size[2]) &&
+	    !types__struct_member(&s->types, "file", "f_inode", &o.file_inode, &size[3]) &&
+	    !types__struct_member(&s->types, "inode", "i_mode", &o.inode_mode, &size[4]) &&
+	    !types__struct_member(&s->types, "inode", "i_ino", &o.inode_ino, &size[5]))
+		o.ok = size[0] == 8 && size[1] == 4 && size[2] == 8 && size[3] == 8 &&
+		       size[4] == 2 && size[5] == 8;
+	/* -P: files are compared by device and inode */
+	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
+	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
+		o.dev_ok = size[6] == 8 && size[7] == 4;
+	collector__set_fd_offsets(&s->coll, &o);
+}
+
 int load_tables(struct session *s)
 {
 	const struct session_opts *o = s->opts;
+	unsigned char style[BT_MAX_SYSCALLS];
 	char tracefs[256];
 	int err;
 
@@ -244,14 +312,20 @@ int load_tables(struct session *s)
 		     strerror(-err));
 		return err;
 	}
+	if (o->nevents &&
+	    (err = select_tracepoints(s, tracefs, (char *const *)o->events, o->nevents)))
+		return err;
 	if (!o->no_btf) {
 		err = load_btf(s);
 		if (err)
 			return err;
+		resolve_tracepoint_types(s);
 	}
 	beauty__build(s->beauty, s->cat, &s->types);
 	if (o->decode.verbose)
 		beauty__capture_env(s->beauty);
+	if ((err = call_styles(s, style)))
+		return err;
 	if (o->syscalls && (err = select_syscalls(s)))
 		return err;
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
@@ -261,6 +335,8 @@ int load_tables(struct session *s)
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
 	if (err)
 		return err;
+	memcpy(s->dec->style, style, sizeof(s->dec->style));
+	s->dec->tracepoints = &s->tracepoints;
 	if (o->decode.decode_pids) {
 		s->dec->pids = pid_table__new(NULL);
 		if (!s->dec->pids)
@@ -285,6 +361,7 @@ int load_tables(struct session *s)
 
 void free_tables(struct session *s)
 {
+	tp_set__free(&s->tracepoints);
 	types__free(&s->types);
 	if (s->dec) {
 		fd_table__free(s->dec->fds);

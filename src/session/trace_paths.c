@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/sysmacros.h>
 
+#include "base/outbuf.h"
+#include "base/quote.h"
 #include "session/trace_paths.h"
 
 struct bt_file_id trace_file_id(const struct stat *st)
@@ -44,19 +46,19 @@ static void add_file(struct trace_files *files, const struct bt_file_id *id)
 		files->ids[files->n++] = *id;
 }
 
-/* "path" in C quotes, as strace quotes paths in its messages */
-static void print_quoted(FILE *f, const char *s)
+/* "Requested path" lines as strace writes them: each path a quoted C string, as in a trace. */
+static void print_resolved(FILE *f, const char *path, const char *real)
 {
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < ' ' || *p >= 0x7f)
-			fprintf(f, "\\%o", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
+	struct outbuf ob;
+
+	outbuf_init(&ob);
+	outbuf_puts(&ob, "btftrace: Requested path ");
+	quote_bytes(&ob, path, strlen(path), 0, true, false, QUOTE_HEX_NONE);
+	outbuf_puts(&ob, " resolved into ");
+	quote_bytes(&ob, real, strlen(real), 0, true, false, QUOTE_HEX_NONE);
+	outbuf_putc(&ob, '\n');
+	fwrite(ob.data, 1, ob.len, f);
+	outbuf_free(&ob);
 }
 
 int trace_paths_add(struct collector *c, const char *const *paths, int n, bool quiet, FILE *err,
@@ -81,13 +83,8 @@ int trace_paths_add(struct collector *c, const char *const *paths, int n, bool q
 		if (!real)
 			continue;
 		if (strcmp(real, paths[i]) && strlen(real) + 2 <= BT_PATH_KEY) {
-			if (!quiet) {
-				fputs("btftrace: Requested path ", err);
-				print_quoted(err, paths[i]);
-				fputs(" resolved into ", err);
-				print_quoted(err, real);
-				fputc('\n', err);
-			}
+			if (!quiet)
+				print_resolved(err, paths[i], real);
 			rc = collector__add_trace_path(c, real, found ? &id : NULL);
 		}
 		free(real);

@@ -9,10 +9,11 @@
 #include "base/desc_set.h"
 #include "bpf/record.h"
 #include "collector/collector.h"
+#include "session/session.h"
 
-/* The -P paths' files as the kernel names them, and how many. */
+/* The -P paths' files (each path as given and as resolved) as the kernel names them. */
 struct trace_files {
-	struct bt_file_id ids[2 * 64];
+	struct bt_file_id ids[2 * SESSION_MAX_PATHS];
 	int n;
 };
 

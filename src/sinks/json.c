@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 3
+#define JSON_SCHEMA_MINOR 4
 
 static void write_line(struct json_sink *s)
 {
@@ -89,10 +89,9 @@ static const char *state_name(enum call_state state)
 static void put_event(struct json_sink *s, const struct call_view *v)
 {
 	static const char *const names[] = {
-		[CEV_SIGNAL] = "signal",
-		[CEV_EXIT] = "exit",
-		[CEV_SUPERSEDED] = "superseded",
-		[CEV_LOST] = "lost",
+		[CEV_SIGNAL] = "signal",	 [CEV_EXIT] = "exit",
+		[CEV_SUPERSEDED] = "superseded", [CEV_LOST] = "lost",
+		[CEV_TRACEPOINT] = "tracepoint", [CEV_DETACHED] = "detached",
 	};
 
 	if (!sink_event_shown(&s->opts, v))
@@ -133,6 +132,9 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_s64(ob, bt_id_nr(v.nr));
 	if (bt_id_is_i386(v.nr))
 		outbuf_puts(ob, ",\"abi\":\"i386\"");
+	/* -i: where the call was made, as pointers are shown: a hex string */
+	if (s->opts.show_ip && v.has_ip)
+		outbuf_printf(ob, ",\"ip\":\"0x%llx\"", (unsigned long long)v.ip);
 	if (v.resumes) {
 		outbuf_puts(ob, ",\"resumes\":");
 		json_put_cstr(ob, v.resumes);

@@ -235,6 +235,9 @@ static void put_instant(struct perfetto_sink *s, const struct call_view *v)
 		cat = "signal";
 	} else if (v->event == CEV_LOST) {
 		name = cat = "lost";
+	} else if (v->event == CEV_TRACEPOINT) {
+		name = v->name;
+		cat = "tracepoint";
 	}
 	outbuf_reset(&s->text);
 	writer__reset(&s->tw.w);

@@ -21,8 +21,21 @@ int sink__init(struct sink *s, enum sink_format format, FILE *out, const struct 
 	return 0;
 }
 
+void sink__init_split(struct sink *s, const char *prefix, bool append, const struct decoder *dec,
+		      const struct text_sink_opts *opts)
+{
+	memset(s, 0, sizeof(*s));
+	s->format = SINK_TEXT;
+	s->split = true;
+	split_sink__init(&s->separate, prefix, append, dec, opts);
+}
+
 void sink__free(struct sink *s)
 {
+	if (s->split) {
+		split_sink__free(&s->separate);
+		return;
+	}
 	switch (s->format) {
 	case SINK_JSON:
 		json_sink__free(&s->json);
@@ -40,6 +53,10 @@ void sink__on_call(void *ctx, const struct call *call)
 {
 	struct sink *s = ctx;
 
+	if (s->split) {
+		split_sink__on_call(&s->separate, call);
+		return;
+	}
 	switch (s->format) {
 	case SINK_JSON:
 		json_sink__on_call(&s->json, call);
@@ -75,6 +92,8 @@ void sink__finish(struct sink *s)
 
 int sink__flush(struct sink *s)
 {
+	if (s->split)
+		return split_sink__flush(&s->separate);
 	switch (s->format) {
 	case SINK_JSON:
 		return json_sink__flush(&s->json);
@@ -88,6 +107,8 @@ int sink__flush(struct sink *s)
 
 int sink__write_error(const struct sink *s)
 {
+	if (s->split)
+		return s->separate.write_error;
 	switch (s->format) {
 	case SINK_JSON:
 		return s->json.write_error;
@@ -101,6 +122,8 @@ int sink__write_error(const struct sink *s)
 
 unsigned long long sink__lines(const struct sink *s)
 {
+	if (s->split)
+		return split_sink__lines(&s->separate);
 	switch (s->format) {
 	case SINK_JSON:
 		return s->json.lines;

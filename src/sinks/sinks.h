@@ -37,6 +37,8 @@ struct text_sink_opts {
 	enum ts_style ts;
 	bool relative;	    /* -r: time since the previous line */
 	bool show_duration; /* -T: <0.000123> */
+	bool show_nr;	    /* -n: [  39] */
+	bool show_ip;	    /* -i: [00007f0123456789] */
 	bool no_pid;	    /* never prefix [pid N] */
 	/*
 	 * Every line starts with its thread id, "1234  " (strace's with -o and
@@ -52,6 +54,14 @@ struct text_sink_opts {
 	/* --container, -a: [name] before the lines of a container (several, or the host too) */
 	bool container_prefix;
 	enum color_mode color;
+};
+
+/* -n, -i: each thread's last call, for the lines that are not calls (a signal's, an exit's). */
+struct last_call {
+	__u32 tid; /* 0: an empty slot */
+	int nr;
+	__u64 ip;
+	bool has_ip;
 };
 
 struct text_sink {
@@ -74,6 +84,8 @@ struct text_sink {
 	bool color;	 /* ANSI colours in the lines */
 	int write_error; /* errno of the first failed write, 0 if none */
 	unsigned long long lines;
+	struct last_call *last_calls; /* -n, -i: open addressing by tid, a power of two */
+	size_t last_calls_cap, last_calls_used;
 };
 
 void text_sink__init(struct text_sink *s, FILE *out, const struct decoder *dec,
@@ -132,18 +144,44 @@ void perfetto_sink__on_call(void *ctx, const struct call *call);
 void perfetto_sink__finish(struct perfetto_sink *s);
 int perfetto_sink__flush(struct perfetto_sink *s);
 
+/* -ff -o FILE: text lines, each thread's in FILE.TID (split.c). */
+struct split_file;
+struct split_sink {
+	const char *prefix; /* -o's FILE */
+	bool append;	    /* -A */
+	const struct decoder *dec;
+	struct text_sink_opts opts;
+	struct split_file **files; /* the open files, sorted by thread id */
+	size_t nfiles, cap;
+	int write_error;	  /* errno of the first failure, 0 if none */
+	char *failed_name;	  /* the file that could not be opened, or NULL */
+	unsigned long long lines; /* of the files closed */
+};
+
+void split_sink__init(struct split_sink *s, const char *prefix, bool append,
+		      const struct decoder *dec, const struct text_sink_opts *opts);
+void split_sink__free(struct split_sink *s);
+void split_sink__on_call(struct split_sink *s, const struct call *call);
+int split_sink__flush(struct split_sink *s);
+unsigned long long split_sink__lines(const struct split_sink *s);
+
 /* The sink a session writes to, in the format it was asked for. */
 struct sink {
 	enum sink_format format;
+	bool split; /* -ff: the text goes to split, one file per thread */
 	union {
 		struct text_sink text;
 		struct json_sink json;
 		struct perfetto_sink perfetto;
+		struct split_sink separate;
 	};
 };
 
 int sink__init(struct sink *s, enum sink_format format, FILE *out, const struct decoder *dec,
 	       const struct text_sink_opts *opts);
+/* -ff -o FILE: the text of each thread in FILE.TID (FILE.TID appended to with -A). */
+void sink__init_split(struct sink *s, const char *prefix, bool append, const struct decoder *dec,
+		      const struct text_sink_opts *opts);
 void sink__free(struct sink *s);
 /* A call_fn for the event reader. */
 void sink__on_call(void *ctx, const struct call *call);

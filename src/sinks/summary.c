@@ -29,6 +29,73 @@ void summary__free(struct summary *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* strace 6.1's columns: names, header, width; the default's are time..errors, name */
+static const struct {
+	const char *names[3];
+	const char *header;
+	int width;
+} columns[] = {
+	[SUMMARY_COL_TIME_PERCENT] = {{"time-percent", "time"}, "% time", 6},
+	[SUMMARY_COL_TOTAL_TIME] = {{"total-time", "time-total"}, "seconds", 11},
+	[SUMMARY_COL_AVG_TIME] = {{"avg-time", "time-avg"}, "usecs/call", 11},
+	[SUMMARY_COL_MIN_TIME] = {{"min-time", "shortest", "time-min"}, "shortest", 8},
+	[SUMMARY_COL_MAX_TIME] = {{"max-time", "longest", "time-max"}, "longest", 8},
+	[SUMMARY_COL_CALLS] = {{"calls", "count"}, "calls", 9},
+	[SUMMARY_COL_ERRORS] = {{"errors", "error"}, "errors", 9},
+	[SUMMARY_COL_NAME] = {{"name", "syscall", "syscall-name"}, "syscall", 16},
+};
+
+static const unsigned char default_columns[] = {
+	SUMMARY_COL_TIME_PERCENT, SUMMARY_COL_TOTAL_TIME, SUMMARY_COL_AVG_TIME,
+	SUMMARY_COL_CALLS,	  SUMMARY_COL_ERRORS,	  SUMMARY_COL_NAME,
+};
+
+static int column_of(const char *word)
+{
+	for (size_t c = 0; c < sizeof(columns) / sizeof(columns[0]); c++) {
+		for (int i = 0; i < 3; i++) {
+			if (columns[c].names[i] && !strcmp(word, columns[c].names[i]))
+				return c;
+		}
+	}
+	return -1;
+}
+
+int summary_columns_parse(const char *text, struct summary_opts *o, char *bad, size_t size)
+{
+	unsigned char cols[SUMMARY_MAX_COLUMNS];
+	unsigned int seen = 0;
+	const char *p = text;
+	int n = 0, c;
+
+	/* as strace 6.1: every element a column, each once */
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		char word[32];
+
+		snprintf(word, sizeof(word), "%.*s", (int)len, p);
+		c = len < sizeof(word) ? column_of(word) : -1;
+		if (c < 0) {
+			snprintf(bad, size, "%.*s", (int)len, p);
+			return -EINVAL;
+		}
+		if (seen & (1u << c)) {
+			snprintf(bad, size, "%s", columns[c].names[0]);
+			return -EEXIST;
+		}
+		seen |= 1u << c;
+		cols[n++] = c;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (!(seen & (1u << SUMMARY_COL_NAME)))
+		cols[n++] = SUMMARY_COL_NAME;
+	memcpy(o->columns, cols, n);
+	o->ncolumns = n;
+	return 0;
+}
+
 int summary_sort_parse(const char *text, enum summary_sort *sort)
 {
 	static const struct {
@@ -167,20 +234,82 @@ static int cmp_rows(const void *pa, const void *pb)
 	return c ? c : strcmp(a->name, b->name);
 }
 
-static const char rule[] =
-	"------ ----------- ----------- ---------- ---------- --------- --------- ----------------\n";
-
-static void print_row(FILE *out, double pct, __u64 total_ns, __u64 avg, __u64 min, __u64 max,
-		      __u64 calls, __u64 errors, const char *name)
+/* The columns of the table, -U's or strace's default. */
+static const unsigned char *table_columns(const struct summary *s, int *n)
 {
-	fprintf(out, "%6.2f %11.6f %11llu %10llu %10llu %9llu ", pct, total_ns / 1e9,
-		(unsigned long long)(avg / 1000), (unsigned long long)(min / 1000),
-		(unsigned long long)(max / 1000), (unsigned long long)calls);
-	if (errors)
-		fprintf(out, "%9llu ", (unsigned long long)errors);
-	else
-		fprintf(out, "%9s ", "");
-	fprintf(out, "%s\n", name);
+	if (s->opts.ncolumns) {
+		*n = s->opts.ncolumns;
+		return s->opts.columns;
+	}
+	*n = sizeof(default_columns);
+	return default_columns;
+}
+
+/* The header line, or the rule under it (and above the total). */
+static void print_heading(const struct summary *s, FILE *out, bool rule)
+{
+	int n;
+	const unsigned char *cols = table_columns(s, &n);
+
+	for (int i = 0; i < n; i++) {
+		int w = columns[cols[i]].width;
+
+		if (i)
+			fputc(' ', out);
+		if (rule)
+			fprintf(out, "%.*s", w, "----------------");
+		else if (cols[i] == SUMMARY_COL_NAME)
+			/* strace's is left-aligned, and padded unless last */
+			fprintf(out, "%-*s", i == n - 1 ? 0 : w, columns[cols[i]].header);
+		else if (cols[i] == SUMMARY_COL_TIME_PERCENT)
+			fprintf(out, "%-*s", w, columns[cols[i]].header);
+		else
+			fprintf(out, "%*s", w, columns[cols[i]].header);
+	}
+	fputc('\n', out);
+}
+
+static void print_row(const struct summary *s, FILE *out, double pct, const struct bt_summary *sum,
+		      const char *name)
+{
+	int n;
+	const unsigned char *cols = table_columns(s, &n);
+
+	for (int i = 0; i < n; i++) {
+		if (i)
+			fputc(' ', out);
+		switch ((enum summary_column)cols[i]) {
+		case SUMMARY_COL_TIME_PERCENT:
+			fprintf(out, "%6.2f", pct);
+			break;
+		case SUMMARY_COL_TOTAL_TIME:
+			fprintf(out, "%11.6f", sum->total_ns / 1e9);
+			break;
+		case SUMMARY_COL_AVG_TIME:
+			fprintf(out, "%11llu", (unsigned long long)(avg_ns(sum) / 1000));
+			break;
+		case SUMMARY_COL_MIN_TIME:
+			fprintf(out, "%8.6f", sum->min_ns / 1e9);
+			break;
+		case SUMMARY_COL_MAX_TIME:
+			fprintf(out, "%8.6f", sum->max_ns / 1e9);
+			break;
+		case SUMMARY_COL_CALLS:
+			fprintf(out, "%9llu", (unsigned long long)sum->calls);
+			break;
+		case SUMMARY_COL_ERRORS:
+			/* strace leaves it blank when none failed */
+			if (sum->errors)
+				fprintf(out, "%9llu", (unsigned long long)sum->errors);
+			else
+				fprintf(out, "%9s", "");
+			break;
+		case SUMMARY_COL_NAME:
+			fprintf(out, "%-*s", i == n - 1 ? 0 : 16, name);
+			break;
+		}
+	}
+	fputc('\n', out);
 }
 
 /* The total of a group's rows: the table's last line, the JSON "total". */
@@ -194,22 +323,21 @@ static struct bt_summary add_up(const struct summary_row *rows, size_t n)
 }
 
 /* One table for the rows [first, end) of one group. */
-static void print_table(FILE *out, const struct summary_row *rows, size_t n)
+static void print_table(const struct summary *s, FILE *out, const struct summary_row *rows,
+			size_t n)
 {
 	struct bt_summary total = add_up(rows, n);
-	fputs("% time     seconds  usecs/call  min usecs  max usecs     calls    errors syscall\n",
-	      out);
-	fputs(rule, out);
+
+	print_heading(s, out, false);
+	print_heading(s, out, true);
 	for (size_t i = 0; i < n; i++) {
 		const struct bt_summary *sum = &rows[i].sum;
 		double pct = total.total_ns ? 100.0 * sum->total_ns / total.total_ns : 0;
 
-		print_row(out, pct, sum->total_ns, avg_ns(sum), sum->min_ns, sum->max_ns,
-			  sum->calls, sum->errors, rows[i].name);
+		print_row(s, out, pct, sum, rows[i].name);
 	}
-	fputs(rule, out);
-	print_row(out, total.total_ns ? 100.0 : 0, total.total_ns, avg_ns(&total), total.min_ns,
-		  total.max_ns, total.calls, total.errors, "total");
+	print_heading(s, out, true);
+	print_row(s, out, total.total_ns ? 100.0 : 0, &total, "total");
 }
 
 /* A bound of a log2 slot in ns, with bpftrace's binary suffixes: 512, 1K, 32M (2^25 ns). */
@@ -391,7 +519,7 @@ void summary__print(struct summary *s, FILE *out)
 
 	sort_rows(s);
 	if (!s->nrows)
-		print_table(out, s->rows, 0);
+		print_table(s, out, s->rows, 0);
 	while (first < s->nrows) {
 		size_t end = group_end(s, first), i386 = first;
 
@@ -405,10 +533,10 @@ void summary__print(struct summary *s, FILE *out)
 		while (i386 < end && !bt_id_is_i386(s->rows[i386].key.nr))
 			i386++;
 		if (i386 > first)
-			print_table(out, s->rows + first, i386 - first);
+			print_table(s, out, s->rows + first, i386 - first);
 		if (i386 < end) {
 			fputs("System call usage summary for 32 bit mode:\n", out);
-			print_table(out, s->rows + i386, end - i386);
+			print_table(s, out, s->rows + i386, end - i386);
 		}
 		if (s->opts.hist) {
 			for (size_t i = first; i < end; i++)

@@ -35,8 +35,25 @@ enum summary_sort {
 	SUMMARY_SORT_AVG,
 };
 
+/* -U: the table's columns, strace 6.1's names and forms. */
+enum summary_column {
+	SUMMARY_COL_TIME_PERCENT, /* "% time" */
+	SUMMARY_COL_TOTAL_TIME,	  /* "seconds" */
+	SUMMARY_COL_AVG_TIME,	  /* "usecs/call" */
+	SUMMARY_COL_MIN_TIME,	  /* "shortest", seconds */
+	SUMMARY_COL_MAX_TIME,	  /* "longest", seconds */
+	SUMMARY_COL_CALLS,
+	SUMMARY_COL_ERRORS,
+	SUMMARY_COL_NAME, /* "syscall" */
+};
+
+#define SUMMARY_MAX_COLUMNS 16
+
 struct summary_opts {
 	enum summary_sort sort;
+	/* -U: the columns in order; none: strace's default (time, seconds, avg, calls, errors) */
+	unsigned char columns[SUMMARY_MAX_COLUMNS];
+	int ncolumns;
 	int by;		    /* enum bt_summary_by */
 	bool hist;	    /* --hist: a log2 latency histogram per syscall */
 	bool errno_summary; /* --errno-summary: failures by errno per syscall */
@@ -68,12 +85,22 @@ struct summary {
 	size_t nerrs, errs_cap;
 };
 
+/*
+ * -U COLUMNS as strace 6.1 takes them: a comma list of time-percent (time),
+ * total-time (time-total), avg-time (time-avg), min-time (shortest,
+ * time-min), max-time (longest, time-max), calls (count), errors (error) and
+ * name (syscall, syscall-name), each once; name is added last when not
+ * given. 0; -EINVAL with the word that is none of them in bad, or -EEXIST
+ * with the column given twice.
+ */
+int summary_columns_parse(const char *text, struct summary_opts *o, char *bad, size_t size);
+
 void summary__init(struct summary *s, const struct decoder *dec, const struct summary_opts *o);
 void summary__free(struct summary *s);
 /* Collect one map entry (a summary_fn / errno_count_fn for the collector). */
 void summary__add(void *ctx, const struct bt_summary_key *key, const struct bt_summary *sum);
 void summary__add_errno(void *ctx, const struct bt_errno_key *key, __u64 count);
-/* Prints the table(s), as strace -c does, with min and max columns. */
+/* Prints the table(s), as strace -c does, with -U's columns. */
 void summary__print(struct summary *s, FILE *out);
 /*
  * --format=json: one {"event":"summary",...} object per group (docs/json.md),

@@ -58,6 +58,105 @@ void text_sink__free(struct text_sink *s)
 	outbuf_free(&s->partial);
 	free(s->i386_pids);
 	tid_set__free(&s->threads);
+	free(s->last_calls);
+}
+
+/* tid's slot in the last-call table, added when absent; NULL without memory. */
+static struct last_call *last_call_of(struct text_sink *s, __u32 tid)
+{
+	size_t mask, i;
+
+	if (s->last_calls_used * 2 >= s->last_calls_cap) {
+		size_t cap = s->last_calls_cap ? s->last_calls_cap * 2 : 64;
+		struct last_call *old = s->last_calls, *t = calloc(cap, sizeof(*t));
+
+		if (!t)
+			return NULL;
+		for (size_t j = 0; j < s->last_calls_cap; j++) {
+			if (!old[j].tid)
+				continue;
+			for (i = old[j].tid & (cap - 1); t[i].tid; i = (i + 1) & (cap - 1))
+				;
+			t[i] = old[j];
+		}
+		free(old);
+		s->last_calls = t;
+		s->last_calls_cap = cap;
+	}
+	mask = s->last_calls_cap - 1;
+	for (i = tid & mask; s->last_calls[i].tid; i = (i + 1) & mask) {
+		if (s->last_calls[i].tid == tid)
+			return &s->last_calls[i];
+	}
+	s->last_calls_used++;
+	s->last_calls[i] = (struct last_call){.tid = tid, .nr = -1};
+	return &s->last_calls[i];
+}
+
+/* A thread that exited: its slot goes, the ones after it moved back (linear probing). */
+static void last_call_forget(struct text_sink *s, __u32 tid)
+{
+	size_t mask = s->last_calls_cap - 1, i, j, home;
+	struct last_call *t = s->last_calls;
+
+	if (!t)
+		return;
+	for (i = tid & mask; t[i].tid != tid; i = (i + 1) & mask) {
+		if (!t[i].tid)
+			return;
+	}
+	for (j = (i + 1) & mask; t[j].tid; j = (j + 1) & mask) {
+		home = t[j].tid & mask;
+		/* an entry whose home is in (i, j] stays where it is */
+		if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
+			continue;
+		t[i] = t[j];
+		i = j;
+	}
+	t[i].tid = 0;
+	s->last_calls_used--;
+}
+
+/*
+ * -n and -i, after the time as strace has them: "[  39] " the syscall's number, "[00007f...] "
+ * where it was called. A line that is not a call shows the thread's last call's number, and
+ * for a signal its last call's address (strace's is where the signal found the thread: the
+ * same when it came in a call, as it mostly does); an exit has none, as strace shows it.
+ */
+static void put_call_place(struct text_sink *s, const struct call_view *v)
+{
+	struct last_call *last;
+	int nr = v->nr;
+	bool has_ip = v->has_ip;
+	__u64 ip = v->ip;
+
+	if (!s->opts.show_nr && !s->opts.show_ip)
+		return;
+	last = last_call_of(s, v->tid);
+	if (v->state != CALL_EVENT && last) {
+		if (!has_ip && last->nr == nr) /* a resumed call whose enter was not seen */
+			has_ip = last->has_ip, ip = last->ip;
+		last->nr = nr;
+		last->ip = ip;
+		last->has_ip = has_ip;
+	} else if (v->state == CALL_EVENT) {
+		nr = last ? last->nr : -1;
+		has_ip = last && last->has_ip && v->event != CEV_EXIT;
+		ip = has_ip ? last->ip : 0;
+	}
+	if (s->opts.show_nr) {
+		/* an i386 call's number in i386's table, as strace prints it */
+		if (nr >= 0)
+			outbuf_printf(&s->line, "[%4d] ", bt_id_nr(nr));
+		else
+			outbuf_puts(&s->line, "[????] ");
+	}
+	if (s->opts.show_ip) {
+		if (has_ip)
+			outbuf_printf(&s->line, "[%016llx] ", (unsigned long long)ip);
+		else
+			outbuf_puts(&s->line, "[????????????????] ");
+	}
 }
 
 static void put_fraction(struct outbuf *ob, unsigned long usec)
@@ -151,6 +250,7 @@ static void print_event(struct text_sink *s, const struct call_view *v)
 		return;
 	outbuf_reset(&s->line);
 	prefix(s, v->container, v->tid, v->ts);
+	put_call_place(s, v);
 	if (s->color && v->event != CEV_SIGNAL)
 		sgr = v->event == CEV_LOST ? SGR_ERROR : v->killed ? SGR_KILLED : SGR_EXIT;
 	if (sgr)
@@ -198,8 +298,11 @@ static size_t render_call(struct text_sink *s, const struct call_view *v, bool w
 	size_t start;
 
 	outbuf_reset(ob);
-	if (with_prefix)
+	if (with_prefix) {
 		prefix(s, v->container, v->tid, ts);
+		/* inside the padding: strace's 40 columns count from the line's start */
+		put_call_place(s, v);
+	}
 	start = ob->len;
 	s->tw.lead = with_prefix ? start : lead;
 	decode_write_call(s->dec, &s->tw.w, v);
@@ -384,6 +487,7 @@ static void note_abi(struct text_sink *s, const struct call_view *v)
 		return;
 	outbuf_reset(&s->line);
 	prefix(s, v->container, v->tid, v->ts);
+	put_call_place(s, v);
 	outbuf_printf(&s->line, "[ Process PID=%u runs in %s mode. ]", v->tid,
 		      i386 ? "32 bit" : "64 bit");
 	write_line(s);
@@ -398,6 +502,12 @@ void text_sink__on_call(void *ctx, const struct call *call)
 	if (call->state == CALL_UNSHOWN)
 		return;
 	decode_view(s->dec, call, &v);
+	/* no line: strace's [pid N] counts the threads it still traces */
+	if (v.state == CALL_EVENT && v.event == CEV_DETACHED) {
+		tid_set__remove(&s->threads, v.tid);
+		last_call_forget(s, v.tid);
+		return;
+	}
 	if (v.state == CALL_EVENT) {
 		/* a pid used again is a new process, in 64-bit mode */
 		if (v.event == CEV_EXIT && v.group_dead && (i = find_i386_pid(s, v.pid)) >= 0)
@@ -409,8 +519,10 @@ void text_sink__on_call(void *ctx, const struct call *call)
 		end_partial(s);
 		print_event(s, &v);
 		/* its exit line is its last: [pid N] as long as it lived */
-		if (v.event == CEV_EXIT)
+		if (v.event == CEV_EXIT) {
 			tid_set__remove(&s->threads, v.tid);
+			last_call_forget(s, v.tid);
+		}
 		return;
 	}
 	tid_set__add(&s->threads, v.tid);

@@ -26,7 +26,10 @@ bool sink_event_shown(const struct text_sink_opts *opts, const struct call_view 
 	case CEV_SUPERSEDED:
 		return !opts->quiet_thread_execve;
 	case CEV_LOST:
+	case CEV_TRACEPOINT:
 		return true;
+	/* strace says it on stderr, as for -p ("Process N detached"): btftrace says none */
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}
@@ -87,6 +90,10 @@ void sink_event_text(struct text_writer *tw, const struct decoder *dec, const st
 	case CEV_LOST:
 		put_lost(ob, v);
 		break;
+	case CEV_TRACEPOINT:
+		decode_write_tracepoint(dec, &tw->w, v);
+		break;
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}
@@ -137,6 +144,13 @@ void sink_event_json(struct json_writer *jw, const struct decoder *dec, const st
 		put_member_num(ob, "events", v->lost_events);
 		outbuf_puts(ob, ",\"cause\":\"ring buffer full\"");
 		break;
+	case CEV_TRACEPOINT:
+		outbuf_puts(ob, ",\"name\":");
+		json_put_cstr(ob, v->name);
+		outbuf_puts(ob, ",\"fields\":");
+		decode_write_tracepoint(dec, &jw->w, v);
+		break;
+	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
 	}

@@ -26,7 +26,7 @@ RUN_TIMEOUT = 120
 # (links are released from a workqueue, and they hold the programs that hold the maps)
 BPF_RELEASE_WAIT = 3.0
 
-BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit")
+BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit", "on_event")
 
 
 def pytest_configure(config):
@@ -257,6 +257,20 @@ def wait_for(predicate, timeout, interval=0.02):
         time.sleep(interval)
 
 
+def blocks_sigint(pid):
+    """Whether btftrace's main thread blocks SIGINT: from its set-up's end on, just before it
+    attaches, SIGINT ends the trace cleanly; before, it kills btftrace (status -2). Loading
+    the collector takes seconds on a busy machine, so a test that interrupts a trace waits for
+    this rather than a fixed time."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            status = f.read()
+    except OSError:
+        return False
+    m = re.search(r"^SigBlk:\s*([0-9a-f]+)$", status, re.M)
+    return bool(m) and bool(int(m.group(1), 16) & (1 << (signal.SIGINT - 1)))
+
+
 # ---------------------------------------------------------------- trace text helpers
 
 # strace's two forms: "[pid  1234] " on a terminal, "1234  " with -o and -f (or several -p)
@@ -314,7 +328,8 @@ def excerpt(text, pattern=None, context=6, limit=40):
 # the raw_tp pair, names cut at 15 characters by the kernel) and maps. Other BPF users' objects,
 # other engineers' sessions included, are never counted.
 BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit", "on_sys_enter_raw", "on_sys_exit_raw")
-BPF_MAP_NAMES = ("beauty_map", "traced_procs", "refetch", "scratch_map", "stats_map", "events")
+BPF_MAP_NAMES = ("beauty_map", "traced_procs", "refetch", "scratch_map", "stats_map", "events",
+                 "event_descs", "event_scratch_m")
 # libbpf names the skeleton's global data maps after the object: collecto.rodata, collecto.bss
 BPF_MAP_PREFIX = "collecto."
 BPF_KINDS = ("prog", "map", "link")

@@ -145,13 +145,39 @@ CASES = (
               ("bang-only", "signal=!", "nothing after '!' in the signal set"),
           ]],
         case("quiet-e-unknown", ["-e", "quiet=everything", "--", "true"],
-             r"^btftrace: invalid --quiet value 'everything': give signals, exit, "
-             r"thread-execve, personality, path-resolution or a comma list of them$"),
+             r"^btftrace: invalid --quiet value 'everything': give attach, exit, "
+             r"path-resolution, personality, thread-execve \(superseded\), signals, all or "
+             r"none, comma-separated, '!' first to invert$"),
+        case("quiet-e-empty", ["-e", "quiet=", "--", "true"],
+             r"^btftrace: invalid --quiet value '': give attach, exit, "),
+        case("detach-on-other-syscall", ["-b", "clone", "--", "true"],
+             r"^btftrace: invalid -b/--detach-on value 'clone': execve is the one syscall "
+             r"tracing stops at \(as strace's\)$"),
+        case("detach-on-all", ["--detach-on=execve", "-a"],
+             r"^btftrace: -b execve stops tracing a process btftrace follows by its id .*"
+             r"-a and --container trace every process they see: drop -b$"),
         case("e-unknown-qualifier", ["-e", "kvm=vcpu", "--", "true"],
              r"^btftrace: unsupported -e qualifier 'kvm=' in -e 'kvm=vcpu': btftrace "
              r"takes -e trace=SET \(or -e SET\), -e signal=SET, -e quiet=WHAT, -e read=SET, "
-             r"-e write=SET, -e trace-fds=SET, -e decode-pids=WHAT, -e inject=SET:WHAT and "
-             r"-e fault=SET$"),
+             r"-e write=SET, -e trace-fds=SET, -e decode-pids=WHAT, -e status=SET, "
+             r"-e raw=SET, -e abbrev=SET, -e verbose=SET, -e inject=SET:WHAT, "
+             r"-e fault=SET and -e SUBSYS:EVENT$"),
+        # -e SUBSYS:EVENT: an event that is not there, a field it lacks, a bad form
+        case("event-unknown", ["-e", "sched:no_such_event", "--", "true"],
+             r"^btftrace: no tracepoint matches 'sched:no_such_event': 'btftrace events' "
+             r"lists them, 'btftrace events sched:\*' those of one subsystem$"),
+        case("event-unknown-field", ["-e", "sched:sched_switch(prev_comm, nope)", "--", "true"],
+             r"^btftrace: sched:sched_switch has no field 'nope': its fields are prev_comm, "
+             r"prev_pid, .*next_pid, next_prio$"),
+        case("event-deref", ["-e", "sched:sched_switch(prev->comm)", "--", "true"],
+             r"^btftrace: bad event 'sched:sched_switch\(prev->comm\)': pointer "
+             r"dereferences \(->\) are not supported"),
+        case("event-unclosed", ["-e", "sched:sched_switch(prev_comm", "--", "true"],
+             r"^btftrace: bad event 'sched:sched_switch\(prev_comm': fields go in "
+             r"parentheses at its end"),
+        case("event-with-c", ["-c", "-e", "sched:sched_switch", "--", "true"],
+             r"^btftrace: -e sched:sched_switch shows tracepoint lines, which -c does not "
+             r"show: use -C"),
         # --decode-pids, -e decode-pids=: comm, pidns, all, none
         *[case(f"decode-pids-{name}", args + ["--", "true"],
                rf"^btftrace: invalid {what} value '{re.escape(bad)}': give comm, pidns, a "
@@ -254,8 +280,12 @@ CASES = (
              r"invalid --duration value '10xs': give a time with its unit, like 10ms"),
         case("duration-negative", ["--duration", "-1ms", "--", "true"],
              r"invalid --duration value '-1ms'"),
-        case("failed-and-successful", ["-Z", "-z", "--", "true"],
-             r"-Z and -z exclude each other: choose failed or successful calls"),
+        case("trace-path-without-btf", ["-P", "/etc/hostname", "--no-btf", "--", "true"],
+             r"^btftrace: -P needs the kernel's BTF to tell which file an fd refers to: drop "
+             r"--no-btf, or give --btf FILE$"),
+        case("status-unknown", ["-e", "status=finished", "--", "true"],
+             r"invalid -e status value 'finished': give successful, failed, unfinished, "),
+        case("status-empty", ["-e", "status=", "--", "true"], r"invalid -e status value ''"),
         case("uid-unknown", ["--uid", "no-such-user-btftrace", "-a"],
              r"unknown user 'no-such-user-btftrace' for --uid: give a user name"),
         case("comm-empty", ["--comm", "", "-a"], r"invalid --comm value '': give a process name"),

@@ -129,7 +129,10 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["-S", ""], ["time", "calls", "errors", "avg", "name"]),
     (["--summary-by", ""], ["total", "process", "thread", "container"]),
     (["--container", "ne"], ["new"]),
-    (["--quiet", "=", "signals,"], ["signals,signals", "signals,exit", "signals,thread-execve"]),
+    (["-b", ""], ["execve"]),
+    (["-c", "-U", "calls,m"], ["calls,min-time", "calls,max-time"]),
+    (["--detach-on", "=", "ex"], ["execve"]),
+    (["--quiet", "=", "signals,p"], ["signals,path-resolution", "signals,personality"]),
     (["-e", "quiet", "=", "ex"], ["exit"]),
     (["-e", "signal", "=", "SIGUSR"], ["SIGUSR1", "SIGUSR2"]),
     (["-e", "tra"], ["trace=", "trace-fds="]),
@@ -142,6 +145,8 @@ def test_offers_the_binarys_syscall_names(btftrace):
     (["--decode-pids", "comm,p"], ["comm,pidns"]),
     (["-e", "decode-pids", "=", "c"], ["comm"]),
     (["-e", "dec"], ["decode-pids="]),
+    (["-e", "ab"], ["abbrev="]),
+    (["-e", "raw", "=", "getpi"], ["getpid"]),
     (["-fe", "%pu"], ["%pure"]),
 ])
 def test_offers_an_options_values(btftrace, words, expected):

@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from conftest import PID_PREFIX, excerpt, kill_group, wait_for
+from conftest import PID_PREFIX, blocks_sigint, excerpt, kill_group, wait_for
 
 # seconds a container's calls may take to show up in a trace on a loaded machine
 SEEN_TIMEOUT = 30
@@ -263,6 +263,7 @@ def test_summary_by_container(btftrace, spawn, tmp_path, containers):
     bt = spawn([btftrace, "-o", out, "-c", "--summary-by=container", "--container", a.id,
                 "--container", b.name])
     # -c writes at the end: the containers' own tracing shows the loops went round
+    assert wait_for(lambda: blocks_sigint(bt.pid), 60), "btftrace never finished its set-up"
     time.sleep(1.5)
     bt.send_signal(signal.SIGINT)
     assert bt.wait(timeout=30) == 0, bt.stderr.read()
@@ -274,6 +275,7 @@ def test_summary_by_container(btftrace, spawn, tmp_path, containers):
         assert calls.get("openat", 0) >= 2 and calls.get("write", 0) >= 2, calls
     # -a: the host's calls are a group of their own
     bt = spawn([btftrace, "-o", out, "-c", "--summary-by=container", "-a", "--format=json"])
+    assert wait_for(lambda: blocks_sigint(bt.pid), 60), "btftrace never finished its set-up"
     time.sleep(1.5)
     bt.send_signal(signal.SIGINT)
     assert bt.wait(timeout=30) == 0, bt.stderr.read()
@@ -451,6 +453,7 @@ def test_podman_containers_by_name(btftrace, spawn, tmp_path, podman):
     out = tmp_path / "podman-sum.txt"
     bt = spawn([btftrace, "-o", out, "-c", "--summary-by=container", "--container", a,
                 "--container", b])
+    assert wait_for(lambda: blocks_sigint(bt.pid), 60), "btftrace never finished its set-up"
     time.sleep(1.5)
     bt.send_signal(signal.SIGINT)
     assert bt.wait(timeout=30) == 0

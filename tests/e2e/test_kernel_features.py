@@ -11,7 +11,7 @@ import re
 
 import pytest
 from conftest import excerpt
-from test_summary import parse_tables
+from test_summary import ALL_COLUMNS, parse_tables
 
 FEATURES = ("ringbuf", "raw_tp", "task_storage", "tp_btf", "ancestor_cgroup")
 TYPED = "tp_btf programs, call start times in task storage"
@@ -81,7 +81,7 @@ def test_raw_tp_programs_trace_as_the_tp_btf_ones(hidden, run_btftrace, workload
 
 def test_raw_tp_programs_count_filter_and_follow(run_btftrace, workload):
     env = hiding("task_storage")
-    result = run_btftrace(["-c", "--", workload("counted"), 300, 2], env=env)
+    result = run_btftrace(["-c"] + ALL_COLUMNS + ["--", workload("counted"), 300, 2], env=env)
     assert result.returncode == 0, result.stderr
     table = parse_tables(result.trace)[None]
     assert table["getppid"]["calls"] == 600 and table["write"]["calls"] == 600, result.trace

@@ -6,15 +6,16 @@ against strace's pathtrace rules).
 The workload is tests/workloads/trace_path.c: p.txt touched by name and through fds, dup'd,
 dup2'd, F_DUPFD'd and inherited copies, mmap, poll and select; q.txt, a pipe and getppid not.
 """
+import os
 import re
 import shutil
 import signal
 import subprocess
-import time
 
 import pytest
+from conftest import RUN_TIMEOUT, bpf_ids_held, wait_for
 
-PID = re.compile(r"^(\[pid +\d+\]|\d+) ")
+PID = re.compile(r"^(\[pid +\d+\]|\d+) +")
 ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
 
 
@@ -93,6 +94,22 @@ def test_trace_path_resolved_as_strace_says(run_btftrace, workload, tmp_path):
     assert quiet.returncode == 0 and "Requested path" not in quiet.stderr
 
 
+def test_resolved_path_quoted_as_strace_quotes_it(run_btftrace, tmp_path):
+    """The "Requested path" line escapes a name as strace does: \\n, \\t, \\" and octal, as
+    in a trace."""
+    odd = tmp_path / os.fsdecode(b'n\nt\t"q"\xff\x01')
+    odd.mkdir()
+    (tmp_path / "link").symlink_to(odd)
+    path = tmp_path / "link"
+    ours = run_btftrace(["-P", path, "--", "true"])
+    assert ours.returncode == 0, ours.stderr
+    _, theirs = strace_run(["-P", path, "true"], tmp_path, "strace")
+    said = [line.split(": ", 1)[1] for line in (ours.stderr + theirs).splitlines()
+            if "Requested path" in line]
+    assert len(said) == 2 and said[0] == said[1], said
+    assert r'n\nt\t\"q\"\377\1"' in said[0], said
+
+
 def test_trace_fds_shows_the_calls_on_those_fds(run_btftrace, workload, tmp_path):
     """--trace-fds=20 (strace 6.3's option): the calls whose fd arguments, as strace's
     pathtrace rules look at them, include 20, whatever file it is."""
@@ -140,23 +157,34 @@ fd = os.open(sys.argv[1], os.O_RDONLY)
 os.dup2(fd, 7)
 os.close(fd)
 print("ready", flush=True)
-for _ in range(100):
-    os.pread(7, 4, 0)
-    os.getppid()
-    time.sleep(0.05)
+# the calls once tracing has started: the test says when, by a line on stdin
+sys.stdin.readline()
+os.pread(7, 4, 0)
+os.getppid()
+print("done", flush=True)
+sys.stdin.readline()
 """
 
 
 def test_trace_path_of_attached_process_knows_its_open_fds(btftrace, tmp_path, spawn):
-    """-p: the fds a process has before tracing starts refer to the path too."""
+    """-p: the fds a process has before tracing starts refer to the path too. The process makes
+    its calls once btftrace has attached: -P's collector takes more than a second to load on a
+    busy machine, and a fixed wait ended btftrace before it had blocked the signal."""
     target = tmp_path / "held.txt"
     target.write_text("held")
-    proc = spawn(["python3", "-c", HOLDER, target], stdout=subprocess.PIPE)
+    proc = spawn(["python3", "-c", HOLDER, target], stdin=subprocess.PIPE,
+                 stdout=subprocess.PIPE)
     assert proc.stdout.readline() == b"ready\n"
     out = tmp_path / "t.txt"
     bt = subprocess.Popen([btftrace, "-o", out, "-P", target, "-p", str(proc.pid)],
                           stderr=subprocess.PIPE, start_new_session=True)
-    time.sleep(1.5)
+    # attached (the links exist only once the programs are on the tracepoints, after
+    # btftrace blocked SIGINT to handle it): then the process makes its calls
+    assert wait_for(lambda: len(bpf_ids_held(bt.pid)["link"]) >= 2, RUN_TIMEOUT), \
+        "btftrace did not attach"
+    proc.stdin.write(b"go\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline() == b"done\n"
     bt.send_signal(signal.SIGINT)
     _, err = bt.communicate(timeout=30)
     assert bt.returncode == 0, err

@@ -672,6 +672,51 @@ static void test_attached_finish_detaches(void **state)
 	event_reader__free(er);
 }
 
+/*
+ * -b execve: the detach record ends the thread's execve as strace does: a
+ * held call shows detached; one shown unfinished already (another thread's
+ * line came between) shows nothing more; either way an event follows, for
+ * the sinks.
+ */
+static void test_detach_at_exec(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec exec = enter_rec(7, 59), other = enter_rec(8, 61), again;
+	struct bt_detach_rec gone = {.hdr = {.type = BT_REC_DETACH,
+					     .size = sizeof(gone),
+					     .tid = 7,
+					     .tgid = 7,
+					     .nr = -1}};
+	struct bt_exit_rec other_done = exit_rec(8, 61, 0);
+
+	event_reader__handle(er, &exec, sizeof(exec));
+	assert_int_equal(event_reader__handle(er, &gone, sizeof(gone)), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_true(s.detached[0] && s.has_enter[0] && !s.has_exit[0]);
+	assert_int_equal(s.state[1], CALL_EVENT);
+	assert_int_equal(s.tid[1], 7);
+	/* split by another thread's call first: nothing more of the execve */
+	again = exec;
+	again.hdr.tid = gone.hdr.tid = gone.hdr.tgid = 9;
+	event_reader__handle(er, &again, sizeof(again));
+	event_reader__handle(er, &other, sizeof(other));
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.state[2], CALL_UNFINISHED);
+	assert_false(s.detached[2]);
+	event_reader__handle(er, &gone, sizeof(gone));
+	event_reader__handle(er, &other_done, sizeof(other_done));
+	event_reader__finish(er);
+	/* the event is no line: the other thread's held call is not cut by it */
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.state[3], CALL_EVENT);
+	assert_int_equal(s.tid[3], 9);
+	assert_int_equal(s.state[4], CALL_COMPLETE);
+	assert_int_equal(s.tid[4], 8);
+	event_reader__free(er);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -696,6 +741,7 @@ int main(void)
 		cmocka_unit_test(test_dropped_captures_marker),
 		cmocka_unit_test(test_attached_first_exits),
 		cmocka_unit_test(test_attached_finish_detaches),
+		cmocka_unit_test(test_detach_at_exec),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the -c summary as JSON: members, order, groups, histograms, errno counts. */
+/* Unit tests of the -c summary: JSON members, order, groups, histograms, errno counts; -U. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +223,80 @@ static void test_text_errnos_merge_groups(void **state)
 	summary__free(&sum);
 }
 
+/* -U as strace 6.1 takes it: its names and aliases, each column once, name last if not given. */
+static void test_columns_parse(void **state)
+{
+	struct summary_opts o = {};
+	char bad[32];
+
+	assert_int_equal(summary_columns_parse("calls,time", &o, bad, sizeof(bad)), 0);
+	assert_int_equal(o.ncolumns, 3);
+	assert_int_equal(o.columns[0], SUMMARY_COL_CALLS);
+	assert_int_equal(o.columns[1], SUMMARY_COL_TIME_PERCENT);
+	assert_int_equal(o.columns[2], SUMMARY_COL_NAME);
+	assert_int_equal(summary_columns_parse("syscall-name,shortest,time-max,count,error,"
+					       "time-total,time-avg",
+					       &o, bad, sizeof(bad)),
+			 0);
+	assert_int_equal(o.ncolumns, 7);
+	assert_int_equal(o.columns[0], SUMMARY_COL_NAME);
+	assert_int_equal(o.columns[1], SUMMARY_COL_MIN_TIME);
+	assert_int_equal(o.columns[2], SUMMARY_COL_MAX_TIME);
+	assert_int_equal(o.columns[6], SUMMARY_COL_AVG_TIME);
+	/* strace's "min" and "avg" are no columns; an empty element is none either */
+	assert_int_equal(summary_columns_parse("calls,min", &o, bad, sizeof(bad)), -EINVAL);
+	assert_string_equal(bad, "min");
+	assert_int_equal(summary_columns_parse("calls,,name", &o, bad, sizeof(bad)), -EINVAL);
+	assert_string_equal(bad, "");
+	assert_int_equal(summary_columns_parse("", &o, bad, sizeof(bad)), -EINVAL);
+	assert_int_equal(summary_columns_parse("longest,max-time", &o, bad, sizeof(bad)), -EEXIST);
+	assert_string_equal(bad, "max-time");
+	/* a failed parse leaves the columns as they were */
+	assert_int_equal(o.ncolumns, 7);
+}
+
+/* The default table is strace 6.1's; -U's columns in their order, strace's widths. */
+static void test_text_columns(void **state)
+{
+	struct summary_opts o = {};
+	struct bt_summary_key k = {.nr = 257};
+	struct bt_summary s = timed_calls(4, 1, 2500);
+	struct summary sum;
+	char *text = NULL, bad[32];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &k, &s);
+	summary__print(&sum, f);
+	fflush(f);
+	assert_string_equal(text,
+			    "% time     seconds  usecs/call     calls    errors syscall\n"
+			    "------ ----------- ----------- --------- --------- ----------------\n"
+			    "100.00    0.000010           2         4         1 openat\n"
+			    "------ ----------- ----------- --------- --------- ----------------\n"
+			    "100.00    0.000010           2         4         1 total\n");
+	fclose(f);
+	free(text);
+	summary__free(&sum);
+
+	assert_int_equal(summary_columns_parse("name,calls,min-time,longest", &o, bad, sizeof(bad)),
+			 0);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &k, &s);
+	summary__print(&sum, f);
+	fclose(f);
+	assert_string_equal(text, "syscall              calls shortest  longest\n"
+				  "---------------- --------- -------- --------\n"
+				  "openat                   4 0.000003 0.000003\n"
+				  "---------------- --------- -------- --------\n"
+				  "total                    4 0.000003 0.000003\n");
+	free(text);
+	summary__free(&sum);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +306,8 @@ int main(void)
 		cmocka_unit_test(test_groups_with_errnos_and_hist),
 		cmocka_unit_test(test_hist_open_ended_slot),
 		cmocka_unit_test(test_text_errnos_merge_groups),
+		cmocka_unit_test(test_columns_parse),
+		cmocka_unit_test(test_text_columns),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

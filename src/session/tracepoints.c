@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -e SUBSYS:EVENT: the tracepoints the globs select, read from tracefs at set-up, given to the
+ * collector and attached with the syscalls'; `btftrace events`.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/json.h"
+#include "catalog/tracepoints.h"
+#include "session/session_internal.h"
+
+#define EXIT_USAGE 2
+
+/*
+ * -e SUBSYS:EVENT: the tracepoints the globs name, read from tracefs. One that matches
+ * nothing, or a field an event does not have, is an error: a trace without what was asked.
+ */
+int select_tracepoints(struct session *s, const char *tracefs, char *const *globs, int n)
+{
+	char why[TP_ERR_MAX];
+	int rc;
+
+	for (int i = 0; i < n; i++) {
+		rc = tp_set__add(&s->tracepoints, tracefs, globs[i], why, sizeof(why));
+		if (rc == -ENOMEM) {
+			fail("cannot read the tracepoints: %s", strerror(ENOMEM));
+			return rc;
+		}
+		if (rc < 0) {
+			fail("%s", why);
+			return rc;
+		}
+	}
+	tp_set__finish(&s->tracepoints);
+	return 0;
+}
+
+/* The BTF types of the tracepoints' fields, for the enums among them. */
+void resolve_tracepoint_types(struct session *s)
+{
+	for (size_t i = 0; i < s->tracepoints.n; i++) {
+		struct tp_event *ev = &s->tracepoints.events[i];
+
+		for (int k = 0; k < ev->nfields; k++) {
+			struct tp_field *f = &ev->fields[k];
+			struct arg_type at;
+
+			if (f->kind == TP_FIELD_SCALAR &&
+			    !types__resolve(&s->types, f->type, &at) && at.ptr_depth == 0)
+				f->btf_id = at.base_id;
+		}
+	}
+}
+
+/* -e SUBSYS:EVENT: what the event program needs to know of each event selected. */
+int set_tracepoints(struct session *s)
+{
+	struct bt_event_desc desc;
+	int err;
+
+	for (size_t i = 0; i < s->tracepoints.n; i++) {
+		tp_event__desc(&s->tracepoints.events[i], &desc);
+		err = collector__set_event(&s->coll, s->tracepoints.events[i].id, &desc);
+		if (err) {
+			fail("cannot fill the event map (%s): run with -d to see libbpf's messages",
+			     strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+/* -e SUBSYS:EVENT: the event program on each tracepoint selected, with the syscalls'. */
+int attach_tracepoints(struct session *s)
+{
+	int err;
+
+	for (size_t i = 0; i < s->tracepoints.n; i++) {
+		const struct tp_event *ev = &s->tracepoints.events[i];
+
+		err = collector__attach_event(&s->coll, ev->id);
+		if (err) {
+			fail("cannot attach to the tracepoint %s (%s): %s", ev->full,
+			     strerror(-err),
+			     err == -EACCES || err == -EPERM
+				     ? "run as root, or with CAP_PERFMON"
+				     : "choose another event, or run with -d to see libbpf's "
+				       "messages");
+			return err;
+		}
+	}
+	return 0;
+}
+
+/* A field's type as the format declares it: "__data_loc char[]", "char[16]", "pid_t". */
+static void field_type(const struct tp_field *f, char *buf, size_t size)
+{
+	switch (f->kind) {
+	case TP_FIELD_DYN:
+		snprintf(buf, size, "__data_loc %s[]", f->type);
+		break;
+	case TP_FIELD_REL_DYN:
+		snprintf(buf, size, "__rel_loc %s[]", f->type);
+		break;
+	case TP_FIELD_ARRAY:
+		snprintf(buf, size, "%s[%u]", f->type, f->count);
+		break;
+	default:
+		snprintf(buf, size, "%s", f->type);
+		break;
+	}
+}
+
+static void print_event_json(const struct tp_event *ev, struct outbuf *ob)
+{
+	char type[TP_TYPE_MAX + 32];
+
+	outbuf_puts(ob, "{\"event\":");
+	json_put_cstr(ob, ev->full);
+	outbuf_printf(ob, ",\"id\":%u,\"size\":%u,\"fields\":[", ev->id, ev->fixed_size);
+	for (int k = 0; k < ev->nfields; k++) {
+		const struct tp_field *f = &ev->fields[k];
+
+		field_type(f, type, sizeof(type));
+		outbuf_puts(ob, k ? ",{\"name\":" : "{\"name\":");
+		json_put_cstr(ob, f->name);
+		outbuf_puts(ob, ",\"type\":");
+		json_put_cstr(ob, type);
+		outbuf_printf(ob, ",\"offset\":%u,\"size\":%u,\"signed\":%s}", f->offset, f->size,
+			      f->is_signed ? "true" : "false");
+	}
+	outbuf_puts(ob, "]}\n");
+}
+
+int session_list_events(const struct session_opts *o, char **globs, int n, bool json)
+{
+	static char *const every[] = {"*:*"};
+	struct session s = {.opts = o};
+	char tracefs[256], type[TP_TYPE_MAX + 32];
+	struct outbuf ob;
+	int err, status = 0;
+
+	err = tracefs_find(tracefs, sizeof(tracefs));
+	if (err) {
+		fail("cannot find or read tracefs (%s): mount it with 'mount -t tracefs nodev "
+		     "/sys/kernel/tracing', or run as root",
+		     strerror(-err));
+		return EXIT_USAGE;
+	}
+	if (select_tracepoints(&s, tracefs, n ? globs : every, n ? n : 1)) {
+		tp_set__free(&s.tracepoints);
+		return EXIT_USAGE;
+	}
+	outbuf_init(&ob);
+	for (size_t i = 0; i < s.tracepoints.n; i++) {
+		const struct tp_event *ev = &s.tracepoints.events[i];
+
+		if (json) {
+			print_event_json(ev, &ob);
+		} else if (!ev->nfields) {
+			outbuf_printf(&ob, "%-40s %5u  -\n", ev->full, ev->id);
+		}
+		for (int k = 0; !json && k < ev->nfields; k++) {
+			const struct tp_field *f = &ev->fields[k];
+
+			field_type(f, type, sizeof(type));
+			outbuf_printf(&ob, "%-40s %5u %2d %-24s %-32s offset=%u size=%u%s\n",
+				      ev->full, ev->id, k, f->name, type, f->offset, f->size,
+				      f->is_signed ? " signed" : "");
+		}
+		fwrite(ob.data, 1, ob.len, stdout);
+		outbuf_reset(&ob);
+	}
+	outbuf_free(&ob);
+	if (fflush(stdout))
+		status = 1;
+	tp_set__free(&s.tracepoints);
+	return status;
+}
