@@ -73,7 +73,8 @@ done
 run trace -- "$w/stat_rw" "$t/trace"
 run json --format=json -- "$w/stat_rw" "$t/json"
 run follow -f -- "$w/proc_life" fork 2
-run summary -c --hist -- "$w/counted" 200 2
+run summary -c --hist -U time-percent,total-time,avg-time,min-time,max-time,calls,errors,name \
+	-- "$w/counted" 200 2
 run summary-follow -c -f --summary-by=process -- "$w/proc_life" fork 2
 run filter --filter 'fd == 10 && count > 100' -- "$w/filtered" 100
 # decided at each call's exit: the enter half waits in the thread's slot
