@@ -136,7 +136,6 @@ static void before_value(struct writer *w)
 
 static void put_num(struct outbuf *ob, uint64_t v, enum wr_num fmt)
 {
-	char buf[32];
 	int64_t s = (int64_t)v;
 
 	switch (fmt) {
@@ -154,19 +153,16 @@ static void put_num(struct outbuf *ob, uint64_t v, enum wr_num fmt)
 		return;
 	case WR_OCT:
 		/* as chmod takes it, at least three digits: 000, 0644, 01777 */
-		snprintf(buf, sizeof(buf), "%#03llo", (unsigned long long)v);
-		outbuf_puts(ob, buf);
+		outbuf_alt_padded(ob, v, 8, 3);
 		return;
 	case WR_REG:
 		outbuf_hex(ob, v);
 		return;
 	case WR_HEX_WORD:
-		snprintf(buf, sizeof(buf), "%#016llx", (unsigned long long)v);
-		outbuf_puts(ob, buf);
+		outbuf_alt_padded(ob, v, 16, 16);
 		return;
 	case WR_HEX_08:
-		snprintf(buf, sizeof(buf), "%#08llx", (unsigned long long)v);
-		outbuf_puts(ob, buf);
+		outbuf_alt_padded(ob, v, 16, 8);
 		return;
 	case WR_AUTO:
 		if (s > -AUTO_DECIMAL_LIMIT && s < AUTO_DECIMAL_LIMIT)

@@ -117,6 +117,7 @@ struct decoder {
 	const struct value_printer *pointee_printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
 	struct shape_cache_slot *shape_cache;	/* SHAPE_CACHE_SLOTS entries */
+	struct btf_print_cache *btf_plans;	/* how the structs of types->btf print */
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
 	hand_bytes_fn hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	/* per syscall and argument: a hand decoder for what another argument gives its meaning */

@@ -11,6 +11,7 @@
 
 /* Output is written in blocks of this size unless it goes to a terminal. */
 #define OUTPUT_BUFFER_BYTES (256 * 1024)
+static char output_buffer[OUTPUT_BUFFER_BYTES];
 
 int open_output(struct session *s)
 {
@@ -30,8 +31,13 @@ int open_output(struct session *s)
 			return -errno;
 		}
 	}
+	/*
+	 * glibc takes the size only with a buffer: without one it allocates st_blksize bytes
+	 * (4 KiB on tmpfs), and a trace went out in a write(2) every 4 to 8 KiB. The buffer
+	 * lives as long as the process: the output may be stderr, never closed.
+	 */
 	if (!isatty(fileno(s->out)))
-		setvbuf(s->out, NULL, _IOFBF, OUTPUT_BUFFER_BYTES);
+		setvbuf(s->out, output_buffer, _IOFBF, sizeof(output_buffer));
 	return 0;
 }
 
