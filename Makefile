@@ -230,6 +230,10 @@ FUZZ_MAX_LEN_fuzz_records := 32768
 FUZZ_MAX_LEN_fuzz_syscall_set := 512
 FUZZ_MAX_LEN_fuzz_filter := 512
 FUZZ_FLAGS_fuzz_filter := -dict=tests/fuzz/filter.dict
+# Its slowest inputs (synthetic BTF walked to the step budget, three times: by look-ups, through
+# print plans, as JSON) take 0.7 s of CPU under the sanitizers; on the shared 2 CPUs at load 15
+# to 18 that became 10 s of wall time, run-fuzz.sh's hang limit. A later -timeout wins.
+FUZZ_FLAGS_fuzz_btf_printer := -timeout=30
 # seconds each target runs in `make fuzz` (and so in `make test`): FUZZ_SECONDS=0 builds and
 # replays the seed corpora only
 FUZZ_SECONDS ?= 60

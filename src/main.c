@@ -141,20 +141,6 @@ static const char usage_text[] =
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
 	"                          unless -C)\n"
 	"      --errno-summary     add failures counted by errno (implies -c unless -C)\n"
-	"      --slowest N         add each syscall's N slowest calls (at most 16), kept in\n"
-	"                          the kernel and decoded with their arguments (read as the\n"
-	"                          call returns), with their time and pid (implies -c\n"
-	"                          unless -C)\n"
-	"\n"
-	"Flight recorder:\n"
-	"      --flight-recorder N, --last N  keep each thread's last N calls (at most 4096)\n"
-	"                          in the kernel and write nothing, until a trigger: a\n"
-	"                          traced process killed by a signal or exiting with a\n"
-	"                          non-zero status, SIGUSR1 to btftrace, or --trigger;\n"
-	"                          then the calls kept are written as a trace, in order\n"
-	"                          across threads, and keeping starts again\n"
-	"      --trigger EXPR      write the calls kept out when a call for which EXPR holds\n"
-	"                          returns (the --filter language: 'errno == EACCES')\n"
 	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
@@ -175,8 +161,13 @@ static const char usage_text[] =
 	"  -e raw=SET              the syscalls in SET undecoded: every argument and the\n"
 	"                          result in hex. Each a syscall set as -e trace= takes;\n"
 	"                          the last of each (-v counting as abbrev=) counts\n"
-	"  -y, --decode-fds        print fds with what they refer to: read(3</etc/hostname>,\n"
+	"  -y, --decode-fds[=path] print fds with what they refer to: read(3</etc/hostname>,\n"
 	"                          ...), 3<socket:[12345]>, and AT_FDCWD with the cwd\n"
+	"  -yy, --decode-fds=all   and more, as strace -yy: 3<TCP:[127.0.0.1:1->127.0.0.1:9]>,\n"
+	"                          UDP, UNIX, NETLINK endpoints, 0</dev/null<char 1:3>>, 5<pid:12>\n"
+	"      --decode-fds=SET, -e decode-fds=SET  path, socket, dev, pidfd, signalfd,\n"
+	"                          eventfd (strace 6.3's: 6<signalfd:[USR1]>), a comma list,\n"
+	"                          all (path,socket,dev,pidfd) or none\n"
 	"  -Y, --decode-pids=comm  print pids with the name of their thread or process:\n"
 	"                          getppid() = 24103<bash>, kill(24107<sleep>, SIGTERM)\n"
 	"      --decode-pids=pidns, --pidns-translation  pids seen from another PID namespace\n"
@@ -292,6 +283,7 @@ enum long_only {
 	OPT_READ,
 	OPT_WRITE,
 	OPT_DECODE_PIDS,
+	OPT_DECODE_FDS,
 	OPT_PIDNS_TRANSLATION,
 	OPT_STACK_TRACE,
 	OPT_STACK_FRAME_LIMIT,
@@ -301,9 +293,6 @@ enum long_only {
 	OPT_OUTPUT_SEPARATELY,
 	OPT_STATUS,
 	OPT_CONTAINER,
-	OPT_SLOWEST,
-	OPT_FLIGHT_RECORDER,
-	OPT_TRIGGER,
 	OPT_DETACH_ON,
 	OPT_INJECT,
 	OPT_FAULT,
@@ -327,10 +316,6 @@ static const struct option long_options[] = {
 	{ "summary-by", required_argument, NULL, OPT_SUMMARY_BY },
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
-	{ "slowest", required_argument, NULL, OPT_SLOWEST },
-	{ "flight-recorder", required_argument, NULL, OPT_FLIGHT_RECORDER },
-	{ "last", required_argument, NULL, OPT_FLIGHT_RECORDER },
-	{ "trigger", required_argument, NULL, OPT_TRIGGER },
 	{ "quiet", optional_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
@@ -360,7 +345,7 @@ static const struct option long_options[] = {
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "decode-fds", no_argument, NULL, 'y' },
+	{ "decode-fds", optional_argument, NULL, OPT_DECODE_FDS },
 	{ "decode-pids", required_argument, NULL, OPT_DECODE_PIDS },
 	{ "pidns-translation", no_argument, NULL, OPT_PIDNS_TRANSLATION },
 	{ "const-style", required_argument, NULL, 'X' },
@@ -662,6 +647,58 @@ static unsigned int parse_decode_pids(const char *text, const char *what)
 	return invert ? DECODE_PIDS_ALL & ~set : set;
 }
 
+/*
+ * --decode-fds=SET as strace takes it: path, socket, dev and pidfd (strace 6.1's), signalfd and
+ * eventfd (strace 6.3's) in any case, or all or none alone, '!' first to invert. all is strace
+ * 6.1's four, so that -yy's lines stay 6.1's; the set replaces the one before.
+ */
+static bool decode_fds_given; /* --decode-fds or -e decode-fds=: -y may not be given too */
+
+static unsigned int parse_decode_fds(const char *text, const char *what)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} names[] = {
+		{"path", DECODE_FDS_PATH},	   {"socket", DECODE_FDS_SOCKET},
+		{"dev", DECODE_FDS_DEV},	   {"pidfd", DECODE_FDS_PIDFD},
+		{"signalfd", DECODE_FDS_SIGNALFD}, {"eventfd", DECODE_FDS_EVENTFD},
+	};
+	static const char fix[] = "give path, socket, dev, pidfd, signalfd, eventfd, a comma list "
+				  "of them, all or none";
+	char *copy, *save = NULL;
+	const char *s = text;
+	unsigned int set = 0;
+	bool invert = false;
+
+	while (*s == '!') {
+		invert = !invert;
+		s++;
+	}
+	if (!strcasecmp(s, "all") || !strcasecmp(s, "none")) {
+		set = !strcasecmp(s, "all") ? DECODE_FDS_ALL : 0;
+	} else {
+		copy = strdup(s);
+		if (!copy)
+			usage_error("out of memory");
+		for (char *tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			size_t i = 0;
+
+			while (i < sizeof(names) / sizeof(names[0]) &&
+			       strcasecmp(tok, names[i].name))
+				i++;
+			if (i == sizeof(names) / sizeof(names[0]))
+				usage_error("invalid %s value '%s': %s", what, tok, fix);
+			set |= names[i].bit;
+		}
+		free(copy);
+		if (!set)
+			usage_error("invalid %s value '%s': %s", what, text, fix);
+	}
+	return invert ? DECODE_FDS_ALL & ~set : set;
+}
+
 /* -e status=SET, --status=SET: as strace, the last one given counts. */
 static void parse_status(struct session_opts *o, const char *text)
 {
@@ -742,6 +779,7 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const read_names[] = {"read", "reads", "r", NULL};
 	static const char *const write_names[] = {"write", "writes", "w", NULL};
 	static const char *const pids_names[] = {"decode-pids", "decode-pid", NULL};
+	static const char *const fds_names[] = {"decode-fds", "decode-fd", NULL};
 	static const char *const status_names[] = {"status", NULL};
 	static const char *const raw_names[] = {"raw", NULL};
 	static const char *const abbrev_names[] = {"abbrev", "a", NULL};
@@ -767,6 +805,11 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, pids_names))) {
 		o->decode.decode_pids = parse_decode_pids(value, "-e decode-pids");
+		return;
+	}
+	if ((value = qualifier_value(text, fds_names))) {
+		o->decode.decode_fds = parse_decode_fds(value, "-e decode-fds");
+		decode_fds_given = true;
 		return;
 	}
 	if ((value = qualifier_value(text, status_names))) {
@@ -974,11 +1017,11 @@ static int run_events_command(struct session_opts *o, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	static struct syscall_filter filter;
-	static struct filter_spec calls, trigger;
+	static struct filter_spec calls;
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, x_count = 0, k_count = 0, q_count = 0, c, status;
+	int ts_count = 0, x_count = 0, y_count = 0, k_count = 0, q_count = 0, c, status;
 	const char *stack_option = NULL;
 	bool hex_set = false, columns_given = false, wall_clock = false;
 
@@ -1104,21 +1147,6 @@ int main(int argc, char **argv)
 		case OPT_ERRNO_SUMMARY:
 			o.summary_opts.errno_summary = true;
 			break;
-		case OPT_FLIGHT_RECORDER:
-			o.recorder = parse_number("--flight-recorder (--last)", optarg, 1,
-						  BT_RECORDER_MAX);
-			break;
-		case OPT_TRIGGER:
-			if (trigger.expr)
-				usage_error("--trigger given twice: join the expressions with ||");
-			if (filter_expr__parse(optarg, &trigger.expr, why, sizeof(why)))
-				usage_error("--trigger%s",
-					    strncmp(why, "--filter", 8) ? why : why + 8);
-			break;
-		case OPT_SLOWEST:
-			o.summary_opts.slowest =
-				parse_number("--slowest", optarg, 1, BT_SLOWEST_MAX);
-			break;
 		case 'e':
 			add_expression(&filter, &o, optarg);
 			break;
@@ -1215,7 +1243,12 @@ int main(int argc, char **argv)
 			o.abbrev_calls = NULL;
 			break;
 		case 'y':
-			o.decode.decode_fds = true;
+			y_count++;
+			break;
+		case OPT_DECODE_FDS:
+			o.decode.decode_fds =
+				optarg ? parse_decode_fds(optarg, "--decode-fds") : DECODE_FDS_PATH;
+			decode_fds_given = true;
 			break;
 		case 'Y':
 			o.decode.decode_pids = DECODE_PIDS_COMM;
@@ -1347,12 +1380,8 @@ int main(int argc, char **argv)
 		}
 	}
 	/* what only a summary shows asks for one */
-	if (o.summary == SUMMARY_NONE &&
-	    (o.summary_opts.hist || o.summary_opts.errno_summary || o.summary_opts.slowest))
+	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
 		o.summary = SUMMARY_ONLY;
-	if (o.summary_opts.slowest && o.summary_opts.by != BT_SUMMARY_TOTAL)
-		usage_error("--slowest keeps each syscall's slowest calls of all processes "
-			    "together: drop --summary-by, or --slowest");
 	/* strace's rule: the table's options need the table */
 	if (o.summary == SUMMARY_NONE && (columns_given || wall_clock))
 		usage_error("%s shapes the -c table: add -c or -C, or drop it",
@@ -1360,6 +1389,12 @@ int main(int argc, char **argv)
 	if (x_count && hex_set)
 		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
 			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");
+	/* as strace: -y is --decode-fds=path, -yy (or more) --decode-fds=all */
+	if (y_count && decode_fds_given)
+		usage_error("-y and --decode-fds exclude each other: choose one (-y is "
+			    "--decode-fds=path, -yy is --decode-fds=all)");
+	if (y_count)
+		o.decode.decode_fds = y_count == 1 ? DECODE_FDS_PATH : DECODE_FDS_ALL;
 	if (ts_count > 3)
 		usage_error("-t given %d times: -t, -tt and -ttt are the choices", ts_count);
 	o.text.ts = ts_count;
@@ -1428,7 +1463,7 @@ int main(int argc, char **argv)
 	/* a trace-event file has slices on a timeline, and no place for a table */
 	if (o.format == SINK_PERFETTO && o.summary != SUMMARY_NONE)
 		usage_error("--format=perfetto has no summary: use --format=json or text for "
-			    "-c/-C/--hist/--errno-summary/--slowest");
+			    "-c/-C/--hist/--errno-summary");
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");
@@ -1459,34 +1494,10 @@ int main(int argc, char **argv)
 		usage_error("-e %s shows tracepoint lines, which -c does not show: use -C for the "
 			    "lines and the table",
 			    o.events[0]);
-	if (trigger.expr && !o.recorder)
-		usage_error("--trigger says when the flight recorder writes its calls out: give "
-			    "--flight-recorder N too");
-	if (o.recorder && o.summary != SUMMARY_NONE)
-		usage_error("--flight-recorder writes calls out only on a trigger, -c/-C count "
-			    "them all: choose one");
-	if (o.recorder && filter_spec__needs_exit(&calls))
-		usage_error("--flight-recorder keeps calls as they start, and -Z, -z, --duration "
-			    "and a --filter on ret, errno or duration choose them as they end: "
-			    "drop those, or use --trigger");
-	if (o.recorder && o.lossless)
-		usage_error("--flight-recorder sends no calls through the ring buffer, so "
-			    "--lossless has nothing to mark: drop it");
-	if (o.recorder && (o.ntrace_paths || o.trace_fds))
-		usage_error(
-			"--flight-recorder keeps every call as it starts, and -P and "
-			"--trace-fds choose calls by what their fds turn out to be: drop those, "
-			"or use --trigger");
-	if (o.recorder && (o.stack.mode != BT_STACK_NONE || o.stack.kernel))
-		usage_error("--flight-recorder keeps each call in the kernel without its stack: "
-			    "drop -k/--kernel-stack, or the flight recorder");
-	if (trigger.expr)
-		o.trigger = &trigger;
 	status = session_run(&o);
 	free(o.events);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
-	filter_expr__free(trigger.expr);
 	desc_set_free(&dump_read);
 	desc_set_free(&dump_write);
 	inject_spec__free(&inject);

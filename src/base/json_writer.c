@@ -6,6 +6,7 @@
  * whatever the walk asks: a slot left empty is null, a second value in a slot is dropped.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -180,6 +181,108 @@ static void jw_call_begin(struct writer *w, const struct wr_call *c)
 	jw->arg_first = true;
 }
 
+/* ,"<prefix>key": */
+static void put_member(struct outbuf *ob, const char *prefix, const char *key)
+{
+	outbuf_putc(ob, ',');
+	outbuf_putc(ob, '"');
+	outbuf_puts(ob, prefix);
+	outbuf_puts(ob, key);
+	outbuf_puts(ob, "\":");
+}
+
+/* -yy's socket as an object of what the socket diagnostics said. */
+static void put_socket(struct outbuf *ob, const struct wr_socket *s)
+{
+	outbuf_puts(ob, "{\"proto\":");
+	json_put_cstr(ob, s->proto);
+	outbuf_puts(ob, ",\"inode\":");
+	outbuf_u64(ob, s->inode);
+	switch (s->kind) {
+	case WR_SOCK_BARE:
+		break;
+	case WR_SOCK_INET:
+		outbuf_puts(ob, ",\"src\":");
+		json_put_cstr(ob, s->src);
+		outbuf_printf(ob, ",\"sport\":%u", s->sport);
+		if (s->connected) {
+			outbuf_puts(ob, ",\"dst\":");
+			json_put_cstr(ob, s->dst);
+			outbuf_printf(ob, ",\"dport\":%u", s->dport);
+		}
+		break;
+	case WR_SOCK_UNIX:
+		if (s->peer)
+			outbuf_printf(ob, ",\"peer\":%u", s->peer);
+		if (s->path_len) {
+			bool abstract = s->path[0] == '\0';
+			const char *p = s->path + abstract;
+
+			outbuf_puts(ob, ",\"name\":");
+			json_put_str(ob, p, strnlen(p, s->path_len - abstract));
+			outbuf_puts(ob, abstract ? ",\"abstract\":true" : ",\"abstract\":false");
+		}
+		break;
+	case WR_SOCK_NETLINK:
+		outbuf_puts(ob, ",\"netlink\":");
+		if (s->nl_proto)
+			json_put_cstr(ob, s->nl_proto);
+		else
+			outbuf_u64(ob, s->nl_protocol);
+		if (s->nl_proto)
+			outbuf_printf(ob, ",\"portid\":%u", s->portid);
+		break;
+	}
+	outbuf_putc(ob, '}');
+}
+
+/*
+ * What -y and -yy say of an fd, as members of the object it is in (an argument's, the call's
+ * with prefix "ret_", or the fd's own): "path", "socket", "device", "pidfd_pid",
+ * "signalfd_mask", "eventfd".
+ */
+static void put_fd_info(struct outbuf *ob, const char *prefix, const struct wr_fd_info *fi)
+{
+	switch (fi->kind) {
+	case WR_FD_NONE:
+		return;
+	case WR_FD_PATH:
+	case WR_FD_DEVICE:
+		if (fi->path) {
+			put_member(ob, prefix, "path");
+			json_put_cstr(ob, fi->path);
+		}
+		if (fi->kind == WR_FD_DEVICE) {
+			put_member(ob, prefix, "device");
+			outbuf_printf(ob, "{\"type\":\"%s\",\"major\":%u,\"minor\":%u}",
+				      fi->dev.block ? "block" : "char", fi->dev.major,
+				      fi->dev.minor);
+		}
+		return;
+	case WR_FD_SOCKET:
+		put_member(ob, prefix, "socket");
+		put_socket(ob, &fi->sock);
+		return;
+	case WR_FD_PIDFD:
+		put_member(ob, prefix, "pidfd_pid");
+		outbuf_s64(ob, fi->pid);
+		return;
+	case WR_FD_SIGNALFD:
+		put_member(ob, prefix, "signalfd_mask");
+		json_put_cstr(ob, fi->sigmask);
+		return;
+	case WR_FD_EVENTFD:
+		put_member(ob, prefix, "eventfd");
+		outbuf_printf(ob, "{\"count\":%llu", strtoull(fi->efd.count, NULL, 16));
+		if (fi->efd.id >= 0)
+			outbuf_printf(ob, ",\"id\":%d", fi->efd.id);
+		if (fi->efd.semaphore >= 0)
+			outbuf_printf(ob, ",\"semaphore\":%d", fi->efd.semaphore);
+		outbuf_putc(ob, '}');
+		return;
+	}
+}
+
 static void jw_arg_begin(struct writer *w, const struct wr_arg *a)
 {
 	struct json_writer *jw = jw_of(w);
@@ -189,7 +292,7 @@ static void jw_arg_begin(struct writer *w, const struct wr_arg *a)
 	writer__reset(w);
 	jw->arg_mark = ob->len;
 	jw->arg_was_first = jw->arg_first;
-	jw->fd_path = NULL;
+	jw->has_fd_info = false;
 	jw->arg_fault = false;
 	jw->arg_dropped = a->dropped;
 	jw->arg_raw = a->raw;
@@ -234,10 +337,8 @@ static void jw_arg_end(struct writer *w)
 		outbuf_puts(ob, ",\"fault\":true");
 	if (jw->arg_dropped)
 		outbuf_puts(ob, ",\"dropped\":true");
-	if (jw->fd_path) {
-		outbuf_puts(ob, ",\"path\":");
-		json_put_cstr(ob, jw->fd_path);
-	}
+	if (jw->has_fd_info)
+		put_fd_info(ob, "", &jw->fd_info);
 	outbuf_putc(ob, '}');
 }
 
@@ -286,10 +387,8 @@ static void jw_ret(struct writer *w, const struct wr_ret *r)
 			outbuf_puts(ob, ",\"ret_hex\":");
 			json_put_hex(ob, r->value);
 		}
-		if (r->path) {
-			outbuf_puts(ob, ",\"ret_path\":");
-			json_put_cstr(ob, r->path);
-		}
+		if (r->fd)
+			put_fd_info(ob, "ret_", r->fd);
 		return;
 	case WR_RET_ERROR:
 		outbuf_puts(ob, ",\"ret\":");
@@ -498,17 +597,20 @@ static void jw_pid(struct writer *w, int64_t pid, const char *comm, uint32_t tra
 	w->ops->num(w, (uint64_t)pid, WR_DEC);
 }
 
-static void jw_fd(struct writer *w, int64_t fd, const char *name, const char *path)
+static void jw_fd(struct writer *w, int64_t fd, const char *name, const struct wr_fd_info *info)
 {
 	struct wr_frame *f = top(w);
 	bool at_arg = f && f->kind == J_ARG && f->first;
+	struct json_writer *jw = jw_of(w);
 
 	if (!value_begin(w))
 		return;
-	if (!path || at_arg) {
-		/* an argument's path is a member of the argument */
-		if (at_arg)
-			jw_of(w)->fd_path = path;
+	if (!info || info->kind == WR_FD_NONE || at_arg) {
+		/* what an argument's fd refers to is a member of the argument */
+		if (at_arg && info) {
+			jw->has_fd_info = true;
+			jw->fd_info = *info;
+		}
 		if (name)
 			json_put_cstr(w->ob, name);
 		else
@@ -520,8 +622,7 @@ static void jw_fd(struct writer *w, int64_t fd, const char *name, const char *pa
 		json_put_cstr(w->ob, name);
 	else
 		outbuf_s64(w->ob, fd);
-	outbuf_puts(w->ob, ",\"path\":");
-	json_put_cstr(w->ob, path);
+	put_fd_info(w->ob, "", info);
 	outbuf_putc(w->ob, '}');
 }
 

@@ -71,16 +71,34 @@ void outbuf_printf(struct outbuf *ob, const char *fmt, ...)
 	ob->len += n;
 }
 
+/* "00" to "99": two decimal digits a step, half the divisions of one a step. */
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
+				     "25262728293031323334353637383940414243444546474849"
+				     "50515253545556575859606162636465666768697071727374"
+				     "75767778798081828384858687888990919293949596979899";
+
 void outbuf_u64(struct outbuf *ob, uint64_t v)
 {
-	char tmp[24];
-	int i = sizeof(tmp);
+	char tmp[20], *p = tmp + sizeof(tmp);
+	size_t n;
 
-	do {
-		tmp[--i] = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	outbuf_write(ob, tmp + i, sizeof(tmp) - i);
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, digit_pairs + v % 100 * 2, 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, digit_pairs + v * 2, 2);
+	} else {
+		*--p = '0' + v;
+	}
+	n = tmp + sizeof(tmp) - p;
+	if (ob->len + n + 1 > ob->cap)
+		outbuf_reserve(ob, n);
+	memcpy(ob->data + ob->len, p, n);
+	ob->len += n;
+	ob->data[ob->len] = '\0';
 }
 
 void outbuf_s64(struct outbuf *ob, int64_t v)
@@ -106,6 +124,32 @@ void outbuf_hex(struct outbuf *ob, uint64_t v)
 	tmp[--i] = 'x';
 	tmp[--i] = '0';
 	outbuf_write(ob, tmp + i, sizeof(tmp) - i);
+}
+
+void outbuf_alt_padded(struct outbuf *ob, uint64_t v, unsigned int base, unsigned int width)
+{
+	static const char digits[] = "0123456789abcdef";
+	unsigned int shift = base == 16 ? 4 : 3, n = 0, prefix = 0;
+	char tmp[24];
+
+	do {
+		tmp[n++] = digits[v & (base - 1)];
+		v >>= shift;
+	} while (v);
+	/* printf's '#': 0x before a hex number that is not 0, a 0 before an octal one */
+	if (base == 16 && !(n == 1 && tmp[0] == '0'))
+		prefix = 2;
+	else if (base == 8 && tmp[n - 1] != '0')
+		prefix = 1;
+	outbuf_reserve(ob, width + n + prefix);
+	if (prefix == 2)
+		outbuf_write(ob, "0x", 2);
+	for (unsigned int k = n + prefix; k < width; k++)
+		outbuf_putc(ob, '0');
+	if (prefix == 1)
+		outbuf_putc(ob, '0');
+	while (n)
+		outbuf_putc(ob, tmp[--n]);
 }
 
 void outbuf_truncate(struct outbuf *ob, size_t len)

@@ -35,6 +35,11 @@ void outbuf_printf(struct outbuf *ob, const char *fmt, ...) __attribute__((forma
 void outbuf_u64(struct outbuf *ob, uint64_t v); /* decimal, without printf */
 void outbuf_s64(struct outbuf *ob, int64_t v);
 void outbuf_hex(struct outbuf *ob, uint64_t v); /* 0x..., without printf */
+/*
+ * v in base 8 or 16 as printf's "%#0<width>llo" or "%#0<width>llx" writes it (0644, 000,
+ * 0x00001234, 0000000000000000), without printf.
+ */
+void outbuf_alt_padded(struct outbuf *ob, uint64_t v, unsigned int base, unsigned int width);
 /* Drops the last n bytes. */
 void outbuf_truncate(struct outbuf *ob, size_t len);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Escapes strings and buffers the way strace prints them, and dumps data as strace does. */
+#include <stdint.h>
 #include <string.h>
 
 #include "base/quote.h"
@@ -33,78 +34,181 @@ static bool needs_hex(unsigned char c)
 	return c > 0x7e || (c < ' ' && (c < '\t' || c > '\r'));
 }
 
-static void put_hex_byte(struct outbuf *ob, unsigned char c)
+/* The letter of the escapes C names, by byte; 0 for the others. */
+static const char named_escapes[256] = {
+	['"'] = '"',  ['\\'] = '\\', ['\n'] = 'n', ['\t'] = 't',
+	['\r'] = 'r', ['\f'] = 'f',  ['\v'] = 'v',
+};
+
+#define WORD_BYTES 8
+#define BYTES_OF(c) (0x0101010101010101ULL * (c))
+
+/* How one byte shows in a quoted string: 1 to 4 characters. */
+struct byte_escape {
+	char text[4];
+	unsigned char len;
+};
+
+/*
+ * Every byte's text for one style, twice: an octal escape is short (\0) unless an octal digit
+ * follows, which would be read as part of it (\0001 for the bytes 0 and '1').
+ */
+struct escape_table {
+	struct byte_escape before_other[256];
+	struct byte_escape before_digit[256];
+	/* seven NULs followed by a NUL: zeroed buffers go 8 bytes a step */
+	char nul_run[(WORD_BYTES - 1) * 4 + 4];
+	unsigned char nul_run_len;
+};
+
+enum { ESCAPE_OCTAL, ESCAPE_HEX_CHARS, ESCAPE_STYLES };
+
+/* By style, and whether '<' and '>' are escaped too (a name in angle brackets). */
+static struct escape_table escape_tables[ESCAPE_STYLES][2];
+
+static void fill_escape(struct byte_escape *e, unsigned char c, bool hex_chars, bool brackets,
+			bool before_digit)
 {
-	outbuf_putc(ob, '\\');
-	outbuf_putc(ob, 'x');
-	outbuf_putc(ob, hex_digits[c >> 4]);
-	outbuf_putc(ob, hex_digits[c & 15]);
+	char *o = e->text;
+
+	if (c >= ' ' && c < 0x7f && !named_escapes[c] && !(brackets && (c == '<' || c == '>'))) {
+		*o++ = c;
+	} else if (named_escapes[c]) {
+		*o++ = '\\';
+		*o++ = named_escapes[c];
+	} else if (hex_chars) {
+		*o++ = '\\';
+		*o++ = 'x';
+		*o++ = hex_digits[c >> 4];
+		*o++ = hex_digits[c & 15];
+	} else {
+		*o++ = '\\';
+		if (before_digit || c >= 0100)
+			*o++ = '0' + (c >> 6);
+		if (before_digit || c >= 010)
+			*o++ = '0' + ((c >> 3) & 7);
+		*o++ = '0' + (c & 7);
+	}
+	e->len = o - e->text;
+}
+
+/* Built before main(), so that no thread ever sees them half made. */
+__attribute__((constructor)) static void build_escape_tables(void)
+{
+	for (int style = 0; style < ESCAPE_STYLES; style++) {
+		for (int brackets = 0; brackets < 2; brackets++) {
+			struct escape_table *t = &escape_tables[style][brackets];
+
+			for (int c = 0; c < 256; c++) {
+				fill_escape(&t->before_other[c], c, style == ESCAPE_HEX_CHARS,
+					    brackets, false);
+				fill_escape(&t->before_digit[c], c, style == ESCAPE_HEX_CHARS,
+					    brackets, true);
+			}
+			for (int k = 0; k < WORD_BYTES - 1; k++) {
+				memcpy(t->nul_run + t->nul_run_len, t->before_other[0].text,
+				       t->before_other[0].len);
+				t->nul_run_len += t->before_other[0].len;
+			}
+		}
+	}
+}
+
+static bool is_octal_digit(unsigned char c)
+{
+	return (unsigned char)(c - '0') < 8;
+}
+
+/* Whether a byte of x is 0 (exact: a borrow only ever starts at a zero byte). */
+static bool word_has_zero(uint64_t x)
+{
+	return (x - BYTES_OF(0x01)) & ~x & BYTES_OF(0x80);
 }
 
 /*
- * The body of a quoted string: n bytes, each as itself or escaped. escape names printable
- * bytes that are escaped all the same (the brackets around a name in brackets).
+ * Whether every byte of x shows as itself in a quoted string: printable ASCII, not '"' or
+ * '\\' (nor '<' or '>' in brackets). Below ' ' and above '~' are found as a high bit: in
+ * the byte itself, after subtracting 0x20 (the lowest byte below ' ' wraps, and no borrow
+ * reaches it from below), or after adding 1 (the lowest 0x7f becomes 0x80).
+ */
+static bool word_plain(uint64_t x, bool brackets)
+{
+	if (((x - BYTES_OF(0x20)) | (x + BYTES_OF(0x01)) | x) & BYTES_OF(0x80))
+		return false;
+	if (word_has_zero(x ^ BYTES_OF('"')) || word_has_zero(x ^ BYTES_OF('\\')))
+		return false;
+	return !brackets || !(word_has_zero(x ^ BYTES_OF('<')) || word_has_zero(x ^ BYTES_OF('>')));
+}
+
+static char *put_hex_byte(char *o, unsigned char c)
+{
+	*o++ = '\\';
+	*o++ = 'x';
+	*o++ = hex_digits[c >> 4];
+	*o++ = hex_digits[c & 15];
+	return o;
+}
+
+/*
+ * The body of a quoted string: n bytes, each as itself or escaped. brackets: '<' and '>' are
+ * escaped too (a name in angle brackets). Buffers of kilobytes come through here on every read
+ * and write, so each byte is one table look-up and a 4-byte copy into room reserved once (at
+ * most 4 characters a byte; a shorter escape's copy is overwritten by the next), and a word of
+ * eight plain characters or of eight NULs goes at once (the 32 bytes of seven NULs' copy fit
+ * in the room of the eight and the byte after them).
  */
 static void put_escaped(struct outbuf *ob, const unsigned char *s, size_t n, enum quote_hex hex,
-			const char *escape)
+			bool brackets)
 {
+	const struct escape_table *t =
+		&escape_tables[hex == QUOTE_HEX_CHARS ? ESCAPE_HEX_CHARS : ESCAPE_OCTAL][brackets];
 	bool all_hex = hex == QUOTE_HEX_ALL;
+	char *o;
 
-	/* at most 4 bytes of output per input byte */
 	outbuf_reserve(ob, n * 4);
+	o = ob->data + ob->len;
 	if (hex == QUOTE_HEX_NON_ASCII) {
 		for (size_t i = 0; i < n && !all_hex; i++)
 			all_hex = needs_hex(s[i]);
 	}
 	if (all_hex) {
 		for (size_t i = 0; i < n; i++)
-			put_hex_byte(ob, s[i]);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = s[i];
+			o = put_hex_byte(o, s[i]);
+	} else if (n) {
+		const struct byte_escape *e;
+		size_t i = 0;
 
-		switch (c) {
-		case '"':
-			outbuf_write(ob, "\\\"", 2);
-			continue;
-		case '\\':
-			outbuf_write(ob, "\\\\", 2);
-			continue;
-		case '\n':
-			outbuf_write(ob, "\\n", 2);
-			continue;
-		case '\t':
-			outbuf_write(ob, "\\t", 2);
-			continue;
-		case '\r':
-			outbuf_write(ob, "\\r", 2);
-			continue;
-		case '\f':
-			outbuf_write(ob, "\\f", 2);
-			continue;
-		case '\v':
-			outbuf_write(ob, "\\v", 2);
-			continue;
-		}
-		if (c >= ' ' && c < 0x7f && !(escape && strchr(escape, c))) {
-			outbuf_putc(ob, c);
-			continue;
-		}
-		if (hex == QUOTE_HEX_CHARS) {
-			put_hex_byte(ob, c);
-			continue;
-		}
-		/* octal; the short form only when no digit follows to be misread */
-		bool next_digit = i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7';
+		while (i + 1 < n) {
+			uint64_t x;
 
-		outbuf_putc(ob, '\\');
-		if (next_digit || c >= 0100)
-			outbuf_putc(ob, '0' + (c >> 6));
-		if (next_digit || c >= 010)
-			outbuf_putc(ob, '0' + ((c >> 3) & 7));
-		outbuf_putc(ob, '0' + (c & 7));
+			/* eight at a time where all show as they are, or all are NULs (zeroed buffers) */
+			if (i + WORD_BYTES < n) {
+				memcpy(&x, s + i, WORD_BYTES);
+				if (word_plain(x, brackets)) {
+					memcpy(o, &x, WORD_BYTES);
+					o += WORD_BYTES;
+					i += WORD_BYTES;
+					continue;
+				}
+				if (!x) {
+					/* the eighth's form depends on the byte after it */
+					memcpy(o, t->nul_run, sizeof(t->nul_run));
+					o += t->nul_run_len;
+					i += WORD_BYTES - 1;
+				}
+			}
+			e = is_octal_digit(s[i + 1]) ? &t->before_digit[s[i]]
+						     : &t->before_other[s[i]];
+			memcpy(o, e->text, sizeof(e->text));
+			o += e->len;
+			i++;
+		}
+		e = &t->before_other[s[n - 1]];
+		memcpy(o, e->text, sizeof(e->text));
+		o += e->len;
 	}
+	*o = '\0';
+	ob->len = o - ob->data;
 }
 
 void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown, bool as_string,
@@ -124,7 +228,7 @@ void quote_bytes(struct outbuf *ob, const void *p, size_t len, size_t max_shown,
 		more = true;
 	}
 	outbuf_putc(ob, '"');
-	put_escaped(ob, s, n, hex, NULL);
+	put_escaped(ob, s, n, hex, false);
 	outbuf_putc(ob, '"');
 	if (more)
 		outbuf_write(ob, "...", 3);
@@ -138,7 +242,7 @@ void quote_bytes_hex(struct outbuf *ob, const void *p, size_t len, size_t max_sh
 void quote_bracketed(struct outbuf *ob, const char *text, enum quote_hex hex)
 {
 	outbuf_putc(ob, '<');
-	put_escaped(ob, (const unsigned char *)text, strlen(text), hex, "<>");
+	put_escaped(ob, (const unsigned char *)text, strlen(text), hex, true);
 	outbuf_putc(ob, '>');
 }
 

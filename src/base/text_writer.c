@@ -136,7 +136,6 @@ static void before_value(struct writer *w)
 
 static void put_num(struct outbuf *ob, uint64_t v, enum wr_num fmt)
 {
-	char buf[32];
 	int64_t s = (int64_t)v;
 
 	switch (fmt) {
@@ -154,19 +153,16 @@ static void put_num(struct outbuf *ob, uint64_t v, enum wr_num fmt)
 		return;
 	case WR_OCT:
 		/* as chmod takes it, at least three digits: 000, 0644, 01777 */
-		snprintf(buf, sizeof(buf), "%#03llo", (unsigned long long)v);
-		outbuf_puts(ob, buf);
+		outbuf_alt_padded(ob, v, 8, 3);
 		return;
 	case WR_REG:
 		outbuf_hex(ob, v);
 		return;
 	case WR_HEX_WORD:
-		snprintf(buf, sizeof(buf), "%#016llx", (unsigned long long)v);
-		outbuf_puts(ob, buf);
+		outbuf_alt_padded(ob, v, 16, 16);
 		return;
 	case WR_HEX_08:
-		snprintf(buf, sizeof(buf), "%#08llx", (unsigned long long)v);
-		outbuf_puts(ob, buf);
+		outbuf_alt_padded(ob, v, 16, 8);
 		return;
 	case WR_AUTO:
 		if (s > -AUTO_DECIMAL_LIMIT && s < AUTO_DECIMAL_LIMIT)
@@ -200,6 +196,90 @@ static void put_path(struct writer *w, const char *path)
 		return;
 	}
 	quote_bracketed(w->ob, path, tw_of(w)->o.hex);
+}
+
+/* A socket as strace's -yy shows it from the socket diagnostics: TCP:[1.2.3.4:5->6.7.8.9:10]. */
+static void put_socket(struct writer *w, const struct wr_socket *s)
+{
+	struct outbuf *ob = w->ob;
+	const char *ob6 = s->v6 ? "[" : "", *cb6 = s->v6 ? "]" : "";
+
+	outbuf_printf(ob, "%s:[", s->proto);
+	switch (s->kind) {
+	case WR_SOCK_BARE:
+		outbuf_u64(ob, s->inode);
+		break;
+	case WR_SOCK_INET:
+		outbuf_printf(ob, "%s%s%s:%u", ob6, s->src, cb6, s->sport);
+		if (s->connected)
+			outbuf_printf(ob, "->%s%s%s:%u", ob6, s->dst, cb6, s->dport);
+		break;
+	case WR_SOCK_UNIX:
+		outbuf_u64(ob, s->inode);
+		if (s->peer)
+			outbuf_printf(ob, "->%u", s->peer);
+		if (s->path_len) {
+			/* an abstract name starts with NUL: strace shows it as @"name" */
+			bool abstract = s->path[0] == '\0';
+			const char *p = s->path + abstract;
+
+			outbuf_puts(ob, abstract ? ",@" : ",");
+			quote_bytes(ob, p, strnlen(p, s->path_len - abstract), 0, true, false,
+				    tw_of(w)->o.hex);
+		}
+		break;
+	case WR_SOCK_NETLINK:
+		if (s->nl_proto)
+			outbuf_printf(ob, "%s:%u", s->nl_proto, s->portid);
+		else
+			outbuf_printf(ob, "%u", s->nl_protocol);
+		break;
+	}
+	outbuf_putc(ob, ']');
+}
+
+/* -y's <path>, or with -yy what the fd is: <TCP:[...]>, </dev/null<char 1:3>>, <pid:12>. */
+static void put_fd_info(struct writer *w, const struct wr_fd_info *fi)
+{
+	struct outbuf *ob = w->ob;
+
+	switch (fi->kind) {
+	case WR_FD_NONE:
+		return;
+	case WR_FD_PATH:
+		if (fi->path)
+			put_path(w, fi->path);
+		return;
+	case WR_FD_SOCKET:
+		outbuf_putc(ob, '<');
+		put_socket(w, &fi->sock);
+		outbuf_putc(ob, '>');
+		return;
+	case WR_FD_DEVICE:
+		/* the path bracketed, the device inside before its closing bracket */
+		quote_bracketed(ob, fi->path ? fi->path : "", tw_of(w)->o.hex);
+		outbuf_truncate(ob, ob->len - 1);
+		outbuf_printf(ob, "<%s %u:%u>>", fi->dev.block ? "block" : "char", fi->dev.major,
+			      fi->dev.minor);
+		return;
+	case WR_FD_PIDFD:
+		outbuf_printf(ob, "<pid:%d>", fi->pid);
+		return;
+	case WR_FD_SIGNALFD:
+		outbuf_printf(ob, "<signalfd:%s>", fi->sigmask);
+		return;
+	case WR_FD_EVENTFD:
+		/* strace's 0x before the kernel's hex count, but 0 alone */
+		outbuf_printf(ob, "<{eventfd-count=%s%s", fi->efd.count[0] == '0' ? "" : "0x",
+			      fi->efd.count);
+		if (fi->efd.id >= 0) {
+			outbuf_printf(ob, ", eventfd-id=%d", fi->efd.id);
+			if (fi->efd.semaphore >= 0)
+				outbuf_printf(ob, ", eventfd-semaphore=%d", fi->efd.semaphore);
+		}
+		outbuf_puts(ob, "}>");
+		return;
+	}
 }
 
 /* -Y's <comm> after a pid, and --decode-pids=pidns's note of its number here, as strace's. */
@@ -307,8 +387,8 @@ static void tw_ret(struct writer *w, const struct wr_ret *r)
 		break;
 	case WR_RET_VALUE:
 		put_num(ob, r->value, r->fmt);
-		if (r->path)
-			put_path(w, r->path);
+		if (r->fd)
+			put_fd_info(w, r->fd);
 		put_pid_notes(w, r->value, r->comm, r->tracer_pid);
 		break;
 	case WR_RET_ERROR:
@@ -570,14 +650,14 @@ static void tw_bytes(struct writer *w, const void *p, size_t n, long long size, 
 	put_color(w, SGR_RESET);
 }
 
-static void tw_fd(struct writer *w, int64_t fd, const char *name, const char *path)
+static void tw_fd(struct writer *w, int64_t fd, const char *name, const struct wr_fd_info *info)
 {
 	if (name)
 		tw_konst(w, (uint64_t)fd, WR_DEC, name, NULL);
 	else
 		tw_num(w, (uint64_t)fd, WR_DEC);
-	if (path)
-		put_path(w, path);
+	if (info)
+		put_fd_info(w, info);
 }
 
 static void tw_pid(struct writer *w, int64_t pid, const char *comm, uint32_t tracer_pid)

@@ -115,10 +115,66 @@ struct wr_ret {
 	 * returns its error in 32 bits: modify_ldt's 4294967258 ENOSYS)
 	 */
 	bool error_value;
-	const char *errtext; /* strerror's text, or what a restart code means */
-	const char *path;    /* -y: what the returned fd refers to, or NULL */
+	const char *errtext;	     /* strerror's text, or what a restart code means */
+	const struct wr_fd_info *fd; /* -y: what the returned fd refers to, or NULL */
 	const char *comm;    /* -Y: the name of the thread the returned pid names, or NULL */
 	uint32_t tracer_pid; /* --decode-pids=pidns: the pid in btftrace's namespace, or 0 */
+};
+
+/* -yy, --decode-fds=SET: what an fd shows besides its number. */
+enum wr_fd_kind {
+	WR_FD_NONE = 0, /* nothing: the set names nothing this fd is */
+	WR_FD_PATH,	/* its path, as /proc names it: 3</etc/hostname>, 4<socket:[123]> */
+	WR_FD_SOCKET,	/* a socket's protocol and endpoints: 3<TCP:[127.0.0.1:1->127.0.0.1:9]> */
+	WR_FD_DEVICE,	/* a device's path and number: 1</dev/null<char 1:3>> */
+	WR_FD_PIDFD,	/* the process a pidfd refers to: 5<pid:1234> */
+	WR_FD_SIGNALFD, /* a signalfd's mask: 6<signalfd:[USR1]> (strace 6.3 and later) */
+	WR_FD_EVENTFD, /* an eventfd's counter: 7<{eventfd-count=0x3, ...}> (strace 6.3 and later) */
+};
+
+/* What the socket diagnostics said of a socket, or only its protocol's name. */
+enum wr_sock_kind {
+	WR_SOCK_BARE = 0, /* its protocol and inode: UDP:[12345] */
+	WR_SOCK_INET,	  /* TCP:[127.0.0.1:1->127.0.0.1:9], TCPv6:[[::1]:1] */
+	WR_SOCK_UNIX,	  /* UNIX-STREAM:[12345->12346,"path"] */
+	WR_SOCK_NETLINK,  /* NETLINK:[ROUTE:1234] */
+};
+
+#define WR_SOCK_ADDR_MAX 48  /* an IPv6 address as text, with its NUL */
+#define WR_SOCK_PATH_MAX 108 /* a UNIX socket's sun_path */
+
+struct wr_socket {
+	enum wr_sock_kind kind;
+	char proto[24]; /* the kernel's name: TCP, UDPv6, UNIX-STREAM, NETLINK */
+	uint64_t inode;
+	/* WR_SOCK_INET */
+	bool v6;
+	char src[WR_SOCK_ADDR_MAX], dst[WR_SOCK_ADDR_MAX];
+	uint16_t sport, dport;
+	bool connected; /* a destination: src->dst */
+	/* WR_SOCK_UNIX: the peer's inode (0: none) and the bound name (path[0] NUL: abstract) */
+	uint32_t peer;
+	size_t path_len;
+	char path[WR_SOCK_PATH_MAX + 1];
+	/* WR_SOCK_NETLINK: the protocol's name without NETLINK_ (NULL: its number) */
+	const char *nl_proto;
+	uint32_t nl_protocol, portid;
+};
+
+struct wr_fd_info {
+	enum wr_fd_kind kind;
+	const char *path; /* WR_FD_PATH, WR_FD_DEVICE: what /proc names the fd */
+	struct wr_socket sock;
+	struct {
+		bool block;
+		unsigned int major, minor;
+	} dev;
+	int pid;	   /* WR_FD_PIDFD */
+	char sigmask[256]; /* WR_FD_SIGNALFD: the set as strace shows it, [USR1 USR2] */
+	struct {
+		char count[24];	   /* hex, as the kernel has it in fdinfo */
+		int id, semaphore; /* -1: the kernel does not say */
+	} efd;
 };
 
 /* The text writer's options: how strace's syntax is styled. */
@@ -188,8 +244,8 @@ struct writer_ops {
 	void (*str)(struct writer *w, const void *p, size_t n, unsigned int flags);
 	/* a buffer of n bytes shown (-s for the text), of size the call gave (-1: unknown) */
 	void (*bytes)(struct writer *w, const void *p, size_t n, long long size, bool more);
-	/* a file descriptor (name: AT_FDCWD), and with -y what it refers to */
-	void (*fd)(struct writer *w, int64_t fd, const char *name, const char *path);
+	/* a file descriptor (name: AT_FDCWD), and with -y what it refers to (NULL: nothing) */
+	void (*fd)(struct writer *w, int64_t fd, const char *name, const struct wr_fd_info *info);
 	/*
 	 * A pid, with -Y the name of its thread (NULL: none) and with --decode-pids=pidns its
 	 * number in btftrace's PID namespace (0: the same): text 1234<bash>, 2 /\* 1234 in
@@ -303,10 +359,12 @@ struct json_writer {
 	struct writer w;
 	struct json_writer_opts o;
 	size_t arg_mark;
-	int arg_index;	     /* the argument's position, for "argN" keys */
-	bool args_null;	     /* the call's arguments are not known: "args":null */
-	const char *fd_path; /* -y: the argument's fd's path, written with the argument */
-	uint64_t arg_raw;    /* the argument's register as its type has it */
+	int arg_index;	/* the argument's position, for "argN" keys */
+	bool args_null; /* the call's arguments are not known: "args":null */
+	/* -y: what the argument's fd refers to, written with the argument */
+	bool has_fd_info;
+	struct wr_fd_info fd_info;
+	uint64_t arg_raw; /* the argument's register as its type has it */
 	bool arg_raw_signed;
 	bool arg_fault;	  /* the argument's pointer could not be read */
 	bool arg_dropped; /* its capture's record came without it (a full ring buffer) */
@@ -419,9 +477,18 @@ static inline void w_bytes(struct writer *w, const void *p, size_t n, long long 
 	w->ops->bytes(w, p, n, size, more);
 }
 
-static inline void w_fd(struct writer *w, int64_t fd, const char *name, const char *path)
+static inline void w_fd(struct writer *w, int64_t fd, const char *name,
+			const struct wr_fd_info *info)
 {
-	w->ops->fd(w, fd, name, path);
+	w->ops->fd(w, fd, name, info);
+}
+
+/* An fd with its path only (-y's form), or nothing when path is NULL. */
+static inline void w_fd_path(struct writer *w, int64_t fd, const char *name, const char *path)
+{
+	struct wr_fd_info info = {.kind = WR_FD_PATH, .path = path};
+
+	w->ops->fd(w, fd, name, path ? &info : NULL);
 }
 
 static inline void w_lit(struct writer *w, const char *text)

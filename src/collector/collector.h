@@ -52,10 +52,7 @@ struct collector_opts {
 	__u32 stack_kernel_frames; /* --kernel-stack: kernel frames at most; 0 none */
 	size_t ringbuf_bytes;	   /* power of two, at least a page */
 	bool events;		   /* -e SUBSYS:EVENT: tracepoints are to be attached */
-	unsigned int slowest;  /* -c --slowest N: keep each syscall's N slowest calls; 0: none */
-	unsigned int recorder; /* --flight-recorder N: keep each thread's last N calls; 0: off */
-	bool trigger;	       /* --trigger: the program collector__set_filter(.., true) gives */
-	bool debug;	       /* let libbpf print */
+	bool debug;		   /* let libbpf print */
 };
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
@@ -128,12 +125,9 @@ void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *
 int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id);
 /* -P: fd of process tgid refers to a -P path's file (the fds it has before tracing). */
 int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd);
-/*
- * Writes the --filter program (the --trigger program when trigger) and each syscall's named
- * arguments, args[BT_MAX_SYSCALLS].
- */
+/* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
-			  const struct bt_filter_args *args, bool trigger);
+			  const struct bt_filter_args *args);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
 /* --container: traces the cgroup id, at depth level below the root, and its subtree. */
@@ -176,18 +170,6 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx);
 
-/* A kept call (-c --slowest, --flight-recorder): its slot's key and value. */
-typedef void (*kept_call_fn)(void *ctx, const struct bt_kept_key *key,
-			     const struct bt_kept_call *call);
-/* -c --slowest: calls fn for each call kept (each syscall's slowest, per CPU). */
-int collector__read_slowest(const struct collector *c, kept_call_fn fn, void *ctx);
-/* --flight-recorder: calls fn for each call kept, and forgets it. */
-int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx);
-/* --flight-recorder: stops (frozen) or resumes keeping calls. */
-void collector__freeze_recorder(struct collector *c, bool frozen);
-/* --flight-recorder N: the slots kept in the kernel at most, and their bytes. */
-size_t collector__recorder_slots(unsigned int n);
-size_t collector__recorder_bytes(unsigned int n);
 /*
  * --kernel-stack's start-up probe, once the programs are attached: makes one syscall of its
  * own and gives its whole kernel stacks, at sys_enter (frames[0]) and sys_exit (frames[1]), as
@@ -230,7 +212,8 @@ struct in_progress_opts {
  * For each thread of pids[0..npids) (every process when npids is 0) that is
  * in a call, an enter record as the collector would have made it at the
  * call's enter: number and arguments from /proc/TID/syscall, inputs read
- * from the process's memory, the time now. Calls left out by -e are left out.
+ * from the process's memory, stamped with the time /proc was read. Calls
+ * left out by -e are left out.
  */
 int collector__calls_in_progress(const pid_t *pids, int npids, const struct in_progress_opts *o);
 

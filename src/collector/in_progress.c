@@ -146,6 +146,11 @@ static void thread_call(pid_t pid, pid_t tid, bool i386, const struct in_progres
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/syscall", pid, tid);
 	if (read_text(path, text, sizeof(text)))
 		return;
+	/*
+	 * After the read: an exit stamped later is of a call that ran while
+	 * /proc was read, the call read (see event_reader__expect()).
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &now);
 	/* "running", or -1 when it is stopped outside a call */
 	nr = strtol(text, &end, 10);
 	if (end == text || nr < 0)
@@ -161,7 +166,6 @@ static void thread_call(pid_t pid, pid_t tid, bool i386, const struct in_progres
 	id = bt_id_of(nr, i386);
 	if (id >= 0 && id < BT_MAX_SYSCALLS && !(o->rules[id].flags & BT_SC_SELECTED))
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &now);
 	rec->hdr.type = BT_REC_ENTER;
 	rec->hdr.ts = now.tv_sec * 1000000000ULL + now.tv_nsec;
 	rec->hdr.tgid = pid;

@@ -2,6 +2,7 @@
 /* Walks a BTF type over captured bytes and writes the value through a writer. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
 
@@ -20,6 +21,57 @@ struct printer {
 	unsigned int steps; /* members and elements visited, against BTF_PRINT_MAX_STEPS */
 };
 
+/*
+ * What printing one member of a composite needs to know of its BTF, found by look-ups in
+ * the BTF (names, modifiers, sizes): once per member and call without a cache, once per
+ * member for the cache's life with one (the print plan).
+ */
+struct member_facts {
+	const struct btf_type *holder; /* the composite the member is declared in */
+	const struct btf_type *mt;     /* its type, modifiers and typedefs skipped; or NULL */
+	const char *name;	       /* "" for an anonymous member, "?" when BTF has none */
+	__u64 bit_off;		       /* in holder; a narrow int's own offset added */
+	__u64 decl_bit_off;	       /* in holder, as declared */
+	__s64 size;		       /* btf__resolve_size() of its declared type */
+	__u32 type_id;		       /* its type as declared */
+	__u32 mt_id;
+	unsigned int nbits;	 /* a bitfield's width (a narrow int's included), or 0 */
+	unsigned int decl_nbits; /* the bitfield width as declared */
+	bool hidden;		 /* opts->member_shown said no */
+};
+
+/*
+ * A print plan: the members one walk visits, in order, with their facts. A walk in BTF's
+ * order has one entry per member of its composite; a walk by a shape's list of names one per
+ * name, whose holder and base say where the name was found (found false: nowhere).
+ */
+struct plan_entry {
+	struct member_facts f;
+	__u64 base; /* the byte offset of f.holder in the composite walked */
+	bool found;
+};
+
+struct print_plan {
+	struct print_plan *next; /* in its hash chain */
+	const struct btf_type *t;
+	const char *const *names; /* a copy of the shape's list, or NULL for BTF's order */
+	size_t n_names;
+	/* the deepest anonymous member the names were looked for in (see plan_for) */
+	int anon_depth;
+	size_t n;
+	struct plan_entry e[];
+};
+
+#define PLAN_BUCKETS 512
+/* A bound on plans kept (shapes built per call, statx's, have a few forms each). */
+#define PLAN_MAX 4096
+
+struct btf_print_cache {
+	const struct btf *btf; /* the one its plans were made from (NULL: none yet) */
+	size_t count;
+	struct print_plan *buckets[PLAN_BUCKETS];
+};
+
 /* One walk over the members that share a pair of braces, anonymous members included. */
 struct member_walk {
 	__u32 parent_id;
@@ -28,6 +80,8 @@ struct member_walk {
 };
 
 static void print_value(struct printer *p, __u32 id, const unsigned char *data, size_t len);
+static void print_resolved(struct printer *p, __u32 id, const struct btf_type *t,
+			   const unsigned char *data, size_t len);
 
 void btf_print_opts_default(struct btf_print_opts *o)
 {
@@ -367,50 +421,64 @@ static void print_array(struct printer *p, const struct btf_type *t, const unsig
 static bool print_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
 			  const unsigned char *data, size_t len);
 
+/* The facts of member idx of composite t (see struct member_facts). */
+static void member_facts_of(const struct printer *p, const struct btf_type *t, __u32 idx,
+			    struct member_facts *f)
+{
+	const struct btf_member *m = btf_members(t) + idx;
+
+	memset(f, 0, sizeof(*f));
+	f->holder = t;
+	f->type_id = m->type;
+	f->decl_bit_off = f->bit_off = btf_member_bit_offset(t, idx);
+	f->decl_nbits = f->nbits = btf_member_bitfield_size(t, idx);
+	f->name = btf__name_by_offset(p->btf, m->name_off);
+	if (!f->name)
+		f->name = "?";
+	f->mt = skip_mods(p->btf, m->type, true, &f->mt_id, NULL);
+	f->size = btf__resolve_size(p->btf, m->type);
+	f->hidden = *f->name && p->o->member_shown && !p->o->member_shown(p->o->hook_ctx, f->name);
+	if (f->mt && btf_is_int(f->mt) && !f->nbits &&
+	    (btf_int_offset(f->mt) || btf_int_bits(f->mt) != f->mt->size * 8)) {
+		/* an int narrower than its storage: a bitfield, as BTF without kflag has them */
+		f->bit_off += btf_int_offset(f->mt);
+		f->nbits = btf_int_bits(f->mt);
+	}
+}
+
 /* A member never shown, but for its shape's when_set list when its bytes are not all zero. */
-static bool reserved_but_set(const struct printer *p, const struct member_walk *w,
-			     const struct btf_type *t, __u32 idx, const char *name,
+static bool reserved_but_set(const struct member_walk *w, const struct member_facts *f,
 			     const unsigned char *data, size_t len)
 {
-	__u64 off = btf_member_bit_offset(t, idx) / 8;
-	__s64 size;
+	__u64 off = f->decl_bit_off / 8;
 
-	if (!w->shape || !w->shape->when_set || btf_member_bitfield_size(t, idx))
+	if (!w->shape || !w->shape->when_set || f->decl_nbits)
 		return false;
 	for (const char *const *k = w->shape->when_set; *k; k++) {
-		if (strcmp(*k, name))
+		if (strcmp(*k, f->name))
 			continue;
-		size = btf__resolve_size(p->btf, btf_members(t)[idx].type);
-		return size > 0 && covers(len, off, size) && !all_zero(data + off, size);
+		return f->size > 0 && covers(len, off, f->size) && !all_zero(data + off, f->size);
 	}
 	return false;
 }
 
 /*
- * Prints one member of composite t. Returns false when the walk must stop: a struct stops at
- * its first member not covered by the data, since all that follows lies further out.
+ * Prints one member of a composite, f->holder, whose bytes data holds. Returns false when the
+ * walk must stop: a struct stops at its first member not covered by the data, since all that
+ * follows lies further out.
  */
-static bool print_member(struct printer *p, struct member_walk *w, const struct btf_type *t,
-			 __u32 idx, const unsigned char *data, size_t len)
+static bool print_member(struct printer *p, struct member_walk *w, const struct member_facts *f,
+			 const unsigned char *data, size_t len)
 {
-	const struct btf_member *m = btf_members(t) + idx;
-	__u64 bit_off = btf_member_bit_offset(t, idx), off;
-	unsigned int nbits = btf_member_bitfield_size(t, idx);
-	const char *name = btf__name_by_offset(p->btf, m->name_off);
-	const struct btf_type *mt = skip_mods(p->btf, m->type, true, NULL, NULL);
+	const struct btf_type *t = f->holder, *mt = f->mt;
 	bool stop_on_cut = btf_is_struct(t), go_on;
-	__s64 size;
+	unsigned int nbits = f->nbits;
+	const char *name = f->name;
+	__u64 bit_off = f->bit_off, off;
+	__s64 size = f->size;
 
-	if (!name)
-		name = "?";
-	if (*name && p->o->member_shown && !p->o->member_shown(p->o->hook_ctx, name) &&
-	    !reserved_but_set(p, w, t, idx, name, data, len))
+	if (f->hidden && !reserved_but_set(w, f, data, len))
 		return true;
-	if (mt && btf_is_int(mt) && !nbits &&
-	    (btf_int_offset(mt) || btf_int_bits(mt) != mt->size * 8)) {
-		bit_off += btf_int_offset(mt);
-		nbits = btf_int_bits(mt);
-	}
 
 	if (!*name) {
 		/* anonymous struct/union: strace shows its members as the parent's */
@@ -455,7 +523,6 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 		return true;
 	}
 
-	size = btf__resolve_size(p->btf, m->type);
 	off = bit_off / 8;
 	if (size < 0 || bit_off % 8 || off + size > t->size) {
 		w_key(p->w, name);
@@ -472,37 +539,23 @@ static bool print_member(struct printer *p, struct member_walk *w, const struct 
 		return true;
 	w_key(p->w, name);
 	if (!p->o->member_hook || !p->o->member_hook(p->o->hook_ctx, p->w, p->btf, w->parent_id,
-						     name, m->type, data + off, size))
-		print_value(p, m->type, data + off, size);
+						     name, f->type_id, data + off, size))
+		print_resolved(p, f->mt_id, mt, data + off, size);
 	if (p->o->member_after)
 		p->o->member_after(p->o->hook_ctx, p->w, p->btf, w->parent_id, name, data + off,
 				   size);
 	return true;
 }
 
-/* Returns false when a struct walk stopped at an uncovered member (see print_member). */
-static bool print_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
-			  const unsigned char *data, size_t len)
-{
-	__u16 i, n = btf_vlen(t);
-
-	for (i = 0; i < n; i++) {
-		if (over_budget(p)) {
-			w->cut = true;
-			return false;
-		}
-		if (!print_member(p, w, t, i, data, len))
-			return false;
-	}
-	return true;
-}
-
 /*
  * Finds the member called name in composite t, or in an anonymous member of it: the
  * composite that holds it, its index there, and the byte offset of that composite in t.
+ * *deepest: the deepest nest at which an anonymous member was looked into, or would have
+ * been but for BTF_PRINT_MAX_NEST.
  */
-static bool find_member(struct printer *p, const struct btf_type *t, const char *name, int nest,
-			const struct btf_type **holder, __u32 *idx, __u64 *base)
+static bool find_member(const struct printer *p, const struct btf_type *t, const char *name,
+			int nest, const struct btf_type **holder, __u32 *idx, __u64 *base,
+			int *deepest)
 {
 	const struct btf_member *m = btf_members(t);
 
@@ -519,9 +572,13 @@ static bool find_member(struct printer *p, const struct btf_type *t, const char 
 			return true;
 		}
 		mt = skip_mods(p->btf, m[i].type, true, NULL, NULL);
-		if (!mt || !btf_is_composite(mt) || off % 8 || nest >= BTF_PRINT_MAX_NEST)
+		if (!mt || !btf_is_composite(mt) || off % 8)
 			continue;
-		if (find_member(p, mt, name, nest + 1, holder, idx, base)) {
+		if (nest > *deepest)
+			*deepest = nest;
+		if (nest >= BTF_PRINT_MAX_NEST)
+			continue;
+		if (find_member(p, mt, name, nest + 1, holder, idx, base, deepest)) {
 			*base += off / 8;
 			return true;
 		}
@@ -529,12 +586,120 @@ static bool find_member(struct printer *p, const struct btf_type *t, const char 
 	return false;
 }
 
+static size_t plan_hash(const struct btf_type *t, const char *const *names, size_t n_names)
+{
+	size_t h = (uintptr_t)t >> 2;
+
+	for (size_t i = 0; i < n_names; i++)
+		h = h * 31 + ((uintptr_t)names[i] >> 2);
+	return (h ^ h >> 16) % PLAN_BUCKETS;
+}
+
+/* The plan of a walk over t: BTF's order (listed false), or the names' list. */
+static struct print_plan *plan_make(const struct printer *p, const struct btf_type *t, bool listed,
+				    const char *const *names, size_t n_names)
+{
+	size_t n = listed ? n_names : btf_vlen(t);
+	struct print_plan *plan;
+
+	plan = calloc(1, sizeof(*plan) + n * sizeof(plan->e[0]) +
+				 (listed ? (n_names + 1) * sizeof(*names) : 0));
+	if (!plan)
+		return NULL;
+	plan->t = t;
+	plan->n = n;
+	plan->n_names = n_names;
+	if (listed) {
+		const char **copy = (const char **)(plan->e + n);
+
+		memcpy(copy, names, (n_names + 1) * sizeof(*names));
+		plan->names = copy;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct plan_entry *e = &plan->e[i];
+		const struct btf_type *holder = t;
+		__u32 idx = i;
+
+		e->found = !listed || find_member(p, t, names[i], 0, &holder, &idx, &e->base,
+						  &plan->anon_depth);
+		if (e->found)
+			member_facts_of(p, holder, idx, &e->f);
+	}
+	return plan;
+}
+
+/*
+ * The cached plan of a walk over t (names NULL: in BTF's order), made on first use; NULL
+ * without a cache, or when the walk must be done by look-ups (see btf_print_opts.cache).
+ */
+static const struct print_plan *plan_for(const struct printer *p, const struct btf_type *t,
+					 const char *const *names)
+{
+	struct btf_print_cache *c = p->o->cache;
+	struct print_plan *plan;
+	size_t n_names = 0, h;
+
+	if (c && !c->btf)
+		c->btf = p->btf;
+	if (!c || c->btf != p->btf)
+		return NULL;
+	while (names && names[n_names])
+		n_names++;
+	h = plan_hash(t, names, n_names);
+	for (plan = c->buckets[h]; plan; plan = plan->next) {
+		if (plan->t == t && !plan->names == !names && plan->n_names == n_names &&
+		    (!names || !memcmp(plan->names, names, n_names * sizeof(*names))))
+			break;
+	}
+	if (!plan) {
+		if (c->count >= PLAN_MAX)
+			return NULL;
+		plan = plan_make(p, t, names, names, n_names);
+		if (!plan)
+			return NULL;
+		plan->next = c->buckets[h];
+		c->buckets[h] = plan;
+		c->count++;
+	}
+	/* the names were looked for from nest 0: the plan holds only where the bound did not bite */
+	if (names && p->nest + plan->anon_depth >= BTF_PRINT_MAX_NEST)
+		return NULL;
+	return plan;
+}
+
+/* Returns false when a struct walk stopped at an uncovered member (see print_member). */
+static bool print_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
+			  const unsigned char *data, size_t len)
+{
+	const struct print_plan *plan = plan_for(p, t, NULL);
+	__u16 i, n = btf_vlen(t);
+	struct member_facts f;
+
+	for (i = 0; i < n; i++) {
+		if (over_budget(p)) {
+			w->cut = true;
+			return false;
+		}
+		if (!plan)
+			member_facts_of(p, t, i, &f);
+		if (!print_member(p, w, plan ? &plan->e[i].f : &f, data, len))
+			return false;
+	}
+	return true;
+}
+
 /* The members a list names, in its order; those the data does not cover are left out. */
 static void print_listed_members(struct printer *p, struct member_walk *w, const struct btf_type *t,
 				 const char *const *names, const unsigned char *data, size_t len)
 {
-	for (const char *const *name = names; *name; name++) {
+	const struct print_plan *plan = plan_for(p, t, names);
+	size_t i = 0;
+
+	for (const char *const *name = names; *name; name++, i++) {
 		const struct btf_type *holder;
+		const struct member_facts *fp;
+		struct member_facts f;
+		int deepest = 0;
 		__u64 base = 0;
 		__u32 idx;
 
@@ -542,9 +707,18 @@ static void print_listed_members(struct printer *p, struct member_walk *w, const
 			w->cut = true;
 			return;
 		}
-		if (!find_member(p, t, *name, p->nest, &holder, &idx, &base))
-			continue;
-		print_member(p, w, holder, idx, data + (base < len ? base : len),
+		if (plan) {
+			if (!plan->e[i].found)
+				continue;
+			fp = &plan->e[i].f;
+			base = plan->e[i].base;
+		} else {
+			if (!find_member(p, t, *name, p->nest, &holder, &idx, &base, &deepest))
+				continue;
+			member_facts_of(p, holder, idx, &f);
+			fp = &f;
+		}
+		print_member(p, w, fp, data + (base < len ? base : len),
 			     base < len ? len - base : 0);
 	}
 }
@@ -577,10 +751,9 @@ static void print_composite(struct printer *p, __u32 id, const struct btf_type *
 	w_obj_end(p->w, w.cut && !p->o->cut_silently);
 }
 
-static void print_value(struct printer *p, __u32 id, const unsigned char *data, size_t len)
+static void print_resolved(struct printer *p, __u32 id, const struct btf_type *t,
+			   const unsigned char *data, size_t len)
 {
-	const struct btf_type *t = skip_mods(p->btf, id, true, &id, NULL);
-
 	if (!t) {
 		put_unknown(p);
 		return;
@@ -612,6 +785,13 @@ static void print_value(struct printer *p, __u32 id, const unsigned char *data, 
 	}
 }
 
+static void print_value(struct printer *p, __u32 id, const unsigned char *data, size_t len)
+{
+	const struct btf_type *t = skip_mods(p->btf, id, true, &id, NULL);
+
+	print_resolved(p, id, t, data, len);
+}
+
 int btf_print_value(struct writer *w, const struct btf *btf, __u32 type_id, const void *data,
 		    size_t len, const struct btf_print_opts *opts)
 {
@@ -628,4 +808,28 @@ int btf_print_value(struct writer *w, const struct btf *btf, __u32 type_id, cons
 									    : BTF_PRINT_MAX_NEST;
 	print_value(&p, type_id, data ? data : nothing, len);
 	return 0;
+}
+
+struct btf_print_cache *btf_print_cache__new(const struct btf *btf)
+{
+	struct btf_print_cache *c = calloc(1, sizeof(*c));
+
+	if (c)
+		c->btf = btf;
+	return c;
+}
+
+void btf_print_cache__free(struct btf_print_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < PLAN_BUCKETS; i++) {
+		while (c->buckets[i]) {
+			struct print_plan *next = c->buckets[i]->next;
+
+			free(c->buckets[i]);
+			c->buckets[i] = next;
+		}
+	}
+	free(c);
 }

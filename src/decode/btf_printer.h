@@ -12,6 +12,7 @@
 
 struct btf;
 struct writer;
+struct btf_print_cache;
 
 /* Hard bound on nesting (structs, arrays, flattened anonymous members), whatever max_depth says,
  * so that self-referencing BTF cannot recurse without end. */
@@ -65,7 +66,22 @@ struct btf_print_opts {
 	const struct btf_shape *(*shape)(void *ctx, const struct btf *btf, __u32 type_id);
 	/* Optional: false for a member never shown (padding, reserved words). */
 	bool (*member_shown)(void *ctx, const char *member_name);
+	/*
+	 * Optional: print plans kept from call to call, so that a struct prints in one loop over
+	 * its members' offsets, types and names, found in the BTF once (the walk by look-ups is
+	 * the same walk, and writes the same). With a cache, member_shown must answer the same
+	 * for the same name, and the names of a shape's lists must stay where they are (string
+	 * literals): a list is known again by the addresses of its names.
+	 */
+	struct btf_print_cache *cache;
 };
+
+/*
+ * An empty cache of print plans for values of btf's types (NULL: of the first BTF printed
+ * with it; calls with another BTF walk by look-ups); NULL when memory runs out.
+ */
+struct btf_print_cache *btf_print_cache__new(const struct btf *btf);
+void btf_print_cache__free(struct btf_print_cache *c);
 
 /* Default options as described above. */
 void btf_print_opts_default(struct btf_print_opts *o);

@@ -31,7 +31,7 @@ struct decode_opts {
 	bool no_zeros;		  /* omit zero struct members */
 	bool pretty;		  /* multi-line structs */
 	bool no_btf;		  /* raw values only */
-	bool decode_fds;	  /* -y: fds with their paths, 3</etc/hostname> */
+	unsigned int decode_fds;  /* -y, -yy, --decode-fds: DECODE_FDS_* */
 	enum quote_hex hex;	  /* -x, -xx, --strings-in-hex: where strings use hex */
 	unsigned int decode_pids; /* -Y, --decode-pids: DECODE_PIDS_* */
 	/* -e read=SET, -e write=SET: dump the data read from, written to these fds; or NULL */
@@ -43,12 +43,24 @@ struct decode_opts {
 #define DECODE_PIDS_NS (1u << 1)   /* pidns: the number in btftrace's PID namespace */
 #define DECODE_PIDS_ALL (DECODE_PIDS_COMM | DECODE_PIDS_NS)
 
+/* -y, -yy, --decode-fds=: what fds show besides their number. */
+#define DECODE_FDS_PATH (1u << 0)     /* path: 3</etc/hostname> */
+#define DECODE_FDS_SOCKET (1u << 1)   /* socket: 3<TCP:[127.0.0.1:1->127.0.0.1:9]> */
+#define DECODE_FDS_DEV (1u << 2)      /* dev: 0</dev/null<char 1:3>> */
+#define DECODE_FDS_PIDFD (1u << 3)    /* pidfd: 4<pid:1234> */
+#define DECODE_FDS_SIGNALFD (1u << 4) /* signalfd: 5<signalfd:[USR1]> (strace 6.3's) */
+#define DECODE_FDS_EVENTFD (1u << 5)  /* eventfd: 6<{eventfd-count=0x1, ...}> (strace 6.3's) */
+/* -yy, --decode-fds=all: what strace 6.1 knows; signalfd and eventfd are asked for by name */
+#define DECODE_FDS_ALL (DECODE_FDS_PATH | DECODE_FDS_SOCKET | DECODE_FDS_DEV | DECODE_FDS_PIDFD)
+#define DECODE_FDS_EVERY (DECODE_FDS_ALL | DECODE_FDS_SIGNALFD | DECODE_FDS_EVENTFD)
+
 /* decoder.style[nr]: strace's per-syscall -e raw=, -e abbrev= and -e verbose= */
 #define DECODE_STYLE_RAW 1u	 /* raw=: arguments and result as hex numbers, undecoded */
 #define DECODE_STYLE_FULL 2u	 /* abbrev= leaves it out (-v for all): in full */
 #define DECODE_STYLE_NO_DEREF 4u /* verbose= leaves it out: structs and arrays as addresses */
 
 struct fd_table;
+struct sock_diag;
 
 /* -y: what a call does to the descriptor table (fd_paths.c). */
 enum fd_effect {
@@ -106,6 +118,7 @@ struct decoder {
 	const struct value_printer *pointee_printers[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
 	struct shape_cache_slot *shape_cache;	/* SHAPE_CACHE_SLOTS entries */
+	struct btf_print_cache *btf_plans;	/* how the structs of types->btf print */
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
 	hand_bytes_fn hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	/* per syscall and argument: a hand decoder for what another argument gives its meaning */
@@ -122,6 +135,8 @@ struct decoder {
 	const char *fd_made_name[BT_MAX_SYSCALLS];
 	/* -y: the fds' paths, owned by the session; NULL without -y */
 	struct fd_table *fds;
+	/* -yy: the sockets' endpoints, owned by the session; NULL unless socket is asked for */
+	struct sock_diag *socks;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
 	struct pid_table *pids;
 	/* -k, --kernel-stack: unwinds and names stacks, owned by the session; or NULL */
@@ -187,12 +202,11 @@ struct call_view {
 	bool has_ip;	   /* the enter was seen (its ip is 0 without -i) */
 	size_t comm_len;
 	int nr;
-	const char *name;	/* the syscall's name */
-	const char *resumes;	/* restart_syscall: the call it resumes, when it was seen */
-	bool returned;		/* the exit was seen */
-	bool failed;		/* it returned an error */
-	bool captures_dropped;	/* a record came without its captured data (ring buffer full) */
-	bool captures_not_kept; /* of those, one kept in the kernel, too large for its slot */
+	const char *name;      /* the syscall's name */
+	const char *resumes;   /* restart_syscall: the call it resumes, when it was seen */
+	bool returned;	       /* the exit was seen */
+	bool failed;	       /* it returned an error */
+	bool captures_dropped; /* a record came without its captured data (ring buffer full) */
 	/* -e inject=: btftrace gave the result ("(INJECTED)"), held the call ("(DELAYED)") */
 	bool injected, delayed;
 	/* the result btftrace gave is retval=: a value, never an error, as strace shows it */

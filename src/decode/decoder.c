@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode/btf_printer.h"
 #include "decode/decode.h"
 #include "decode/fd_paths.h"
 
@@ -122,7 +123,8 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 	memset(d, 0, sizeof(*d));
 	d->member_cache = calloc(MEMBER_CACHE_SLOTS, sizeof(*d->member_cache));
 	d->shape_cache = calloc(SHAPE_CACHE_SLOTS, sizeof(*d->shape_cache));
-	if (!d->member_cache || !d->shape_cache) {
+	d->btf_plans = btf_print_cache__new(NULL);
+	if (!d->member_cache || !d->shape_cache || !d->btf_plans) {
 		decoder__free(d);
 		return -ENOMEM;
 	}
@@ -196,8 +198,10 @@ void decoder__free(struct decoder *d)
 {
 	free(d->member_cache);
 	free(d->shape_cache);
+	btf_print_cache__free(d->btf_plans);
 	d->member_cache = NULL;
 	d->shape_cache = NULL;
+	d->btf_plans = NULL;
 }
 
 void decode_text_limits(const struct decode_opts *o, struct wr_limits *lim)

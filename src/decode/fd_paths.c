@@ -386,8 +386,9 @@ bool decode_write_fd_pair(const struct decoder *d, struct writer *w, const struc
 		const char *path =
 			hc->enter ? made_fd_name(d, &call, fds[k], buf, sizeof(buf)) : NULL;
 
-		w_fd(w, fds[k], NULL,
-		     path ? path : fd_table__proc_path(d->fds, hdr->tgid, hdr->tid, fds[k]));
+		decode_write_fd(d, w, hdr->tgid, hdr->tid, fds[k], NULL,
+				path ? path
+				     : fd_table__proc_path(d->fds, hdr->tgid, hdr->tid, fds[k]));
 	}
 	w_arr_end(w, false);
 	return true;

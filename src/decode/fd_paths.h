@@ -28,4 +28,15 @@ const char *decode_returned_fd_path(const struct decoder *d, const struct call *
 bool decode_write_fd_pair(const struct decoder *d, struct writer *w, const struct hand_call *hc,
 			  const struct bt_capture *out);
 
+/*
+ * -y, -yy: what fd of process tgid (read through thread tid) shows, as --decode-fds's set
+ * chooses, from what it refers to (path, as the fd table says); info is filled. NULL: nothing.
+ */
+const struct wr_fd_info *decode_fd_info(const struct decoder *d, __u32 tgid, __u32 tid, int fd,
+					const char *path, struct wr_fd_info *info);
+
+/* Writes fd as the set asks, from what it refers to (path: NULL when unknown). */
+void decode_write_fd(const struct decoder *d, struct writer *w, __u32 tgid, __u32 tid, int fd,
+		     const char *name, const char *path);
+
 #endif /* BTFTRACE_FD_PATHS_H */

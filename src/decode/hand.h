@@ -186,5 +186,7 @@ void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t a
 		      bool addresses);
 /* -y: what fd of the call's process refers to, or NULL (no -y, a negative fd, unknown). */
 const char *hand_fd_path(const struct hand_call *hc, int fd);
+/* Writes fd of the call's process with what -y, -yy show of it, from path (NULL: unknown). */
+void hand_write_fd(const struct hand_call *hc, struct writer *w, int fd, const char *path);
 
 #endif /* BTFTRACE_HAND_H */

@@ -5,6 +5,7 @@
 #include <bpf/btf.h>
 
 #include "decode/decode.h"
+#include "decode/fd_paths.h"
 #include "decode/fd_table.h"
 #include "decode/hand.h"
 #include "decode/members.h"
@@ -77,6 +78,13 @@ const char *hand_fd_path(const struct hand_call *hc, int fd)
 	if (!hc->d->fds || fd < 0)
 		return NULL;
 	return fd_table__path(hc->d->fds, hc->enter->hdr.tgid, hc->enter->hdr.tid, fd);
+}
+
+void hand_write_fd(const struct hand_call *hc, struct writer *w, int fd, const char *path)
+{
+	const struct bt_rec_hdr *hdr = hc->enter ? &hc->enter->hdr : &hc->exit->hdr;
+
+	decode_write_fd(hc->d, w, hdr->tgid, hdr->tid, fd, NULL, path);
 }
 
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more)

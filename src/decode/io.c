@@ -243,8 +243,8 @@ static enum hand_result uring_register_arg(struct writer *w, const struct hand_c
 			return HAND_PRINTED;
 		}
 		w_deref_begin(w);
-		w_fd(w, *(const int *)hand_cap_data(cap), NULL,
-		     hand_fd_path(hc, *(const int *)hand_cap_data(cap)));
+		hand_write_fd(hc, w, *(const int *)hand_cap_data(cap),
+			      hand_fd_path(hc, *(const int *)hand_cap_data(cap)));
 		w_deref_end(w);
 		return HAND_PRINTED;
 	default:
@@ -271,7 +271,7 @@ static enum hand_result uring_register_arg(struct writer *w, const struct hand_c
 			int fd;
 
 			memcpy(&fd, data + k * elem, sizeof(fd));
-			w_fd(w, fd, NULL, hand_fd_path(hc, fd));
+			hand_write_fd(hc, w, fd, hand_fd_path(hc, fd));
 			continue;
 		}
 		uint64_t iov[2];
@@ -305,7 +305,7 @@ static void put_iocb_header(struct writer *w, const struct hand_call *hc, const 
 	if (cb->aio_reqprio)
 		w_key_num(w, "aio_reqprio", (uint64_t)(int64_t)cb->aio_reqprio, WR_DEC);
 	w_key(w, "aio_fildes");
-	w_fd(w, (int)cb->aio_fildes, NULL, hand_fd_path(hc, (int)cb->aio_fildes));
+	hand_write_fd(hc, w, (int)cb->aio_fildes, hand_fd_path(hc, (int)cb->aio_fildes));
 }
 
 /* io_cancel's request: its header, as strace shows it. */

@@ -179,6 +179,7 @@ void decode_write_btf(const struct decoder *d, struct writer *w, __u32 type_id, 
 		.shape = struct_shape,
 		.member_shown = member_shown,
 		.member_after = extra && extra->after ? member_after : NULL,
+		.cache = d->btf_plans,
 	};
 
 	if (btf_print_value(w, d->types->btf, type_id, data, len, &po))

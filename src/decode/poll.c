@@ -46,10 +46,7 @@ static void put_fd_set(struct writer *w, const struct hand_call *hc, const struc
 	for (long fd = 0; fd < nfds && (size_t)fd < cap->len * 8; fd++) {
 		if (!fd_bit(cap, fd))
 			continue;
-		w_fd(w, fd, NULL,
-		     hc->d->fds ? fd_table__path(hc->d->fds, hc->enter->hdr.tgid,
-						 hc->enter->hdr.tid, (int)fd)
-				: NULL);
+		hand_write_fd(hc, w, fd, hand_fd_path(hc, fd));
 	}
 	w_arr_end(w, (size_t)nfds > cap->len * 8);
 }
@@ -206,10 +203,7 @@ static enum hand_result pollfds_arg(struct writer *w, const struct hand_call *hc
 		shown++;
 		w_struct_begin(w);
 		w_key(w, "fd");
-		w_fd(w, f.fd, NULL,
-		     hc->d->fds && f.fd >= 0 ? fd_table__path(hc->d->fds, hc->enter->hdr.tgid,
-							      hc->enter->hdr.tid, f.fd)
-					     : NULL);
+		hand_write_fd(hc, w, f.fd, hand_fd_path(hc, f.fd));
 		if (f.fd >= 0) {
 			w_key(w, "events");
 			xlat_write_flags(w, &xlat_poll_events, (unsigned short)f.events);

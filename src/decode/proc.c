@@ -328,7 +328,7 @@ static void put_clone3_out(struct writer *w, const struct hand_call *hc, const s
 	if (o->has_pidfd) {
 		w_key(w, "pidfd");
 		w_deref_begin(w);
-		w_fd(w, o->pidfd, NULL, hc->d->fds ? FD_PIDFD_NAME : NULL);
+		hand_write_fd(hc, w, o->pidfd, hc->d->fds ? FD_PIDFD_NAME : NULL);
 		w_deref_end(w);
 	}
 	if (o->has_tid) {

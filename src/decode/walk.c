@@ -81,7 +81,8 @@ static void write_plain_value(const struct decoder *d, struct writer *w, int nr,
 		const char *path = decode_fd_arg_path(d, hdr, nr, i, v);
 		int fd = (int)v;
 
-		w_fd(w, fd, vp->kind == VK_DIRFD && fd == AT_FDCWD ? "AT_FDCWD" : NULL, path);
+		decode_write_fd(d, w, hdr->tgid, hdr->tid, fd,
+				vp->kind == VK_DIRFD && fd == AT_FDCWD ? "AT_FDCWD" : NULL, path);
 		return;
 	}
 	value_write(w, vp, value, size);
@@ -696,6 +697,7 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
 	const struct bt_exit_rec *exit = call->exit;
 	struct wr_ret r = {.kind = WR_RET_NONE, .fmt = WR_DEC};
 	char pathbuf[4096];
+	struct wr_fd_info fd_info;
 	int nr;
 
 	if (!exit) {
@@ -736,7 +738,9 @@ value:
 	if (v->injected_value)
 		injected_value_format(d, nr, &r);
 	if (d->fds)
-		r.path = decode_returned_fd_path(d, call, pathbuf, sizeof(pathbuf));
+		r.fd = decode_fd_info(d, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret,
+				      decode_returned_fd_path(d, call, pathbuf, sizeof(pathbuf)),
+				      &fd_info);
 	if (d->pids && !d->opts.no_btf && nr >= 0 && nr < BT_MAX_SYSCALLS)
 		decode_pid_return(d, call, &r);
 	if (call->enter && nr >= 0 && nr < BT_MAX_SYSCALLS && d->ret_hand[nr] && !d->opts.no_btf) {
@@ -902,8 +906,6 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	}
 	v->captures_dropped = (call->enter && record_captures_dropped(&call->enter->hdr)) ||
 			      (call->exit && record_captures_dropped(&call->exit->hdr));
-	v->captures_not_kept = (call->enter && record_captures_not_kept(&call->enter->hdr)) ||
-			       (call->exit && record_captures_not_kept(&call->exit->hdr));
 	if (call->exit && call->exit->hdr.ncaps) {
 		const struct bt_capture *note = record_capture(&call->exit->hdr, BT_CAP_ARG_NOTE);
 

@@ -54,11 +54,11 @@ struct event_reader {
 	struct interrupted_call *interrupted;
 	size_t ninterrupted, interrupted_cap;
 	/*
-	 * -p, -a: the threads that had a call record (a set, 0 for a free
-	 * slot), and the calls threads were in when tracing started.
+	 * -p, -a: the threads whose calls were seen to start (a set, 0 for a
+	 * free slot), and the calls threads were in when tracing started.
 	 */
 	bool attached;
-	struct tid_set seen;
+	struct tid_set started;
 	struct bt_enter_rec **expected;
 	size_t nexpected, expected_cap;
 	/* -y: enters of calls only the fd table gets, waiting for their exits */
@@ -96,7 +96,7 @@ void event_reader__free(struct event_reader *er)
 	for (size_t i = 0; i < er->nfd_enters; i++)
 		free(er->fd_enters[i]);
 	free(er->fd_enters);
-	tid_set__free(&er->seen);
+	tid_set__free(&er->started);
 	free(er);
 }
 
@@ -126,18 +126,28 @@ int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec
 	return 0;
 }
 
-/* The call tid was found in at the start, taken from the list (the caller frees it), or NULL. */
-static struct bt_enter_rec *take_expected(struct event_reader *er, __u32 tid)
+/* The call tid was found in at the start, or -1. */
+static ssize_t find_expected(const struct event_reader *er, __u32 tid)
 {
 	for (size_t i = 0; i < er->nexpected; i++) {
-		struct bt_enter_rec *rec = er->expected[i];
-
-		if (rec->hdr.tid == tid) {
-			er->expected[i] = er->expected[--er->nexpected];
-			return rec;
-		}
+		if (er->expected[i]->hdr.tid == tid)
+			return i;
 	}
-	return NULL;
+	return -1;
+}
+
+static void drop_expected(struct event_reader *er, size_t i)
+{
+	free(er->expected[i]);
+	er->expected[i] = er->expected[--er->nexpected];
+}
+
+static void forget_expected(struct event_reader *er, __u32 tid)
+{
+	ssize_t i = er->nexpected ? find_expected(er, tid) : -1;
+
+	if (i >= 0)
+		drop_expected(er, i);
 }
 
 /* x86_64 numbers, and i386's as ids (bpf/record.h) */
@@ -603,33 +613,48 @@ static void handle_detach(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	}
 	release_fatal_signals(er, hdr->tid);
 	if (er->attached)
-		tid_set__remove(&er->seen, hdr->tid);
+		tid_set__remove(&er->started, hdr->tid);
 	/* for the sinks: the thread is no longer traced */
 	call = (struct call){.state = CALL_EVENT, .event = hdr};
 	er->fn(er->ctx, &call);
 }
 
 /*
- * -p, -a: a thread's first record. An exit ends a call under way when
- * tracing started: with the start read from /proc, the call is whole;
- * without, it is not shown (a child's first return goes on, to be known as
- * such). Returns true when the record was dealt with here.
+ * -p, -a: the exit of a call from a thread none of whose calls was seen to
+ * start. sys_exit's program is attached before sys_enter's, so a thread's
+ * records may begin with the exits of calls that started before tracing did:
+ * one for the call it was in, more when attaching took longer than its calls
+ * (a busy machine can hold btftrace between the two for 50 ms and more).
+ * Only the call /proc found the thread in has a start to show it with, and
+ * only the exit that came after /proc was read can be that call's: its
+ * number alone would pair it with an earlier call of the same number, of
+ * other arguments. The others are not shown, as strace shows nothing of a
+ * call it did not see start. A child's first return goes on, to be known as
+ * such. Returns true when the exit was dealt with here.
  */
-static bool first_record(struct event_reader *er, const struct bt_rec_hdr *hdr)
+static bool exit_before_start(struct event_reader *er, const struct bt_exit_rec *exit)
 {
-	struct bt_enter_rec *start = take_expected(er, hdr->tid);
-	const struct bt_exit_rec *exit = (const void *)hdr;
-	bool done = false;
+	const struct bt_rec_hdr *hdr = &exit->hdr;
+	const struct bt_enter_rec *start;
+	ssize_t i;
 
-	if (hdr->type == BT_REC_EXIT && start && start->hdr.nr == hdr->nr) {
+	if (is_child_start(exit))
+		return false;
+	i = er->nexpected ? find_expected(er, hdr->tid) : -1;
+	if (i < 0)
+		return true;
+	start = er->expected[i];
+	/*
+	 * The start's time is when /proc had been read: the call that ran on
+	 * past it ran while it was read. An earlier call's end leaves the
+	 * start for the exit that may come next.
+	 */
+	if (start->hdr.nr == hdr->nr && hdr->ts > start->hdr.ts) {
 		release_held(er);
 		emit(er, CALL_COMPLETE, start, exit);
-		done = true;
-	} else if (hdr->type == BT_REC_EXIT && !is_child_start(exit)) {
-		done = true;
+		drop_expected(er, i);
 	}
-	free(start);
-	return done;
+	return true;
 }
 
 /*
@@ -700,14 +725,20 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 		return 0;
 	}
 	if (er->attached) {
-		if (hdr->type == BT_REC_TASK_EXIT)
-			tid_set__remove(&er->seen, hdr->tid);
-		/* an exec's thread goes on under the leader's tid, whose end came just before */
-		else if (hdr->type == BT_REC_EXEC)
-			tid_set__add(&er->seen, hdr->tid);
-		else if ((hdr->type == BT_REC_ENTER || hdr->type == BT_REC_EXIT) &&
-			 !tid_set__add(&er->seen, hdr->tid) && first_record(er, hdr))
+		if (hdr->type == BT_REC_TASK_EXIT) {
+			tid_set__remove(&er->started, hdr->tid);
+			forget_expected(er, hdr->tid);
+		} else if (hdr->type == BT_REC_EXEC) {
+			/* an exec's thread goes on under the leader's tid, whose end came just before */
+			tid_set__add(&er->started, hdr->tid);
+		} else if (hdr->type == BT_REC_ENTER) {
+			/* from its first start on, a call in progress at the start is past */
+			if (!tid_set__add(&er->started, hdr->tid))
+				forget_expected(er, hdr->tid);
+		} else if (hdr->type == BT_REC_EXIT && !tid_set__has(&er->started, hdr->tid) &&
+			   exit_before_start(er, data)) {
 			return 0;
+		}
 	}
 	if (hdr->type == BT_REC_SIGNAL &&
 	    (((const struct bt_signal_rec *)hdr)->flags & BT_SIG_FATAL_UNDELIVERED) &&
@@ -835,50 +866,6 @@ void event_reader__finish(struct event_reader *er)
 		drop_open(er, 0);
 	}
 	release_fatal_signals(er, 0);
-}
-
-bool record_valid(const void *data, size_t size)
-{
-	return record_ok(data, size);
-}
-
-bool kept_call_records(const struct bt_kept_call *kc, struct bt_enter_rec **enter,
-		       struct bt_exit_rec **exit)
-{
-	const struct bt_rec_hdr *eh = (const void *)kc->enter, *xh = (const void *)kc->exit;
-	bool with_exit = kc->exit_size != 0;
-
-	*enter = NULL;
-	*exit = NULL;
-	if (kc->enter_size > sizeof(kc->enter) || !record_valid(eh, kc->enter_size) ||
-	    eh->type != BT_REC_ENTER)
-		return false;
-	/* an exit of another call than the enter's: the slot was taken over between them */
-	if (with_exit && (kc->exit_size > sizeof(kc->exit) || !record_valid(xh, kc->exit_size) ||
-			  xh->type != BT_REC_EXIT || xh->tid != eh->tid || xh->nr != eh->nr))
-		return false;
-	*enter = malloc(eh->size);
-	*exit = with_exit ? malloc(xh->size) : NULL;
-	if (!*enter || (with_exit && !*exit)) {
-		free(*enter);
-		free(*exit);
-		*enter = NULL;
-		*exit = NULL;
-		return false;
-	}
-	memcpy(*enter, eh, eh->size);
-	if (with_exit)
-		memcpy(*exit, xh, xh->size);
-	return true;
-}
-
-bool record_captures_not_kept(const struct bt_rec_hdr *hdr)
-{
-	size_t off = hdr->type == BT_REC_ENTER ? sizeof(struct bt_enter_rec)
-					       : sizeof(struct bt_exit_rec);
-	const struct bt_capture *cap = (const void *)((const char *)hdr + off);
-
-	return record_captures_dropped(hdr) && (cap->flags & BT_CAP_NOT_KEPT);
 }
 
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)

@@ -71,31 +71,20 @@ void event_reader__idle(struct event_reader *er);
 void event_reader__finish(struct event_reader *er);
 
 /*
- * -p and -a: threads may be in a call when tracing starts. A thread's first
- * record being an exit is then the end of a call whose start was not seen:
- * not shown (as strace shows nothing of a call it did not see start),
- * unless event_reader__expect() gave its start.
+ * -p and -a: threads may be in a call when tracing starts. Until a thread's
+ * first enter record, its exits end calls whose start was not seen: not
+ * shown (as strace shows nothing of a call it did not see start), except
+ * the one event_reader__expect() gave the start of.
  */
 void event_reader__set_attached(struct event_reader *er);
 /*
  * The call thread rec->hdr.tid was found in when tracing started (read from
- * /proc): its first record, if the exit of a call of that number, ends it.
+ * /proc after both programs were attached; rec->hdr.ts the time the read
+ * was done, CLOCK_MONOTONIC): the thread's exit of a call of that number
+ * stamped later, before any enter of the thread, ends it. The exit records
+ * must carry their times.
  */
 int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec);
-
-/*
- * Whether size bytes at data hold a record of a known type, whole: its fixed part, and no
- * more than size says.
- */
-bool record_valid(const void *data, size_t size);
-
-/*
- * A kept call's records (struct bt_kept_call), copied when they are whole and belong
- * together, into *enter and *exit (malloc'd, or NULL for an exit not kept); false when the
- * enter is not there or either is not whole.
- */
-bool kept_call_records(const struct bt_kept_call *kc, struct bt_enter_rec **enter,
-		       struct bt_exit_rec **exit);
 
 /* The capture of argument arg in a record, or NULL. */
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);
@@ -105,7 +94,5 @@ const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);
  * whole (an enter or exit record).
  */
 bool record_captures_dropped(const struct bt_rec_hdr *hdr);
-/* Of those, one kept in the kernel (--slowest, --flight-recorder) too large for its slot. */
-bool record_captures_not_kept(const struct bt_rec_hdr *hdr);
 
 #endif /* BTFTRACE_EVENTS_H */

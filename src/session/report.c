@@ -11,6 +11,7 @@
 
 /* Output is written in blocks of this size unless it goes to a terminal. */
 #define OUTPUT_BUFFER_BYTES (256 * 1024)
+static char output_buffer[OUTPUT_BUFFER_BYTES];
 
 int open_output(struct session *s)
 {
@@ -30,8 +31,13 @@ int open_output(struct session *s)
 			return -errno;
 		}
 	}
+	/*
+	 * glibc takes the size only with a buffer: without one it allocates st_blksize bytes
+	 * (4 KiB on tmpfs), and a trace went out in a write(2) every 4 to 8 KiB. The buffer
+	 * lives as long as the process: the output may be stderr, never closed.
+	 */
 	if (!isatty(fileno(s->out)))
-		setvbuf(s->out, NULL, _IOFBF, OUTPUT_BUFFER_BYTES);
+		setvbuf(s->out, output_buffer, _IOFBF, sizeof(output_buffer));
 	return 0;
 }
 
@@ -44,9 +50,7 @@ void print_summary(struct session *s)
 	sum.containers = s->containers;
 	if (collector__read_summary(&s->coll, summary__add, &sum) ||
 	    (s->opts->summary_opts.errno_summary &&
-	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)) ||
-	    (s->opts->summary_opts.slowest &&
-	     collector__read_slowest(&s->coll, summary__add_slow, &sum)))
+	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)))
 		fail("cannot read the summary from the kernel: %s", strerror(errno));
 	else
 		sink__summary(&s->sink, &sum);
@@ -112,19 +116,6 @@ void report_end(struct session *s)
 			fprintf(stderr,
 				"btftrace: stats: calls the filter rejected in the kernel %llu\n",
 				(unsigned long long)st.filtered);
-		if (s->opts->recorder)
-			fprintf(stderr,
-				"btftrace: stats: flight recorder: the last %u calls of each thread, "
-				"%zu slots of %zu bytes in the kernel (%zu bytes, allocated at "
-				"start; the least recently written go first when all are used)\n",
-				s->opts->recorder, collector__recorder_slots(s->opts->recorder),
-				sizeof(struct bt_kept_call),
-				collector__recorder_bytes(s->opts->recorder));
-		if (s->opts->summary_opts.slowest)
-			fprintf(stderr,
-				"btftrace: stats: slowest calls: %u of each syscall kept per CPU, "
-				"%zu bytes each, allocated as they are kept\n",
-				s->opts->summary_opts.slowest, sizeof(struct bt_kept_call));
 	}
 }
 

@@ -81,11 +81,14 @@ int session_run(const struct session_opts *o)
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
-		/* the flight recorder sends no calls, not even those of the fd table */
-		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY && !o->recorder,
-		/* what the sinks print of each record besides its values */
+		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
+		/*
+		 * what the sinks print of each record besides its values; -p and
+		 * -a pair a call found in /proc with its exit by the exit's time
+		 */
 		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
-				o->text.relative || o->text.show_duration || o->recorder,
+				o->text.relative || o->text.show_duration || o->npids ||
+				o->trace_all,
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		.record_ip = o->text.show_ip,
@@ -103,9 +106,6 @@ int session_run(const struct session_opts *o)
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
 		.events = o->nevents > 0,
-		.slowest = o->summary_opts.slowest,
-		.recorder = o->recorder,
-		.trigger = o->trigger != NULL,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
@@ -117,18 +117,6 @@ int session_run(const struct session_opts *o)
 
 	if (o->trace_fds)
 		trace_fds_bits(o->trace_fds, &co.trace_fds);
-	/*
-	 * --flight-recorder: a SIGUSR1 during the set-up must not end btftrace; it waits,
-	 * blocked, for the signalfd, and asks for a dump then
-	 */
-	if (o->recorder) {
-		sigset_t usr1, old;
-
-		sigemptyset(&usr1);
-		sigaddset(&usr1, SIGUSR1);
-		if (!sigprocmask(SIG_BLOCK, &usr1, &old))
-			s.usr1_blocked = sigismember(&old, SIGUSR1);
-	}
 	if (o->command) {
 		err = find_command(o->command[0], path, sizeof(path));
 		if (err) {
@@ -210,15 +198,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
-	if (s.filter &&
-	    (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args, false))) {
+	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
-		     strerror(-err));
-		goto out;
-	}
-	if (s.trigger &&
-	    (err = collector__set_filter(&s.coll, &s.trigger->prog, s.trigger->args, true))) {
-		fail("cannot fill the trigger's maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
@@ -274,6 +255,8 @@ int session_run(const struct session_opts *o)
 			err == -EPERM ? " (the kernel counts them for CAP_SYS_ADMIN only)" : "");
 	if (o->npids || o->trace_all)
 		event_reader__set_attached(s.reader);
+	/* before attaching: the fewer calls run between its steps, the fewer go unseen */
+	raise_reader_priority();
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
@@ -300,7 +283,6 @@ int session_run(const struct session_opts *o)
 		if (s.injector && start_injection(&s))
 			goto out;
 	}
-	raise_reader_priority();
 	err = trace_loop(&s);
 	/* tracing is over: what still runs with the filter is answered by a process of its own */
 	injector__stop(s.injector);
@@ -352,6 +334,5 @@ out:
 	free_tables(&s);
 	container_table__free(s.containers);
 	free(s.path_files);
-	recorder_free(&s);
 	return status;
 }

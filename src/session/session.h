@@ -74,12 +74,6 @@ struct session_opts {
 	/* -e SUBSYS:EVENT[(fields)]: the tracepoints to show beside the calls */
 	const char **events;
 	int nevents;
-	/*
-	 * --flight-recorder N: each thread's last N calls kept in the kernel, written out when
-	 * a trigger fires; 0: off
-	 */
-	unsigned int recorder;
-	const struct filter_spec *trigger; /* --trigger EXPR; NULL: none */
 };
 
 void session_opts_default(struct session_opts *o);

@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <linux/capability.h>
 #include "decode/fd_table.h"
+#include "decode/sock_diag.h"
 #include "session/session_internal.h"
 
 static bool have_cap(const struct __user_cap_data_struct *data, int cap)
@@ -180,40 +181,6 @@ static int plan_injection(struct session *s)
 	if (err)
 		fail("%s", why);
 	return err;
-}
-
-/*
- * --trigger: compiled as a filter is, against the syscalls traced; the syscalls that have
- * the arguments it names are marked, and run it at their exits. It selects nothing.
- */
-static int compile_trigger(struct session *s)
-{
-	char why[FILTER_ERR_MAX];
-	struct syscall_set traced = {};
-	int err;
-
-	s->trigger = calloc(1, sizeof(*s->trigger));
-	if (!s->trigger)
-		return -ENOMEM;
-	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
-		if (s->beauty->rules[nr].flags & BT_SC_SELECTED)
-			syscall_set__add(&traced, nr);
-	}
-	err = filter_spec__compile(s->opts->trigger, s->cat, s->opts->no_btf ? NULL : &s->types,
-				   &traced, s->trigger, why, sizeof(why));
-	if (err) {
-		/* the compiler's messages name --filter, the language's first option */
-		if (!strncmp(why, "--filter", 8))
-			fail("--trigger%s", why + 8);
-		else
-			fail("%s", why);
-		return err;
-	}
-	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
-		if (syscall_set__has(&s->trigger->traced, nr))
-			s->beauty->rules[nr].flags |= BT_SC_TRIGGER;
-	}
-	return 0;
 }
 
 /*
@@ -399,8 +366,6 @@ int load_tables(struct session *s)
 		return err;
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
 		return err;
-	if (o->trigger && (err = compile_trigger(s)))
-		return err;
 	if (o->inject && (err = plan_injection(s)))
 		return err;
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
@@ -418,6 +383,11 @@ int load_tables(struct session *s)
 	s->dec->fds = fd_table__new(NULL);
 	if (!s->dec->fds)
 		return -ENOMEM;
+	if (o->decode.decode_fds & DECODE_FDS_SOCKET) {
+		s->dec->socks = sock_diag__new();
+		if (!s->dec->socks)
+			return -ENOMEM;
+	}
 	mark_fd_calls(s);
 	/*
 	 * The kernel sends the calls that make or end fds whatever -e and
@@ -436,12 +406,12 @@ void free_tables(struct session *s)
 	types__free(&s->types);
 	if (s->dec) {
 		fd_table__free(s->dec->fds);
+		sock_diag__free(s->dec->socks);
 		pid_table__free(s->dec->pids);
 		decoder__free(s->dec);
 	}
 	free(s->dec);
 	free(s->filter);
-	free(s->trigger);
 	free(s->inject_plan);
 	free(s->beauty);
 	free(s->cat);

@@ -110,8 +110,9 @@ def normalised(trace, f, in_namespace):
 
     def racy(text):
         # fork's return names the child by the name it has when the line is printed: the
-        # parent's, or "kid" once the child has renamed itself, in strace as here
-        return re.sub(r"^(clone3?\(.*\) = \w+)<\w+>$", r"\1<COMM>", text)
+        # parent's, or "kid" once the child has renamed itself, in strace as here (a pidns
+        # comment may follow)
+        return re.sub(r"^(clone3?\(.*\) = \w+)<\w+>", r"\1<COMM>", text)
 
     return {name: [(comm, racy(norm(text))) for comm, text in threads[tid]]
             for name, tid in (("main", main), ("kid", kid))}

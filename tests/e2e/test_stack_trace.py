@@ -270,8 +270,6 @@ def test_stacks_with_injection_and_paths(run_btftrace, workload, opts, args, at_
     (["-k", "--format=perfetto", "-o", "/dev/null"],
      r"--format=perfetto has no place for stacks"),
     (["-k", "--stack-trace-size", "99999"], r"invalid --stack-trace-size value '99999'"),
-    (["-k", "--flight-recorder", "10"], r"--flight-recorder keeps each call in the kernel "
-     r"without its stack"),
 ])
 def test_bad_stack_options(btftrace, bpf_snapshot, args, message):
     snap = bpf_snapshot()

@@ -29,6 +29,7 @@
 #define OPT_SYNTH 0x80
 
 static struct btf *vmlinux;
+static struct btf_print_cache *vmlinux_plans;
 static __u32 *composite_ids;
 static size_t nr_composites;
 static struct outbuf ob;
@@ -42,6 +43,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fprintf(stderr, "fuzz_btf_printer: no kernel BTF in /sys/kernel/btf/vmlinux\n");
 		exit(1);
 	}
+	vmlinux_plans = btf_print_cache__new(vmlinux);
 	n = btf__type_cnt(vmlinux);
 	composite_ids = calloc(n, sizeof(*composite_ids));
 	if (!composite_ids)
@@ -222,6 +224,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (err && id < btf__type_cnt(btf))
 		abort();
+
+	/*
+	 * The same through print plans, which must write the same text: the kernel's plans kept
+	 * warm across inputs, a synthetic BTF's made afresh.
+	 */
+	if (!err) {
+		struct btf_print_cache *cache = synth ? btf_print_cache__new(synth) : vmlinux_plans;
+		struct btf_print_opts co = o;
+		struct outbuf again;
+
+		if (!cache)
+			abort();
+		co.cache = cache;
+		outbuf_init(&again);
+		text_writer__init(&tw, &again, &lim, &two);
+		if (btf_print_value(&tw.w, btf, id, p, end - p, &co) || again.len != ob.len ||
+		    (ob.len && memcmp(again.data, ob.data, ob.len)))
+			abort();
+		outbuf_free(&again);
+		if (synth)
+			btf_print_cache__free(cache);
+	}
 
 	/* the same walk as JSON, with the same limits */
 	outbuf_reset(&ob);

@@ -52,13 +52,40 @@ static struct writer *text_writer(const struct show_opts *o)
 	return &tw.w;
 }
 
+static char shown_text[1 << 16];
+
+/* The value as the printer writes it with o's options (NULL: defaults) and cache. */
+static const char *show_with(const struct btf *btf, __u32 id, const void *data, size_t len,
+			     const struct show_opts *o, struct btf_print_cache *cache)
+{
+	struct btf_print_opts po;
+
+	if (o)
+		po = o->po;
+	else
+		btf_print_opts_default(&po);
+	po.cache = cache;
+	assert_int_equal(btf_print_value(text_writer(o), btf, id, data, len, &po), 0);
+	snprintf(shown_text, sizeof(shown_text), "%s", ob.data ? ob.data : "");
+	return shown_text;
+}
+
+/*
+ * The value as the printer writes it, by look-ups in the BTF; and the same once more with a
+ * cache of print plans, cold then warm, which must write exactly the same.
+ */
 static const char *show(const struct btf *btf, __u32 id, const void *data, size_t len,
 			const struct show_opts *o)
 {
-	struct writer *w = text_writer(o);
+	struct btf_print_cache *cache = btf_print_cache__new(btf);
+	char want[sizeof(shown_text)];
 
-	assert_int_equal(btf_print_value(w, btf, id, data, len, o ? &o->po : NULL), 0);
-	return ob.data ? ob.data : "";
+	assert_non_null(cache);
+	snprintf(want, sizeof(want), "%s", show_with(btf, id, data, len, o, NULL));
+	for (int pass = 0; pass < 2; pass++)
+		assert_string_equal(show_with(btf, id, data, len, o, cache), want);
+	btf_print_cache__free(cache);
+	return show_with(btf, id, data, len, o, NULL);
 }
 
 /* The base types most tests share; ids filled by new_btf(). */
@@ -490,6 +517,7 @@ static bool mode_hook(void *ctx, struct writer *w, const struct btf *btf, __u32 
 static void test_member_hook(void **state)
 {
 	struct btf *btf = new_btf();
+	struct btf_print_cache *cache;
 	struct hook_log log = {0};
 	struct show_opts o;
 	unsigned int v[2] = {0100644, 9};
@@ -505,15 +533,131 @@ static void test_member_hook(void **state)
 	opts_default(&o);
 	o.po.member_hook = mode_hook;
 	o.po.hook_ctx = &log;
-	assert_string_equal(show(btf, s, v, sizeof(v), &o), "{st_mode=S_IFREG|0644, st_nlink=9}");
-	assert_int_equal(log.calls, 2);
-	/* the member of an anonymous struct reports the struct it is flattened into */
-	assert_int_equal(log.parent_id, s);
-	assert_int_equal(log.type_id, umode);
-	/* not called for a member the data does not cover */
-	log.calls = 0;
-	assert_string_equal(show(btf, s, v, 6, &o), "{st_mode=S_IFREG|0644, ...}");
-	assert_int_equal(log.calls, 1);
+	cache = btf_print_cache__new(btf);
+	/* by look-ups, then through the plans, cold and warm: called alike */
+	for (int pass = 0; pass < 3; pass++) {
+		log = (struct hook_log){0};
+		assert_string_equal(show_with(btf, s, v, sizeof(v), &o, pass ? cache : NULL),
+				    "{st_mode=S_IFREG|0644, st_nlink=9}");
+		assert_int_equal(log.calls, 2);
+		/* the member of an anonymous struct reports the struct it is flattened into */
+		assert_int_equal(log.parent_id, s);
+		assert_int_equal(log.type_id, umode);
+		/* not called for a member the data does not cover */
+		log.calls = 0;
+		assert_string_equal(show_with(btf, s, v, 6, &o, pass ? cache : NULL),
+				    "{st_mode=S_IFREG|0644, ...}");
+		assert_int_equal(log.calls, 1);
+	}
+	btf_print_cache__free(cache);
+	btf__free(btf);
+}
+
+/* Shapes for test_shapes: by the struct's name; member_shown calls counted. */
+struct shape_ctx {
+	const struct btf_shape *listed, *plain;
+	const char *listed_name;
+	unsigned int shown_calls;
+};
+
+static const struct btf_shape *test_shape(void *ctx, const struct btf *btf, __u32 type_id)
+{
+	struct shape_ctx *sc = ctx;
+	const struct btf_type *t = btf__type_by_id(btf, type_id);
+	const char *name = btf__name_by_offset(btf, t->name_off);
+
+	return !strcmp(name, sc->listed_name) ? sc->listed : sc->plain;
+}
+
+static bool test_member_shown(void *ctx, const char *name)
+{
+	((struct shape_ctx *)ctx)->shown_calls++;
+	return strcmp(name, "__pad");
+}
+
+static void test_shapes(void **state)
+{
+	static const char *const brief[] = {"a", NULL};
+	static const char *const members[] = {"c", "u2", "missing", "a", NULL};
+	static const char *const when_set[] = {"__pad", NULL};
+	struct btf_shape listed = {.members = members, .brief = brief};
+	struct btf_shape plain = {.when_set = when_set};
+	struct shape_ctx sc = {.listed = &listed, .plain = &plain, .listed_name = "listed"};
+	struct btf *btf = new_btf();
+	struct btf_print_cache *cache = btf_print_cache__new(btf);
+	struct {
+		int a;
+		union {
+			int u1;
+			short u2;
+		};
+		unsigned int pad;
+		unsigned int c;
+	} v = {.a = 1, .u1 = 0x10002, .c = 3};
+	const char *list[3];
+	struct show_opts o;
+	int anon, st, pl;
+
+	anon = ok(btf__add_union(btf, NULL, 4));
+	ok(btf__add_field(btf, "u1", t_int, 0, 0));
+	ok(btf__add_field(btf, "u2", t_short, 0, 0));
+	st = ok(btf__add_struct(btf, "listed", sizeof(v)));
+	ok(btf__add_field(btf, "a", t_int, 0, 0));
+	ok(btf__add_field(btf, NULL, anon, 32, 0));
+	ok(btf__add_field(btf, "__pad", t_uint, 64, 0));
+	ok(btf__add_field(btf, "c", t_uint, 96, 0));
+	pl = ok(btf__add_struct(btf, "plain", sizeof(v)));
+	ok(btf__add_field(btf, "a", t_int, 0, 0));
+	ok(btf__add_field(btf, NULL, anon, 32, 0));
+	ok(btf__add_field(btf, "__pad", t_uint, 64, 0));
+	ok(btf__add_field(btf, "c", t_uint, 96, 0));
+
+	opts_default(&o);
+	o.po.shape = test_shape;
+	o.po.member_shown = test_member_shown;
+	o.po.hook_ctx = &sc;
+	assert_string_equal(show(btf, st, &v, sizeof(v), &o), "{a=1, ...}");
+	o.lim.verbose = true;
+	/* the list's order, a member of the anonymous union among them, an unknown name skipped */
+	assert_string_equal(show(btf, st, &v, sizeof(v), &o), "{c=3, u2=2, a=1}");
+	/* a list cut short: what the data covers */
+	assert_string_equal(show(btf, st, &v, 8, &o), "{u2=2, a=1, ...}");
+	/* BTF's order: padding only when set */
+	assert_string_equal(show(btf, pl, &v, sizeof(v), &o), "{a=1, u1=65538, u2=2, c=3}");
+	v.pad = 5;
+	assert_string_equal(show(btf, pl, &v, sizeof(v), &o),
+			    "{a=1, u1=65538, u2=2, __pad=5, c=3}");
+
+	/* a warm cache asks nothing of member_shown */
+	show_with(btf, pl, &v, sizeof(v), &o, cache);
+	sc.shown_calls = 0;
+	assert_string_equal(show_with(btf, pl, &v, sizeof(v), &o, cache),
+			    "{a=1, u1=65538, u2=2, __pad=5, c=3}");
+	assert_int_equal(sc.shown_calls, 0);
+
+	/* one array, two lists (a shape built per call, as statx's): two plans */
+	listed.members = list;
+	list[0] = "a";
+	list[1] = "c";
+	list[2] = NULL;
+	assert_string_equal(show_with(btf, st, &v, sizeof(v), &o, cache), "{a=1, c=3}");
+	list[0] = "c";
+	list[1] = "a";
+	assert_string_equal(show_with(btf, st, &v, sizeof(v), &o, cache), "{c=3, a=1}");
+	list[1] = NULL;
+	assert_string_equal(show_with(btf, st, &v, sizeof(v), &o, cache), "{c=3}");
+
+	/* another BTF than the cache's: printed by look-ups all the same */
+	{
+		struct btf *other = new_btf();
+		int ts = add_timespec(other);
+		long t[2] = {1, 2};
+
+		assert_string_equal(show_with(other, ts, t, sizeof(t), NULL, cache),
+				    "{tv_sec=1, tv_nsec=2}");
+		btf__free(other);
+	}
+	btf_print_cache__free(cache);
 	btf__free(btf);
 }
 
@@ -633,6 +777,7 @@ int main(void)
 		cmocka_unit_test(test_max_depth),
 		cmocka_unit_test(test_pretty),
 		cmocka_unit_test(test_member_hook),
+		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_scalars),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_vmlinux_timespec),

@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "events/events.h"
@@ -614,7 +613,7 @@ static void test_fatal_signal_after_the_call_it_ended(void **state)
 }
 
 /*
- * Attached (-p, -a): a thread's first record being an exit ends a call that
+ * Attached (-p, -a): an exit before a thread's first enter ends a call that
  * started before tracing: not shown, unless its start was read from /proc;
  * a child's first return still goes on.
  */
@@ -630,6 +629,9 @@ static void test_attached_first_exits(void **state)
 
 	event_reader__set_attached(er);
 	start.args[0] = 42;
+	/* read from /proc at 100, and ended after */
+	start.hdr.ts = 100;
+	blocked.hdr.ts = 200;
 	assert_int_equal(event_reader__expect(er, &start), 0);
 	assert_int_equal(event_reader__expect(er, &wrong), 0);
 	event_reader__handle(er, &lone, sizeof(lone));
@@ -657,6 +659,102 @@ static void test_attached_first_exits(void **state)
 	event_reader__free(er);
 }
 
+static struct bt_exit_rec exit_at(__u32 tid, int nr, long ret, __u64 ts)
+{
+	struct bt_exit_rec r = exit_rec(tid, nr, ret);
+
+	r.hdr.ts = ts;
+	return r;
+}
+
+static struct bt_enter_rec enter_at(__u32 tid, int nr, __u64 ts)
+{
+	struct bt_enter_rec r = enter_rec(tid, nr);
+
+	r.hdr.ts = ts;
+	return r;
+}
+
+#define NR_GETPPID 110
+#define NR_CLOCK_NANOSLEEP 230
+
+/*
+ * Attached while sys_enter's program took 50 ms and more to follow
+ * sys_exit's (a busy machine): a thread looping on getppid and a 50 ms sleep
+ * had three calls end before its first enter was seen, and /proc, read
+ * after, found it in a later sleep whose start was seen. None of the three
+ * shows: the first is not the sleep /proc found (of the same number, but
+ * ended before the read), the others have no start to show. Every call that
+ * started once tracing ran shows whole.
+ */
+static void test_attached_exits_before_first_enter(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec found = enter_at(5, NR_CLOCK_NANOSLEEP, 1000);
+	struct bt_exit_rec before[] = {
+		exit_at(5, NR_CLOCK_NANOSLEEP, 0, 500),
+		exit_at(5, NR_GETPPID, 1, 600),
+		exit_at(5, NR_CLOCK_NANOSLEEP, 0, 700),
+	};
+	struct bt_enter_rec ppid = enter_at(5, NR_GETPPID, 750);
+	struct bt_exit_rec ppid_x = exit_at(5, NR_GETPPID, 1, 760);
+	struct bt_enter_rec nap = enter_at(5, NR_CLOCK_NANOSLEEP, 770);
+	struct bt_exit_rec nap_x = exit_at(5, NR_CLOCK_NANOSLEEP, 0, 1100);
+
+	event_reader__set_attached(er);
+	found.args[0] = 42;
+	assert_int_equal(event_reader__expect(er, &found), 0);
+	for (size_t i = 0; i < sizeof(before) / sizeof(before[0]); i++)
+		event_reader__handle(er, &before[i], sizeof(before[i]));
+	assert_int_equal(s.n, 0);
+	event_reader__handle(er, &ppid, sizeof(ppid));
+	event_reader__handle(er, &ppid_x, sizeof(ppid_x));
+	event_reader__handle(er, &nap, sizeof(nap));
+	event_reader__handle(er, &nap_x, sizeof(nap_x));
+	event_reader__finish(er);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
+	/* the sleep's own start, not the one /proc read */
+	assert_int_equal(s.arg0[1], 0);
+	event_reader__free(er);
+}
+
+/*
+ * The same, /proc having found the thread in the sleep that began before
+ * tracing: that sleep shows whole, with /proc's arguments, the calls that
+ * ended before it not at all.
+ */
+static void test_attached_call_found_after_earlier_exits(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec found = enter_at(5, NR_CLOCK_NANOSLEEP, 1000);
+	struct bt_exit_rec before[] = {
+		exit_at(5, NR_CLOCK_NANOSLEEP, 0, 500),
+		exit_at(5, NR_GETPPID, 1, 600),
+		exit_at(5, NR_CLOCK_NANOSLEEP, 0, 1500),
+	};
+	struct bt_enter_rec ppid = enter_at(5, NR_GETPPID, 1600);
+	struct bt_exit_rec ppid_x = exit_at(5, NR_GETPPID, 1, 1610);
+
+	event_reader__set_attached(er);
+	found.args[0] = 42;
+	assert_int_equal(event_reader__expect(er, &found), 0);
+	for (size_t i = 0; i < sizeof(before) / sizeof(before[0]); i++)
+		event_reader__handle(er, &before[i], sizeof(before[i]));
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	assert_true(s.has_enter[0] && s.has_exit[0]);
+	assert_int_equal(s.arg0[0], 42);
+	event_reader__handle(er, &ppid, sizeof(ppid));
+	event_reader__handle(er, &ppid_x, sizeof(ppid_x));
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
+	event_reader__free(er);
+}
+
 /* Attached, tracing stops: a held call is detached, not a call that did not return. */
 static void test_attached_finish_detaches(void **state)
 {
@@ -671,58 +769,6 @@ static void test_attached_finish_detaches(void **state)
 	assert_int_equal(s.state[0], CALL_UNFINISHED);
 	assert_true(s.detached[0]);
 	event_reader__free(er);
-}
-
-/*
- * A call kept in the kernel (--flight-recorder, --slowest): its records are copied when
- * whole; an enter alone is a call under way; a slot whose enter is missing or torn, or
- * whose exit is another call's, gives nothing.
- */
-static void test_kept_call_records(void **state)
-{
-	struct bt_enter_rec enter = {
-		.hdr = {.type = BT_REC_ENTER, .size = sizeof(enter), .ts = 10, .tid = 7, .nr = 8}};
-	struct bt_exit_rec exit = {
-		.hdr = {.type = BT_REC_EXIT, .size = sizeof(exit), .ts = 20, .tid = 7, .nr = 8},
-		.ret = -9};
-	static struct bt_kept_call kc;
-	struct bt_enter_rec *e;
-	struct bt_exit_rec *x;
-
-	memcpy(kc.enter, &enter, sizeof(enter));
-	memcpy(kc.exit, &exit, sizeof(exit));
-	kc.enter_size = sizeof(enter);
-	kc.exit_size = sizeof(exit);
-	assert_true(kept_call_records(&kc, &e, &x));
-	assert_int_equal(e->hdr.ts, 10);
-	assert_int_equal(x->ret, -9);
-	free(e);
-	free(x);
-	/* under way: no exit yet */
-	kc.exit_size = 0;
-	assert_true(kept_call_records(&kc, &e, &x));
-	assert_non_null(e);
-	assert_null(x);
-	free(e);
-	/* an exit of another thread's call */
-	kc.exit_size = sizeof(exit);
-	((struct bt_exit_rec *)kc.exit)->hdr.tid = 8;
-	assert_false(kept_call_records(&kc, &e, &x));
-	assert_null(e);
-	assert_null(x);
-	((struct bt_exit_rec *)kc.exit)->hdr.tid = 7;
-	/* sizes past the slot's regions, or shorter than the record's own */
-	kc.exit_size = sizeof(kc.exit) + 1;
-	assert_false(kept_call_records(&kc, &e, &x));
-	kc.exit_size = sizeof(exit);
-	kc.enter_size = sizeof(enter) - 1;
-	assert_false(kept_call_records(&kc, &e, &x));
-	/* an exit where the enter should be: only the exit was kept */
-	memcpy(kc.enter, &exit, sizeof(exit));
-	kc.enter_size = sizeof(exit);
-	assert_false(kept_call_records(&kc, &e, &x));
-	kc.enter_size = 0;
-	assert_false(kept_call_records(&kc, &e, &x));
 }
 
 /*
@@ -773,7 +819,6 @@ static void test_detach_at_exec(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_kept_call_records),
 		cmocka_unit_test(test_complete_call),
 		cmocka_unit_test(test_interleaved_threads),
 		cmocka_unit_test(test_idle_shows_blocked_call),
@@ -794,6 +839,8 @@ int main(void)
 		cmocka_unit_test(test_lost_record_too_short_is_refused),
 		cmocka_unit_test(test_dropped_captures_marker),
 		cmocka_unit_test(test_attached_first_exits),
+		cmocka_unit_test(test_attached_exits_before_first_enter),
+		cmocka_unit_test(test_attached_call_found_after_earlier_exits),
 		cmocka_unit_test(test_attached_finish_detaches),
 		cmocka_unit_test(test_detach_at_exec),
 	};

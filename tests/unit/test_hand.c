@@ -1693,9 +1693,9 @@ static void test_fd_path_deleted(void **state)
 	struct writer *w = text_writer();
 
 	w_arr_begin(w, WR_ARR_LIST);
-	w_fd(w, 3, NULL, "/memfd:x (deleted)");
+	w_fd_path(w, 3, NULL, "/memfd:x (deleted)");
 	/* only a path is a file that can be removed */
-	w_fd(w, 4, NULL, "anon_inode:[eventfd] (deleted)");
+	w_fd_path(w, 4, NULL, "anon_inode:[eventfd] (deleted)");
 	w_arr_end(w, false);
 	assert_string_equal(ob.data, "[3</memfd:x>(deleted), 4<anon_inode:[eventfd] (deleted)>]");
 }

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/quote.h"
@@ -79,6 +81,128 @@ static void test_xx_hexes_every_string(void **state)
 	assert_string_equal(Q("", QUOTE_HEX_ALL), "\"\"");
 	assert_string_equal(quoted("abc", 3, 2, false, false, QUOTE_HEX_ALL), "\"\\x61\\x62\"...");
 	assert_string_equal(quoted("ab", 2, 0, true, true, QUOTE_HEX_ALL), "\"\\x61\\x62\"...");
+}
+
+/*
+ * strace's escaping spelled out byte by byte with snprintf, slow and plain: the oracle for
+ * quote.c's table-driven loop, which writes straight into the buffer.
+ */
+static size_t reference_escape(char *out, const unsigned char *s, size_t n, enum quote_hex hex,
+			       bool brackets)
+{
+	/* each byte C names an escape for, then its letter */
+	static const char named[] = "\"\"\\\\\nn\tt\rr\ff\vv";
+	bool all_hex = hex == QUOTE_HEX_ALL;
+	size_t len = 0;
+
+	for (size_t i = 0; i < n && hex == QUOTE_HEX_NON_ASCII; i++)
+		all_hex |= s[i] > 0x7e || (s[i] < ' ' && (s[i] < '\t' || s[i] > '\r'));
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = s[i];
+		const char *letter = NULL;
+		bool next_digit = i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7';
+
+		for (size_t j = 0; j + 1 < sizeof(named); j += 2)
+			if (named[j] == (char)c)
+				letter = named + j + 1;
+		if (all_hex)
+			len += sprintf(out + len, "\\x%02x", c);
+		else if (letter)
+			len += sprintf(out + len, "\\%c", *letter);
+		else if (c >= ' ' && c < 0x7f && !(brackets && (c == '<' || c == '>')))
+			out[len++] = c;
+		else if (hex == QUOTE_HEX_CHARS)
+			len += sprintf(out + len, "\\x%02x", c);
+		else if (next_digit)
+			len += sprintf(out + len, "\\%03o", c);
+		else
+			len += sprintf(out + len, "\\%o", c);
+	}
+	out[len] = '\0';
+	return len;
+}
+
+/*
+ * Runs of bytes of one sort, 0 to 19 long: text, NULs, octal digits, the characters escaped
+ * by name or in brackets, any byte; so that words of eight of a sort, and their edges, come.
+ */
+static void fill_runs(unsigned char *buf, size_t n, unsigned int *seed)
+{
+	static const char specials[] = "\"\\<>\n\t\r\f\v";
+	size_t i = 0;
+
+	while (i < n) {
+		size_t len = rand_r(seed) % 20;
+		int sort = rand_r(seed) % 5;
+
+		for (; len && i < n; len--, i++) {
+			switch (sort) {
+			case 0:
+				buf[i] = ' ' + rand_r(seed) % 95;
+				break;
+			case 1:
+				buf[i] = 0;
+				break;
+			case 2:
+				buf[i] = '0' + rand_r(seed) % 10;
+				break;
+			case 3:
+				buf[i] = specials[rand_r(seed) % (sizeof(specials) - 1)];
+				break;
+			default:
+				buf[i] = rand_r(seed) % 256;
+				break;
+			}
+		}
+	}
+}
+
+/* Every style, every pair of bytes and random runs: the same text as the oracle's. */
+static void test_escaping_matches_the_reference(void **state)
+{
+	static const enum quote_hex styles[] = {QUOTE_HEX_NONE, QUOTE_HEX_CHARS,
+						QUOTE_HEX_NON_ASCII, QUOTE_HEX_ALL};
+	unsigned char buf[300];
+	char want[sizeof(buf) * 4 + 8];
+	unsigned int seed = 1;
+	struct outbuf ob;
+
+	outbuf_init(&ob);
+	for (size_t k = 0; k < sizeof(styles) / sizeof(styles[0]); k++) {
+		for (unsigned int v = 0; v < 0x10000; v++) {
+			buf[0] = v >> 8;
+			buf[1] = v & 0xff;
+			want[0] = '"';
+			reference_escape(want + 1, buf, 2, styles[k], false);
+			strcat(want, "\"");
+			outbuf_reset(&ob);
+			quote_bytes(&ob, buf, 2, 0, false, false, styles[k]);
+			assert_string_equal(ob.data, want);
+		}
+		for (int run = 0; run < 5000; run++) {
+			size_t n = rand_r(&seed) % sizeof(buf);
+
+			fill_runs(buf, n, &seed);
+			want[0] = '"';
+			reference_escape(want + 1, buf, n, styles[k], false);
+			strcat(want, "\"");
+			outbuf_reset(&ob);
+			quote_bytes(&ob, buf, n, 0, false, false, styles[k]);
+			assert_string_equal(ob.data, want);
+			assert_int_equal(ob.len, strlen(want));
+
+			/* the same bytes as a name in brackets, up to their first NUL */
+			want[0] = '<';
+			n = strnlen((const char *)buf, n);
+			buf[n] = '\0';
+			reference_escape(want + 1, buf, n, styles[k], true);
+			strcat(want, ">");
+			outbuf_reset(&ob);
+			quote_bracketed(&ob, (const char *)buf, styles[k]);
+			assert_string_equal(ob.data, want);
+		}
+	}
+	outbuf_free(&ob);
 }
 
 static const char *bracketed(const char *s, enum quote_hex hex)
@@ -184,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_x_decides_on_the_bytes_shown),
 		cmocka_unit_test(test_xx_hexes_every_string),
 		cmocka_unit_test(test_bracketed_names),
+		cmocka_unit_test(test_escaping_matches_the_reference),
 		cmocka_unit_test(test_hex_parse),
 		cmocka_unit_test(test_hexdump),
 		cmocka_unit_test(test_hexdump_offsets_widen_past_a_megabyte),

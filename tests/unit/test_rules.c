@@ -368,7 +368,7 @@ static void test_fd_paths_escaped(void **state)
 
 	outbuf_reset(&ob);
 	text_writer__init(&tw, &ob, &lim, &two);
-	w_fd(&tw.w, 3, NULL, "/tmp/a<b>\"c\\\n\303\251 1");
+	w_fd_path(&tw.w, 3, NULL, "/tmp/a<b>\"c\\\n\303\251 1");
 	assert_string_equal(ob.data, "3</tmp/a\\74b\\76\\\"c\\\\\\n\\303\\251 1>");
 }
 
