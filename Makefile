@@ -10,11 +10,13 @@ PYTHON ?= /usr/bin/python3
 
 LIBBPF_CFLAGS := $(shell pkg-config --cflags libbpf 2>/dev/null)
 LIBBPF_LIBS := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf) -lelf -lz
+# -k's unwinder: elfutils' libdw (Debian's libdw-dev)
+LIBDW_LIBS := $(shell pkg-config --libs libdw 2>/dev/null || echo -ldw -lelf)
 
 CFLAGS ?= -g -O2
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
 	  -Isrc -I$(OUTPUT) $(LIBBPF_CFLAGS) -D_GNU_SOURCE
-LDLIBS += $(LIBBPF_LIBS) -pthread
+LDLIBS += $(LIBBPF_LIBS) $(LIBDW_LIBS) -pthread
 
 ifeq ($(SANITIZE),1)
 OUTPUT := .output/asan
@@ -51,6 +53,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(OUTPUT)/tests/%,$(UNIT_SRC))
 HELPER_SRC := $(wildcard tests/workloads/*.c)
 HELPER_BIN := $(patsubst tests/workloads/%.c,$(OUTPUT)/workloads/%,$(HELPER_SRC))
+HELPER_BIN += $(OUTPUT)/workloads/stack_calls_fp
 
 # where `make install` puts things: PREFIX=/usr for a package, DESTDIR=dir to stage them there
 PREFIX ?= /usr/local
@@ -104,6 +107,14 @@ $(OUTPUT)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJ) | $(OUTP
 
 $(OUTPUT)/workloads/%: tests/workloads/%.c | $(OUTPUT)/workloads
 	$(CC) -g -O1 -Wall -D_GNU_SOURCE -pthread $< -o $@
+
+# -k's workload, as issue 19 builds it: no frame pointers, so only DWARF CFI unwinds it; and
+# again with frame pointers, for --stack-trace=fp
+STACK_WORKLOAD_FLAGS := -O2 -fno-optimize-sibling-calls -g -Wall -D_GNU_SOURCE -pthread
+$(OUTPUT)/workloads/stack_calls: tests/workloads/stack_calls.c | $(OUTPUT)/workloads
+	$(CC) $(STACK_WORKLOAD_FLAGS) -fomit-frame-pointer $< -o $@
+$(OUTPUT)/workloads/stack_calls_fp: tests/workloads/stack_calls.c | $(OUTPUT)/workloads
+	$(CC) $(STACK_WORKLOAD_FLAGS) -fno-omit-frame-pointer $< -o $@
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
@@ -189,7 +200,7 @@ bench: all
 # the same suite runs on the host kernel. KERNEL_SUITES picks the Debian suites.
 KERNEL_SUITES ?= bullseye bookworm trixie
 KERNEL_DIR := .output/kernels
-KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker inject_calls
+KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker stack_calls inject_calls
 KERNEL_WORKLOAD_BIN := $(patsubst %,$(OUTPUT)/kernel/workloads/%,$(KERNEL_WORKLOADS))
 INITRAMFS := $(OUTPUT)/kernel/initramfs.cpio
 
@@ -246,7 +257,7 @@ $(FUZZ_DIR)/obj/%.o: $(OUTPUT)/%.c $(XLAT_H) src/base/xlat.h
 
 $(FUZZ_DIR)/bin/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
-	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB_OBJ) $(LIBBPF_LIBS) -pthread -o $@
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB_OBJ) $(LIBBPF_LIBS) $(LIBDW_LIBS) -pthread -o $@
 
 # kept between runs, though only the pattern rules name them
 .SECONDARY: $(FUZZ_LIB_OBJ)

@@ -44,10 +44,14 @@ CONFIGS = (
     ("floor-timed", "floor"),
     ("btftrace-full", "btftrace"),
     ("btftrace-c", "btftrace"),
+    ("btftrace-openat", "btftrace"),
+    ("btftrace-k-openat", "btftrace"),
+    ("btftrace-k", "btftrace"),
     ("btftrace-e-read", "btftrace"),
     ("btftrace-P", "btftrace"),
     ("strace-full", "strace"),
     ("strace-c", "strace"),
+    ("strace-k", "strace"),
     ("perf-full", "perf"),
     ("perf-s", "perf"),
 )
@@ -57,10 +61,15 @@ CONFIG_HELP = {
     "floor-timed": "floor -t -- workload N (least per-call timing summary in the kernel)",
     "btftrace-full": "btftrace -o FILE -- workload N",
     "btftrace-c": "btftrace -c -- workload N",
+    "btftrace-openat": "btftrace -e trace=openat -o FILE -- workload N",
+    "btftrace-k-openat": "btftrace -k -e trace=openat -o FILE -- workload N (stacks of one "
+                         "call in six)",
+    "btftrace-k": "btftrace -k -o FILE -- workload N (every call's user stack)",
     # 1 call in 6 is the read of /dev/zero: the same calls, chosen by name or by path
     "btftrace-e-read": "btftrace -o FILE -e trace=read -- workload N",
     "btftrace-P": "btftrace -o FILE -P /dev/zero -- workload N",
     "strace-full": "strace -f -o FILE workload N",
+    "strace-k": "strace -k -f -o FILE workload N",
     "strace-c": "strace -c -f -o FILE workload N",
     "perf-full": "perf trace -o FILE -- workload N",
     "perf-s": "perf trace -s -o FILE -- workload N",
@@ -85,7 +94,7 @@ LOST_OTHER_STATS = re.compile(r"^btftrace: stats: .*signal and exit records lost
 # Any other "btftrace: ..." line that counts a loss (another btftrace's wording), so that it
 # is not read as 0: "lost: N", "lost N" or "N calls lost".
 LOST_AFTER = re.compile(r"lost[^0-9\n]*(\d+)", re.I)
-LOST_BEFORE = re.compile(r"(\d+)\s+(?:syscalls?|calls?|events?|records?)\s+lost", re.I)
+LOST_BEFORE = re.compile(r"(\d+)\s+(?:syscalls?|calls?|events?|records?|stacks?)\s+lost", re.I)
 
 
 def loop_calls(iterations, threads=1):
@@ -375,9 +384,14 @@ def config_command(name, tools, workload_argv, out_file):
         "floor-timed": [floor, "-t", "--"] + workload_argv,
         "btftrace-full": bt + ["-o", out_file, "--"] + workload_argv,
         "btftrace-c": bt + ["-c", "--"] + workload_argv,
+        "btftrace-openat": bt + ["-e", "trace=openat", "-o", out_file, "--"] + workload_argv,
+        "btftrace-k-openat": bt + ["-k", "-e", "trace=openat", "-o", out_file, "--"]
+        + workload_argv,
+        "btftrace-k": bt + ["-k", "-o", out_file, "--"] + workload_argv,
         "btftrace-e-read": bt + ["-o", out_file, "-e", "trace=read", "--"] + workload_argv,
         "btftrace-P": bt + ["-o", out_file, "-P", "/dev/zero", "--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
+        "strace-k": [strace, "-k", "-f", "-o", out_file] + workload_argv,
         "strace-c": [strace, "-c", "-f", "-o", out_file] + workload_argv,
         "perf-full": [perf, "trace", "-o", out_file, "--"] + workload_argv,
         "perf-s": [perf, "trace", "-s", "-o", out_file, "--"] + workload_argv,
@@ -528,16 +542,16 @@ def print_compare(rep):
            rep["environment"]["cpus"]))
     hdr = ("config", "runs", "median s", "min s", "max s", "x untr", "ns/call", "+ns/call",
            "RSS MB", "lost")
-    print("%-14s %5s %9s %9s %9s %8s %8s %9s %7s  %s" % hdr)
+    print("%-17s %5s %9s %9s %9s %8s %8s %9s %7s  %s" % hdr)
     for r in rep["configs"]:
         if "skipped" in r:
-            print("%-14s skipped: %s" % (r["config"], r["skipped"]))
+            print("%-17s skipped: %s" % (r["config"], r["skipped"]))
             continue
         runs = "%d" % r["runs"] + ("*" if r["runs"] < rep["runs"] else "")
         lost = ",".join(str(n) for n in r["lost"]) if "lost" in r else ""
         if any(r.get("no_data", ())):
             lost += " (without data: %s)" % ",".join(str(n) for n in r["no_data"])
-        print("%-14s %5s %9.3f %9.3f %9.3f %8s %8.0f %9s %7.1f  %s" % (
+        print("%-17s %5s %9.3f %9.3f %9.3f %8s %8.0f %9s %7.1f  %s" % (
             r["config"], runs, r["median_s"], r["min_s"], r["max_s"],
             fmt(r["ratio"], ".2f"), r["ns_per_call"], fmt(r["overhead_ns_per_call"], ".0f"),
             r["peak_rss_kb"] / 1024.0, lost))

@@ -202,6 +202,24 @@ static const char usage_text[] =
 	"                          all, none, '!' first inverts; the last counts\n"
 	"  -q, --quiet             --quiet=attach,personality; -qq adds exit; -qqq is all\n"
 	"\n"
+	"Stacks:\n"
+	"  -k, --stack-trace, --stack-traces\n"
+	"                          print under each call the user stack that made it, as\n"
+	"                          strace -k: ' > /usr/lib/x86_64-linux-gnu/libc.so.6(\n"
+	"                          __open64+0x51) [0xf8011]'. The kernel copies the registers\n"
+	"                          and the top of the stack at the call; btftrace unwinds it\n"
+	"                          with DWARF CFI (libdw). -kk adds file:line where debug\n"
+	"                          info has them\n"
+	"      --stack-trace=MODE  dwarf (as -k), fp (the kernel walks frame pointers: no\n"
+	"                          copy, for programs built with them), symbol (-k) or\n"
+	"                          source (-kk)\n"
+	"      --stack-trace-frame-limit N  frames shown at most (default 256)\n"
+	"      --stack-trace-size N  bytes of stack copied per call (default 8192, at most\n"
+	"                          16384; a multiple of 8): deeper stacks stop where the\n"
+	"                          copy ends, and say so\n"
+	"      --kernel-stack      print the kernel's stack of each call first, BPF's own\n"
+	"                          frames left out, named from /proc/kallsyms\n"
+	"\n"
 	"Capture:\n"
 	"      --capture-size N    bytes the kernel copies of each data buffer (default 256,\n"
 	"                          at most 4096; -s above it raises it)\n"
@@ -267,6 +285,10 @@ enum long_only {
 	OPT_DECODE_PIDS,
 	OPT_DECODE_FDS,
 	OPT_PIDNS_TRANSLATION,
+	OPT_STACK_TRACE,
+	OPT_STACK_FRAME_LIMIT,
+	OPT_STACK_SIZE,
+	OPT_KERNEL_STACK,
 	OPT_ARGV0,
 	OPT_OUTPUT_SEPARATELY,
 	OPT_STATUS,
@@ -344,6 +366,11 @@ static const struct option long_options[] = {
 	{ "no-btf", no_argument, NULL, OPT_NO_BTF },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "lossless", no_argument, NULL, OPT_LOSSLESS },
+	{ "stack-trace", optional_argument, NULL, OPT_STACK_TRACE },
+	{ "stack-traces", optional_argument, NULL, OPT_STACK_TRACE },
+	{ "stack-trace-frame-limit", required_argument, NULL, OPT_STACK_FRAME_LIMIT },
+	{ "stack-trace-size", required_argument, NULL, OPT_STACK_SIZE },
+	{ "kernel-stack", no_argument, NULL, OPT_KERNEL_STACK },
 	{ "debug", no_argument, NULL, 'd' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -847,6 +874,25 @@ static void bad_option(const char *arg)
 	usage_error("unknown option '%s': see 'btftrace --help'", arg);
 }
 
+/*
+ * --stack-trace=MODE: the walk (dwarf or fp), or strace's names for what is shown (symbol is
+ * -k, source is -kk).
+ */
+static void parse_stack_mode(struct session_opts *o, const char *text)
+{
+	if (!text || !strcmp(text, "dwarf") || !strcmp(text, "symbol")) {
+		o->stack.mode = BT_STACK_DWARF;
+	} else if (!strcmp(text, "fp")) {
+		o->stack.mode = BT_STACK_FP;
+	} else if (!strcmp(text, "source")) {
+		o->stack.mode = BT_STACK_DWARF;
+		o->stack.source_lines = true;
+	} else {
+		usage_error("invalid --stack-trace value '%s': give dwarf, fp, symbol or source",
+			    text);
+	}
+}
+
 /* --uid: a user name, as getpwnam knows it, or a number. */
 static __u32 parse_uid(const char *text)
 {
@@ -975,7 +1021,8 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
-	int ts_count = 0, x_count = 0, y_count = 0, q_count = 0, c, status;
+	int ts_count = 0, x_count = 0, y_count = 0, k_count = 0, q_count = 0, c, status;
+	const char *stack_option = NULL;
 	bool hex_set = false, columns_given = false, wall_clock = false;
 
 	session_opts_default(&o);
@@ -989,7 +1036,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "events"))
 		return run_events_command(&o, argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niqP:",
+	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niqkP:",
 				long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -1289,6 +1336,33 @@ int main(int argc, char **argv)
 		case OPT_LOSSLESS:
 			o.lossless = true;
 			break;
+		case 'k':
+			/* -kk: strace 6.7's source lines */
+			k_count++;
+			if (o.stack.mode == BT_STACK_NONE)
+				o.stack.mode = BT_STACK_DWARF;
+			if (k_count > 1)
+				o.stack.source_lines = true;
+			break;
+		case OPT_STACK_TRACE:
+			parse_stack_mode(&o, optarg);
+			break;
+		case OPT_STACK_FRAME_LIMIT:
+			o.stack.frame_limit =
+				parse_number("--stack-trace-frame-limit", optarg, 1, 1024);
+			stack_option = "--stack-trace-frame-limit";
+			break;
+		case OPT_STACK_SIZE:
+			/* whole words: the unwinder reads the copy 8 bytes at a time */
+			o.stack.copy_bytes =
+				(parse_number("--stack-trace-size", optarg, 8, BT_STACK_COPY_MAX) +
+				 7) &
+				~7U;
+			stack_option = "--stack-trace-size";
+			break;
+		case OPT_KERNEL_STACK:
+			o.stack.kernel = true;
+			break;
 		case 'd':
 			o.debug = true;
 			break;
@@ -1400,6 +1474,19 @@ int main(int argc, char **argv)
 	if (o.ntrace_paths && o.no_btf)
 		usage_error("-P needs the kernel's BTF to tell which file an fd refers to: drop "
 			    "--no-btf, or give --btf FILE");
+	if (stack_option && o.stack.mode == BT_STACK_NONE &&
+	    !(o.stack.kernel && !strcmp(stack_option, "--stack-trace-frame-limit")))
+		usage_error("%s sets how user stacks are shown: add -k to show them", stack_option);
+	if (stack_option && !strcmp(stack_option, "--stack-trace-size") &&
+	    o.stack.mode == BT_STACK_FP)
+		usage_error("--stack-trace-size is the copy --stack-trace=dwarf unwinds; fp copies "
+			    "no stack: drop one");
+	if ((o.stack.mode != BT_STACK_NONE || o.stack.kernel) && o.summary == SUMMARY_ONLY)
+		usage_error("stacks are shown under calls and -c shows none: use -C, or drop "
+			    "-k/--kernel-stack");
+	if ((o.stack.mode != BT_STACK_NONE || o.stack.kernel) && o.format == SINK_PERFETTO)
+		usage_error("--format=perfetto has no place for stacks: use --format=text or json "
+			    "with -k/--kernel-stack");
 	if (filter_spec__active(&calls))
 		o.filter = &calls;
 	/* -c sends no records: the events would be read for nothing */

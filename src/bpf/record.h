@@ -126,6 +126,15 @@ enum bt_capture_kind {
 	 */
 	BT_KIND_CLONE_ARGS = 8,
 };
+/* one bit per kind: they add up to their union only when no two kinds share a value */
+_Static_assert(((1U << BT_KIND_BYTES) | (1U << BT_KIND_STRV) | (1U << BT_KIND_STRV_COUNT) |
+		(1U << BT_KIND_IOVEC) | (1U << BT_KIND_MSGHDR) | (1U << BT_KIND_STACK) |
+		(1U << BT_KIND_BITMAP) | (1U << BT_KIND_PTR_LEN) | (1U << BT_KIND_CLONE_ARGS)) ==
+		       (1U << BT_KIND_BYTES) + (1U << BT_KIND_STRV) + (1U << BT_KIND_STRV_COUNT) +
+			       (1U << BT_KIND_IOVEC) + (1U << BT_KIND_MSGHDR) +
+			       (1U << BT_KIND_STACK) + (1U << BT_KIND_BITMAP) +
+			       (1U << BT_KIND_PTR_LEN) + (1U << BT_KIND_CLONE_ARGS),
+	       "capture kinds are distinct");
 
 /*
  * The captures of what a struct user_msghdr points to carry the argument's
@@ -255,6 +264,14 @@ static inline bool bt_ret_interrupted(__s64 ret)
 #define BT_SC_FD_PAIR_AT(arg) ((__u32)(arg) << 4)
 /* an exit rule has BT_RULE_EVEN_ON_ERROR: failed calls have captures to read too */
 #define BT_SC_EXIT_ON_ERROR (1U << 7)
+/* -k, --kernel-stack: a stack record follows each enter record of this syscall */
+#define BT_SC_STACK (1U << 8)
+/* one bit each (the pair's argument a 3-bit field): they add up to their union */
+_Static_assert((BT_SC_SELECTED | BT_SC_FD_CALL | BT_SC_FD_RET | BT_SC_FD_PAIR |
+		BT_SC_FD_PAIR_AT(7) | BT_SC_EXIT_ON_ERROR | BT_SC_STACK) ==
+		       BT_SC_SELECTED + BT_SC_FD_CALL + BT_SC_FD_RET + BT_SC_FD_PAIR +
+			       BT_SC_FD_PAIR_AT(7) + BT_SC_EXIT_ON_ERROR + BT_SC_STACK,
+	       "syscall flags share no bit");
 
 /*
  * -P and --trace-fds: which of a call's arguments touch a path, as strace's
@@ -430,6 +447,8 @@ struct bt_stats {
 	__u64 lost_other;      /* signal and exit records the ring buffer had no room for */
 	__u64 filtered;	       /* calls the --filter program rejected: no record at all */
 	__u64 compact_records; /* records sent without their captures */
+	__u64 stack_records;   /* -k, --kernel-stack: stack records sent */
+	__u64 lost_stacks;     /* stack records the ring buffer had no room for */
 };
 
 enum bt_rec_type {
@@ -449,7 +468,23 @@ enum bt_rec_type {
 	BT_REC_FD_FORK = 9, /* -y: a traced process forked a child (struct bt_fork_rec) */
 	BT_REC_EVENT = 10,  /* -e SUBSYS:EVENT: a tracepoint hit in a traced thread */
 	BT_REC_DETACH = 11, /* -b execve: tracing let go of the thread's process at its exec */
+	BT_REC_STACK = 12,  /* -k, --kernel-stack: the stacks of the call just entered */
 };
+
+/* one bit per type: they add up to their union only when no two types share a value */
+#define BT_REC_BIT(t) (1U << (t))
+_Static_assert((BT_REC_BIT(BT_REC_ENTER) | BT_REC_BIT(BT_REC_EXIT) | BT_REC_BIT(BT_REC_SIGNAL) |
+		BT_REC_BIT(BT_REC_TASK_EXIT) | BT_REC_BIT(BT_REC_EXEC) | BT_REC_BIT(BT_REC_LOST) |
+		BT_REC_BIT(BT_REC_FD_ENTER) | BT_REC_BIT(BT_REC_FD_EXIT) |
+		BT_REC_BIT(BT_REC_FD_FORK) | BT_REC_BIT(BT_REC_EVENT) | BT_REC_BIT(BT_REC_DETACH) |
+		BT_REC_BIT(BT_REC_STACK)) ==
+		       BT_REC_BIT(BT_REC_ENTER) + BT_REC_BIT(BT_REC_EXIT) +
+			       BT_REC_BIT(BT_REC_SIGNAL) + BT_REC_BIT(BT_REC_TASK_EXIT) +
+			       BT_REC_BIT(BT_REC_EXEC) + BT_REC_BIT(BT_REC_LOST) +
+			       BT_REC_BIT(BT_REC_FD_ENTER) + BT_REC_BIT(BT_REC_FD_EXIT) +
+			       BT_REC_BIT(BT_REC_FD_FORK) + BT_REC_BIT(BT_REC_EVENT) +
+			       BT_REC_BIT(BT_REC_DETACH) + BT_REC_BIT(BT_REC_STACK),
+	       "record types are distinct");
 
 struct bt_rec_hdr {
 	__u16 type;  /* enum bt_rec_type */
@@ -560,6 +595,52 @@ struct bt_lost_rec {
 };
 
 /*
+ * -k and --kernel-stack (stack.bpf.h). A call selected for stacks
+ * (BT_SC_STACK) has its enter record followed by a stack record from the
+ * same thread: the user registers and the top of the user stack (DWARF
+ * mode, unwound in user space), or the user frames the kernel walked by
+ * frame pointers (fp mode); then the kernel frames.
+ */
+/* Bytes of user stack a record may carry: --stack-trace-size's bound. */
+#define BT_STACK_COPY_MAX 16384
+#define BT_STACK_COPY_DEFAULT 8192
+/* Frames the kernel walks at most, user (fp mode) or kernel: kernel.perf_event_max_stack's default. */
+#define BT_STACK_FRAMES_MAX 127
+/* The user registers kept, in x86_64's DWARF numbering: rax rdx rcx rbx rsi rdi rbp rsp r8-r15 rip. */
+#define BT_STACK_REGS 17
+#define BT_STACK_REG_SP 7
+#define BT_STACK_REG_IP 16
+
+enum bt_stack_mode {
+	BT_STACK_NONE = 0,
+	BT_STACK_DWARF = 1, /* registers and a copy of the stack: unwound with DWARF CFI */
+	BT_STACK_FP = 2,    /* return addresses the kernel found by frame pointers */
+};
+
+/* bt_stack_rec.flags */
+#define BT_STACK_HAS_USER (1U << 0)   /* the user part is there (its mode is in mode) */
+#define BT_STACK_HAS_KERNEL (1U << 1) /* kernel frames follow the user part */
+/*
+ * The copy ends before the size asked for, at a page that could not be read: the top of the
+ * stack, above which no frame can be.
+ */
+#define BT_STACK_COPY_SHORT (1U << 2)
+#define BT_STACK_AT_EXIT (1U << 3) /* taken at sys_exit (--filter, -P or -e inject= there) */
+
+struct bt_stack_rec {
+	struct bt_rec_hdr hdr; /* BT_REC_STACK, with the call's tgid, tid and nr; ts always set */
+	__u8 mode;	       /* enum bt_stack_mode of the user part */
+	__u8 pad[3];
+	__u32 flags;	   /* BT_STACK_* */
+	__u32 user_len;	   /* bytes of the user part: the stack copy, or 8 per frame */
+	__u32 kernel_len;  /* bytes of kernel frames, 8 each, after the user part (padded to 8) */
+	__u32 kernel_skip; /* leading frames the kernel was told to skip (see stack.bpf.h) */
+	__u32 pad2;
+	__u64 regs[BT_STACK_REGS]; /* DWARF mode: the user registers at the call */
+				   /* then user_len bytes (padded to 8), then kernel_len bytes */
+};
+
+/*
  * -e SUBSYS:EVENT: tracepoints beside the calls (events.bpf.c). One program, a copy of it
  * attached to each event selected, copies the event's entry (the record its tracefs format
  * describes) into the ring buffer; user space decodes it by the format. The entry's size is
@@ -652,6 +733,11 @@ struct bt_inject_mark {
  * index: that is BT_CAP_INNER_DATA's.
  */
 #define BT_CAP_FD_INODES 0x80
+/* a capture's arg: an index, an inner tag plus an index, or one of the markers, never two */
+_Static_assert(BT_MAX_ARGS <= BT_CAP_INNER_NAME &&
+		       BT_CAP_INNER_PARENT_TID + BT_MAX_ARGS <= BT_CAP_FD_INODES &&
+		       BT_CAP_FD_INODES < BT_CAP_ARG_NOTE && BT_CAP_ARG_NOTE < BT_CAP_ARG_DROPPED,
+	       "capture arg tags are distinct");
 
 struct bt_fd_inode {
 	__s32 fd;

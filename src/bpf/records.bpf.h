@@ -20,6 +20,7 @@ enum rec_kind {
 	KIND_EXIT = 0,
 	KIND_ENTER = 1,
 	KIND_OTHER = 2, /* signals and thread exits */
+	KIND_STACK = 3, /* -k, --kernel-stack: a call's stacks (stack.bpf.h) */
 };
 
 static __always_inline void fill_hdr(struct bt_rec_hdr *hdr, enum bt_rec_type type, __u32 size)
@@ -65,6 +66,8 @@ static __always_inline long put_record(void *rec, __u32 size, enum rec_kind kind
 		st->enter_records++;
 	else if (kind == KIND_EXIT)
 		st->exit_records++;
+	else if (kind == KIND_STACK)
+		st->stack_records++;
 	st->ringbuf_bytes += size;
 	if (pending + size > st->max_pending)
 		st->max_pending = pending + size;
@@ -129,10 +132,13 @@ static __always_inline void count_loss(enum rec_kind kind)
 			st->lost_enter++;
 		else if (kind == KIND_EXIT)
 			st->lost_exit++;
+		else if (kind == KIND_STACK)
+			st->lost_stacks++;
 		else
 			st->lost_other++;
 	}
-	if (lossless)
+	/* a lost stack is said under its call, which did get through */
+	if (lossless && kind != KIND_STACK)
 		note_thread_loss(kind);
 }
 

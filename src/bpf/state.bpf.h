@@ -27,19 +27,26 @@
 #endif
 
 /*
- * Only the registers that carry syscall arguments, on x86_64 (di, si, dx,
- * r10, r8, r9) and for i386 calls (bx, cx, dx, si, di, bp), and the stack
- * pointer (BT_KIND_STACK); CO-RE relocates the offsets against the running
- * kernel's struct pt_regs.
+ * The user registers saved at kernel entry: those that carry syscall
+ * arguments, on x86_64 (di, si, dx, r10, r8, r9) and for i386 calls (bx, cx,
+ * dx, si, di, bp), the stack pointer (BT_KIND_STACK), and for -k the rest a
+ * DWARF unwinder starts from (stack.bpf.h); CO-RE relocates the offsets
+ * against the running kernel's struct pt_regs.
  */
 struct pt_regs {
+	unsigned long r15;
+	unsigned long r14;
+	unsigned long r13;
+	unsigned long r12;
+	unsigned long bp;
+	unsigned long bx;
+	unsigned long r11;
 	unsigned long r10;
 	unsigned long r9;
 	unsigned long r8;
-	unsigned long bp;
-	unsigned long bx;
-	unsigned long dx;
+	unsigned long ax;
 	unsigned long cx;
+	unsigned long dx;
 	unsigned long si;
 	unsigned long di;
 	unsigned long orig_ax;

@@ -10,6 +10,7 @@
 #include "capture.bpf.h"
 #include "filter.bpf.h"
 #include "summary.bpf.h"
+#include "stack.bpf.h"
 #include "fds.bpf.h"
 #include "pathtrace.bpf.h"
 
@@ -381,7 +382,12 @@ static __always_inline __u32 path_exit(struct pt_regs *regs, struct bt_syscall_r
 	return pv;
 }
 
-static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool typed)
+/*
+ * at_exit: the call is entered from its sys_exit (-e inject= answered it, so its sys_enter
+ * never fired): its stack record is taken there.
+ */
+static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, const bool typed,
+				    const bool at_exit)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
@@ -390,6 +396,8 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	struct scratch *s = NULL;
 	bool i386;
 
+	if (!at_exit)
+		kstack_take_probe(ctx, tid, false);
 	if (!should_trace(tgid, nr))
 		return 0;
 	i386 = i386_call(typed);
@@ -452,6 +460,8 @@ static __always_inline int do_enter(struct pt_regs *regs, long nr, const bool ty
 	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
 		   BT_REC_ENTER);
+	if ((stack_user_mode || stack_kernel_frames) && rules && (rules->flags & BT_SC_STACK))
+		emit_stack(ctx, regs, typed, i386, tgid, tid, nr, at_exit);
 	return 0;
 }
 
@@ -613,7 +623,8 @@ static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT, 0);
 }
 
-static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool typed, __u32 notes)
+static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, const bool typed,
+				   __u32 notes)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
@@ -625,6 +636,7 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 	bool i386;
 	long nr;
 
+	kstack_take_probe(ctx, tid, true);
 	/* -1: an exit is never the exec that starts a command's tracing */
 	if (!should_trace(tgid, -1))
 		return 0;
@@ -685,6 +697,9 @@ static __always_inline int do_exit(struct pt_regs *regs, __s64 ret, const bool t
 		/* accepted at exit: the enter record first, from what sys_enter saved */
 		__builtin_memcpy(s->args, deferred->args, sizeof(deferred->args));
 		emit_enter(s, rules, tgid, tid, nr, deferred->ts, false, BT_REC_ENTER);
+		if ((stack_user_mode || stack_kernel_frames) && rules &&
+		    (rules->flags & BT_SC_STACK))
+			emit_stack(ctx, regs, typed, i386, tgid, tid, nr, true);
 	}
 	if (refetch_pending) {
 		__u32 *pending = bpf_map_lookup_elem(&refetch, &tid);
@@ -726,7 +741,8 @@ static __always_inline void inject_enter(long nr)
  * btftrace answered, or entered the kernel when it let it go on: otherwise a signal cut the
  * wait for btftrace short, and the call returns to be made again.
  */
-static __always_inline __u32 inject_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+static __always_inline __u32 inject_exit(void *ctx, struct pt_regs *regs, __s64 ret,
+					 const bool typed)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	struct bt_inject_mark *m = bpf_map_lookup_elem(&inject_marks, &tid);
@@ -752,27 +768,27 @@ static __always_inline __u32 inject_exit(struct pt_regs *regs, __s64 ret, const 
 	if (flags & BT_INJ_ANSWERED) {
 		notes |= BT_NOTE_INJECTED | (flags & BT_INJ_RETVAL ? BT_NOTE_RETVAL : 0);
 		if (!(flags & BT_INJ_ENTERED))
-			do_enter(regs, nr, typed);
+			do_enter(ctx, regs, nr, typed, true);
 	}
 	if (flags & BT_INJ_DELAYED)
 		notes |= BT_NOTE_DELAYED;
 	return notes;
 }
 
-static __always_inline int handle_enter(struct pt_regs *regs, long nr, const bool typed)
+static __always_inline int handle_enter(void *ctx, struct pt_regs *regs, long nr, const bool typed)
 {
 	if (inject_active && inject_pending)
 		inject_enter(nr);
-	return do_enter(regs, nr, typed);
+	return do_enter(ctx, regs, nr, typed, false);
 }
 
-static __always_inline int handle_exit(struct pt_regs *regs, __s64 ret, const bool typed)
+static __always_inline int handle_exit(void *ctx, struct pt_regs *regs, __s64 ret, const bool typed)
 {
 	__u32 notes = 0;
 
 	if (inject_active && inject_pending)
-		notes = inject_exit(regs, ret, typed);
-	return do_exit(regs, ret, typed, notes);
+		notes = inject_exit(ctx, regs, ret, typed);
+	return do_exit(ctx, regs, ret, typed, notes);
 }
 
 /*
@@ -783,23 +799,23 @@ static __always_inline int handle_exit(struct pt_regs *regs, __s64 ret, const bo
 SEC("tp_btf/sys_enter")
 int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
 {
-	return handle_enter(regs, id, true);
+	return handle_enter(ctx, regs, id, true);
 }
 
 SEC("tp_btf/sys_exit")
 int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
 {
-	return handle_exit(regs, ret, true);
+	return handle_exit(ctx, regs, ret, true);
 }
 
 SEC("raw_tp/sys_enter")
 int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return handle_enter((struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
+	return handle_enter(ctx, (struct pt_regs *)ctx->args[0], (long)ctx->args[1], false);
 }
 
 SEC("raw_tp/sys_exit")
 int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
-	return handle_exit((struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+	return handle_exit(ctx, (struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
 }

@@ -187,6 +187,9 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->record_times = o->record_times;
 	skel->rodata->record_comm = o->record_comm;
 	skel->rodata->record_ip = o->record_ip;
+	skel->rodata->stack_user_mode = o->stack_mode;
+	skel->rodata->stack_copy_bytes = o->stack_copy_bytes;
+	skel->rodata->stack_kernel_frames = o->stack_kernel_frames;
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
 	skel->rodata->inject_active = o->inject;
@@ -195,6 +198,11 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->trace_fds_on = o->trace_fds_on;
 	skel->rodata->trace_fds = o->trace_fds;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
+	/* the stack record's per-CPU area, only for stacks: the programs' use of it is dead code */
+	if (!err)
+		err = bpf_map__set_autocreate(skel->maps.stack_area_map,
+					      o->stack_mode != BT_STACK_NONE ||
+						      o->stack_kernel_frames);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
 	if (!err && (o->summary || o->filter || o->path_trace) && !typed)
@@ -621,6 +629,8 @@ int collector__stats(const struct collector *c, struct bt_stats *sum)
 		sum->lost_other += percpu[i].lost_other;
 		sum->filtered += percpu[i].filtered;
 		sum->compact_records += percpu[i].compact_records;
+		sum->stack_records += percpu[i].stack_records;
+		sum->lost_stacks += percpu[i].lost_stacks;
 		/* one ring buffer for all CPUs: the highest reading is the mark */
 		if (percpu[i].max_pending > sum->max_pending)
 			sum->max_pending = percpu[i].max_pending;
@@ -743,6 +753,76 @@ int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, 
 	}
 	free(percpu);
 	return err == -ENOENT ? 0 : err;
+}
+
+int collector__probe_kernel_stack(struct collector *c, __u64 frames[2][BT_STACK_FRAMES_MAX],
+				  int n[2])
+{
+	struct collector_bpf__bss *bss = c->skel->bss;
+	__s32 len;
+
+	bss->kstack_probe_len[0] = bss->kstack_probe_len[1] = 0;
+	__atomic_store_n(&bss->kstack_probe_tid, (__u32)syscall(SYS_gettid), __ATOMIC_SEQ_CST);
+	/* any call: the programs look at the thread, before anything else */
+	syscall(SYS_getppid);
+	if (__atomic_load_n(&bss->kstack_probe_tid, __ATOMIC_SEQ_CST)) {
+		bss->kstack_probe_tid = 0;
+		return -ENODATA;
+	}
+	for (int i = 0; i < 2; i++) {
+		len = bss->kstack_probe_len[i];
+		if (len < 0)
+			return len;
+		n[i] = len / 8;
+		memcpy(frames[i], bss->kstack_probe[i], n[i] * 8);
+	}
+	return 0;
+}
+
+void collector__set_kernel_stack_skip(struct collector *c, const __u32 skip[2])
+{
+	__atomic_store_n(&c->skel->bss->kstack_skip[0], skip[0], __ATOMIC_SEQ_CST);
+	__atomic_store_n(&c->skel->bss->kstack_skip[1], skip[1], __ATOMIC_SEQ_CST);
+}
+
+int collector__prog_ranges(const struct collector *c, struct collector_prog_range *ranges, int max)
+{
+	struct bpf_program *prog;
+	int n = 0;
+
+	bpf_object__for_each_program(prog, c->skel->obj)
+	{
+		__u64 ksyms[64];
+		__u32 lens[64];
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(prog), err;
+
+		if (fd < 0)
+			continue;
+		/* first the counts, then the arrays: a program and its subprograms */
+		err = bpf_obj_get_info_by_fd(fd, &info, &len);
+		if (err)
+			return err;
+		__u32 nr = info.nr_jited_ksyms < 64 ? info.nr_jited_ksyms : 64;
+		memset(&info, 0, sizeof(info));
+		info.nr_jited_ksyms = nr;
+		info.nr_jited_func_lens = nr;
+		info.jited_ksyms = (__u64)(unsigned long)ksyms;
+		info.jited_func_lens = (__u64)(unsigned long)lens;
+		len = sizeof(info);
+		err = bpf_obj_get_info_by_fd(fd, &info, &len);
+		if (err)
+			return err;
+		for (__u32 i = 0; i < nr && n < max; i++) {
+			if (!ksyms[i])
+				continue;
+			ranges[n].start = ksyms[i];
+			ranges[n].end = ksyms[i] + lens[i];
+			n++;
+		}
+	}
+	return n;
 }
 
 int collector__enable_run_stats(struct collector *c)

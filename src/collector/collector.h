@@ -46,9 +46,13 @@ struct collector_opts {
 	__u32 string_cap;
 	__u32 strv_string_cap; /* of each string of an array (argv); 0: string_cap */
 	__u32 buffer_cap;
-	size_t ringbuf_bytes; /* power of two, at least a page */
-	bool events;	      /* -e SUBSYS:EVENT: tracepoints are to be attached */
-	bool debug;	      /* let libbpf print */
+	/* -k: the user part of each stack record (enum bt_stack_mode), and the copy's size */
+	__u8 stack_mode;
+	__u32 stack_copy_bytes;
+	__u32 stack_kernel_frames; /* --kernel-stack: kernel frames at most; 0 none */
+	size_t ringbuf_bytes;	   /* power of two, at least a page */
+	bool events;		   /* -e SUBSYS:EVENT: tracepoints are to be attached */
+	bool debug;		   /* let libbpf print */
 };
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
@@ -165,6 +169,23 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 /* Calls fn for each syscall (and process or thread) in the summary map. */
 int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx);
+
+/*
+ * --kernel-stack's start-up probe, once the programs are attached: makes one syscall of its
+ * own and gives its whole kernel stacks, at sys_enter (frames[0]) and sys_exit (frames[1]), as
+ * bpf_get_stack took them without skipping anything. Returns the frames of each in n[], or
+ * -errno.
+ */
+int collector__probe_kernel_stack(struct collector *c, __u64 frames[2][BT_STACK_FRAMES_MAX],
+				  int n[2]);
+/* Sets how many leading kernel frames the programs skip from now on, at enter and exit. */
+void collector__set_kernel_stack_skip(struct collector *c, const __u32 skip[2]);
+/* The address ranges of the loaded programs' code (what their kernel frames fall in). */
+struct collector_prog_range {
+	__u64 start, end;
+};
+/* Fills up to max ranges; returns how many, or -errno. */
+int collector__prog_ranges(const struct collector *c, struct collector_prog_range *ranges, int max);
 
 /*
  * -e inject=: what btftrace does to tid's current call, which the call's sys_exit takes (and

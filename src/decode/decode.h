@@ -19,6 +19,7 @@
 #include "decode/hand.h"
 #include "decode/pid_table.h"
 #include "events/events.h"
+#include "stack/stack.h"
 #include "types/types.h"
 
 struct decode_opts {
@@ -138,6 +139,8 @@ struct decoder {
 	struct sock_diag *socks;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
 	struct pid_table *pids;
+	/* -k, --kernel-stack: unwinds and names stacks, owned by the session; or NULL */
+	struct stack_unwinder *stacks;
 	/* --container, -a: which container each thread is in, owned by the session; or NULL */
 	struct container_table *containers;
 	/* -e SUBSYS:EVENT: the tracepoints selected, owned by the session; or NULL */
@@ -210,6 +213,13 @@ struct call_view {
 	bool injected_value;
 	/* a new child's first return from clone/fork: strace does not show it */
 	bool child_start;
+	/*
+	 * -k, --kernel-stack: the call's stacks, shown with the line that ends the call (as
+	 * strace shows them after "<... read resumed>"), not with an unfinished one.
+	 */
+	bool has_stack;
+	struct stack_trace stack;
+	bool stack_lost; /* the call was to have stacks, and the ring buffer had no room */
 	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */
 	bool detached;
 

@@ -841,6 +841,25 @@ static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, st
 	}
 }
 
+/*
+ * -k, --kernel-stack: the stacks of a call shown whole or at its end; a call of a syscall
+ * selected for stacks whose stack record never came lost it to a full ring buffer.
+ */
+static void view_stack(const struct decoder *d, const struct call *call, struct call_view *v)
+{
+	/* not a line's end: the stack comes with the line that ends the call */
+	if (!d->stacks || !call->enter || v->state == CALL_UNFINISHED || v->state == CALL_PENDING ||
+	    v->state == CALL_UNSHOWN)
+		return;
+	if (call->stack) {
+		v->has_stack = !stack_unwinder__resolve(d->stacks, call->stack,
+							call->stack->hdr.size, &v->stack);
+		return;
+	}
+	v->stack_lost = v->nr >= 0 && v->nr < BT_MAX_SYSCALLS &&
+			(d->beauty->rules[v->nr].flags & BT_SC_STACK);
+}
+
 void decode_view(const struct decoder *d, const struct call *call, struct call_view *v)
 {
 	const struct bt_rec_hdr *hdr;
@@ -900,4 +919,5 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	if (call->resumes_known && v->nr == d->nr_restart_syscall && v->nr >= 0)
 		v->resumes = decode_syscall_name(d, call->resumes_nr, v->resumes_buf,
 						 sizeof(v->resumes_buf));
+	view_stack(d, call, v);
 }

@@ -14,7 +14,8 @@
 
 struct open_call {
 	__u32 tid;
-	struct bt_enter_rec *rec; /* owned copy */
+	struct bt_enter_rec *rec;   /* owned copy */
+	struct bt_stack_rec *stack; /* owned copy, or NULL */
 	/*
 	 * Not shown yet: an input could not be read at enter and the exit
 	 * record brings it, so the call waits to be shown whole.
@@ -35,6 +36,10 @@ struct event_reader {
 	void *held;
 	size_t held_cap;
 	bool have_held;
+	/* the held enter's stack record, in a reused buffer too */
+	void *held_stack;
+	size_t held_stack_cap;
+	bool held_has_stack;
 	bool held_pending; /* handed on as CALL_PENDING already */
 	/* calls shown unfinished, waiting for their exits */
 	struct open_call *open;
@@ -76,9 +81,12 @@ void event_reader__free(struct event_reader *er)
 {
 	if (!er)
 		return;
-	for (size_t i = 0; i < er->nopen; i++)
+	for (size_t i = 0; i < er->nopen; i++) {
 		free(er->open[i].rec);
+		free(er->open[i].stack);
+	}
 	free(er->open);
+	free(er->held_stack);
 	free(er->fatal);
 	free(er->interrupted);
 	free(er->held);
@@ -231,10 +239,26 @@ static void note_interrupted(struct event_reader *er, const struct bt_exit_rec *
 		(struct interrupted_call){.tid = tid, .nr = exit->hdr.nr};
 }
 
+/* The stack record that came with an enter, held or open. */
+static const struct bt_stack_rec *stack_of(const struct event_reader *er,
+					   const struct bt_enter_rec *enter)
+{
+	if (!enter)
+		return NULL;
+	if (enter == er->held)
+		return er->held_has_stack ? er->held_stack : NULL;
+	for (size_t i = 0; i < er->nopen; i++) {
+		if (er->open[i].rec == enter)
+			return er->open[i].stack;
+	}
+	return NULL;
+}
+
 static void emit(struct event_reader *er, enum call_state state, const struct bt_enter_rec *enter,
 		 const struct bt_exit_rec *exit)
 {
-	struct call call = {.state = state, .enter = enter, .exit = exit};
+	struct call call = {
+		.state = state, .enter = enter, .exit = exit, .stack = stack_of(er, enter)};
 	const struct bt_rec_hdr *hdr = enter ? &enter->hdr : &exit->hdr;
 
 	if (is_restart_syscall(hdr->nr) && er->ninterrupted) {
@@ -280,7 +304,17 @@ static ssize_t find_exec_enter(struct event_reader *er, const struct bt_exit_rec
 static void drop_open(struct event_reader *er, size_t i)
 {
 	free(er->open[i].rec);
+	free(er->open[i].stack);
 	er->open[i] = er->open[--er->nopen];
+}
+
+static void *copy_record(const void *rec, size_t size)
+{
+	void *p = malloc(size);
+
+	if (p)
+		memcpy(p, rec, size);
+	return p;
 }
 
 /* An argument the collector could not read at enter: it reads it again at exit. */
@@ -338,6 +372,10 @@ static void release_held(struct event_reader *er)
 	memcpy(oc->rec, rec, rec->hdr.size);
 	oc->tid = rec->hdr.tid;
 	oc->deferred = deferred;
+	oc->stack = NULL;
+	if (er->held_has_stack)
+		oc->stack = copy_record(er->held_stack,
+					((const struct bt_stack_rec *)er->held_stack)->hdr.size);
 	er->nopen++;
 }
 
@@ -358,6 +396,39 @@ static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
 	memcpy(er->held, rec, rec->hdr.size);
 	er->have_held = true;
 	er->held_pending = false;
+	er->held_has_stack = false;
+	return 0;
+}
+
+/*
+ * A stack record follows the enter record of its call, from the same thread: it joins that
+ * call, held or open, unless the enter was lost (then it has no call to show under).
+ */
+static int attach_stack(struct event_reader *er, const struct bt_stack_rec *rec)
+{
+	const struct bt_enter_rec *held = er->held;
+	size_t size = rec->hdr.size;
+	ssize_t i;
+
+	if (er->have_held && held->hdr.tid == rec->hdr.tid && held->hdr.nr == rec->hdr.nr &&
+	    !er->held_has_stack) {
+		if (size > er->held_stack_cap) {
+			void *p = realloc(er->held_stack, size);
+
+			if (!p)
+				return -ENOMEM;
+			er->held_stack = p;
+			er->held_stack_cap = size;
+		}
+		memcpy(er->held_stack, rec, size);
+		er->held_has_stack = true;
+		return 0;
+	}
+	i = find_open(er, rec->hdr.tid);
+	if (i >= 0 && er->open[i].rec->hdr.nr == rec->hdr.nr && !er->open[i].stack) {
+		er->open[i].stack = copy_record(rec, size);
+		return er->open[i].stack ? 0 : -ENOMEM;
+	}
 	return 0;
 }
 
@@ -423,6 +494,8 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_exec_rec);
 	else if (hdr->type == BT_REC_LOST)
 		fixed = sizeof(struct bt_lost_rec);
+	else if (hdr->type == BT_REC_STACK)
+		fixed = sizeof(struct bt_stack_rec);
 	else if (hdr->type == BT_REC_FD_FORK)
 		fixed = sizeof(struct bt_fork_rec);
 	else if (hdr->type == BT_REC_EVENT)
@@ -680,6 +753,8 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 		handle_exec(er, data);
 		return 0;
 	}
+	if (hdr->type == BT_REC_STACK)
+		return attach_stack(er, data);
 	if (hdr->type == BT_REC_DETACH) {
 		handle_detach(er, hdr);
 		return 0;

@@ -44,6 +44,8 @@ struct call {
 	 */
 	bool resumes_known;
 	int resumes_nr;
+	/* -k, --kernel-stack: the stack record that followed the enter, or NULL */
+	const struct bt_stack_rec *stack;
 	/*
 	 * UNFINISHED only: tracing stopped (-p, -a) while the call went on;
 	 * strace's "<detached ...>".

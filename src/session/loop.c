@@ -139,6 +139,8 @@ void on_call(void *ctx, const struct call *call)
 	/* after the call's line: a close shows the path it closed, a reaped child its name */
 	decode_track_fds(s->dec, call);
 	decode_track_pids(s->dec, call, true);
+	if (s->stacks)
+		stacks_after_call(s->stacks, call);
 	if (s->injector && call->state == CALL_EVENT && call->event->type == BT_REC_TASK_EXIT)
 		injector__thread_exited(s->injector, call->event->tid);
 }
@@ -151,6 +153,9 @@ static bool max_events_shown(const struct session *s)
 /* Reads at most limit records: the ring buffer may be filled as fast as it is read. */
 static void read_records(struct session *s, unsigned long limit)
 {
+	/* the maps stacks are taken in come first: what was mapped before them is known */
+	if (s->stacks)
+		stack_unwinder__poll(s->stacks);
 	s->batch = 0;
 	s->batch_limit = limit;
 	collector__consume(&s->coll);

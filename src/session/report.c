@@ -77,6 +77,10 @@ void report_end(struct session *s)
 		fail("%llu records sent without their data (marked 'data not captured'): the ring "
 		     "buffer was full; raise --buffer-size",
 		     (unsigned long long)st.compact_records);
+	if (st.lost_stacks && !sink__write_error(&s->sink))
+		fail("%llu stacks lost (their calls say 'stack not captured'): the ring buffer was "
+		     "full; raise --buffer-size, or lower --stack-trace-size",
+		     (unsigned long long)st.lost_stacks);
 	if (s->opts->stats) {
 		struct collector_run_stats rs;
 
@@ -92,6 +96,10 @@ void report_end(struct session *s)
 			"btftrace: stats: records without their data %llu, signal and exit records "
 			"lost %llu\n",
 			(unsigned long long)st.compact_records, (unsigned long long)st.lost_other);
+		if (s->stacks)
+			fprintf(stderr, "btftrace: stats: stack records %llu, stacks lost %llu\n",
+				(unsigned long long)st.stack_records,
+				(unsigned long long)st.lost_stacks);
 		if (s->coll.stats_fd > 0 && !collector__run_stats(&s->coll, &rs))
 			fprintf(stderr,
 				"btftrace: stats: BPF run time per run (untraced processes' calls included): sys_enter %llu ns "

@@ -21,6 +21,8 @@ void session_opts_default(struct session_opts *o)
 	o->buffer_cap = BT_BUFFER_CAP_DEFAULT;
 	o->ringbuf_bytes = BT_RINGBUF_DEFAULT;
 	o->signals_shown = ~0ULL;
+	o->stack.frame_limit = STACK_FRAME_LIMIT_DEFAULT;
+	o->stack.copy_bytes = BT_STACK_COPY_DEFAULT;
 	o->status_shown = STATUS_ALL;
 }
 
@@ -139,6 +141,8 @@ int session_run(const struct session_opts *o)
 	}
 	if (open_pidfds(&s) || find_containers(&s))
 		goto out;
+	if (open_stacks(&s, &co))
+		goto out;
 	/*
 	 * libbpf's warnings (a corrupt --btf file) would come before, and in
 	 * other words than, our one line; set before the loader thread runs
@@ -179,6 +183,7 @@ int session_run(const struct session_opts *o)
 		fail("cannot find which calls touch a path for -P (%s)", strerror(-err));
 		goto out;
 	}
+	start_stacks(&s);
 	err = collector__set_rules(&s.coll, s.beauty->rules);
 	if (err) {
 		fail("cannot fill the beauty map (%s): run with -d to see libbpf's messages",
@@ -228,6 +233,8 @@ int session_run(const struct session_opts *o)
 		fail("cannot start '%s': %s", o->command[0], strerror(-err));
 		goto out;
 	}
+	if (s.child > 0 && s.stacks)
+		stacks_track(s.stacks, s.child);
 	if (s.child > 0 && (err = collector__add_proc(&s.coll, s.child, BT_PROC_WAIT_EXEC))) {
 		fail("cannot register the command with the collector: %s", strerror(-err));
 		goto out;
@@ -257,6 +264,9 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
+	/* before the command runs: its first calls' kernel stacks are skipped as they should */
+	if (s.stacks && o->stack.kernel && stacks_probe_kernel(s.stacks, &s.coll, o->debug))
+		goto out;
 	if (attach_tracepoints(&s))
 		goto out;
 	expect_calls_in_progress(&s);
@@ -318,6 +328,9 @@ out:
 		close(s.pidfds[i]);
 	if (s.sigfd >= 0)
 		close(s.sigfd);
+	if (s.dec)
+		s.dec->stacks = NULL;
+	stack_unwinder__free(s.stacks);
 	free_tables(&s);
 	container_table__free(s.containers);
 	free(s.path_files);

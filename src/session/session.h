@@ -13,6 +13,7 @@
 #include "inject/inject.h"
 #include "sinks/sinks.h"
 #include "sinks/summary.h"
+#include "stack/stack.h"
 
 /* btftrace's exit status for bad input: an option, a command, a missing privilege */
 #define EXIT_USAGE 2
@@ -58,6 +59,7 @@ struct session_opts {
 	bool output_append;		  /* -A: -o's file appended to */
 	bool output_separately;		  /* -ff with -o FILE: each thread's lines in FILE.TID */
 	unsigned int status_shown;	  /* -e status=SET: STATUS_* of the calls shown */
+	struct stack_opts stack;	  /* -k, -kk, --stack-trace*, --kernel-stack */
 	/* --container: the names or IDs given, and "new" for those started while tracing */
 	const char *containers[CONTAINER_MAX_ARGS];
 	int ncontainers;

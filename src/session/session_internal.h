@@ -15,6 +15,7 @@
 #include "events/events.h"
 #include "inject/injector.h"
 #include "session/session.h"
+#include "session/stacks.h"
 #include "types/types.h"
 
 /* Everything a session holds, torn down in one place. */
@@ -30,6 +31,7 @@ struct session {
 	struct injector *injector;	 /* NULL unless a call is to be injected */
 	struct collector coll;
 	struct event_reader *reader;
+	struct stack_unwinder *stacks; /* -k, --kernel-stack; NULL without */
 	struct sink sink;
 	bool sink_ready;
 	/* --container, -a: the containers and which thread is in which; NULL otherwise */
@@ -73,6 +75,8 @@ const char *missing_bpf_capabilities(void);
 double ms_between(const struct timespec *a, const struct timespec *b);
 int start_collector_loader(struct collector_loader *l);
 int load_tables(struct session *s);
+int open_stacks(struct session *s, struct collector_opts *co);
+void start_stacks(struct session *s);
 void free_tables(struct session *s);
 void set_fd_offsets(struct session *s);
 

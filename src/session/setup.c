@@ -261,6 +261,41 @@ static void mark_fd_calls(struct session *s)
 }
 
 /*
+ * -k, --kernel-stack, before the collector loads: its knobs for the stacks asked for, and the
+ * unwinder. Returns -1 after saying why.
+ */
+int open_stacks(struct session *s, struct collector_opts *co)
+{
+	const struct session_opts *o = s->opts;
+	struct stack_opts so = o->stack;
+
+	if (!stacks_wanted(&o->stack))
+		return 0;
+	so.track_all = o->trace_all;
+	so.follow = o->follow_forks;
+	stacks_collector_opts(&so, co);
+	s->stacks = stacks_open(&so);
+	return s->stacks ? 0 : -1;
+}
+
+/*
+ * Once the collector is loaded, before the command runs or a process is attached: the calls
+ * that take stacks, and the processes' maps followed, so that none of theirs is missed.
+ */
+void start_stacks(struct session *s)
+{
+	const struct session_opts *o = s->opts;
+
+	if (!s->stacks)
+		return;
+	stacks_select(s->beauty->rules);
+	s->dec->stacks = s->stacks;
+	stacks_watch(s->stacks, s->coll.nr_cpus, o->debug);
+	for (int i = 0; i < o->npids; i++)
+		stacks_track(s->stacks, o->pids[i]);
+}
+
+/*
  * -y and -P: where the collector finds an fd's inode (and, for -P, its device) in the
  * kernel's structs, from BTF. Without BTF, or with a layout not found, -y's exits carry no
  * inodes (the printer asks /proc) and -P matches paths by name only, no fd.

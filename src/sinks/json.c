@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 5
+#define JSON_SCHEMA_MINOR 6
 
 static void write_line(struct json_sink *s)
 {
@@ -157,6 +157,7 @@ void json_sink__on_call(void *ctx, const struct call *call)
 		outbuf_puts(ob, ",\"injected\":true");
 	if (v.delayed)
 		outbuf_puts(ob, ",\"delayed\":true");
+	sink_stack_json(ob, &v);
 	outbuf_putc(ob, '}');
 	write_line(s);
 }

@@ -211,6 +211,14 @@ void sink_event_text(struct text_writer *tw, const struct decoder *dec, const st
 void sink_event_json(struct json_writer *jw, const struct decoder *dec, const struct call_view *v);
 
 /*
+ * -k, --kernel-stack: appends a call's stacks (v->has_stack, or v->stack_lost) as strace's
+ * lines, " > /usr/lib/x86_64-linux-gnu/libc.so.6(__open64+0x51) [0xf8011]", kernel frames
+ * first; or as the JSON members "stack", "stack_mode", "kernel_stack" (docs/json.md).
+ */
+void sink_stack_text(struct outbuf *ob, const struct call_view *v);
+void sink_stack_json(struct outbuf *ob, const struct call_view *v);
+
+/*
  * Writes the formatted bytes of ob to out and empties ob: the one write path
  * of every sink. The first failure's errno stays in *write_error and later
  * writes are skipped; *lines counts what was written or dropped.

@@ -233,12 +233,16 @@ static void write_line(struct text_sink *s)
 	sink_write_buffer(s->out, &s->line, &s->write_error, &s->lines);
 }
 
-/* The line that shows a call's result: -e read=, -e write=: strace's dump follows it. */
+/*
+ * The line that shows a call's result: -e read=, -e write=: strace's dump follows it; -k:
+ * then strace's stack lines, unprefixed.
+ */
 static void write_call_line(struct text_sink *s, const struct call_view *v)
 {
 	outbuf_putc(&s->line, '\n');
 	if (s->dec->opts.dump_read || s->dec->opts.dump_write)
 		decode_write_dump(s->dec, &s->line, v);
+	sink_stack_text(&s->line, v);
 	sink_write_buffer(s->out, &s->line, &s->write_error, &s->lines);
 }
 

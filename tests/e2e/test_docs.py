@@ -107,8 +107,8 @@ def test_no_option_is_documented_that_does_not_exist(where, help_text):
     known = {f"--{n}" for n in long_options()} | {f"-{c}" for c in short_options()}
     known |= set(subcommand_options())
     # -tt and -ttt are -t given twice and three times, -xx -x twice, -ff -f twice, -qq(q) -q,
-    # -yy -y twice
-    known |= {"-tt", "-ttt", "-xx", "-ff", "-qq", "-qqq", "-yy"}
+    # -yy -y twice, -kk -k twice
+    known |= {"-tt", "-ttt", "-xx", "-ff", "-qq", "-qqq", "-yy", "-kk"}
     # other programs' options in prose: "as ps -L shows", "strace -c", "ulimit -l"
     text = re.sub(r"\b(?:ps|strace|perf trace|ulimit)\s+(?:-[\w-]+\s*)+", " ", text)
     # and setpriv's, in a command continued over lines (\e is the man page's backslash)

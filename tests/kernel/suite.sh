@@ -81,6 +81,12 @@ run filter --filter 'fd == 10 && count > 100' -- "$w/filtered" 100
 run filter-failed -Z -- "$w/filtered" 100
 run signals -- "$w/proc_life" signals
 run killed -- "$w/proc_life" segv
+# -k: the stack record's copy of the user stack, unwound with DWARF; and the kernel's frames
+run stack -k -e trace=openat -- "$w/stack_calls" /nonexistent/stack
+run stack-kernel -d -k --kernel-stack -e trace=openat -- "$w/stack_calls" /nonexistent/stack
+# an injected call's records and stack are made at its sys_exit, with the exit's kernel skip
+run stack-inject -d -k --kernel-stack -e trace=openat -e inject=openat:error=EACCES \
+	-- "$w/stack_calls" /nonexistent/stack
 # -e inject=: seccomp user notification, and the collector's marks (an answered call's enter
 # record made at its exit, a signal sent at sys_enter), verified with inject_active set
 run inject -f -e trace=getppid,chdir,umask -e inject=chdir:error=EACCES:when=2 \

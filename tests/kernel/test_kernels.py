@@ -263,3 +263,55 @@ def test_p_attaches_and_detaches(run):
     getppids = [l for l in lines(case.file("trace")) if l.startswith("getppid()")]
     assert len(getppids) >= 3
     assert all(l.endswith(f"= {parent}") for l in getppids), case.file("trace")
+
+
+def stack_under(text, pattern):
+    """The " > " frames' symbols under the first line that matches pattern."""
+    found, names = False, []
+    for line in lines(text):
+        if found:
+            if not line.startswith(" > "):
+                break
+            m = re.match(r"^ > .*?\(([^()+]*)(?:\+0x[0-9a-f]+)?\) \[0x[0-9a-f]+\]", line)
+            assert m, line
+            names.append(m.group(1))
+        elif re.search(pattern, line):
+            found = True
+    return names
+
+
+def test_k_unwinds_the_user_stack(run):
+    # issue 19's workload, built without frame pointers: only DWARF unwinding finds the callers
+    text = ok(run, "stack").file("trace")
+    names = stack_under(text, r'^openat\(AT_FDCWD, "/nonexistent/stack"')
+    assert "stack_inner" in names, text
+    i = names.index("stack_inner")
+    assert names[i:i + 3] == ["stack_inner", "stack_outer", "main"], text
+
+
+def test_kernel_stack_skips_the_bpf_frames(run):
+    case = ok(run, "stack-kernel")
+    err = case.file("stderr")
+    m = re.search(r"stacks: (\d+) of \d+ kernel frames at sys_enter are BPF's, skipped: .*; "
+                  r"the first kept: (\S+)", err)
+    assert m and int(m.group(1)) >= 1, err
+    names = stack_under(case.file("trace"), r'^openat\(AT_FDCWD, "/nonexistent/stack"')
+    assert names and names[0] == m.group(2), case.file("trace")
+    assert not any(re.match(r"bpf_prog_|bpf_trace_run|__bpf_trace_|__traceiter_", n)
+                   for n in names), names
+    assert "stack_outer" in names, names
+
+
+def test_stack_of_an_injected_call_taken_at_its_exit(run):
+    case = ok(run, "stack-inject")
+    err, text = case.file("stderr"), case.file("trace")
+    m = re.search(r"stacks: (\d+) of \d+ kernel frames at sys_exit are BPF's, skipped: .*; "
+                  r"the first kept: (\S+)", err)
+    assert m and int(m.group(1)) >= 1, err
+    line = r'^openat\(AT_FDCWD, "/nonexistent/stack", O_RDONLY\) += -1 EACCES .*\(INJECTED\)$'
+    names = stack_under(text, line)
+    assert names and names[0] == m.group(2), text
+    assert not any(re.match(r"bpf_prog_|bpf_trace_run|__bpf_trace_|__traceiter_", n)
+                   for n in names), names
+    i = names.index("stack_inner")
+    assert names[i:i + 3] == ["stack_inner", "stack_outer", "main"], text
