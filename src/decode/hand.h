@@ -140,6 +140,13 @@ void hand_put_pointer(struct writer *w, uint64_t v);
  * that was looked for, or NULL: whether reading it faulted.
  */
 void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *tried);
+/*
+ * A length the caller passes in and the kernel writes back (socklen_t): [size], or
+ * [size => len] when the kernel changed it; [size] alone when the result was not read.
+ */
+/* An int behind a pointer argument, as read at enter or exit: false when it was not. */
+bool hand_cap_int(const struct bt_capture *cap, int *v);
+void hand_put_len_inout(struct writer *w, int64_t size, bool got_len, int64_t len);
 /* A captured int: "[5]"; "[...]" when the capture is too short. */
 void hand_put_int(struct writer *w, const struct bt_capture *cap);
 /*

@@ -30,6 +30,29 @@ void hand_put_pointer(struct writer *w, uint64_t v)
 	w_ptr(w, v);
 }
 
+bool hand_cap_int(const struct bt_capture *cap, int *v)
+{
+	if (!cap || cap->len < sizeof(*v))
+		return false;
+	memcpy(v, hand_cap_data(cap), sizeof(*v));
+	return true;
+}
+
+void hand_put_len_inout(struct writer *w, int64_t size, bool got_len, int64_t len)
+{
+	w_deref_begin(w);
+	if (got_len && len != size) {
+		w_inout_begin(w);
+		w_s64(w, size);
+		w_inout_mid(w);
+		w_s64(w, len);
+		w_inout_end(w);
+	} else {
+		w_s64(w, got_len ? len : size);
+	}
+	w_deref_end(w);
+}
+
 void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *tried)
 {
 	w_unread(w, v, tried && (tried->flags & BT_CAP_FAULT));

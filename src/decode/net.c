@@ -257,15 +257,6 @@ static enum hand_result sockaddr_in_arg(struct writer *w, const struct hand_call
 	return HAND_PRINTED;
 }
 
-/* An int behind a pointer argument, as read at enter or exit: false when it was not. */
-static bool cap_int_of(const struct bt_capture *cap, int *v)
-{
-	if (!cap || cap->len < sizeof(*v))
-		return false;
-	memcpy(v, hand_cap_data(cap), sizeof(*v));
-	return true;
-}
-
 /*
  * An address the kernel returns (accept, getsockname, getpeername, recvfrom) at argument
  * addr_arg with its length at addr_arg + 1: the buffer's size goes in, the address's length
@@ -279,14 +270,14 @@ static enum hand_result sockaddr_out_pair(struct writer *w, const struct hand_ca
 {
 	const int len_arg = addr_arg + 1;
 	__u64 addr = hc->enter->args[addr_arg], lenp = hc->enter->args[len_arg];
-	int size, len;
+	int size, len = 0;
 	bool got_len;
 
-	if (!addr || !lenp || !cap_int_of(hand_call_in(hc, len_arg), &size) || !hc->exit) {
+	if (!addr || !lenp || !hand_cap_int(hand_call_in(hc, len_arg), &size) || !hc->exit) {
 		hand_put_unread(w, hc->enter->args[i], tried_capture(&hc->enter->hdr, i));
 		return HAND_PRINTED;
 	}
-	got_len = cap_int_of(hand_call_out(hc, len_arg), &len);
+	got_len = hand_cap_int(hand_call_out(hc, len_arg), &len);
 	if (i == addr_arg) {
 		if (!got_len)
 			hand_put_unread(w, addr, tried_capture(&hc->exit->hdr, addr_arg));
@@ -296,17 +287,7 @@ static enum hand_result sockaddr_out_pair(struct writer *w, const struct hand_ca
 					      tried_capture(&hc->exit->hdr, addr_arg));
 		return HAND_PRINTED;
 	}
-	w_deref_begin(w);
-	if (got_len && len != size) {
-		w_inout_begin(w);
-		w_s64(w, size);
-		w_inout_mid(w);
-		w_s64(w, len);
-		w_inout_end(w);
-	} else {
-		w_s64(w, got_len ? len : size);
-	}
-	w_deref_end(w);
+	hand_put_len_inout(w, size, got_len, len);
 	return HAND_PRINTED;
 }
 

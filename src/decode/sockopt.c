@@ -557,15 +557,6 @@ static enum hand_result setsockopt_value(struct writer *w, const struct hand_cal
 	return HAND_PRINTED;
 }
 
-/* An int behind a pointer as read, or false. */
-static bool cap_int_of(const struct bt_capture *cap, int *v)
-{
-	if (!cap || cap->len < sizeof(*v))
-		return false;
-	memcpy(v, hand_cap_data(cap), sizeof(*v));
-	return true;
-}
-
 /*
  * getsockopt's optval and optlen, as strace shows them: without a size read at enter, both
  * pointers; for a failed call, the buffer's pointer and [size]; else the value as long as
@@ -578,27 +569,17 @@ static enum hand_result getsockopt_arg(struct writer *w, const struct hand_call 
 		     name = (unsigned int)hc->enter->args[2];
 	const struct bt_capture *cap;
 	struct optval v = {.addr = hc->enter->args[val_arg]};
-	int size, len;
+	int size, len = 0;
 	bool got_len;
 
-	if (!hc->enter->args[len_arg] || !cap_int_of(hand_call_in(hc, len_arg), &size) ||
+	if (!hc->enter->args[len_arg] || !hand_cap_int(hand_call_in(hc, len_arg), &size) ||
 	    !hc->exit) {
 		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
 		return HAND_PRINTED;
 	}
-	got_len = cap_int_of(hand_call_out(hc, len_arg), &len);
+	got_len = hand_cap_int(hand_call_out(hc, len_arg), &len);
 	if (i == len_arg) {
-		w_deref_begin(w);
-		if (got_len && len != size) {
-			w_inout_begin(w);
-			w_s64(w, size);
-			w_inout_mid(w);
-			w_s64(w, len);
-			w_inout_end(w);
-		} else {
-			w_s64(w, got_len ? len : size);
-		}
-		w_deref_end(w);
+		hand_put_len_inout(w, size, got_len, len);
 		return HAND_PRINTED;
 	}
 	v.tried = record_capture(&hc->exit->hdr, val_arg);
