@@ -129,9 +129,13 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_puts(ob, ",\"syscall\":");
 	json_put_cstr(ob, v.name);
 	outbuf_puts(ob, ",\"nr\":");
-	outbuf_s64(ob, bt_id_nr(v.nr));
-	if (bt_id_is_i386(v.nr))
+	/* an io_uring operation's number is its opcode, in io_uring's table */
+	outbuf_s64(ob, v.via_uring ? (long long)v.uring_opcode : bt_id_nr(v.nr));
+	if (bt_id_is_i386(v.nr) && !v.via_uring)
 		outbuf_puts(ob, ",\"abi\":\"i386\"");
+	if (v.via_uring)
+		outbuf_printf(ob, ",\"via\":\"io_uring\",\"user_data\":\"0x%llx\"",
+			      (unsigned long long)v.uring_user_data);
 	/* -i: where the call was made, as pointers are shown: a hex string */
 	if (s->opts.show_ip && v.has_ip)
 		outbuf_printf(ob, ",\"ip\":\"0x%llx\"", (unsigned long long)v.ip);
