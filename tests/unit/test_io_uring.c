@@ -330,8 +330,7 @@ static void test_names_and_shapes(void **state)
 	/* read is pread64 with the SQE's fd, addr, len and off */
 	sh = uring_shape_of(IORING_OP_READ);
 	assert_string_equal(sh->syscall, "pread64");
-	assert_memory_equal(sh->src, ((__u8[]){BT_SQE_FD, BT_SQE_ADDR, BT_SQE_LEN, BT_SQE_OFF}),
-			    4);
+	assert_memory_equal(sh->src, ((__u8[]){BT_SQE_FD, BT_SQE_ADDR, BT_SQE_LEN, BT_SQE_OFF}), 4);
 	/* openat's flags are the op flags word, its mode the length */
 	sh = uring_shape_of(IORING_OP_OPENAT);
 	assert_memory_equal(sh->src,
@@ -374,10 +373,8 @@ static struct outbuf ob;
 
 static int setup(void **state)
 {
-	static const char *const pread_args[][2] = {{"unsigned int", "fd"},
-						    {"char *", "buf"},
-						    {"size_t", "count"},
-						    {"loff_t", "pos"}};
+	static const char *const pread_args[][2] = {
+		{"unsigned int", "fd"}, {"char *", "buf"}, {"size_t", "count"}, {"loff_t", "pos"}};
 	static const char *const pwrite_args[][2] = {{"unsigned int", "fd"},
 						     {"const char *", "buf"},
 						     {"size_t", "count"},
@@ -486,7 +483,8 @@ static void test_write_and_openat_show_what_submission_read(void **state)
 	sub.enter.args[2] = O_RDONLY;
 	capture(&sub, 1, "/etc/hostname", 14);
 	complete_rec(&cpl, 10, 0xf000, 2, NR_OPENAT, 7, 0);
-	assert_string_equal(text_line(), "io_uring:openat(AT_FDCWD, \"/etc/hostname\", O_RDONLY) = 7");
+	assert_string_equal(text_line(),
+			    "io_uring:openat(AT_FDCWD, \"/etc/hostname\", O_RDONLY) = 7");
 }
 
 static void test_operations_without_syscall_or_sqe(void **state)
