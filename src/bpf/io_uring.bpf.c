@@ -96,10 +96,11 @@ static __always_inline __u32 read_kernel_u32(__u64 addr)
  * Reads the SQE the request was made from: the one the kernel took last from the ring's SQ
  * (cached_sq_head counts those taken; the tracepoint fires after the take on every kernel seen,
  * the slot at the head itself is tried too), found through the index array where the ring has
- * one. It is the request's only when its opcode and user_data are the request's: anything else
- * (a layout this code does not know) reads as no SQE, never as another request's.
+ * one. It is the request's only when its opcode (opcode -1: any) and user_data are the
+ * request's: anything else (a layout this code does not know) reads as no SQE, never as
+ * another request's.
  */
-static __always_inline bool read_sqe(struct uring_work *w, __u64 ring, __u8 opcode, __u64 user_data)
+static __always_inline bool read_sqe(struct uring_work *w, __u64 ring, int opcode, __u64 user_data)
 {
 	const struct bt_uring_layout *l = &uring_layout;
 	__u64 sqes = read_kernel_u64(ring + l->ctx_sq_sqes);
@@ -124,7 +125,8 @@ static __always_inline bool read_sqe(struct uring_work *w, __u64 ring, __u8 opco
 		if (bpf_probe_read_kernel(w->sqe, sizeof(w->sqe),
 					  (const void *)(sqes + (__u64)slot * BT_URING_SQE_SIZE)))
 			continue;
-		if (w->sqe[0] == opcode && *(const __u64 *)(w->sqe + 32) == user_data)
+		if ((opcode < 0 || w->sqe[0] == opcode) &&
+		    *(const __u64 *)(w->sqe + 32) == user_data)
 			return true;
 	}
 	return false;
@@ -159,20 +161,100 @@ static __always_inline __u64 current_mm(void)
 	return (__u64)BPF_CORE_READ((struct task_struct *)bpf_get_current_task(), mm);
 }
 
+/* The operation's arguments, from the SQE read into w->sqe by the opcode's shape. */
+static __always_inline __u16 sqe_args(struct uring_work *w, const struct bt_uring_op *op)
+{
+	__u16 uflags = BT_URING_SQE_READ;
+
+	if (w->sqe[1] & BT_IOSQE_FIXED_FILE)
+		uflags |= BT_URING_FIXED_FILE;
+	/* openat, accept, socket into a registered slot: they return no fd */
+	if (*(const __u32 *)(w->sqe + 44))
+		uflags |= BT_URING_DIRECT;
+	for (int i = 0; i < BT_MAX_ARGS; i++)
+		w->p.args[i] = sqe_field(w->sqe, op->src[i]);
+	return uflags;
+}
+
+/*
+ * Sends the submission record of the operation in w->p (its SQE in w->sqe when uflags says it
+ * was read): an enter record of the syscall it stands for, captured by its rules.
+ */
+static __noinline void send_submit(struct uring_work *w, const struct bt_uring_key *key,
+				   __u64 user_data)
+{
+	struct bt_syscall_rules *rules = NULL;
+	struct bt_uring_submit_rec *rec;
+	struct scratch *s = scratch();
+	__s32 nr = w->p.nr;
+
+	if (!s)
+		return;
+	rec = (void *)s->buf;
+	rec->enter.hdr.type = BT_REC_URING_SUBMIT;
+	rec->enter.hdr.ts = w->p.ts;
+	rec->enter.hdr.tgid = w->p.tgid;
+	rec->enter.hdr.tid = w->p.tid;
+	rec->enter.hdr.nr = nr;
+	rec->enter.hdr.cpu = bpf_get_smp_processor_id();
+	__builtin_memcpy(rec->enter.args, w->p.args, sizeof(rec->enter.args));
+	__builtin_memcpy(s->args, w->p.args, sizeof(rec->enter.args));
+	if (record_comm)
+		bpf_get_current_comm(rec->enter.comm, sizeof(rec->enter.comm));
+	else
+		__builtin_memset(rec->enter.comm, 0, sizeof(rec->enter.comm));
+	rec->enter.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
+	rec->enter.ip = 0;
+	rec->key = *key;
+	rec->user_data = user_data;
+	rec->opcode = w->p.opcode;
+	rec->sqe_flags = (w->p.uflags & BT_URING_SQE_READ) ? w->sqe[1] : 0;
+	rec->uflags = w->p.uflags;
+	rec->pad = 0;
+	s->sp = 0;
+	s->ip = 0;
+	s->off = sizeof(*rec);
+	s->ncaps = 0;
+	s->faulted = 0;
+	s->ret = 0;
+	s->is_exit = 0;
+	s->notes = 0;
+	if ((w->p.uflags & BT_URING_SQE_READ) && nr >= 0 && nr < BT_MAX_SYSCALLS)
+		rules = bpf_map_lookup_elem(&beauty_map, &nr);
+	if (rules) {
+		for (int i = 0; i < BT_MAX_ARGS; i++) {
+			if (rules->enter[i].len != BT_LEN_NONE)
+				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]), 0);
+		}
+	}
+	finish_record(s, KIND_ENTER, sizeof(*rec));
+}
+
+/* w->p for an operation of op submitted now by the current thread. */
+static __always_inline void pending_now(struct uring_work *w, const struct bt_uring_op *op,
+					__u32 opcode, __u16 uflags)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	w->p.ts = bpf_ktime_get_ns();
+	w->p.mm = current_mm();
+	w->p.tgid = pid_tgid >> 32;
+	w->p.tid = (__u32)pid_tgid;
+	w->p.nr = op->nr;
+	w->p.opcode = opcode;
+	w->p.uflags = uflags;
+}
+
 SEC("tracepoint")
 int on_uring_submit(void *ctx)
 {
 	const struct bt_uring_layout *l = &uring_layout;
-	__u64 pid_tgid = bpf_get_current_pid_tgid(), user_data;
-	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid, zero = 0, opcode;
-	struct bt_syscall_rules *rules = NULL;
-	struct bt_uring_submit_rec *rec;
+	__u32 tgid = bpf_get_current_pid_tgid() >> 32, zero = 0, opcode;
 	const struct bt_uring_op *op;
 	struct bt_uring_key key;
 	struct uring_work *w;
-	struct scratch *s;
+	__u64 user_data;
 	__u16 uflags = 0;
-	__s32 nr;
 
 	if (!l->ok || !should_trace(tgid, -1))
 		return 0;
@@ -186,73 +268,48 @@ int on_uring_submit(void *ctx)
 	op = bpf_map_lookup_elem(&uring_ops, &opcode);
 	if (!op || !(op->flags & BT_URING_OP_SELECTED))
 		return 0;
-	nr = op->nr;
 	key.ring = entry_field(w, l->sub_ctx);
 	user_data = entry_field(w, l->sub_user_data);
 	key.id = l->key_req ? entry_field(w, l->sub_req) : user_data;
 	__builtin_memset(&w->p, 0, sizeof(w->p));
-	if (l->sqe_ok && read_sqe(w, key.ring, opcode, user_data)) {
-		uflags |= BT_URING_SQE_READ;
-		if (w->sqe[1] & BT_IOSQE_FIXED_FILE)
-			uflags |= BT_URING_FIXED_FILE;
-		/* openat, accept, socket into a registered slot: they return no fd */
-		if (*(const __u32 *)(w->sqe + 44))
-			uflags |= BT_URING_DIRECT;
-		for (int i = 0; i < BT_MAX_ARGS; i++)
-			w->p.args[i] = sqe_field(w->sqe, op->src[i]);
-	}
-	w->p.ts = bpf_ktime_get_ns();
-	w->p.mm = current_mm();
-	w->p.tgid = tgid;
-	w->p.tid = tid;
-	w->p.nr = nr;
-	w->p.opcode = opcode;
-	w->p.uflags = uflags;
+	if (l->sqe_ok && read_sqe(w, key.ring, opcode, user_data))
+		uflags = sqe_args(w, op);
+	pending_now(w, op, opcode, uflags);
 	bpf_map_update_elem(&uring_pending, &key, &w->p, BPF_ANY);
-	if (summary_only)
-		return 0;
-	s = scratch();
-	if (!s)
-		return 0;
-	rec = (void *)s->buf;
-	rec->enter.hdr.type = BT_REC_URING_SUBMIT;
-	rec->enter.hdr.ts = w->p.ts;
-	rec->enter.hdr.tgid = tgid;
-	rec->enter.hdr.tid = tid;
-	rec->enter.hdr.nr = nr;
-	rec->enter.hdr.cpu = bpf_get_smp_processor_id();
-	__builtin_memcpy(rec->enter.args, w->p.args, sizeof(rec->enter.args));
-	__builtin_memcpy(s->args, w->p.args, sizeof(rec->enter.args));
-	if (record_comm)
-		bpf_get_current_comm(rec->enter.comm, sizeof(rec->enter.comm));
-	else
-		__builtin_memset(rec->enter.comm, 0, sizeof(rec->enter.comm));
-	rec->enter.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
-	rec->enter.ip = 0;
-	rec->key = key;
-	rec->user_data = user_data;
-	rec->opcode = opcode;
-	rec->sqe_flags = (uflags & BT_URING_SQE_READ) ? w->sqe[1] : 0;
-	rec->uflags = uflags;
-	rec->pad = 0;
-	s->sp = 0;
-	s->ip = 0;
-	s->off = sizeof(*rec);
-	s->ncaps = 0;
-	s->faulted = 0;
-	s->ret = 0;
-	s->is_exit = 0;
-	s->notes = 0;
-	if ((uflags & BT_URING_SQE_READ) && nr >= 0 && nr < BT_MAX_SYSCALLS)
-		rules = bpf_map_lookup_elem(&beauty_map, &nr);
-	if (rules) {
-		for (int i = 0; i < BT_MAX_ARGS; i++) {
-			if (rules->enter[i].len != BT_LEN_NONE)
-				capture_arg(i, rules->enter[i].len, rule_info(&rules->enter[i]), 0);
-		}
-	}
-	finish_record(s, KIND_ENTER, sizeof(*rec));
+	if (!summary_only)
+		send_submit(w, &key, user_data);
 	return 0;
+}
+
+/*
+ * A completion in a traced thread that no submission was seen for: a request the kernel
+ * failed before its submit tracepoint (an SQE it rejects as it reads it: on some kernels a bad
+ * fd). Its SQE is the one just taken, found by the completion's user_data; only a failure is
+ * taken for one, so that an operation submitted before tracing began is not shown as another.
+ * Fills w->p and sends the submission; false when it is none of ours.
+ */
+static __always_inline bool failed_unseen(struct uring_work *w, const struct bt_uring_key *key,
+					  __u64 user_data, __s32 res)
+{
+	const struct bt_uring_layout *l = &uring_layout;
+	const struct bt_uring_op *op;
+	__u32 opcode;
+
+	if (res >= 0 || !l->sqe_ok || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
+		return false;
+	if (filter_active && !filter_event())
+		return false;
+	__builtin_memset(&w->p, 0, sizeof(w->p));
+	if (!read_sqe(w, key->ring, -1, user_data))
+		return false;
+	opcode = w->sqe[0];
+	op = bpf_map_lookup_elem(&uring_ops, &opcode);
+	if (!op || !(op->flags & BT_URING_OP_SELECTED))
+		return false;
+	pending_now(w, op, opcode, sqe_args(w, op));
+	if (!summary_only)
+		send_submit(w, key, user_data);
+	return true;
 }
 
 SEC("tracepoint")
@@ -266,6 +323,7 @@ int on_uring_complete(void *ctx)
 	struct uring_work *w;
 	struct scratch *s;
 	__u32 zero = 0, cflags, nr;
+	__u64 user_data;
 	__u16 uflags;
 	__s32 res;
 
@@ -275,17 +333,20 @@ int on_uring_complete(void *ctx)
 	if (!w || copy_entry(w, ctx, l->cpl_size))
 		return 0;
 	key.ring = entry_field(w, l->cpl_ctx);
-	key.id = l->key_req ? entry_field(w, l->cpl_req) : entry_field(w, l->cpl_user_data);
-	/* the operations of traced processes are there: every other completion ends here */
-	pending = bpf_map_lookup_elem(&uring_pending, &key);
-	if (!pending)
-		return 0;
-	w->p = *pending;
+	user_data = entry_field(w, l->cpl_user_data);
+	key.id = l->key_req ? entry_field(w, l->cpl_req) : user_data;
 	res = (__s32)entry_field(w, l->cpl_res);
 	cflags = (__u32)entry_field(w, l->cpl_cflags);
-	/* a multishot operation goes on while its completions say more will come */
-	if (!(cflags & BT_IORING_CQE_F_MORE))
-		bpf_map_delete_elem(&uring_pending, &key);
+	/* the operations of traced processes are there: every other completion ends here */
+	pending = bpf_map_lookup_elem(&uring_pending, &key);
+	if (pending) {
+		w->p = *pending;
+		/* a multishot operation goes on while its completions say more will come */
+		if (!(cflags & BT_IORING_CQE_F_MORE))
+			bpf_map_delete_elem(&uring_pending, &key);
+	} else if (!failed_unseen(w, &key, user_data, res)) {
+		return 0;
+	}
 	if (summary)
 		account_call(BT_URING_ID_BASE + w->p.opcode, res, w->p.tgid, w->p.tid, w->p.ts);
 	if (summary_only)

@@ -32,7 +32,8 @@ def test_reads_shown_with_the_data_read_the_fd_and_the_result(run_btftrace, work
         f'io_uring:readv({fd}<{src}>, [{{iov_base="m\\n", iov_len=4096}}], 1, 1, 0) = 2',
         ops[3],
         "io_uring:nop() = 0",
-        ops[5],
+        "io_uring:op_200(-1, NULL, 0, 0) = -1 EINVAL (Invalid argument)",
+        ops[6],
         f'io_uring:write({ofd}<{out}>, "vm\\n", 3, 0) = 3',
         f"io_uring:close({ofd}<{out}>) = 0",
         f"io_uring:close({fd}<{src}>) = 0",
@@ -66,8 +67,8 @@ def test_off_by_default_and_selected_by_name(run_btftrace, workload, tmp_path):
     rc, _, err, trace = run_btftrace(["-e", "trace=none", "-e", "io_uring=!read,readv,nop",
                                       "--", workload("uring_read"), src])
     assert rc == 0 and err == ""
-    assert [op.split("(")[0] for op in uring_lines(trace)] == ["io_uring:openat",
-                                                               "io_uring:close"], trace
+    assert [op.split("(")[0] for op in uring_lines(trace)] == [
+        "io_uring:openat", "io_uring:op_200", "io_uring:close"], trace
 
 
 def test_json_call_objects_via_io_uring(run_btftrace, workload, tmp_path):
@@ -99,9 +100,11 @@ def test_c_counts_operations_apart_from_io_uring_enter(run_btftrace, workload, t
     assert table["io_uring:read"]["calls"] == n + 2, trace
     assert table["io_uring:read"]["errors"] == 1, trace
     assert table["io_uring:readv"]["calls"] == 1 and table["io_uring:nop"]["calls"] == 1
+    # refused as the kernel read it, before its submission: seen at its completion
+    assert table["io_uring:op_200"]["errors"] == 1, trace
     assert table["io_uring:openat"]["calls"] == 1 and table["io_uring:close"]["calls"] == 1
     # one io_uring_enter per operation: the syscall's row, beside the operations'
-    assert table["io_uring_enter"]["calls"] == n + 6, trace
+    assert table["io_uring_enter"]["calls"] == n + 7, trace
     assert "io_uring:read(" not in trace
 
 

@@ -4,7 +4,8 @@
  * program that hides its I/O from syscall tracers does. Usage: uring_read FILE [OUT] [N].
  * Through one ring, one operation at a time (submit, then wait for its completion):
  * openat(AT_FDCWD, FILE, O_RDONLY); read(fd, buf, 4096, 0); readv of the same at offset 1; a
- * read from fd 1000, which is not open (EBADF); a nop; with OUT, openat(OUT, O_WRONLY|O_CREAT|
+ * read from fd 1000, which is not open (EBADF); a nop; opcode 200, which no kernel has
+ * (EINVAL, refused before it is submitted); with OUT, openat(OUT, O_WRONLY|O_CREAT|
  * O_TRUNC, 0600) and write(out, what was read, n, 0) then close it; close(fd). With N, N more
  * reads of FILE at offset 0 (the bench's many operations). Prints "read N bytes" and exits 0,
  * or exits with the number of the step that failed.
@@ -71,6 +72,9 @@ int main(int argc, char **argv)
 	io_uring_prep_nop(sqe = next_sqe());
 	if (run(sqe, 5) != 0)
 		return 6;
+	io_uring_prep_rw(200, sqe = next_sqe(), -1, NULL, 0, 0);
+	if (run(sqe, 10) >= 0)
+		return 12;
 	if (argc > 2 && strcmp(argv[2], "-")) {
 		io_uring_prep_openat(sqe = next_sqe(), AT_FDCWD, argv[2],
 				     O_WRONLY | O_CREAT | O_TRUNC, 0600);
