@@ -93,6 +93,17 @@ run inject -f -e trace=getppid,chdir,umask -e inject=chdir:error=EACCES:when=2 \
 	-e inject=umask:signal=USR1:when=1 -e inject=getppid:retval=7:when=3 \
 	-- "$w/inject_calls" seq 3
 
+# i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
+# emulation off (the host's may): the probe's status says whether the two can run at all.
+echo "@@@ case i386-probe"
+"$w/int80" >/dev/null 2>&1
+echo "@@@ value status $?"
+echo "@@@ rc 0"
+echo "@@@ end"
+run int80 -- "$w/int80"
+run int80-json --format=json -- "$w/int80"
+run i386 -- "$w/i386_calls"
+
 # -p: attach to a running process, detach on SIGINT once its calls were seen
 echo "@@@ case attach"
 "$w/ticker" &
