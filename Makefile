@@ -203,14 +203,21 @@ bench: all
 # the same suite runs on the host kernel. KERNEL_SUITES picks the Debian suites.
 KERNEL_SUITES ?= bullseye bookworm trixie
 KERNEL_DIR := .output/kernels
-KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker stack_calls inject_calls uring_read
+KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker stack_calls inject_calls int80 \
+		    uring_read
 KERNEL_WORKLOAD_BIN := $(patsubst %,$(OUTPUT)/kernel/workloads/%,$(KERNEL_WORKLOADS))
+# a 32-bit program, for the i386 case the host kernel may be unable to run
+KERNEL_WORKLOAD_BIN += $(OUTPUT)/kernel/workloads/i386_calls
 INITRAMFS := $(OUTPUT)/kernel/initramfs.cpio
 
 # linked statically: the initramfs has no libc but the one btftrace brings for itself
 $(OUTPUT)/kernel/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -static -g -O1 -Wall -D_GNU_SOURCE -pthread $< $(WORKLOAD_LIBS) -o $@
+
+$(OUTPUT)/kernel/workloads/i386_calls: tests/workloads/i386/i386_calls.c
+	@mkdir -p $(dir $@)
+	$(CC) -m32 -static -O1 -Wall $< -o $@
 
 $(INITRAMFS): $(BIN) $(KERNEL_WORKLOAD_BIN) tests/kernel/build-initramfs.sh tests/kernel/init \
 	      tests/kernel/suite.sh

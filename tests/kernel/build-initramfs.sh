@@ -24,6 +24,9 @@ fi
 root=$out.root
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/workloads" "$root/proc" "$root/sys" "$root/dev" "$root/tmp"
+# the file the i386 workload reads
+mkdir -p "$root/etc"
+echo matrix >"$root/etc/hostname"
 cp "$busybox" "$root/bin/busybox"
 cp "$btftrace" "$root/bin/btftrace"
 # the libraries and the dynamic loader, at the paths the binary names them by

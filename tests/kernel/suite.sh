@@ -99,6 +99,17 @@ run io_uring -d -e trace=io_uring_enter -e io_uring=all -- "$w/uring_read" "$t/u
 	"$t/uring.out"
 run io_uring-summary -c -e trace=none -e io_uring=all -- "$w/uring_read" "$t/uring.txt" - 3
 
+# i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
+# emulation off (the host's may): the probe's status says whether the two can run at all.
+echo "@@@ case i386-probe"
+"$w/int80" >/dev/null 2>&1
+echo "@@@ value status $?"
+echo "@@@ rc 0"
+echo "@@@ end"
+run int80 -- "$w/int80"
+run int80-json --format=json -- "$w/int80"
+run i386 -- "$w/i386_calls"
+
 # -p: attach to a running process, detach on SIGINT once its calls were seen
 echo "@@@ case attach"
 "$w/ticker" &

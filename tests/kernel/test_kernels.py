@@ -318,6 +318,57 @@ def test_stack_of_an_injected_call_taken_at_its_exit(run):
     assert names[i:i + 3] == ["stack_inner", "stack_outer", "main"], text
 
 
+def runs_i386(run):
+    """Whether the kernel ran the int $0x80 probe: every Debian kernel of the matrix must; the
+    host's may have its IA32 emulation off, and then there is nothing to check there."""
+    status = int(run.case("i386-probe").values["status"])
+    assert status == 0 or run.kernel == "host", \
+        f"{run.kernel}: int $0x80 failed untraced (status {status}): no IA32 emulation?"
+    return status == 0
+
+
+def test_int80_calls_are_decoded_from_the_i386_table(run):
+    if not runs_i386(run):
+        return
+    calls = [RESULT_GAP.sub(" = ", l) for l in lines(ok(run, "int80").file("trace"))]
+    # i386's write takes its arguments from ebx, ecx and edx, not x86_64's registers
+    assert 'write(1, "int80\\n", 6) = 6' in calls, calls
+    # -o with a command leaves strace's personality lines out
+    assert not [l for l in calls if "bit mode" in l], calls
+    events = [json.loads(l) for l in lines(ok(run, "int80-json").file("trace"))]
+    i386 = [(e["syscall"], e["nr"]) for e in events
+            if e.get("event") == "call" and e.get("abi") == "i386"]
+    assert i386 == [("getpid", 20), ("write", 4)], events
+
+
+def test_a_32bit_program_is_decoded_in_i386_layouts(run):
+    if not runs_i386(run):
+        return
+    case = ok(run, "i386")
+    calls = [RESULT_GAP.sub(" = ", l) for l in lines(case.file("trace"))]
+    assert case.file("stdout") == "m32ok\n", case.file("stdout")
+    host = run.kernel == "host"
+    text = open("/etc/hostname").read() if host else "matrix\n"
+    quoted = text.replace("\n", "\\n")
+    second = text[1:3].replace("\n", "\\n")
+    opened = [l for l in calls if l.startswith('openat(AT_FDCWD, "/etc/hostname", O_RDONLY')]
+    assert len(opened) == 1, calls
+    fd = int(re.search(r"= (\d+)$", opened[0]).group(1))
+    start = calls.index(opened[0])
+    # compat iovecs, 32-bit times, a 64-bit offset in two registers, a 64-bit time
+    expected = [
+        f'read({fd}, "{quoted}", 64) = {len(text)}',
+        f'pread64({fd}, "{second}", 2, 1) = 2',
+        f"close({fd}) = 0",
+    ]
+    assert calls[start + 1:start + 4] == expected, calls[start:]
+    assert "nanosleep({tv_sec=0, tv_nsec=1000000}, NULL) = 0" in calls, calls
+    assert 'writev(1, [{iov_base="m32", iov_len=3}, {iov_base="ok\\n", iov_len=3}], 2) = 6' \
+        in calls, calls
+    assert any(re.fullmatch(r"clock_gettime64\(CLOCK_MONOTONIC, \{tv_sec=\d+, tv_nsec=\d+\}\) = 0",
+                            l) for l in calls), calls
+
+
 def test_io_uring_operations_as_calls(run):
     case = ok(run, "io_uring")
     text, err = case.file("trace"), case.file("stderr")
@@ -365,4 +416,6 @@ def test_io_uring_operations_counted(run):
     assert table["io_uring:openat"]["calls"] == 1, text
     assert table["io_uring:close"]["calls"] == 1, text
     assert table["io_uring:readv"]["calls"] == 1, text
+    # refused before its submit tracepoint: seen at its completion
+    assert table["io_uring:op_200"]["errors"] == 1, text
     assert "io_uring_enter" not in table, text
