@@ -752,7 +752,6 @@ struct bt_uring_layout {
 
 /* bt_uring_submit_rec.uflags, bt_uring_complete_rec.uflags */
 #define BT_URING_SQE_READ (1U << 0)    /* the SQE was read: the arguments are its fields */
-#define BT_URING_SQ_THREAD (1U << 1)   /* submitted by the ring's SQPOLL thread */
 #define BT_URING_DATA_UNREAD (1U << 2) /* completed where the submitter's memory is not */
 #define BT_URING_MORE (1U << 3)	       /* IORING_CQE_F_MORE: more completions will come */
 #define BT_URING_FIXED_FILE (1U << 4)  /* IOSQE_FIXED_FILE: fd is a registered file's index */
