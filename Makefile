@@ -106,7 +106,10 @@ $(OUTPUT)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJ) | $(OUTP
 	$(CC) $(CFLAGS) $(LDFLAGS) $< $(LIB_OBJ) $(LDLIBS) -lcmocka -o $@
 
 $(OUTPUT)/workloads/%: tests/workloads/%.c | $(OUTPUT)/workloads
-	$(CC) -g -O1 -Wall -D_GNU_SOURCE -pthread $< -o $@
+	$(CC) -g -O1 -Wall -D_GNU_SOURCE -pthread $< $(WORKLOAD_LIBS) -o $@
+
+# the io_uring workload goes through liburing (Debian's liburing-dev, which has liburing.a too)
+$(OUTPUT)/workloads/uring_read $(OUTPUT)/kernel/workloads/uring_read: WORKLOAD_LIBS := -luring
 
 # -k's workload, as issue 19 builds it: no frame pointers, so only DWARF CFI unwinds it; and
 # again with frame pointers, for --stack-trace=fp
@@ -200,7 +203,8 @@ bench: all
 # the same suite runs on the host kernel. KERNEL_SUITES picks the Debian suites.
 KERNEL_SUITES ?= bullseye bookworm trixie
 KERNEL_DIR := .output/kernels
-KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker stack_calls inject_calls int80
+KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker stack_calls inject_calls int80 \
+		    uring_read
 KERNEL_WORKLOAD_BIN := $(patsubst %,$(OUTPUT)/kernel/workloads/%,$(KERNEL_WORKLOADS))
 # a 32-bit program, for the i386 case the host kernel may be unable to run
 KERNEL_WORKLOAD_BIN += $(OUTPUT)/kernel/workloads/i386_calls
@@ -209,7 +213,7 @@ INITRAMFS := $(OUTPUT)/kernel/initramfs.cpio
 # linked statically: the initramfs has no libc but the one btftrace brings for itself
 $(OUTPUT)/kernel/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -static -g -O1 -Wall -D_GNU_SOURCE -pthread $< -o $@
+	$(CC) -static -g -O1 -Wall -D_GNU_SOURCE -pthread $< $(WORKLOAD_LIBS) -o $@
 
 $(OUTPUT)/kernel/workloads/i386_calls: tests/workloads/i386/i386_calls.c
 	@mkdir -p $(dir $@)

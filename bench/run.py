@@ -10,6 +10,9 @@ Modes (one per run):
   --startup    how long each tracer takes from spawn until the traced command runs
   --scaling    ns per call as the workload's threads grow, and the cost of a system-wide
                btftrace -a to a workload that is not itself traced
+  --uring      an io_uring-heavy workload (bench/uring_workload.c): btftrace with and without
+               -e io_uring=all against strace and perf trace, which see its io_uring_enter
+               calls only
 """
 
 import argparse
@@ -801,6 +804,133 @@ def scaling_main(args, tools, workdir):
     return 0
 
 
+# --uring: (config name, tool) in table order, and what each runs.
+URING_CONFIGS = (
+    ("untraced", "untraced"),
+    ("btftrace-full", "btftrace"),
+    ("btftrace-uring", "btftrace"),
+    ("btftrace-uring-c", "btftrace"),
+    ("strace-full", "strace"),
+    ("perf-full", "perf"),
+)
+URING_HELP = {
+    "untraced": "uring_workload N D",
+    "btftrace-full": "btftrace -o FILE -- uring_workload N D (its syscalls only)",
+    "btftrace-uring": "btftrace -e io_uring=all -o FILE -- uring_workload N D",
+    "btftrace-uring-c": "btftrace -c -e io_uring=all -- uring_workload N D",
+    "strace-full": "strace -f -o FILE uring_workload N D",
+    "perf-full": "perf trace -o FILE -- uring_workload N D",
+}
+
+
+def uring_command(name, tools, workload_argv, out_file):
+    bt = [tools.paths.get("btftrace")]
+    table = {
+        "untraced": workload_argv,
+        "btftrace-full": bt + ["-o", out_file, "--"] + workload_argv,
+        "btftrace-uring": bt + ["-e", "io_uring=all", "-o", out_file, "--"] + workload_argv,
+        "btftrace-uring-c": bt + ["-c", "-e", "io_uring=all", "--"] + workload_argv,
+        "strace-full": [tools.paths.get("strace"), "-f", "-o", out_file] + workload_argv,
+        "perf-full": [tools.paths.get("perf"), "trace", "-o", out_file, "--"] + workload_argv,
+    }
+    return table[name]
+
+
+def count_lines(path, marker):
+    """Lines of the trace file with marker in them (0 when there is no file)."""
+    if not os.path.exists(path):
+        return 0
+    with open(path, "rb") as f:
+        return sum(1 for line in f if marker in line)
+
+
+def uring_main(args, tools, workdir):
+    """Each config round-robin, --runs times, on the io_uring workload: wall time, the ratio to
+    untraced, and how many of the workload's operations and io_uring_enter calls each trace
+    shows."""
+    tool_of = dict(URING_CONFIGS)
+    names = [n for n, _ in URING_CONFIGS]
+    active = [n for n in names if tools.check(tool_of[n])]
+    workload = os.path.join(args.bin_dir, "uring_workload")
+    if not os.access(workload, os.X_OK):
+        log("run.py: %s is missing: make -C bench build (needs liburing-dev)" % workload)
+        return 2
+    wl = [workload, str(args.uring_iterations), str(args.uring_depth)]
+    ops = args.uring_iterations * args.uring_depth
+    out_file = os.path.join(workdir, "trace.out")
+    results = {n: [] for n in active}
+    seen = {n: [] for n in active}
+    failed = {}
+    log("uring workload: %d iterations of %d reads, %d operations in %d io_uring_enter calls; "
+        "%d run(s) of %s, round-robin" % (args.uring_iterations, args.uring_depth, ops,
+                                          args.uring_iterations, args.runs, ", ".join(active)))
+    run_timed(wl, workdir, args.timeout)  # warm-up, not counted
+    for rnd in range(args.runs):
+        order = active[rnd % len(active):] + active[:rnd % len(active)]
+        for name in order:
+            if name in failed:
+                continue
+            argv = uring_command(name, tools, wl, out_file)
+            # the trace is read before run_timed removes it: the lines each tracer shows
+            keep = out_file + ".kept"
+            res = run_timed(argv, workdir, args.timeout, None, rusage_run=tools.rusage_run)
+            if res.error:
+                failed[name] = res.error
+                log("  %-16s run %d FAILED: %s (config dropped)" % (name, rnd + 1, res.error))
+                continue
+            if os.path.exists(out_file):
+                os.replace(out_file, keep)
+                seen[name].append((count_lines(keep, b"io_uring:read("),
+                                   count_lines(keep, b"io_uring_enter(")))
+                res.out_bytes = os.path.getsize(keep)
+                os.unlink(keep)
+            results[name].append(res)
+            log("  %-16s run %d/%d  %8.3f s lost %d" % (name, rnd + 1, args.runs, res.wall,
+                                                        parse_lost(res.stderr)))
+    base = median([r.wall for r in results.get("untraced", [])])
+    rows = []
+    for name in names:
+        row = {"config": name, "command": URING_HELP[name]}
+        if name not in active:
+            row["skipped"] = tools.skip.get(tool_of[name], "")
+        elif not results[name]:
+            row["skipped"] = "failed: " + failed.get(name, "")
+        else:
+            walls = [r.wall for r in results[name]]
+            med = median(walls)
+            row.update({"runs": len(walls), "median_s": med, "ratio": med / base if base else None,
+                        "ns_per_op": med * 1e9 / ops, "wall_s": walls,
+                        "lost": [parse_lost(r.stderr) for r in results[name]]
+                        if tool_of[name] == "btftrace" else None})
+            if seen[name]:
+                row["ops_shown"] = seen[name][-1][0]
+                row["enter_calls_shown"] = seen[name][-1][1]
+        rows.append(row)
+    report = {"mode": "uring", "iterations": args.uring_iterations, "depth": args.uring_depth,
+              "operations": ops, "runs": args.runs, "configs": rows,
+              "environment": environment(tools, workdir)}
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print("io_uring bench: %d iterations x %d reads of /dev/zero = %d operations, %d "
+          "io_uring_enter calls; median of %d runs, interleaved" %
+          (args.uring_iterations, args.uring_depth, ops, args.uring_iterations, args.runs))
+    print("%-18s %5s %10s %8s %10s %12s %12s  %s" % ("config", "runs", "median s", "ratio",
+                                                   "ns/op", "reads shown", "enters shown",
+                                                   "lost"))
+    for r in rows:
+        if "skipped" in r:
+            print("%-18s skipped: %s" % (r["config"], r["skipped"]))
+            continue
+        print("%-18s %5d %10.3f %8s %10.0f %12s %12s  %s" % (
+            r["config"], r["runs"], r["median_s"], fmt(r["ratio"], ".2f"), r["ns_per_op"],
+            r.get("ops_shown", "-"), r.get("enter_calls_shown", "-"),
+            ",".join(str(n) for n in r["lost"]) if r["lost"] is not None else "-"))
+    for r in rows:
+        print("  %-18s %s" % (r["config"], r["command"]))
+    return 0
+
+
 def parse_args():
     ap = argparse.ArgumentParser(
         description="Benchmarks btftrace against strace and perf trace (see bench/README.md).",
@@ -823,6 +953,14 @@ def parse_args():
     ap.add_argument("--scaling", action="store_true",
                     help="ns per call for 1..N threads and under a system-wide btftrace -a")
     ap.add_argument("--threads", default="1,2,8", help="thread counts for --scaling")
+    ap.add_argument("--uring", action="store_true",
+                    help="the io_uring workload: btftrace with and without -e io_uring=all, "
+                    "strace, perf trace")
+    ap.add_argument("--uring-iterations", type=int, default=20000,
+                    help="--uring: iterations, each DEPTH reads in one io_uring_enter "
+                    "(default 20000)")
+    ap.add_argument("--uring-depth", type=int, default=8,
+                    help="--uring: reads per iteration (default 8)")
     ap.add_argument("--attach-timeout", type=int, default=10,
                     help="seconds to wait for btftrace -a to start recording (--scaling)")
     ap.add_argument("--btftrace", default=os.path.join(REPO_DIR, ".output", "btftrace"),
@@ -832,8 +970,8 @@ def parse_args():
     args = ap.parse_args()
     if args.runs < 1 or args.iterations < 1 or args.startup_runs < 1:
         ap.error("--runs, --iterations and --startup-runs must be at least 1")
-    if args.startup and args.scaling:
-        ap.error("--startup and --scaling are separate runs")
+    if args.startup + args.scaling + args.uring > 1:
+        ap.error("--startup, --scaling and --uring are separate runs")
     args.btftrace = os.path.abspath(args.btftrace)
     args.bin_dir = os.path.abspath(args.bin_dir)
     args.workload = os.path.join(args.bin_dir, "workload")
@@ -857,6 +995,8 @@ def main():
             return startup_main(args, tools, workdir)
         if args.scaling:
             return scaling_main(args, tools, workdir)
+        if args.uring:
+            return uring_main(args, tools, workdir)
         return bench_main(args, tools, workdir)
     except KeyboardInterrupt:
         for proc in list(RUNNING):

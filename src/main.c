@@ -77,6 +77,15 @@ static const char usage_text[] =
 	"                          decoded by its tracefs format:\n"
 	"                          sched:sched_process_fork(parent_comm=\"sh\", ...);\n"
 	"                          FIELDs show only those ('btftrace events' lists them)\n"
+	"  -e io_uring=SET, --io-uring[=SET]  show the io_uring operations in SET (all if\n"
+	"                          --io-uring has no value; default none) that traced\n"
+	"                          processes submit, each as the syscall it stands for,\n"
+	"                          when it completes: io_uring:read(5, \"vm\\n\", 4096, 0) = 3.\n"
+	"                          SET: operation names (read, write, readv, openat...:\n"
+	"                          IORING_OP_* in lower case), all or none, '!' first\n"
+	"                          negates; the last given counts. -c counts them in rows\n"
+	"                          of their own (io_uring:read); -e trace= does not select\n"
+	"                          them (man: IO_URING)\n"
 	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts; the last given\n"
 	"                          counts), dump the data in hex and ASCII as strace does:\n"
@@ -297,6 +306,7 @@ enum long_only {
 	OPT_INJECT,
 	OPT_FAULT,
 	OPT_TRACE_FDS,
+	OPT_IO_URING,
 };
 
 /* One fact per line reads better than wrapped rows. */
@@ -333,6 +343,7 @@ static const struct option long_options[] = {
 	{ "comm", required_argument, NULL, OPT_COMM },
 	{ "trace-path", required_argument, NULL, 'P' },
 	{ "trace-fds", required_argument, NULL, OPT_TRACE_FDS },
+	{ "io-uring", optional_argument, NULL, OPT_IO_URING },
 	{ "uid", required_argument, NULL, OPT_UID },
 	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ "output", required_argument, NULL, 'o' },
@@ -730,6 +741,15 @@ static const struct syscall_filter *call_set(struct syscall_filter *f, const cha
 	return f;
 }
 
+/* -e io_uring=SET, --io-uring[=SET]: the operations shown as calls; the last given counts. */
+static void parse_io_uring(struct session_opts *o, const char *value)
+{
+	char err[URING_ERR_MAX];
+
+	if (uring_set_parse(value, &o->io_uring, err, sizeof(err)))
+		usage_error("%s", err);
+}
+
 /* -e SUBSYS:EVENT[(fields)]: a tracepoint (glob) to show beside the calls. */
 static void add_event(struct session_opts *o, const char *text)
 {
@@ -787,6 +807,7 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	static const char *const inject_names[] = {"inject", NULL};
 	static const char *const fault_names[] = {"fault", NULL};
 	static const char *const trace_fds_names[] = {"trace-fds", "trace-fd", "fd", "fds", NULL};
+	static const char *const io_uring_names[] = {"io_uring", "io-uring", NULL};
 	char err[SIGNAL_SET_ERR_MAX];
 	const char *value;
 
@@ -832,6 +853,10 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	}
 	if ((value = qualifier_value(text, trace_fds_names))) {
 		parse_trace_fds(o, value, "-e trace-fds");
+		return;
+	}
+	if ((value = qualifier_value(text, io_uring_names))) {
+		parse_io_uring(o, value);
 		return;
 	}
 	if ((value = qualifier_value(text, read_names))) {
@@ -1192,6 +1217,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_TRACE_FDS:
 			parse_trace_fds(&o, optarg, "--trace-fds");
+			break;
+		case OPT_IO_URING:
+			parse_io_uring(&o, optarg ? optarg : "all");
 			break;
 		case OPT_COMM:
 			if (!*optarg)

@@ -36,7 +36,8 @@ apt() {
 apt update -qq
 apt install -y -qq --no-install-recommends \
 	make gcc gcc-multilib clang llvm libbpf-dev bpftool libelf-dev libdw-dev zlib1g-dev pkg-config \
-	linux-libc-dev libcmocka-dev libclang-rt-14-dev python3 python3-pytest strace linux-perf \
+	linux-libc-dev libcmocka-dev libclang-rt-14-dev liburing-dev python3 python3-pytest strace \
+	linux-perf \
 	groff-base man-db util-linux libcap2-bin bash-completion \
 	debhelper dpkg-dev lintian qemu-system-x86 busybox-static cpio >/dev/null
 echo "install-deps: done"

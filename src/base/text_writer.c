@@ -301,6 +301,7 @@ static void tw_call_begin(struct writer *w, const struct wr_call *c)
 	writer__reset(w);
 	tw->call_start = w->ob->len;
 	tw->state = c->state;
+	tw->args_unknown = !c->args_known;
 	if (c->state == WR_CALL_RESUMED) {
 		put_color(w, SGR_SPLIT);
 		outbuf_puts(w->ob, "<... ");
@@ -354,6 +355,9 @@ static void tw_call_end(struct writer *w, bool args_left)
 	struct text_writer *tw = tw_of(w);
 
 	if (tw->state != WR_CALL_UNFINISHED) {
+		/* a whole call whose arguments could not be read (an io_uring SQE): strace's ... */
+		if (tw->state == WR_CALL_WHOLE && tw->args_unknown && w->ob->len == tw->args_start)
+			outbuf_puts(w->ob, "...");
 		outbuf_putc(w->ob, ')');
 		return;
 	}

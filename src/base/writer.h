@@ -84,7 +84,11 @@ enum wr_call_state {
 struct wr_call {
 	const char *name;
 	enum wr_call_state state;
-	bool args_known; /* false: the enter was not seen (JSON "args":null) */
+	/*
+	 * false: the enter was not seen, or (via) an io_uring operation's SQE could not be read
+	 * (JSON "args":null, the text "..." of a whole call)
+	 */
+	bool args_known;
 };
 
 /* One argument: what JSON says of it besides its value. */
@@ -340,6 +344,7 @@ struct text_writer {
 	size_t arg_mark;       /* before the argument begun, for arg_cancel */
 	size_t arg_call_start; /* call_start then */
 	enum wr_call_state state;
+	bool args_unknown;    /* the call's arguments could not be read */
 	bool arg_first;	      /* the next argument is the first shown */
 	bool arg_was_first;   /* arg_first before the argument begun */
 	bool flags_named;     /* flags: a name was written */

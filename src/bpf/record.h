@@ -469,6 +469,10 @@ enum bt_rec_type {
 	BT_REC_EVENT = 10,  /* -e SUBSYS:EVENT: a tracepoint hit in a traced thread */
 	BT_REC_DETACH = 11, /* -b execve: tracing let go of the thread's process at its exec */
 	BT_REC_STACK = 12,  /* -k, --kernel-stack: the stacks of the call just entered */
+	/* -e io_uring=: an operation a traced thread submitted (struct bt_uring_submit_rec) */
+	BT_REC_URING_SUBMIT = 13,
+	/* -e io_uring=: its completion (struct bt_uring_complete_rec) */
+	BT_REC_URING_COMPLETE = 14,
 };
 
 /* one bit per type: they add up to their union only when no two types share a value */
@@ -477,13 +481,15 @@ _Static_assert((BT_REC_BIT(BT_REC_ENTER) | BT_REC_BIT(BT_REC_EXIT) | BT_REC_BIT(
 		BT_REC_BIT(BT_REC_TASK_EXIT) | BT_REC_BIT(BT_REC_EXEC) | BT_REC_BIT(BT_REC_LOST) |
 		BT_REC_BIT(BT_REC_FD_ENTER) | BT_REC_BIT(BT_REC_FD_EXIT) |
 		BT_REC_BIT(BT_REC_FD_FORK) | BT_REC_BIT(BT_REC_EVENT) | BT_REC_BIT(BT_REC_DETACH) |
-		BT_REC_BIT(BT_REC_STACK)) ==
+		BT_REC_BIT(BT_REC_STACK) | BT_REC_BIT(BT_REC_URING_SUBMIT) |
+		BT_REC_BIT(BT_REC_URING_COMPLETE)) ==
 		       BT_REC_BIT(BT_REC_ENTER) + BT_REC_BIT(BT_REC_EXIT) +
 			       BT_REC_BIT(BT_REC_SIGNAL) + BT_REC_BIT(BT_REC_TASK_EXIT) +
 			       BT_REC_BIT(BT_REC_EXEC) + BT_REC_BIT(BT_REC_LOST) +
 			       BT_REC_BIT(BT_REC_FD_ENTER) + BT_REC_BIT(BT_REC_FD_EXIT) +
 			       BT_REC_BIT(BT_REC_FD_FORK) + BT_REC_BIT(BT_REC_EVENT) +
-			       BT_REC_BIT(BT_REC_DETACH) + BT_REC_BIT(BT_REC_STACK),
+			       BT_REC_BIT(BT_REC_DETACH) + BT_REC_BIT(BT_REC_STACK) +
+			       BT_REC_BIT(BT_REC_URING_SUBMIT) + BT_REC_BIT(BT_REC_URING_COMPLETE),
 	       "record types are distinct");
 
 struct bt_rec_hdr {
@@ -675,6 +681,127 @@ struct bt_event_rec {
 	__u32 want;	/* the entry's whole size */
 	__u32 pad;
 	__u64 cgroup; /* as in struct bt_enter_rec */
+};
+
+/*
+ * -e io_uring=SET: the operations a traced process submits through an io_uring, shown as the
+ * calls they stand for (io_uring.bpf.c). The submit tracepoint (io_uring_submit_req, before 5.19
+ * io_uring_submit_sqe) names the ring, the request and its opcode; the SQE the request came from
+ * is read from the ring, where the kernel took it, and its fields become the arguments of the
+ * syscall the operation stands for (pread64's for IORING_OP_READ), captured by that syscall's
+ * beauty-map rules. The completion tracepoint (io_uring_complete) brings the result, and the
+ * syscall's exit rules read what the operation wrote. The two are paired by the request: its
+ * address where the completion carries it (5.19 and later), else the ring and the user_data.
+ */
+#define BT_URING_OPS 256 /* opcode slots: the SQE's opcode is a u8 */
+/*
+ * -c: an operation's summary key, past every syscall id: BT_URING_ID_BASE + opcode. The array
+ * of --summary-by=total holds BT_SUMMARY_IDS slots.
+ */
+#define BT_URING_ID_BASE BT_MAX_SYSCALLS
+#define BT_SUMMARY_IDS (BT_MAX_SYSCALLS + BT_URING_OPS)
+/* Operations in flight the collector keeps at once (an LRU map: the oldest go first). */
+#define BT_URING_INFLIGHT_MAX 16384
+/* Bytes of a tracepoint entry the io_uring programs copy to read its fields. */
+#define BT_URING_ENTRY_MAX 128
+#define BT_URING_SQE_SIZE 64 /* struct io_uring_sqe, UAPI */
+#define BT_URING_NONE 0xffff /* a field the tracepoint does not have */
+
+/* Where an argument of the syscall an operation stands for comes from in its SQE (UAPI). */
+enum bt_sqe_src {
+	BT_SQE_ZERO = 0,       /* no field: 0 */
+	BT_SQE_FD = 1,	       /* __s32 fd, sign-extended */
+	BT_SQE_OFF = 2,	       /* __u64 off (addr2) */
+	BT_SQE_ADDR = 3,       /* __u64 addr (splice_off_in) */
+	BT_SQE_LEN = 4,	       /* __u32 len */
+	BT_SQE_OP_FLAGS = 5,   /* __u32 rw_flags, open_flags, msg_flags... */
+	BT_SQE_FILE_INDEX = 6, /* __s32 splice_fd_in (file_index), sign-extended */
+	BT_SQE_ADDR3 = 7,      /* __u64 addr3 */
+	BT_SQE_ADDR_LEN = 8,   /* __u16 addr_len */
+	BT_SQE_SRC_COUNT = 9,
+};
+
+/* Value of the uring_ops map, by opcode: what the operation is shown as. */
+struct bt_uring_op {
+	__s32 nr;	       /* the syscall id whose arguments and rules it takes; -1: none */
+	__u8 src[BT_MAX_ARGS]; /* enum bt_sqe_src of each argument */
+	__u8 flags;	       /* BT_URING_OP_* */
+	__u8 pad;
+};
+#define BT_URING_OP_SELECTED (1U << 0) /* -e io_uring=SET has it */
+
+/*
+ * Where the io_uring programs find what they read, set by user space after the load: offsets
+ * in the tracepoints' entries (from their tracefs formats; BT_URING_NONE when absent) and in the
+ * kernel's struct io_ring_ctx (from BTF), the way to the SQE.
+ */
+struct bt_uring_layout {
+	__u16 sub_size, sub_ctx, sub_req, sub_user_data, sub_opcode;
+	__u16 cpl_size, cpl_ctx, cpl_req, cpl_user_data, cpl_res, cpl_cflags;
+	__u16 pad;
+	__u32 ctx_sq_sqes;	  /* struct io_uring_sqe *sq_sqes */
+	__u32 ctx_sq_array;	  /* u32 *sq_array: the SQ ring's index array, or NULL */
+	__u32 ctx_cached_sq_head; /* unsigned: SQEs taken so far */
+	__u32 ctx_sq_entries;	  /* unsigned: a power of two */
+	__u32 ctx_flags;	  /* unsigned: IORING_SETUP_* */
+	__u8 sqe_ok;		  /* the ctx offsets were all found: SQEs can be read */
+	__u8 key_req;		  /* both tracepoints name the request: pair by its address */
+	__u8 ok;		  /* the layout is set: the programs may run */
+	__u8 pad2;
+};
+
+/* bt_uring_submit_rec.uflags, bt_uring_complete_rec.uflags */
+#define BT_URING_SQE_READ (1U << 0)    /* the SQE was read: the arguments are its fields */
+#define BT_URING_DATA_UNREAD (1U << 2) /* completed where the submitter's memory is not */
+#define BT_URING_MORE (1U << 3)	       /* IORING_CQE_F_MORE: more completions will come */
+#define BT_URING_FIXED_FILE (1U << 4)  /* IOSQE_FIXED_FILE: fd is a registered file's index */
+#define BT_URING_DIRECT (1U << 5)      /* file_index set: a new file goes to the registered table */
+
+/* The pair an operation is known by: its ring and its request (or user_data, see above). */
+struct bt_uring_key {
+	__u64 ring;
+	__u64 id;
+};
+
+/*
+ * An operation submitted: laid out as an enter record of the syscall it stands for (hdr.nr),
+ * its arguments the SQE's fields, then what identifies it; captures follow, by the enter rules.
+ */
+struct bt_uring_submit_rec {
+	struct bt_enter_rec enter;
+	struct bt_uring_key key;
+	__u64 user_data;
+	__u8 opcode;
+	__u8 sqe_flags; /* IOSQE_* */
+	__u16 uflags;	/* BT_URING_* */
+	__u32 pad;
+};
+
+/*
+ * Its completion: an exit record whose hdr names the submitter's thread and the syscall (the
+ * thread that completed it is in tid), ret the CQE's res; captures by the exit rules follow.
+ */
+struct bt_uring_complete_rec {
+	struct bt_exit_rec exit;
+	struct bt_uring_key key;
+	__u32 cflags; /* the CQE's flags */
+	__u32 tid;    /* the thread the completion ran in */
+	__u8 opcode;
+	__u8 pad;
+	__u16 uflags; /* BT_URING_* */
+	__u32 pad2;
+};
+
+/* What the collector keeps of an operation in flight, value of uring_pending by its key. */
+struct bt_uring_pending {
+	__u64 ts;
+	__u64 args[BT_MAX_ARGS];
+	__u64 mm; /* the submitter's address space */
+	__u32 tgid, tid;
+	__s32 nr;
+	__u8 opcode;
+	__u8 pad;
+	__u16 uflags;
 };
 
 /*

@@ -151,4 +151,53 @@ static __always_inline void submit(void *rec, __u32 size, enum rec_kind kind)
 		count_loss(kind);
 }
 
+/*
+ * Submits the record built in s->buf, its header completed from the cursor.
+ * When the ring buffer has no room for it whole, the call is sent without
+ * its captures: its number, arguments,
+ * return value and time stay visible, with a marker saying what is missing,
+ * rather than the call disappearing. fixed: the bytes of the record before its captures.
+ */
+static __always_inline void finish_record(struct scratch *s, enum rec_kind kind, __u32 fixed)
+{
+	struct bt_rec_hdr *hdr = (void *)s->buf;
+	struct bt_capture *marker;
+	struct bt_stats *st;
+	__u32 size = s->off;
+
+	hdr->ncaps = s->ncaps;
+	hdr->size = size;
+	if (lossless && lost_pending)
+		send_thread_losses();
+	if (!put_record(hdr, size, kind))
+		return;
+	/* the notes alone are no data to drop */
+	if (s->ncaps > (s->notes ? 1 : 0)) {
+		marker = (void *)(s->buf + fixed);
+		marker->arg = BT_CAP_ARG_DROPPED;
+		marker->flags = BT_CAP_DROPPED;
+		marker->len = 0;
+		marker->want = size;
+		hdr->ncaps = 1;
+		size = fixed + sizeof(*marker);
+		if (s->notes) {
+			marker++;
+			marker->arg = BT_CAP_ARG_NOTE;
+			marker->flags = 0;
+			marker->len = 0;
+			marker->want = s->notes;
+			hdr->ncaps = 2;
+			size += sizeof(*marker);
+		}
+		hdr->size = size;
+		if (!put_record(hdr, size, kind)) {
+			st = stats();
+			if (st)
+				st->compact_records++;
+			return;
+		}
+	}
+	count_loss(kind);
+}
+
 #endif /* BTFTRACE_BPF_RECORDS_H */

@@ -77,6 +77,7 @@ struct thread_info {
 
 /* -y: a descriptor's file and inode, read at fd_offsets (struct bt_fd_offsets) */
 struct files_struct;
+struct mm_struct;
 
 struct task_struct {
 	struct thread_info thread_info;
@@ -86,6 +87,7 @@ struct task_struct {
 	int exit_code;
 	struct signal_struct *signal;
 	struct task_struct *real_parent;
+	struct mm_struct *mm; /* -e io_uring=: whose memory a completion can read */
 } __attribute__((preserve_access_index));
 
 /* Knobs fixed between open and load. */

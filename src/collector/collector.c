@@ -156,6 +156,9 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
 	/* -e SUBSYS:EVENT: the program every tracepoint selected runs */
 	bpf_program__set_autoload(skel->progs.on_event, o->events);
+	/* -e io_uring=: attached by name, as the kernel calls its tracepoints */
+	bpf_program__set_autoload(skel->progs.on_uring_submit, o->io_uring);
+	bpf_program__set_autoload(skel->progs.on_uring_complete, o->io_uring);
 	if (o->summary_only) {
 		/* -c shows no signal or exec lines: programs it need not verify nor run */
 		bpf_program__set_autoload(skel->progs.on_exec, false);
@@ -209,8 +212,11 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.call_start, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = bpf_map__set_autocreate(skel->maps.task_call_start, typed);
+	/* the syscalls' ids, then the io_uring operations' (BT_URING_ID_BASE) */
 	if (!err && o->summary && o->summary_by == BT_SUMMARY_TOTAL)
-		err = bpf_map__set_max_entries(skel->maps.summary_total, BT_MAX_SYSCALLS);
+		err = bpf_map__set_max_entries(skel->maps.summary_total, BT_SUMMARY_IDS);
+	if (!err && o->io_uring)
+		err = bpf_map__set_max_entries(skel->maps.uring_pending, BT_URING_INFLIGHT_MAX);
 	if (!err && o->summary && o->summary_by != BT_SUMMARY_TOTAL)
 		err = bpf_map__set_max_entries(skel->maps.summary_map, SUMMARY_MAX_GROUPS);
 	if (!err && o->summary && o->errno_summary)
@@ -585,6 +591,38 @@ static void detach_events(struct collector *c)
 	c->nevent_progs = 0;
 }
 
+int collector__set_uring(struct collector *c, const struct bt_uring_op *ops,
+			 const struct bt_uring_layout *layout)
+{
+	int fd = bpf_map__fd(c->skel->maps.uring_ops);
+
+	for (__u32 op = 0; op < BT_URING_OPS; op++) {
+		if (bpf_map_update_elem(fd, &op, &ops[op], BPF_ANY))
+			return -errno;
+	}
+	c->skel->bss->uring_layout = *layout;
+	/* last: the programs read the rest once they see it */
+	__atomic_store_n(&c->skel->bss->uring_layout.ok, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int collector__attach_uring(struct collector *c, const char *submit, const char *complete)
+{
+	struct bpf_link *link;
+
+	link = bpf_program__attach_tracepoint(c->skel->progs.on_uring_complete, "io_uring",
+					      complete);
+	if (!link)
+		return -errno;
+	/* destroyed with the skeleton's other links */
+	c->skel->links.on_uring_complete = link;
+	link = bpf_program__attach_tracepoint(c->skel->progs.on_uring_submit, "io_uring", submit);
+	if (!link)
+		return -errno;
+	c->skel->links.on_uring_submit = link;
+	return 0;
+}
+
 void collector__detach(struct collector *c)
 {
 	detach_events(c);
@@ -661,10 +699,10 @@ int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx)
 	if (!percpu)
 		return -ENOMEM;
 	/* --summary-by=total: an array by syscall number */
-	if (bpf_map__max_entries(c->skel->maps.summary_total) == BT_MAX_SYSCALLS) {
+	if (bpf_map__max_entries(c->skel->maps.summary_total) == BT_SUMMARY_IDS) {
 		int afd = bpf_map__fd(c->skel->maps.summary_total);
 
-		for (__u32 nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		for (__u32 nr = 0; nr < BT_SUMMARY_IDS; nr++) {
 			key = (struct bt_summary_key){.nr = nr};
 			if (!bpf_map_lookup_elem(afd, &nr, percpu) && sum_percpu(c, percpu, &sum))
 				fn(ctx, &key, &sum);

@@ -52,6 +52,7 @@ struct collector_opts {
 	__u32 stack_kernel_frames; /* --kernel-stack: kernel frames at most; 0 none */
 	size_t ringbuf_bytes;	   /* power of two, at least a page */
 	bool events;		   /* -e SUBSYS:EVENT: tracepoints are to be attached */
+	bool io_uring;		   /* -e io_uring=: the io_uring programs are to be attached */
 	bool debug;		   /* let libbpf print */
 };
 
@@ -143,6 +144,14 @@ int collector__set_event(struct collector *c, __u32 id, const struct bt_event_de
  */
 int collector__attach_event(struct collector *c, __u32 id);
 /* Detaches the programs; the maps and the ring buffer stay readable until destroy. */
+/*
+ * -e io_uring=: what each opcode is shown as (BT_URING_OPS entries), then where the programs
+ * find their fields; the programs do nothing until this is done.
+ */
+int collector__set_uring(struct collector *c, const struct bt_uring_op *ops,
+			 const struct bt_uring_layout *layout);
+/* -e io_uring=: the programs on the submit and completion tracepoints of these names. */
+int collector__attach_uring(struct collector *c, const char *submit, const char *complete);
 void collector__detach(struct collector *c);
 /* Sets up the ring buffer reader; fn gets every record. */
 int collector__open_reader(struct collector *c, record_fn fn, void *ctx);

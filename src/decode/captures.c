@@ -4,6 +4,7 @@
 
 #include "decode/captures.h"
 #include "decode/decode.h"
+#include "decode/io_uring.h"
 
 void decode_arg_captures(const struct bt_enter_rec *enter, const struct bt_exit_rec *exit, int i,
 			 const struct bt_capture **in, const struct bt_capture **out)
@@ -126,6 +127,9 @@ const char *hand_call_name(const struct hand_call *hc)
 
 const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size_t size)
 {
+	/* -c's rows of io_uring operations: "io_uring:read" */
+	if (uring_id_is_op(nr))
+		return uring_call_name(nr - BT_URING_ID_BASE);
 	/* "syscall_N" with N in the call's own table (i386's for an i386 id) */
 	return catalog__name(d->cat, nr, buf, size);
 }

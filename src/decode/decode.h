@@ -222,6 +222,14 @@ struct call_view {
 	bool stack_lost; /* the call was to have stacks, and the ring buffer had no room */
 	/* UNFINISHED: tracing stopped (-p, -a) while the call went on */
 	bool detached;
+	/*
+	 * -e io_uring=: an operation submitted through an io_uring, shown as the call it stands
+	 * for (nr), named io_uring:OP; its opcode, user_data and BT_URING_* flags
+	 */
+	bool via_uring;
+	unsigned int uring_opcode;
+	__u64 uring_user_data;
+	unsigned int uring_flags;
 
 	enum call_event event;
 	/* CEV_SIGNAL */

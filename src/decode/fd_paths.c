@@ -463,6 +463,10 @@ void decode_track_fds(const struct decoder *d, const struct call *call)
 
 	if (!d->fds)
 		return;
+	/* an io_uring operation into a registered slot (openat_direct) makes no fd */
+	if (enter && enter->hdr.type == BT_REC_URING_SUBMIT &&
+	    (((const struct bt_uring_submit_rec *)enter)->uflags & BT_URING_DIRECT))
+		return;
 	if (call->state == CALL_EVENT) {
 		const struct bt_task_exit_rec *rec = (const void *)call->event;
 

@@ -16,6 +16,7 @@
 #include "decode/btf_printer.h"
 #include "decode/decode.h"
 #include "decode/fd_paths.h"
+#include "decode/io_uring.h"
 #include "decode/members.h"
 #include "xlat_tables.h"
 
@@ -595,11 +596,66 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 	w->lim = saved;
 }
 
+/*
+ * -e io_uring=: an operation that stands for no syscall shows what any SQE carries, in
+ * liburing's io_uring_prep_rw() order: fd, addr, len, off.
+ */
+static void write_uring_fields(struct writer *w, const struct bt_enter_rec *enter, int n)
+{
+	static const struct {
+		const char *name, *type;
+		enum wr_num fmt;
+	} fields[] = {
+		{"fd", "__s32", WR_DEC},
+		{"addr", "__u64", WR_HEX},
+		{"len", "__u32", WR_UDEC},
+		{"off", "__u64", WR_UDEC},
+	};
+
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]) && (int)i < n; i++) {
+		__u64 v = enter->args[i];
+		struct wr_arg a = {.name = fields[i].name,
+				   .type = fields[i].type,
+				   .raw = v,
+				   .is_signed = i == 0,
+				   .is_pointer = i == 1};
+
+		w->ops->arg_begin(w, &a);
+		if (i == 1)
+			w_ptr(w, v);
+		else
+			w_num(w, i == 0 ? (__u64)(__s64)(__s32)v : v, fields[i].fmt);
+		w->ops->arg_end(w);
+	}
+}
+
+/* An operation, whole: its arguments from its SQE, as the syscall's it stands for. */
+static void write_uring_call(const struct decoder *d, struct writer *w, const struct call_view *v)
+{
+	const struct call *call = v->call;
+	struct wr_call c = {.name = v->name,
+			    .state = WR_CALL_WHOLE,
+			    .args_known = (v->uring_flags & BT_URING_SQE_READ) != 0};
+	int nr = v->nr;
+
+	w->ops->call_begin(w, &c);
+	if (c.args_known && (nr < 0 || nr >= BT_MAX_SYSCALLS))
+		write_uring_fields(w, call->enter, uring_shape_of(v->uring_opcode)->nfields);
+	else if (c.args_known && !write_by_call_decoder(d, w, nr, call, HAND_PART_ALL))
+		write_args(d, w, nr, call, v->captures_dropped, 0, decode_nargs(d, nr));
+	w->ops->call_end(w, false);
+}
+
 static void write_call(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
 	const struct call *call = v->call;
 	int nr = v->nr, nargs = decode_nargs(d, nr), split;
 	struct wr_call c = {.name = v->name, .args_known = call->enter != NULL};
+
+	if (v->via_uring) {
+		write_uring_call(d, w, v);
+		return;
+	}
 
 	switch (v->state) {
 	case CALL_COMPLETE:
@@ -737,7 +793,8 @@ value:
 		r.fmt = WR_HEX;
 	if (v->injected_value)
 		injected_value_format(d, nr, &r);
-	if (d->fds)
+	/* an io_uring operation into a registered slot returns no fd (0 on success) */
+	if (d->fds && !(v->via_uring && (v->uring_flags & BT_URING_DIRECT)))
 		r.fd = decode_fd_info(d, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret,
 				      decode_returned_fd_path(d, call, pathbuf, sizeof(pathbuf)),
 				      &fd_info);
@@ -860,6 +917,21 @@ static void view_stack(const struct decoder *d, const struct call *call, struct 
 			(d->beauty->rules[v->nr].flags & BT_SC_STACK);
 }
 
+/* -e io_uring=: an operation's call, named after its opcode. */
+static void view_uring(const struct call *call, struct call_view *v)
+{
+	const struct bt_uring_submit_rec *submit = (const void *)call->enter;
+	const struct bt_uring_complete_rec *complete = (const void *)call->exit;
+
+	v->via_uring = true;
+	v->uring_opcode = submit->opcode;
+	v->uring_user_data = submit->user_data;
+	v->uring_flags = complete ? complete->uflags : submit->uflags;
+	v->name = uring_call_name(submit->opcode);
+	/* no unread SQE's: a result that came where the buffers could not be read */
+	v->captures_dropped = v->captures_dropped && (v->uring_flags & BT_URING_SQE_READ);
+}
+
 void decode_view(const struct decoder *d, const struct call *call, struct call_view *v)
 {
 	const struct bt_rec_hdr *hdr;
@@ -915,6 +987,8 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 		if (v->injected_value)
 			v->failed = false;
 	}
+	if (call->enter && call->enter->hdr.type == BT_REC_URING_SUBMIT)
+		view_uring(call, v);
 	v->child_start = is_child_start(d, call);
 	if (call->resumes_known && v->nr == d->nr_restart_syscall && v->nr >= 0)
 		v->resumes = decode_syscall_name(d, call->resumes_nr, v->resumes_buf,

@@ -11,6 +11,7 @@
 
 #include "events/events.h"
 #include "events/tid_set.h"
+#include "events/uring_table.h"
 
 struct open_call {
 	__u32 tid;
@@ -21,6 +22,12 @@ struct open_call {
 	 * record brings it, so the call waits to be shown whole.
 	 */
 	bool deferred;
+};
+
+/* An io_uring operation completed while its submitter's call is held: shown after that call. */
+struct uring_done {
+	struct bt_uring_submit_rec *submit; /* owned copies */
+	struct bt_uring_complete_rec *complete;
 };
 
 /* A thread whose last call returned ERESTART_RESTARTBLOCK, and that call. */
@@ -64,6 +71,11 @@ struct event_reader {
 	/* -y: enters of calls only the fd table gets, waiting for their exits */
 	struct bt_enter_rec **fd_enters;
 	size_t nfd_enters, fd_enters_cap;
+	/* -e io_uring=: operations submitted, waiting for their completions */
+	struct uring_table uring;
+	/* completed while their submitter's call was held, in order */
+	struct uring_done *uring_done;
+	size_t nuring_done, uring_done_cap;
 };
 
 struct event_reader *event_reader__new(call_fn fn, void *ctx)
@@ -96,6 +108,12 @@ void event_reader__free(struct event_reader *er)
 	for (size_t i = 0; i < er->nfd_enters; i++)
 		free(er->fd_enters[i]);
 	free(er->fd_enters);
+	uring_table__free(&er->uring);
+	for (size_t i = 0; i < er->nuring_done; i++) {
+		free(er->uring_done[i].submit);
+		free(er->uring_done[i].complete);
+	}
+	free(er->uring_done);
 	tid_set__free(&er->started);
 	free(er);
 }
@@ -502,6 +520,10 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_event_rec);
 	else if (hdr->type == BT_REC_DETACH)
 		fixed = sizeof(struct bt_detach_rec);
+	else if (hdr->type == BT_REC_URING_SUBMIT)
+		fixed = sizeof(struct bt_uring_submit_rec);
+	else if (hdr->type == BT_REC_URING_COMPLETE)
+		fixed = sizeof(struct bt_uring_complete_rec);
 	else
 		return false;
 	if (hdr->type == BT_REC_EVENT && hdr->size >= fixed)
@@ -710,7 +732,118 @@ static int handle_fd_call(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	return exit ? 0 : -ENOMEM;
 }
 
+/* An io_uring operation, whole: its submission and one of its completions. */
+static void emit_uring(struct event_reader *er, const struct bt_uring_submit_rec *submit,
+		       const struct bt_uring_complete_rec *complete)
+{
+	struct call call = {.state = complete ? CALL_COMPLETE : CALL_NORETURN,
+			    .enter = &submit->enter,
+			    .exit = complete ? &complete->exit : NULL};
+
+	er->fn(er->ctx, &call);
+}
+
+/* The operations completed while their submitter's call was held, once it is not. */
+static void flush_uring_done(struct event_reader *er)
+{
+	for (size_t i = 0; i < er->nuring_done; i++) {
+		emit_uring(er, er->uring_done[i].submit, er->uring_done[i].complete);
+		free(er->uring_done[i].submit);
+		free(er->uring_done[i].complete);
+	}
+	er->nuring_done = 0;
+}
+
+/* Keeps copies of an operation completed during its submitter's held call (io_uring_enter). */
+static int hold_uring_done(struct event_reader *er, const struct bt_uring_submit_rec *submit,
+			   const struct bt_uring_complete_rec *complete)
+{
+	struct uring_done d = {malloc(submit->enter.hdr.size), malloc(complete->exit.hdr.size)};
+
+	if (er->nuring_done == er->uring_done_cap) {
+		size_t cap = er->uring_done_cap ? 2 * er->uring_done_cap : 8;
+		struct uring_done *p = realloc(er->uring_done, cap * sizeof(*p));
+
+		if (!p) {
+			free(d.submit);
+			free(d.complete);
+			return -ENOMEM;
+		}
+		er->uring_done = p;
+		er->uring_done_cap = cap;
+	}
+	if (!d.submit || !d.complete) {
+		free(d.submit);
+		free(d.complete);
+		return -ENOMEM;
+	}
+	memcpy(d.submit, submit, submit->enter.hdr.size);
+	memcpy(d.complete, complete, complete->exit.hdr.size);
+	er->uring_done[er->nuring_done++] = d;
+	return 0;
+}
+
+/*
+ * -e io_uring=: a submission waits in the table for its completion, which makes the call. An
+ * operation completed while its submitter is in a call (the io_uring_enter that submitted or
+ * waits for it, held for its exit) shows after that call's line, rather than split it: the
+ * operation is the call's doing. Any other shows at once, as an event between lines does.
+ * A multishot operation's completions each show, with the submission they share.
+ */
+static int handle_uring(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	const struct bt_enter_rec *held = er->held;
+	struct bt_uring_submit_rec *submit, *old;
+	const struct bt_uring_complete_rec *complete;
+	int err;
+
+	if (hdr->type == BT_REC_URING_SUBMIT) {
+		err = uring_table__put(&er->uring, (const void *)hdr, hdr->size, &old);
+		/* a request used again whose completion never came (IOSQE_CQE_SKIP_SUCCESS) */
+		if (old) {
+			release_held(er);
+			flush_uring_done(er);
+			emit_uring(er, old, NULL);
+			free(old);
+		}
+		return err;
+	}
+	complete = (const void *)hdr;
+	if (complete->uflags & BT_URING_MORE) {
+		submit = uring_table__get(&er->uring, &complete->key);
+		old = NULL;
+	} else {
+		submit = old = uring_table__take(&er->uring, &complete->key);
+	}
+	/* submitted before tracing began, or its record lost: nothing to show it by */
+	if (!submit)
+		return 0;
+	err = 0;
+	if (er->have_held && held->hdr.tid == submit->enter.hdr.tid) {
+		err = hold_uring_done(er, submit, complete);
+	} else {
+		release_held(er);
+		flush_uring_done(er);
+		emit_uring(er, submit, complete);
+	}
+	free(old);
+	return err;
+}
+
+static int handle_record(struct event_reader *er, const void *data, size_t size);
+
 int event_reader__handle(struct event_reader *er, const void *data, size_t size)
+{
+	int err;
+
+	err = handle_record(er, data, size);
+	/* the call the operations waited for is shown: they follow it */
+	if (er->nuring_done && !er->have_held)
+		flush_uring_done(er);
+	return err;
+}
+
+static int handle_record(struct event_reader *er, const void *data, size_t size)
 {
 	const struct bt_rec_hdr *hdr = data;
 
@@ -718,6 +851,8 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 		return -EINVAL;
 	if (hdr->type == BT_REC_FD_ENTER || hdr->type == BT_REC_FD_EXIT)
 		return handle_fd_call(er, hdr);
+	if (hdr->type == BT_REC_URING_SUBMIT || hdr->type == BT_REC_URING_COMPLETE)
+		return handle_uring(er, hdr);
 	if (hdr->type == BT_REC_FD_FORK) {
 		struct call call = {.state = CALL_UNSHOWN, .event = hdr};
 
@@ -809,6 +944,11 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 
 void event_reader__idle(struct event_reader *er)
 {
+	/* a call that goes on while its operations complete: they show now, the call split */
+	if (er->nuring_done) {
+		release_held(er);
+		flush_uring_done(er);
+	}
 	/* a deferred call that blocks shows now, with what could be read */
 	for (size_t i = 0; i < er->nopen; i++) {
 		if (er->open[i].deferred) {
@@ -852,6 +992,21 @@ static void detach_calls(struct event_reader *er)
 	}
 }
 
+/* Tracing ended: the operations still in flight show without a result, in submission order. */
+static void finish_uring(struct event_reader *er)
+{
+	struct bt_uring_submit_rec **all;
+	size_t n;
+
+	flush_uring_done(er);
+	all = uring_table__take_all(&er->uring, &n);
+	for (size_t i = 0; i < n; i++) {
+		emit_uring(er, all[i], NULL);
+		free(all[i]);
+	}
+	free(all);
+}
+
 void event_reader__finish(struct event_reader *er)
 {
 	if (er->attached)
@@ -865,13 +1020,28 @@ void event_reader__finish(struct event_reader *er)
 		     NULL);
 		drop_open(er, 0);
 	}
+	finish_uring(er);
 	release_fatal_signals(er, 0);
+}
+
+/* Where an enter or exit record's captures start: past its fixed part. */
+static size_t captures_offset(const struct bt_rec_hdr *hdr)
+{
+	switch (hdr->type) {
+	case BT_REC_ENTER:
+		return sizeof(struct bt_enter_rec);
+	case BT_REC_URING_SUBMIT:
+		return sizeof(struct bt_uring_submit_rec);
+	case BT_REC_URING_COMPLETE:
+		return sizeof(struct bt_uring_complete_rec);
+	default:
+		return sizeof(struct bt_exit_rec);
+	}
 }
 
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)
 {
-	size_t off = hdr->type == BT_REC_ENTER ? sizeof(struct bt_enter_rec)
-					       : sizeof(struct bt_exit_rec);
+	size_t off = captures_offset(hdr);
 	const char *base = (const char *)hdr;
 
 	for (unsigned int i = 0; i < hdr->ncaps; i++) {
@@ -888,8 +1058,7 @@ const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)
 
 bool record_captures_dropped(const struct bt_rec_hdr *hdr)
 {
-	size_t off = hdr->type == BT_REC_ENTER ? sizeof(struct bt_enter_rec)
-					       : sizeof(struct bt_exit_rec);
+	size_t off = captures_offset(hdr);
 	const struct bt_capture *cap = (const void *)((const char *)hdr + off);
 
 	/* the collector's marker is the first capture of such a record, and only its notes follow */

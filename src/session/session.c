@@ -106,6 +106,7 @@ int session_run(const struct session_opts *o)
 		.buffer_cap = o->buffer_cap,
 		.ringbuf_bytes = o->ringbuf_bytes,
 		.events = o->nevents > 0,
+		.io_uring = !uring_set__empty(&o->io_uring),
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
@@ -203,7 +204,7 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
-	if (set_tracepoints(&s))
+	if (set_tracepoints(&s) || set_uring(&s))
 		goto out;
 	if (select_containers(&s))
 		goto out;
@@ -267,7 +268,7 @@ int session_run(const struct session_opts *o)
 	/* before the command runs: its first calls' kernel stacks are skipped as they should */
 	if (s.stacks && o->stack.kernel && stacks_probe_kernel(s.stacks, &s.coll, o->debug))
 		goto out;
-	if (attach_tracepoints(&s))
+	if (attach_tracepoints(&s) || attach_uring(&s))
 		goto out;
 	expect_calls_in_progress(&s);
 	for (int i = 0; s.dec->fds && i < o->npids; i++)

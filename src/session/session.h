@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "decode/decode.h"
+#include "decode/io_uring.h"
 #include "filter/expr.h"
 #include "filter/syscall_set.h"
 #include "session/command.h"
@@ -74,6 +75,8 @@ struct session_opts {
 	/* -e SUBSYS:EVENT[(fields)]: the tracepoints to show beside the calls */
 	const char **events;
 	int nevents;
+	/* -e io_uring=SET, --io-uring[=SET]: the io_uring operations shown as calls; none: off */
+	struct uring_set io_uring;
 };
 
 void session_opts_default(struct session_opts *o);

@@ -52,6 +52,12 @@ struct session {
 	sigset_t orig_sigmask;
 	void (*orig_sigpipe)(int);
 	struct trace_files *path_files; /* -P: the files the paths name; NULL without -P */
+	/* -e io_uring=: the tracepoints found, where their fields are, each opcode's shape */
+	struct session_uring {
+		char submit[TP_NAME_MAX], complete[TP_NAME_MAX];
+		struct bt_uring_layout layout;
+		struct bt_uring_op ops[BT_URING_OPS];
+	} * uring; /* NULL without -e io_uring= */
 };
 
 /*
@@ -106,6 +112,11 @@ void raise_reader_priority(void);
 int trace_loop(struct session *s);
 
 /* report.c */
+/* io_uring.c: -e io_uring= */
+int select_uring(struct session *s, const char *tracefs);
+int set_uring(struct session *s);
+int attach_uring(struct session *s);
+
 /* tracepoints.c: -e SUBSYS:EVENT */
 int select_tracepoints(struct session *s, const char *tracefs, char *const *globs, int n);
 void resolve_tracepoint_types(struct session *s);

@@ -357,6 +357,8 @@ int load_tables(struct session *s)
 			return err;
 		resolve_tracepoint_types(s);
 	}
+	if (!uring_set__empty(&o->io_uring) && (err = select_uring(s, tracefs)))
+		return err;
 	beauty__build(s->beauty, s->cat, &s->types);
 	if (o->decode.verbose)
 		beauty__capture_env(s->beauty);
@@ -402,6 +404,7 @@ int load_tables(struct session *s)
 
 void free_tables(struct session *s)
 {
+	free(s->uring);
 	tp_set__free(&s->tracepoints);
 	types__free(&s->types);
 	if (s->dec) {

@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 6
+#define JSON_SCHEMA_MINOR 7
 
 static void write_line(struct json_sink *s)
 {
@@ -129,9 +129,13 @@ void json_sink__on_call(void *ctx, const struct call *call)
 	outbuf_puts(ob, ",\"syscall\":");
 	json_put_cstr(ob, v.name);
 	outbuf_puts(ob, ",\"nr\":");
-	outbuf_s64(ob, bt_id_nr(v.nr));
-	if (bt_id_is_i386(v.nr))
+	/* an io_uring operation's number is its opcode, in io_uring's table */
+	outbuf_s64(ob, v.via_uring ? (long long)v.uring_opcode : bt_id_nr(v.nr));
+	if (bt_id_is_i386(v.nr) && !v.via_uring)
 		outbuf_puts(ob, ",\"abi\":\"i386\"");
+	if (v.via_uring)
+		outbuf_printf(ob, ",\"via\":\"io_uring\",\"user_data\":\"0x%llx\"",
+			      (unsigned long long)v.uring_user_data);
 	/* -i: where the call was made, as pointers are shown: a hex string */
 	if (s->opts.show_ip && v.has_ip)
 		outbuf_printf(ob, ",\"ip\":\"0x%llx\"", (unsigned long long)v.ip);

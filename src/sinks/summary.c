@@ -11,6 +11,7 @@
 #include "base/json.h"
 #include "base/xlat.h"
 #include "sinks/sinks.h"
+#include "decode/io_uring.h"
 #include "sinks/summary.h"
 
 #define HIST_BAR_WIDTH 50
@@ -664,7 +665,13 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 		outbuf_puts(ob, i ? ",{\"syscall\":" : "{\"syscall\":");
 		json_put_cstr(ob, rows[i].name);
 		outbuf_puts(ob, ",\"nr\":");
-		outbuf_u64(ob, bt_id_nr(rows[i].key.nr));
+		/* an io_uring operation's row: its opcode, as its calls say */
+		if (uring_id_is_op(rows[i].key.nr)) {
+			outbuf_u64(ob, rows[i].key.nr - BT_URING_ID_BASE);
+			outbuf_puts(ob, ",\"via\":\"io_uring\"");
+		} else {
+			outbuf_u64(ob, bt_id_nr(rows[i].key.nr));
+		}
 		if (bt_id_is_i386(rows[i].key.nr))
 			outbuf_puts(ob, ",\"abi\":\"i386\"");
 		outbuf_putc(ob, ',');

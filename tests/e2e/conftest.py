@@ -327,9 +327,10 @@ def excerpt(text, pattern=None, context=6, limit=40):
 # btftrace's objects, by the names bpftool shows: the collector's programs (the tp_btf pair or
 # the raw_tp pair, names cut at 15 characters by the kernel) and maps. Other BPF users' objects,
 # other engineers' sessions included, are never counted.
-BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit", "on_sys_enter_raw", "on_sys_exit_raw")
+BPF_PROG_NAMES = ("on_sys_enter", "on_sys_exit", "on_sys_enter_raw", "on_sys_exit_raw",
+                  "on_uring_submit", "on_uring_complete")
 BPF_MAP_NAMES = ("beauty_map", "traced_procs", "refetch", "scratch_map", "stats_map", "events",
-                 "event_descs", "event_scratch_m")
+                 "event_descs", "event_scratch_m", "uring_ops", "uring_pending", "uring_work_map")
 # libbpf names the skeleton's global data maps after the object: collecto.rodata, collecto.bss
 BPF_MAP_PREFIX = "collecto."
 BPF_KINDS = ("prog", "map", "link")

@@ -92,6 +92,12 @@ run stack-inject -d -k --kernel-stack -e trace=openat -e inject=openat:error=EAC
 run inject -f -e trace=getppid,chdir,umask -e inject=chdir:error=EACCES:when=2 \
 	-e inject=umask:signal=USR1:when=1 -e inject=getppid:retval=7:when=3 \
 	-- "$w/inject_calls" seq 3
+# -e io_uring=: a file read through liburing; -d says which tracepoints were found, how
+# operations are paired and whether their SQEs can be read on this kernel
+printf 'vm\n' >"$t/uring.txt"
+run io_uring -d -e trace=io_uring_enter -e io_uring=all -- "$w/uring_read" "$t/uring.txt" \
+	"$t/uring.out"
+run io_uring-summary -c -e trace=none -e io_uring=all -- "$w/uring_read" "$t/uring.txt" - 3
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <termios.h>
 #include <linux/futex.h>
+#include <linux/io_uring.h>
 
 #include "base/xlat.h"
 #include "xlat_tables.h"
@@ -446,6 +447,17 @@ static void test_time_tables(void **state)
 	assert_formats("PERF_ATTR_SIZE_VER7", xlat_format(buf, size, table("perf_attr_size"), 128));
 }
 
+/* io_uring's opcodes: an enum of the UAPI header, its values the header's. */
+static void test_io_uring_ops(void **state)
+{
+	const struct xlat *x = table("io_uring_ops");
+
+	assert_string_equal(xlat_name(x, IORING_OP_NOP), "IORING_OP_NOP");
+	assert_string_equal(xlat_name(x, IORING_OP_READ), "IORING_OP_READ");
+	assert_string_equal(xlat_name(x, IORING_OP_SENDMSG_ZC), "IORING_OP_SENDMSG_ZC");
+	assert_null(xlat_name(x, 200));
+}
+
 static void test_expected_tables_exist(void **state)
 {
 	static const char *const names[] = {
@@ -514,6 +526,7 @@ static void test_expected_tables_exist(void **state)
 		"inotify_init_flags",
 		"ioprio_classes",
 		"ioprio_who",
+		"io_uring_ops",
 		"ip_cmsg_types",
 		"ip_options",
 		"ip_protocols",
@@ -712,6 +725,7 @@ int main(void)
 		cmocka_unit_test(test_generated_tables),
 		cmocka_unit_test(test_si_code_tables),
 		cmocka_unit_test(test_time_tables),
+		cmocka_unit_test(test_io_uring_ops),
 		cmocka_unit_test(test_expected_tables_exist),
 	};
 
