@@ -200,10 +200,10 @@ int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
 	struct task_struct *task = (void *)ctx->args[0];
 
-	return do_task_exit(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid),
-			    BPF_CORE_READ(task, exit_code),
-			    BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task),
-			    BPF_CORE_READ(task, flags), BPF_CORE_READ(task, signal, group_exit_code));
+	return do_task_exit(
+		BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid), BPF_CORE_READ(task, exit_code),
+		BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task),
+		BPF_CORE_READ(task, flags), BPF_CORE_READ(task, signal, group_exit_code));
 }
 
 SEC("raw_tp/sched_process_exec")
