@@ -42,13 +42,22 @@ static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
 	return 0;
 }
 
+/* include/linux/sched.h: an io_uring worker or SQ thread (Linux 5.12 and later) */
+#define BT_PF_IO_WORKER 0x00000010
+
 /*
  * A traced thread exits: report its exit code (the kernel's, not a guess
  * from the last call seen), forget its pending refetch, and once the whole
  * process is gone, its traced_procs entry.
+ *
+ * io_uring's workers are threads of the process since 5.12, but no tracer
+ * can see them otherwise (strace cannot attach to them) and they make no
+ * system calls: their exit is no line. The last thread of a process can be
+ * one, though, and then its exit ends the process, with the exit code of the
+ * group (a worker's own is 0).
  */
 static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, int live,
-					__u32 exec_tid)
+					__u32 exec_tid, unsigned int flags, int group_exit_code)
 {
 	struct bt_task_exit_rec rec;
 	__u32 *pending;
@@ -58,6 +67,11 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 		__sync_fetch_and_add(&inject_pending, -1);
 	if (!should_trace(tgid, -1))
 		return 0;
+	if (flags & BT_PF_IO_WORKER) {
+		if (live != 0)
+			return 0;
+		exit_code = group_exit_code;
+	}
 	pending = bpf_map_lookup_elem(&refetch, &tid);
 	if (pending && bpf_map_delete_elem(&refetch, &tid) == 0)
 		__sync_fetch_and_add(&refetch_pending, -1);
@@ -164,7 +178,7 @@ SEC("tp_btf/sched_process_exit")
 int BPF_PROG(on_task_exit, struct task_struct *task)
 {
 	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter,
-			    exec_tid_of(task));
+			    exec_tid_of(task), task->flags, task->signal->group_exit_code);
 }
 
 SEC("tp_btf/sched_process_exec")
@@ -186,9 +200,10 @@ int on_task_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
 	struct task_struct *task = (void *)ctx->args[0];
 
-	return do_task_exit(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid),
-			    BPF_CORE_READ(task, exit_code),
-			    BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task));
+	return do_task_exit(
+		BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid), BPF_CORE_READ(task, exit_code),
+		BPF_CORE_READ(task, signal, live.counter), exec_tid_of(task),
+		BPF_CORE_READ(task, flags), BPF_CORE_READ(task, signal, group_exit_code));
 }
 
 SEC("raw_tp/sched_process_exec")

@@ -85,6 +85,7 @@ struct task_struct {
 	int pid;
 	int tgid;
 	int exit_code;
+	unsigned int flags; /* PF_IO_WORKER */
 	struct signal_struct *signal;
 	struct task_struct *real_parent;
 	struct mm_struct *mm; /* -e io_uring=: whose memory a completion can read */

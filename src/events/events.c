@@ -76,6 +76,8 @@ struct event_reader {
 	/* completed while their submitter's call was held, in order */
 	struct uring_done *uring_done;
 	size_t nuring_done, uring_done_cap;
+	/* quiet rounds (event_reader__idle) they have waited for their call's end */
+	unsigned int uring_done_idle;
 };
 
 struct event_reader *event_reader__new(call_fn fn, void *ctx)
@@ -752,6 +754,7 @@ static void flush_uring_done(struct event_reader *er)
 		free(er->uring_done[i].complete);
 	}
 	er->nuring_done = 0;
+	er->uring_done_idle = 0;
 }
 
 /* Keeps copies of an operation completed during its submitter's held call (io_uring_enter). */
@@ -944,8 +947,13 @@ static int handle_record(struct event_reader *er, const void *data, size_t size)
 
 void event_reader__idle(struct event_reader *er)
 {
-	/* a call that goes on while its operations complete: they show now, the call split */
-	if (er->nuring_done) {
+	/*
+	 * A call that goes on while its operations complete: they show after it, unless it goes
+	 * on for long, and then now, the call split. The submitter's io_uring_enter often returns
+	 * a while after a worker thread completed its operation (it must be woken and run), and
+	 * on a busy machine that while is more than one quiet round.
+	 */
+	if (er->nuring_done && ++er->uring_done_idle >= EVENT_URING_HOLD_ROUNDS) {
 		release_held(er);
 		flush_uring_done(er);
 	}

@@ -62,6 +62,11 @@ void event_reader__free(struct event_reader *er);
 /* Takes one ring buffer record. Returns 0, or -EINVAL for a malformed record. */
 int event_reader__handle(struct event_reader *er, const void *data, size_t size);
 /*
+ * The quiet rounds (calls of event_reader__idle) that io_uring operations completed during
+ * their submitter's call wait for its end before they show and split it.
+ */
+#define EVENT_URING_HOLD_ROUNDS 20
+/*
  * Nothing came for a while: a held call is handed on as CALL_PENDING (once),
  * so a blocked call shows at once, and stays held for its exit: a call
  * splits only when another line comes between its start and its end.

@@ -128,3 +128,18 @@ def test_d_says_how_operations_are_paired(run_btftrace, workload, tmp_path):
     assert re.search(r"^btftrace: io_uring: (paired by the request's address|io_uring:"
                      r"io_uring_complete has no req field)", err, re.M), err
     assert "btftrace: io_uring: SQEs read from the ring" in err, err
+
+
+def test_io_workers_are_no_threads_of_the_trace(run_btftrace, workload, tmp_path):
+    """io_uring's worker threads (a buffered write to a file is handed to one) belong to the
+    process since Linux 5.12 but make no calls and no tracer sees them otherwise: their exits
+    are no lines, so -f shows the process's one exit and no second thread, as strace."""
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.write_text("vm\n")
+    for _ in range(3):
+        rc, _, err, trace = run_btftrace(["-f", "-e", "io_uring=all", "--",
+                                          workload("uring_read"), src, out, "4"])
+        assert rc == 0 and err == "", f"exit {rc}, stderr {err!r}"
+        ends = [PID_PREFIX.sub("", l) for l in trace.splitlines() if "+++" in l]
+        assert ends == ["+++ exited with 0 +++"], excerpt(trace, "+++")
+        assert "exit_group(0) = ?" in re.sub(r" {2,}", " ", trace), excerpt(trace, "exit_group")

@@ -253,6 +253,61 @@ static void test_completion_during_io_uring_enter_follows_it(void **state)
 	event_reader__free(er);
 }
 
+/*
+ * An operation a worker completed while its submitter waits in io_uring_enter: quiet rounds
+ * show the call's start (pending), the operation still waits for its end; only a call that goes
+ * on for EVENT_URING_HOLD_ROUNDS rounds is split for it.
+ */
+static void test_completion_waits_quiet_rounds_for_the_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	static struct rec en, ex, a, ca, b, cb;
+
+	memset(&en, 0, sizeof(en));
+	en.hdr.type = BT_REC_ENTER;
+	en.hdr.size = sizeof(en.enter);
+	en.hdr.tid = 10;
+	en.hdr.nr = NR_IO_URING_ENTER;
+	memset(&ex, 0, sizeof(ex));
+	ex.hdr.type = BT_REC_EXIT;
+	ex.hdr.size = sizeof(ex.exit);
+	ex.hdr.tid = 10;
+	ex.hdr.nr = NR_IO_URING_ENTER;
+	ex.exit.ret = 1;
+	submit_rec(&a, 10, 0xf000, 1, IORING_OP_WRITE, NR_PWRITE64, 1);
+	complete_rec(&ca, 10, 0xf000, 1, NR_PWRITE64, 3, 0);
+	handle(er, &en);
+	handle(er, &a);
+	handle(er, &ca);
+	for (int i = 0; i < EVENT_URING_HOLD_ROUNDS - 1; i++)
+		event_reader__idle(er);
+	/* the call's start only, the operation behind it */
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.state[0], CALL_PENDING);
+	handle(er, &ex);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
+	assert_int_equal(s.nr[1], NR_IO_URING_ENTER);
+	assert_int_equal(s.type[2], BT_REC_URING_SUBMIT);
+	assert_int_equal(s.ret[2], 3);
+
+	/* a call that goes on longer is split for the operation */
+	submit_rec(&b, 10, 0xf000, 2, IORING_OP_WRITE, NR_PWRITE64, 2);
+	complete_rec(&cb, 10, 0xf000, 2, NR_PWRITE64, 4, 0);
+	handle(er, &en);
+	handle(er, &b);
+	handle(er, &cb);
+	for (int i = 0; i < EVENT_URING_HOLD_ROUNDS; i++)
+		event_reader__idle(er);
+	assert_int_equal(s.n, 6);
+	assert_int_equal(s.state[3], CALL_PENDING);
+	assert_int_equal(s.state[4], CALL_UNFINISHED);
+	assert_int_equal(s.type[5], BT_REC_URING_SUBMIT);
+	assert_int_equal(s.ret[5], 4);
+	event_reader__free(er);
+}
+
 static void test_another_threads_call_is_split(void **state)
 {
 	struct seen s = {};
@@ -516,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_table_take_all_in_submission_order),
 		cmocka_unit_test(test_submission_paired_with_its_completion),
 		cmocka_unit_test(test_completion_during_io_uring_enter_follows_it),
+		cmocka_unit_test(test_completion_waits_quiet_rounds_for_the_call),
 		cmocka_unit_test(test_another_threads_call_is_split),
 		cmocka_unit_test(test_multishot_and_unfinished_operations),
 		cmocka_unit_test(test_names_and_shapes),
