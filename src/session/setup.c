@@ -357,6 +357,8 @@ int load_tables(struct session *s)
 			return err;
 		resolve_tracepoint_types(s);
 	}
+	if (o->nevents && (err = compile_fetches(s)))
+		return err;
 	if (!uring_set__empty(&o->io_uring) && (err = select_uring(s, tracefs)))
 		return err;
 	beauty__build(s->beauty, s->cat, &s->types);

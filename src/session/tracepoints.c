@@ -10,6 +10,7 @@
 #include "base/json.h"
 #include "catalog/tracepoints.h"
 #include "session/session_internal.h"
+#include "types/fetch.h"
 
 #define EXIT_USAGE 2
 
@@ -54,6 +55,31 @@ void resolve_tracepoint_types(struct session *s)
 	}
 }
 
+/*
+ * Fetch expressions ('prev->comm', 'filename:string'): checked against BTF and compiled, one
+ * program per event; without BTF (--no-btf), on the format's fields only.
+ */
+int compile_fetches(struct session *s)
+{
+	const struct types *types = s->opts->no_btf ? NULL : &s->types;
+	char *why;
+	int err = 0;
+
+	why = malloc(FETCH_ERR_MAX);
+	if (!why)
+		return -ENOMEM;
+	for (size_t i = 0; i < s->tracepoints.n && !err; i++) {
+		why[0] = '\0';
+		err = tp_fetch_compile(&s->tracepoints.events[i], types, why, FETCH_ERR_MAX);
+		if (err == -ENOMEM)
+			fail("cannot compile the fetch expressions: %s", strerror(ENOMEM));
+		else if (err)
+			fail("%s", why);
+	}
+	free(why);
+	return err;
+}
+
 /* -e SUBSYS:EVENT: what the event program needs to know of each event selected. */
 int set_tracepoints(struct session *s)
 {
@@ -63,6 +89,9 @@ int set_tracepoints(struct session *s)
 	for (size_t i = 0; i < s->tracepoints.n; i++) {
 		tp_event__desc(&s->tracepoints.events[i], &desc);
 		err = collector__set_event(&s->coll, s->tracepoints.events[i].id, &desc);
+		if (!err && s->tracepoints.events[i].fetch)
+			err = collector__set_fetch(&s->coll, s->tracepoints.events[i].id,
+						   s->tracepoints.events[i].fetch);
 		if (err) {
 			fail("cannot fill the event map (%s): run with -d to see libbpf's messages",
 			     strerror(-err));
@@ -80,7 +109,7 @@ int attach_tracepoints(struct session *s)
 	for (size_t i = 0; i < s->tracepoints.n; i++) {
 		const struct tp_event *ev = &s->tracepoints.events[i];
 
-		err = collector__attach_event(&s->coll, ev->id);
+		err = collector__attach_event(&s->coll, ev->id, ev->raw ? ev->name : NULL);
 		if (err) {
 			fail("cannot attach to the tracepoint %s (%s): %s", ev->full,
 			     strerror(-err),

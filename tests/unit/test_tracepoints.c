@@ -228,12 +228,18 @@ static void test_globs_and_errors(void **state)
 	assert_int_equal(tp_set__add(&set, tree, "sched:nope*", err, sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "no tracepoint matches 'sched:nope*'"));
 	assert_non_null(strstr(err, "btftrace events sched:*"));
+	/* a name of no field: a fetch expression, checked later against BTF (test_fetch.c) */
 	assert_int_equal(
 		tp_set__add(&set, tree, "sched:sched_switch(prev_comm, nope)", err, sizeof(err)),
-		-EINVAL);
-	assert_string_equal(err, "sched:sched_switch has no field 'nope': its fields are "
-				 "prev_comm, prev_pid, prev_prio, prev_state, next_comm, next_pid, "
-				 "next_prio");
+		1);
+	assert_true(set.events[0].has_fetch);
+	assert_int_equal(set.events[0].shown[0].field, 0);
+	assert_int_equal(set.events[0].shown[1].field, -1);
+	assert_string_equal(set.events[0].shown[1].text, "nope");
+	tp_set__free(&set);
+	assert_int_equal(tp_set__add(&set, tree, "sched:sched_switch( )", err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "an empty"));
 	assert_int_equal(tp_set__add(&set, tree, "sched:sched_switch(prev_comm", err, sizeof(err)),
 			 -EINVAL);
 	assert_int_equal(tp_set__add(&set, tree, "sched:", err, sizeof(err)), -EINVAL);
@@ -244,8 +250,14 @@ static void test_globs_and_errors(void **state)
 				     sizeof(err)),
 			 1);
 	assert_int_equal(set.events[0].nshown, 2);
-	assert_int_equal(set.events[0].shown[0], 5);
-	assert_int_equal(set.events[0].shown[1], 0);
+	assert_int_equal(set.events[0].shown[0].field, 5);
+	assert_int_equal(set.events[0].shown[1].field, 0);
+	assert_false(set.events[0].has_fetch);
+	/* spaces dropped inside an expression */
+	tp_set__free(&set);
+	assert_int_equal(
+		tp_set__add(&set, tree, "sched:sched_switch(prev -> comm)", err, sizeof(err)), 1);
+	assert_string_equal(set.events[0].shown[0].text, "prev->comm");
 	tp_set__free(&set);
 }
 
@@ -417,9 +429,9 @@ static void test_arrays_and_selection(void **state)
 					 "prev_prio=120, prev_state=1, next_comm=\"kworker/0:1\", "
 					 "next_pid=5, next_prio=120)");
 	/* a fetch expression's fields, in its order */
-	ev->shown = calloc(2, sizeof(int));
-	ev->shown[0] = 5;
-	ev->shown[1] = 0;
+	ev->shown = calloc(2, sizeof(*ev->shown));
+	ev->shown[0].field = 5;
+	ev->shown[1].field = 0;
 	ev->nshown = 2;
 	assert_string_equal(text_line(), "sched:sched_switch(next_pid=5, prev_comm=\"sh\")");
 	free(ev->shown);
