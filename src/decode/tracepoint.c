@@ -149,9 +149,9 @@ static void write_fetched(const struct decoder *d, struct writer *w, const struc
 	}
 	switch (item->kind) {
 	case TP_FETCH_STRING:
+		/* whole, as the format's strings: its read stopped at BT_FETCH_COPY_MAX */
 		w_str(w, p, head.len,
-		      WR_STR_NUL | WR_STR_LIMIT |
-			      (head.flags & BT_CAP_TRUNCATED ? WR_STR_MORE : 0));
+		      WR_STR_NUL | (head.flags & BT_CAP_TRUNCATED ? WR_STR_MORE : 0));
 		return;
 	case TP_FETCH_BITS:
 		if (item->bits == 64)

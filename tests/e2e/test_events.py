@@ -104,3 +104,88 @@ def test_events_lists_fields_and_types(btftrace):
     out = subprocess.run([btftrace, "events", "nosuch:*"], capture_output=True, text=True,
                          timeout=60)
     assert out.returncode == 2 and "no tracepoint matches 'nosuch:*'" in out.stderr
+
+
+SWITCH_RX = re.compile(r'sched:sched_switch\(prev->comm="([^"]*)", prev->pid=(\d+), '
+                       r'next->comm="([^"]*)"\)$')
+
+
+def test_fetch_expression_follows_the_btf_arguments(run_btftrace, bpf_snapshot):
+    """prev->comm through the tracepoint's BTF prototype: the thread switched out is the
+    traced one whose line it is, named as it was then (sh, or the sleep it ran)."""
+    snap = bpf_snapshot()
+    rc, _, err, trace = run_btftrace(["-e", "trace=none", "-f", "-e",
+                                      "sched:sched_switch(prev->comm, prev->pid, next->comm)",
+                                      "--", "sh", "-c", "sleep 0.05; /bin/true"])
+    assert rc == 0 and err == "", f"exit {rc}, stderr {err!r}"
+    switches = [line for line in trace.splitlines() if "sched:sched_switch" in line]
+    # sleep blocks: at least its switch out
+    assert switches, trace[:2000]
+    comms = set()
+    for line in switches:
+        m = SWITCH_RX.search(line)
+        assert m, line
+        comms.add(m.group(1))
+        assert pid_of(line) in (None, int(m.group(2))), line
+        assert m.group(3), line
+    assert "sleep" in comms, switches
+    assert comms <= {"sh", "sleep", "true"}, switches
+    snap.assert_clean("a run with a raw tracepoint's fetch program")
+
+
+def test_fetch_expression_json_through_the_same_walk(run_btftrace):
+    rc, _, err, trace = run_btftrace(["--format=json", "-e", "trace=none", "-e",
+                                      "sched:sched_switch(prev->comm, prev->pid, next)", "--",
+                                      "sleep", "0.05"])
+    assert rc == 0 and err == "", f"exit {rc}, stderr {err!r}"
+    events = [o for o in map(json.loads, trace.splitlines()) if o["event"] == "tracepoint"]
+    assert events, trace[:2000]
+    for ev in events:
+        fields = ev["fields"]
+        assert list(fields) == ["prev->comm", "prev->pid", "next"], ev
+        assert fields["prev->comm"]["str"] == "sleep" and fields["prev->pid"] == ev["pid"], ev
+        # a pointer as pointers are written in JSON
+        assert fields["next"] is not None, ev
+
+
+def test_fetch_string_of_a_format_field(run_btftrace, tmp_path):
+    """filename:string: the format's pointer field, the process's string it points to."""
+    path = tmp_path / "named.txt"
+    path.write_text("x\n")
+    rc, out, err, trace = run_btftrace(["-e", "trace=none", "-e",
+                                        "syscalls:sys_enter_openat(filename:string, flags)",
+                                        "--", "cat", path])
+    assert rc == 0 and err == "" and out == "x\n", f"exit {rc}, stderr {err!r}"
+    assert re.search(rf'^syscalls:sys_enter_openat\(filename="{re.escape(str(path))}", '
+                     r'flags=\d+\)$', trace, re.M), trace[:2000]
+
+
+def test_fetch_wrong_member_lists_the_members(run_btftrace, bpf_snapshot):
+    snap = bpf_snapshot()
+    rc, _, err, trace = run_btftrace(["-e", "sched:sched_switch(prev->comx)", "--", "true"])
+    assert rc == 2 and trace == "", f"exit {rc}, stderr {err!r}"
+    assert err.startswith("btftrace: sched:sched_switch: 'prev->comx': struct task_struct "
+                          "has no member 'comx': its members are "), err
+    members = err.split("its members are ", 1)[1].strip().split(", ")
+    assert "comm" in members and "pid" in members and err.count("\n") == 1, err
+    # a name that is neither a field nor an argument: both lists
+    rc, _, err, _ = run_btftrace(["-e", "sched:sched_switch(prevv->comm)", "--", "true"])
+    assert rc == 2 and "its format's fields are prev_comm, prev_pid" in err, err
+    assert re.search(r"arguments \(for '->' and '\.'\) are preempt, prev, next", err), err
+    rc, _, err, _ = run_btftrace(["-e", "sched:sched_switch(prev->pid->x)", "--", "true"])
+    assert rc == 2 and "it is no pointer (pid_t)" in err, err
+    snap.assert_clean("refused fetch expressions")
+
+
+def test_perfetto_carries_events(run_btftrace, tmp_path):
+    out = tmp_path / "trace.json"
+    rc, _, err, _ = run_btftrace(["--format=perfetto", "-o", out, "-e", "trace=none", "-e",
+                                  "sched:sched_switch(prev->comm)", "--", "sleep", "0.05"],
+                                 trace=False)
+    assert rc == 0 and err == "", f"exit {rc}, stderr {err!r}"
+    events = [e for e in json.loads(out.read_text())["traceEvents"]
+              if e.get("cat") == "tracepoint"]
+    assert events, out.read_text()[:2000]
+    assert all(e["ph"] == "i" and e["name"] == "sched:sched_switch" for e in events), events
+    assert events[0]["args"]["fields"]["prev->comm"]["str"] == "sleep", events[0]
+    assert events[0]["args"]["text"] == 'sched:sched_switch(prev->comm="sleep")', events[0]

@@ -98,6 +98,15 @@ printf 'vm\n' >"$t/uring.txt"
 run io_uring -d -e trace=io_uring_enter -e io_uring=all -- "$w/uring_read" "$t/uring.txt" \
 	"$t/uring.out"
 run io_uring-summary -c -e trace=none -e io_uring=all -- "$w/uring_read" "$t/uring.txt" - 3
+# -e SUBSYS:EVENT with fetch expressions: on the BTF prototype's arguments (a raw tracepoint
+# running the fetch loop, verified by this kernel), on a format's field, and a wrong member
+run event-fetch -f -e trace=none \
+	-e 'sched:sched_process_fork(parent->comm, child->pid, child->real_parent->pid)' \
+	-- "$w/proc_life" fork 2
+mkdir -p "$t/event"
+run event-string -e trace=none -e 'syscalls:sys_enter_openat(filename:string, flags)' \
+	-- "$w/stat_rw" "$t/event"
+run event-bad-member -e 'sched:sched_process_fork(child->comx)' -- "$w/stat_rw" "$t/event"
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.

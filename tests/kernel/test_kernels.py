@@ -419,3 +419,33 @@ def test_io_uring_operations_counted(run):
     # refused before its submit tracepoint: seen at its completion
     assert table["io_uring:op_200"]["errors"] == 1, text
     assert "io_uring_enter" not in table, text
+
+
+def test_event_fetch_expressions_on_btf_arguments(run):
+    """A raw tracepoint with the fetch loop: each fork names its parent and child, the child's
+    parent being the process that forked it."""
+    case = ok(run, "event-fetch")
+    text = case.file("trace")
+    forks = [re.fullmatch(r'sched:sched_process_fork\(parent->comm="proc_life", '
+                          r'child->pid=(\d+), child->real_parent->pid=(\d+)\)', strip_pid(l))
+             for l in lines(text) if "sched:sched_process_fork" in l]
+    assert len(forks) >= 2 and all(forks), text
+    for line in (l for l in lines(text) if "sched:sched_process_fork" in l):
+        m = re.search(r"child->real_parent->pid=(\d+)", line)
+        # the line's pid, or the traced command's (no prefix) is the child's parent
+        assert prefix_pid(line) in (None, int(m.group(1))), text
+
+
+def test_event_fetch_string_on_a_format_field(run):
+    case = ok(run, "event-string")
+    text = case.file("trace")
+    assert re.search(r'^syscalls:sys_enter_openat\(filename="[^"]*/event/data", flags=\d+\)$',
+                     text, re.M), text
+
+
+def test_event_fetch_wrong_member_lists_the_members(run):
+    case = ok(run, "event-bad-member", rc=2)
+    err = case.file("stderr")
+    assert err.startswith("btftrace: sched:sched_process_fork: 'child->comx': struct "
+                          "task_struct has no member 'comx': its members are "), err
+    assert ", comm, " in err and err.count("\n") == 1, err
