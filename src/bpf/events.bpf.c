@@ -183,6 +183,38 @@ static __always_inline __u32 fetched_len(int len)
 	return n;
 }
 
+/*
+ * --filter on an event whose entry has some of the program's argument names: those named slots
+ * filled from the entry data[0..len), the others left unknown, as for a signal's line.
+ */
+static __always_inline bool filter_entry(const struct bt_event_desc *desc, const char *data,
+					 __u32 len)
+{
+	struct bt_filter_input *in;
+	__u64 args[8] = {};
+	__u32 zero = 0, known = 0;
+
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return false;
+	filter_fill(in, -1, args, bpf_get_current_pid_tgid(), NULL);
+	for (int k = 0; k < BT_FILTER_MAX_NAMES; k++) {
+		__u32 off = desc->filter_off[k], size = desc->filter_size[k];
+		__u64 v;
+
+		if (!(desc->filter_has & (1U << k)) || off + size > len)
+			continue;
+		fetch_mask(off, BT_EVENT_DATA_MAX - 1);
+		v = *(const __u64 *)(data + off);
+		if (size < 8)
+			v &= (1ULL << (size * 8)) - 1;
+		in->v[BT_FF_NAMED0 + k] = bt_filter_cast(v, desc->filter_cast[k]);
+		known |= 1U << k;
+	}
+	in->v[BT_FF_NAMED_KNOWN] = known;
+	return filter_check(BT_PHASE_EVENT);
+}
+
 SEC("tracepoint")
 int on_event(void *ctx)
 {
@@ -193,13 +225,13 @@ int on_event(void *ctx)
 
 	if (!should_trace(pid_tgid >> 32, -1))
 		return 0;
-	/* -a with --comm, --uid or --cgroup: every process passes should_trace() */
-	if (filter_active && !filter_event())
-		return 0;
 	key = attached_event_id();
 	desc = bpf_map_lookup_elem(&event_descs, &key);
 	sc = bpf_map_lookup_elem(&event_scratch_map, &zero);
 	if (!desc || !sc)
+		return 0;
+	/* -a with --comm, --uid or --cgroup: every process passes should_trace() */
+	if (filter_active && !desc->filter_has && !filter_event())
 		return 0;
 	fill_hdr(&sc->rec.hdr, BT_REC_EVENT, sizeof(sc->rec));
 	sc->rec.event_id = key;
@@ -234,6 +266,9 @@ int on_event(void *ctx)
 		}
 	}
 	len = copy_len(len);
+	/* --filter on the entry's fields: decided once they are read */
+	if (filter_active && desc->filter_has && !filter_entry(desc, sc->data, len))
+		return 0;
 	sc->rec.len = len;
 	sc->rec.want = size;
 	len = BT_ALIGN8(len);

@@ -662,6 +662,8 @@ struct bt_stack_rec {
  * the program runs), and attach cookies, which could, came only with Linux 5.15.
  */
 #define BT_EVENT_ID_MAGIC 0x7e5a3c1b
+/* The argument names of a --filter program (BT_FILTER_MAX_NAMES, which filter_prog.h checks). */
+#define BT_EVENT_FILTER_NAMES 4
 
 /* What the program needs to know of an event, value of event_descs keyed by its tracefs id. */
 struct bt_event_desc {
@@ -671,6 +673,16 @@ struct bt_event_desc {
 	__u16 dyn_off[BT_EVENT_DYN_MAX]; /* where each one's u32 is in the entry */
 	/* a __rel_loc: its offset counts from the end of its own u32 */
 	__u8 dyn_rel[BT_EVENT_DYN_MAX];
+	/*
+	 * --filter on the entry's fields: bit k of filter_has says the entry has the filter's
+	 * k-th argument name (BT_FF_NAMED0 + k), a number of filter_size bytes at filter_off,
+	 * widened by filter_cast (enum bt_filter_cast)
+	 */
+	__u8 filter_has;
+	__u8 filter_size[BT_EVENT_FILTER_NAMES];
+	__u8 filter_cast[BT_EVENT_FILTER_NAMES];
+	__u8 pad2;
+	__u16 filter_off[BT_EVENT_FILTER_NAMES];
 };
 
 struct bt_event_rec {

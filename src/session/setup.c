@@ -143,7 +143,7 @@ static int compile_filter(struct session *s)
 			syscall_set__add(&traced, nr);
 	}
 	err = filter_spec__compile(s->opts->filter, s->cat, s->opts->no_btf ? NULL : &s->types,
-				   &traced, s->filter, why, sizeof(why));
+				   &traced, &s->tracepoints, s->filter, why, sizeof(why));
 	if (err) {
 		fail("%s", why);
 		return err;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "base/json.h"
 #include "catalog/tracepoints.h"
+#include "filter/expr.h"
 #include "session/session_internal.h"
 #include "types/fetch.h"
 
@@ -88,6 +89,7 @@ int set_tracepoints(struct session *s)
 
 	for (size_t i = 0; i < s->tracepoints.n; i++) {
 		tp_event__desc(&s->tracepoints.events[i], &desc);
+		filter_event_slots(s->filter, &s->tracepoints.events[i], &desc);
 		err = collector__set_event(&s->coll, s->tracepoints.events[i].id, &desc);
 		if (!err && s->tracepoints.events[i].fetch)
 			err = collector__set_fetch(&s->coll, s->tracepoints.events[i].id,

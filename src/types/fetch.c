@@ -347,13 +347,16 @@ static const struct btf_type *event_proto(const struct types *types, const char 
 static int proto_arg(const struct fetch_compiler *fc, const char *name, __u32 *type)
 {
 	const struct btf_param *p;
+	char positional[16];
 
 	if (!fc->proto)
 		return -1;
 	p = btf_params(fc->proto);
 	/* the first is the probe's data pointer, which the context does not hold */
 	for (int i = 1; i < btf_vlen(fc->proto) && i <= BT_FETCH_MAX_ARGS; i++) {
-		if (!strcmp(fc->arg_names[i - 1], name)) {
+		/* argN too, on every kernel: BTF without the names has only those */
+		snprintf(positional, sizeof(positional), "arg%d", i - 1);
+		if (!strcmp(fc->arg_names[i - 1], name) || !strcmp(positional, name)) {
 			*type = p[i].type;
 			return i - 1;
 		}

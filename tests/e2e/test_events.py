@@ -189,3 +189,26 @@ def test_perfetto_carries_events(run_btftrace, tmp_path):
     assert all(e["ph"] == "i" and e["name"] == "sched:sched_switch" for e in events), events
     assert events[0]["args"]["fields"]["prev->comm"]["str"] == "sleep", events[0]
     assert events[0]["args"]["text"] == 'sched:sched_switch(prev->comm="sleep")', events[0]
+
+
+def test_filter_on_event_fields(run_btftrace, tmp_path):
+    """--filter names an event's number field as it names a syscall's argument: the
+    collector decides each event by its entry's value."""
+    path = tmp_path / "f.txt"
+    path.write_text("x\n")
+    for expr, want_zero in (("flags == 0", True), ("flags != 0", False)):
+        rc, out, err, trace = run_btftrace(["-e", "trace=none", "--filter", expr, "-e",
+                                            "syscalls:sys_enter_openat(filename:string, flags)",
+                                            "--", "cat", path])
+        assert rc == 0 and err == "" and out == "x\n", f"exit {rc}, stderr {err!r}"
+        opens = re.findall(r'^syscalls:sys_enter_openat\(filename="([^"]*)", flags=(\d+)\)$',
+                           trace, re.M)
+        assert opens, trace[:2000]
+        assert all((int(flags) == 0) == want_zero for _, flags in opens), trace[:2000]
+        names = [name for name, _ in opens]
+        # cat opens its file O_RDONLY, and ld.so its cache O_RDONLY|O_CLOEXEC
+        assert (str(path) in names) == want_zero, trace[:2000]
+        assert ("/etc/ld.so.cache" in names) != want_zero, trace[:2000]
+    rc, _, err, _ = run_btftrace(["--filter", "next_pidd > 0", "-e", "sched:sched_switch",
+                                  "--", "true"])
+    assert rc == 2 and "unknown field 'next_pidd'" in err and "of an event -e selects" in err

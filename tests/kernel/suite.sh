@@ -99,14 +99,18 @@ run io_uring -d -e trace=io_uring_enter -e io_uring=all -- "$w/uring_read" "$t/u
 	"$t/uring.out"
 run io_uring-summary -c -e trace=none -e io_uring=all -- "$w/uring_read" "$t/uring.txt" - 3
 # -e SUBSYS:EVENT with fetch expressions: on the BTF prototype's arguments (a raw tracepoint
-# running the fetch loop, verified by this kernel), on a format's field, and a wrong member
+# running the fetch loop, verified by this kernel), by position (argN, on every kernel) and by
+# name (where BTF has the names), on a format's field, and a wrong member
 run event-fetch -f -e trace=none \
+	-e 'sched:sched_process_fork(arg0->comm, arg1->pid, arg1->real_parent->pid)' \
+	-- "$w/proc_life" fork 2
+run event-fetch-named -f -e trace=none \
 	-e 'sched:sched_process_fork(parent->comm, child->pid, child->real_parent->pid)' \
 	-- "$w/proc_life" fork 2
 mkdir -p "$t/event"
 run event-string -e trace=none -e 'syscalls:sys_enter_openat(filename:string, flags)' \
 	-- "$w/stat_rw" "$t/event"
-run event-bad-member -e 'sched:sched_process_fork(child->comx)' -- "$w/stat_rw" "$t/event"
+run event-bad-member -e 'sched:sched_process_fork(arg1->comx)' -- "$w/stat_rw" "$t/event"
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.

@@ -174,6 +174,13 @@ static void test_members_through_pointers(void **state)
 	assert_int_equal(ev.shown[3].field, -1);
 	tp_event__free(&ev);
 
+	/* the arguments by position too: arg1 is prev */
+	event(&ev, "arg1->pid");
+	assert_int_equal(tp_fetch_compile(&ev, &types, err, sizeof(err)), 0);
+	assert_step(ev.fetch, 0, BT_FETCH_ARG, 1, 8);
+	assert_step(ev.fetch, 1, BT_FETCH_COPY, OFF_PID, 4);
+	tp_event__free(&ev);
+
 	/* an element of an array in place, and the struct a pointer points to, bounded */
 	event(&ev, "prev->comm[2],next->real_parent[0].pid");
 	assert_int_equal(tp_fetch_compile(&ev, &types, err, sizeof(err)), 0);
