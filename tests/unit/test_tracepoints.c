@@ -438,6 +438,64 @@ static void test_arrays_and_selection(void **state)
 	ev->shown = NULL;
 }
 
+/* One fetched item after the entry, as fetch_run puts it: its header, its bytes, padded to 8. */
+static size_t put_item(size_t at, const void *bytes, __u16 len, __u16 flags)
+{
+	struct bt_fetch_item head = {.len = len, .flags = flags};
+
+	memcpy(rec.data + at, &head, sizeof(head));
+	memcpy(rec.data + at + sizeof(head), bytes, len);
+	return at + BT_ALIGN8(sizeof(head) + len);
+}
+
+static void test_fetched_items(void **state)
+{
+	unsigned char e[64] = {0}, bits = 0x0a;
+	__s32 pid = 77;
+	struct tp_event *ev = (struct tp_event *)tp_set__find(&set, 314);
+	size_t at = 64;
+
+	memcpy(e + 24, &pid, 4);
+	make_rec(314, e, 64, 64);
+	ev->shown = calloc(5, sizeof(*ev->shown));
+	ev->nshown = 5;
+	ev->shown[0].field = 1;
+	strcpy(ev->shown[1].text, "prev->comm");
+	ev->shown[1].field = -1;
+	ev->shown[1].kind = TP_FETCH_STRING;
+	strcpy(ev->shown[2].text, "next->mm->owner");
+	ev->shown[2].field = -1;
+	ev->shown[2].kind = TP_FETCH_BITS;
+	ev->shown[2].bits = 64;
+	strcpy(ev->shown[3].text, "prev->on_rq");
+	ev->shown[3].field = -1;
+	ev->shown[3].kind = TP_FETCH_BITS;
+	ev->shown[3].bit_shift = 1;
+	ev->shown[3].bits = 3;
+	strcpy(ev->shown[4].text, "name:string");
+	ev->shown[4].field = -1;
+	ev->shown[4].kind = TP_FETCH_STRING;
+	at = put_item(at, "sh", 3, 0);
+	at = put_item(at, NULL, 0, BT_CAP_FAULT);
+	at = put_item(at, &bits, 1, 0);
+	at = put_item(at, "abcd", 4, BT_CAP_TRUNCATED);
+	rec.rec.fetch_len = at - 64;
+	rec.rec.hdr.size = sizeof(rec.rec) + at;
+	/* each by its kind; a string cut at the read's bound goes on with "..." */
+	assert_string_equal(text_line(), "sched:sched_switch(prev_pid=77, prev->comm=\"sh\", "
+					 "next->mm->owner=?, prev->on_rq=5, name=\"abcd\"...)");
+	assert_non_null(strstr(json_members(), "\"prev->comm\":{\"str\":\"sh\","));
+	assert_non_null(strstr(json_members(), "\"next->mm->owner\":null,\"prev->on_rq\":5,"));
+	/* items the record has not (past its fetch_len): "?", and the list says more were cut */
+	rec.rec.fetch_len = 16;
+	rec.rec.fetch_flags = BT_CAP_TRUNCATED;
+	assert_string_equal(text_line(), "sched:sched_switch(prev_pid=77, prev->comm=\"sh\", "
+					 "next->mm->owner=?, prev->on_rq=?, name=?, ...)");
+	free(ev->shown);
+	ev->shown = NULL;
+	ev->nshown = 0;
+}
+
 static void test_pointer_numbers_rel_loc(void **state)
 {
 	unsigned char e[64] = {0};
@@ -473,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_fork_line),
 		cmocka_unit_test(test_cut_entry),
 		cmocka_unit_test(test_arrays_and_selection),
+		cmocka_unit_test(test_fetched_items),
 		cmocka_unit_test(test_pointer_numbers_rel_loc),
 	};
 
