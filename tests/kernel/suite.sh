@@ -111,6 +111,9 @@ mkdir -p "$t/event"
 run event-string -e trace=none -e 'syscalls:sys_enter_openat(filename:string, flags)' \
 	-- "$w/stat_rw" "$t/event"
 run event-bad-member -e 'sched:sched_process_fork(arg1->comx)' -- "$w/stat_rw" "$t/event"
+# --filter on an event's field, in the kernel: stat_rw opens its file to write, then to read
+run event-filter -e trace=none --filter 'flags == 0' \
+	-e 'syscalls:sys_enter_openat(filename:string, flags)' -- "$w/stat_rw" "$t/event"
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.

@@ -463,3 +463,10 @@ def test_event_fetch_wrong_member_lists_the_members(run):
     assert err.startswith("btftrace: sched:sched_process_fork: 'arg1->comx': struct "
                           "task_struct has no member 'comx': its members are "), err
     assert ", comm, " in err and err.count("\n") == 1, err
+
+
+def test_filter_on_an_event_field(run):
+    text = ok(run, "event-filter").file("trace")
+    opens = [strip_pid(l) for l in lines(text) if "sys_enter_openat" in l]
+    assert len(opens) == 1 and re.fullmatch(r'syscalls:sys_enter_openat\(filename="[^"]*/event/'
+                                            r'data", flags=0\)', opens[0]), text
