@@ -732,8 +732,8 @@ struct bt_fetch_step {
 struct bt_fetch_prog {
 	__u16 nsteps;
 	__u8 nargs; /* raw tracepoint: its arguments, copied before the steps run; else 0 */
-	__u8 raw;   /* attached as a raw tracepoint: no entry, the arguments */
-	__u32 pad;
+	__u8 pad;
+	__u32 pad2;
 	struct bt_fetch_step steps[BT_FETCH_MAX_STEPS];
 };
 

@@ -604,7 +604,6 @@ int tp_fetch_compile(struct tp_event *ev, const struct types *types, char *err, 
 		}
 		ev->fetch->nargs = btf_vlen(fc.proto) - 1;
 	}
-	ev->fetch->raw = ev->raw;
 	for (int i = 0; i < ev->nshown; i++) {
 		struct tp_item *item = &ev->shown[i];
 
