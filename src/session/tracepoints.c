@@ -144,7 +144,8 @@ static void field_type(const struct tp_field *f, char *buf, size_t size)
 	}
 }
 
-static void print_event_json(const struct tp_event *ev, struct outbuf *ob)
+static void print_event_json(const struct tp_event *ev, const struct tp_fetch_arg *args, int nargs,
+			     struct outbuf *ob)
 {
 	char type[TP_TYPE_MAX + 32];
 
@@ -162,7 +163,20 @@ static void print_event_json(const struct tp_event *ev, struct outbuf *ob)
 		outbuf_printf(ob, ",\"offset\":%u,\"size\":%u,\"signed\":%s}", f->offset, f->size,
 			      f->is_signed ? "true" : "false");
 	}
-	outbuf_puts(ob, "]}\n");
+	outbuf_puts(ob, "]");
+	/* what fetch expressions can start from besides the fields */
+	if (nargs) {
+		outbuf_puts(ob, ",\"args\":[");
+		for (int k = 0; k < nargs; k++) {
+			outbuf_puts(ob, k ? ",{\"name\":" : "{\"name\":");
+			json_put_cstr(ob, args[k].name);
+			outbuf_puts(ob, ",\"type\":");
+			json_put_cstr(ob, args[k].type);
+			outbuf_puts(ob, "}");
+		}
+		outbuf_puts(ob, "]");
+	}
+	outbuf_puts(ob, "}\n");
 }
 
 int session_list_events(const struct session_opts *o, char **globs, int n, bool json)
@@ -172,6 +186,7 @@ int session_list_events(const struct session_opts *o, char **globs, int n, bool 
 	char tracefs[256], type[TP_TYPE_MAX + 32];
 	struct outbuf ob;
 	int err, status = 0;
+	bool have_btf;
 
 	err = tracefs_find(tracefs, sizeof(tracefs));
 	if (err) {
@@ -184,12 +199,17 @@ int session_list_events(const struct session_opts *o, char **globs, int n, bool 
 		tp_set__free(&s.tracepoints);
 		return EXIT_USAGE;
 	}
+	/* the BTF prototypes' arguments too, where the kernel has BTF */
+	have_btf = !o->no_btf && !types__load(&s.types, o->btf_path);
 	outbuf_init(&ob);
 	for (size_t i = 0; i < s.tracepoints.n; i++) {
 		const struct tp_event *ev = &s.tracepoints.events[i];
+		struct tp_fetch_arg args[BT_FETCH_MAX_ARGS];
+		int nargs =
+			have_btf ? tp_fetch_args(&s.types, ev->name, args, BT_FETCH_MAX_ARGS) : 0;
 
 		if (json) {
-			print_event_json(ev, &ob);
+			print_event_json(ev, args, nargs, &ob);
 		} else if (!ev->nfields) {
 			outbuf_printf(&ob, "%-40s %5u  -\n", ev->full, ev->id);
 		}
@@ -201,10 +221,16 @@ int session_list_events(const struct session_opts *o, char **globs, int n, bool 
 				      ev->full, ev->id, k, f->name, type, f->offset, f->size,
 				      f->is_signed ? " signed" : "");
 		}
+		/* the prototype's arguments, after the fields: a<N> in the index's column */
+		for (int k = 0; !json && k < nargs; k++)
+			outbuf_printf(&ob, "%-40s %5u a%d %-24s %s\n", ev->full, ev->id, k,
+				      args[k].name, args[k].type);
 		fwrite(ob.data, 1, ob.len, stdout);
 		outbuf_reset(&ob);
 	}
 	outbuf_free(&ob);
+	if (have_btf)
+		types__free(&s.types);
 	if (fflush(stdout))
 		status = 1;
 	tp_set__free(&s.tracepoints);

@@ -377,6 +377,47 @@ static bool same_params(const struct btf_type *a, const struct btf_type *b)
 }
 
 /*
+ * The __bpf_trace_ functions of a BTF, found in one pass and kept for the next events: each
+ * event would else scan every type of the kernel's (some 150000) twice.
+ */
+static struct {
+	const struct btf *btf;
+	__u32 ntypes;
+	__u32 *ids;
+	int n;
+} trace_funcs;
+
+static int trace_funcs_find(const struct btf *btf)
+{
+	__u32 n = btf__type_cnt(btf);
+	int cap = 0;
+
+	if (trace_funcs.btf == btf && trace_funcs.ntypes == n)
+		return 0;
+	free(trace_funcs.ids);
+	memset(&trace_funcs, 0, sizeof(trace_funcs));
+	for (__u32 id = 1; id < n; id++) {
+		const struct btf_type *f = btf__type_by_id(btf, id);
+
+		if (!btf_is_func(f) ||
+		    strncmp(btf__name_by_offset(btf, f->name_off), "__bpf_trace_", 12))
+			continue;
+		if (trace_funcs.n == cap) {
+			__u32 *p = realloc(trace_funcs.ids, (cap ? 2 * cap : 256) * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			trace_funcs.ids = p;
+			cap = cap ? 2 * cap : 256;
+		}
+		trace_funcs.ids[trace_funcs.n++] = id;
+	}
+	trace_funcs.btf = btf;
+	trace_funcs.ntypes = n;
+	return 0;
+}
+
+/*
  * The arguments' names: the btf_trace_<name> typedef has none, the function the kernel calls
  * the programs through has them, __bpf_trace_<class> with the event's class's name. It is
  * <name> for an event that is its own class; else the functions of that prototype are
@@ -386,29 +427,26 @@ static bool same_params(const struct btf_type *a, const struct btf_type *b)
 static void name_args(struct fetch_compiler *fc, const char *event)
 {
 	const struct btf_type *found = NULL, *t;
-	char fname[TP_NAME_MAX + 16];
 	int nargs = btf_vlen(fc->proto) - 1;
-	bool agree = true;
-	__u32 id, n;
+	bool agree = true, named = false;
 
-	snprintf(fname, sizeof(fname), "__bpf_trace_%s", event);
-	/* the name index leaves functions out: one look-up, once per event */
-	id = btf__find_by_name_kind(fc->btf, fname, BTF_KIND_FUNC);
-	id = (__s32)id < 0 ? 0 : id;
-	t = id ? btf__type_by_id(fc->btf, btf__type_by_id(fc->btf, id)->type) : NULL;
-	if (t && btf_is_func_proto(t) && same_params(t, fc->proto))
-		found = t;
-	n = btf__type_cnt(fc->btf);
-	for (id = 1; !found && id < n && agree; id++) {
-		const struct btf_type *f = btf__type_by_id(fc->btf, id);
-		const char *name = btf__name_by_offset(fc->btf, f->name_off);
+	if (trace_funcs_find(fc->btf))
+		trace_funcs.n = 0; /* no memory: the names by position */
+	for (int k = 0; k < trace_funcs.n && !found; k++) {
+		const struct btf_type *f = btf__type_by_id(fc->btf, trace_funcs.ids[k]);
 
-		if (!btf_is_func(f) || strncmp(name, "__bpf_trace_", 12))
-			continue;
+		t = btf__type_by_id(fc->btf, f->type);
+		if (!strcmp(btf__name_by_offset(fc->btf, f->name_off) + 12, event) &&
+		    btf_is_func_proto(t) && same_params(t, fc->proto))
+			found = t;
+	}
+	for (int k = 0; !found && k < trace_funcs.n && agree; k++) {
+		const struct btf_type *f = btf__type_by_id(fc->btf, trace_funcs.ids[k]);
+
 		t = btf__type_by_id(fc->btf, f->type);
 		if (!btf_is_func_proto(t) || !same_params(t, fc->proto))
 			continue;
-		for (int i = 1; i <= nargs && i <= BT_FETCH_MAX_ARGS && fc->arg_names[0][0]; i++) {
+		for (int i = 1; i <= nargs && i <= BT_FETCH_MAX_ARGS && named; i++) {
 			if (strcmp(fc->arg_names[i - 1],
 				   btf__name_by_offset(fc->btf, btf_params(t)[i].name_off)))
 				agree = false;
@@ -416,6 +454,7 @@ static void name_args(struct fetch_compiler *fc, const char *event)
 		for (int i = 1; i <= nargs && i <= BT_FETCH_MAX_ARGS; i++)
 			snprintf(fc->arg_names[i - 1], TP_NAME_MAX, "%s",
 				 btf__name_by_offset(fc->btf, btf_params(t)[i].name_off));
+		named = true;
 	}
 	for (int i = 1; found && i <= nargs && i <= BT_FETCH_MAX_ARGS; i++)
 		snprintf(fc->arg_names[i - 1], TP_NAME_MAX, "%s",
@@ -615,4 +654,25 @@ int tp_fetch_compile(struct tp_event *ev, const struct types *types, char *err, 
 			return rc;
 	}
 	return 0;
+}
+
+int tp_fetch_args(const struct types *types, const char *name, struct tp_fetch_arg *args, int max)
+{
+	struct tp_event ev = {0};
+	struct fetch_compiler fc = {
+		.ev = &ev,
+		.types = types,
+		.btf = types ? types->btf : NULL,
+	};
+	int n = 0;
+
+	fc.proto = event_proto(types, name);
+	if (!fc.proto)
+		return 0;
+	name_args(&fc, name);
+	for (int i = 1; i < btf_vlen(fc.proto) && i <= BT_FETCH_MAX_ARGS && n < max; i++, n++) {
+		snprintf(args[n].name, sizeof(args[n].name), "%s", fc.arg_names[i - 1]);
+		type_name(fc.btf, btf_params(fc.proto)[i].type, args[n].type, sizeof(args[n].type));
+	}
+	return n;
 }

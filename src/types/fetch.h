@@ -25,4 +25,16 @@
  */
 int tp_fetch_compile(struct tp_event *ev, const struct types *types, char *err, size_t size);
 
+/* An argument of an event's BTF prototype, as fetch expressions name it. */
+struct tp_fetch_arg {
+	char name[TP_NAME_MAX];
+	char type[TP_TYPE_MAX]; /* "struct task_struct *" */
+};
+
+/*
+ * The arguments of event name's BTF prototype (btf_trace_<name>), at most max into args:
+ * their count, 0 when BTF has no prototype for it.
+ */
+int tp_fetch_args(const struct types *types, const char *name, struct tp_fetch_arg *args, int max);
+
 #endif /* BTFTRACE_FETCH_H */

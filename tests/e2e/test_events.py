@@ -87,6 +87,9 @@ def test_events_lists_fields_and_types(btftrace):
     lines = out.stdout.splitlines()
     assert lines and all(line.startswith("sched:") for line in lines), out.stdout[:2000]
     switch = [line.split() for line in lines if line.startswith("sched:sched_switch ")]
+    args = [f[2:] for f in switch if f[2].startswith("a")]
+    assert args[1] == ["a1", "prev", "struct", "task_struct", "*"], switch
+    switch = [f for f in switch if not f[2].startswith("a")]
     names = [f[3] for f in switch]
     assert names[:2] == ["prev_comm", "prev_pid"] and "next_pid" in names, switch
     assert switch[1][4] == "pid_t" and "signed" in switch[1]
@@ -100,6 +103,9 @@ def test_events_lists_fields_and_types(btftrace):
     assert obj["event"] == "sched:sched_process_fork" and obj["id"] > 0
     assert [f["name"] for f in obj["fields"]] == ["parent_comm", "parent_pid", "child_comm",
                                                   "child_pid"]
+    # the BTF prototype's arguments, which fetch expressions start from
+    assert obj["args"] == [{"name": "parent", "type": "struct task_struct *"},
+                           {"name": "child", "type": "struct task_struct *"}], obj
 
     out = subprocess.run([btftrace, "events", "nosuch:*"], capture_output=True, text=True,
                          timeout=60)
