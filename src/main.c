@@ -33,6 +33,7 @@ static const char usage_text[] =
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"       btftrace syscalls --names [-e SET]\n"
 	"       btftrace events [--json] [GLOB...]\n"
+	"       btftrace kfuncs [GLOB...]\n"
 	"\n"
 	"Traces system calls with every argument decoded through the kernel's BTF.\n"
 	"\n"
@@ -257,6 +258,8 @@ static const char usage_text[] =
 	"  events [--json] [GLOB...]  print the tracepoints -e SUBSYS:EVENT can add (GLOB:\n"
 	"                          SUBSYS:EVENT, or either part alone; all without one),\n"
 	"                          one line per field: its name, type, offset and size\n"
+	"  kfuncs [GLOB...]        print the kernel functions --kfunc can trace (GLOB:\n"
+	"                          vfs_*; all without one) with their prototypes from BTF\n"
 	"\n"
 	"Tracing needs root, or CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH\n"
 	"(man btftrace, CAPABILITIES).\n"
@@ -1021,6 +1024,17 @@ static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f
 	return session_list_syscalls(o, argv + first, argc - first, json);
 }
 
+static int run_kfuncs_command(struct session_opts *o, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-')
+			usage_error("unknown option '%s' for 'kfuncs': it takes globs of function "
+				    "names (vfs_*)",
+				    argv[i]);
+	}
+	return session_list_kfuncs(o, argv + 1, argc - 1);
+}
+
 static int run_events_command(struct session_opts *o, int argc, char **argv)
 {
 	bool json = false;
@@ -1060,6 +1074,8 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && !strcmp(argv[1], "events"))
 		return run_events_command(&o, argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "kfuncs"))
+		return run_kfuncs_command(&o, argc - 1, argv + 1);
 
 	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niqkP:",
 				long_options, NULL)) != -1) {

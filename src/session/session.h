@@ -90,5 +90,7 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 int session_list_syscall_names(const struct session_opts *o);
 /* `btftrace events [GLOB...]`: the tracepoints -e SUBSYS:EVENT can add, with their fields. */
 int session_list_events(const struct session_opts *o, char **globs, int n, bool json);
+/* `btftrace kfuncs [GLOB...]`: the kernel functions --kfunc can trace, with their prototypes. */
+int session_list_kfuncs(const struct session_opts *o, char **globs, int n);
 
 #endif /* BTFTRACE_SESSION_H */

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
+#include "beauty/kfuncs.h"
 #include "catalog/tracepoints.h"
 #include "collector/collector.h"
 #include "events/events.h"
