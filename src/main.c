@@ -87,6 +87,14 @@ static const char usage_text[] =
 	"                          negates; the last given counts. -c counts them in rows\n"
 	"                          of their own (io_uring:read); -e trace= does not select\n"
 	"                          them (man: IO_URING)\n"
+	"      --kfunc FUNC[,FUNC...]  show each call of the kernel function FUNC (shell\n"
+	"                          globs: vfs_read*) that a traced thread makes, under\n"
+	"                          the syscall it is made in, its arguments decoded by its\n"
+	"                          BTF prototype and the structs they point to copied at\n"
+	"                          its entry (up to --capture-size bytes):\n"
+	"                          > vfs_read(file={...}, buf=\"...\", count=64, pos=[0]) = 3\n"
+	"                          ('btftrace kfuncs' lists them). Needs fentry programs\n"
+	"                          (man: KERNEL FUNCTIONS)\n"
 	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts; the last given\n"
 	"                          counts), dump the data in hex and ASCII as strace does:\n"
@@ -283,6 +291,7 @@ enum long_only {
 	OPT_HIST,
 	OPT_ERRNO_SUMMARY,
 	OPT_MAX_EVENTS,
+	OPT_KFUNC,
 	OPT_FORMAT,
 	OPT_COLOR,
 	OPT_FILTER,
@@ -335,6 +344,7 @@ static const struct option long_options[] = {
 	{ "inject", required_argument, NULL, OPT_INJECT },
 	{ "fault", required_argument, NULL, OPT_FAULT },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
+	{ "kfunc", required_argument, NULL, OPT_KFUNC },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
 	{ "failed-only", no_argument, NULL, 'Z' },
@@ -751,6 +761,24 @@ static void parse_io_uring(struct session_opts *o, const char *value)
 
 	if (uring_set_parse(value, &o->io_uring, err, sizeof(err)))
 		usage_error("%s", err);
+}
+
+/* --kfunc FUNC[,FUNC...]: kernel functions (globs) to show under the calls. */
+static void add_kfuncs(struct session_opts *o, char *list)
+{
+	char *save = NULL;
+
+	for (char *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		const char **p = realloc(o->kfuncs, (o->nkfuncs + 1) * sizeof(*p));
+
+		if (!p)
+			usage_error("out of memory");
+		p[o->nkfuncs++] = name;
+		o->kfuncs = p;
+	}
+	if (!o->nkfuncs)
+		usage_error("--kfunc needs a function name: --kfunc vfs_read ('btftrace kfuncs' "
+			    "lists them)");
 }
 
 /* -e SUBSYS:EVENT[(fields)]: a tracepoint (glob) to show beside the calls. */
@@ -1203,6 +1231,9 @@ int main(int argc, char **argv)
 		case OPT_FAULT:
 			add_injection(&o, optarg, true);
 			break;
+		case OPT_KFUNC:
+			add_kfuncs(&o, optarg);
+			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
 			break;
@@ -1538,8 +1569,13 @@ int main(int argc, char **argv)
 		usage_error("-e %s shows tracepoint lines, which -c does not show: use -C for the "
 			    "lines and the table",
 			    o.events[0]);
+	if (o.nkfuncs && o.btf_path)
+		usage_error("--kfunc traces the running kernel's functions by its own BTF: drop "
+			    "--btf %s",
+			    o.btf_path);
 	status = session_run(&o);
 	free(o.events);
+	free(o.kfuncs);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
 	desc_set_free(&dump_read);

@@ -134,6 +134,55 @@ static bool have_feature(struct collector *c, enum collector_feature f)
 	return c->features[f] == COLLECTOR_FEAT_YES;
 }
 
+static bool name_hidden(const char *name)
+{
+	const char *hide = getenv("BTFTRACE_HIDE_FEATURES");
+	size_t len = strlen(name), n;
+
+	while (hide && *hide) {
+		n = strcspn(hide, ",");
+		if (n == len && !strncmp(hide, name, len))
+			return true;
+		hide += n;
+		if (*hide == ',')
+			hide++;
+	}
+	return false;
+}
+
+static struct bpf_program *kfunc_template(struct collector_bpf *skel, bool exit, int nargs)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "on_kfunc_%s%d", exit ? "exit" : "entry", nargs);
+	return bpf_object__find_program_by_name(skel->obj, name);
+}
+
+/*
+ * --kfunc: the templates of the counts of arguments asked for load, each for a function of its
+ * count (the verifier checks the context's reads against it); none is attached as it is.
+ */
+static int set_kfunc_templates(struct collector_bpf *skel, const struct collector_opts *o)
+{
+	for (int n = 0; n <= BT_KFUNC_ARGS; n++) {
+		for (int exit = 0; exit < 2; exit++) {
+			struct bpf_program *prog = kfunc_template(skel, exit, n);
+			int err;
+
+			if (!prog)
+				return -ENOENT;
+			bpf_program__set_autoload(prog, o->kfunc_templates[n] != NULL);
+			bpf_program__set_autoattach(prog, false);
+			if (!o->kfunc_templates[n])
+				continue;
+			err = bpf_program__set_attach_target(prog, 0, o->kfunc_templates[n]);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
 /* Opens the object with one program pair enabled: typed (tp_btf) or raw (raw_tp). */
 static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed,
 			 bool ancestor_cgroup, bool cgroup_id)
@@ -159,6 +208,12 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	/* -e io_uring=: attached by name, as the kernel calls its tracepoints */
 	bpf_program__set_autoload(skel->progs.on_uring_submit, o->io_uring);
 	bpf_program__set_autoload(skel->progs.on_uring_complete, o->io_uring);
+	err = set_kfunc_templates(skel, o);
+	if (err) {
+		collector_bpf__destroy(skel);
+		c->skel = NULL;
+		return err;
+	}
 	if (o->summary_only) {
 		/* -c shows no signal or exec lines: programs it need not verify nor run */
 		bpf_program__set_autoload(skel->progs.on_exec, false);
@@ -582,6 +637,136 @@ int collector__attach_event(struct collector *c, __u32 id)
 	return 0;
 }
 
+void collector__probe_kfunc(__u32 btf_id, struct collector_kfunc_probe *p)
+{
+	/* r0 = 0; exit */
+	const struct bpf_insn insns[] = {
+		{.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0},
+		{.code = BPF_JMP | BPF_EXIT},
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_TRACE_FENTRY,
+		    .attach_btf_id = btf_id);
+	int prog, link;
+
+	memset(p, 0, sizeof(*p));
+	p->fentry_hidden = name_hidden("fentry");
+	p->kprobes_hidden = name_hidden("kprobe");
+	/* the kprobe PMU (Linux 4.17): what perf_event_open attaches a kprobe through */
+	p->kprobes =
+		!p->kprobes_hidden && !access("/sys/bus/event_source/devices/kprobe/type", R_OK);
+	if (p->fentry_hidden) {
+		p->fentry_err = -EOPNOTSUPP;
+		return;
+	}
+	prog = bpf_prog_load(BPF_PROG_TYPE_TRACING, "kfunc_probe", "GPL", insns, 2, &opts);
+	if (prog < 0) {
+		p->fentry_err = prog;
+		return;
+	}
+	/* a kernel may load the program and still refuse the trampoline that attaches it */
+	link = bpf_raw_tracepoint_open(NULL, prog);
+	p->fentry_err = link < 0 ? link : 0;
+	if (link >= 0)
+		close(link);
+	close(prog);
+}
+
+int collector__set_kfunc(struct collector *c, __u32 index, const struct bt_kfunc_desc *desc)
+{
+	return bpf_map__update_elem(c->skel->maps.kfunc_descs, &index, sizeof(index), desc,
+				    sizeof(*desc), BPF_ANY);
+}
+
+/* A copy of template loaded for function btf_id as function index, and attached; its fds kept. */
+static int attach_kfunc_copy(struct collector *c, const struct bpf_program *template, __u32 index,
+			     __u32 btf_id)
+{
+	const struct bpf_insn *insns = bpf_program__insns(template);
+	size_t n = bpf_program__insn_cnt(template);
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = bpf_program__expected_attach_type(template),
+		    .attach_btf_id = btf_id);
+	struct bpf_insn *copy;
+	int prog = -1, link = -1, err;
+
+	if (!insns || !n)
+		return -ENOEXEC;
+	if (c->nkfunc_fds + 2 > c->kfunc_fds_cap) {
+		size_t cap = c->kfunc_fds_cap ? 2 * c->kfunc_fds_cap : 32;
+		int *p = realloc(c->kfunc_fds, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		c->kfunc_fds = p;
+		c->kfunc_fds_cap = cap;
+	}
+	copy = malloc(n * sizeof(*copy));
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, insns, n * sizeof(*copy));
+	err = 0;
+	for (size_t i = 0; i < n; i++) {
+		__u8 code = copy[i].code;
+
+		if ((code == (BPF_ALU64 | BPF_MOV | BPF_K) ||
+		     code == (BPF_ALU | BPF_MOV | BPF_K)) &&
+		    copy[i].imm == BT_KFUNC_ID_MAGIC) {
+			copy[i].imm = index;
+			err++;
+		}
+	}
+	/* inlined, the magic may be loaded more than once; never not at all */
+	err = err ? 0 : -ENOEXEC;
+	if (!err) {
+		prog = bpf_prog_load(BPF_PROG_TYPE_TRACING, bpf_program__name(template), "GPL",
+				     copy, n, &opts);
+		err = prog < 0 ? prog : 0;
+	}
+	free(copy);
+	if (!err) {
+		link = bpf_raw_tracepoint_open(NULL, prog);
+		err = link < 0 ? link : 0;
+	}
+	if (err) {
+		if (prog >= 0)
+			close(prog);
+		return err;
+	}
+	c->kfunc_fds[c->nkfunc_fds++] = link;
+	c->kfunc_fds[c->nkfunc_fds++] = prog;
+	return 0;
+}
+
+/*
+ * The exit's program first: attached after the entry's, a call entered in between would show
+ * an entry whose return never came; this way round a return without its entry, which the
+ * reader leaves out.
+ */
+int collector__attach_kfunc(struct collector *c, __u32 index, __u32 btf_id, int nargs)
+{
+	const struct bpf_program *entry, *exit;
+	int err;
+
+	if (nargs < 0 || nargs > BT_KFUNC_ARGS)
+		return -EINVAL;
+	entry = kfunc_template(c->skel, false, nargs);
+	exit = kfunc_template(c->skel, true, nargs);
+	if (!entry || !exit || !bpf_program__autoload(entry))
+		return -ENOENT;
+	err = attach_kfunc_copy(c, exit, index, btf_id);
+	if (!err)
+		err = attach_kfunc_copy(c, entry, index, btf_id);
+	return err;
+}
+
+static void detach_kfuncs(struct collector *c)
+{
+	/* links first: each closes before its program */
+	for (size_t i = 0; i < c->nkfunc_fds; i++)
+		close(c->kfunc_fds[i]);
+	c->nkfunc_fds = 0;
+}
+
 static void detach_events(struct collector *c)
 {
 	for (size_t i = 0; i < c->nevent_progs; i++) {
@@ -625,6 +810,7 @@ int collector__attach_uring(struct collector *c, const char *submit, const char 
 
 void collector__detach(struct collector *c)
 {
+	detach_kfuncs(c);
 	detach_events(c);
 	if (c->skel)
 		collector_bpf__detach(c->skel);
@@ -898,6 +1084,8 @@ int collector__run_stats(const struct collector *c, struct collector_run_stats *
 void collector__destroy(struct collector *c)
 {
 	ring_buffer__free(c->rb);
+	detach_kfuncs(c);
+	free(c->kfunc_fds);
 	detach_events(c);
 	free(c->event_progs);
 	collector_bpf__destroy(c->skel);

@@ -51,3 +51,115 @@ int session_list_kfuncs(const struct session_opts *o, char **globs, int n)
 	}
 	return status;
 }
+
+/* Why the kernel refused the probe's fentry program, in words. */
+static const char *fentry_refusal(const struct collector_kfunc_probe *p)
+{
+	if (p->fentry_hidden)
+		return "hidden by BTFTRACE_HIDE_FEATURES";
+	return strerror(-p->fentry_err);
+}
+
+/*
+ * --kfunc: the functions the names select, planned from the running kernel's BTF, and the
+ * mechanism the kernel allows, probed on the first of them. Before the collector loads: its
+ * templates are loaded for functions of the counts of arguments selected.
+ */
+int select_kfuncs(struct session *s, struct collector_opts *co)
+{
+	const struct session_opts *o = s->opts;
+	struct collector_kfunc_probe probe;
+	char why[KFUNC_ERR_MAX];
+	int err;
+
+	if (!o->nkfuncs)
+		return 0;
+	s->kfunc_btf = load_btf(NULL);
+	if (!s->kfunc_btf)
+		return -ENOENT;
+	for (int i = 0; i < o->nkfuncs; i++) {
+		err = kfunc_set__add(&s->kfuncs, s->kfunc_btf, o->kfuncs[i], o->buffer_cap, why,
+				     sizeof(why));
+		if (err < 0) {
+			fail("%s", why);
+			return err;
+		}
+	}
+	collector__probe_kfunc(s->kfuncs.funcs[0].func_id, &probe);
+	if (probe.fentry_err) {
+		if (o->debug)
+			fprintf(stderr, "btftrace: --kfunc: fentry on %s: %s; kprobes: %s\n",
+				s->kfuncs.funcs[0].name, fentry_refusal(&probe),
+				probe.kprobes_hidden ? "hidden by BTFTRACE_HIDE_FEATURES"
+				: probe.kprobes	     ? "yes"
+						     : "no");
+		if (probe.kprobes)
+			fail("--kfunc: this kernel refuses fentry programs (%s), and btftrace traces "
+			     "kernel functions through fentry only: trace without --kfunc",
+			     fentry_refusal(&probe));
+		else
+			fail("--kfunc: this kernel has no kprobes (no kprobe PMU in "
+			     "/sys/bus/event_source/devices) and refuses fentry programs (%s), so "
+			     "kernel functions cannot be traced here: trace without --kfunc",
+			     fentry_refusal(&probe));
+		return -EOPNOTSUPP;
+	}
+	if (o->debug)
+		fprintf(stderr, "btftrace: --kfunc: %zu functions, through fentry and fexit\n",
+			s->kfuncs.n);
+	for (size_t i = 0; i < s->kfuncs.n; i++) {
+		const struct kfunc *k = &s->kfuncs.funcs[i];
+
+		if (!co->kfunc_templates[k->nargs])
+			co->kfunc_templates[k->nargs] = k->name;
+	}
+	return 0;
+}
+
+/* --kfunc: each function's capture plan, by its index. */
+int set_kfuncs(struct session *s)
+{
+	struct bt_kfunc_desc desc;
+	int err;
+
+	for (size_t i = 0; i < s->kfuncs.n; i++) {
+		kfunc__desc(&s->kfuncs.funcs[i], &desc);
+		err = collector__set_kfunc(&s->coll, i, &desc);
+		if (err) {
+			fail("cannot fill the kernel function map (%s): run with -d to see libbpf's "
+			     "messages",
+			     strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+/* --kfunc: a copy of the entry and exit programs on each function, with the syscalls'. */
+int attach_kfuncs(struct session *s)
+{
+	int err;
+
+	for (size_t i = 0; i < s->kfuncs.n; i++) {
+		const struct kfunc *k = &s->kfuncs.funcs[i];
+
+		err = collector__attach_kfunc(&s->coll, i, k->func_id, k->nargs);
+		if (err) {
+			fail("cannot attach to the kernel function %s (%s): %s", k->name,
+			     strerror(-err),
+			     err == -EACCES || err == -EPERM
+				     ? "run as root, or with CAP_BPF and CAP_PERFMON"
+				     : "it may be inlined or not traceable; choose another "
+				       "('btftrace kfuncs'), or run with -d to see libbpf's messages");
+			return err;
+		}
+	}
+	return 0;
+}
+
+void free_kfuncs(struct session *s)
+{
+	kfunc_set__free(&s->kfuncs);
+	btf__free(s->kfunc_btf);
+	s->kfunc_btf = NULL;
+}

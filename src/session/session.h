@@ -75,6 +75,9 @@ struct session_opts {
 	/* -e SUBSYS:EVENT[(fields)]: the tracepoints to show beside the calls */
 	const char **events;
 	int nevents;
+	/* --kfunc FUNC[,FUNC...]: the kernel functions (globs) to show under the calls */
+	const char **kfuncs;
+	int nkfuncs;
 	/* -e io_uring=SET, --io-uring[=SET]: the io_uring operations shown as calls; none: off */
 	struct uring_set io_uring;
 };

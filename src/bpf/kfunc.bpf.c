@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --kfunc FUNC: kernel functions called by the traced threads, at their entry (fentry: the
+ * arguments, and what the function's capture plan copies behind them) and their return
+ * (fexit: the return value). The verifier checks a tracing program's reads of its context
+ * against the prototype of the function it is loaded for, so there is a pair of programs per
+ * count of arguments, 0 to BT_KFUNC_ARGS. User space loads each pair it needs as a template for
+ * one function of that count, then a copy of it per function with the function's index in
+ * place of BT_KFUNC_ID_MAGIC (attach cookies, which could say it, came only with Linux 5.15).
+ */
+#include "state.bpf.h"
+#include "records.bpf.h"
+#include "filter.bpf.h"
+
+/* --kfunc: each function's capture plan, by its index */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BT_KFUNC_MAX);
+	__type(key, __u32);
+	__type(value, struct bt_kfunc_desc);
+} kfunc_descs SEC(".maps");
+
+/* Its own work area: a function may run in an interrupt while a call's record is built. */
+struct kfunc_scratch {
+	struct bt_kfunc_rec rec;
+	char data[BT_KFUNC_DATA_MAX];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct kfunc_scratch);
+} kfunc_scratch_map SEC(".maps");
+
+/* Bytes of a string argument read at most. */
+#define KFUNC_STRING_MAX 256
+
+/* The index of the function this copy of the program runs for. */
+static __always_inline __u32 attached_kfunc(void)
+{
+	__u32 id;
+
+	/* one mov of the magic: the instruction user space patches */
+	asm volatile("%0 = %1" : "=r"(id) : "i"(BT_KFUNC_ID_MAGIC));
+	return id;
+}
+
+/* n masked where the verifier sees it (the compiler would drop a mask it knows is a no-op). */
+static __always_inline __u32 mask_len(__u32 n, __u32 mask)
+{
+	asm volatile("" : "+r"(n));
+	return n & mask;
+}
+
+static __always_inline bool kfunc_traced(void)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	if (!should_trace(pid_tgid >> 32, -1))
+		return false;
+	/* -a with --comm, --uid or --cgroup: every process passes should_trace() */
+	return !filter_active || filter_event();
+}
+
+/*
+ * Argument i's capture at off in the work area: a string, or len bytes at the pointer. A
+ * kernel function's pointer may be the kernel's or, passed on from a syscall, the user's
+ * (do_sys_openat2's filename): kernel memory is tried first, which refuses a user address.
+ * Returns where the next capture goes.
+ */
+static __always_inline __u32 capture_kfunc_arg(struct kfunc_scratch *sc, __u32 off, __u32 i,
+					       __s16 len, __u64 ptr)
+{
+	struct bt_capture *cap;
+	void *dst;
+	long got;
+	__u32 n;
+
+	if (len == BT_LEN_NONE || len < 0 || !ptr)
+		return off;
+	/* below half the area: a whole capture fits past it, which the verifier can see */
+	off = mask_len(off, BT_KFUNC_DATA_MAX / 2 - 1);
+	cap = (void *)(sc->data + off);
+	dst = cap + 1;
+	cap->arg = i;
+	cap->flags = 0;
+	cap->want = 0;
+	if (len == BT_LEN_STRING) {
+		got = bpf_probe_read_kernel_str(dst, KFUNC_STRING_MAX, (void *)ptr);
+		if (got < 0)
+			got = bpf_probe_read_user_str(dst, KFUNC_STRING_MAX, (void *)ptr);
+		if (got < 0) {
+			cap->flags = BT_CAP_FAULT;
+			n = 0;
+		} else {
+			cap->flags = BT_CAP_STRING;
+			n = got;
+			/* as long as the read allowed: the string may go on */
+			if (n == KFUNC_STRING_MAX)
+				cap->flags |= BT_CAP_TRUNCATED;
+		}
+	} else {
+		n = len;
+		cap->want = n;
+		if (n > BT_KFUNC_CAPTURE_MAX) {
+			n = BT_KFUNC_CAPTURE_MAX;
+			cap->flags = BT_CAP_TRUNCATED;
+		}
+		n = mask_len(n, 2 * BT_KFUNC_CAPTURE_MAX - 1);
+		if (bpf_probe_read_kernel(dst, n, (void *)ptr) &&
+		    bpf_probe_read_user(dst, n, (void *)ptr)) {
+			cap->flags = BT_CAP_FAULT;
+			n = 0;
+		}
+	}
+	n = mask_len(n, 2 * BT_KFUNC_CAPTURE_MAX - 1);
+	cap->len = n;
+	sc->rec.hdr.ncaps++;
+	return off + sizeof(*cap) + BT_ALIGN8(n);
+}
+
+/* nargs is a constant in each program: the reads of ctx are at fixed offsets. */
+static __always_inline int kfunc_entry(__u64 *ctx, const int nargs)
+{
+	const struct bt_kfunc_desc *desc;
+	struct kfunc_scratch *sc;
+	__u32 zero = 0, key, off = 0;
+
+	if (!kfunc_traced())
+		return 0;
+	key = attached_kfunc();
+	desc = bpf_map_lookup_elem(&kfunc_descs, &key);
+	sc = bpf_map_lookup_elem(&kfunc_scratch_map, &zero);
+	if (!desc || !sc)
+		return 0;
+	fill_hdr(&sc->rec.hdr, BT_REC_KFUNC_ENTRY, sizeof(sc->rec));
+	sc->rec.func = key;
+	sc->rec.pad = 0;
+	sc->rec.ret = 0;
+	sc->rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
+#pragma unroll
+	for (int i = 0; i < BT_KFUNC_ARGS; i++)
+		sc->rec.args[i] = i < nargs ? ctx[i] : 0;
+#pragma unroll
+	for (int i = 0; i < BT_KFUNC_ARGS; i++) {
+		if (i < nargs)
+			off = capture_kfunc_arg(sc, off, i, desc->len[i], sc->rec.args[i]);
+	}
+	off = mask_len(off, BT_KFUNC_DATA_MAX - 1);
+	sc->rec.hdr.size = sizeof(sc->rec) + off;
+	submit(sc, sizeof(sc->rec) + off, KIND_OTHER);
+	return 0;
+}
+
+/* fexit's context: the arguments, then the return value. */
+static __always_inline int kfunc_exit(__u64 *ctx, const int nargs)
+{
+	struct bt_kfunc_rec rec;
+
+	if (!kfunc_traced())
+		return 0;
+	fill_hdr(&rec.hdr, BT_REC_KFUNC_EXIT, sizeof(rec));
+	rec.func = attached_kfunc();
+	rec.pad = 0;
+#pragma unroll
+	for (int i = 0; i < BT_KFUNC_ARGS; i++)
+		rec.args[i] = 0;
+	rec.ret = ctx[nargs];
+	rec.cgroup = 0;
+	submit(&rec, sizeof(rec), KIND_OTHER);
+	return 0;
+}
+
+/* The attach target is set by user space (bpf_program__set_attach_target) before the load. */
+#define KFUNC_PROGRAMS(n)                   \
+	SEC("fentry")                       \
+	int on_kfunc_entry##n(__u64 *ctx)   \
+	{                                   \
+		return kfunc_entry(ctx, n); \
+	}                                   \
+	SEC("fexit")                        \
+	int on_kfunc_exit##n(__u64 *ctx)    \
+	{                                   \
+		return kfunc_exit(ctx, n);  \
+	}
+
+KFUNC_PROGRAMS(0)
+KFUNC_PROGRAMS(1)
+KFUNC_PROGRAMS(2)
+KFUNC_PROGRAMS(3)
+KFUNC_PROGRAMS(4)
+KFUNC_PROGRAMS(5)
+KFUNC_PROGRAMS(6)
