@@ -67,6 +67,25 @@ int kfunc_format_proto(const struct btf *btf, __u32 func_id, struct outbuf *ob)
 	return 0;
 }
 
+/* A type's name as C writes it, into buf. */
+static int type_name(const struct btf *btf, __u32 id, char *buf, size_t size)
+{
+	struct outbuf ob;
+	struct btf_dump *dump;
+
+	outbuf_init(&ob);
+	dump = btf_dump__new(btf, dump_printf, &ob, NULL);
+	if (!dump) {
+		outbuf_free(&ob);
+		return -ENOMEM;
+	}
+	put_decl(dump, id, NULL);
+	btf_dump__free(dump);
+	snprintf(buf, size, "%.*s", (int)ob.len, ob.data ? ob.data : "");
+	outbuf_free(&ob);
+	return 0;
+}
+
 static void set_why(char *why, size_t size, const char *fmt, ...)
 {
 	va_list ap;
@@ -176,6 +195,10 @@ static int plan_func(const struct btf *btf, __u32 func_id, __u32 struct_cap, str
 				"btftrace cannot read: choose another function",
 				name, k->args[i].name);
 			return -EINVAL;
+		}
+		if (type_name(btf, p[i].type, k->args[i].type, sizeof(k->args[i].type))) {
+			set_why(why, why_size, "--kfunc %s: %s", name, strerror(ENOMEM));
+			return -ENOMEM;
 		}
 	}
 	ret = types__skip_mods(btf, proto->type);

@@ -27,6 +27,7 @@ enum kfunc_arg_kind {
 
 struct kfunc_arg {
 	const char *name; /* from BTF: stable while the BTF lives; "" when unnamed */
+	char type[64];	  /* its C type: "struct file *" */
 	__u32 type_id;	  /* the parameter's type */
 	__u32 pointee_id; /* KFUNC_ARG_POINTEE: the type pointed to, modifiers skipped */
 	enum kfunc_arg_kind kind;
