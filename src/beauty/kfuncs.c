@@ -100,6 +100,21 @@ static bool is_signed_int(const struct btf_type *t)
 	return btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_SIGNED);
 }
 
+/* Whether the type at id, before its typedefs, is const (const char, a const struct). */
+static bool is_const(const struct btf *btf, __u32 id)
+{
+	for (int depth = 0; id && depth < 32; depth++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (btf_is_const(t))
+			return true;
+		if (!btf_is_mod(t) && !btf_is_typedef(t) && !btf_is_type_tag(t))
+			return false;
+		id = t->type;
+	}
+	return false;
+}
+
 /* A number the way a register holds it: an integer, an enum, a bool; false for the rest. */
 static bool is_number(const struct btf_type *t)
 {
@@ -116,6 +131,7 @@ static int plan_arg(const struct btf *btf, const struct btf_param *p, __u32 stru
 {
 	__u32 id = types__skip_mods(btf, p->type), pointee;
 	const struct btf_type *t = btf__type_by_id(btf, id), *pt;
+	bool pointee_const;
 	__s64 size;
 
 	memset(a, 0, sizeof(*a));
@@ -137,6 +153,7 @@ static int plan_arg(const struct btf *btf, const struct btf_param *p, __u32 stru
 	a->size = 8;
 	a->kind = KFUNC_ARG_POINTER;
 	pointee = types__skip_mods(btf, t->type);
+	pointee_const = is_const(btf, t->type);
 	pt = pointee ? btf__type_by_id(btf, pointee) : NULL;
 	if (!pt)
 		return 0;
@@ -144,7 +161,8 @@ static int plan_arg(const struct btf *btf, const struct btf_param *p, __u32 stru
 	if (btf_is_int(pt) && pt->size == 1 &&
 	    ((btf_int_encoding(pt) & BTF_INT_CHAR) ||
 	     !strcmp(btf__name_by_offset(btf, pt->name_off), "char"))) {
-		a->kind = KFUNC_ARG_STRING;
+		if (pointee_const)
+			a->kind = KFUNC_ARG_STRING;
 		return 0;
 	}
 	if (!btf_is_composite(pt) && !is_number(pt))
@@ -172,6 +190,7 @@ static int plan_func(const struct btf *btf, __u32 func_id, __u32 struct_cap, str
 
 	memset(k, 0, sizeof(*k));
 	snprintf(k->name, sizeof(k->name), "%s", name);
+	snprintf(k->label, sizeof(k->label), "kfunc:%s", name);
 	k->func_id = func_id;
 	if (n > BT_KFUNC_ARGS) {
 		set_why(why, why_size,
@@ -213,6 +232,7 @@ static int plan_func(const struct btf *btf, __u32 func_id, __u32 struct_cap, str
 	k->ret_id = proto->type;
 	k->ret_is_pointer = rt && btf_is_ptr(rt);
 	k->ret_is_signed = rt && is_signed_int(rt);
+	k->ret_size = rt ? (btf_is_ptr(rt) ? 8 : rt->size) : 0;
 	return 0;
 }
 
@@ -300,6 +320,8 @@ void kfunc__desc(const struct kfunc *k, struct bt_kfunc_desc *desc)
 {
 	memset(desc, 0, sizeof(*desc));
 	desc->nargs = k->nargs;
+	desc->ret_size = k->ret_size;
+	desc->ret_signed = k->ret_is_signed;
 	for (int i = 0; i < k->nargs; i++) {
 		const struct kfunc_arg *a = &k->args[i];
 

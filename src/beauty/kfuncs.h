@@ -20,9 +20,13 @@ struct btf;
 /* What the entry program copies of an argument, and how it reads back. */
 enum kfunc_arg_kind {
 	KFUNC_ARG_VALUE = 0, /* a number (integer, enum, bool), printed by its type */
-	KFUNC_ARG_POINTER,   /* an address only: void *, a function, a pointer to pointers */
-	KFUNC_ARG_STRING,    /* a char pointer: a NUL-terminated string */
-	KFUNC_ARG_POINTEE,   /* a pointer to a struct, union or number: its bytes, by BTF */
+	/*
+	 * an address only: void *, a function, a pointer to pointers, and a char pointer that is
+	 * not const (a buffer the function fills: at its entry there is nothing to read yet)
+	 */
+	KFUNC_ARG_POINTER,
+	KFUNC_ARG_STRING,  /* a const char pointer: a NUL-terminated string */
+	KFUNC_ARG_POINTEE, /* a pointer to a struct, union or number: its bytes, by BTF */
 };
 
 struct kfunc_arg {
@@ -39,9 +43,11 @@ struct kfunc_arg {
 
 struct kfunc {
 	char name[KFUNC_NAME_MAX];
-	__u32 func_id; /* BTF_KIND_FUNC: what fentry attaches to */
-	__u32 ret_id;  /* 0: void */
+	char label[KFUNC_NAME_MAX + 8]; /* -c's row: "kfunc:vfs_read" */
+	__u32 func_id;			/* BTF_KIND_FUNC: what fentry attaches to */
+	__u32 ret_id;			/* 0: void */
 	bool ret_is_pointer, ret_is_signed;
+	__u32 ret_size; /* bytes of the return value: 8 for a pointer */
 	int nargs;
 	struct kfunc_arg args[BT_KFUNC_ARGS];
 };

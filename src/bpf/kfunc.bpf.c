@@ -11,6 +11,7 @@
 #include "state.bpf.h"
 #include "records.bpf.h"
 #include "filter.bpf.h"
+#include "summary.bpf.h"
 
 /* --kfunc: each function's capture plan, by its index */
 struct {
@@ -19,6 +20,14 @@ struct {
 	__type(key, __u32);
 	__type(value, struct bt_kfunc_desc);
 } kfunc_descs SEC(".maps");
+
+/* -c: when each thread entered each function */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: 1 unless -c */
+	__type(key, struct bt_kfunc_start_key);
+	__type(value, __u64);
+} kfunc_starts SEC(".maps");
 
 /* Its own work area: a function may run in an interrupt while a call's record is built. */
 struct kfunc_scratch {
@@ -120,7 +129,7 @@ static __always_inline __u32 capture_kfunc_arg(struct kfunc_scratch *sc, __u32 o
 	return off + sizeof(*cap) + BT_ALIGN8(n);
 }
 
-/* nargs is a constant in each program: the reads of ctx are at fixed offsets. */
+/* nargs is a constant in each program: its copies of ctx have a constant size. */
 static __always_inline int kfunc_entry(__u64 *ctx, const int nargs)
 {
 	const struct bt_kfunc_desc *desc;
@@ -130,6 +139,15 @@ static __always_inline int kfunc_entry(__u64 *ctx, const int nargs)
 	if (!kfunc_traced())
 		return 0;
 	key = attached_kfunc();
+	if (summary) {
+		struct bt_kfunc_start_key start = {(__u32)bpf_get_current_pid_tgid(), key};
+		__u64 now = bpf_ktime_get_ns();
+
+		bpf_map_update_elem(&kfunc_starts, &start, &now, BPF_ANY);
+	}
+	/* -c shows no lines: the count is all */
+	if (summary_only)
+		return 0;
 	desc = bpf_map_lookup_elem(&kfunc_descs, &key);
 	sc = bpf_map_lookup_elem(&kfunc_scratch_map, &zero);
 	if (!desc || !sc)
@@ -141,7 +159,13 @@ static __always_inline int kfunc_entry(__u64 *ctx, const int nargs)
 	sc->rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 #pragma unroll
 	for (int i = 0; i < BT_KFUNC_ARGS; i++)
-		sc->rec.args[i] = i < nargs ? ctx[i] : 0;
+		sc->rec.args[i] = 0;
+	/*
+	 * Copied rather than loaded: 5.10's verifier refuses a load of a pointer argument that
+	 * points to anything but a struct (vfs_read's loff_t *pos)
+	 */
+	if (nargs)
+		bpf_probe_read_kernel(sc->rec.args, nargs * sizeof(__u64), ctx);
 #pragma unroll
 	for (int i = 0; i < BT_KFUNC_ARGS; i++) {
 		if (i < nargs)
@@ -153,12 +177,43 @@ static __always_inline int kfunc_entry(__u64 *ctx, const int nargs)
 	return 0;
 }
 
+/*
+ * -c: counts the call as the syscalls' are counted, timed from its entry. An error is a
+ * signed return value in -4095..-1, as the function's type holds it (an int's register has
+ * its upper half undefined).
+ */
+static __always_inline void account_kfunc(__u32 func, __u64 ret)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid(), *start_ts, start = 0;
+	struct bt_kfunc_start_key key = {(__u32)pid_tgid, func};
+	const struct bt_kfunc_desc *desc = bpf_map_lookup_elem(&kfunc_descs, &func);
+	__s64 value = 0;
+
+	start_ts = bpf_map_lookup_elem(&kfunc_starts, &key);
+	if (start_ts) {
+		start = *start_ts;
+		bpf_map_delete_elem(&kfunc_starts, &key);
+	}
+	if (desc && desc->ret_signed)
+		value = desc->ret_size == 4 ? (__s64)(__s32)ret : (__s64)ret;
+	account_call(BT_KFUNC_ID_BASE + (func & (BT_KFUNC_MAX - 1)), value, pid_tgid >> 32,
+		     (__u32)pid_tgid, start);
+}
+
 /* fexit's context: the arguments, then the return value. */
 static __always_inline int kfunc_exit(__u64 *ctx, const int nargs)
 {
 	struct bt_kfunc_rec rec;
 
+	__u64 regs[BT_KFUNC_ARGS + 1] = {};
+
 	if (!kfunc_traced())
+		return 0;
+	/* the return value after the arguments, copied as the entry's arguments are */
+	bpf_probe_read_kernel(regs, (nargs + 1) * sizeof(__u64), ctx);
+	if (summary)
+		account_kfunc(attached_kfunc(), regs[nargs]);
+	if (summary_only)
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_KFUNC_EXIT, sizeof(rec));
 	rec.func = attached_kfunc();
@@ -166,7 +221,7 @@ static __always_inline int kfunc_exit(__u64 *ctx, const int nargs)
 #pragma unroll
 	for (int i = 0; i < BT_KFUNC_ARGS; i++)
 		rec.args[i] = 0;
-	rec.ret = ctx[nargs];
+	rec.ret = regs[nargs];
 	rec.cgroup = 0;
 	submit(&rec, sizeof(rec), KIND_OTHER);
 	return 0;

@@ -700,11 +700,13 @@ struct bt_event_rec {
  */
 #define BT_URING_OPS 256 /* opcode slots: the SQE's opcode is a u8 */
 /*
- * -c: an operation's summary key, past every syscall id: BT_URING_ID_BASE + opcode. The array
- * of --summary-by=total holds BT_SUMMARY_IDS slots.
+ * -c: an operation's summary key, past every syscall id: BT_URING_ID_BASE + opcode; a kernel
+ * function's (--kfunc) past those: BT_KFUNC_ID_BASE + its index. The array of
+ * --summary-by=total holds BT_SUMMARY_IDS slots.
  */
 #define BT_URING_ID_BASE BT_MAX_SYSCALLS
-#define BT_SUMMARY_IDS (BT_MAX_SYSCALLS + BT_URING_OPS)
+#define BT_KFUNC_ID_BASE (BT_URING_ID_BASE + BT_URING_OPS)
+#define BT_SUMMARY_IDS (BT_KFUNC_ID_BASE + BT_KFUNC_MAX)
 /* Operations in flight the collector keeps at once (an LRU map: the oldest go first). */
 #define BT_URING_INFLIGHT_MAX 16384
 /* Bytes of a tracepoint entry the io_uring programs copy to read its fields. */
@@ -920,7 +922,15 @@ struct bt_kfunc_desc {
 	/* BT_LEN_NONE, BT_LEN_STRING, or n bytes at the pointer (kernel memory, else user) */
 	__s16 len[BT_KFUNC_ARGS];
 	__u8 nargs;
-	__u8 pad[3];
+	__u8 ret_size;	 /* bytes of the return value: -c tells errors by its sign */
+	__u8 ret_signed; /* the return value is a signed integer */
+	__u8 pad;
+};
+
+/* -c: when a thread entered a function, to time it at its return. */
+struct bt_kfunc_start_key {
+	__u32 tid;
+	__u32 func;
 };
 
 struct bt_kfunc_rec {

@@ -158,6 +158,15 @@ static struct bpf_program *kfunc_template(struct collector_bpf *skel, bool exit,
 	return bpf_object__find_program_by_name(skel->obj, name);
 }
 
+static bool has_kfunc_templates(const struct collector_opts *o)
+{
+	for (int n = 0; n <= BT_KFUNC_ARGS; n++) {
+		if (o->kfunc_templates[n])
+			return true;
+	}
+	return false;
+}
+
 /*
  * --kfunc: the templates of the counts of arguments asked for load, each for a function of its
  * count (the verifier checks the context's reads against it); none is attached as it is.
@@ -289,6 +298,9 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	/* the loader runs before the globs are matched: room for as many as may be */
 	if (!err && o->events)
 		err = bpf_map__set_max_entries(skel->maps.event_descs, BT_EVENTS_MAX);
+	/* -c with --kfunc: a start time per thread and function in one at once */
+	if (!err && o->summary && has_kfunc_templates(o))
+		err = bpf_map__set_max_entries(skel->maps.kfunc_starts, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = collector_bpf__load(skel);
 	if (err) {

@@ -21,6 +21,15 @@ static const struct btf *kfunc_btf(const struct decoder *d)
 	return d->types ? d->types->btf : NULL;
 }
 
+/* A number as its type holds it: the register's upper bits are not the argument's. */
+static __u64 narrow(const struct kfunc_arg *a, __u64 raw)
+{
+	if (a->kind != KFUNC_ARG_VALUE)
+		return raw;
+	return a->is_signed ? (__u64)decode_narrow_signed(raw, a->size)
+			    : decode_narrow_unsigned(raw, a->size);
+}
+
 /* A number argument: an enum or a bool by BTF, an integer by its size and sign. */
 static void write_value(const struct decoder *d, struct writer *w, const struct kfunc_arg *a,
 			__u64 raw)
@@ -28,8 +37,7 @@ static void write_value(const struct decoder *d, struct writer *w, const struct 
 	const struct btf *btf = kfunc_btf(d);
 	__u32 id = btf ? types__skip_mods(btf, a->type_id) : 0;
 	const struct btf_type *t = id ? btf__type_by_id(btf, id) : NULL;
-	__u64 v = a->is_signed ? (__u64)decode_narrow_signed(raw, a->size)
-			       : decode_narrow_unsigned(raw, a->size);
+	__u64 v = narrow(a, raw);
 
 	if (t && (btf_is_enum(t) || btf_is_enum64(t)) && !d->opts.no_btf) {
 		decode_write_btf(d, w, id, &v, a->size, NULL);
@@ -83,7 +91,9 @@ static void write_return(const struct kfunc *k, struct writer *w, const struct b
 		return;
 	}
 	r.kind = WR_RET_VALUE;
-	r.value = exit->ret;
+	/* an int's register: its upper half is not the value */
+	r.value = k->ret_is_signed ? decode_narrow_signed(exit->ret, k->ret_size)
+				   : (__s64)decode_narrow_unsigned(exit->ret, k->ret_size);
 	if (!k->ret_id) {
 		/* a void function: what the register held means nothing */
 		r.kind = WR_RET_NONE;
@@ -116,9 +126,10 @@ void decode_write_kfunc(const struct decoder *d, struct writer *w, const struct 
 		const struct bt_capture *cap = record_capture(&rec->hdr, i);
 		struct wr_arg wa = {.name = a->name,
 				    .type = a->type,
-				    .raw = rec->args[i],
+				    .raw = narrow(a, rec->args[i]),
 				    .is_signed = a->is_signed,
-				    .is_pointer = a->kind != KFUNC_ARG_VALUE};
+				    .is_pointer = a->kind != KFUNC_ARG_VALUE,
+				    .named = true};
 
 		w->ops->arg_begin(w, &wa);
 		if (a->kind == KFUNC_ARG_VALUE)

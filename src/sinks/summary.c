@@ -669,6 +669,9 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 		if (uring_id_is_op(rows[i].key.nr)) {
 			outbuf_u64(ob, rows[i].key.nr - BT_URING_ID_BASE);
 			outbuf_puts(ob, ",\"via\":\"io_uring\"");
+		} else if (rows[i].key.nr >= BT_KFUNC_ID_BASE && rows[i].key.nr < BT_SUMMARY_IDS) {
+			/* a kernel function's row: no number of its own */
+			outbuf_puts(ob, "null,\"via\":\"kfunc\"");
 		} else {
 			outbuf_u64(ob, bt_id_nr(rows[i].key.nr));
 		}

@@ -138,12 +138,15 @@ static void test_plan(void **state)
 
 	k = kfunc_set__get(&set, 0);
 	assert_string_equal(k->name, "vfs_read");
+	assert_string_equal(k->label, "kfunc:vfs_read");
 	assert_int_equal(k->nargs, 4);
 	assert_true(k->ret_is_signed);
 	assert_int_equal(k->args[0].kind, KFUNC_ARG_POINTEE);
 	assert_int_equal(k->args[0].type_size, 256);
 	assert_int_equal(k->args[0].capture, 128); /* the cap */
-	assert_int_equal(k->args[1].kind, KFUNC_ARG_STRING);
+	/* a buffer the function fills: an address at its entry */
+	assert_int_equal(k->args[1].kind, KFUNC_ARG_POINTER);
+	assert_string_equal(k->args[1].type, "char *");
 	assert_int_equal(k->args[2].kind, KFUNC_ARG_VALUE);
 	assert_false(k->args[2].is_signed);
 	assert_int_equal(k->args[3].kind, KFUNC_ARG_POINTEE);
@@ -151,7 +154,7 @@ static void test_plan(void **state)
 	kfunc__desc(k, &desc);
 	assert_int_equal(desc.nargs, 4);
 	assert_int_equal(desc.len[0], 128);
-	assert_int_equal(desc.len[1], BT_LEN_STRING);
+	assert_int_equal(desc.len[1], BT_LEN_NONE);
 	assert_int_equal(desc.len[2], BT_LEN_NONE);
 	assert_int_equal(desc.len[3], 8);
 
@@ -159,6 +162,10 @@ static void test_plan(void **state)
 	assert_int_equal(k->args[0].kind, KFUNC_ARG_VALUE);
 	assert_true(k->args[0].is_signed);
 	assert_int_equal(k->args[1].kind, KFUNC_ARG_STRING); /* through its const */
+	assert_string_equal(k->args[1].type, "const char *");
+	kfunc__desc(k, &desc);
+	assert_int_equal(desc.len[1], BT_LEN_STRING);
+	assert_int_equal(k->ret_size, 8);
 	assert_int_equal(k->args[2].capture, 24);
 	assert_null(kfunc_set__get(&set, 2));
 	kfunc_set__free(&set);
