@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of --kfunc's BTF side (src/beauty/kfuncs.c): prototypes as C writes them, the
- * capture plan of each argument, the globs and the refusals, on a BTF built here.
+ * Unit tests of --kfunc: its BTF side (src/beauty/kfuncs.c: prototypes as C writes them, the
+ * capture plan of each argument, the globs and the refusals, on a BTF built here), the pairing
+ * of entries and returns under their syscalls (src/events/events.c), and the decoding of a
+ * call into the text and JSON lines (src/decode/kfunc.c).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,10 +11,15 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
 
 #include "beauty/kfuncs.h"
+#include "decode/decode.h"
+#include "events/events.h"
+#include "sinks/sinks.h"
 
 struct fixture {
 	struct btf *btf;
@@ -215,6 +222,248 @@ static void test_list(void **state)
 	outbuf_free(&ob);
 }
 
+/* Pairing: what the event reader hands on, in order. */
+#define MAX_SEEN 8
+
+struct seen {
+	int n;
+	enum call_state state[MAX_SEEN];
+	__u32 func[MAX_SEEN]; /* CALL_EVENT of a function: its index */
+	bool returned[MAX_SEEN];
+	unsigned int depth[MAX_SEEN];
+};
+
+static void record(void *ctx, const struct call *call)
+{
+	struct seen *s = ctx;
+
+	assert_true(s->n < MAX_SEEN);
+	s->state[s->n] = call->state;
+	if (call->state == CALL_EVENT && call->event->type == BT_REC_KFUNC_ENTRY) {
+		s->func[s->n] = ((const struct bt_kfunc_rec *)call->event)->func;
+		s->returned[s->n] = call->kfunc_exit != NULL;
+		s->depth[s->n] = call->kfunc_depth;
+	}
+	s->n++;
+}
+
+static void handle(struct event_reader *er, const void *rec, size_t size)
+{
+	assert_int_equal(event_reader__handle(er, rec, size), 0);
+}
+
+static struct bt_kfunc_rec kfunc_rec(int type, __u32 tid, __u32 func)
+{
+	struct bt_kfunc_rec r = {.hdr = {.type = type, .size = sizeof(r), .tid = tid, .nr = -1},
+				 .func = func};
+
+	return r;
+}
+
+static void test_functions_follow_their_syscall(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec enter = {
+		.hdr = {.type = BT_REC_ENTER, .size = sizeof(enter), .tid = 7}};
+	struct bt_exit_rec exit = {.hdr = {.type = BT_REC_EXIT, .size = sizeof(exit), .tid = 7},
+				   .ret = 21};
+	struct bt_kfunc_rec a = kfunc_rec(BT_REC_KFUNC_ENTRY, 7, 0);
+	struct bt_kfunc_rec b = kfunc_rec(BT_REC_KFUNC_ENTRY, 7, 1);
+	struct bt_kfunc_rec b_ret = kfunc_rec(BT_REC_KFUNC_EXIT, 7, 1);
+	struct bt_kfunc_rec a_ret = kfunc_rec(BT_REC_KFUNC_EXIT, 7, 0);
+	struct bt_kfunc_rec stray = kfunc_rec(BT_REC_KFUNC_EXIT, 7, 3);
+
+	/* read() calls 0, which calls 1: neither splits the syscall's line */
+	handle(er, &enter, sizeof(enter));
+	handle(er, &a, sizeof(a));
+	handle(er, &b, sizeof(b));
+	handle(er, &b_ret, sizeof(b_ret));
+	handle(er, &stray, sizeof(stray)); /* a return whose entry was not seen: nothing */
+	handle(er, &a_ret, sizeof(a_ret));
+	assert_int_equal(s.n, 0);
+	handle(er, &exit, sizeof(exit));
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	/* in the order they returned, each with how deep it was called */
+	assert_int_equal(s.state[1], CALL_EVENT);
+	assert_int_equal(s.func[1], 1);
+	assert_int_equal(s.depth[1], 1);
+	assert_true(s.returned[1]);
+	assert_int_equal(s.func[2], 0);
+	assert_int_equal(s.depth[2], 0);
+	assert_true(s.returned[2]);
+	/* outside a syscall, at once; one that never returns shows at the end */
+	handle(er, &a, sizeof(a));
+	handle(er, &b, sizeof(b));
+	handle(er, &b_ret, sizeof(b_ret));
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.func[3], 1);
+	event_reader__finish(er);
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.func[4], 0);
+	assert_false(s.returned[4]);
+	/* too short for a function's record */
+	assert_int_equal(event_reader__handle(er, &a, sizeof(a.hdr)), -EINVAL);
+	event_reader__free(er);
+}
+
+/* Decoding: records as the collector sends them, through a decoder of the fixture's BTF. */
+static struct {
+	struct bt_kfunc_rec rec;
+	unsigned char data[512];
+} entry;
+static struct bt_kfunc_rec ret_rec;
+static size_t entry_off;
+
+static void add_capture(int arg, const void *data, size_t len, unsigned int flags)
+{
+	struct bt_capture cap = {.arg = arg, .flags = flags, .len = len, .want = len};
+
+	memcpy(entry.data + entry_off, &cap, sizeof(cap));
+	memcpy(entry.data + entry_off + sizeof(cap), data, len);
+	entry_off += sizeof(cap) + BT_ALIGN8(len);
+	entry.rec.hdr.ncaps++;
+	entry.rec.hdr.size = sizeof(entry.rec) + entry_off;
+}
+
+static void make_call(__u32 func, const __u64 *args, int nargs, __s64 ret)
+{
+	memset(&entry, 0, sizeof(entry));
+	entry_off = 0;
+	entry.rec = kfunc_rec(BT_REC_KFUNC_ENTRY, 10, func);
+	entry.rec.hdr.tgid = 10;
+	entry.rec.hdr.ts = 1000;
+	memcpy(entry.rec.args, args, nargs * sizeof(*args));
+	ret_rec = kfunc_rec(BT_REC_KFUNC_EXIT, 10, func);
+	ret_rec.hdr.ts = 1500;
+	ret_rec.ret = ret;
+}
+
+struct decoding {
+	struct types types;
+	struct catalog *cat;
+	struct beauty *beauty;
+	struct decoder dec;
+	struct kfunc_set set;
+	struct outbuf ob;
+};
+
+static struct decoding *decoding(void **state)
+{
+	static struct decoding x;
+	struct fixture *f = *state;
+	struct decode_opts opts;
+	char why[KFUNC_ERR_MAX];
+
+	memset(&x, 0, sizeof(x));
+	decode_opts_default(&opts);
+	x.types.btf = f->btf;
+	x.cat = calloc(1, sizeof(*x.cat));
+	x.beauty = calloc(1, sizeof(*x.beauty));
+	assert_non_null(x.cat);
+	assert_non_null(x.beauty);
+	assert_int_equal(beauty__build(x.beauty, x.cat, NULL), 0);
+	assert_int_equal(decoder__init(&x.dec, x.cat, x.beauty, &x.types, &opts), 0);
+	assert_int_equal(kfunc_set__add(&x.set, f->btf, "do_sys_openat2", 256, why, sizeof(why)),
+			 1);
+	assert_int_equal(kfunc_set__add(&x.set, f->btf, "vfs_read", 256, why, sizeof(why)), 1);
+	x.dec.kfuncs = &x.set;
+	outbuf_init(&x.ob);
+	return &x;
+}
+
+static void decoding_free(struct decoding *x)
+{
+	kfunc_set__free(&x->set);
+	decoder__free(&x->dec);
+	free(x->cat);
+	free(x->beauty);
+	outbuf_free(&x->ob);
+}
+
+static const char *text_line(struct decoding *x, bool returned)
+{
+	static struct text_writer tw;
+	struct text_writer_opts two;
+	struct wr_limits lim;
+	struct call call = {.state = CALL_EVENT,
+			    .event = &entry.rec.hdr,
+			    .kfunc_exit = returned ? &ret_rec : NULL};
+	struct call_view v;
+
+	decode_text_limits(&x->dec.opts, &lim);
+	decode_text_writer_opts(&x->dec.opts, &two);
+	outbuf_reset(&x->ob);
+	text_writer__init(&tw, &x->ob, &lim, &two);
+	decode_view(&x->dec, &call, &v);
+	assert_int_equal(v.event, CEV_KFUNC);
+	sink_event_text(&tw, &x->dec, &v);
+	outbuf_putc(&x->ob, '\0');
+	return x->ob.data;
+}
+
+static const char *json_members(struct decoding *x)
+{
+	static const struct json_writer_opts jwo;
+	static struct json_writer jw;
+	struct call call = {.state = CALL_EVENT, .event = &entry.rec.hdr, .kfunc_exit = &ret_rec};
+	struct call_view v;
+
+	outbuf_reset(&x->ob);
+	json_writer__init(&jw, &x->ob, &jwo);
+	decode_view(&x->dec, &call, &v);
+	sink_event_json(&jw, &x->dec, &v);
+	outbuf_putc(&x->ob, '\0');
+	return x->ob.data;
+}
+
+static void test_decoded_lines(void **state)
+{
+	struct decoding *x = decoding(state);
+	/* as the registers hold them: an int's upper half is not its value */
+	__u64 open_args[] = {0xffffff9cULL, 0x7ffd1000, 0xffffc90000123450ULL};
+	__u64 read_args[] = {0xffff888001234500ULL, 0x7ffd2000, 64, 0xffffc90000123400ULL};
+	__u64 how[3] = {0x8241, 0600, 0}; /* O_WRONLY|O_CREAT|O_TRUNC|O_LARGEFILE */
+	unsigned char file[256] = {0};
+	__s64 pos = 0;
+	__s32 flags = 0x8000;
+
+	make_call(0, open_args, 3, 3);
+	add_capture(1, "/tmp/data", 10, BT_CAP_STRING);
+	add_capture(2, how, sizeof(how), 0);
+	assert_string_equal(text_line(x, true),
+			    "  > do_sys_openat2(dfd=-100, filename=\"/tmp/data\", "
+			    "how={flags=O_WRONLY|O_CREAT|O_TRUNC|O_LARGEFILE, mode=0600, "
+			    "resolve=0}) = 3");
+	/* never returned while traced */
+	assert_non_null(strstr(text_line(x, false), "resolve=0}) = ?"));
+	/* an error, as the kernel returns it */
+	ret_rec.ret = -2;
+	assert_non_null(strstr(text_line(x, true), ") = -2 ENOENT (No such file or directory)"));
+	ret_rec.ret = 3;
+	assert_non_null(strstr(json_members(x),
+			       ",\"name\":\"do_sys_openat2\",\"depth\":0,\"duration_ns\":500,"
+			       "\"args\":[{\"name\":\"dfd\",\"type\":\"int\",\"raw\":-100,"
+			       "\"value\":-100},"));
+	assert_non_null(strstr(json_members(x), "\"value\":{\"str\":\"/tmp/data\""));
+	assert_non_null(strstr(json_members(x), "\"ret\":3"));
+
+	/* a struct and a number behind pointers; a buffer to fill as its address */
+	memcpy(file, &flags, sizeof(flags));
+	make_call(1, read_args, 4, 21);
+	add_capture(0, file, sizeof(file), 0);
+	add_capture(3, &pos, sizeof(pos), 0);
+	assert_string_equal(text_line(x, true),
+			    "  > vfs_read(file={f_flags=32768}, buf=0x7ffd2000, count=64, pos=[0]) "
+			    "= 21");
+	/* a struct that could not be read: its address */
+	make_call(1, read_args, 4, 21);
+	add_capture(0, file, 0, BT_CAP_FAULT);
+	assert_non_null(strstr(text_line(x, true), "vfs_read(file=0xffff888001234500, buf="));
+	decoding_free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -222,6 +471,8 @@ int main(void)
 		cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_globs_and_refusals),
 		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_functions_follow_their_syscall),
+		cmocka_unit_test(test_decoded_lines),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
