@@ -501,5 +501,8 @@ def test_kfunc_summary_counts_each_function_in_the_kernel(run):
     assert table["kfunc:do_sys_openat2"]["calls"] == 2, text
     assert table["kfunc:vfs_read"]["calls"] == 1, text
     assert table["openat"]["calls"] == 2 and table["read"]["calls"] == 1, text
+    # the functions' calls are inside the syscalls': the total counts the syscalls only
+    assert table["total"]["calls"] == sum(r["calls"] for k, r in table.items()
+                                          if k != "total" and not k.startswith("kfunc:")), text
     # -c shows no lines
     assert "> vfs_read(" not in text and "> do_sys_openat2(" not in text, text
