@@ -129,8 +129,11 @@ static __always_inline __u32 capture_kfunc_arg(struct kfunc_scratch *sc, __u32 o
 	return off + sizeof(*cap) + BT_ALIGN8(n);
 }
 
-/* nargs is a constant in each program: its copies of ctx have a constant size. */
-static __always_inline int kfunc_entry(__u64 *ctx, const int nargs)
+/*
+ * nargs is a constant in each program: its copies of ctx have a constant size. regs: ctx is a
+ * kprobe's struct pt_regs, whose argument registers are x86_64's calling convention's.
+ */
+static __always_inline int kfunc_entry(void *ctx, const int nargs, const bool regs)
 {
 	const struct bt_kfunc_desc *desc;
 	struct kfunc_scratch *sc;
@@ -164,8 +167,18 @@ static __always_inline int kfunc_entry(__u64 *ctx, const int nargs)
 	 * Copied rather than loaded: 5.10's verifier refuses a load of a pointer argument that
 	 * points to anything but a struct (vfs_read's loff_t *pos)
 	 */
-	if (nargs)
+	if (regs) {
+		struct pt_regs *r = ctx;
+
+		sc->rec.args[0] = r->di;
+		sc->rec.args[1] = r->si;
+		sc->rec.args[2] = r->dx;
+		sc->rec.args[3] = r->cx;
+		sc->rec.args[4] = r->r8;
+		sc->rec.args[5] = r->r9;
+	} else if (nargs) {
 		bpf_probe_read_kernel(sc->rec.args, nargs * sizeof(__u64), ctx);
+	}
 #pragma unroll
 	for (int i = 0; i < BT_KFUNC_ARGS; i++) {
 		if (i < nargs)
@@ -200,17 +213,19 @@ static __always_inline void account_kfunc(__u32 func, __u64 ret)
 		     (__u32)pid_tgid, start);
 }
 
-/* fexit's context: the arguments, then the return value. */
-static __always_inline int kfunc_exit(__u64 *ctx, const int nargs)
+/* fexit's context: the arguments, then the return value; a kretprobe's: the registers. */
+static __always_inline int kfunc_exit(void *ctx, const int nargs, const bool kretprobe)
 {
-	struct bt_kfunc_rec rec;
-
 	__u64 regs[BT_KFUNC_ARGS + 1] = {};
+	struct bt_kfunc_rec rec;
 
 	if (!kfunc_traced())
 		return 0;
 	/* the return value after the arguments, copied as the entry's arguments are */
-	bpf_probe_read_kernel(regs, (nargs + 1) * sizeof(__u64), ctx);
+	if (kretprobe)
+		regs[nargs] = ((struct pt_regs *)ctx)->ax;
+	else
+		bpf_probe_read_kernel(regs, (nargs + 1) * sizeof(__u64), ctx);
 	if (summary)
 		account_kfunc(attached_kfunc(), regs[nargs]);
 	if (summary_only)
@@ -228,16 +243,16 @@ static __always_inline int kfunc_exit(__u64 *ctx, const int nargs)
 }
 
 /* The attach target is set by user space (bpf_program__set_attach_target) before the load. */
-#define KFUNC_PROGRAMS(n)                   \
-	SEC("fentry")                       \
-	int on_kfunc_entry##n(__u64 *ctx)   \
-	{                                   \
-		return kfunc_entry(ctx, n); \
-	}                                   \
-	SEC("fexit")                        \
-	int on_kfunc_exit##n(__u64 *ctx)    \
-	{                                   \
-		return kfunc_exit(ctx, n);  \
+#define KFUNC_PROGRAMS(n)                          \
+	SEC("fentry")                              \
+	int on_kfunc_entry##n(__u64 *ctx)          \
+	{                                          \
+		return kfunc_entry(ctx, n, false); \
+	}                                          \
+	SEC("fexit")                               \
+	int on_kfunc_exit##n(__u64 *ctx)           \
+	{                                          \
+		return kfunc_exit(ctx, n, false);  \
 	}
 
 KFUNC_PROGRAMS(0)
@@ -247,3 +262,19 @@ KFUNC_PROGRAMS(3)
 KFUNC_PROGRAMS(4)
 KFUNC_PROGRAMS(5)
 KFUNC_PROGRAMS(6)
+
+/*
+ * Where the kernel refuses fentry but has kprobes: the same, from the registers. Every
+ * function's six argument registers are read; its plan says which are its arguments.
+ */
+SEC("kprobe")
+int on_kfunc_kprobe(struct pt_regs *ctx)
+{
+	return kfunc_entry(ctx, BT_KFUNC_ARGS, true);
+}
+
+SEC("kretprobe")
+int on_kfunc_kretprobe(struct pt_regs *ctx)
+{
+	return kfunc_exit(ctx, 0, true);
+}

@@ -173,6 +173,10 @@ static bool has_kfunc_templates(const struct collector_opts *o)
  */
 static int set_kfunc_templates(struct collector_bpf *skel, const struct collector_opts *o)
 {
+	bpf_program__set_autoload(skel->progs.on_kfunc_kprobe, o->kfunc_kprobes);
+	bpf_program__set_autoload(skel->progs.on_kfunc_kretprobe, o->kfunc_kprobes);
+	bpf_program__set_autoattach(skel->progs.on_kfunc_kprobe, false);
+	bpf_program__set_autoattach(skel->progs.on_kfunc_kretprobe, false);
 	for (int n = 0; n <= BT_KFUNC_ARGS; n++) {
 		for (int exit = 0; exit < 2; exit++) {
 			struct bpf_program *prog = kfunc_template(skel, exit, n);
@@ -180,9 +184,9 @@ static int set_kfunc_templates(struct collector_bpf *skel, const struct collecto
 
 			if (!prog)
 				return -ENOENT;
-			bpf_program__set_autoload(prog, o->kfunc_templates[n] != NULL);
+			bpf_program__set_autoload(prog, o->kfunc_templates[n] && !o->kfunc_kprobes);
 			bpf_program__set_autoattach(prog, false);
-			if (!o->kfunc_templates[n])
+			if (!o->kfunc_templates[n] || o->kfunc_kprobes)
 				continue;
 			err = bpf_program__set_attach_target(prog, 0, o->kfunc_templates[n]);
 			if (err)
@@ -299,7 +303,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	if (!err && o->events)
 		err = bpf_map__set_max_entries(skel->maps.event_descs, BT_EVENTS_MAX);
 	/* -c with --kfunc: a start time per thread and function in one at once */
-	if (!err && o->summary && has_kfunc_templates(o))
+	if (!err && o->summary && (has_kfunc_templates(o) || o->kfunc_kprobes))
 		err = bpf_map__set_max_entries(skel->maps.kfunc_starts, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = collector_bpf__load(skel);
@@ -689,15 +693,69 @@ int collector__set_kfunc(struct collector *c, __u32 index, const struct bt_kfunc
 				    sizeof(*desc), BPF_ANY);
 }
 
-/* A copy of template loaded for function btf_id as function index, and attached; its fds kept. */
-static int attach_kfunc_copy(struct collector *c, const struct bpf_program *template, __u32 index,
-			     __u32 btf_id)
+/* A number from a file of the kprobe PMU's sysfs directory ("6", "config:0"). */
+static int kprobe_pmu_value(const char *file, const char *prefix)
 {
+	char path[128], buf[32];
+	FILE *f;
+	int v = -1;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/kprobe/%s", file);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	if (fgets(buf, sizeof(buf), f) && !strncmp(buf, prefix, strlen(prefix)))
+		v = atoi(buf + strlen(prefix));
+	fclose(f);
+	return v < 0 ? -EINVAL : v;
+}
+
+/*
+ * A kprobe (or a kretprobe) on function name through the kprobe PMU, running program prog:
+ * the perf event's fd, or -errno. One perf event runs the program on every CPU.
+ */
+static int open_kprobe(const char *name, bool ret, int prog)
+{
+	int type = kprobe_pmu_value("type", ""),
+	    bit = ret ? kprobe_pmu_value("format/retprobe", "config:") : 0;
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+	int fd;
+
+	if (type < 0 || bit < 0)
+		return type < 0 ? type : bit;
+	attr.type = type;
+	attr.config = ret ? 1ULL << bit : 0;
+	attr.config1 = (__u64)(unsigned long)name; /* kprobe_func */
+	fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog) < 0 ||
+	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/*
+ * A copy of template loaded for function btf_id (a kprobe: name) as function index, and
+ * attached; its fds kept.
+ */
+static int attach_kfunc_copy(struct collector *c, const struct bpf_program *template, __u32 index,
+			     __u32 btf_id, const char *name)
+{
+	bool kprobe = bpf_program__type(template) == BPF_PROG_TYPE_KPROBE;
 	const struct bpf_insn *insns = bpf_program__insns(template);
 	size_t n = bpf_program__insn_cnt(template);
 	LIBBPF_OPTS(bpf_prog_load_opts, opts,
 		    .expected_attach_type = bpf_program__expected_attach_type(template),
-		    .attach_btf_id = btf_id);
+		    .attach_btf_id = kprobe ? 0 : btf_id);
 	struct bpf_insn *copy;
 	int prog = -1, link = -1, err;
 
@@ -730,13 +788,17 @@ static int attach_kfunc_copy(struct collector *c, const struct bpf_program *temp
 	/* inlined, the magic may be loaded more than once; never not at all */
 	err = err ? 0 : -ENOEXEC;
 	if (!err) {
-		prog = bpf_prog_load(BPF_PROG_TYPE_TRACING, bpf_program__name(template), "GPL",
-				     copy, n, &opts);
+		prog = bpf_prog_load(bpf_program__type(template), bpf_program__name(template),
+				     "GPL", copy, n, &opts);
 		err = prog < 0 ? prog : 0;
 	}
 	free(copy);
 	if (!err) {
-		link = bpf_raw_tracepoint_open(NULL, prog);
+		if (kprobe)
+			link = open_kprobe(name, template == c->skel->progs.on_kfunc_kretprobe,
+					   prog);
+		else
+			link = bpf_raw_tracepoint_open(NULL, prog);
 		err = link < 0 ? link : 0;
 	}
 	if (err) {
@@ -754,20 +816,26 @@ static int attach_kfunc_copy(struct collector *c, const struct bpf_program *temp
  * an entry whose return never came; this way round a return without its entry, which the
  * reader leaves out.
  */
-int collector__attach_kfunc(struct collector *c, __u32 index, __u32 btf_id, int nargs)
+int collector__attach_kfunc(struct collector *c, __u32 index, __u32 btf_id, int nargs,
+			    const char *name)
 {
 	const struct bpf_program *entry, *exit;
 	int err;
 
 	if (nargs < 0 || nargs > BT_KFUNC_ARGS)
 		return -EINVAL;
-	entry = kfunc_template(c->skel, false, nargs);
-	exit = kfunc_template(c->skel, true, nargs);
+	if (bpf_program__autoload(c->skel->progs.on_kfunc_kprobe)) {
+		entry = c->skel->progs.on_kfunc_kprobe;
+		exit = c->skel->progs.on_kfunc_kretprobe;
+	} else {
+		entry = kfunc_template(c->skel, false, nargs);
+		exit = kfunc_template(c->skel, true, nargs);
+	}
 	if (!entry || !exit || !bpf_program__autoload(entry))
 		return -ENOENT;
-	err = attach_kfunc_copy(c, exit, index, btf_id);
+	err = attach_kfunc_copy(c, exit, index, btf_id, name);
 	if (!err)
-		err = attach_kfunc_copy(c, entry, index, btf_id);
+		err = attach_kfunc_copy(c, entry, index, btf_id, name);
 	return err;
 }
 

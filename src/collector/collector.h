@@ -58,7 +58,8 @@ struct collector_opts {
 	 * and exit programs are loaded for, or NULL when no function selected has that many
 	 */
 	const char *kfunc_templates[BT_KFUNC_ARGS + 1];
-	bool debug; /* let libbpf print */
+	bool kfunc_kprobes; /* --kfunc through kprobes: the kernel refuses fentry */
+	bool debug;	    /* let libbpf print */
 };
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
@@ -141,9 +142,11 @@ void collector__probe_kfunc(__u32 btf_id, struct collector_kfunc_probe *p);
 int collector__set_kfunc(struct collector *c, __u32 index, const struct bt_kfunc_desc *desc);
 /*
  * --kfunc: a copy of the entry and exit templates for nargs arguments, loaded for function
- * btf_id with its index patched in, and attached. Returns 0 or -errno.
+ * btf_id with its index patched in, and attached; with kprobes, a copy of the kprobe and
+ * kretprobe programs attached to the function called name. Returns 0 or -errno.
  */
-int collector__attach_kfunc(struct collector *c, __u32 index, __u32 btf_id, int nargs);
+int collector__attach_kfunc(struct collector *c, __u32 index, __u32 btf_id, int nargs,
+			    const char *name);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
 /* -y: where the kernel keeps a descriptor's inode, for the exits of calls that make fds. */

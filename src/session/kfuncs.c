@@ -86,27 +86,24 @@ int select_kfuncs(struct session *s, struct collector_opts *co)
 		}
 	}
 	collector__probe_kfunc(s->kfuncs.funcs[0].func_id, &probe);
-	if (probe.fentry_err) {
-		if (o->debug)
-			fprintf(stderr, "btftrace: --kfunc: fentry on %s: %s; kprobes: %s\n",
-				s->kfuncs.funcs[0].name, fentry_refusal(&probe),
-				probe.kprobes_hidden ? "hidden by BTFTRACE_HIDE_FEATURES"
-				: probe.kprobes	     ? "yes"
-						     : "no");
-		if (probe.kprobes)
-			fail("--kfunc: this kernel refuses fentry programs (%s), and btftrace traces "
-			     "kernel functions through fentry only: trace without --kfunc",
-			     fentry_refusal(&probe));
-		else
-			fail("--kfunc: this kernel has no kprobes (no kprobe PMU in "
-			     "/sys/bus/event_source/devices) and refuses fentry programs (%s), so "
-			     "kernel functions cannot be traced here: trace without --kfunc",
-			     fentry_refusal(&probe));
+	if (o->debug)
+		fprintf(stderr, "btftrace: --kfunc: fentry on %s: %s; kprobes: %s\n",
+			s->kfuncs.funcs[0].name, probe.fentry_err ? fentry_refusal(&probe) : "yes",
+			probe.kprobes_hidden ? "hidden by BTFTRACE_HIDE_FEATURES"
+			: probe.kprobes	     ? "yes"
+					     : "no");
+	if (probe.fentry_err && !probe.kprobes) {
+		fail("--kfunc: this kernel has no kprobes (no kprobe PMU in "
+		     "/sys/bus/event_source/devices) and refuses fentry programs (%s), so kernel "
+		     "functions cannot be traced here: trace without --kfunc",
+		     fentry_refusal(&probe));
 		return -EOPNOTSUPP;
 	}
+	/* kprobes where fentry is refused: the same programs, reading the registers */
+	co->kfunc_kprobes = probe.fentry_err != 0;
 	if (o->debug)
-		fprintf(stderr, "btftrace: --kfunc: %zu functions, through fentry and fexit\n",
-			s->kfuncs.n);
+		fprintf(stderr, "btftrace: --kfunc: %zu functions, through %s\n", s->kfuncs.n,
+			co->kfunc_kprobes ? "kprobes and kretprobes" : "fentry and fexit");
 	for (size_t i = 0; i < s->kfuncs.n; i++) {
 		const struct kfunc *k = &s->kfuncs.funcs[i];
 
@@ -143,7 +140,7 @@ int attach_kfuncs(struct session *s)
 	for (size_t i = 0; i < s->kfuncs.n; i++) {
 		const struct kfunc *k = &s->kfuncs.funcs[i];
 
-		err = collector__attach_kfunc(&s->coll, i, k->func_id, k->nargs);
+		err = collector__attach_kfunc(&s->coll, i, k->func_id, k->nargs, k->name);
 		if (err) {
 			fail("cannot attach to the kernel function %s (%s): %s", k->name,
 			     strerror(-err),

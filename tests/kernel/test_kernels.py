@@ -438,10 +438,8 @@ def kfunc_case(run, name):
     return ok(run, name)
 
 
-def test_kfunc_lines_under_their_syscalls_with_decoded_values(run):
-    case = kfunc_case(run, "kfunc")
-    if case is None:
-        return
+def check_kfunc_lines(case):
+    """The kfunc cases' trace: stat_rw's openat and read calls, each function under its call."""
     trace = [RESULT_GAP.sub(" = ", strip_pid(l)) for l in lines(case.file("trace"))]
     text = case.file("trace")
     creates = [i for i, l in enumerate(trace) if OPEN_CREATE.match(l)]
@@ -462,6 +460,27 @@ def test_kfunc_lines_under_their_syscalls_with_decoded_values(run):
     assert re.search(r"\}, buf=0x[0-9a-f]+, count=64, pos=\[0\]\) = 21$", vfs_read), vfs_read
     # -e trace=openat,read: no other syscall, and no function called outside those shown
     assert sum(l.startswith("  > ") for l in trace) == 3, text
+
+
+def test_kfunc_lines_under_their_syscalls_with_decoded_values(run):
+    case = kfunc_case(run, "kfunc")
+    if case is not None:
+        check_kfunc_lines(case)
+
+
+def test_kfunc_through_kprobes_where_fentry_is_refused(run):
+    """fentry hidden: the kprobe fallback, the same lines from the registers."""
+    case = kfunc_case(run, "kfunc-kprobe")
+    if case is None:
+        assert "(hidden by BTFTRACE_HIDE_FEATURES)" in case_stderr(run, "kfunc-kprobe")
+        return
+    err = case.file("stderr")
+    assert "btftrace: --kfunc: 2 functions, through kprobes and kretprobes\n" in err, err
+    check_kfunc_lines(case)
+
+
+def case_stderr(run, name):
+    return run.case(name).file("stderr")
 
 
 def test_kfunc_json_events_carry_the_same_values(run):
