@@ -94,7 +94,7 @@ static const char usage_text[] =
 	"                          its entry (up to --capture-size bytes):\n"
 	"                          > vfs_read(file={...}, buf=\"...\", count=64, pos=[0]) = 3\n"
 	"                          ('btftrace kfuncs' lists them). Needs fentry programs\n"
-	"                          (man: KERNEL FUNCTIONS)\n"
+	"                          or kprobes (man: KERNEL FUNCTIONS)\n"
 	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts; the last given\n"
 	"                          counts), dump the data in hex and ASCII as strace does:\n"
