@@ -2292,6 +2292,13 @@ static void test_file_flags_and_modes(void **state)
 	in(1, "nod", 4);
 	assert_string_equal(line(0),
 			    "mknodat(AT_FDCWD, \"nod\", S_IFCHR|0644, makedev(0x1, 0x3)) = 0");
+	/* a device number under -X: the number, and its makedev() a comment */
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(0), "mknodat(-100, \"nod\", 020644, 0x103) = 0");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(0), "mknodat(-100 /* AT_FDCWD */, \"nod\", 020644 /* S_IFCHR|0644 "
+				     "*/, 0x103 /* makedev(0x1, 0x3) */) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	/* strace 6.1 does not decode sysfs: its registers, all 64 bits */
 	begin(NR_SYSFS, (__u64)-1, 0x7ead, 0, 0, 0, 0);
 	assert_string_equal(line(-EINVAL), "sysfs(0xffffffffffffffff, 0x7ead, 0) = -1 EINVAL "

@@ -297,12 +297,27 @@ static void test_ipc_get_flags_raw(void **state)
 		"mmap(NULL, 4096, 0, 0xfc000012, -1, 0) = -1 EBADF (Bad file descriptor)");
 	begin(NR_SEMCTL, 0, 0, IPC_STAT, 0, 0, 0);
 	assert_string_equal(line(-22), "semctl(0, 0, 0x2, NULL) = -1 EINVAL (Invalid argument)");
+	/* a get's flags are fields: the flags, the huge page size, the permissions */
+	begin(NR_MSGGET, 0, 0x780, 0, 0, 0, 0);
+	assert_string_equal(line(6), "msgget(0, 0x600|0600) = 6");
+	begin(NR_SHMGET, 0, 64, 0xffffffff, 0, 0, 0);
+	assert_string_equal(line(-22),
+			    "shmget(0, 64, 0x3fffe00|63<<26|0777) = -1 EINVAL (Invalid argument)");
+	begin(NR_SEMGET, 0, 0, 0x40000000, 0, 0, 0);
+	assert_string_equal(line(-22), "semget(0, 0, 0x40000000|000) = -1 EINVAL "
+				       "(Invalid argument)");
 }
 
 static void test_ipc_get_flags_verbose(void **state)
 {
 	begin(NR_SHMGET, 0, 64, 0, 0, 0, 0);
 	assert_string_equal(line(4), "shmget(0 /* IPC_PRIVATE */, 64, 000) = 4");
+	begin(NR_SHMGET, 0, 4096, 0x1380, 0, 0, 0);
+	assert_string_equal(line(6), "shmget(0 /* IPC_PRIVATE */, 4096, 0x1200 /* "
+				     "IPC_CREAT|SHM_NORESERVE */|0600) = 6");
+	begin(NR_SHMGET, 0, 64, 0x40000000, 0, 0, 0);
+	assert_string_equal(line(4),
+			    "shmget(0 /* IPC_PRIVATE */, 64, 16<<26 /* SHM_HUGE_SHIFT */|000) = 4");
 	begin(NR_MMAP, 0, 4096, 0, 0x10, -1, 0);
 	assert_string_equal(line(-9),
 			    "mmap(NULL, 4096, 0 /* PROT_NONE */, 0x10 /* MAP_FILE|MAP_FIXED "
