@@ -427,6 +427,15 @@ static void test_times_and_dates(void **state)
 	out(0, tms, sizeof(tms));
 	assert_string_equal(line(100), "times({tms_utime=30 /* 0.30 s */, tms_stime=0, "
 				       "tms_cutime=250 /* 2.50 s */, tms_cstime=0}) = 100");
+	/* the seconds are a comment in -X verbose too, which has no other; -X raw: none */
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(100), "times({tms_utime=30 /* 0.30 s */, tms_stime=0, "
+				       "tms_cutime=250 /* 2.50 s */, tms_cstime=0}) = 100");
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(
+		line(100),
+		"times({tms_utime=30, tms_stime=0, tms_cutime=250, tms_cstime=0}) = 100");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 int main(void)
