@@ -415,7 +415,11 @@ static void write_mmsgs(const struct hand_call *hc, struct writer *w, __u64 addr
 			w_key_num(w, "msg_len", m.msg_len, WR_UDEC);
 		w_obj_end(w, false);
 	}
-	w_arr_end(w, shown < count);
+	/* cut at an unmapped page: strace's comment names the first element it could not read */
+	if ((cap->flags & BT_CAP_PARTIAL) && shown == have && shown < count)
+		w_arr_end_unread(w, addr + have * sizeof(*v));
+	else
+		w_arr_end(w, shown < count);
 }
 
 /* The array as the kernel left it: read at exit, or at enter when the exit read did not. */

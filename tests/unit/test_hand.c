@@ -2165,6 +2165,15 @@ static void test_mmsghdr_arrays(void **state)
 			    "msg_len=5}, {msg_hdr={msg_name=NULL, msg_namelen=0, "
 			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}}], "
 			    "2, 0) = 1");
+	/* cut at an unmapped page: strace's comment, the first header not read */
+	begin(NR_SENDMMSG, 9, PTR, 2, 0, 0, 0);
+	capture(&enter_rec, 1, mm, sizeof(mm[0]), BT_CAP_TRUNCATED | BT_CAP_PARTIAL, sizeof(mm));
+	capture(&exit_rec, 1, mm, sizeof(mm[0]), BT_CAP_TRUNCATED | BT_CAP_PARTIAL, sizeof(mm));
+	assert_string_equal(line(-89),
+			    "sendmmsg(9, [{msg_hdr={msg_name=NULL, msg_namelen=0, "
+			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}}, "
+			    "... /* 0x7ffc123456b8 */], 2, 0) = -1 EDESTADDRREQ "
+			    "(Destination address required)");
 	/* no array: NULL, as strace shows it before looking at the count; an empty one: [] */
 	begin(NR_SENDMMSG, 9, 0, 0, 0, 0, 0);
 	assert_string_equal(line(-9), "sendmmsg(9, NULL, 0, 0) = -1 EBADF (Bad file descriptor)");

@@ -574,6 +574,12 @@ static void test_numa_policies(void **state)
 	assert_string_equal(line(0),
 			    "move_pages(0, 2, [NULL, 0x7f0000001000], [0, 1], [0, -EFAULT], "
 			    "0) = 0");
+	/* an array cut at an unmapped page: strace's comment, the first element not read */
+	begin(NR_MOVE_PAGES, 0, 2, PTR, PTR + 16, PTR + 32, 0);
+	capture(&enter_rec, 2, pages, 8, BT_CAP_TRUNCATED | BT_CAP_PARTIAL, 16);
+	in(3, nodes, sizeof(nodes));
+	assert_string_equal(line(-14), "move_pages(0, 2, [NULL, ... /* 0x7ffc12345680 */], [0, 1], "
+				       "0x7ffc12345698, 0) = -1 EFAULT (Bad address)");
 	/* a count whose size overflows: the addresses */
 	begin(NR_MOVE_PAGES, 0, -1, PTR, PTR + 16, PTR + 32, 0);
 	assert_string_equal(line(-14),
