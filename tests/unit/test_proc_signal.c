@@ -324,6 +324,20 @@ static void test_sched_attr_by_its_size(void **state)
 					  "sched_runtime=0, sched_deadline=0, sched_period=0, "
 					  "sched_util_min=0, sched_util_max=0, ...}, 0) = -1 E2BIG "
 					  "(Argument list too long)");
+	/* the size the kernel knows, which it wrote back with E2BIG; 64 flag bits */
+	a.sched_flags = ~0ULL;
+	begin("sched_setattr", 0, PTR, 0, 0, 0, 0);
+	in(1, &a, sizeof(a));
+	a.size = 56;
+	out(1, &a, sizeof(a));
+	assert_string_equal(
+		line(-E2BIG),
+		"sched_setattr(0, {size=100, "
+		"sched_flags=SCHED_FLAG_RESET_ON_FORK|SCHED_FLAG_RECLAIM|"
+		"SCHED_FLAG_DL_OVERRUN|SCHED_FLAG_KEEP_POLICY|SCHED_FLAG_KEEP_PARAMS|"
+		"SCHED_FLAG_UTIL_CLAMP_MIN|SCHED_FLAG_UTIL_CLAMP_MAX|0xffffffffffffff80, "
+		"sched_util_min=0, sched_util_max=0, ...} => {size=56}, 0) = -1 E2BIG "
+		"(Argument list too long)");
 	begin("sched_setparam", 0, PTR, 0, 0, 0, 0);
 	in(1, &prio, sizeof(prio));
 	assert_string_equal(line(0), "sched_setparam(0, [5]) = 0");
