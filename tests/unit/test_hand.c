@@ -1018,6 +1018,22 @@ static void test_bpf_attr_by_command(void **state)
 			    "insn_cnt=2, insns=0x7ffc1000, license=0x55001000, log_level=0, "
 			    "log_size=0, log_buf=NULL, kern_version=KERNEL_VERSION(0, 0, 0), "
 			    "prog_flags=BPF_F_SLEEPABLE}, 48) = 6");
+	/* -X: the kernel version a number, the macro its verbose comment */
+	attr.kern_version = 0x60100;
+	begin(NR_BPF, BPF_PROG_LOAD, PTR, size, 0, 0, 0);
+	in(1, &attr, size);
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(6),
+			    "bpf(0x5 /* BPF_PROG_LOAD */, {prog_type=0x1 /* "
+			    "BPF_PROG_TYPE_SOCKET_FILTER */, insn_cnt=2, insns=0x7ffc1000, "
+			    "license=0x55001000, log_level=0, log_size=0, log_buf=NULL, "
+			    "kern_version=393472 /* KERNEL_VERSION(6, 1, 0) */, "
+			    "prog_flags=0x10 /* BPF_F_SLEEPABLE */}, 48) = 6");
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(6), "bpf(0x5, {prog_type=0x1, insn_cnt=2, insns=0x7ffc1000, "
+				     "license=0x55001000, log_level=0, log_size=0, log_buf=NULL, "
+				     "kern_version=393472, prog_flags=0x10}, 48) = 6");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	memset(&attr, 0, sizeof(attr));
 	attr.info.bpf_fd = 3;
 	attr.info.info_len = 80;
