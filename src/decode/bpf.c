@@ -467,10 +467,20 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, __u32 s
 		}
 	}
 	for (size_t k = known; k < size; k++) {
-		if (data[k]) {
+		if (!data[k])
+			continue;
+		if (!w->lim.verbose) {
 			w_obj_end(w, true);
 			return;
 		}
+		/* -v: what strace 6.1 does not know, in hex, and where it lies */
+		char label[48];
+
+		w_key(w, "extra_data");
+		w_str(w, data + known, size - known, WR_STR_HEX);
+		snprintf(label, sizeof(label), "bytes %zu..%zu", known, size - 1);
+		w_comment(w, label);
+		break;
 	}
 	w_obj_end(w, false);
 }

@@ -992,6 +992,19 @@ static void test_bpf_attr_by_command(void **state)
 			   "\\377\\377\\377\"..., map_ifindex=0, btf_fd=0, btf_key_type_id=0, "
 			   "btf_value_type_id=0, btf_vmlinux_value_type_id=0, map_extra=0, ...}, "
 			   "80) = -1 EINVAL (Invalid argument)");
+	/* -v: those bytes in hex, with where they lie */
+	dec.opts.verbose = true;
+	assert_string_equal(
+		line(-22),
+		"bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
+		"value_size=8, max_entries=4, map_flags=BPF_F_NUMA_NODE, "
+		"inner_map_fd=0, numa_node=4294967295 /* NUMA_NO_NODE */, "
+		"map_name=\"\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377"
+		"\\377\\377\\377\"..., map_ifindex=0, btf_fd=0, btf_key_type_id=0, "
+		"btf_value_type_id=0, btf_vmlinux_value_type_id=0, map_extra=0, "
+		"extra_data=\"\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\" /* bytes 72..79 */}, "
+		"80) = -1 EINVAL (Invalid argument)");
+	dec.opts.verbose = false;
 	/* a size of 0, or more than a page: the address */
 	begin(NR_BPF, BPF_MAP_CREATE, PTR, 0, 0, 0, 0);
 	assert_string_equal(
