@@ -55,6 +55,8 @@ static const struct value_printer printers[] = {
 	 * Numbers strace reads at a width or sign of its own, not the C type's: the whole
 	 * register, unsigned where the kernel says signed.
 	 */
+	{ "ioperm", "from", VK_HEX, NULL },
+	{ "ioperm", "num", VK_HEX, NULL },
 	{ "sysfs", "option", VK_HEX, NULL, 8 },
 	{ "sysfs", "arg1", VK_HEX, NULL, 8 },
 	{ "sysfs", "arg2", VK_HEX, NULL, 8 },
@@ -73,6 +75,8 @@ static const struct value_printer printers[] = {
 	{ "*", "newdfd", VK_DIRFD, NULL },
 	{ "*", "from_dfd", VK_DIRFD, NULL },
 	{ "*", "to_dfd", VK_DIRFD, NULL },
+	/* execveat's is called fd in its tracefs format, a directory fd all the same */
+	{ "execveat", "fd", VK_DIRFD, NULL },
 	/* files */
 	{ "open", "flags", VK_OPEN_FLAGS, NULL },
 	{ "openat", "flags", VK_OPEN_FLAGS, NULL },

@@ -393,8 +393,8 @@ static bool clone3_call(struct writer *w, const struct hand_call *hc, enum hand_
 	return true;
 }
 
-/* rseq's area: strace shows it as a number in hex, 0 for none. */
-static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, int i)
+/* rseq's area, set_tid_address's pointer: strace shows them as numbers in hex, 0 for none. */
+static enum hand_result address_number(struct writer *w, const struct hand_call *hc, int i)
 {
 	w_hex(w, hc->enter->args[i]);
 	return HAND_PRINTED;
@@ -838,7 +838,8 @@ static const struct hand_arg_entry proc_args[] = {
 	{"futex", "uaddr2", futex_arg},
 	{"futex", "val3", futex_arg},
 	{"wait4", "stat_addr", wait_status},
-	{"rseq", "rseq", rseq_area},
+	{"rseq", "rseq", address_number},
+	{"set_tid_address", "tidptr", address_number},
 	{"personality", "personality", personality_arg},
 	{"ptrace", "pid", ptrace_arg},
 	{"ptrace", "addr", ptrace_arg},

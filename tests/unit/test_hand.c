@@ -108,6 +108,7 @@ enum {
 	NR_SETXATTR = 188,
 	NR_GETXATTR = 191,
 	NR_FANOTIFY_INIT = 300,
+	NR_SWAPON = 167,
 	NR_MEMFD_CREATE = 319,
 	NR_QUOTACTL = 179,
 	NR_MKNODAT = 259,
@@ -280,6 +281,8 @@ static int setup_with(const struct decode_opts *opts)
 						       {"const char *", "name"},
 						       {"void *", "value"},
 						       {"size_t", "size"}};
+	static const char *const swapon_args[][2] = {{"const char *", "specialfile"},
+						     {"int", "swap_flags"}};
 	static const char *const fanotify_init_args[][2] = {{"unsigned int", "flags"},
 							    {"unsigned int", "event_f_flags"}};
 	static const char *const memfd_create_args[][2] = {{"const char *", "uname"},
@@ -407,6 +410,7 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_SETXATTR, "setxattr", 5, setxattr_args);
 	add(NR_GETXATTR, "getxattr", 4, getxattr_args);
 	add(NR_FANOTIFY_INIT, "fanotify_init", 2, fanotify_init_args);
+	add(NR_SWAPON, "swapon", 2, swapon_args);
 	add(NR_MEMFD_CREATE, "memfd_create", 2, memfd_create_args);
 	add(NR_QUOTACTL, "quotactl", 4, quotactl_args);
 	add(NR_MKNODAT, "mknodat", 4, mknodat_args);
@@ -2308,6 +2312,33 @@ static void test_file_flags_and_modes(void **state)
 		"fanotify_init(0xc /* FAN_CLASS_??? */|FAN_CLOEXEC|FAN_UNLIMITED_MARKS|"
 		"FAN_REPORT_PIDFD|FAN_REPORT_FID|FAN_REPORT_DIR_FID|FAN_REPORT_NAME|"
 		"FAN_REPORT_TARGET_FID|0x6000, O_RDONLY) = -1 EINVAL (Invalid argument)");
+	/* -X raw and verbose: the class and the flags apart */
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(-EINVAL),
+			    "fanotify_init(0xc|0x7ea1, 0) = -1 EINVAL (Invalid argument)");
+	begin(NR_FANOTIFY_INIT, 0x40000000, 0, 0, 0, 0, 0);
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(-EINVAL),
+			    "fanotify_init(0 /* FAN_CLASS_NOTIF */|0x40000000 /* FAN_??? */, "
+			    "0 /* O_RDONLY */) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* swapon: the flags, then the priority, always */
+	begin(NR_SWAPON, PTR, 0x8003, 0, 0, 0, 0);
+	in(0, "missing", 8);
+	assert_string_equal(line(-EPERM), "swapon(\"missing\", SWAP_FLAG_PREFER|3) = -1 EPERM "
+					  "(Operation not permitted)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(-EPERM), "swapon(\"missing\", 0x8000 /* SWAP_FLAG_PREFER */|3) = "
+					  "-1 EPERM (Operation not permitted)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	begin(NR_SWAPON, PTR, 0x10000, 0, 0, 0, 0);
+	in(0, "missing", 8);
+	assert_string_equal(line(-EPERM), "swapon(\"missing\", SWAP_FLAG_DISCARD|0) = -1 EPERM "
+					  "(Operation not permitted)");
+	begin(NR_SWAPON, PTR, 0, 0, 0, 0, 0);
+	in(0, "missing", 8);
+	assert_string_equal(line(-EPERM),
+			    "swapon(\"missing\", 0) = -1 EPERM (Operation not permitted)");
 	begin(NR_MEMFD_CREATE, PTR, 0x40000000, 0, 0, 0, 0);
 	in(0, "abc", 4);
 	assert_string_equal(line(-EINVAL), "memfd_create(\"abc\", 16<<MFD_HUGE_SHIFT) = -1 EINVAL "

@@ -666,6 +666,7 @@ static void test_expected_tables_exist(void **state)
 		"statx_mask",
 		"statx_sync_types",
 		"suid_dump_modes",
+		"swap_flags",
 		"sync_file_range_flags",
 		"syslog_actions",
 		"tcp_options",
