@@ -2432,6 +2432,15 @@ static void test_file_structs(void **state)
 	in(1, "t", 2);
 	in(2, now, sizeof(now));
 	assert_string_equal(line(0), "utimensat(AT_FDCWD, \"t\", [UTIME_NOW, UTIME_OMIT], 0) = 0");
+	/* -X: the struct, the name its verbose comment */
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(0), "utimensat(-100, \"t\", [{tv_sec=0, tv_nsec=1073741823}, "
+				     "{tv_sec=0, tv_nsec=1073741822}], 0) = 0");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(0), "utimensat(-100 /* AT_FDCWD */, \"t\", [{tv_sec=0, "
+				     "tv_nsec=1073741823} /* UTIME_NOW */, {tv_sec=0, "
+				     "tv_nsec=1073741822} /* UTIME_OMIT */], 0) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	/* strace 6.1 knows the first member, and that there is more */
 	begin(NR_LANDLOCK_CREATE_RULESET, PTR, 64, 0, 0, 0, 0);
 	in(0, &access, sizeof(access));
