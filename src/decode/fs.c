@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
+#include <linux/dqblk_xfs.h>
+#include <linux/quota.h>
 
 #include "decode/decode.h"
 #include "decode/hand.h"
@@ -158,6 +160,53 @@ static enum hand_result quotactl_cmd(struct writer *w, const struct hand_call *h
 	return HAND_PRINTED;
 }
 
+/* quotactl's and quotactl_fd's command, the QCMD_CMD part of their cmd. */
+static unsigned int quotactl_subcmd(const struct hand_call *hc)
+{
+	bool by_fd = !strcmp(hand_call_name(hc), "quotactl_fd");
+
+	return (unsigned int)hc->enter->args[by_fd ? 1 : 0] >> 8;
+}
+
+/*
+ * quotactl's id means what its command says, as strace shows it: a quota format to turn on, a
+ * user's or group's id for the commands on one, and nothing for the rest (as for a command no
+ * name knows, strace shows the id).
+ */
+static enum hand_result quotactl_id(struct writer *w, const struct hand_call *hc, int i)
+{
+	switch (quotactl_subcmd(hc)) {
+	case Q_QUOTAON:
+		xlat_write_const(w, &xlat_quota_formats, (uint32_t)hc->enter->args[i], WR_HEX);
+		return HAND_PRINTED;
+	case Q_SYNC:
+	case Q_QUOTAOFF:
+	case Q_GETFMT:
+	case Q_GETINFO:
+	case Q_SETINFO:
+	case Q_XQUOTAON:
+	case Q_XQUOTAOFF:
+	case Q_XGETQSTAT:
+	case Q_XQUOTARM:
+	case Q_XQUOTASYNC:
+	case Q_XGETQSTATV:
+		return HAND_OMIT;
+	}
+	return HAND_DEFAULT;
+}
+
+/* quotactl's addr: nothing for the commands that take no data. */
+static enum hand_result quotactl_addr(struct writer *w, const struct hand_call *hc, int i)
+{
+	switch (quotactl_subcmd(hc)) {
+	case Q_SYNC:
+	case Q_QUOTAOFF:
+	case Q_XQUOTASYNC:
+		return HAND_OMIT;
+	}
+	return HAND_DEFAULT;
+}
+
 /*
  * fsconfig's value is a string for the commands that set one (a string or a path), else
  * strace shows its address.
@@ -220,6 +269,10 @@ static const struct hand_arg_entry fs_args[] = {
 	{"memfd_create", "flags", memfd_create_flags},
 	{"quotactl", "cmd", quotactl_cmd},
 	{"quotactl_fd", "cmd", quotactl_cmd},
+	{"quotactl", "id", quotactl_id},
+	{"quotactl_fd", "id", quotactl_id},
+	{"quotactl", "addr", quotactl_addr},
+	{"quotactl_fd", "addr", quotactl_addr},
 	{"fsconfig", "_value", fsconfig_value},
 	{"landlock_create_ruleset", "attr", landlock_ruleset_attr},
 };

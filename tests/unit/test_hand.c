@@ -2353,6 +2353,22 @@ static void test_file_flags_and_modes(void **state)
 	assert_string_equal(line(-ENOENT),
 			    "quotactl(QCMD(Q_GETQUOTA, USRQUOTA), \"missing\", 0, "
 			    "0x7ffc12345778) = -1 ENOENT (No such file or directory)");
+	/* the id and the data as the command uses them: none, or a quota format */
+	begin(NR_QUOTACTL, 0x80000501, PTR, 7, 0, 0, 0);
+	in(1, "missing", 8);
+	assert_string_equal(line(-ENOENT),
+			    "quotactl(QCMD(Q_GETINFO, GRPQUOTA), \"missing\", NULL) = "
+			    "-1 ENOENT (No such file or directory)");
+	begin(NR_QUOTACTL, 0x80000100, PTR, 7, 0, 0, 0);
+	in(1, "missing", 8);
+	assert_string_equal(line(-ENOENT), "quotactl(QCMD(Q_SYNC, USRQUOTA), \"missing\") = -1 "
+					   "ENOENT (No such file or directory)");
+	begin(NR_QUOTACTL, 0x80000200, PTR, 7, 0, 0, 0);
+	in(1, "missing", 8);
+	assert_string_equal(
+		line(-ENOENT),
+		"quotactl(QCMD(Q_QUOTAON, USRQUOTA), \"missing\", 0x7 /* QFMT_VFS_??? */, "
+		"NULL) = -1 ENOENT (No such file or directory)");
 	/* dev is shown for a device only */
 	begin(NR_MKNODAT, (__u64)-100, PTR, 0644, 5, 0, 0);
 	in(1, "nod", 4);

@@ -619,6 +619,7 @@ static void test_expected_tables_exist(void **state)
 		"ptrace_requests",
 		"raw_options",
 		"quota_cmds",
+		"quota_formats",
 		"quota_types",
 		"reboot_cmds",
 		"reboot_magics",
