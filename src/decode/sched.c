@@ -77,30 +77,38 @@ static void write_ioprio(struct writer *w, uint64_t v)
 	w_obj_end(w, false);
 }
 
-/*
- * ioprio_set's priority, an int: -X raw shows the number, -X verbose the number with the
- * macro as its comment: 16388 /\* IOPRIO_PRIO_VALUE(0x2 /\* IOPRIO_CLASS_BE *\/, 4) *\/.
- */
-static enum hand_result ioprio_arg(struct writer *w, const struct hand_call *hc, int i)
+void hand_put_ioprio(struct writer *w, uint32_t prio, bool hex)
 {
-	uint32_t prio = (uint32_t)hc->enter->args[i], class = prio >> IOPRIO_CLASS_SHIFT;
+	uint32_t class = prio >> IOPRIO_CLASS_SHIFT;
 	const char *name = xlat_name(&xlat_ioprio_classes, class);
 	char text[96];
 
 	switch (w_xlat_style(w)) {
 	case WR_XLAT_RAW:
-		w_s64(w, (int32_t)prio);
+		if (hex)
+			w_hex(w, prio);
+		else
+			w_s64(w, (int32_t)prio);
 		break;
 	case WR_XLAT_VERBOSE:
 		snprintf(text, sizeof(text), "IOPRIO_PRIO_VALUE(%#x /* %s */, %u)", class,
 			 name ? name : "IOPRIO_CLASS_???", prio & ((1U << IOPRIO_CLASS_SHIFT) - 1));
-		w_s64(w, (int32_t)prio);
+		if (hex)
+			w_hex(w, prio);
+		else
+			w_s64(w, (int32_t)prio);
 		w_comment(w, text);
 		break;
 	default:
 		write_ioprio(w, prio);
 		break;
 	}
+}
+
+/* ioprio_set's priority, an int. */
+static enum hand_result ioprio_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	hand_put_ioprio(w, (uint32_t)hc->enter->args[i], false);
 	return HAND_PRINTED;
 }
 

@@ -2026,6 +2026,27 @@ static void test_uring_and_aio_requests(void **state)
 	assert_string_equal(line(-EINVAL), "io_cancel(0x7f4f12345000, {aio_data=0x42, "
 					   "aio_lio_opcode=IOCB_CMD_PWRITE, aio_fildes=3}, "
 					   "0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	/* a priority: a number, or an I/O priority when IOCB_FLAG_IOPRIO says so */
+	cb.aio_reqprio = (2 << 13) | 4;
+	begin(NR_IO_CANCEL, 0x7f4f12345000, PTR, PTR + 64, 0, 0, 0);
+	in(1, &cb, sizeof(cb));
+	assert_string_equal(line(-EINVAL),
+			    "io_cancel(0x7f4f12345000, {aio_data=0x42, "
+			    "aio_lio_opcode=IOCB_CMD_PWRITE, aio_reqprio=16388, "
+			    "aio_fildes=3}, 0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	cb.aio_flags = IOCB_FLAG_IOPRIO;
+	begin(NR_IO_CANCEL, 0x7f4f12345000, PTR, PTR + 64, 0, 0, 0);
+	in(1, &cb, sizeof(cb));
+	assert_string_equal(line(-EINVAL),
+			    "io_cancel(0x7f4f12345000, {aio_data=0x42, "
+			    "aio_lio_opcode=IOCB_CMD_PWRITE, "
+			    "aio_reqprio=IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4), "
+			    "aio_fildes=3}, 0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(-EINVAL), "io_cancel(0x7f4f12345000, {aio_data=0x42, "
+					   "aio_lio_opcode=1, aio_reqprio=0x4004, aio_fildes=3}, "
+					   "0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 /* An array of structs whose memory ends early: the elements before, then where it ended. */
