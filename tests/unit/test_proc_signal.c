@@ -48,6 +48,9 @@ static void add_formats(void)
 	ADD(SYS_membarrier, "membarrier", {"int", "cmd"}, {"unsigned int", "flags"},
 	    {"int", "cpu_id"});
 	ADD(SYS_personality, "personality", {"unsigned int", "personality"});
+	ADD(SYS_kexec_load, "kexec_load", {"unsigned long", "entry"},
+	    {"unsigned long", "nr_segments"}, {"struct kexec_segment *", "segments"},
+	    {"unsigned long", "flags"});
 	ADD(SYS_syslog, "syslog", {"int", "type"}, {"char *", "buf"}, {"int", "len"});
 	ADD(SYS_kcmp, "kcmp", {"pid_t", "pid1"}, {"pid_t", "pid2"}, {"int", "type"},
 	    {"unsigned long", "idx1"}, {"unsigned long", "idx2"});
@@ -367,6 +370,22 @@ static void test_packed_values_and_answers(void **state)
 	begin("membarrier", 0x80, 1, 3, 0, 0, 0);
 	assert_string_equal(line(0), "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ, "
 				     "MEMBARRIER_CMD_FLAG_CPU, 3) = 0");
+	/* kexec_load's architecture and flags, two fields as well */
+	begin("kexec_load", 0, 0, 0, 0, 0, 0);
+	assert_string_equal(line(-ENOSYS), "kexec_load(NULL, 0, NULL, KEXEC_ARCH_DEFAULT) = -1 "
+					   "ENOSYS (Function not implemented)");
+	begin("kexec_load", 0, 0, 0, 0xffffffff, 0, 0);
+	assert_string_equal(
+		line(-ENOSYS),
+		"kexec_load(NULL, 0, NULL, 0xffff0000 /* KEXEC_ARCH_??? */|KEXEC_ON_CRASH|"
+		"KEXEC_PRESERVE_CONTEXT|0xfffc) = -1 ENOSYS (Function not implemented)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	begin("kexec_load", 0, 0, 0, (62 << 16) | 1, 0, 0);
+	assert_string_equal(line(-ENOSYS),
+			    "kexec_load(NULL, 0, NULL, 0x3e0000 /* KEXEC_ARCH_X86_64 "
+			    "*/|0x1 /* KEXEC_ON_CRASH */) = -1 ENOSYS (Function not "
+			    "implemented)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	/* the domain and the flags are two fields, each named or not on its own */
 	begin("personality", 0x7ead, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0x40000), "personality(0xad /* PER_??? */|0x7e00) = 0x40000 "

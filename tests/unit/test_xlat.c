@@ -549,6 +549,8 @@ static void test_expected_tables_exist(void **state)
 		"landlock_create_ruleset_flags",
 		"landlock_rule_types",
 		"kcmp_types",
+		"kexec_arch",
+		"kexec_load_flags",
 		"madvise_advice",
 		"mbind_flags",
 		"membarrier_cmds",
