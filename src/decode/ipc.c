@@ -138,6 +138,16 @@ static enum hand_result ipc_ctl_cmd(struct writer *w, const struct hand_call *hc
 		xlat_write_const(w, table, cmd, WR_AUTO);
 		return HAND_PRINTED;
 	}
+	/* -X raw and -X verbose: IPC_64 and the command apart, each styled on its own */
+	if (w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_obj_begin(w, WR_OBJ_BITOR, NULL);
+		w_key(w, "version");
+		w_const(w, IPC_64, WR_HEX, "IPC_64", NULL);
+		w_key(w, "cmd");
+		xlat_write_const(w, table, cmd & ~IPC_64, WR_HEX);
+		w_obj_end(w, false);
+		return HAND_PRINTED;
+	}
 	w_flags_begin(w, cmd);
 	w_flag(w, "IPC_64");
 	if (name)

@@ -422,6 +422,14 @@ static void test_ipc_ctl_by_command(void **state)
 	begin(NR_SEMCTL, 0, 0, 0xffffffff, 0, 0, 0);
 	assert_string_equal(line(-22), "semctl(0, 0, IPC_64|0xfffffeff /* SEM_??? */, NULL) = -1 "
 				       "EINVAL (Invalid argument)");
+	/* -X: IPC_64 and the command, each on its own */
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(-22), "semctl(0, 0, 0x100|0xfffffeff, NULL) = -1 EINVAL "
+				       "(Invalid argument)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(-22), "semctl(0, 0, 0x100 /* IPC_64 */|0xfffffeff /* SEM_??? */, "
+				       "NULL) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 static void test_ipc_messages_and_segments(void **state)
