@@ -107,6 +107,11 @@ struct shape_cache_slot {
 	const struct hand_shape_entry *shape;
 };
 
+/* A thread, as a record's header names it. */
+struct decode_thread {
+	__u32 tgid, tid;
+};
+
 struct decoder {
 	const struct catalog *cat;
 	const struct beauty *beauty;
@@ -120,6 +125,11 @@ struct decoder {
 	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
 	struct shape_cache_slot *shape_cache;	/* SHAPE_CACHE_SLOTS entries */
 	struct btf_print_cache *btf_plans;	/* how the structs of types->btf print */
+	/*
+	 * The thread whose call is being written, set by decode_write_call: whose fd table an
+	 * fd in a struct member names (-y), where no argument's record is at hand.
+	 */
+	struct decode_thread *thread;
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
 	hand_bytes_fn hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	/* per syscall and argument: a hand decoder for what another argument gives its meaning */

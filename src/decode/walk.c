@@ -582,8 +582,15 @@ static void write_call(const struct decoder *d, struct writer *w, const struct c
 void decode_write_call(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
 	struct wr_limits saved = w->lim;
+	const struct bt_rec_hdr *hdr = v->call && v->call->enter  ? &v->call->enter->hdr
+				       : v->call && v->call->exit ? &v->call->exit->hdr
+								  : NULL;
 	int nr = v->nr;
 
+	if (hdr && d->thread) {
+		d->thread->tgid = hdr->tgid;
+		d->thread->tid = hdr->tid;
+	}
 	if (write_raw_call(d, w, v))
 		return;
 	/* -e abbrev=SET leaves the call out (or -v): structs and arrays in full, as -v's */
