@@ -114,6 +114,15 @@ run event-bad-member -e 'sched:sched_process_fork(arg1->comx)' -- "$w/stat_rw" "
 # --filter on an event's field, in the kernel: stat_rw opens its file to write, then to read
 run event-filter -e trace=none --filter 'flags == 0' \
 	-e 'syscalls:sys_enter_openat(filename:string, flags)' -- "$w/stat_rw" "$t/event"
+# --kfunc: kernel functions under the syscalls they are made in, through fentry and fexit
+# (the host may refuse them: its case then ends in the one-line refusal)
+run kfunc -e trace=openat,read --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
+run kfunc-json --format=json --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
+run kfunc-summary -c --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
+# the kprobe fallback, as a kernel that refuses fentry gets it (the host may have no kprobes)
+export BTFTRACE_HIDE_FEATURES=fentry
+run kfunc-kprobe -d -e trace=openat,read --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
+unset BTFTRACE_HIDE_FEATURES
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.
