@@ -52,12 +52,17 @@ CONFIGS = (
     ("btftrace-k", "btftrace"),
     ("btftrace-e-read", "btftrace"),
     ("btftrace-P", "btftrace"),
+    ("btftrace-events", "btftrace"),
+    ("btftrace-events-fetch", "btftrace"),
     ("strace-full", "strace"),
     ("strace-c", "strace"),
     ("strace-k", "strace"),
     ("perf-full", "perf"),
     ("perf-s", "perf"),
+    ("perf-events", "perf"),
 )
+# Tracepoint-heavy configs: the tracepoints of half the workload's calls, no syscalls traced.
+EVENTS = ("syscalls:sys_enter_openat", "syscalls:sys_enter_read", "syscalls:sys_enter_write")
 CONFIG_HELP = {
     "untraced": "workload N",
     "floor-empty": "floor -e -- workload N (empty BPF programs at sys_enter/sys_exit)",
@@ -71,11 +76,17 @@ CONFIG_HELP = {
     # 1 call in 6 is the read of /dev/zero: the same calls, chosen by name or by path
     "btftrace-e-read": "btftrace -o FILE -e trace=read -- workload N",
     "btftrace-P": "btftrace -o FILE -P /dev/zero -- workload N",
+    "btftrace-events": "btftrace -o FILE -e trace=none -e syscalls:sys_enter_openat "
+                       "-e syscalls:sys_enter_read -e syscalls:sys_enter_write -- workload N",
+    "btftrace-events-fetch": "the same, openat's as 'sys_enter_openat(filename:string, "
+                             "flags)': a fetch expression reads the path",
     "strace-full": "strace -f -o FILE workload N",
     "strace-k": "strace -k -f -o FILE workload N",
     "strace-c": "strace -c -f -o FILE workload N",
     "perf-full": "perf trace -o FILE -- workload N",
     "perf-s": "perf trace -s -o FILE -- workload N",
+    "perf-events": "perf trace --no-syscalls -e syscalls:sys_enter_openat,"
+                   "syscalls:sys_enter_read,syscalls:sys_enter_write -o FILE -- workload N",
 }
 SCALING_CONFIGS = ("untraced", "btftrace-full", "btftrace-c", "btftrace-a")
 
@@ -393,11 +404,18 @@ def config_command(name, tools, workload_argv, out_file):
         "btftrace-k": bt + ["-k", "-o", out_file, "--"] + workload_argv,
         "btftrace-e-read": bt + ["-o", out_file, "-e", "trace=read", "--"] + workload_argv,
         "btftrace-P": bt + ["-o", out_file, "-P", "/dev/zero", "--"] + workload_argv,
+        "btftrace-events": bt + ["-o", out_file, "-e", "trace=none"]
+        + [arg for ev in EVENTS for arg in ("-e", ev)] + ["--"] + workload_argv,
+        "btftrace-events-fetch": bt + ["-o", out_file, "-e", "trace=none", "-e",
+                                       EVENTS[0] + "(filename:string, flags)"]
+        + [arg for ev in EVENTS[1:] for arg in ("-e", ev)] + ["--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
         "strace-k": [strace, "-k", "-f", "-o", out_file] + workload_argv,
         "strace-c": [strace, "-c", "-f", "-o", out_file] + workload_argv,
         "perf-full": [perf, "trace", "-o", out_file, "--"] + workload_argv,
         "perf-s": [perf, "trace", "-s", "-o", out_file, "--"] + workload_argv,
+        "perf-events": [perf, "trace", "--no-syscalls", "-e", ",".join(EVENTS), "-o", out_file,
+                        "--"] + workload_argv,
     }
     return table[name]
 

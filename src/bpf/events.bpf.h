@@ -18,8 +18,17 @@ BT_EXTERN struct {
  * while a call's record was being built on the same CPU.
  */
 struct event_scratch {
+	/* fetch expressions: a raw tracepoint's arguments, and the state of fetch_run's loop */
+	__u64 args[16];
+	__u64 value;	  /* the value the steps work on */
+	__u32 out;	  /* where the next item goes, in the items after the entry */
+	__u32 item_flags; /* BT_CAP_FAULT: a step of the item could not read */
 	struct bt_event_rec rec;
-	char data[BT_EVENT_DATA_MAX + 8]; /* room for a u32 read at the last offset */
+	/*
+	 * The entry, then the fetched items: masks bound each part's start and size, and the
+	 * area holds the largest the masks allow (a u32 read at the entry's last offset too).
+	 */
+	char data[BT_EVENT_DATA_MAX + 2 * BT_FETCH_DATA_MAX + 8];
 };
 
 BT_EXTERN struct {
@@ -28,5 +37,13 @@ BT_EXTERN struct {
 	__type(key, __u32);
 	__type(value, struct event_scratch);
 } event_scratch_map SEC(".maps");
+
+/* Fetch expressions: each event's program, by tracefs id (struct bt_fetch_prog). */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* sized by user space: the events selected */
+	__type(key, __u32);
+	__type(value, struct bt_fetch_prog);
+} fetch_progs SEC(".maps");
 
 #endif /* BTFTRACE_EVENTS_BPF_H */

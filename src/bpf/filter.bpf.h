@@ -24,6 +24,7 @@ static __always_inline void filter_fill(struct bt_filter_input *in, long nr, con
 	in->v[BT_FF_UID] = (__u32)uid_gid;
 	in->v[BT_FF_GID] = uid_gid >> 32;
 	in->v[BT_FF_SYSCALL] = rules ? rules->filter_nr : nr;
+	in->v[BT_FF_NAMED_KNOWN] = 0;
 	for (int i = 0; i < BT_MAX_ARGS; i++)
 		in->v[BT_FF_ARG0 + i] = args[i];
 	prog = bpf_map_lookup_elem(&filter_prog, &zero);

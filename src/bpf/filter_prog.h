@@ -39,6 +39,13 @@ enum bt_filter_field {
 };
 
 #define BT_FF_SLOTS 32 /* v[] size: a power of two above BT_FF_COUNT, for a mask */
+/*
+ * No field: in a tracepoint's run (BT_PHASE_EVENT), bit k says the event's entry has the k-th
+ * argument name, whose slot BT_FF_NAMED0 + k holds its field then: the terms on it are known.
+ */
+#define BT_FF_NAMED_KNOWN (BT_FF_SLOTS - 1)
+_Static_assert(BT_FF_COUNT <= BT_FF_NAMED_KNOWN, "a field in the slot of the named mask");
+_Static_assert(BT_FILTER_MAX_NAMES == BT_EVENT_FILTER_NAMES, "events' filter slots");
 
 enum bt_filter_op {
 	BT_FOP_EQ = 0,
@@ -151,7 +158,8 @@ static inline __u64 bt_filter_cast(__u64 v, __u32 cast)
  * (BT_PHASE_ENTER_MAYBE: could the call pass?) or to reject (SURE: must it
  * pass?); for a signal or an exit line (BT_PHASE_EVENT), the terms about
  * the call too, as in MAYBE: such a line is shown when some call of its
- * thread could pass. The one evaluator, compiled into the
+ * thread could pass; a tracepoint's terms on the argument names its entry has
+ * (BT_FF_NAMED_KNOWN) are known, and decide. The one evaluator, compiled into the
  * collector and into user space (tests, fuzzer), so both agree by
  * construction. Jumps go forward only, so the loop ends within
  * BT_FILTER_MAX_INSNS steps; indexes are masked for the verifier.
@@ -160,13 +168,14 @@ static inline int bt_filter_run(const struct bt_filter_prog *prog, const struct 
 				__u32 phase)
 {
 	__u32 pc = 0, unknown = phase == BT_PHASE_EXIT ? 0 : BT_FI_EXIT;
+	__u64 known = phase == BT_PHASE_EVENT ? in->v[BT_FF_NAMED_KNOWN] : 0;
 
 	if (phase == BT_PHASE_EVENT)
 		unknown |= BT_FI_CALL;
 
 	for (int step = 0; step < BT_FILTER_MAX_INSNS; step++) {
 		const struct bt_filter_insn *insn;
-		__u32 idx = pc, field;
+		__u32 idx = pc, field, named;
 		__u64 v, c;
 		int t;
 
@@ -174,7 +183,9 @@ static inline int bt_filter_run(const struct bt_filter_prog *prog, const struct 
 			break;
 		bt_filter_mask(idx, BT_FILTER_MAX_INSNS - 1);
 		insn = &prog->insns[idx];
-		if (insn->flags & unknown) {
+		named = (__u32)insn->field - BT_FF_NAMED0;
+		if ((insn->flags & unknown) &&
+		    !(named < BT_FILTER_MAX_NAMES && ((known >> named) & 1))) {
 			t = !!(insn->flags & BT_FI_POSITIVE) ^ (phase == BT_PHASE_ENTER_SURE);
 		} else {
 			field = insn->field;

@@ -667,6 +667,8 @@ struct bt_stack_rec {
  * the program runs), and attach cookies, which could, came only with Linux 5.15.
  */
 #define BT_EVENT_ID_MAGIC 0x7e5a3c1b
+/* The argument names of a --filter program (BT_FILTER_MAX_NAMES, which filter_prog.h checks). */
+#define BT_EVENT_FILTER_NAMES 4
 
 /* What the program needs to know of an event, value of event_descs keyed by its tracefs id. */
 struct bt_event_desc {
@@ -676,6 +678,16 @@ struct bt_event_desc {
 	__u16 dyn_off[BT_EVENT_DYN_MAX]; /* where each one's u32 is in the entry */
 	/* a __rel_loc: its offset counts from the end of its own u32 */
 	__u8 dyn_rel[BT_EVENT_DYN_MAX];
+	/*
+	 * --filter on the entry's fields: bit k of filter_has says the entry has the filter's
+	 * k-th argument name (BT_FF_NAMED0 + k), a number of filter_size bytes at filter_off,
+	 * widened by filter_cast (enum bt_filter_cast)
+	 */
+	__u8 filter_has;
+	__u8 filter_size[BT_EVENT_FILTER_NAMES];
+	__u8 filter_cast[BT_EVENT_FILTER_NAMES];
+	__u8 pad2;
+	__u16 filter_off[BT_EVENT_FILTER_NAMES];
 };
 
 struct bt_event_rec {
@@ -684,8 +696,57 @@ struct bt_event_rec {
 	__u16 len;	/* bytes of the entry that follow, padded to 8 */
 	__u16 flags;	/* BT_CAP_TRUNCATED: the entry was longer; BT_CAP_FAULT: unread */
 	__u32 want;	/* the entry's whole size */
+	/* bytes of fetched values after the entry (struct bt_fetch_item each), or 0 */
+	__u16 fetch_len;
+	__u16 fetch_flags; /* BT_CAP_TRUNCATED: items left out, past BT_FETCH_DATA_MAX */
+	__u64 cgroup;	   /* as in struct bt_enter_rec */
+};
+
+/*
+ * Fetch expressions (-e 'sched:sched_switch(prev->comm, next->pid)', 'filename:string'):
+ * each compiled in user space, checked against BTF, into steps that one loop in the
+ * collector runs (events.bpf.c:fetch_run), as --filter's program: nothing is compiled per
+ * expression. A step works on one value: it starts from a tracepoint argument (an event
+ * attached as a raw tracepoint, its arguments its BTF prototype's, btf_trace_<name>) or a
+ * field of the entry (the tracefs format's), follows pointers, and ends in an output step that
+ * appends an item to the record. A step that cannot read marks its item as a fault and the
+ * steps up to the item's output do nothing.
+ */
+#define BT_FETCH_MAX_STEPS 32  /* steps of an event's fetch program: the loop's bound */
+#define BT_FETCH_MAX_ARGS 12   /* a raw tracepoint's arguments (the kernel's MAX_BPF_FUNC_ARGS) */
+#define BT_FETCH_COPY_MAX 256  /* bytes of one item at most: a power of two */
+#define BT_FETCH_DATA_MAX 1024 /* bytes of an event's items at most: a power of two */
+
+enum bt_fetch_op {
+	BT_FETCH_ARG = 1, /* value = the raw tracepoint's argument off */
+	BT_FETCH_FIELD,	  /* value = the entry's field at off, size bytes (1, 2, 4, 8) */
+	BT_FETCH_DEREF,	  /* value = the kernel pointer at value + off */
+	BT_FETCH_VALUE,	  /* output: value, size bytes of it */
+	BT_FETCH_COPY,	  /* output: size bytes at value + off (kernel memory) */
+	BT_FETCH_STRING,  /* output: the string at value + off, kernel or else user memory */
+};
+
+struct bt_fetch_step {
+	__u8 op; /* enum bt_fetch_op */
+	__u8 pad;
+	__u16 size;
+	__u32 off;
+};
+
+/* The value of fetch_progs, keyed by the event's tracefs id. */
+struct bt_fetch_prog {
+	__u16 nsteps;
+	__u8 nargs; /* raw tracepoint: its arguments, copied before the steps run; else 0 */
+	__u8 pad;
+	__u32 pad2;
+	struct bt_fetch_step steps[BT_FETCH_MAX_STEPS];
+};
+
+/* One output step's item: its bytes follow, the next item at the next multiple of 8. */
+struct bt_fetch_item {
+	__u16 len;   /* bytes read (a string's with its NUL) */
+	__u16 flags; /* BT_CAP_FAULT: not read; BT_CAP_TRUNCATED: a string went on */
 	__u32 pad;
-	__u64 cgroup; /* as in struct bt_enter_rec */
 };
 
 /*

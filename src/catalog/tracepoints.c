@@ -214,8 +214,10 @@ void tp_event__free(struct tp_event *ev)
 {
 	free(ev->fields);
 	free(ev->shown);
+	free(ev->fetch);
 	ev->fields = NULL;
 	ev->shown = NULL;
+	ev->fetch = NULL;
 }
 
 void tp_event__desc(const struct tp_event *ev, struct bt_event_desc *desc)
@@ -269,44 +271,73 @@ static bool has_glob(const char *s)
 	return strpbrk(s, "*?[") != NULL;
 }
 
-/* "a, b" into ev's shown fields: 0, or -EINVAL with err naming the field and those there are. */
+/* Whether s is a C identifier: a field's or an argument's name. */
+static bool is_identifier(const char *s)
+{
+	if (!isalpha((unsigned char)*s) && *s != '_')
+		return false;
+	while (isalnum((unsigned char)*s) || *s == '_')
+		s++;
+	return !*s;
+}
+
+/*
+ * "a, b->c" into ev's shown items: a name of the format's fields is shown as it is; anything
+ * else is a fetch expression, its spaces dropped, left for tp_fetch_compile. 0, or -EINVAL
+ * with err saying what is wrong.
+ */
 static int select_fields(struct tp_event *ev, const char *list, char *err, size_t size)
 {
 	char *copy = strdup(list), *save = NULL;
-	int n = 0;
+	int n = 0, cap = 0;
 
 	if (!copy)
 		return -ENOMEM;
-	ev->shown = calloc(ev->nfields ? ev->nfields * 4 : 1, sizeof(int));
-	if (!ev->shown) {
-		free(copy);
-		return -ENOMEM;
-	}
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *end = tok + strlen(tok);
-		int i;
+		struct tp_item *item;
+		size_t len = 0;
 
-		while (isspace((unsigned char)*tok))
-			tok++;
-		while (end > tok && isspace((unsigned char)end[-1]))
-			*--end = '\0';
-		i = tp_event__field(ev, tok);
-		if (i < 0 || n == ev->nfields * 4) {
-			int len = snprintf(err, size, "%s has no field '%s': its fields are",
-					   ev->full, tok);
+		if (n == cap) {
+			int ncap = cap ? 2 * cap : 8;
+			struct tp_item *p = realloc(ev->shown, ncap * sizeof(*p));
 
-			for (int k = 0; k < ev->nfields && len > 0 && (size_t)len < size; k++)
-				len += snprintf(err + len, size - len, "%s %s", k ? "," : "",
-						ev->fields[k].name);
-			if (!ev->nfields && len > 0 && (size_t)len < size)
-				snprintf(err + len, size - len, " none");
+			if (!p) {
+				free(copy);
+				return -ENOMEM;
+			}
+			ev->shown = p;
+			cap = ncap;
+		}
+		item = &ev->shown[n];
+		memset(item, 0, sizeof(*item));
+		for (const char *c = tok; *c; c++) {
+			if (isspace((unsigned char)*c))
+				continue;
+			if (len + 1 == sizeof(item->text)) {
+				snprintf(err, size, "%s: '%s' is too long: at most %d characters",
+					 ev->full, tok, TP_EXPR_MAX - 1);
+				free(copy);
+				return -EINVAL;
+			}
+			item->text[len++] = *c;
+		}
+		if (!len) {
+			snprintf(err, size, "%s: an empty item in its list '(%s)'", ev->full, list);
 			free(copy);
 			return -EINVAL;
 		}
-		ev->shown[n++] = i;
+		item->field = is_identifier(item->text) ? tp_event__field(ev, item->text) : -1;
+		if (item->field < 0)
+			ev->has_fetch = true;
+		ev->nshown = ++n;
 	}
 	free(copy);
-	ev->nshown = n;
+	if (!n) {
+		snprintf(err, size,
+			 "%s: an empty list '()': name fields, or leave the parentheses out",
+			 ev->full);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -414,14 +445,6 @@ int tp_set__add(struct tp_set *set, const char *dir, const char *spec, char *err
 		fields = strndup(paren + 1, len - 2);
 		if (!fields)
 			return -ENOMEM;
-		if (strstr(fields, "->")) {
-			snprintf(err, size,
-				 "bad event '%s': pointer dereferences (->) are not supported: "
-				 "name the event's own fields ('btftrace events %.*s' lists them)",
-				 spec, (int)head, spec);
-			free(fields);
-			return -EINVAL;
-		}
 	}
 	colon = memchr(spec, ':', head);
 	either = !colon;

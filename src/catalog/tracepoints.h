@@ -37,6 +37,28 @@ struct tp_field {
 	__u32 btf_id;
 };
 
+/* Bytes of a fetch expression as written: "prev->comm", "filename:string". */
+#define TP_EXPR_MAX 128
+
+/* How a fetch expression's item is written (set when it is compiled against BTF). */
+enum tp_fetch_kind {
+	TP_FETCH_BTF,	 /* a value of BTF type btf_id: a number, an enum, a pointer, a struct */
+	TP_FETCH_STRING, /* a C string: a char array, or where ':string' points */
+	TP_FETCH_BITS,	 /* a bitfield: bits bits, bit_shift up in the bytes read */
+};
+
+/* One of the values an event's list shows: a field of its format, or a fetch expression. */
+struct tp_item {
+	char text[TP_EXPR_MAX]; /* as written, without spaces: its name in the output */
+	int field;		/* a field of the format shown as it is: its index; else -1 */
+	/* a fetch expression, as compiled (types/fetch.c) */
+	enum tp_fetch_kind kind;
+	__u32 btf_id;
+	__u16 size; /* bytes asked for */
+	__u8 bit_shift, bits;
+	bool is_signed;
+};
+
 struct tp_event {
 	char system[TP_NAME_MAX];
 	char name[TP_NAME_MAX];
@@ -45,9 +67,13 @@ struct tp_event {
 	__u32 fixed_size;		/* bytes of the entry's fields, common ones included */
 	int nfields;			/* the event's own fields: common_* left out */
 	struct tp_field *fields;
-	/* a fetch expression's fields, indices into fields in its order; NULL: every field */
-	int *shown;
+	/* the list given after the event's name, in its order; NULL: every field */
+	struct tp_item *shown;
 	int nshown;
+	/* fetch expressions in the list: their program, compiled by tp_fetch_compile */
+	bool has_fetch;
+	bool raw; /* they read the BTF prototype's arguments: attached as a raw tracepoint */
+	struct bt_fetch_prog *fetch;
 };
 
 /*
@@ -70,6 +96,9 @@ struct tp_set {
 /*
  * Adds every event in tracefs (at dir) that spec names: "SUBSYS:EVENT" with shell globs in
  * either part, or a glob of either part alone; then "(field, field...)" to show only those.
+ * An item of the list that is no field of the format ("prev->comm", "filename:string", a
+ * name of the BTF prototype's) is a fetch expression, checked and compiled later against
+ * BTF (tp_fetch_compile); has_fetch says there is one.
  * An event added before stays as it was. Returns the count of events spec matched, or a
  * negative errno with err saying why and what to do: -ENOENT when none matched, -EINVAL for a
  * bad spec or field, -EACCES when tracefs may not be read.

@@ -218,6 +218,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
 	/* -e SUBSYS:EVENT: the program every tracepoint selected runs */
 	bpf_program__set_autoload(skel->progs.on_event, o->events);
+	bpf_program__set_autoload(skel->progs.on_event_raw, o->events);
 	/* -e io_uring=: attached by name, as the kernel calls its tracepoints */
 	bpf_program__set_autoload(skel->progs.on_uring_submit, o->io_uring);
 	bpf_program__set_autoload(skel->progs.on_uring_complete, o->io_uring);
@@ -302,6 +303,8 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	/* the loader runs before the globs are matched: room for as many as may be */
 	if (!err && o->events)
 		err = bpf_map__set_max_entries(skel->maps.event_descs, BT_EVENTS_MAX);
+	if (!err && o->events)
+		err = bpf_map__set_max_entries(skel->maps.fetch_progs, BT_EVENTS_MAX);
 	/* -c with --kfunc: a start time per thread and function in one at once */
 	if (!err && o->summary && (has_kfunc_templates(o) || o->kfunc_kprobes))
 		err = bpf_map__set_max_entries(skel->maps.kfunc_starts, SUMMARY_MAX_THREADS);
@@ -604,9 +607,16 @@ static int open_tracepoint_event(__u32 id)
 	return fd < 0 ? -errno : fd;
 }
 
-int collector__attach_event(struct collector *c, __u32 id)
+int collector__set_fetch(struct collector *c, __u32 id, const struct bt_fetch_prog *prog)
 {
-	const struct bpf_program *prog = c->skel->progs.on_event;
+	return bpf_map__update_elem(c->skel->maps.fetch_progs, &id, sizeof(id), prog, sizeof(*prog),
+				    BPF_ANY);
+}
+
+int collector__attach_event(struct collector *c, __u32 id, const char *raw_name)
+{
+	const struct bpf_program *prog =
+		raw_name ? c->skel->progs.on_event_raw : c->skel->progs.on_event;
 	const struct bpf_insn *insns = bpf_program__insns(prog);
 	size_t n = bpf_program__insn_cnt(prog);
 	struct collector_event ev = {-1, -1};
@@ -630,17 +640,22 @@ int collector__attach_event(struct collector *c, __u32 id)
 	memcpy(copy, insns, n * sizeof(*copy));
 	err = patch_event_id(copy, n, id);
 	if (err > 0) {
-		ev.prog_fd =
-			bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "on_event", "GPL", copy, n, NULL);
+		ev.prog_fd = bpf_prog_load(
+			raw_name ? BPF_PROG_TYPE_RAW_TRACEPOINT : BPF_PROG_TYPE_TRACEPOINT,
+			raw_name ? "on_event_raw" : "on_event", "GPL", copy, n, NULL);
 		err = ev.prog_fd < 0 ? ev.prog_fd : 0;
 	}
 	free(copy);
-	if (!err) {
+	if (!err && raw_name) {
+		ev.perf_fd = bpf_raw_tracepoint_open(raw_name, ev.prog_fd);
+		err = ev.perf_fd < 0 ? -errno : 0;
+	} else if (!err) {
 		ev.perf_fd = open_tracepoint_event(id);
 		err = ev.perf_fd < 0 ? ev.perf_fd : 0;
 	}
-	if (!err && (ioctl(ev.perf_fd, PERF_EVENT_IOC_SET_BPF, ev.prog_fd) < 0 ||
-		     ioctl(ev.perf_fd, PERF_EVENT_IOC_ENABLE, 0) < 0))
+	if (!err && !raw_name &&
+	    (ioctl(ev.perf_fd, PERF_EVENT_IOC_SET_BPF, ev.prog_fd) < 0 ||
+	     ioctl(ev.perf_fd, PERF_EVENT_IOC_ENABLE, 0) < 0))
 		err = -errno;
 	if (err) {
 		if (ev.perf_fd >= 0)

@@ -16,7 +16,7 @@ struct ring_buffer;
 /* A copy of the event program attached to one tracepoint. */
 struct collector_event {
 	int prog_fd;
-	int perf_fd;
+	int perf_fd; /* or the raw tracepoint's fd */
 };
 
 struct collector_opts {
@@ -171,10 +171,13 @@ int collector__attach(struct collector *c);
 /* -e SUBSYS:EVENT: what the event program needs to know of the event with tracefs id id. */
 int collector__set_event(struct collector *c, __u32 id, const struct bt_event_desc *desc);
 /*
- * Loads a copy of the event program for the tracepoint with tracefs id id and attaches it.
- * Returns 0 or -errno.
+ * Loads a copy of the event program for the tracepoint with tracefs id id and attaches it:
+ * on_event through perf, or with raw_name, on_event_raw to the raw tracepoint of that name
+ * (fetch expressions on the event's BTF arguments). Returns 0 or -errno.
  */
-int collector__attach_event(struct collector *c, __u32 id);
+int collector__attach_event(struct collector *c, __u32 id, const char *raw_name);
+/* Fetch expressions: the fetch program of the event with tracefs id id. */
+int collector__set_fetch(struct collector *c, __u32 id, const struct bt_fetch_prog *prog);
 /* Detaches the programs; the maps and the ring buffer stay readable until destroy. */
 /*
  * -e io_uring=: what each opcode is shown as (BT_URING_OPS entries), then where the programs

@@ -4,6 +4,7 @@
  * as its tracefs format lays it out: numbers by their size and sign (an enum by its name, from
  * BTF), pointers in hex, char arrays and __data_loc strings as strings, other arrays as lists.
  */
+#include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
 
@@ -106,12 +107,72 @@ static void write_field(const struct decoder *d, struct writer *w, const struct 
 	}
 }
 
+/* A bitfield's bits in the bytes read: shifted down, sign-extended when signed. */
+static __u64 bitfield_value(const struct tp_item *item, const unsigned char *p, size_t len)
+{
+	__u64 v = 0;
+
+	memcpy(&v, p, len < sizeof(v) ? len : sizeof(v));
+	v >>= item->bit_shift;
+	if (item->bits < 64)
+		v &= (1ULL << item->bits) - 1;
+	if (item->is_signed && item->bits < 64 && (v >> (item->bits - 1)) & 1)
+		v |= ~0ULL << item->bits;
+	return v;
+}
+
+/*
+ * A fetch expression's item, the next one in the items [*at, end): its string, its number or
+ * its BTF value; "?" where it could not be read or the record has it not.
+ */
+static void write_fetched(const struct decoder *d, struct writer *w, const struct tp_item *item,
+			  const unsigned char *items, size_t end, size_t *at)
+{
+	struct bt_fetch_item head;
+	const unsigned char *p;
+
+	if (*at + sizeof(head) > end) {
+		w_name2(w, NULL, "?");
+		return;
+	}
+	memcpy(&head, items + *at, sizeof(head));
+	p = items + *at + sizeof(head);
+	if (*at + sizeof(head) + head.len > end) {
+		w_name2(w, NULL, "?");
+		*at = end;
+		return;
+	}
+	*at += BT_ALIGN8(sizeof(head) + head.len);
+	if (head.flags & BT_CAP_FAULT) {
+		w_name2(w, NULL, "?");
+		return;
+	}
+	switch (item->kind) {
+	case TP_FETCH_STRING:
+		/* whole, as the format's strings: its read stopped at BT_FETCH_COPY_MAX */
+		w_str(w, p, head.len,
+		      WR_STR_NUL | (head.flags & BT_CAP_TRUNCATED ? WR_STR_MORE : 0));
+		return;
+	case TP_FETCH_BITS:
+		if (item->bits == 64)
+			w_ptr(w, bitfield_value(item, p, head.len));
+		else
+			w_num(w, bitfield_value(item, p, head.len),
+			      item->is_signed ? WR_DEC : WR_UDEC);
+		return;
+	case TP_FETCH_BTF:
+		decode_write_btf(d, w, item->btf_id, p, head.len, NULL);
+		return;
+	}
+}
+
 void decode_write_tracepoint(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
 	const struct bt_rec_hdr *hdr = v->call->event;
 	const struct bt_event_rec *rec = (const void *)hdr;
 	const struct tp_event *ev = v->tracepoint;
-	const unsigned char *data = (const unsigned char *)(rec + 1);
+	const unsigned char *data = (const unsigned char *)(rec + 1), *items;
+	size_t items_at = 0, items_end;
 	int n;
 
 	if (!hdr || hdr->type != BT_REC_EVENT)
@@ -123,12 +184,28 @@ void decode_write_tracepoint(const struct decoder *d, struct writer *w, const st
 		w_obj_end(w, true);
 		return;
 	}
+	/* the fetched items after the entry, within the record */
+	items = data + BT_ALIGN8(rec->len);
+	items_end = rec->fetch_len;
+	if (sizeof(*rec) + BT_ALIGN8(rec->len) + items_end > hdr->size)
+		items_end = 0;
 	n = ev->shown ? ev->nshown : ev->nfields;
 	for (int i = 0; i < n; i++) {
-		const struct tp_field *f = &ev->fields[ev->shown ? ev->shown[i] : i];
+		const struct tp_item *item = ev->shown ? &ev->shown[i] : NULL;
 
-		w_key(w, f->name);
-		write_field(d, w, f, data, rec->len, rec->want);
+		if (item && item->field < 0) {
+			char key[TP_EXPR_MAX];
+
+			/* named as written, without its ':string' */
+			snprintf(key, sizeof(key), "%.*s", (int)strcspn(item->text, ":"),
+				 item->text);
+			w_key(w, key);
+			write_fetched(d, w, item, items, items_end, &items_at);
+			continue;
+		}
+		w_key(w, ev->fields[item ? item->field : i].name);
+		write_field(d, w, &ev->fields[item ? item->field : i], data, rec->len, rec->want);
 	}
-	w_obj_end(w, false);
+	/* items the collector had no room for: the list ends in "..." */
+	w_obj_end(w, (rec->fetch_flags & BT_CAP_TRUNCATED) != 0);
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "bpf/filter_prog.h"
 #include "catalog/catalog.h"
+#include "catalog/tracepoints.h"
 #include "filter/syscall_set.h"
 
 /* Nodes of one parsed expression: terms, &&, ||, ! (a term of comm == counts once). */
@@ -68,12 +69,23 @@ struct types;
  * be NULL) gives the arguments' C types their sizes and signedness. traced is
  * the set -e leaves; an expression naming arguments (fd, flags) keeps only
  * the syscalls that have every argument it names, and whose tables know
- * every constant it gives such an argument (out->traced). Returns 0, or
- * -EINVAL / -E2BIG with a message in err.
+ * every constant it gives such an argument (out->traced). A name may be a
+ * number field of an event in events (may be NULL) instead: the events that
+ * have it are decided by it (filter_event_slots), and no syscall need have
+ * it. Returns 0, or -EINVAL / -E2BIG with a message in err.
  */
 int filter_spec__compile(const struct filter_spec *spec, const struct catalog *cat,
 			 const struct types *types, const struct syscall_set *traced,
-			 struct filter_compiled *out, char *err, size_t err_size);
+			 const struct tp_set *events, struct filter_compiled *out, char *err,
+			 size_t err_size);
+
+/*
+ * --filter on -e SUBSYS:EVENT's fields: where ev's entry has the compiled program's argument
+ * names (a number field of that name), into desc's filter slots. An event without them is
+ * shown as a signal's line is: when the process terms pass.
+ */
+void filter_event_slots(const struct filter_compiled *f, const struct tp_event *ev,
+			struct bt_event_desc *desc);
 
 /* Writes a readable listing of prog (one instruction a line) to buf, as snprintf. */
 size_t filter_prog__format(const struct bt_filter_prog *prog, char *buf, size_t size);

@@ -36,6 +36,7 @@ struct compiler {
 	const struct filter_spec *spec;
 	const struct catalog *cat;
 	const struct types *types;
+	const struct tp_set *events; /* -e SUBSYS:EVENT's, whose fields may be named; or NULL */
 	struct filter_compiled *out;
 	char *err;
 	size_t err_size;
@@ -140,6 +141,42 @@ static bool catalog_has_arg(const struct catalog *cat, const char *name)
 	return false;
 }
 
+/* How a number field of an event widens to 64 bits, as a syscall's argument of its C type. */
+static int field_cast(const struct tp_field *f)
+{
+	if (f->kind == TP_FIELD_POINTER || f->size >= 8)
+		return f->kind == TP_FIELD_POINTER || f->size == 8 ? BT_CAST_U64 : -1;
+	if (f->kind != TP_FIELD_SCALAR)
+		return -1;
+	switch (f->size) {
+	case 4:
+		return f->is_signed ? BT_CAST_S32 : BT_CAST_U32;
+	case 2:
+		return f->is_signed ? BT_CAST_S16 : BT_CAST_U16;
+	case 1:
+		return f->is_signed ? BT_CAST_S8 : BT_CAST_U8;
+	}
+	return -1;
+}
+
+/* The number field name of event ev: its index, or -1 (none, or no number). */
+static int event_number_field(const struct tp_event *ev, const char *name)
+{
+	int i = tp_event__field(ev, name);
+
+	return i >= 0 && field_cast(&ev->fields[i]) >= 0 ? i : -1;
+}
+
+/* Whether an event selected has a number field called name. */
+static bool events_have(const struct compiler *c, const char *name)
+{
+	for (size_t i = 0; c->events && i < c->events->n; i++) {
+		if (event_number_field(&c->events->events[i], name) >= 0)
+			return true;
+	}
+	return false;
+}
+
 /* The named-argument slot of name, allocated on first use. */
 static int name_slot(struct compiler *c, const char *name, int col)
 {
@@ -203,14 +240,14 @@ static int restrict_set(struct compiler *c, const struct filter_expr *e, int i)
 	}
 	if (n->keyword >= 0)
 		return 0;
-	if (!catalog_has_arg(c->cat, n->field)) {
+	if (!catalog_has_arg(c->cat, n->field) && !events_have(c, n->field)) {
 		char names[256];
 
 		filter_field_names(names, sizeof(names));
 		filter_set_error(
 			c->err, c->err_size, n->col,
-			"unknown field '%s': give %s or an argument name ('btftrace syscalls' "
-			"lists them)",
+			"unknown field '%s': give %s, an argument name ('btftrace syscalls' "
+			"lists them) or a number field of an event -e selects",
 			n->field, names);
 		return -EINVAL;
 	}
@@ -221,7 +258,8 @@ static int restrict_set(struct compiler *c, const struct filter_expr *e, int i)
 		if (syscall_set__has(set, nr) && !traced_has_arg(c, nr, n->field))
 			set_remove(set, nr);
 	}
-	if (!syscall_set__count(set)) {
+	/* an event's field: the events that have it decide by it, no syscall need */
+	if (!syscall_set__count(set) && !events_have(c, n->field)) {
 		filter_set_error(
 			c->err, c->err_size, n->col,
 			"no traced syscall has an argument called '%s': trace one that has "
@@ -464,6 +502,16 @@ static void fill_args(struct compiler *c)
 				all_u64[k] = false;
 		}
 	}
+	for (size_t i = 0; c->events && i < c->events->n; i++) {
+		const struct tp_event *ev = &c->events->events[i];
+
+		for (int k = 0; k < out->nnames; k++) {
+			int f = event_number_field(ev, out->names[k]);
+
+			if (f >= 0 && field_cast(&ev->fields[f]) != BT_CAST_U64)
+				all_u64[k] = false;
+		}
+	}
 	/* sizes and counts (size_t, unsigned long) compare unsigned, as their C type does */
 	for (__u32 i = 0; i < out->prog.len; i++) {
 		struct bt_filter_insn *insn = &out->prog.insns[i];
@@ -507,13 +555,31 @@ struct extra_term {
 	const char *comm;
 };
 
+void filter_event_slots(const struct filter_compiled *f, const struct tp_event *ev,
+			struct bt_event_desc *desc)
+{
+	desc->filter_has = 0;
+	for (int k = 0; f && k < f->nnames; k++) {
+		int i = event_number_field(ev, f->names[k]);
+
+		if (i < 0)
+			continue;
+		desc->filter_has |= 1U << k;
+		desc->filter_off[k] = ev->fields[i].offset;
+		desc->filter_size[k] = ev->fields[i].size;
+		desc->filter_cast[k] = field_cast(&ev->fields[i]);
+	}
+}
+
 int filter_spec__compile(const struct filter_spec *spec, const struct catalog *cat,
 			 const struct types *types, const struct syscall_set *traced,
-			 struct filter_compiled *out, char *err, size_t err_size)
+			 const struct tp_set *events, struct filter_compiled *out, char *err,
+			 size_t err_size)
 {
 	struct compiler c = {.spec = spec,
 			     .cat = cat,
 			     .types = types,
+			     .events = events,
 			     .out = out,
 			     .err = err,
 			     .err_size = err_size};

@@ -129,6 +129,7 @@ void free_kfuncs(struct session *s);
 /* tracepoints.c: -e SUBSYS:EVENT */
 int select_tracepoints(struct session *s, const char *tracefs, char *const *globs, int n);
 void resolve_tracepoint_types(struct session *s);
+int compile_fetches(struct session *s);
 int set_tracepoints(struct session *s);
 int attach_tracepoints(struct session *s);
 

@@ -143,7 +143,7 @@ static int compile_filter(struct session *s)
 			syscall_set__add(&traced, nr);
 	}
 	err = filter_spec__compile(s->opts->filter, s->cat, s->opts->no_btf ? NULL : &s->types,
-				   &traced, s->filter, why, sizeof(why));
+				   &traced, &s->tracepoints, s->filter, why, sizeof(why));
 	if (err) {
 		fail("%s", why);
 		return err;
@@ -357,6 +357,8 @@ int load_tables(struct session *s)
 			return err;
 		resolve_tracepoint_types(s);
 	}
+	if (o->nevents && (err = compile_fetches(s)))
+		return err;
 	if (!uring_set__empty(&o->io_uring) && (err = select_uring(s, tracefs)))
 		return err;
 	beauty__build(s->beauty, s->cat, &s->types);

@@ -9,7 +9,9 @@
 #include <string.h>
 #include "base/json.h"
 #include "catalog/tracepoints.h"
+#include "filter/expr.h"
 #include "session/session_internal.h"
+#include "types/fetch.h"
 
 #define EXIT_USAGE 2
 
@@ -54,6 +56,31 @@ void resolve_tracepoint_types(struct session *s)
 	}
 }
 
+/*
+ * Fetch expressions ('prev->comm', 'filename:string'): checked against BTF and compiled, one
+ * program per event; without BTF (--no-btf), on the format's fields only.
+ */
+int compile_fetches(struct session *s)
+{
+	const struct types *types = s->opts->no_btf ? NULL : &s->types;
+	char *why;
+	int err = 0;
+
+	why = malloc(FETCH_ERR_MAX);
+	if (!why)
+		return -ENOMEM;
+	for (size_t i = 0; i < s->tracepoints.n && !err; i++) {
+		why[0] = '\0';
+		err = tp_fetch_compile(&s->tracepoints.events[i], types, why, FETCH_ERR_MAX);
+		if (err == -ENOMEM)
+			fail("cannot compile the fetch expressions: %s", strerror(ENOMEM));
+		else if (err)
+			fail("%s", why);
+	}
+	free(why);
+	return err;
+}
+
 /* -e SUBSYS:EVENT: what the event program needs to know of each event selected. */
 int set_tracepoints(struct session *s)
 {
@@ -62,7 +89,11 @@ int set_tracepoints(struct session *s)
 
 	for (size_t i = 0; i < s->tracepoints.n; i++) {
 		tp_event__desc(&s->tracepoints.events[i], &desc);
+		filter_event_slots(s->filter, &s->tracepoints.events[i], &desc);
 		err = collector__set_event(&s->coll, s->tracepoints.events[i].id, &desc);
+		if (!err && s->tracepoints.events[i].fetch)
+			err = collector__set_fetch(&s->coll, s->tracepoints.events[i].id,
+						   s->tracepoints.events[i].fetch);
 		if (err) {
 			fail("cannot fill the event map (%s): run with -d to see libbpf's messages",
 			     strerror(-err));
@@ -80,7 +111,7 @@ int attach_tracepoints(struct session *s)
 	for (size_t i = 0; i < s->tracepoints.n; i++) {
 		const struct tp_event *ev = &s->tracepoints.events[i];
 
-		err = collector__attach_event(&s->coll, ev->id);
+		err = collector__attach_event(&s->coll, ev->id, ev->raw ? ev->name : NULL);
 		if (err) {
 			fail("cannot attach to the tracepoint %s (%s): %s", ev->full,
 			     strerror(-err),
@@ -113,7 +144,8 @@ static void field_type(const struct tp_field *f, char *buf, size_t size)
 	}
 }
 
-static void print_event_json(const struct tp_event *ev, struct outbuf *ob)
+static void print_event_json(const struct tp_event *ev, const struct tp_fetch_arg *args, int nargs,
+			     struct outbuf *ob)
 {
 	char type[TP_TYPE_MAX + 32];
 
@@ -131,7 +163,20 @@ static void print_event_json(const struct tp_event *ev, struct outbuf *ob)
 		outbuf_printf(ob, ",\"offset\":%u,\"size\":%u,\"signed\":%s}", f->offset, f->size,
 			      f->is_signed ? "true" : "false");
 	}
-	outbuf_puts(ob, "]}\n");
+	outbuf_puts(ob, "]");
+	/* what fetch expressions can start from besides the fields */
+	if (nargs) {
+		outbuf_puts(ob, ",\"args\":[");
+		for (int k = 0; k < nargs; k++) {
+			outbuf_puts(ob, k ? ",{\"name\":" : "{\"name\":");
+			json_put_cstr(ob, args[k].name);
+			outbuf_puts(ob, ",\"type\":");
+			json_put_cstr(ob, args[k].type);
+			outbuf_puts(ob, "}");
+		}
+		outbuf_puts(ob, "]");
+	}
+	outbuf_puts(ob, "}\n");
 }
 
 int session_list_events(const struct session_opts *o, char **globs, int n, bool json)
@@ -141,6 +186,7 @@ int session_list_events(const struct session_opts *o, char **globs, int n, bool 
 	char tracefs[256], type[TP_TYPE_MAX + 32];
 	struct outbuf ob;
 	int err, status = 0;
+	bool have_btf;
 
 	err = tracefs_find(tracefs, sizeof(tracefs));
 	if (err) {
@@ -153,12 +199,17 @@ int session_list_events(const struct session_opts *o, char **globs, int n, bool 
 		tp_set__free(&s.tracepoints);
 		return EXIT_USAGE;
 	}
+	/* the BTF prototypes' arguments too, where the kernel has BTF */
+	have_btf = !o->no_btf && !types__load(&s.types, o->btf_path);
 	outbuf_init(&ob);
 	for (size_t i = 0; i < s.tracepoints.n; i++) {
 		const struct tp_event *ev = &s.tracepoints.events[i];
+		struct tp_fetch_arg args[BT_FETCH_MAX_ARGS];
+		int nargs =
+			have_btf ? tp_fetch_args(&s.types, ev->name, args, BT_FETCH_MAX_ARGS) : 0;
 
 		if (json) {
-			print_event_json(ev, &ob);
+			print_event_json(ev, args, nargs, &ob);
 		} else if (!ev->nfields) {
 			outbuf_printf(&ob, "%-40s %5u  -\n", ev->full, ev->id);
 		}
@@ -170,10 +221,16 @@ int session_list_events(const struct session_opts *o, char **globs, int n, bool 
 				      ev->full, ev->id, k, f->name, type, f->offset, f->size,
 				      f->is_signed ? " signed" : "");
 		}
+		/* the prototype's arguments, after the fields: a<N> in the index's column */
+		for (int k = 0; !json && k < nargs; k++)
+			outbuf_printf(&ob, "%-40s %5u a%d %-24s %s\n", ev->full, ev->id, k,
+				      args[k].name, args[k].type);
 		fwrite(ob.data, 1, ob.len, stdout);
 		outbuf_reset(&ob);
 	}
 	outbuf_free(&ob);
+	if (have_btf)
+		types__free(&s.types);
 	if (fflush(stdout))
 		status = 1;
 	tp_set__free(&s.tracepoints);

@@ -167,11 +167,12 @@ CASES = (
              r"^btftrace: no tracepoint matches 'sched:no_such_event': 'btftrace events' "
              r"lists them, 'btftrace events sched:\*' those of one subsystem$"),
         case("event-unknown-field", ["-e", "sched:sched_switch(prev_comm, nope)", "--", "true"],
-             r"^btftrace: sched:sched_switch has no field 'nope': its fields are prev_comm, "
-             r"prev_pid, .*next_pid, next_prio$"),
-        case("event-deref", ["-e", "sched:sched_switch(prev->comm)", "--", "true"],
-             r"^btftrace: bad event 'sched:sched_switch\(prev->comm\)': pointer "
-             r"dereferences \(->\) are not supported"),
+             r"^btftrace: sched:sched_switch has no field or argument 'nope': its format's "
+             r"fields are prev_comm, prev_pid, .*next_pid, next_prio; its BTF prototype's "
+             r"arguments \(for '->' and '\.'\) are .*prev, next"),
+        case("event-wrong-member", ["-e", "sched:sched_switch(prev->comx)", "--", "true"],
+             r"^btftrace: sched:sched_switch: 'prev->comx': struct task_struct has no member "
+             r"'comx': its members are .*, comm, "),
         case("event-unclosed", ["-e", "sched:sched_switch(prev_comm", "--", "true"],
              r"^btftrace: bad event 'sched:sched_switch\(prev_comm': fields go in "
              r"parentheses at its end"),
@@ -261,7 +262,8 @@ CASES = (
         case("filter-single-equals", ["--filter", "fd = 1", "--", "true"],
              r"--filter: column 4: '=' is not an operator: compare with '=='"),
         case("filter-unknown-field", ["--filter", "fdd == 3", "--", "true"],
-             r"--filter: column 1: unknown field 'fdd': give pid, tid, .* or an argument name"),
+             r"--filter: column 1: unknown field 'fdd': give pid, tid, .*, an argument name .* "
+             r"or a number field of an event -e selects"),
         case("filter-unknown-constant", ["--filter", "flags & O_CRAET", "--", "true"],
              r"--filter: column 9: unknown constant 'O_CRAET' for flags"),
         case("filter-unknown-errno", ["--filter", "errno == ENOPE", "--", "true"],

@@ -98,6 +98,22 @@ printf 'vm\n' >"$t/uring.txt"
 run io_uring -d -e trace=io_uring_enter -e io_uring=all -- "$w/uring_read" "$t/uring.txt" \
 	"$t/uring.out"
 run io_uring-summary -c -e trace=none -e io_uring=all -- "$w/uring_read" "$t/uring.txt" - 3
+# -e SUBSYS:EVENT with fetch expressions: on the BTF prototype's arguments (a raw tracepoint
+# running the fetch loop, verified by this kernel), by position (argN, on every kernel) and by
+# name (where BTF has the names), on a format's field, and a wrong member
+run event-fetch -f -e trace=none \
+	-e 'sched:sched_process_fork(arg0->comm, arg1->pid, arg1->real_parent->pid)' \
+	-- "$w/proc_life" fork 2
+run event-fetch-named -f -e trace=none \
+	-e 'sched:sched_process_fork(parent->comm, child->pid, child->real_parent->pid)' \
+	-- "$w/proc_life" fork 2
+mkdir -p "$t/event"
+run event-string -e trace=none -e 'syscalls:sys_enter_openat(filename:string, flags)' \
+	-- "$w/stat_rw" "$t/event"
+run event-bad-member -e 'sched:sched_process_fork(arg1->comx)' -- "$w/stat_rw" "$t/event"
+# --filter on an event's field, in the kernel: stat_rw opens its file to write, then to read
+run event-filter -e trace=none --filter 'flags == 0' \
+	-e 'syscalls:sys_enter_openat(filename:string, flags)' -- "$w/stat_rw" "$t/event"
 # --kfunc: kernel functions under the syscalls they are made in, through fentry and fexit
 # (the host may refuse them: its case then ends in the one-line refusal)
 run kfunc -e trace=openat,read --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"

@@ -421,6 +421,57 @@ def test_io_uring_operations_counted(run):
     assert "io_uring_enter" not in table, text
 
 
+def check_forks(text, parent, child):
+    forks = [re.fullmatch(rf'sched:sched_process_fork\({parent}->comm="proc_life", '
+                          rf'{child}->pid=(\d+), {child}->real_parent->pid=(\d+)\)',
+                          strip_pid(l))
+             for l in lines(text) if "sched:sched_process_fork" in l]
+    assert len(forks) >= 2 and all(forks), text
+    for line in (l for l in lines(text) if "sched:sched_process_fork" in l):
+        m = re.search(r"real_parent->pid=(\d+)", line)
+        # the line's pid, or the traced command's (no prefix) is the child's parent
+        assert prefix_pid(line) in (None, int(m.group(1))), text
+
+
+def test_event_fetch_expressions_on_btf_arguments(run):
+    """A raw tracepoint with the fetch loop: each fork names its parent and child, the child's
+    parent being the process that forked it; the arguments by position on every kernel."""
+    check_forks(ok(run, "event-fetch").file("trace"), "arg0", "arg1")
+
+
+def test_event_fetch_arguments_by_name(run):
+    """The names come from the __bpf_trace_ function's BTF, which 5.10's BTF lacks: there the
+    error says the arguments are arg0 and arg1."""
+    case = run.case("event-fetch-named")
+    if run.kernel == "bullseye" and case.rc == 2:
+        assert "arguments (for '->' and '.') are arg0, arg1" in case.file("stderr"), \
+            case.file("stderr")
+        return
+    check_forks(ok(run, "event-fetch-named").file("trace"), "parent", "child")
+
+
+def test_event_fetch_string_on_a_format_field(run):
+    case = ok(run, "event-string")
+    text = case.file("trace")
+    assert re.search(r'^syscalls:sys_enter_openat\(filename="[^"]*/event/data", flags=\d+\)$',
+                     text, re.M), text
+
+
+def test_event_fetch_wrong_member_lists_the_members(run):
+    case = ok(run, "event-bad-member", rc=2)
+    err = case.file("stderr")
+    assert err.startswith("btftrace: sched:sched_process_fork: 'arg1->comx': struct "
+                          "task_struct has no member 'comx': its members are "), err
+    assert ", comm, " in err and err.count("\n") == 1, err
+
+
+def test_filter_on_an_event_field(run):
+    text = ok(run, "event-filter").file("trace")
+    opens = [strip_pid(l) for l in lines(text) if "sys_enter_openat" in l]
+    assert len(opens) == 1 and re.fullmatch(r'syscalls:sys_enter_openat\(filename="[^"]*/event/'
+                                            r'data", flags=0\)', opens[0]), text
+
+
 # --kfunc: where fentry is refused (the host may refuse it), the run ends in one line saying so
 KFUNC_REFUSAL = re.compile(r"^btftrace: --kfunc: this kernel (has no kprobes .* and )?refuses "
                            r"fentry programs \(.*\).*: trace without --kfunc\n$")

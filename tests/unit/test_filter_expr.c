@@ -75,7 +75,7 @@ static int compile(struct filter_spec *spec, const char *text)
 		if (ret)
 			return ret;
 	}
-	ret = filter_spec__compile(spec, cat, NULL, &all, out, err, sizeof(err));
+	ret = filter_spec__compile(spec, cat, NULL, &all, NULL, out, err, sizeof(err));
 	filter_expr__free(spec->expr);
 	spec->expr = NULL;
 	if (!ret)
@@ -225,8 +225,9 @@ static void test_name_errors(void **state)
 {
 	assert_string_equal(error_of("fdd == 3"),
 			    "--filter: column 1: unknown field 'fdd': give pid, tid, ppid, uid, "
-			    "gid, comm, syscall, arg0..arg5, ret, errno, duration or an argument "
-			    "name ('btftrace syscalls' lists them)");
+			    "gid, comm, syscall, arg0..arg5, ret, errno, duration, an argument "
+			    "name ('btftrace syscalls' lists them) or a number field of an event "
+			    "-e selects");
 	assert_string_equal(error_of("flags & O_CRAET"),
 			    "--filter: column 9: unknown constant 'O_CRAET' for flags: give a "
 			    "number, or a name the decoder prints for it");
@@ -335,6 +336,72 @@ static void test_enter_phases_treat_the_result_as_unknown(void **state)
 	assert_true(run(1, 0, 0, 0, BT_PHASE_ENTER_SURE));
 	assert_true(run(2, 0, 0, 0, BT_PHASE_ENTER_MAYBE));
 	assert_false(run(2, 0, 0, 0, BT_PHASE_ENTER_SURE));
+}
+
+/* --filter on an event's fields: named like arguments, decided where the entry has them. */
+static void test_event_fields(void **state)
+{
+	static struct tp_field switch_fields[] = {
+		{.name = "next_pid",
+		 .kind = TP_FIELD_SCALAR,
+		 .offset = 56,
+		 .size = 4,
+		 .is_signed = true},
+		{.name = "next_comm", .kind = TP_FIELD_ARRAY, .offset = 40, .size = 16},
+	};
+	static struct tp_field fork_fields[] = {
+		{.name = "child_pid",
+		 .kind = TP_FIELD_SCALAR,
+		 .offset = 20,
+		 .size = 4,
+		 .is_signed = true},
+	};
+	struct tp_event evs[] = {
+		{.name = "sched_switch", .nfields = 2, .fields = switch_fields},
+		{.name = "sched_process_fork", .nfields = 1, .fields = fork_fields},
+	};
+	struct tp_set events = {.events = evs, .n = 2};
+	struct filter_spec spec = {};
+	struct bt_event_desc desc = {};
+	struct bt_filter_input in = {};
+
+	assert_int_equal(
+		filter_expr__parse("next_pid < 0 || child_pid == 3", &spec.expr, err, sizeof(err)),
+		0);
+	/* no syscall has them: the events decide by them, no error */
+	assert_int_equal(
+		filter_spec__compile(&spec, cat, NULL, &all, &events, out, err, sizeof(err)), 0);
+	filter_expr__free(spec.expr);
+	assert_int_equal(syscall_set__count(&out->traced), 0);
+	assert_string_equal(out->names[0], "next_pid");
+	assert_string_equal(out->names[1], "child_pid");
+	filter_event_slots(out, &evs[0], &desc);
+	assert_int_equal(desc.filter_has, 1);
+	assert_int_equal(desc.filter_off[0], 56);
+	assert_int_equal(desc.filter_size[0], 4);
+	assert_int_equal(desc.filter_cast[0], BT_CAST_S32);
+	filter_event_slots(out, &evs[1], &desc);
+	assert_int_equal(desc.filter_has, 2);
+	assert_int_equal(desc.filter_off[1], 20);
+	/* sched_switch: a signed field compares signed; child_pid, unknown, could pass */
+	in.v[BT_FF_NAMED0] = (__u64)-1;
+	in.v[BT_FF_NAMED_KNOWN] = 1;
+	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
+	in.v[BT_FF_NAMED0] = 7;
+	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
+	/* both known (an event with both): decided */
+	in.v[BT_FF_NAMED_KNOWN] = 3;
+	in.v[BT_FF_NAMED0 + 1] = 4;
+	assert_false(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
+	in.v[BT_FF_NAMED0 + 1] = 3;
+	assert_true(bt_filter_run(&out->prog, &in, BT_PHASE_EVENT));
+	/* an array field is no number: no such field */
+	assert_int_equal(filter_expr__parse("next_comm == 1", &spec.expr, err, sizeof(err)), 0);
+	assert_int_equal(
+		filter_spec__compile(&spec, cat, NULL, &all, &events, out, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "a number field of an event -e selects"));
+	filter_expr__free(spec.expr);
 }
 
 static void test_options_add_conditions(void **state)
@@ -550,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_options_add_conditions),
 		cmocka_unit_test(test_events_are_judged_by_the_process_terms),
 		cmocka_unit_test(test_durations),
+		cmocka_unit_test(test_event_fields),
 		cmocka_unit_test(test_fields_say_what_to_fetch_and_when),
 		cmocka_unit_test(test_field_table_parser_and_listing_agree),
 	};

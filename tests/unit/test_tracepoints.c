@@ -228,12 +228,18 @@ static void test_globs_and_errors(void **state)
 	assert_int_equal(tp_set__add(&set, tree, "sched:nope*", err, sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "no tracepoint matches 'sched:nope*'"));
 	assert_non_null(strstr(err, "btftrace events sched:*"));
+	/* a name of no field: a fetch expression, checked later against BTF (test_fetch.c) */
 	assert_int_equal(
 		tp_set__add(&set, tree, "sched:sched_switch(prev_comm, nope)", err, sizeof(err)),
-		-EINVAL);
-	assert_string_equal(err, "sched:sched_switch has no field 'nope': its fields are "
-				 "prev_comm, prev_pid, prev_prio, prev_state, next_comm, next_pid, "
-				 "next_prio");
+		1);
+	assert_true(set.events[0].has_fetch);
+	assert_int_equal(set.events[0].shown[0].field, 0);
+	assert_int_equal(set.events[0].shown[1].field, -1);
+	assert_string_equal(set.events[0].shown[1].text, "nope");
+	tp_set__free(&set);
+	assert_int_equal(tp_set__add(&set, tree, "sched:sched_switch( )", err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "an empty"));
 	assert_int_equal(tp_set__add(&set, tree, "sched:sched_switch(prev_comm", err, sizeof(err)),
 			 -EINVAL);
 	assert_int_equal(tp_set__add(&set, tree, "sched:", err, sizeof(err)), -EINVAL);
@@ -244,8 +250,14 @@ static void test_globs_and_errors(void **state)
 				     sizeof(err)),
 			 1);
 	assert_int_equal(set.events[0].nshown, 2);
-	assert_int_equal(set.events[0].shown[0], 5);
-	assert_int_equal(set.events[0].shown[1], 0);
+	assert_int_equal(set.events[0].shown[0].field, 5);
+	assert_int_equal(set.events[0].shown[1].field, 0);
+	assert_false(set.events[0].has_fetch);
+	/* spaces dropped inside an expression */
+	tp_set__free(&set);
+	assert_int_equal(
+		tp_set__add(&set, tree, "sched:sched_switch(prev -> comm)", err, sizeof(err)), 1);
+	assert_string_equal(set.events[0].shown[0].text, "prev->comm");
 	tp_set__free(&set);
 }
 
@@ -417,13 +429,71 @@ static void test_arrays_and_selection(void **state)
 					 "prev_prio=120, prev_state=1, next_comm=\"kworker/0:1\", "
 					 "next_pid=5, next_prio=120)");
 	/* a fetch expression's fields, in its order */
-	ev->shown = calloc(2, sizeof(int));
-	ev->shown[0] = 5;
-	ev->shown[1] = 0;
+	ev->shown = calloc(2, sizeof(*ev->shown));
+	ev->shown[0].field = 5;
+	ev->shown[1].field = 0;
 	ev->nshown = 2;
 	assert_string_equal(text_line(), "sched:sched_switch(next_pid=5, prev_comm=\"sh\")");
 	free(ev->shown);
 	ev->shown = NULL;
+}
+
+/* One fetched item after the entry, as fetch_run puts it: its header, its bytes, padded to 8. */
+static size_t put_item(size_t at, const void *bytes, __u16 len, __u16 flags)
+{
+	struct bt_fetch_item head = {.len = len, .flags = flags};
+
+	memcpy(rec.data + at, &head, sizeof(head));
+	memcpy(rec.data + at + sizeof(head), bytes, len);
+	return at + BT_ALIGN8(sizeof(head) + len);
+}
+
+static void test_fetched_items(void **state)
+{
+	unsigned char e[64] = {0}, bits = 0x0a;
+	__s32 pid = 77;
+	struct tp_event *ev = (struct tp_event *)tp_set__find(&set, 314);
+	size_t at = 64;
+
+	memcpy(e + 24, &pid, 4);
+	make_rec(314, e, 64, 64);
+	ev->shown = calloc(5, sizeof(*ev->shown));
+	ev->nshown = 5;
+	ev->shown[0].field = 1;
+	strcpy(ev->shown[1].text, "prev->comm");
+	ev->shown[1].field = -1;
+	ev->shown[1].kind = TP_FETCH_STRING;
+	strcpy(ev->shown[2].text, "next->mm->owner");
+	ev->shown[2].field = -1;
+	ev->shown[2].kind = TP_FETCH_BITS;
+	ev->shown[2].bits = 64;
+	strcpy(ev->shown[3].text, "prev->on_rq");
+	ev->shown[3].field = -1;
+	ev->shown[3].kind = TP_FETCH_BITS;
+	ev->shown[3].bit_shift = 1;
+	ev->shown[3].bits = 3;
+	strcpy(ev->shown[4].text, "name:string");
+	ev->shown[4].field = -1;
+	ev->shown[4].kind = TP_FETCH_STRING;
+	at = put_item(at, "sh", 3, 0);
+	at = put_item(at, NULL, 0, BT_CAP_FAULT);
+	at = put_item(at, &bits, 1, 0);
+	at = put_item(at, "abcd", 4, BT_CAP_TRUNCATED);
+	rec.rec.fetch_len = at - 64;
+	rec.rec.hdr.size = sizeof(rec.rec) + at;
+	/* each by its kind; a string cut at the read's bound goes on with "..." */
+	assert_string_equal(text_line(), "sched:sched_switch(prev_pid=77, prev->comm=\"sh\", "
+					 "next->mm->owner=?, prev->on_rq=5, name=\"abcd\"...)");
+	assert_non_null(strstr(json_members(), "\"prev->comm\":{\"str\":\"sh\","));
+	assert_non_null(strstr(json_members(), "\"next->mm->owner\":null,\"prev->on_rq\":5,"));
+	/* items the record has not (past its fetch_len): "?", and the list says more were cut */
+	rec.rec.fetch_len = 16;
+	rec.rec.fetch_flags = BT_CAP_TRUNCATED;
+	assert_string_equal(text_line(), "sched:sched_switch(prev_pid=77, prev->comm=\"sh\", "
+					 "next->mm->owner=?, prev->on_rq=?, name=?, ...)");
+	free(ev->shown);
+	ev->shown = NULL;
+	ev->nshown = 0;
 }
 
 static void test_pointer_numbers_rel_loc(void **state)
@@ -461,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_fork_line),
 		cmocka_unit_test(test_cut_entry),
 		cmocka_unit_test(test_arrays_and_selection),
+		cmocka_unit_test(test_fetched_items),
 		cmocka_unit_test(test_pointer_numbers_rel_loc),
 	};
 
