@@ -113,6 +113,8 @@ BT_EXTERN const volatile __u8 summary BT_INIT(0);	/* -c/-C: aggregate calls in s
 BT_EXTERN const volatile __u8 summary_only BT_INIT(0);	/* -c: no per-call records at all */
 BT_EXTERN const volatile __u8 summary_by BT_INIT(0);	/* enum bt_summary_by */
 BT_EXTERN const volatile __u8 errno_summary BT_INIT(0); /* --errno-summary: count errors by errno */
+/* -O: ns taken off each call's time in the summary, as strace -O does (none below 0) */
+BT_EXTERN const volatile __u64 summary_overhead_ns BT_INIT(0);
 BT_EXTERN const volatile __u8 filter_active BT_INIT(0); /* run filter_prog on every traced call */
 BT_EXTERN const volatile __u8
 	filter_defer BT_INIT(0); /* filter_prog reads the result: decide at exit */

@@ -181,6 +181,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->summary_only = o->summary_only;
 	skel->rodata->summary_by = o->summary_by;
 	skel->rodata->errno_summary = o->errno_summary;
+	skel->rodata->summary_overhead_ns = o->summary_overhead_ns;
 	skel->rodata->signals_shown = o->signals_shown;
 	skel->rodata->filter_active = o->filter;
 	skel->rodata->filter_defer = o->filter_defer;

@@ -28,6 +28,7 @@ struct collector_opts {
 	bool summary_only;   /* -c: and send no per-call records */
 	int summary_by;	     /* enum bt_summary_by */
 	bool errno_summary;
+	__u64 summary_overhead_ns; /* -O: taken off each call's time, none below 0 */
 	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
 	bool filter;	       /* run the --filter program collector__set_filter() gives */
 	bool filter_defer;     /* it reads the result: decide each call at its exit */

@@ -76,6 +76,7 @@ int session_run(const struct session_opts *o)
 		.summary_only = o->summary == SUMMARY_ONLY,
 		.summary_by = o->summary_opts.by,
 		.errno_summary = o->summary_opts.errno_summary,
+		.summary_overhead_ns = o->summary_opts.overhead_ns,
 		/* --quiet=signals too: a line nobody shows costs no record */
 		.signals_shown = o->text.quiet_signals ? 0 : o->signals_shown,
 		.filter = o->filter && filter_spec__active(o->filter),
