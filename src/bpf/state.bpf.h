@@ -183,6 +183,14 @@ BT_EXTERN struct {
 	__type(value, struct bt_call_start);
 } task_call_start SEC(".maps");
 
+/* -yy: inet sockets' endpoints by inode, as a call saw them (sockets.bpf.c). */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 1); /* sized by user space: BT_SOCK_ENDPOINTS_MAX with -yy */
+	__type(key, __u64);
+	__type(value, struct bt_sock_endpoints);
+} sock_endpoints SEC(".maps");
+
 /* -c with --summary-by=total: indexed by syscall number, no hashing either. */
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);

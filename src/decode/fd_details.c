@@ -89,15 +89,38 @@ static bool fdinfo_value(__u32 tgid, __u32 tid, int fd, const char *key, char *o
 	return false;
 }
 
-static bool socket_info(const struct decoder *d, __u32 tgid, __u32 tid, int fd, const char *path,
-			struct wr_fd_info *info)
+/*
+ * A socket's endpoints: while the fd is still the socket, as the diagnostics say (strace's
+ * way); once it is gone, as the kernel kept them at the calls that set them or at its close,
+ * and, as strace shows a socket before it had endpoints, only the protocol and inode in a
+ * record from before they were first kept (socket's, bind's own).
+ */
+static bool socket_info(const struct decoder *d, const struct bt_rec_hdr *hdr, int fd,
+			const char *path, struct wr_fd_info *info)
 {
 	uint64_t ino = socket_inode(path);
-	char proto[32];
+	char protobuf[32];
+	const char *proto;
+	struct bt_sock_endpoints kept;
 
-	if (!ino || !d->socks ||
-	    !sock_diag__lookup(d->socks, ino,
-			       socket_proto(tgid, tid, fd, ino, proto, sizeof(proto)), &info->sock))
+	if (!ino || !d->socks)
+		return false;
+	proto = socket_proto(hdr->tgid, hdr->tid, fd, ino, protobuf, sizeof(protobuf));
+	if (!proto && d->sock_endpoints && !d->sock_endpoints(d->sock_endpoints_ctx, ino, &kept) &&
+	    sock_endpoints_socket(&kept, ino, &info->sock)) {
+		if (hdr->ts && hdr->ts < kept.first_ns) {
+			char name[sizeof(info->sock.proto)];
+
+			memcpy(name, info->sock.proto, sizeof(name));
+			memset(&info->sock, 0, sizeof(info->sock));
+			memcpy(info->sock.proto, name, sizeof(name));
+			info->sock.inode = ino;
+			info->sock.kind = WR_SOCK_BARE;
+		}
+		info->kind = WR_FD_SOCKET;
+		return true;
+	}
+	if (!sock_diag__lookup(d->socks, ino, proto, &info->sock))
 		return false;
 	info->kind = WR_FD_SOCKET;
 	return true;
@@ -208,15 +231,16 @@ static bool eventfd_info(__u32 tgid, __u32 tid, int fd, const char *path, struct
 	return true;
 }
 
-const struct wr_fd_info *decode_fd_info(const struct decoder *d, __u32 tgid, __u32 tid, int fd,
-					const char *path, struct wr_fd_info *info)
+const struct wr_fd_info *decode_fd_info(const struct decoder *d, const struct bt_rec_hdr *hdr,
+					int fd, const char *path, struct wr_fd_info *info)
 {
 	unsigned int set = d->opts.decode_fds;
+	__u32 tgid = hdr->tgid, tid = hdr->tid;
 
 	memset(info, 0, sizeof(*info));
 	if (!path)
 		return NULL;
-	if ((set & DECODE_FDS_SOCKET) && socket_info(d, tgid, tid, fd, path, info))
+	if ((set & DECODE_FDS_SOCKET) && socket_info(d, hdr, fd, path, info))
 		return info;
 	if ((set & DECODE_FDS_DEV) && device_info(path, info))
 		return info;
@@ -233,10 +257,10 @@ const struct wr_fd_info *decode_fd_info(const struct decoder *d, __u32 tgid, __u
 	return info;
 }
 
-void decode_write_fd(const struct decoder *d, struct writer *w, __u32 tgid, __u32 tid, int fd,
-		     const char *name, const char *path)
+void decode_write_fd(const struct decoder *d, struct writer *w, const struct bt_rec_hdr *hdr,
+		     int fd, const char *name, const char *path)
 {
 	struct wr_fd_info info;
 
-	w_fd(w, fd, name, decode_fd_info(d, tgid, tid, fd, path, &info));
+	w_fd(w, fd, name, decode_fd_info(d, hdr, fd, path, &info));
 }
