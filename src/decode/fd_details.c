@@ -90,10 +90,34 @@ static bool fdinfo_value(__u32 tgid, __u32 tid, int fd, const char *key, char *o
 }
 
 /*
+ * What the kernel kept of a socket at its calls (sockets.bpf.c), as of the record hdr: only
+ * the protocol and inode in a record from before they were first kept (socket's, bind's own),
+ * as strace shows a socket that has none yet. False when nothing was kept.
+ */
+static bool kept_socket(const struct decoder *d, const struct bt_rec_hdr *hdr, uint64_t ino,
+			struct wr_socket *out)
+{
+	struct bt_sock_endpoints kept;
+	struct wr_socket sock;
+
+	if (!d->sock_endpoints || d->sock_endpoints(d->sock_endpoints_ctx, ino, &kept) ||
+	    !sock_endpoints_socket(&kept, ino, &sock))
+		return false;
+	if (hdr->ts && hdr->ts < kept.first_ns) {
+		memset(out, 0, sizeof(*out));
+		memcpy(out->proto, sock.proto, sizeof(out->proto));
+		out->inode = ino;
+		out->kind = WR_SOCK_BARE;
+		return true;
+	}
+	*out = sock;
+	return true;
+}
+
+/*
  * A socket's endpoints: while the fd is still the socket, as the diagnostics say (strace's
- * way); once it is gone, as the kernel kept them at the calls that set them or at its close,
- * and, as strace shows a socket before it had endpoints, only the protocol and inode in a
- * record from before they were first kept (socket's, bind's own).
+ * way); when they do not list it (gone, or no inet_diag in this kernel) or the fd is no
+ * longer the socket, as the kernel kept them at the calls that set them or at its close.
  */
 static bool socket_info(const struct decoder *d, const struct bt_rec_hdr *hdr, int fd,
 			const char *path, struct wr_fd_info *info)
@@ -101,27 +125,17 @@ static bool socket_info(const struct decoder *d, const struct bt_rec_hdr *hdr, i
 	uint64_t ino = socket_inode(path);
 	char protobuf[32];
 	const char *proto;
-	struct bt_sock_endpoints kept;
 
 	if (!ino || !d->socks)
 		return false;
 	proto = socket_proto(hdr->tgid, hdr->tid, fd, ino, protobuf, sizeof(protobuf));
-	if (!proto && d->sock_endpoints && !d->sock_endpoints(d->sock_endpoints_ctx, ino, &kept) &&
-	    sock_endpoints_socket(&kept, ino, &info->sock)) {
-		if (hdr->ts && hdr->ts < kept.first_ns) {
-			char name[sizeof(info->sock.proto)];
-
-			memcpy(name, info->sock.proto, sizeof(name));
-			memset(&info->sock, 0, sizeof(info->sock));
-			memcpy(info->sock.proto, name, sizeof(name));
-			info->sock.inode = ino;
-			info->sock.kind = WR_SOCK_BARE;
-		}
-		info->kind = WR_FD_SOCKET;
-		return true;
+	/* gone: what was kept first, before the diagnostics are asked of every protocol */
+	if (!(!proto && kept_socket(d, hdr, ino, &info->sock))) {
+		if (!sock_diag__lookup(d->socks, ino, proto, &info->sock))
+			return false;
+		if (info->sock.kind == WR_SOCK_BARE)
+			kept_socket(d, hdr, ino, &info->sock);
 	}
-	if (!sock_diag__lookup(d->socks, ino, proto, &info->sock))
-		return false;
 	info->kind = WR_FD_SOCKET;
 	return true;
 }
