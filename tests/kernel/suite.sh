@@ -80,6 +80,9 @@ run summary-follow -c -f --summary-by=process -- "$w/proc_life" fork 2
 run summary-overhead -c -O 1s -U total-time,min-time,max-time,calls,name -- "$w/counted" 200 2
 # -yy: sockets gone before their lines print, their endpoints kept in the kernel at the calls
 run yy-closed -yy -- "$w/short_sock"
+# -P: decided in the kernel by name and by the fds (poll's and select's too) that refer to it
+mkdir -p "$t/path"
+run trace-path -f -P "$t/path/p.txt" -- "$w/trace_path" "$t/path"
 run filter --filter 'fd == 10 && count > 100' -- "$w/filtered" 100
 # decided at each call's exit: the enter half waits in the thread's slot
 run filter-failed -Z -- "$w/filtered" 100

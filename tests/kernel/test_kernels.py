@@ -213,6 +213,19 @@ def test_yy_sockets_kept_at_their_calls(run):
                      re.M), text
 
 
+def test_trace_path_in_the_kernel(run):
+    # the calls on p.txt by name and through its fds, select's and poll's among them; none of
+    # q.txt's or the pipe's
+    text = ok(run, "trace-path").file("trace")
+    calls = [re.sub(r"^\d+ +", "", l) for l in lines(text)]
+    assert any(re.match(r'openat\(AT_FDCWD, "/\S*/path/p\.txt"', l) for l in calls), text
+    assert any(l.startswith("pread64(20, \"he\", 2, 0)") for l in calls), text
+    assert any(l.startswith("poll([{fd=30, events=POLLIN}]") for l in calls), text
+    assert any(re.match(r"p?select6?\(31, \[30\]", l) for l in calls), text
+    assert any(l.startswith("write(20, \"child\", 5)") for l in calls), text
+    assert not any("q.txt" in l or "pipe" in l for l in calls), text
+
+
 def test_c_f_by_process(run):
     text = ok(run, "summary-follow").file("trace")
     tables = parse_tables(text)
