@@ -17,6 +17,7 @@
 #include "filter/signal_set.h"
 #include "filter/status.h"
 #include "filter/syscall_set.h"
+#include "base/strace_time.h"
 #include "base/xlat.h"
 #include "inject/inject.h"
 #include "session/session.h"
@@ -160,6 +161,9 @@ static const char usage_text[] =
 	"                          wall-clock time from each call's entry to its exit,\n"
 	"                          what strace -w counts (strace's default is system CPU\n"
 	"                          time)\n"
+	"  -O, --summary-syscall-overhead TIME  take TIME off each call's time in the table\n"
+	"                          (none below 0), as strace -O: 1.5us, 2ms, 0.1s; us\n"
+	"                          without a unit\n"
 	"      --summary-by WHAT   one table for all (total, the default), per process,\n"
 	"                          per thread or per container (with --container or -a)\n"
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
@@ -342,6 +346,7 @@ static const struct option long_options[] = {
 	{ "summary-sort-by", required_argument, NULL, 'S' },
 	{ "summary-columns", required_argument, NULL, 'U' },
 	{ "summary-wall-clock", no_argument, NULL, 'w' },
+	{ "summary-syscall-overhead", required_argument, NULL, 'O' },
 	{ "summary-by", required_argument, NULL, OPT_SUMMARY_BY },
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
@@ -1097,7 +1102,7 @@ int main(int argc, char **argv)
 	bool capture_set = false;
 	int ts_count = 0, x_count = 0, y_count = 0, k_count = 0, q_count = 0, c, status;
 	const char *stack_option = NULL;
-	bool hex_set = false, columns_given = false, wall_clock = false;
+	bool hex_set = false, columns_given = false, wall_clock = false, overhead_given = false;
 
 	session_opts_default(&o);
 	/* one message of our own per error, not getopt's as well */
@@ -1112,7 +1117,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "kfuncs"))
 		return run_kfuncs_command(&o, argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niqkP:",
+	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:wO:e:o:As:vxyYX:trTdhVZzE:u:niqkP:",
 				long_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -1195,6 +1200,15 @@ int main(int argc, char **argv)
 		case 'w':
 			/* btftrace's times are the wall-clock ones strace -w asks for */
 			wall_clock = true;
+			break;
+		case 'O':
+			if (strace_time_parse(optarg, &o.summary_opts.overhead_ns))
+				usage_error(
+					"invalid -O/--summary-syscall-overhead value '%s': give "
+					"a time, a number with s, ms, us or ns (microseconds "
+					"without one), e.g. -O 1.5us",
+					optarg);
+			overhead_given = true;
 			break;
 		case 'S':
 			if (summary_sort_parse(optarg, &o.summary_opts.sort))
@@ -1465,9 +1479,11 @@ int main(int argc, char **argv)
 	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
 		o.summary = SUMMARY_ONLY;
 	/* strace's rule: the table's options need the table */
-	if (o.summary == SUMMARY_NONE && (columns_given || wall_clock))
+	if (o.summary == SUMMARY_NONE && (columns_given || wall_clock || overhead_given))
 		usage_error("%s shapes the -c table: add -c or -C, or drop it",
-			    columns_given ? "-U/--summary-columns" : "-w/--summary-wall-clock");
+			    columns_given ? "-U/--summary-columns"
+			    : wall_clock  ? "-w/--summary-wall-clock"
+					  : "-O/--summary-syscall-overhead");
 	if (x_count && hex_set)
 		usage_error("-x and --strings-in-hex exclude each other: choose one (-x is "
 			    "--strings-in-hex=non-ascii, -xx is --strings-in-hex=all)");

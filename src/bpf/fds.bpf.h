@@ -8,11 +8,11 @@
 
 #include "state.bpf.h"
 
-/* The struct inode * of fd in the current task, or NULL when there is none. */
-static __always_inline void *fd_inode_ptr(__s64 fd)
+/* The struct file * of fd in the current task, or NULL when there is none. */
+static __always_inline void *fd_file_ptr(__s64 fd)
 {
 	struct task_struct *task = (void *)bpf_get_current_task();
-	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file, *inode;
+	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file;
 	unsigned int max_fds;
 
 	if (!fd_offsets.ok || !files || fd < 0)
@@ -26,7 +26,15 @@ static __always_inline void *fd_inode_ptr(__s64 fd)
 		return NULL;
 	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd * sizeof(void *)) || !file)
 		return NULL;
-	if (bpf_probe_read_kernel(&inode, sizeof(inode), file + fd_offsets.file_inode))
+	return file;
+}
+
+/* The struct inode * of fd in the current task, or NULL when there is none. */
+static __always_inline void *fd_inode_ptr(__s64 fd)
+{
+	void *file = fd_file_ptr(fd), *inode;
+
+	if (!file || bpf_probe_read_kernel(&inode, sizeof(inode), file + fd_offsets.file_inode))
 		return NULL;
 	return inode;
 }

@@ -266,11 +266,22 @@ static inline bool bt_ret_interrupted(__s64 ret)
 #define BT_SC_EXIT_ON_ERROR (1U << 7)
 /* -k, --kernel-stack: a stack record follows each enter record of this syscall */
 #define BT_SC_STACK (1U << 8)
+/*
+ * -yy: the endpoints of a socket are kept (sock_endpoints) as they are when the call
+ * returns, of the socket of its first argument (connect, bind: they set them) or of the fd
+ * it returned (accept), or as the call enters (close: the last moment they are there).
+ * Traced or not: a socket's later calls, and its line printed after its close, need them.
+ */
+#define BT_SC_SOCK_ARG_EXIT (1U << 9)
+#define BT_SC_SOCK_RET (1U << 10)
+#define BT_SC_SOCK_ARG_ENTER (1U << 11)
 /* one bit each (the pair's argument a 3-bit field): they add up to their union */
 _Static_assert((BT_SC_SELECTED | BT_SC_FD_CALL | BT_SC_FD_RET | BT_SC_FD_PAIR |
-		BT_SC_FD_PAIR_AT(7) | BT_SC_EXIT_ON_ERROR | BT_SC_STACK) ==
+		BT_SC_FD_PAIR_AT(7) | BT_SC_EXIT_ON_ERROR | BT_SC_STACK | BT_SC_SOCK_ARG_EXIT |
+		BT_SC_SOCK_RET | BT_SC_SOCK_ARG_ENTER) ==
 		       BT_SC_SELECTED + BT_SC_FD_CALL + BT_SC_FD_RET + BT_SC_FD_PAIR +
-			       BT_SC_FD_PAIR_AT(7) + BT_SC_EXIT_ON_ERROR + BT_SC_STACK,
+			       BT_SC_FD_PAIR_AT(7) + BT_SC_EXIT_ON_ERROR + BT_SC_STACK +
+			       BT_SC_SOCK_ARG_EXIT + BT_SC_SOCK_RET + BT_SC_SOCK_ARG_ENTER,
 	       "syscall flags share no bit");
 
 /*
@@ -960,8 +971,39 @@ struct bt_fd_offsets {
 	__u32 inode_sb; /* struct inode: i_sb, a pointer */
 	__u32 sb_dev;	/* struct super_block: s_dev, 4 bytes */
 	__u32 dev_ok;	/* ok, and these two found */
-	__u32 pad;
+	/* -yy: an inet socket's endpoints, through the file's socket and its struct sock */
+	__u32 file_private; /* struct file: private_data, a pointer (a socket's struct socket) */
+	__u32 socket_sk;    /* struct socket: sk, a pointer */
+	__u32 sk_family;    /* struct sock_common: skc_family, 2 bytes */
+	__u32 sk_num;	    /* skc_num: the local port, host order, 2 bytes */
+	__u32 sk_dport;	    /* skc_dport: the remote port, network order, 2 bytes */
+	__u32 sk_daddr;	    /* skc_daddr, 4 bytes */
+	__u32 sk_rcv_saddr; /* skc_rcv_saddr, 4 bytes */
+	__u32 sk_v6_daddr;  /* skc_v6_daddr, 16 bytes */
+	__u32 sk_v6_saddr;  /* skc_v6_rcv_saddr, 16 bytes */
+	__u32 sk_protocol;  /* struct sock: sk_protocol, 2 bytes (a bitfield before 5.6: none) */
+	__u32 sk_type;	    /* struct sock: sk_type, 2 bytes */
+	__u32 sock_ok;	    /* ok, and all of these found */
 };
+
+/*
+ * -yy: an inet socket's endpoints as they were at a call (BT_SC_SOCK_*), in the
+ * collector's sock_endpoints by the socket's inode, so that a socket closed before its
+ * lines are printed still shows them: TCP:[127.0.0.1:40000->127.0.0.1:80].
+ */
+struct bt_sock_endpoints {
+	__u16 family;	/* AF_INET or AF_INET6 */
+	__u16 protocol; /* IPPROTO_TCP, IPPROTO_UDP... */
+	__u16 type;	/* SOCK_STREAM, SOCK_DGRAM... */
+	__u16 sport;	/* host order; 0: not bound */
+	__u16 dport;	/* host order */
+	__u16 pad[3];
+	__u8 saddr[16]; /* 4 bytes for AF_INET */
+	__u8 daddr[16];
+	__u64 first_ns; /* when they were first kept: a record before it shows none */
+};
+/* sockets whose endpoints are kept, the least recently used going first */
+#define BT_SOCK_ENDPOINTS_MAX 4096
 
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */
 /*

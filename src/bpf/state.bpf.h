@@ -113,6 +113,8 @@ BT_EXTERN const volatile __u8 summary BT_INIT(0);	/* -c/-C: aggregate calls in s
 BT_EXTERN const volatile __u8 summary_only BT_INIT(0);	/* -c: no per-call records at all */
 BT_EXTERN const volatile __u8 summary_by BT_INIT(0);	/* enum bt_summary_by */
 BT_EXTERN const volatile __u8 errno_summary BT_INIT(0); /* --errno-summary: count errors by errno */
+/* -O: ns taken off each call's time in the summary, as strace -O does (none below 0) */
+BT_EXTERN const volatile __u64 summary_overhead_ns BT_INIT(0);
 BT_EXTERN const volatile __u8 filter_active BT_INIT(0); /* run filter_prog on every traced call */
 BT_EXTERN const volatile __u8
 	filter_defer BT_INIT(0); /* filter_prog reads the result: decide at exit */
@@ -180,6 +182,14 @@ BT_EXTERN struct {
 	__type(key, int);
 	__type(value, struct bt_call_start);
 } task_call_start SEC(".maps");
+
+/* -yy: inet sockets' endpoints by inode, as a call saw them (sockets.bpf.c). */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 1); /* sized by user space: BT_SOCK_ENDPOINTS_MAX with -yy */
+	__type(key, __u64);
+	__type(value, struct bt_sock_endpoints);
+} sock_endpoints SEC(".maps");
 
 /* -c with --summary-by=total: indexed by syscall number, no hashing either. */
 BT_EXTERN struct {

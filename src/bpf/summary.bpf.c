@@ -29,6 +29,7 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 
 	if (start_ts && now >= start_ts) {
 		ns = now - start_ts;
+		ns = ns > summary_overhead_ns ? ns - summary_overhead_ns : 0;
 		timed = true;
 	}
 	if (summary_by == BT_SUMMARY_PROCESS)
@@ -62,10 +63,10 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 		}
 	}
 	if (timed) {
-		sum->timed++;
-		sum->total_ns += ns;
-		if (!sum->min_ns || ns < sum->min_ns)
+		/* the first timed call sets the minimum: with -O, 0 is a time like any */
+		if (!sum->timed++ || ns < sum->min_ns)
 			sum->min_ns = ns;
+		sum->total_ns += ns;
 		if (ns > sum->max_ns)
 			sum->max_ns = ns;
 		slot = bt_log2_slot(ns, BT_HIST_SLOTS);

@@ -10,6 +10,7 @@
 #include "capture.bpf.h"
 #include "filter.bpf.h"
 #include "summary.bpf.h"
+#include "sockets.bpf.h"
 #include "stack.bpf.h"
 #include "fds.bpf.h"
 #include "pathtrace.bpf.h"
@@ -52,6 +53,33 @@ static __always_inline bool i386_call(const bool typed)
  * buffers the call filled. An i386 call's are the low halves of bx, cx, dx,
  * si, di and bp: what the kernel's ia32 entry passes on.
  */
+/* The call's first argument, from the registers. */
+static __always_inline __s64 first_arg(struct pt_regs *regs, const bool typed, const bool i386)
+{
+	if (i386)
+		return (__s32)(typed ? regs->bx : BPF_CORE_READ(regs, bx));
+	return typed ? regs->di : BPF_CORE_READ(regs, di);
+}
+
+/*
+ * -yy: the socket a call sets up or ends keeps its endpoints (sockets.bpf.c), whether the
+ * call is traced or not: the lines of its other calls need them.
+ */
+static __always_inline void remember_call_socket(struct pt_regs *regs,
+						 const struct bt_syscall_rules *rules, __s64 ret,
+						 const bool typed, const bool i386,
+						 const bool at_exit)
+{
+	__u32 flags = rules->flags;
+
+	if (!at_exit && (flags & BT_SC_SOCK_ARG_ENTER))
+		remember_socket(first_arg(regs, typed, i386));
+	else if (at_exit && (flags & BT_SC_SOCK_ARG_EXIT))
+		remember_socket(first_arg(regs, typed, i386));
+	else if (at_exit && (flags & BT_SC_SOCK_RET) && ret >= 0)
+		remember_socket(ret);
+}
+
 static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const bool typed,
 				      const bool i386)
 {
@@ -363,6 +391,8 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules && !at_exit)
+			remember_call_socket(regs, rules, 0, typed, i386, false);
 		if (rules && !(rules->flags & BT_SC_SELECTED))
 			return 0;
 	}
@@ -611,6 +641,8 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 	if (nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		key = nr;
 		rules = bpf_map_lookup_elem(&beauty_map, &key);
+		if (rules)
+			remember_call_socket(regs, rules, ret, typed, i386, true);
 		if (path_trace && rules &&
 		    path_exit(regs, rules, nr, tgid, tid, ret, typed, i386, &path_deferred) ==
 			    BT_PATH_NONE) {

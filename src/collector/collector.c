@@ -250,6 +250,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->summary_only = o->summary_only;
 	skel->rodata->summary_by = o->summary_by;
 	skel->rodata->errno_summary = o->errno_summary;
+	skel->rodata->summary_overhead_ns = o->summary_overhead_ns;
 	skel->rodata->signals_shown = o->signals_shown;
 	skel->rodata->filter_active = o->filter;
 	skel->rodata->filter_defer = o->filter_defer;
@@ -298,6 +299,8 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.path_fds, PATH_MAX_PROCS);
 	if (!err && o->lossless)
 		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
+	if (!err && o->sock_endpoints)
+		err = bpf_map__set_max_entries(skel->maps.sock_endpoints, BT_SOCK_ENDPOINTS_MAX);
 	if (!err && o->inject)
 		err = bpf_map__set_max_entries(skel->maps.inject_marks, INJECT_MAX_THREADS);
 	/* the loader runs before the globs are matched: room for as many as may be */
@@ -446,6 +449,13 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets)
 {
 	c->skel->bss->fd_offsets = *offsets;
+}
+
+int collector__sock_endpoints(const struct collector *c, __u64 ino, struct bt_sock_endpoints *out)
+{
+	int fd = bpf_map__fd(c->skel->maps.sock_endpoints);
+
+	return fd >= 0 && !bpf_map_lookup_elem(fd, &ino, out) ? 0 : -ENOENT;
 }
 
 int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id)

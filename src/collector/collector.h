@@ -28,6 +28,8 @@ struct collector_opts {
 	bool summary_only;   /* -c: and send no per-call records */
 	int summary_by;	     /* enum bt_summary_by */
 	bool errno_summary;
+	__u64 summary_overhead_ns; /* -O: taken off each call's time, none below 0 */
+	bool sock_endpoints;	   /* -yy: inet sockets' endpoints kept by inode at their calls */
 	__u64 signals_shown;   /* -e signal=SET: bit sig-1 for each signal whose lines are shown */
 	bool filter;	       /* run the --filter program collector__set_filter() gives */
 	bool filter_defer;     /* it reads the result: decide each call at its exit */
@@ -213,6 +215,8 @@ int collector__take_thread_losses(struct collector *c, thread_loss_fn fn, void *
 /* Calls fn for each syscall (and process or thread) in the summary map. */
 int collector__read_summary(const struct collector *c, summary_fn fn, void *ctx);
 int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, void *ctx);
+/* -yy: the endpoints the kernel kept of the socket of inode ino: 0, or -ENOENT. */
+int collector__sock_endpoints(const struct collector *c, __u64 ino, struct bt_sock_endpoints *out);
 
 /*
  * --kernel-stack's start-up probe, once the programs are attached: makes one syscall of its

@@ -148,6 +148,13 @@ struct decoder {
 	struct fd_table *fds;
 	/* -yy: the sockets' endpoints, owned by the session; NULL unless socket is asked for */
 	struct sock_diag *socks;
+	/*
+	 * -yy: the endpoints the kernel kept of an inet socket by inode at the calls that set
+	 * them and at its close (0, or -ENOENT); for a socket closed before its line prints.
+	 * NULL: none are kept.
+	 */
+	int (*sock_endpoints)(void *ctx, __u64 ino, struct bt_sock_endpoints *out);
+	void *sock_endpoints_ctx;
 	/* -Y, --decode-pids: the threads' names and namespaces, owned by the session; or NULL */
 	struct pid_table *pids;
 	/* -k, --kernel-stack: unwinds and names stacks, owned by the session; or NULL */

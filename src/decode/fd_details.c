@@ -90,16 +90,53 @@ static bool fdinfo_value(__u32 tgid, __u32 tid, int fd, const char *key, char *o
 	return false;
 }
 
-static bool socket_info(const struct decoder *d, __u32 tgid, __u32 tid, int fd, const char *path,
-			struct wr_fd_info *info)
+/*
+ * What the kernel kept of a socket at its calls (sockets.bpf.c), as of the record hdr: only
+ * the protocol and inode in a record from before they were first kept (socket's, bind's own),
+ * as strace shows a socket that has none yet. False when nothing was kept.
+ */
+static bool kept_socket(const struct decoder *d, const struct bt_rec_hdr *hdr, uint64_t ino,
+			struct wr_socket *out)
+{
+	struct bt_sock_endpoints kept;
+	struct wr_socket sock;
+
+	if (!d->sock_endpoints || d->sock_endpoints(d->sock_endpoints_ctx, ino, &kept) ||
+	    !sock_endpoints_socket(&kept, ino, &sock))
+		return false;
+	if (hdr->ts && hdr->ts < kept.first_ns) {
+		memset(out, 0, sizeof(*out));
+		memcpy(out->proto, sock.proto, sizeof(out->proto));
+		out->inode = ino;
+		out->kind = WR_SOCK_BARE;
+		return true;
+	}
+	*out = sock;
+	return true;
+}
+
+/*
+ * A socket's endpoints: while the fd is still the socket, as the diagnostics say (strace's
+ * way); when they do not list it (gone, or no inet_diag in this kernel) or the fd is no
+ * longer the socket, as the kernel kept them at the calls that set them or at its close.
+ */
+static bool socket_info(const struct decoder *d, const struct bt_rec_hdr *hdr, int fd,
+			const char *path, struct wr_fd_info *info)
 {
 	uint64_t ino = socket_inode(path);
-	char proto[32];
+	char protobuf[32];
+	const char *proto;
 
-	if (!ino || !d->socks ||
-	    !sock_diag__lookup(d->socks, ino,
-			       socket_proto(tgid, tid, fd, ino, proto, sizeof(proto)), &info->sock))
+	if (!ino || !d->socks)
 		return false;
+	proto = socket_proto(hdr->tgid, hdr->tid, fd, ino, protobuf, sizeof(protobuf));
+	/* gone: what was kept first, before the diagnostics are asked of every protocol */
+	if (!(!proto && kept_socket(d, hdr, ino, &info->sock))) {
+		if (!sock_diag__lookup(d->socks, ino, proto, &info->sock))
+			return false;
+		if (info->sock.kind == WR_SOCK_BARE)
+			kept_socket(d, hdr, ino, &info->sock);
+	}
 	info->kind = WR_FD_SOCKET;
 	return true;
 }
@@ -209,15 +246,16 @@ static bool eventfd_info(__u32 tgid, __u32 tid, int fd, const char *path, struct
 	return true;
 }
 
-const struct wr_fd_info *decode_fd_info(const struct decoder *d, __u32 tgid, __u32 tid, int fd,
-					const char *path, struct wr_fd_info *info)
+const struct wr_fd_info *decode_fd_info(const struct decoder *d, const struct bt_rec_hdr *hdr,
+					int fd, const char *path, struct wr_fd_info *info)
 {
 	unsigned int set = d->opts.decode_fds;
+	__u32 tgid = hdr->tgid, tid = hdr->tid;
 
 	memset(info, 0, sizeof(*info));
 	if (!path)
 		return NULL;
-	if ((set & DECODE_FDS_SOCKET) && socket_info(d, tgid, tid, fd, path, info))
+	if ((set & DECODE_FDS_SOCKET) && socket_info(d, hdr, fd, path, info))
 		return info;
 	if ((set & DECODE_FDS_DEV) && device_info(path, info))
 		return info;
@@ -234,12 +272,12 @@ const struct wr_fd_info *decode_fd_info(const struct decoder *d, __u32 tgid, __u
 	return info;
 }
 
-void decode_write_fd(const struct decoder *d, struct writer *w, __u32 tgid, __u32 tid, int fd,
-		     const char *name, const char *path)
+void decode_write_fd(const struct decoder *d, struct writer *w, const struct bt_rec_hdr *hdr,
+		     int fd, const char *name, const char *path)
 {
 	struct wr_fd_info info;
 
-	w_fd(w, fd, name, decode_fd_info(d, tgid, tid, fd, path, &info));
+	w_fd(w, fd, name, decode_fd_info(d, hdr, fd, path, &info));
 }
 
 void decode_write_thread_fd(const struct decoder *d, struct writer *w, int fd)

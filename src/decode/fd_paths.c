@@ -386,7 +386,7 @@ bool decode_write_fd_pair(const struct decoder *d, struct writer *w, const struc
 		const char *path =
 			hc->enter ? made_fd_name(d, &call, fds[k], buf, sizeof(buf)) : NULL;
 
-		decode_write_fd(d, w, hdr->tgid, hdr->tid, fds[k], NULL,
+		decode_write_fd(d, w, hdr, fds[k], NULL,
 				path ? path
 				     : fd_table__proc_path(d->fds, hdr->tgid, hdr->tid, fds[k]));
 	}

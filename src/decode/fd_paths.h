@@ -29,15 +29,16 @@ bool decode_write_fd_pair(const struct decoder *d, struct writer *w, const struc
 			  const struct bt_capture *out);
 
 /*
- * -y, -yy: what fd of process tgid (read through thread tid) shows, as --decode-fds's set
- * chooses, from what it refers to (path, as the fd table says); info is filled. NULL: nothing.
+ * -y, -yy: what fd shows in the record hdr (its process and thread, and its time, which a
+ * socket's endpoints are of) as --decode-fds's set chooses, from what it refers to (path,
+ * as the fd table says); info is filled. NULL: nothing.
  */
-const struct wr_fd_info *decode_fd_info(const struct decoder *d, __u32 tgid, __u32 tid, int fd,
-					const char *path, struct wr_fd_info *info);
+const struct wr_fd_info *decode_fd_info(const struct decoder *d, const struct bt_rec_hdr *hdr,
+					int fd, const char *path, struct wr_fd_info *info);
 
 /* Writes fd as the set asks, from what it refers to (path: NULL when unknown). */
-void decode_write_fd(const struct decoder *d, struct writer *w, __u32 tgid, __u32 tid, int fd,
-		     const char *name, const char *path);
+void decode_write_fd(const struct decoder *d, struct writer *w, const struct bt_rec_hdr *hdr,
+		     int fd, const char *name, const char *path);
 
 /*
  * Writes fd of the thread whose call is being written (d->thread) as the set asks: an fd in a

@@ -107,7 +107,7 @@ void hand_write_fd(const struct hand_call *hc, struct writer *w, int fd, const c
 {
 	const struct bt_rec_hdr *hdr = hc->enter ? &hc->enter->hdr : &hc->exit->hdr;
 
-	decode_write_fd(hc->d, w, hdr->tgid, hdr->tid, fd, NULL, path);
+	decode_write_fd(hc->d, w, hdr, fd, NULL, path);
 }
 
 void hand_print_bit_list(struct writer *w, const void *data, size_t len, long limit, bool more)

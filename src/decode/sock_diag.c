@@ -192,6 +192,52 @@ int sock_diag_parse_netlink(const void *data, size_t len, uint64_t inode, const 
 	return 1;
 }
 
+bool sock_endpoints_socket(const struct bt_sock_endpoints *e, uint64_t inode, struct wr_socket *out)
+{
+	static const unsigned char zero[16];
+	bool v6 = e->family == AF_INET6;
+	size_t addr_size = v6 ? 16 : 4;
+	const char *base;
+	char name[24];
+
+	if (e->family != AF_INET && !v6)
+		return false;
+	/* the kernel's names (sk_prot->name) of the protocols strace asks the diagnostics of */
+	if (e->type == SOCK_RAW)
+		base = "RAW";
+	else if (e->protocol == IPPROTO_TCP)
+		base = "TCP";
+	else if (e->protocol == IPPROTO_UDP)
+		base = "UDP";
+	else if (e->protocol == IPPROTO_UDPLITE)
+		base = "UDPLITE";
+	else if (e->protocol == IPPROTO_DCCP)
+		base = "DCCP";
+	else if (e->protocol == IPPROTO_SCTP)
+		base = "SCTP";
+	else if (e->protocol == IPPROTO_L2TP)
+		base = "L2TP/IP";
+	else if (e->protocol == IPPROTO_ICMP || e->protocol == IPPROTO_ICMPV6)
+		base = "PING";
+	else
+		return false;
+	snprintf(name, sizeof(name), "%s%s", base, v6 ? "v6" : "");
+	set_proto(out, name, inode);
+	out->kind = WR_SOCK_INET;
+	out->v6 = v6;
+	if (!inet_ntop(e->family, e->saddr, out->src, sizeof(out->src)))
+		return false;
+	out->sport = e->sport;
+	/* as the diagnostics' answer: a destination when it has a port or an address */
+	if (e->dport || memcmp(zero, e->daddr, addr_size)) {
+		if (!inet_ntop(e->family, e->daddr, out->dst, sizeof(out->dst)))
+			return false;
+		out->dport = e->dport;
+		out->connected = true;
+	}
+	return true;
+}
+
 /* Sends one request to the diagnostics. */
 static bool send_request(int nl, const void *req, size_t len)
 {

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/writer.h"
+#include "bpf/record.h"
 
 /*
  * The lookups strace 6.1 makes, with its cache: what the diagnostics once said of an inode
@@ -29,6 +30,14 @@ void sock_diag__free(struct sock_diag *sd);
  */
 bool sock_diag__lookup(struct sock_diag *sd, uint64_t inode, const char *proto,
 		       struct wr_socket *out);
+
+/*
+ * An inet socket's endpoints as the collector kept them at a call (a socket closed since)
+ * in strace's form, the protocol named as the kernel names it (TCP, UDPv6, PING): true with
+ * *out filled, false for a protocol strace does not name.
+ */
+bool sock_endpoints_socket(const struct bt_sock_endpoints *e, uint64_t inode,
+			   struct wr_socket *out);
 
 /*
  * One answer of the diagnostics (an inet_diag_msg, unix_diag_msg or netlink_diag_msg with its

@@ -82,7 +82,7 @@ static void write_plain_value(const struct decoder *d, struct writer *w, int nr,
 		const char *path = decode_fd_arg_path(d, hdr, nr, i, v);
 		int fd = (int)v;
 
-		decode_write_fd(d, w, hdr->tgid, hdr->tid, fd,
+		decode_write_fd(d, w, hdr, fd,
 				vp->kind == VK_DIRFD && fd == AT_FDCWD ? "AT_FDCWD" : NULL, path);
 		return;
 	}
@@ -802,7 +802,7 @@ value:
 		injected_value_format(d, nr, &r);
 	/* an io_uring operation into a registered slot returns no fd (0 on success) */
 	if (d->fds && !(v->via_uring && (v->uring_flags & BT_URING_DIRECT)))
-		r.fd = decode_fd_info(d, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret,
+		r.fd = decode_fd_info(d, &exit->hdr, (int)exit->ret,
 				      decode_returned_fd_path(d, call, pathbuf, sizeof(pathbuf)),
 				      &fd_info);
 	if (d->pids && !d->opts.no_btf && nr >= 0 && nr < BT_MAX_SYSCALLS)

@@ -104,9 +104,6 @@ int inject_plan__resolve(struct inject_plan *plan, const struct inject_spec *spe
  */
 bool inject_when__step(struct inject_when *state);
 
-/* A delay as strace reads it (-e inject=...:delay_enter=TIME), in ns; -EINVAL if bad. */
-int inject_parse_delay(const char *text, __u64 *ns);
-
 /*
  * The seccomp filter: classic BPF that hands the syscalls of set (x86_64 numbers) to the
  * listener (SECCOMP_RET_USER_NOTIF) and lets every other call through. It reads only the

@@ -2,13 +2,13 @@
 /* -e inject= and -e fault= in strace 6.1's syntax: parsed, resolved, and counted as strace counts. */
 #include <errno.h>
 #include <limits.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "base/strace_time.h"
 #include "base/xlat.h"
 #include "filter/classes.h"
 #include "filter/signal_set.h"
@@ -117,32 +117,6 @@ static int parse_errno(const char *text)
 	return -1;
 }
 
-int inject_parse_delay(const char *text, __u64 *ns)
-{
-	static const struct {
-		const char *suffix;
-		double ns;
-	} units[] = {{"", 1e3}, {"s", 1e9}, {"ms", 1e6}, {"us", 1e3}, {"ns", 1}};
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(text, &end);
-	if (end == text || !(v >= 0) || isinf(v))
-		return -EINVAL;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].suffix))
-			continue;
-		v *= units[i].ns;
-		/* more than a century is no delay anyone waits for: a typo */
-		if (v > 3.2e18)
-			return -EINVAL;
-		*ns = (__u64)v;
-		return 0;
-	}
-	return -EINVAL;
-}
-
 /* retval=: strtoull's syntax, as strace reads it (so -1 is 2^64-1 and 0x10 is 16). */
 static int parse_retval(const char *text, __s64 *out)
 {
@@ -236,7 +210,7 @@ static int parse_token(struct inject_expr *e, const char *token, char *err, size
 	if (!e->fault && (v = token_value(token, "delay_enter"))) {
 		if (a->flags & INJECT_F_DELAY_ENTER)
 			return bad_token(err, size, e, token, "delay_enter= is given twice:");
-		if (inject_parse_delay(v, &a->delay_enter_ns))
+		if (strace_time_parse(v, &a->delay_enter_ns))
 			return bad_token(err, size, e, token,
 					 "delay_enter= takes a time, a number with s, ms, us or ns "
 					 "(microseconds without), not");

@@ -64,6 +64,12 @@ static int add_trace_paths(struct session *s)
 			       stderr, s->path_files);
 }
 
+/* -yy: the decoder's way to what the collector kept of a socket. */
+static int kept_sock_endpoints(void *ctx, __u64 ino, struct bt_sock_endpoints *out)
+{
+	return collector__sock_endpoints(ctx, ino, out);
+}
+
 int session_run(const struct session_opts *o)
 {
 	struct session s = {.opts = o, .sigfd = -1, .go_pipe = {-1, -1}, .watch_fd = -1};
@@ -76,6 +82,9 @@ int session_run(const struct session_opts *o)
 		.summary_only = o->summary == SUMMARY_ONLY,
 		.summary_by = o->summary_opts.by,
 		.errno_summary = o->summary_opts.errno_summary,
+		.summary_overhead_ns = o->summary_opts.overhead_ns,
+		.sock_endpoints =
+			(o->decode.decode_fds & DECODE_FDS_SOCKET) && o->summary != SUMMARY_ONLY,
 		/* --quiet=signals too: a line nobody shows costs no record */
 		.signals_shown = o->text.quiet_signals ? 0 : o->signals_shown,
 		.filter = o->filter && filter_spec__active(o->filter),
@@ -86,9 +95,11 @@ int session_run(const struct session_opts *o)
 		 * what the sinks print of each record besides its values; -p and
 		 * -a pair a call found in /proc with its exit by the exit's time
 		 */
-		.record_times = o->format != SINK_TEXT || o->text.ts != TS_NONE ||
-				o->text.relative || o->text.show_duration || o->npids ||
-				o->trace_all,
+		.record_times =
+			o->format != SINK_TEXT || o->text.ts != TS_NONE || o->text.relative ||
+			o->text.show_duration || o->npids || o->trace_all ||
+			/* -yy: a socket's endpoints are of the records after they were set */
+			((o->decode.decode_fds & DECODE_FDS_SOCKET) && o->summary != SUMMARY_ONLY),
 		/* -Y names threads by their records */
 		.record_comm = o->format != SINK_TEXT || (o->decode.decode_pids & DECODE_PIDS_COMM),
 		.record_ip = o->text.show_ip,
@@ -195,6 +206,10 @@ int session_run(const struct session_opts *o)
 	}
 	if (s.dec->fds || co.path_names)
 		set_fd_offsets(&s);
+	if (co.sock_endpoints) {
+		s.dec->sock_endpoints = kept_sock_endpoints;
+		s.dec->sock_endpoints_ctx = &s.coll;
+	}
 	if (co.path_names && (err = add_trace_paths(&s))) {
 		fail("cannot give the -P paths to the collector (%s): run with -d to see libbpf's "
 		     "messages",

@@ -230,6 +230,33 @@ static int load_btf(struct session *s)
 }
 
 /*
+ * -yy: the calls at which the collector keeps a socket's endpoints: those that set them,
+ * as they return, and close as it enters, the last moment they are there. Not socket():
+ * a new socket has none.
+ */
+static void mark_socket_calls(struct session *s)
+{
+	static const struct {
+		const char *name;
+		__u32 flag;
+	} calls[] = {
+		{"connect", BT_SC_SOCK_ARG_EXIT}, {"bind", BT_SC_SOCK_ARG_EXIT},
+		{"listen", BT_SC_SOCK_ARG_EXIT},  {"sendto", BT_SC_SOCK_ARG_EXIT},
+		{"sendmsg", BT_SC_SOCK_ARG_EXIT}, {"sendmmsg", BT_SC_SOCK_ARG_EXIT},
+		{"accept", BT_SC_SOCK_RET},	  {"accept4", BT_SC_SOCK_RET},
+		{"close", BT_SC_SOCK_ARG_ENTER},  {"shutdown", BT_SC_SOCK_ARG_ENTER},
+	};
+
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+		const struct syscall_desc *d = NULL;
+
+		/* x86_64's and i386's */
+		while ((d = catalog__next_by_name(s->cat, calls[i].name, d ? d->nr : -1)))
+			s->beauty->rules[d->nr].flags |= calls[i].flag;
+	}
+}
+
+/*
  * -y: the collector's marks on the calls that change descriptors (each
  * reaches the fd table even when -e or --filter leaves it out), and on those
  * that make sockets and pipes, whose inodes it reads as they return.
@@ -296,6 +323,42 @@ void start_stacks(struct session *s)
 }
 
 /*
+ * -yy: where an inet socket's endpoints are, from its file to its struct sock (whose
+ * struct sock_common comes first); true when every member is there with the size read.
+ */
+static bool find_sock_offsets(struct session *s, struct bt_fd_offsets *o)
+{
+	const struct {
+		const char *type, *member;
+		__u32 *offset, size;
+	} members[] = {
+		{"file", "private_data", &o->file_private, 8},
+		{"socket", "sk", &o->socket_sk, 8},
+		{"sock_common", "skc_family", &o->sk_family, 2},
+		{"sock_common", "skc_num", &o->sk_num, 2},
+		{"sock_common", "skc_dport", &o->sk_dport, 2},
+		{"sock_common", "skc_daddr", &o->sk_daddr, 4},
+		{"sock_common", "skc_rcv_saddr", &o->sk_rcv_saddr, 4},
+		{"sock_common", "skc_v6_daddr", &o->sk_v6_daddr, 16},
+		{"sock_common", "skc_v6_rcv_saddr", &o->sk_v6_saddr, 16},
+		{"sock", "sk_protocol", &o->sk_protocol, 2},
+		{"sock", "sk_type", &o->sk_type, 2},
+	};
+	__u32 common, size;
+
+	/* struct sock's first member is its struct sock_common */
+	if (types__struct_member(&s->types, "sock", "__sk_common", &common, &size) || common)
+		return false;
+	for (size_t i = 0; i < sizeof(members) / sizeof(members[0]); i++) {
+		if (types__struct_member(&s->types, members[i].type, members[i].member,
+					 members[i].offset, &size) ||
+		    size != members[i].size)
+			return false;
+	}
+	return true;
+}
+
+/*
  * -y and -P: where the collector finds an fd's inode (and, for -P, its device) in the
  * kernel's structs, from BTF. Without BTF, or with a layout not found, -y's exits carry no
  * inodes (the printer asks /proc) and -P matches paths by name only, no fd.
@@ -317,6 +380,8 @@ void set_fd_offsets(struct session *s)
 	if (o.ok && !types__struct_member(&s->types, "inode", "i_sb", &o.inode_sb, &size[6]) &&
 	    !types__struct_member(&s->types, "super_block", "s_dev", &o.sb_dev, &size[7]))
 		o.dev_ok = size[6] == 8 && size[7] == 4;
+	if (o.ok && s->dec->socks)
+		o.sock_ok = find_sock_offsets(s, &o);
 	collector__set_fd_offsets(&s->coll, &o);
 }
 
@@ -392,6 +457,7 @@ int load_tables(struct session *s)
 		s->dec->socks = sock_diag__new();
 		if (!s->dec->socks)
 			return -ENOMEM;
+		mark_socket_calls(s);
 	}
 	mark_fd_calls(s);
 	/*

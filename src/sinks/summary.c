@@ -350,7 +350,8 @@ static void print_table(const struct summary *s, FILE *out, const struct summary
 		print_row(s, out, pct, sum, rows[i].name);
 	}
 	print_heading(s, out, true);
-	print_row(s, out, total.total_ns ? 100.0 : 0, &total, "total");
+	/* strace's total is 100% of the calls' time even when that is 0 (-O takes it all) */
+	print_row(s, out, n ? 100.0 : 0, &total, "total");
 }
 
 /* A bound of a log2 slot in ns, with bpftrace's binary suffixes: 512, 1K, 32M (2^25 ns). */
@@ -669,6 +670,11 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 	} else if (s->opts.by != BT_SUMMARY_TOTAL) {
 		outbuf_puts(ob, s->opts.by == BT_SUMMARY_PROCESS ? ",\"pid\":" : ",\"tid\":");
 		outbuf_u64(ob, rows[0].key.id);
+	}
+	/* -O: the times below are what is left of each call's once it is taken off */
+	if (s->opts.overhead_ns) {
+		outbuf_puts(ob, ",\"overhead_ns\":");
+		outbuf_u64(ob, s->opts.overhead_ns);
 	}
 	outbuf_puts(ob, ",\"syscalls\":[");
 	for (size_t i = 0; i < n; i++) {

@@ -13,12 +13,13 @@
  */
 static inline void bt_summary_add(struct bt_summary *to, const struct bt_summary *from)
 {
+	/* before the counts: a minimum is one of timed calls, and 0 may be one (-O) */
+	if (from->timed && (!to->timed || from->min_ns < to->min_ns))
+		to->min_ns = from->min_ns;
 	to->calls += from->calls;
 	to->errors += from->errors;
 	to->timed += from->timed;
 	to->total_ns += from->total_ns;
-	if (from->timed && (!to->min_ns || from->min_ns < to->min_ns))
-		to->min_ns = from->min_ns;
 	if (from->max_ns > to->max_ns)
 		to->max_ns = from->max_ns;
 	for (int s = 0; s < BT_HIST_SLOTS; s++)
@@ -57,6 +58,7 @@ struct summary_opts {
 	int by;		    /* enum bt_summary_by */
 	bool hist;	    /* --hist: a log2 latency histogram per syscall */
 	bool errno_summary; /* --errno-summary: failures by errno per syscall */
+	__u64 overhead_ns;  /* -O: taken off each call's time in the kernel; said in JSON */
 };
 
 struct summary_row {

@@ -416,3 +416,54 @@ def test_decode_fds_bad_values(run_btftrace, args, message):
     assert result.returncode == 2, result.stderr
     assert message in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def numbered(lines):
+    """Each run's own numbers (ports, inodes) as N1, N2... in the order they first appear, so
+    that two runs compare and a number that recurs (a peer's port) still must recur."""
+    names = {}
+
+    def name(m):
+        return names.setdefault(m.group(0), f"N{len(names) + 1}")
+
+    return [RUN_NUMBER.sub(name, re.sub(r"\s+= ", " = ", l)) for l in lines]
+
+
+def socket_part(lines):
+    """short_sock's calls from its first socket() to its exit."""
+    start = next(i for i, l in enumerate(lines) if l.startswith("socket("))
+    end = next(i for i, l in enumerate(lines) if l.startswith("exit_group("))
+    return lines[start:end]
+
+
+@pytest.mark.skipif(not shutil.which("strace"), reason="strace is not installed")
+@pytest.mark.parametrize("args", [["-yy"], ["--decode-fds=socket"],
+                                  ["-yy", "-e", "trace=read,write,close"]])
+def test_yy_sockets_closed_before_their_lines(run_btftrace, workload, tmp_path, args):
+    """short_sock's sockets are all closed, and the process gone, long before btftrace prints
+    their lines (it reads the ring buffer every 50 ms): their endpoints are those the kernel
+    kept at connect, bind, accept and close, as strace -yy shows them, asking at each call;
+    socket()'s fd and bind's and connect's own show none yet, as in strace. With the calls
+    that set them left out (-e trace=), the kernel keeps them all the same."""
+    result = run_btftrace(args + ["--", workload("short_sock")])
+    assert result.returncode == 0, result.stderr
+    strace_out = tmp_path / "strace.txt"
+    run = subprocess.run(["strace"] + args + ["-o", str(strace_out), workload("short_sock")],
+                         stdin=subprocess.DEVNULL, timeout=60, check=False)
+    assert run.returncode == 0
+    ours, theirs = result.trace.splitlines(), strace_out.read_text().splitlines()
+    if "-e" in args:
+        # only the traced calls: the sockets' reads, writes and closes
+        def sockets_only(lines):
+            return [l for l in lines if re.match(r"(read|write|close)\(\d+<(TCP|UDP)", l)]
+
+        ours, theirs = sockets_only(ours), sockets_only(theirs)
+        assert len(ours) == 9, ours
+    else:
+        ours, theirs = socket_part(ours), socket_part(theirs)
+    assert numbered(ours) == numbered(theirs), "\n".join(ours)
+    text = "\n".join(result.trace.splitlines())
+    client = re.search(r"write\(4<TCP:\[127\.0\.0\.1:(\d+)->127\.0\.0\.1:(\d+)\]>", text)
+    assert client, text
+    assert f"close(5<TCP:[127.0.0.1:{client[2]}->127.0.0.1:{client[1]}]>) = 0" in \
+        re.sub(r"\s+= ", " = ", text), text

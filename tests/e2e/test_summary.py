@@ -216,6 +216,12 @@ def test_histogram_and_errno_summary(run_btftrace, workload):
     (["-c", "-U", "longest,max-time"], "-U/--summary-columns: max-time is there twice"),
     (["-U", "calls"], "-U/--summary-columns shapes the -c table: add -c or -C"),
     (["-w"], "-w/--summary-wall-clock shapes the -c table: add -c or -C"),
+    (["-O", "1us"], "-O/--summary-syscall-overhead shapes the -c table: add -c or -C"),
+    # strace's time syntax: decimal, s, ms, us or ns, not negative
+    (["-c", "-O", "1x"], "invalid -O/--summary-syscall-overhead value '1x'"),
+    (["-c", "-O", "-1"], "invalid -O/--summary-syscall-overhead value '-1'"),
+    (["-c", "--summary-syscall-overhead=0x10"],
+     "invalid -O/--summary-syscall-overhead value '0x10'"),
 ])
 def test_bad_summary_options(run_btftrace, args, words):
     result = run_btftrace(args + ["--", "/bin/true"], trace=False)
@@ -241,7 +247,7 @@ def test_json_summary_counts_are_exact(run_btftrace, workload):
     result = run_btftrace(["--format=json", "-c", "--stats", "--", workload("counted"), n])
     assert result.returncode == 0, result.stderr
     objs = json_lines(result.trace)
-    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 10)
+    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 11)
     # summary only: the header and one summary object, nothing per call
     assert [o["event"] for o in objs] == ["header", "summary"], [o["event"] for o in objs]
     summary = objs[1]
@@ -364,3 +370,47 @@ def test_columns_as_strace(run_btftrace, tmp_path, how):
         return [(r["syscall"], r.get("calls"), r.get("errors")) for r in rows]
 
     assert counts(ours) == counts(theirs)
+
+
+@pytest.mark.skipif(STRACE is None, reason="strace is not installed")
+def test_overhead_as_strace(run_btftrace, tmp_path):
+    """-O takes the overhead off every call's time, none below 0, as strace 6.1's -O: one
+    longer than any call leaves every time 0, and then the whole table is strace's, byte for
+    byte (strace's CPU time and btftrace's wall-clock time both come to 0)."""
+    args = ["-c", "-O", "10s", "-S", "name"] + ALL_COLUMNS + ["--", "cat", "/etc/hostname"]
+    result = run_btftrace(args)
+    assert result.returncode == 0, result.stderr
+    st = subprocess.run([STRACE, "-o", tmp_path / "s.txt"] + args, capture_output=True,
+                        text=True, timeout=60)
+    assert st.returncode == 0, st.stderr
+    assert result.trace == (tmp_path / "s.txt").read_text()
+    # and strace's total is 100% of no time, as its own
+    assert result.trace.splitlines()[-1].startswith("100.00    0.000000")
+
+
+@pytest.mark.parametrize("overhead", [["-O", "2ms"], ["-O", "2000"], ["-O2e-3s"],
+                                      ["--summary-syscall-overhead=2000000ns"]])
+def test_overhead_is_taken_off_each_call(run_btftrace, workload, overhead):
+    """counted's nanosleeps take 2 ms or more each: with 2 ms taken off, what is left is the
+    little they overran (without -O their minimum is 2 ms or more, as
+    test_json_summary_counts_are_exact holds); a getppid is far below 2 ms, so it is 0."""
+    result = run_btftrace(["--format=json", "-c", "--hist"] + overhead +
+                          ["--", workload("counted"), 100])
+    assert result.returncode == 0, result.stderr
+    summary = json_lines(result.trace)[1]
+    assert summary["overhead_ns"] == 2_000_000
+    rows = summary_by_name(summary)
+    sleep = rows["nanosleep"]
+    assert sleep["timed"] == 3 and sleep["min_ns"] < 2_000_000, sleep
+    assert sleep["min_ns"] <= sleep["avg_ns"] <= sleep["max_ns"]
+    getppid = rows["getppid"]
+    assert getppid["timed"] == 100
+    assert getppid["total_ns"] == getppid["min_ns"] == getppid["max_ns"] == 0, getppid
+    # the histogram counts what was left too: every getppid in the first slot, [0, 2)
+    assert getppid["hist"] == [{"lo_ns": 0, "hi_ns": 2, "count": 100}], getppid["hist"]
+
+
+def test_no_overhead_is_no_member(run_btftrace, workload):
+    result = run_btftrace(["--format=json", "-c", "--", workload("counted"), 10])
+    assert result.returncode == 0, result.stderr
+    assert "overhead_ns" not in json_lines(result.trace)[1]

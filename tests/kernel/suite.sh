@@ -76,6 +76,13 @@ run follow -f -- "$w/proc_life" fork 2
 run summary -c --hist -U time-percent,total-time,avg-time,min-time,max-time,calls,errors,name \
 	-- "$w/counted" 200 2
 run summary-follow -c -f --summary-by=process -- "$w/proc_life" fork 2
+# -O: the overhead taken off each call's time in the kernel, none below 0
+run summary-overhead -c -O 1s -U total-time,min-time,max-time,calls,name -- "$w/counted" 200 2
+# -yy: sockets gone before their lines print, their endpoints kept in the kernel at the calls
+run yy-closed -yy -- "$w/short_sock"
+# -P: decided in the kernel by name and by the fds (poll's and select's too) that refer to it
+mkdir -p "$t/path"
+run trace-path -f -P "$t/path/p.txt" -- "$w/trace_path" "$t/path"
 run filter --filter 'fd == 10 && count > 100' -- "$w/filtered" 100
 # decided at each call's exit: the enter half waits in the thread's slot
 run filter-failed -Z -- "$w/filtered" 100

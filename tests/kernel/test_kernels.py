@@ -188,6 +188,44 @@ def test_c_counts_in_the_kernel_with_histograms(run):
     assert "getppid(" not in text
 
 
+def test_c_overhead_taken_off_in_the_kernel(run):
+    # -O 1s: every call took less, so every time is 0, and the counts are still exact
+    text = ok(run, "summary-overhead").file("trace")
+    table = parse_tables(text)[None]
+    assert table["getppid"]["calls"] == 400 and table["nanosleep"]["calls"] == 6, text
+    assert all(r["seconds"] == 0 and r["min_us"] == 0 and r["max_us"] == 0
+               for r in table.values()), text
+
+
+def test_yy_sockets_kept_at_their_calls(run):
+    # the sockets are closed and the process gone before the lines print: the endpoints are
+    # what the kernel kept at connect and accept; socket()'s fd has none yet, as in strace
+    text = ok(run, "yy-closed").file("trace")
+    m = re.search(r"^write\(4<TCP:\[127\.0\.0\.1:(\d+)->127\.0\.0\.1:(\d+)\]>, \"x\", 1\)",
+                  text, re.M)
+    assert m, text
+    assert re.search(rf"^close\(5<TCP:\[127\.0\.0\.1:{m[2]}->127\.0\.0\.1:{m[1]}\]>\)", text,
+                     re.M), text
+    assert re.search(rf"^listen\(3<TCP:\[127\.0\.0\.1:{m[2]}\]>, 1\)", text, re.M), text
+    assert re.search(r"^close\(6<UDP:\[127\.0\.0\.1:\d+->127\.0\.0\.1:\d+\]>\)", text,
+                     re.M), text
+    assert re.search(r"^socket\(AF_INET, SOCK_STREAM, IPPROTO_IP\) += 3<TCP:\[\d+\]>$", text,
+                     re.M), text
+
+
+def test_trace_path_in_the_kernel(run):
+    # the calls on p.txt by name and through its fds, select's and poll's among them; none of
+    # q.txt's or the pipe's
+    text = ok(run, "trace-path").file("trace")
+    calls = [re.sub(r"^\d+ +", "", l) for l in lines(text)]
+    assert any(re.match(r'openat\(AT_FDCWD, "/\S*/path/p\.txt"', l) for l in calls), text
+    assert any(l.startswith("pread64(20, \"he\", 2, 0)") for l in calls), text
+    assert any(l.startswith("poll([{fd=30, events=POLLIN}]") for l in calls), text
+    assert any(re.match(r"p?select6?\(31, \[30\]", l) for l in calls), text
+    assert any(l.startswith("write(20, \"child\", 5)") for l in calls), text
+    assert not any("q.txt" in l or "pipe" in l for l in calls), text
+
+
 def test_c_f_by_process(run):
     text = ok(run, "summary-follow").file("trace")
     tables = parse_tables(text)

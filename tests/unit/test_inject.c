@@ -104,43 +104,6 @@ static void test_fault(void **state)
 	refused("openat:delay_enter=1", true, "fault= takes only");
 }
 
-static void test_delays(void **state)
-{
-	__u64 ns;
-
-	/* strtod's number, microseconds without a unit */
-	assert_int_equal(inject_parse_delay("1", &ns), 0);
-	assert_int_equal(ns, 1000);
-	assert_int_equal(inject_parse_delay("1.5", &ns), 0);
-	assert_int_equal(ns, 1500);
-	assert_int_equal(inject_parse_delay("2s", &ns), 0);
-	assert_int_equal(ns, 2000000000ULL);
-	assert_int_equal(inject_parse_delay("0.5ms", &ns), 0);
-	assert_int_equal(ns, 500000);
-	assert_int_equal(inject_parse_delay("7us", &ns), 0);
-	assert_int_equal(ns, 7000);
-	assert_int_equal(inject_parse_delay("500ns", &ns), 0);
-	assert_int_equal(ns, 500);
-	assert_int_equal(inject_parse_delay("1e3", &ns), 0);
-	assert_int_equal(ns, 1000000);
-	assert_int_equal(inject_parse_delay(" 5", &ns), 0);
-	assert_int_equal(ns, 5000);
-	assert_int_equal(inject_parse_delay("0", &ns), 0);
-	assert_int_equal(ns, 0);
-	/* as strace refuses them */
-	assert_int_equal(inject_parse_delay("-1", &ns), -EINVAL);
-	assert_int_equal(inject_parse_delay("1h", &ns), -EINVAL);
-	assert_int_equal(inject_parse_delay("1m", &ns), -EINVAL);
-	assert_int_equal(inject_parse_delay("1S", &ns), -EINVAL);
-	assert_int_equal(inject_parse_delay("5 ", &ns), -EINVAL);
-	assert_int_equal(inject_parse_delay("abc", &ns), -EINVAL);
-	assert_int_equal(inject_parse_delay("", &ns), -EINVAL);
-	/* and what would overflow the clock */
-	assert_int_equal(inject_parse_delay("inf", &ns), -EINVAL);
-	assert_int_equal(inject_parse_delay("nan", &ns), -EINVAL);
-	assert_int_equal(inject_parse_delay("1e300s", &ns), -EINVAL);
-}
-
 /* Which of the first n invocations an expression's when= fires on, as a string of 0 and 1. */
 static const char *firing(const char *when, int n)
 {
@@ -449,7 +412,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_fault),
-		cmocka_unit_test(test_delays),
 		cmocka_unit_test(test_when),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test_setup_teardown(test_plan, setup_catalog, teardown_catalog),

@@ -112,6 +112,57 @@ static void test_inet(void **state)
 	assert_int_equal(sock_diag_parse_inet(&m, sizeof(m), 9, "TCP", &s), -1);
 }
 
+static struct bt_sock_endpoints kept(int family, int type, int protocol, const char *src, int sport,
+				     const char *dst, int dport)
+{
+	struct bt_sock_endpoints e = {.family = family, .type = type, .protocol = protocol};
+
+	inet_pton(family, src, e.saddr);
+	inet_pton(family, dst, e.daddr);
+	e.sport = sport;
+	e.dport = dport;
+	return e;
+}
+
+/* What the collector kept of a socket since closed: named as the kernel names it. */
+static void test_kept_endpoints(void **state)
+{
+	struct bt_sock_endpoints e;
+	struct wr_socket s;
+	struct wr_fd_info info;
+
+	e = kept(AF_INET, SOCK_STREAM, IPPROTO_TCP, "127.0.0.1", 50180, "127.0.0.1", 57003);
+	assert_true(sock_endpoints_socket(&e, 99, &s));
+	info = socket_info(&s);
+	assert_string_equal(text_of(4, &info, QUOTE_HEX_NONE),
+			    "4<TCP:[127.0.0.1:50180->127.0.0.1:57003]>");
+	assert_string_equal(json_of(4, &info),
+			    "{\"fd\":4,\"socket\":{\"proto\":\"TCP\",\"inode\":99,"
+			    "\"src\":\"127.0.0.1\",\"sport\":50180,\"dst\":\"127.0.0.1\","
+			    "\"dport\":57003}}");
+	/* a listener: no destination */
+	e = kept(AF_INET, SOCK_STREAM, IPPROTO_TCP, "127.0.0.1", 57003, "0.0.0.0", 0);
+	assert_true(sock_endpoints_socket(&e, 98, &s));
+	info = socket_info(&s);
+	assert_string_equal(text_of(3, &info, QUOTE_HEX_NONE), "3<TCP:[127.0.0.1:57003]>");
+	e = kept(AF_INET6, SOCK_DGRAM, IPPROTO_UDP, "::1", 5353, "::1", 53);
+	assert_true(sock_endpoints_socket(&e, 97, &s));
+	info = socket_info(&s);
+	assert_string_equal(text_of(6, &info, QUOTE_HEX_NONE), "6<UDPv6:[[::1]:5353->[::1]:53]>");
+	/* ping sockets and raw ones by their type, as the kernel's protocol names go */
+	e = kept(AF_INET, SOCK_DGRAM, IPPROTO_ICMP, "0.0.0.0", 7, "0.0.0.0", 0);
+	assert_true(sock_endpoints_socket(&e, 96, &s));
+	assert_string_equal(s.proto, "PING");
+	e = kept(AF_INET6, SOCK_RAW, IPPROTO_ICMPV6, "::", 58, "::", 0);
+	assert_true(sock_endpoints_socket(&e, 95, &s));
+	assert_string_equal(s.proto, "RAWv6");
+	/* a protocol strace names none of, or another family: not shown from this */
+	e = kept(AF_INET, SOCK_STREAM, IPPROTO_MPTCP, "127.0.0.1", 1, "127.0.0.1", 2);
+	assert_false(sock_endpoints_socket(&e, 94, &s));
+	e.family = AF_UNIX;
+	assert_false(sock_endpoints_socket(&e, 94, &s));
+}
+
 /* A unix_diag answer with its attributes, as the kernel lays them out. */
 static size_t unix_msg(unsigned char *buf, uint32_t inode, const void *name, size_t name_len,
 		       uint32_t peer)
@@ -250,9 +301,8 @@ static int teardown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_inet),
-		cmocka_unit_test(test_unix),
-		cmocka_unit_test(test_netlink),
+		cmocka_unit_test(test_inet),	    cmocka_unit_test(test_kept_endpoints),
+		cmocka_unit_test(test_unix),	    cmocka_unit_test(test_netlink),
 		cmocka_unit_test(test_other_kinds),
 	};
 

@@ -326,6 +326,60 @@ static void test_text_columns(void **state)
 	summary__free(&sum);
 }
 
+/*
+ * -O: a call shorter than the overhead counts 0, and 0 is a minimum like any (a per-CPU
+ * value with its timed calls all at 0 keeps it); the total is 100% of no time, as strace's;
+ * JSON says the overhead.
+ */
+static void test_overhead_leaves_zeros(void **state)
+{
+	struct summary_opts o = {.overhead_ns = 1500};
+	struct bt_summary_key k = {.nr = 110};
+	struct bt_summary cpu0 = timed_calls(3, 0, 0), cpu1 = timed_calls(2, 0, 4000), merged = {};
+	struct bt_summary zeros = timed_calls(3, 0, 0);
+	struct summary sum;
+	struct lines out = {};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	bt_summary_add(&merged, &cpu1);
+	bt_summary_add(&merged, &cpu0);
+	assert_int_equal(merged.timed, 5);
+	assert_int_equal(merged.min_ns, 0);
+	assert_int_equal(merged.max_ns, 4000);
+	/* and in the other order: a later 0 is still lower */
+	memset(&merged, 0, sizeof(merged));
+	bt_summary_add(&merged, &cpu0);
+	bt_summary_add(&merged, &cpu1);
+	assert_int_equal(merged.min_ns, 0);
+
+	cpu0.timed = 0; /* none of its calls timed: its min is no value */
+	memset(&merged, 0, sizeof(merged));
+	bt_summary_add(&merged, &cpu0);
+	bt_summary_add(&merged, &cpu1);
+	assert_int_equal(merged.min_ns, 4000);
+
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &k, &zeros);
+	f = open_memstream(&text, &len);
+	summary__print(&sum, f);
+	fclose(f);
+	assert_string_equal(text,
+			    "% time     seconds  usecs/call     calls    errors syscall\n"
+			    "------ ----------- ----------- --------- --------- ----------------\n"
+			    "  0.00    0.000000           0         3           getppid\n"
+			    "------ ----------- ----------- --------- --------- ----------------\n"
+			    "100.00    0.000000           0         3           total\n");
+	free(text);
+	json_of(&sum, &out);
+	assert_int_equal(out.n, 1);
+	assert_true(starts_with(out.text[0], "{\"event\":\"summary\",\"by\":\"total\","
+					     "\"overhead_ns\":1500,\"syscalls\":["));
+	free_lines(&out);
+	summary__free(&sum);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_text_errnos_merge_groups),
 		cmocka_unit_test(test_columns_parse),
 		cmocka_unit_test(test_text_columns),
+		cmocka_unit_test(test_overhead_leaves_zeros),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);
