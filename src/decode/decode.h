@@ -107,9 +107,9 @@ struct shape_cache_slot {
 	const struct hand_shape_entry *shape;
 };
 
-/* A thread, as a record's header names it. */
+/* A thread, as a record's header names it, and when (the header of its call's record). */
 struct decode_thread {
-	__u32 tgid, tid;
+	struct bt_rec_hdr hdr;
 };
 
 struct decoder {

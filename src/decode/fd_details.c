@@ -289,6 +289,6 @@ void decode_write_thread_fd(const struct decoder *d, struct writer *w, int fd)
 		return;
 	}
 	if (d->fds && fd >= 0)
-		path = fd_table__path(d->fds, d->thread->tgid, d->thread->tid, fd);
-	decode_write_fd(d, w, d->thread->tgid, d->thread->tid, fd, NULL, path);
+		path = fd_table__path(d->fds, d->thread->hdr.tgid, d->thread->hdr.tid, fd);
+	decode_write_fd(d, w, &d->thread->hdr, fd, NULL, path);
 }

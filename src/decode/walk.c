@@ -587,10 +587,8 @@ void decode_write_call(const struct decoder *d, struct writer *w, const struct c
 								  : NULL;
 	int nr = v->nr;
 
-	if (hdr && d->thread) {
-		d->thread->tgid = hdr->tgid;
-		d->thread->tid = hdr->tid;
-	}
+	if (hdr && d->thread)
+		d->thread->hdr = *hdr;
 	if (write_raw_call(d, w, v))
 		return;
 	/* -e abbrev=SET leaves the call out (or -v): structs and arrays in full, as -v's */
