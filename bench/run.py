@@ -52,6 +52,7 @@ CONFIGS = (
     ("btftrace-k", "btftrace"),
     ("btftrace-e-read", "btftrace"),
     ("btftrace-P", "btftrace"),
+    ("btftrace-last", "btftrace"),
     ("strace-full", "strace"),
     ("strace-c", "strace"),
     ("strace-k", "strace"),
@@ -71,6 +72,7 @@ CONFIG_HELP = {
     # 1 call in 6 is the read of /dev/zero: the same calls, chosen by name or by path
     "btftrace-e-read": "btftrace -o FILE -e trace=read -- workload N",
     "btftrace-P": "btftrace -o FILE -P /dev/zero -- workload N",
+    "btftrace-last": "btftrace --last 50 -- workload N (flight recorder, no trigger fires)",
     "strace-full": "strace -f -o FILE workload N",
     "strace-k": "strace -k -f -o FILE workload N",
     "strace-c": "strace -c -f -o FILE workload N",
@@ -393,6 +395,8 @@ def config_command(name, tools, workload_argv, out_file):
         "btftrace-k": bt + ["-k", "-o", out_file, "--"] + workload_argv,
         "btftrace-e-read": bt + ["-o", out_file, "-e", "trace=read", "--"] + workload_argv,
         "btftrace-P": bt + ["-o", out_file, "-P", "/dev/zero", "--"] + workload_argv,
+        # the flight recorder, no trigger: what keeping the last calls costs
+        "btftrace-last": bt + ["-o", out_file, "--last", "50", "--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
         "strace-k": [strace, "-k", "-f", "-o", out_file] + workload_argv,
         "strace-c": [strace, "-c", "-f", "-o", out_file] + workload_argv,

@@ -11,6 +11,7 @@
 #include "filter.bpf.h"
 #include "summary.bpf.h"
 #include "stack.bpf.h"
+#include "recorder.bpf.h"
 #include "fds.bpf.h"
 #include "pathtrace.bpf.h"
 
@@ -94,6 +95,11 @@ static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const b
 /* Submits the enter or exit record built in s->buf (records.bpf.h: finish_record). */
 static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 {
+	/* -c --slowest, --flight-recorder: into a map slot, not the ring buffer */
+	if (s->keep != BT_KEEP_NONE) {
+		keep_record(kind == KIND_EXIT);
+		return;
+	}
 	finish_record(s, kind,
 		      kind == KIND_ENTER ? sizeof(struct bt_enter_rec)
 					 : sizeof(struct bt_exit_rec));
@@ -210,21 +216,24 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 	 */
 	args = &in->v[BT_FF_ARG0];
 	read_args(regs, args, typed, i386);
-	filter_fill(in, nr, args, pid_tgid, rules);
+	filter_fill(in, nr, args, pid_tgid, rules, BT_PROG_FILTER);
 	if (!filter_defer)
-		verdict = filter_check(BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+		verdict = filter_check(BT_PHASE_EXIT, BT_PROG_FILTER) ? BT_VERDICT_ACCEPT
+								      : BT_VERDICT_REJECT;
 	else if (never_returns(nr))
-		verdict = filter_check(BT_PHASE_ENTER_SURE) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+		verdict = filter_check(BT_PHASE_ENTER_SURE, BT_PROG_FILTER) ? BT_VERDICT_ACCEPT
+									    : BT_VERDICT_REJECT;
 	else
-		verdict =
-			filter_check(BT_PHASE_ENTER_MAYBE) ? BT_VERDICT_PENDING : BT_VERDICT_REJECT;
+		verdict = filter_check(BT_PHASE_ENTER_MAYBE, BT_PROG_FILTER) ? BT_VERDICT_PENDING
+									     : BT_VERDICT_REJECT;
 	slot = call_slot((__u32)pid_tgid, typed, true);
 	if (slot) {
 		slot->ts = bpf_ktime_get_ns();
 		slot->nr = nr;
 		slot->verdict = verdict;
 		slot->path_verdict = path_verdict;
-		if (verdict == BT_VERDICT_PENDING || path_verdict == BT_PATH_PENDING)
+		/* --slowest builds the records of a slow call at its exit, from these */
+		if (verdict == BT_VERDICT_PENDING || path_verdict == BT_PATH_PENDING || slowest_n)
 			__builtin_memcpy(slot->args, args, sizeof(slot->args));
 	} else if (verdict != BT_VERDICT_REJECT) {
 		/* nowhere to keep the verdict: the call is lost, and counted so */
@@ -265,17 +274,89 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 		return BT_VERDICT_REJECT;
 	/* where the filter reads them, 8 slots for its masked index: no copy on the stack */
 	__builtin_memcpy(&in->v[BT_FF_ARG0], slot->args, sizeof(slot->args));
-	filter_fill(in, nr, &in->v[BT_FF_ARG0], pid_tgid, rules);
+	filter_fill(in, nr, &in->v[BT_FF_ARG0], pid_tgid, rules, BT_PROG_FILTER);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
 	in->v[BT_FF_DURATION] = now > slot->ts ? now - slot->ts : 0;
-	if (!filter_check(BT_PHASE_EXIT)) {
+	if (!filter_check(BT_PHASE_EXIT, BT_PROG_FILTER)) {
 		count_filtered();
 		return BT_VERDICT_REJECT;
 	}
 	*slotp = slot;
 	return BT_VERDICT_PENDING;
+}
+
+/*
+ * --flight-recorder: the slot of the thread's kept calls this one goes to (in *kept), the
+ * oldest of its last recorder_n; false when none is (frozen while a trigger is written out,
+ * or no room for the thread's state).
+ */
+static __always_inline bool recorder_enter(__u32 tid, long nr, const bool typed, __u32 *kept)
+{
+	struct bt_call_start *slot;
+
+	if (recorder_frozen)
+		return false;
+	slot = call_slot(tid, typed, true);
+	if (!slot) {
+		count_loss(KIND_ENTER);
+		return false;
+	}
+	*kept = slot->kept_seq % recorder_n;
+	slot->kept_seq++;
+	slot->kept_slot = *kept + 1;
+	slot->nr = nr;
+	/* the start, for --trigger's duration */
+	slot->ts = bpf_ktime_get_ns();
+	return true;
+}
+
+/*
+ * --flight-recorder: the slot the call's enter went to (in *kept) and its start; false when
+ * its enter was not kept, or nothing is kept now.
+ */
+static __always_inline bool recorder_exit(__u32 tid, long nr, const bool typed, __u32 *kept,
+					  __u64 *start_ts)
+{
+	struct bt_call_start *slot = call_slot(tid, typed, false);
+
+	if (!slot || slot->nr != nr || !slot->kept_slot)
+		return false;
+	*kept = slot->kept_slot - 1;
+	*start_ts = slot->ts;
+	slot->kept_slot = 0;
+	return !recorder_frozen;
+}
+
+/*
+ * --trigger: runs the trigger program on the call that returned; when it holds, the
+ * recorder stops keeping calls, and user space is told to write out those kept.
+ */
+static __always_inline void check_trigger(struct pt_regs *regs, long nr, __s64 ret, __u64 pid_tgid,
+					  const struct bt_syscall_rules *rules, __u64 start_ts,
+					  const bool typed, const bool i386)
+{
+	struct bt_filter_input *in;
+	struct bt_rec_hdr hdr;
+	__u64 args[8] = {}, now;
+	__u32 zero = 0;
+
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	if (!in)
+		return;
+	read_args(regs, args, typed, i386);
+	filter_fill(in, nr, args, pid_tgid, rules, BT_PROG_TRIGGER);
+	now = bpf_ktime_get_ns();
+	in->v[BT_FF_RET] = ret;
+	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
+	in->v[BT_FF_DURATION] = now > start_ts ? now - start_ts : 0;
+	if (!filter_check(BT_PHASE_EXIT, BT_PROG_TRIGGER))
+		return;
+	recorder_frozen = 1;
+	fill_hdr(&hdr, BT_REC_TRIGGER, sizeof(hdr));
+	hdr.nr = nr;
+	submit(&hdr, sizeof(hdr), KIND_OTHER);
 }
 
 /*
@@ -350,7 +431,7 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
-	__u32 zero = 0, key, pv = BT_PATH_NONE;
+	__u32 zero = 0, key, pv = BT_PATH_NONE, kept = 0;
 	struct scratch *s = NULL;
 	bool i386;
 
@@ -391,6 +472,9 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 					      .path_verdict = pv},
 				     *slot;
 
+		/* --slowest builds the records of a slow call at its exit, from these */
+		if (slowest_n)
+			read_args(regs, start.args, typed, i386);
 		if (typed) {
 			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
 						    BPF_LOCAL_STORAGE_GET_F_CREATE);
@@ -410,14 +494,21 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 	} else if (pv == BT_PATH_PENDING) {
 		return 0;
 	}
+	if (recorder_n && !recorder_enter(tid, nr, typed, &kept))
+		return 0;
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
 	read_args(regs, s->args, typed, i386);
 	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
+	/* --flight-recorder: into the thread's slot rather than the ring buffer */
+	s->keep = recorder_n ? BT_KEEP_RECORDER : BT_KEEP_NONE;
+	s->keep_id = tid;
+	s->keep_slot = kept;
 	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
 		   BT_REC_ENTER);
+	s->keep = BT_KEEP_NONE;
 	if ((stack_user_mode || stack_kernel_frames) && rules && (rules->flags & BT_SC_STACK))
 		emit_stack(ctx, regs, typed, i386, tgid, tid, nr, at_exit);
 	return 0;
@@ -533,7 +624,9 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 	s->is_exit = 1;
 	intr = bt_ret_interrupted(ret);
 	if (rules && (ret >= 0 || late || intr || (rules->flags & BT_SC_EXIT_ON_ERROR))) {
-		read_args(regs, s->args, typed, i386);
+		/* without regs: the arguments saved at sys_enter are in s->args already */
+		if (regs)
+			read_args(regs, s->args, typed, i386);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			__u32 flags = rules->exit[i].flags;
 			bool if_intr = flags & BT_RULE_IF_INTERRUPTED;
@@ -553,6 +646,63 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 	if (notes)
 		put_notes(notes);
 	finish(s, KIND_EXIT);
+}
+
+/* execve and execveat, of either ABI */
+static __always_inline bool is_exec(long nr)
+{
+	return nr == BT_NR64_execve || nr == BT_NR64_execveat ||
+	       nr == BT_NR_I386 + BT_NR32_execve || nr == BT_NR_I386 + BT_NR32_execveat;
+}
+
+/*
+ * -c --slowest: keeps the call that returned in its syscall's slot of this CPU when it took
+ * longer than the shortest kept there. Its records are built now, at its exit, from the
+ * arguments sys_enter saved (the caller puts them in the work area's args) and the inputs
+ * read now, as a --filter that reads the result has them: a buffer the call both reads and
+ * writes shows what the kernel wrote. A global function: verified once, not in each
+ * program.
+ */
+__noinline int keep_slow_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts)
+{
+	struct bt_syscall_rules *rules;
+	struct bt_slowest_floor *fl;
+	struct scratch *s = scratch();
+	__u64 now = bpf_ktime_get_ns(), ns, least = ~0ULL;
+	__u32 key = nr, slot;
+
+	if (!s || nr >= BT_MAX_SYSCALLS || !start_ts || now <= start_ts)
+		return 0;
+	ns = now - start_ts;
+	fl = bpf_map_lookup_elem(&slowest_floor, &key);
+	if (!fl || ns <= fl->floor_ns)
+		return 0;
+	slot = fl->floor_slot;
+	if (slot >= BT_SLOWEST_MAX)
+		return 0;
+	rules = bpf_map_lookup_elem(&beauty_map, &key);
+	/* an exec that worked left a new image: what its arguments pointed to is gone */
+	if (ret == 0 && is_exec(nr))
+		rules = NULL;
+	s->keep = BT_KEEP_SLOWEST;
+	s->keep_id = nr;
+	s->keep_slot = bpf_get_smp_processor_id() * BT_SLOWEST_MAX + slot;
+	s->keep_ns = ns;
+	/* the stack at exit is not the one the call entered with; -i's address is not kept */
+	s->sp = 0;
+	s->ip = 0;
+	emit_enter(s, rules, tgid, tid, nr, start_ts, false, BT_REC_ENTER);
+	emit_exit(s, rules, NULL, tgid, tid, nr, ret, 0, false, false, BT_REC_EXIT, 0);
+	s->keep = BT_KEEP_NONE;
+	fl->ns[slot] = ns;
+	for (__u32 i = 0; i < BT_SLOWEST_MAX && i < slowest_n; i++) {
+		if (fl->ns[i] < least) {
+			least = fl->ns[i];
+			fl->floor_slot = i;
+		}
+	}
+	fl->floor_ns = least;
+	return 0;
 }
 
 /*
@@ -576,6 +726,7 @@ static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall
 	read_args(regs, s->args, typed, i386);
 	/* an fd call reads nothing on the stack, and its record shows no line */
 	s->sp = 0;
+	s->keep = BT_KEEP_NONE;
 	s->ip = 0;
 	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT, 0);
@@ -589,7 +740,8 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 	struct bt_call_start *deferred = NULL, *path_deferred = NULL;
 	struct bt_syscall_rules *rules = NULL;
 	struct scratch *s;
-	__u32 zero = 0, key;
+	__u32 zero = 0, key, kept = 0;
+	__u64 start_ts = 0;
 	__u32 late = 0;
 	bool i386;
 	long nr;
@@ -637,16 +789,26 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 						     0, 0);
 		else
 			start = bpf_map_lookup_elem(&call_start, &tid);
-		if (!child_start(nr, ret))
-			account_call(nr, ret, tgid, tid, start && start->nr == nr ? start->ts : 0);
+		if (!child_start(nr, ret)) {
+			start_ts = start && start->nr == nr ? start->ts : 0;
+			account_call(nr, ret, tgid, tid, start_ts);
+			s = slowest_n && start_ts ? scratch() : NULL;
+			if (s && start) {
+				__builtin_memcpy(s->args, start->args, sizeof(start->args));
+				keep_slow_call(nr, ret, tgid, tid, start_ts);
+			}
+		}
 		if (summary_only)
 			return 0;
 	}
+	if (recorder_n && !recorder_exit(tid, nr, typed, &kept, &start_ts))
+		return 0;
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
 	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
 	s->sp = 0;
+	s->keep = BT_KEEP_NONE;
 	/* a syscall returns where it was made: the ip at exit is the enter's */
 	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	if (!(filter_defer && deferred))
@@ -668,7 +830,13 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 			__sync_fetch_and_add(&refetch_pending, -1);
 		}
 	}
+	s->keep = recorder_n ? BT_KEEP_RECORDER : BT_KEEP_NONE;
+	s->keep_id = tid;
+	s->keep_slot = kept;
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT, notes);
+	s->keep = BT_KEEP_NONE;
+	if (recorder_trigger && rules && (rules->flags & BT_SC_TRIGGER))
+		check_trigger(regs, nr, ret, pid_tgid, rules, start_ts, typed, i386);
 	return 0;
 }
 

@@ -28,6 +28,13 @@ static bool libbpf_debug;
  * loss is still counted in the totals, only not placed.
  */
 #define LOSSLESS_MAX_THREADS 16384
+/*
+ * --flight-recorder N keeps N calls of this many threads at once (N * this slots, up to
+ * RECORDER_MAX_SLOTS: 64 MB); beyond it the least recently written slots go first, those of
+ * threads long gone. The kernel allocates them all at load.
+ */
+#define RECORDER_THREADS 64
+#define RECORDER_MAX_SLOTS 16384
 /* -e inject=: threads whose call btftrace answered and that have not returned yet */
 #define INJECT_MAX_THREADS 16384
 /*
@@ -195,6 +202,9 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->stack_kernel_frames = o->stack_kernel_frames;
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
+	skel->rodata->slowest_n = o->summary ? o->slowest : 0;
+	skel->rodata->recorder_n = o->recorder;
+	skel->rodata->recorder_trigger = o->recorder && o->trigger;
 	skel->rodata->inject_active = o->inject;
 	skel->rodata->path_trace = o->path_trace;
 	skel->rodata->path_names = o->path_names;
@@ -208,7 +218,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 						      o->stack_kernel_frames);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
-	if (!err && (o->summary || o->filter || o->path_trace) && !typed)
+	if (!err && (o->summary || o->filter || o->path_trace || o->recorder) && !typed)
 		err = bpf_map__set_max_entries(skel->maps.call_start, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = bpf_map__set_autocreate(skel->maps.task_call_start, typed);
@@ -229,6 +239,15 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.path_fds, PATH_MAX_PROCS);
 	if (!err && o->lossless)
 		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
+	if (!err && o->summary && o->slowest)
+		err = bpf_map__set_max_entries(skel->maps.slowest_floor, BT_MAX_SYSCALLS);
+	/* allocated as calls come: the bound is every syscall's N on every CPU */
+	if (!err && o->summary && o->slowest)
+		err = bpf_map__set_max_entries(skel->maps.slowest_calls,
+					       BT_MAX_SYSCALLS * o->slowest * c->nr_cpus);
+	if (!err && o->recorder)
+		err = bpf_map__set_max_entries(skel->maps.recorder_calls,
+					       collector__recorder_slots(o->recorder));
 	if (!err && o->inject)
 		err = bpf_map__set_max_entries(skel->maps.inject_marks, INJECT_MAX_THREADS);
 	/* the loader runs before the globs are matched: room for as many as may be */
@@ -406,22 +425,80 @@ int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd)
 }
 
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
-			  const struct bt_filter_args *args)
+			  const struct bt_filter_args *args, bool trigger)
 {
 	static const struct bt_filter_args unused;
-	__u32 zero = 0;
+	__u32 which = trigger ? 1 : 0, key;
 	int err;
 
-	err = bpf_map__update_elem(c->skel->maps.filter_prog, &zero, sizeof(zero), prog,
+	err = bpf_map__update_elem(c->skel->maps.filter_prog, &which, sizeof(which), prog,
 				   sizeof(*prog), BPF_ANY);
 	for (__u32 nr = 0; !err && nr < BT_MAX_SYSCALLS; nr++) {
 		/* the map starts zeroed */
 		if (!memcmp(&args[nr], &unused, sizeof(unused)))
 			continue;
-		err = bpf_map__update_elem(c->skel->maps.filter_args, &nr, sizeof(nr), &args[nr],
+		/* the BPF side's layout: BT_MAX_SYSCALLS entries per program */
+		key = which * BT_MAX_SYSCALLS + nr;
+		err = bpf_map__update_elem(c->skel->maps.filter_args, &key, sizeof(key), &args[nr],
 					   sizeof(args[nr]), BPF_ANY);
 	}
 	return err;
+}
+
+size_t collector__recorder_slots(unsigned int n)
+{
+	size_t slots = (size_t)n * RECORDER_THREADS;
+
+	return slots < RECORDER_MAX_SLOTS ? slots : RECORDER_MAX_SLOTS;
+}
+
+size_t collector__recorder_bytes(unsigned int n)
+{
+	return collector__recorder_slots(n) * sizeof(struct bt_kept_call);
+}
+
+void collector__freeze_recorder(struct collector *c, bool frozen)
+{
+	__atomic_store_n(&c->skel->bss->recorder_frozen, frozen, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * Calls fn with each kept call of map, the slot's key and value; when take, deletes each
+ * after (the recorder's are written out once).
+ */
+static int read_kept(struct bpf_map *map, kept_call_fn fn, void *ctx, bool take)
+{
+	struct bt_kept_key key, next, *prev = NULL;
+	struct bt_kept_call *kc = malloc(sizeof(*kc));
+	int fd = bpf_map__fd(map), err = 0;
+
+	if (!kc)
+		return -ENOMEM;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		if (prev && take)
+			bpf_map_delete_elem(fd, prev);
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, kc))
+			continue;
+		fn(ctx, &key, kc);
+	}
+	if (errno != ENOENT)
+		err = -errno;
+	if (prev && take)
+		bpf_map_delete_elem(fd, prev);
+	free(kc);
+	return err;
+}
+
+int collector__read_slowest(const struct collector *c, kept_call_fn fn, void *ctx)
+{
+	return read_kept(c->skel->maps.slowest_calls, fn, ctx, false);
+}
+
+int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx)
+{
+	return read_kept(c->skel->maps.recorder_calls, fn, ctx, true);
 }
 
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state)
