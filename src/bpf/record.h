@@ -419,7 +419,8 @@ struct bt_call_start {
 	__u32 path_verdict; /* -P: enum bt_path_verdict */
 	/* --flight-recorder: 1 + the slot the call's enter was kept in; 0: not kept */
 	__u32 kept_slot;
-	__u32 pad;
+	/* -c --slowest: the exit program accounted the call; the slow-call program is to judge it */
+	__u32 slow_mark;
 	__u64 kept_seq; /* --flight-recorder: calls of this thread kept so far */
 };
 

@@ -330,33 +330,36 @@ static __always_inline bool recorder_exit(__u32 tid, long nr, const bool typed, 
 }
 
 /*
- * --trigger: runs the trigger program on the call that returned; when it holds, the
- * recorder stops keeping calls, and user space is told to write out those kept.
+ * --trigger: runs the trigger program on the call that returned, whose arguments the caller
+ * read into the filter's input; when it holds, the recorder stops keeping calls, and user
+ * space is told to write out those kept. A global function: its locals stay off the exit
+ * program's stack, which the verifiers of 5.10 to 6.12 add to the stack of every function
+ * below it (the captures') against 512 bytes.
  */
-static __always_inline void check_trigger(struct pt_regs *regs, long nr, __s64 ret, __u64 pid_tgid,
-					  const struct bt_syscall_rules *rules, __u64 start_ts,
-					  const bool typed, const bool i386)
+__noinline int check_trigger(__u32 nr, __s64 ret, __u64 start_ts)
 {
+	struct bt_syscall_rules *rules;
 	struct bt_filter_input *in;
 	struct bt_rec_hdr hdr;
-	__u64 args[8] = {}, now;
-	__u32 zero = 0;
+	__u32 zero = 0, key = nr;
+	__u64 now;
 
 	in = bpf_map_lookup_elem(&filter_input, &zero);
-	if (!in)
-		return;
-	read_args(regs, args, typed, i386);
-	filter_fill(in, nr, args, pid_tgid, rules, BT_PROG_TRIGGER);
+	rules = bpf_map_lookup_elem(&beauty_map, &key);
+	if (!in || !rules)
+		return 0;
+	filter_fill(in, nr, &in->v[BT_FF_ARG0], bpf_get_current_pid_tgid(), rules, BT_PROG_TRIGGER);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
 	in->v[BT_FF_DURATION] = now > start_ts ? now - start_ts : 0;
 	if (!filter_check(BT_PHASE_EXIT, BT_PROG_TRIGGER))
-		return;
+		return 0;
 	recorder_frozen = 1;
 	fill_hdr(&hdr, BT_REC_TRIGGER, sizeof(hdr));
 	hdr.nr = nr;
 	submit(&hdr, sizeof(hdr), KIND_OTHER);
+	return 0;
 }
 
 /*
@@ -657,29 +660,47 @@ static __always_inline bool is_exec(long nr)
 
 /*
  * -c --slowest: keeps the call that returned in its syscall's slot of this CPU when it took
- * longer than the shortest kept there. Its records are built now, at its exit, from the
- * arguments sys_enter saved (the caller puts them in the work area's args) and the inputs
- * read now, as a --filter that reads the result has them: a buffer the call both reads and
- * writes shows what the kernel wrote. A global function: verified once, not in each
- * program.
+ * longer than the shortest kept there. The exit program accounted it, and marked the
+ * thread's slot for this, which runs after it on the same sys_exit (attached after it). Its
+ * records are built now, at its exit, from the arguments sys_enter saved and the inputs read
+ * now, as a --filter that reads the result has them: a buffer the call both reads and writes
+ * shows what the kernel wrote.
+ *
+ * A program of its own, not a function the exit program calls: the verifiers of 5.10 to 6.12
+ * count the stacks of a chain of calls together against 512 bytes, and the exit program's
+ * own with the captures' below it leave no room for one more frame.
  */
-__noinline int keep_slow_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts)
+static __always_inline int keep_slow_call(__s64 ret, const bool typed)
 {
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_call_start *start = call_slot(tid, typed, false);
+	__u64 now = bpf_ktime_get_ns(), ns, start_ts, least = ~0ULL;
 	struct bt_syscall_rules *rules;
 	struct bt_slowest_floor *fl;
-	struct scratch *s = scratch();
-	__u64 now = bpf_ktime_get_ns(), ns, least = ~0ULL;
-	__u32 key = nr, slot;
+	struct scratch *s;
+	__u32 key, slot;
+	long nr;
 
-	if (!s || nr >= BT_MAX_SYSCALLS || !start_ts || now <= start_ts)
+	if (!start || !start->slow_mark)
+		return 0;
+	start->slow_mark = 0;
+	nr = start->nr;
+	start_ts = start->ts;
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS || !start_ts || now <= start_ts)
 		return 0;
 	ns = now - start_ts;
+	key = nr;
 	fl = bpf_map_lookup_elem(&slowest_floor, &key);
 	if (!fl || ns <= fl->floor_ns)
 		return 0;
 	slot = fl->floor_slot;
 	if (slot >= BT_SLOWEST_MAX)
 		return 0;
+	s = scratch();
+	if (!s)
+		return 0;
+	__builtin_memcpy(s->args, start->args, sizeof(start->args));
 	rules = bpf_map_lookup_elem(&beauty_map, &key);
 	/* an exec that worked left a new image: what its arguments pointed to is gone */
 	if (ret == 0 && is_exec(nr))
@@ -792,11 +813,9 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 		if (!child_start(nr, ret)) {
 			start_ts = start && start->nr == nr ? start->ts : 0;
 			account_call(nr, ret, tgid, tid, start_ts);
-			s = slowest_n && start_ts ? scratch() : NULL;
-			if (s && start) {
-				__builtin_memcpy(s->args, start->args, sizeof(start->args));
-				keep_slow_call(nr, ret, tgid, tid, start_ts);
-			}
+			/* for keep_slow_call, which runs next */
+			if (slowest_n && start && start_ts)
+				start->slow_mark = 1;
 		}
 		if (summary_only)
 			return 0;
@@ -835,8 +854,15 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 	s->keep_slot = kept;
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT, notes);
 	s->keep = BT_KEEP_NONE;
-	if (recorder_trigger && rules && (rules->flags & BT_SC_TRIGGER))
-		check_trigger(regs, nr, ret, pid_tgid, rules, start_ts, typed, i386);
+	if (recorder_trigger && rules && (rules->flags & BT_SC_TRIGGER)) {
+		/* where the trigger program reads them, 8 slots for its masked index */
+		struct bt_filter_input *in = bpf_map_lookup_elem(&filter_input, &zero);
+
+		if (in) {
+			read_args(regs, &in->v[BT_FF_ARG0], typed, i386);
+			check_trigger(nr, ret, start_ts);
+		}
+	}
 	return 0;
 }
 
@@ -934,6 +960,13 @@ int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
 	return handle_exit(ctx, regs, ret, true);
 }
 
+/* -c --slowest: after the exit program (keep_slow_call) */
+SEC("tp_btf/sys_exit")
+int BPF_PROG(on_slow_exit, struct pt_regs *regs, long ret)
+{
+	return keep_slow_call(ret, true);
+}
+
 SEC("raw_tp/sys_enter")
 int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
 {
@@ -944,4 +977,10 @@ SEC("raw_tp/sys_exit")
 int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
 	return handle_exit(ctx, (struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+}
+
+SEC("raw_tp/sys_exit")
+int on_slow_exit_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return keep_slow_call((__s64)ctx->args[1], false);
 }

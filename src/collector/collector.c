@@ -158,6 +158,9 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_exec, typed);
 	bpf_program__set_autoload(skel->progs.on_sys_enter_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_sys_exit_raw, !typed);
+	/* -c --slowest: a program of its own after the exit program (syscalls.bpf.c) */
+	bpf_program__set_autoload(skel->progs.on_slow_exit, typed && o->summary && o->slowest);
+	bpf_program__set_autoload(skel->progs.on_slow_exit_raw, !typed && o->summary && o->slowest);
 	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
@@ -557,10 +560,20 @@ int collector__attach(struct collector *c)
 		typed ? &skel->links.on_sys_exit : &skel->links.on_sys_exit_raw;
 	struct bpf_link **enter_link =
 		typed ? &skel->links.on_sys_enter : &skel->links.on_sys_enter_raw;
+	struct bpf_program *slow_prog =
+		typed ? skel->progs.on_slow_exit : skel->progs.on_slow_exit_raw;
+	struct bpf_link **slow_link =
+		typed ? &skel->links.on_slow_exit : &skel->links.on_slow_exit_raw;
 
 	*exit_link = bpf_program__attach(exit_prog);
 	if (!*exit_link)
 		return -errno;
+	/* -c --slowest: after the exit program, on the same tracepoint, so that it runs after it */
+	if (bpf_program__autoload(slow_prog)) {
+		*slow_link = bpf_program__attach(slow_prog);
+		if (!*slow_link)
+			return -errno;
+	}
 	*enter_link = bpf_program__attach(enter_prog);
 	if (!*enter_link)
 		return -errno;

@@ -53,10 +53,10 @@ struct collector_opts {
 	size_t ringbuf_bytes;	   /* power of two, at least a page */
 	bool events;		   /* -e SUBSYS:EVENT: tracepoints are to be attached */
 	bool io_uring;		   /* -e io_uring=: the io_uring programs are to be attached */
-	unsigned int slowest;	   /* -c --slowest N: keep each syscall's N slowest calls; 0: none */
-	unsigned int recorder;	   /* --flight-recorder N: keep each thread's last N calls; 0: off */
-	bool trigger;		   /* --trigger: the program collector__set_filter(.., true) gives */
-	bool debug;		   /* let libbpf print */
+	unsigned int slowest;  /* -c --slowest N: keep each syscall's N slowest calls; 0: none */
+	unsigned int recorder; /* --flight-recorder N: keep each thread's last N calls; 0: off */
+	bool trigger;	       /* --trigger: the program collector__set_filter(.., true) gives */
+	bool debug;	       /* let libbpf print */
 };
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
