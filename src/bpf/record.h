@@ -419,9 +419,13 @@ struct bt_call_start {
 	__u32 path_verdict; /* -P: enum bt_path_verdict */
 	/* --flight-recorder: 1 + the slot the call's enter was kept in; 0: not kept */
 	__u32 kept_slot;
-	/* -c --slowest: the exit program accounted the call; the slow-call program is to judge it */
-	__u32 slow_mark;
+	__u32 pad;
 	__u64 kept_seq; /* --flight-recorder: calls of this thread kept so far */
+	/*
+	 * -c --slowest: the time the exit program counted the call for, for the slow-call program
+	 * that runs after it to judge the call by; 0: none to judge
+	 */
+	__u64 slow_ns;
 };
 
 /*

@@ -675,21 +675,21 @@ static __always_inline int keep_slow_call(__s64 ret, const bool typed)
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_call_start *start = call_slot(tid, typed, false);
-	__u64 now = bpf_ktime_get_ns(), ns, start_ts, least = ~0ULL;
+	__u64 ns, least = ~0ULL;
 	struct bt_syscall_rules *rules;
 	struct bt_slowest_floor *fl;
 	struct scratch *s;
 	__u32 key, slot;
 	long nr;
 
-	if (!start || !start->slow_mark)
+	if (!start || !start->slow_ns)
 		return 0;
-	start->slow_mark = 0;
+	/* the summary's time of the call, so that the slowest's is its max to the nanosecond */
+	ns = start->slow_ns;
+	start->slow_ns = 0;
 	nr = start->nr;
-	start_ts = start->ts;
-	if (nr < 0 || nr >= BT_MAX_SYSCALLS || !start_ts || now <= start_ts)
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
 		return 0;
-	ns = now - start_ts;
 	key = nr;
 	fl = bpf_map_lookup_elem(&slowest_floor, &key);
 	if (!fl || ns <= fl->floor_ns)
@@ -712,7 +712,7 @@ static __always_inline int keep_slow_call(__s64 ret, const bool typed)
 	/* the stack at exit is not the one the call entered with; -i's address is not kept */
 	s->sp = 0;
 	s->ip = 0;
-	emit_enter(s, rules, tgid, tid, nr, start_ts, false, BT_REC_ENTER);
+	emit_enter(s, rules, tgid, tid, nr, start->ts, false, BT_REC_ENTER);
 	emit_exit(s, rules, NULL, tgid, tid, nr, ret, 0, false, false, BT_REC_EXIT, 0);
 	s->keep = BT_KEEP_NONE;
 	fl->ns[slot] = ns;
@@ -804,6 +804,7 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 	}
 	if (summary) {
 		struct bt_call_start *start;
+		__u64 ns;
 
 		if (typed)
 			start = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(),
@@ -812,10 +813,10 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 			start = bpf_map_lookup_elem(&call_start, &tid);
 		if (!child_start(nr, ret)) {
 			start_ts = start && start->nr == nr ? start->ts : 0;
-			account_call(nr, ret, tgid, tid, start_ts);
+			ns = account_call(nr, ret, tgid, tid, start_ts);
 			/* for keep_slow_call, which runs next */
-			if (slowest_n && start && start_ts)
-				start->slow_mark = 1;
+			if (slowest_n && start)
+				start->slow_ns = ns;
 		}
 		if (summary_only)
 			return 0;
