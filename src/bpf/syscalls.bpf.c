@@ -715,6 +715,11 @@ static __always_inline int keep_slow_call(__s64 ret, const bool typed)
 	emit_enter(s, rules, tgid, tid, nr, start->ts, false, BT_REC_ENTER);
 	emit_exit(s, rules, NULL, tgid, tid, nr, ret, 0, false, false, BT_REC_EXIT, 0);
 	s->keep = BT_KEEP_NONE;
+	/*
+	 * checked above, but the compiler reloads it from the stack, where 6.1's verifier (and
+	 * older ones) lost its bound: a mask it can see
+	 */
+	asm volatile("%0 &= %1" : "+r"(slot) : "i"(BT_SLOWEST_MAX - 1));
 	fl->ns[slot] = ns;
 	for (__u32 i = 0; i < BT_SLOWEST_MAX && i < slowest_n; i++) {
 		if (fl->ns[i] < least) {
