@@ -419,7 +419,8 @@ struct bt_call_start {
 	__u32 path_verdict; /* -P: enum bt_path_verdict */
 	/* --flight-recorder: 1 + the slot the call's enter was kept in; 0: not kept */
 	__u32 kept_slot;
-	__u32 pad;
+	/* --flight-recorder: 1 + the thread's row of slots (recorder_calls); 0: none given yet */
+	__u32 kept_row;
 	__u64 kept_seq; /* --flight-recorder: calls of this thread kept so far */
 	/*
 	 * -c --slowest: the time the exit program counted the call for, for the slow-call program
@@ -447,8 +448,8 @@ struct bt_kept_call {
 };
 
 /*
- * Key of the maps of kept calls: --slowest's is (syscall id, CPU * BT_SLOWEST_MAX + rank slot),
- * --flight-recorder's (tid, the call's sequence number modulo N).
+ * Key of --slowest's map of kept calls: (syscall id, CPU * BT_SLOWEST_MAX + rank slot). The
+ * flight recorder's calls, in an array, are handed on with (tid, index in the array).
  */
 struct bt_kept_key {
 	__u32 id;

@@ -17,18 +17,14 @@ static __always_inline struct bt_kept_call *kept_slot(struct scratch *s)
 	struct bt_kept_key key = {.id = s->keep_id, .slot = s->keep_slot};
 	struct bt_kept_call *kc;
 
-	if (s->keep == BT_KEEP_SLOWEST) {
-		kc = bpf_map_lookup_elem(&slowest_calls, &key);
-		if (kc)
-			return kc;
-		bpf_map_update_elem(&slowest_calls, &key, &empty_kept, BPF_NOEXIST);
-		return bpf_map_lookup_elem(&slowest_calls, &key);
-	}
-	kc = bpf_map_lookup_elem(&recorder_calls, &key);
+	/* the flight recorder's slots are an array's: always there */
+	if (s->keep == BT_KEEP_RECORDER)
+		return bpf_map_lookup_elem(&recorder_calls, &s->keep_slot);
+	kc = bpf_map_lookup_elem(&slowest_calls, &key);
 	if (kc)
 		return kc;
-	bpf_map_update_elem(&recorder_calls, &key, &empty_kept, BPF_NOEXIST);
-	return bpf_map_lookup_elem(&recorder_calls, &key);
+	bpf_map_update_elem(&slowest_calls, &key, &empty_kept, BPF_NOEXIST);
+	return bpf_map_lookup_elem(&slowest_calls, &key);
 }
 
 /*

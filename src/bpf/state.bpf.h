@@ -138,6 +138,8 @@ BT_EXTERN const volatile __u8 record_ip BT_INIT(0);
 BT_EXTERN const volatile __u32 slowest_n BT_INIT(0);
 /* --flight-recorder N: each thread's last N calls kept, nothing sent; 0: off */
 BT_EXTERN const volatile __u32 recorder_n BT_INIT(0);
+/* --flight-recorder: threads whose last recorder_n calls are kept at once (rows of slots) */
+BT_EXTERN const volatile __u32 recorder_threads BT_INIT(1);
 /* --trigger: the program at index BT_PROG_TRIGGER runs at the exits of BT_SC_TRIGGER calls */
 BT_EXTERN const volatile __u8 recorder_trigger BT_INIT(0);
 
@@ -256,15 +258,24 @@ BT_EXTERN struct {
 } slowest_calls SEC(".maps");
 
 /*
- * --flight-recorder: each thread's last calls. Least recently written first to go when the
- * map is full: the calls of threads long gone, or the oldest of all.
+ * --flight-recorder: each thread's last calls, recorder_n slots in a row for each of
+ * recorder_threads threads at once. An array: its look-up, a few instructions the verifier
+ * writes in place, is what a call's two kept records cost over -c's work, where a hash map's
+ * (an LRU one) cost a hash and a walk twice per call.
  */
 BT_EXTERN struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, 1); /* sized by user space with --flight-recorder */
-	__type(key, struct bt_kept_key);
+	__type(key, __u32);
 	__type(value, struct bt_kept_call);
 } recorder_calls SEC(".maps");
+
+/*
+ * --flight-recorder: threads that were given their row of slots so far. A thread takes row
+ * (this count modulo recorder_threads): past that many threads, a new one shares the row of
+ * the thread that took it longest ago.
+ */
+BT_EXTERN __u32 recorder_rows_given BT_INIT(0);
 
 /*
  * --flight-recorder: non-zero while the kept calls are being written out (a trigger fired):

@@ -289,12 +289,13 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 
 /*
  * --flight-recorder: the slot of the thread's kept calls this one goes to (in *kept), the
- * oldest of its last recorder_n; false when none is (frozen while a trigger is written out,
- * or no room for the thread's state).
+ * oldest of its last recorder_n in its row; false when none is (frozen while a trigger is
+ * written out, or no room for the thread's state).
  */
 static __always_inline bool recorder_enter(__u32 tid, long nr, const bool typed, __u32 *kept)
 {
 	struct bt_call_start *slot;
+	__u32 row;
 
 	if (recorder_frozen)
 		return false;
@@ -303,12 +304,22 @@ static __always_inline bool recorder_enter(__u32 tid, long nr, const bool typed,
 		count_loss(KIND_ENTER);
 		return false;
 	}
-	*kept = slot->kept_seq % recorder_n;
+	if (!slot->kept_row) {
+		/*
+		 * Not atomic (5.10 has no fetching add): two threads that start at once may
+		 * share a row, as threads past recorder_threads do
+		 */
+		row = recorder_rows_given;
+		__sync_fetch_and_add(&recorder_rows_given, 1);
+		slot->kept_row = row % recorder_threads + 1;
+	}
+	*kept = (slot->kept_row - 1) * recorder_n + slot->kept_seq % recorder_n;
 	slot->kept_seq++;
 	slot->kept_slot = *kept + 1;
 	slot->nr = nr;
 	/* the start, for --trigger's duration */
-	slot->ts = bpf_ktime_get_ns();
+	if (recorder_trigger)
+		slot->ts = bpf_ktime_get_ns();
 	return true;
 }
 

@@ -30,8 +30,8 @@ static bool libbpf_debug;
 #define LOSSLESS_MAX_THREADS 16384
 /*
  * --flight-recorder N keeps N calls of this many threads at once (N * this slots, up to
- * RECORDER_MAX_SLOTS: 64 MB); beyond it the least recently written slots go first, those of
- * threads long gone. The kernel allocates them all at load.
+ * RECORDER_MAX_SLOTS: 64 MB, then fewer threads); beyond them a new thread shares the slots
+ * of the thread that took them longest ago. The kernel allocates them all at load.
  */
 #define RECORDER_THREADS 64
 #define RECORDER_MAX_SLOTS 16384
@@ -207,6 +207,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->container_select = o->container_select;
 	skel->rodata->slowest_n = o->summary ? o->slowest : 0;
 	skel->rodata->recorder_n = o->recorder;
+	skel->rodata->recorder_threads = o->recorder ? collector__recorder_threads(o->recorder) : 1;
 	skel->rodata->recorder_trigger = o->recorder && o->trigger;
 	skel->rodata->inject_active = o->inject;
 	skel->rodata->path_trace = o->path_trace;
@@ -448,11 +449,16 @@ int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog
 	return err;
 }
 
+unsigned int collector__recorder_threads(unsigned int n)
+{
+	size_t threads = RECORDER_MAX_SLOTS / (n ? n : 1);
+
+	return threads < RECORDER_THREADS ? threads : RECORDER_THREADS;
+}
+
 size_t collector__recorder_slots(unsigned int n)
 {
-	size_t slots = (size_t)n * RECORDER_THREADS;
-
-	return slots < RECORDER_MAX_SLOTS ? slots : RECORDER_MAX_SLOTS;
+	return (size_t)n * collector__recorder_threads(n);
 }
 
 size_t collector__recorder_bytes(unsigned int n)
@@ -501,7 +507,36 @@ int collector__read_slowest(const struct collector *c, kept_call_fn fn, void *ct
 
 int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx)
 {
-	return read_kept(c->skel->maps.recorder_calls, fn, ctx, true);
+	struct bt_kept_call *kc = calloc(1, sizeof(*kc));
+	int fd = bpf_map__fd(c->skel->maps.recorder_calls), err = 0;
+	__u32 slots = bpf_map__max_entries(c->skel->maps.recorder_calls);
+
+	if (!kc)
+		return -ENOMEM;
+	/* an array: every slot is there, those never written or taken have no enter */
+	for (__u32 i = 0; i < slots; i++) {
+		const struct bt_rec_hdr *hdr = (const void *)kc->enter;
+		struct bt_kept_key key = {.slot = i};
+
+		if (bpf_map_lookup_elem(fd, &i, kc)) {
+			err = -errno;
+			break;
+		}
+		if (!kc->enter_size)
+			continue;
+		if (kc->enter_size >= sizeof(*hdr))
+			key.id = hdr->tid;
+		fn(ctx, &key, kc);
+		/* written out once: emptied */
+		kc->enter_size = 0;
+		kc->exit_size = 0;
+		if (bpf_map_update_elem(fd, &i, kc, BPF_ANY)) {
+			err = -errno;
+			break;
+		}
+	}
+	free(kc);
+	return err;
 }
 
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state)

@@ -194,7 +194,8 @@ int collector__read_slowest(const struct collector *c, kept_call_fn fn, void *ct
 int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx);
 /* --flight-recorder: stops (frozen) or resumes keeping calls. */
 void collector__freeze_recorder(struct collector *c, bool frozen);
-/* --flight-recorder N: the slots kept in the kernel at most, and their bytes. */
+/* --flight-recorder N: the threads whose calls are kept at once, the slots and their bytes. */
+unsigned int collector__recorder_threads(unsigned int n);
 size_t collector__recorder_slots(unsigned int n);
 size_t collector__recorder_bytes(unsigned int n);
 /*

@@ -120,12 +120,15 @@ void report_end(struct session *s)
 				(unsigned long long)st.filtered);
 		if (s->opts->recorder)
 			fprintf(stderr,
-				"btftrace: stats: flight recorder: the last %u calls of each thread, "
-				"%zu slots of %zu bytes in the kernel (%zu bytes, allocated at "
-				"start; the least recently written go first when all are used)\n",
-				s->opts->recorder, collector__recorder_slots(s->opts->recorder),
+				"btftrace: stats: flight recorder: the last %u calls of each of %u "
+				"threads at once, %zu slots of %zu bytes in the kernel (%zu bytes, "
+				"allocated at start; past %u threads a new one shares the slots of "
+				"the thread that took them longest ago)\n",
+				s->opts->recorder, collector__recorder_threads(s->opts->recorder),
+				collector__recorder_slots(s->opts->recorder),
 				sizeof(struct bt_kept_call),
-				collector__recorder_bytes(s->opts->recorder));
+				collector__recorder_bytes(s->opts->recorder),
+				collector__recorder_threads(s->opts->recorder));
 		if (s->opts->summary_opts.slowest)
 			fprintf(stderr,
 				"btftrace: stats: slowest calls: %u of each syscall kept per CPU, "

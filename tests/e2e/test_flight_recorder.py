@@ -52,9 +52,10 @@ def test_nonzero_exit_is_a_trigger_and_a_clean_exit_writes_nothing(run_btftrace,
     assert result.trace == ""
     # nothing went through the ring buffer but the exit's record; the memory is stated
     assert "enter records 0, exit records 0, lost 0" in result.stderr, result.stderr
-    m = re.search(r"flight recorder: the last 3 calls of each thread, (\d+) slots of (\d+) "
-                  r"bytes in the kernel \((\d+) bytes", result.stderr)
-    assert m and int(m.group(1)) * int(m.group(2)) == int(m.group(3)), result.stderr
+    m = re.search(r"flight recorder: the last 3 calls of each of (\d+) threads at once, (\d+) "
+                  r"slots of (\d+) bytes in the kernel \((\d+) bytes", result.stderr)
+    assert m and int(m.group(1)) * 3 == int(m.group(2)), result.stderr
+    assert int(m.group(2)) * int(m.group(3)) == int(m.group(4)), result.stderr
 
 
 def test_each_failed_process_of_a_followed_tree_is_a_dump(run_btftrace):
