@@ -317,7 +317,8 @@ struct scratch {
 	__u32 keep_id; /* struct bt_kept_key */
 	__u32 keep_slot;
 	__u32 keep_pad;
-	__u64 keep_ns; /* --slowest: the call's time, kept with its exit */
+	__u64 keep_ns;	  /* --slowest: the call's time, kept with its exit */
+	__u64 keep_start; /* --flight-recorder: the kept call's start, for --trigger's duration */
 	char buf[BT_SCRATCH_SIZE];
 };
 

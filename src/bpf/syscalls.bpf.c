@@ -172,6 +172,9 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
  * exit_group) are decided at enter, shown when the program accepts them
  * whatever their result would have been.
  */
+/* A new thread's slot (raw_tp's hash map), kept out of the stack of the programs. */
+static const struct bt_call_start empty_call_start;
+
 static __always_inline struct bt_call_start *call_slot(__u32 tid, const bool typed,
 						       const bool create)
 {
@@ -182,9 +185,7 @@ static __always_inline struct bt_call_start *call_slot(__u32 tid, const bool typ
 					    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
 	slot = bpf_map_lookup_elem(&call_start, &tid);
 	if (!slot && create) {
-		struct bt_call_start empty = {};
-
-		bpf_map_update_elem(&call_start, &tid, &empty, BPF_NOEXIST);
+		bpf_map_update_elem(&call_start, &tid, &empty_call_start, BPF_NOEXIST);
 		slot = bpf_map_lookup_elem(&call_start, &tid);
 	}
 	return slot;
@@ -288,11 +289,11 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 }
 
 /*
- * --flight-recorder: the slot of the thread's kept calls this one goes to (in *kept), the
- * oldest of its last recorder_n in its row; false when none is (frozen while a trigger is
- * written out, or no room for the thread's state).
+ * --flight-recorder: the slot of the thread's kept calls this one goes to (in the work area's
+ * keep_slot), the oldest of its last recorder_n in its row; false when none is (frozen while a
+ * trigger is written out, or no room for the thread's state).
  */
-static __always_inline bool recorder_enter(__u32 tid, long nr, const bool typed, __u32 *kept)
+static __always_inline bool recorder_enter(struct scratch *s, __u32 tid, long nr, const bool typed)
 {
 	struct bt_call_start *slot;
 	__u32 row;
@@ -313,9 +314,9 @@ static __always_inline bool recorder_enter(__u32 tid, long nr, const bool typed,
 		__sync_fetch_and_add(&recorder_rows_given, 1);
 		slot->kept_row = row % recorder_threads + 1;
 	}
-	*kept = (slot->kept_row - 1) * recorder_n + slot->kept_seq % recorder_n;
+	s->keep_slot = (slot->kept_row - 1) * recorder_n + slot->kept_seq % recorder_n;
 	slot->kept_seq++;
-	slot->kept_slot = *kept + 1;
+	slot->kept_slot = s->keep_slot + 1;
 	slot->nr = nr;
 	/* the start, for --trigger's duration */
 	if (recorder_trigger)
@@ -324,46 +325,47 @@ static __always_inline bool recorder_enter(__u32 tid, long nr, const bool typed,
 }
 
 /*
- * --flight-recorder: the slot the call's enter went to (in *kept) and its start; false when
- * its enter was not kept, or nothing is kept now.
+ * --flight-recorder: whether the call's enter was kept, and keeping goes on; then its slot and
+ * start are in the work area's keep_slot and keep_start (not in the exit program's stack, which
+ * old verifiers count with the captures' below it).
  */
-static __always_inline bool recorder_exit(__u32 tid, long nr, const bool typed, __u32 *kept,
-					  __u64 *start_ts)
+static __always_inline bool recorder_exit(struct scratch *s, __u32 tid, long nr, const bool typed)
 {
 	struct bt_call_start *slot = call_slot(tid, typed, false);
 
 	if (!slot || slot->nr != nr || !slot->kept_slot)
 		return false;
-	*kept = slot->kept_slot - 1;
-	*start_ts = slot->ts;
+	s->keep_slot = slot->kept_slot - 1;
+	s->keep_start = slot->ts;
 	slot->kept_slot = 0;
 	return !recorder_frozen;
 }
 
 /*
  * --trigger: runs the trigger program on the call that returned, whose arguments the caller
- * read into the filter's input; when it holds, the recorder stops keeping calls, and user
+ * read into the filter's input (its start is the work area's keep_start); when it holds, the recorder stops keeping calls, and user
  * space is told to write out those kept. A global function: its locals stay off the exit
  * program's stack, which the verifiers of 5.10 to 6.12 add to the stack of every function
  * below it (the captures') against 512 bytes.
  */
-__noinline int check_trigger(__u32 nr, __s64 ret, __u64 start_ts)
+__noinline int check_trigger(__u32 nr, __s64 ret)
 {
 	struct bt_syscall_rules *rules;
 	struct bt_filter_input *in;
+	struct scratch *s = scratch();
 	struct bt_rec_hdr hdr;
 	__u32 zero = 0, key = nr;
 	__u64 now;
 
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	rules = bpf_map_lookup_elem(&beauty_map, &key);
-	if (!in || !rules)
+	if (!in || !rules || !s)
 		return 0;
 	filter_fill(in, nr, &in->v[BT_FF_ARG0], bpf_get_current_pid_tgid(), rules, BT_PROG_TRIGGER);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
-	in->v[BT_FF_DURATION] = now > start_ts ? now - start_ts : 0;
+	in->v[BT_FF_DURATION] = now > s->keep_start ? now - s->keep_start : 0;
 	if (!filter_check(BT_PHASE_EXIT, BT_PROG_TRIGGER))
 		return 0;
 	recorder_frozen = 1;
@@ -445,7 +447,7 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	struct bt_syscall_rules *rules = NULL;
-	__u32 zero = 0, key, pv = BT_PATH_NONE, kept = 0;
+	__u32 zero = 0, key, pv = BT_PATH_NONE;
 	struct scratch *s = NULL;
 	bool i386;
 
@@ -481,21 +483,22 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 		    pv == BT_PATH_PENDING)
 			return 0;
 	} else if (summary) {
-		struct bt_call_start start = {.ts = bpf_ktime_get_ns(),
-					      .nr = nr,
-					      .path_verdict = pv},
-				     *slot;
+		/*
+		 * written in place, not copied from the stack: an injected call's exit program
+		 * runs this too, and the verifiers of 5.10 to 6.12 count its stack with the
+		 * captures' below it
+		 */
+		struct bt_call_start *slot = call_slot(tid, typed, true);
 
-		/* --slowest builds the records of a slow call at its exit, from these */
-		if (slowest_n)
-			read_args(regs, start.args, typed, i386);
-		if (typed) {
-			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
-						    BPF_LOCAL_STORAGE_GET_F_CREATE);
-			if (slot)
-				*slot = start;
-		} else {
-			bpf_map_update_elem(&call_start, &tid, &start, BPF_ANY);
+		if (slot) {
+			slot->ts = bpf_ktime_get_ns();
+			slot->nr = nr;
+			slot->verdict = BT_VERDICT_NONE;
+			slot->path_verdict = pv;
+			slot->slow_ns = 0;
+			/* --slowest builds the records of a slow call at its exit, from these */
+			if (slowest_n)
+				read_args(regs, slot->args, typed, i386);
 		}
 		if (summary_only)
 			return 0;
@@ -508,17 +511,16 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 	} else if (pv == BT_PATH_PENDING) {
 		return 0;
 	}
-	if (recorder_n && !recorder_enter(tid, nr, typed, &kept))
-		return 0;
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
+	if (recorder_n && !recorder_enter(s, tid, nr, typed))
+		return 0;
 	read_args(regs, s->args, typed, i386);
 	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
-	/* --flight-recorder: into the thread's slot rather than the ring buffer */
+	/* --flight-recorder: into the slot recorder_enter put in keep_slot, not the ring buffer */
 	s->keep = recorder_n ? BT_KEEP_RECORDER : BT_KEEP_NONE;
 	s->keep_id = tid;
-	s->keep_slot = kept;
 	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
 		   BT_REC_ENTER);
@@ -777,8 +779,7 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 	struct bt_call_start *deferred = NULL, *path_deferred = NULL;
 	struct bt_syscall_rules *rules = NULL;
 	struct scratch *s;
-	__u32 zero = 0, key, kept = 0;
-	__u64 start_ts = 0;
+	__u32 zero = 0, key;
 	__u32 late = 0;
 	bool i386;
 	long nr;
@@ -828,8 +829,8 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 		else
 			start = bpf_map_lookup_elem(&call_start, &tid);
 		if (!child_start(nr, ret)) {
-			start_ts = start && start->nr == nr ? start->ts : 0;
-			ns = account_call(nr, ret, tgid, tid, start_ts);
+			ns = account_call(nr, ret, tgid, tid,
+					  start && start->nr == nr ? start->ts : 0);
 			/* for keep_slow_call, which runs next */
 			if (slowest_n && start)
 				start->slow_ns = ns;
@@ -837,10 +838,10 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 		if (summary_only)
 			return 0;
 	}
-	if (recorder_n && !recorder_exit(tid, nr, typed, &kept, &start_ts))
-		return 0;
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
+		return 0;
+	if (recorder_n && !recorder_exit(s, tid, nr, typed))
 		return 0;
 	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
 	s->sp = 0;
@@ -866,9 +867,9 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 			__sync_fetch_and_add(&refetch_pending, -1);
 		}
 	}
+	/* --flight-recorder: into the slot recorder_exit put in keep_slot */
 	s->keep = recorder_n ? BT_KEEP_RECORDER : BT_KEEP_NONE;
 	s->keep_id = tid;
-	s->keep_slot = kept;
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT, notes);
 	s->keep = BT_KEEP_NONE;
 	if (recorder_trigger && rules && (rules->flags & BT_SC_TRIGGER)) {
@@ -877,7 +878,7 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 
 		if (in) {
 			read_args(regs, &in->v[BT_FF_ARG0], typed, i386);
-			check_trigger(nr, ret, start_ts);
+			check_trigger(nr, ret);
 		}
 	}
 	return 0;
