@@ -673,8 +673,9 @@ static __always_inline bool is_exec(long nr)
 
 /*
  * -c --slowest: keeps the call that returned in its syscall's slot of this CPU when it took
- * longer than the shortest kept there. The exit program accounted it, and marked the
- * thread's slot for this, which runs after it on the same sys_exit (attached after it). Its
+ * longer than the shortest kept there. The exit program accounted it and left the time it
+ * counted in the thread's slot (slow_ns) for this program, which runs after it on the same
+ * sys_exit (attached after it). Its
  * records are built now, at its exit, from the arguments sys_enter saved and the inputs read
  * now, as a --filter that reads the result has them: a buffer the call both reads and writes
  * shows what the kernel wrote.
