@@ -281,10 +281,10 @@ fuzz: $(FUZZ_BIN)
 		$(FUZZ_FLAGS_$(t));)
 
 format:
-	clang-format -i $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/workloads/*.c tests/fuzz/*.c)
+	clang-format -i $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/unit/*.h tests/workloads/*.c tests/fuzz/*.c)
 
 check-format:
-	clang-format --dry-run --Werror $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/fuzz/*.c)
+	clang-format --dry-run --Werror $(wildcard src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/unit/*.h tests/fuzz/*.c)
 
 clean:
 	rm -rf .output

@@ -21,6 +21,7 @@
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
+#include "call_records.h"
 #include "syscall_formats.h"
 
 static struct types types;
@@ -184,82 +185,10 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* A record as the collector writes it: the fixed part, then captures padded to 8 bytes. */
-struct rec {
-	union {
-		struct bt_rec_hdr hdr;
-		struct bt_enter_rec enter;
-		struct bt_exit_rec exit;
-		unsigned char bytes[8192];
-	};
-};
-
-static struct rec enter_rec, exit_rec;
-
-static void begin(int nr, __u64 a0, __u64 a1, __u64 a2, __u64 a3, __u64 a4, __u64 a5)
-{
-	memset(&enter_rec, 0, sizeof(enter_rec));
-	memset(&exit_rec, 0, sizeof(exit_rec));
-	enter_rec.hdr.type = BT_REC_ENTER;
-	enter_rec.hdr.nr = nr;
-	enter_rec.hdr.size = sizeof(struct bt_enter_rec);
-	enter_rec.enter.args[0] = a0;
-	enter_rec.enter.args[1] = a1;
-	enter_rec.enter.args[2] = a2;
-	enter_rec.enter.args[3] = a3;
-	enter_rec.enter.args[4] = a4;
-	enter_rec.enter.args[5] = a5;
-	exit_rec.hdr.type = BT_REC_EXIT;
-	exit_rec.hdr.nr = nr;
-	exit_rec.hdr.size = sizeof(struct bt_exit_rec);
-}
-
-static void capture(struct rec *r, int arg, const void *data, size_t len, __u8 flags, __u32 want)
-{
-	struct bt_capture *cap = (void *)(r->bytes + r->hdr.size);
-
-	assert_true(r->hdr.size + sizeof(*cap) + BT_ALIGN8(len) <= sizeof(r->bytes));
-	cap->arg = arg;
-	cap->flags = flags;
-	cap->len = len;
-	cap->want = want;
-	/* an empty capture may come with no data at all */
-	if (len)
-		memcpy(cap + 1, data, len);
-	r->hdr.size += sizeof(*cap) + BT_ALIGN8(len);
-	r->hdr.ncaps++;
-}
-
-static void in(int arg, const void *data, size_t len)
-{
-	capture(&enter_rec, arg, data, len, 0, len);
-}
-
-static void out(int arg, const void *data, size_t len)
-{
-	capture(&exit_rec, arg, data, len, 0, len);
-}
-
 /* The whole line of the call, returning ret, " = " right after it. */
 static const char *line(__s64 ret)
 {
-	struct call call = {
-		.state = CALL_COMPLETE, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
-	static struct text_writer tw;
-	struct text_writer_opts two;
-	struct wr_limits lim;
-	struct call_view v;
-
-	decode_text_limits(&dec.opts, &lim);
-	decode_text_writer_opts(&dec.opts, &two);
-	two.column = 0;
-	outbuf_reset(&ob);
-	text_writer__init(&tw, &ob, &lim, &two);
-	exit_rec.exit.ret = ret;
-	decode_view(&dec, &call, &v);
-	decode_write_call(&dec, &tw.w, &v);
-	decode_write_return(&dec, &tw.w, &v);
-	return ob.data;
+	return call_text_line(&dec, &ob, ret);
 }
 
 static const __u64 PTR = 0x7ffc12345678;

@@ -19,6 +19,7 @@
 
 #include "beauty/beauty.h"
 #include "decode/decode.h"
+#include "call_records.h"
 #include "syscall_formats.h"
 
 static struct types types;
@@ -105,92 +106,20 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* A record as the collector writes it: the fixed part, then captures padded to 8 bytes. */
-struct rec {
-	union {
-		struct bt_rec_hdr hdr;
-		struct bt_enter_rec enter;
-		struct bt_exit_rec exit;
-		unsigned char bytes[8192];
-	};
-};
-
-static struct rec enter_rec, exit_rec;
-
-static void begin(const char *name, __u64 a0, __u64 a1, __u64 a2, __u64 a3, __u64 a4, __u64 a5)
+/* Starts the call named name, which the catalog must know. */
+static void begin_named(const char *name, __u64 a0, __u64 a1, __u64 a2, __u64 a3, __u64 a4,
+			__u64 a5)
 {
 	int nr = nr_of(name);
 
 	assert_true(nr >= 0);
-	memset(&enter_rec, 0, sizeof(enter_rec));
-	memset(&exit_rec, 0, sizeof(exit_rec));
-	enter_rec.hdr.type = BT_REC_ENTER;
-	enter_rec.hdr.nr = nr;
-	enter_rec.hdr.size = sizeof(struct bt_enter_rec);
-	enter_rec.enter.args[0] = a0;
-	enter_rec.enter.args[1] = a1;
-	enter_rec.enter.args[2] = a2;
-	enter_rec.enter.args[3] = a3;
-	enter_rec.enter.args[4] = a4;
-	enter_rec.enter.args[5] = a5;
-	exit_rec.hdr.type = BT_REC_EXIT;
-	exit_rec.hdr.nr = nr;
-	exit_rec.hdr.size = sizeof(struct bt_exit_rec);
-}
-
-static void capture(struct rec *r, int arg, const void *data, size_t len, __u8 flags, __u32 want)
-{
-	struct bt_capture *cap = (void *)(r->bytes + r->hdr.size);
-
-	assert_true(r->hdr.size + sizeof(*cap) + BT_ALIGN8(len) <= sizeof(r->bytes));
-	cap->arg = arg;
-	cap->flags = flags;
-	cap->len = len;
-	cap->want = want;
-	memcpy(cap + 1, data, len);
-	r->hdr.size += sizeof(*cap) + BT_ALIGN8(len);
-	r->hdr.ncaps++;
-}
-
-/* What the collector read at enter and at exit: len bytes, asked for as many. */
-static void in(int arg, const void *data, size_t len)
-{
-	capture(&enter_rec, arg, data, len, 0, len);
-}
-
-static void out(int arg, const void *data, size_t len)
-{
-	capture(&exit_rec, arg, data, len, 0, len);
-}
-
-/* A text writer into ob as the text sink makes it, but for the column of " = ". */
-static struct writer *text_writer(void)
-{
-	static struct text_writer tw;
-	struct text_writer_opts two;
-	struct wr_limits lim;
-
-	decode_text_limits(&dec.opts, &lim);
-	decode_text_writer_opts(&dec.opts, &two);
-	two.column = 0;
-	outbuf_reset(&ob);
-	text_writer__init(&tw, &ob, &lim, &two);
-	return &tw.w;
+	begin(nr, a0, a1, a2, a3, a4, a5);
 }
 
 /* The whole line of the call, returning ret. */
 static const char *line(__s64 ret)
 {
-	struct call call = {
-		.state = CALL_COMPLETE, .enter = &enter_rec.enter, .exit = &exit_rec.exit};
-	struct writer *w = text_writer();
-	struct call_view v;
-
-	exit_rec.exit.ret = ret;
-	decode_view(&dec, &call, &v);
-	decode_write_call(&dec, w, &v);
-	decode_write_return(&dec, w, &v);
-	return ob.data;
+	return call_text_line(&dec, &ob, ret);
 }
 
 /*
@@ -206,11 +135,11 @@ static void test_rt_sigreturn_mask_from_the_frame(void **state)
 	assert_int_equal(r->len, 8);
 	/* the x86_64 ABI's frame: pretcode, uc_flags, uc_link, uc_stack (24), sigcontext (256) */
 	assert_int_equal(r->sp_offset, 8 + 8 + 8 + 24 + 256 - 8);
-	begin("rt_sigreturn", 0, 0, 0, 0, 0, 0);
+	begin_named("rt_sigreturn", 0, 0, 0, 0, 0, 0);
 	in(0, &mask, sizeof(mask));
 	assert_string_equal(line(0), "rt_sigreturn({mask=[TERM RT_4]}) = 0");
 	/* nothing read (a filter that decided at exit): no argument, as before */
-	begin("rt_sigreturn", 0, 0, 0, 0, 0, 0);
+	begin_named("rt_sigreturn", 0, 0, 0, 0, 0, 0);
 	assert_string_equal(line(-4), "rt_sigreturn() = -1 EINTR (Interrupted system call)");
 }
 
@@ -228,7 +157,7 @@ static void test_siginfo_members_by_code_and_signal(void **state)
 	si.si_uid = 1000;
 	si.si_status = 3;
 	si.si_utime = 30;
-	begin("waitid", P_PID, 42, PTR, WEXITED, 0, 0);
+	begin_named("waitid", P_PID, 42, PTR, WEXITED, 0, 0);
 	out(2, &si, sizeof(si));
 	assert_string_equal(line(0),
 			    "waitid(P_PID, 42, {si_signo=SIGCHLD, si_code=CLD_EXITED, "
@@ -236,7 +165,7 @@ static void test_siginfo_members_by_code_and_signal(void **state)
 			    "si_stime=0}, WEXITED, NULL) = 0");
 	/* WNOHANG and no child changed state: the kernel zeroed it */
 	memset(&si, 0, sizeof(si));
-	begin("waitid", P_ALL, 0, PTR, WNOHANG | WEXITED, 0, 0);
+	begin_named("waitid", P_ALL, 0, PTR, WNOHANG | WEXITED, 0, 0);
 	out(2, &si, sizeof(si));
 	assert_string_equal(line(0), "waitid(P_ALL, 0, {}, WNOHANG|WEXITED, NULL) = 0");
 	/* sigqueue: the sender, and the value since si_ptr is set; an unknown which */
@@ -245,7 +174,7 @@ static void test_siginfo_members_by_code_and_signal(void **state)
 	si.si_pid = 7;
 	si.si_uid = (uid_t)-1;
 	si.si_value.sival_int = 7;
-	begin("rt_sigtimedwait", PTR, PTR + 8, 0, 8, 0, 0);
+	begin_named("rt_sigtimedwait", PTR, PTR + 8, 0, 8, 0, 0);
 	in(0, &(__u64){1ULL << (SIGUSR1 - 1)}, 8);
 	out(1, &si, sizeof(si));
 	assert_string_equal(
@@ -256,7 +185,7 @@ static void test_siginfo_members_by_code_and_signal(void **state)
 	memset(&si, 0, sizeof(si));
 	si.si_signo = SIGALRM;
 	si.si_code = SI_KERNEL;
-	begin("waitid", 0x7ead, 0, PTR, WEXITED, 0, 0);
+	begin_named("waitid", 0x7ead, 0, PTR, WEXITED, 0, 0);
 	out(2, &si, sizeof(si));
 	assert_string_equal(line(0), "waitid(0x7ead /* P_??? */, 0, {si_signo=SIGALRM, "
 				     "si_code=SI_KERNEL}, WEXITED, NULL) = 0");
@@ -267,20 +196,20 @@ static void test_sigset_read_only_at_the_kernel_size(void **state)
 {
 	__u64 set = 1ULL << (SIGINT - 1);
 
-	begin("rt_sigprocmask", SIG_BLOCK, PTR, 0, 8, 0, 0);
+	begin_named("rt_sigprocmask", SIG_BLOCK, PTR, 0, 8, 0, 0);
 	in(1, &set, sizeof(set));
 	assert_string_equal(line(0), "rt_sigprocmask(SIG_BLOCK, [INT], NULL, 8) = 0");
-	begin("rt_sigprocmask", SIG_BLOCK, PTR, 0, 7, 0, 0);
+	begin_named("rt_sigprocmask", SIG_BLOCK, PTR, 0, 7, 0, 0);
 	in(1, &set, sizeof(set));
 	assert_string_equal(line(-EINVAL), "rt_sigprocmask(SIG_BLOCK, 0x7ffc12345678, NULL, 7) = "
 					   "-1 EINVAL (Invalid argument)");
 	/* rt_sigpending writes as much of the set as it is asked for, up to the kernel's */
-	begin("rt_sigpending", PTR, 4, 0, 0, 0, 0);
+	begin_named("rt_sigpending", PTR, 4, 0, 0, 0, 0);
 	out(0, &set, 4);
 	assert_string_equal(line(0), "rt_sigpending([INT], 4) = 0");
-	begin("rt_sigpending", PTR, 0, 0, 0, 0, 0);
+	begin_named("rt_sigpending", PTR, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0), "rt_sigpending(0x7ffc12345678, 0) = 0");
-	begin("signalfd", -1, PTR, 0, 0, 0, 0);
+	begin_named("signalfd", -1, PTR, 0, 0, 0, 0);
 	in(1, &set, sizeof(set));
 	assert_string_equal(line(-EINVAL),
 			    "signalfd(-1, 0x7ffc12345678, 0) = -1 EINVAL (Invalid argument)");
@@ -301,7 +230,7 @@ static void test_sched_attr_by_its_size(void **state)
 	struct k_sched_attr a = {.size = 48, .sched_flags = 1, .sched_runtime = 1400000};
 	int prio = 5;
 
-	begin("sched_getattr", 0, PTR, 48, 0, 0, 0);
+	begin_named("sched_getattr", 0, PTR, 48, 0, 0, 0);
 	out(1, &a, sizeof(a));
 	assert_string_equal(line(0), "sched_getattr(0, {size=48, sched_policy=SCHED_OTHER, "
 				     "sched_flags=SCHED_FLAG_RESET_ON_FORK, sched_nice=0, "
@@ -309,7 +238,7 @@ static void test_sched_attr_by_its_size(void **state)
 				     "sched_period=0}, 48, 0) = 0");
 	/* the kernel's SCHED_FLAG_KEEP_*: no policy, no parameters */
 	a = (struct k_sched_attr){.size = 56, .sched_policy = 3, .sched_flags = 0x18};
-	begin("sched_setattr", 0, PTR, 0, 0, 0, 0);
+	begin_named("sched_setattr", 0, PTR, 0, 0, 0, 0);
 	in(1, &a, sizeof(a));
 	assert_string_equal(line(0),
 			    "sched_setattr(0, {size=56, sched_flags=SCHED_FLAG_KEEP_POLICY|"
@@ -317,14 +246,14 @@ static void test_sched_attr_by_its_size(void **state)
 			    "0) = 0");
 	/* a size larger than the struct: "..." */
 	a = (struct k_sched_attr){.size = 100};
-	begin("sched_setattr", 0, PTR, 0, 0, 0, 0);
+	begin_named("sched_setattr", 0, PTR, 0, 0, 0, 0);
 	in(1, &a, sizeof(a));
 	assert_string_equal(line(-E2BIG), "sched_setattr(0, {size=100, sched_policy=SCHED_OTHER, "
 					  "sched_flags=0, sched_nice=0, sched_priority=0, "
 					  "sched_runtime=0, sched_deadline=0, sched_period=0, "
 					  "sched_util_min=0, sched_util_max=0, ...}, 0) = -1 E2BIG "
 					  "(Argument list too long)");
-	begin("sched_setparam", 0, PTR, 0, 0, 0, 0);
+	begin_named("sched_setparam", 0, PTR, 0, 0, 0, 0);
 	in(1, &prio, sizeof(prio));
 	assert_string_equal(line(0), "sched_setparam(0, [5]) = 0");
 }
@@ -332,46 +261,46 @@ static void test_sched_attr_by_its_size(void **state)
 /* Numbers that pack fields or name commands, and their answers. */
 static void test_packed_values_and_answers(void **state)
 {
-	begin("ioprio_set", 1, 0, 2 << 13 | 4, 0, 0, 0);
+	begin_named("ioprio_set", 1, 0, 2 << 13 | 4, 0, 0, 0);
 	assert_string_equal(line(0), "ioprio_set(IOPRIO_WHO_PROCESS, 0, "
 				     "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)) = 0");
-	begin("ioprio_get", 1, 0, 0, 0, 0, 0);
+	begin_named("ioprio_get", 1, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0), "ioprio_get(IOPRIO_WHO_PROCESS, 0) = 0 "
 				     "(IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0))");
 	/* the int itself with -X raw, and with -X verbose the macro as its comment */
 	dec.opts.xlat = WR_XLAT_RAW;
-	begin("ioprio_set", 1, 0, -1, 0, 0, 0);
+	begin_named("ioprio_set", 1, 0, -1, 0, 0, 0);
 	assert_string_equal(line(-EINVAL), "ioprio_set(0x1, 0, -1) = -1 EINVAL (Invalid argument)");
 	dec.opts.xlat = WR_XLAT_VERBOSE;
-	begin("ioprio_set", 1, 0, 2 << 13 | 4, 0, 0, 0);
+	begin_named("ioprio_set", 1, 0, 2 << 13 | 4, 0, 0, 0);
 	assert_string_equal(line(0), "ioprio_set(0x1 /* IOPRIO_WHO_PROCESS */, 0, 16388 /* "
 				     "IOPRIO_PRIO_VALUE(0x2 /* IOPRIO_CLASS_BE */, 4) */) = 0");
 	dec.opts.xlat = WR_XLAT_ABBREV;
-	begin("membarrier", 0, 0, 0, 0, 0, 0);
+	begin_named("membarrier", 0, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0x3), "membarrier(MEMBARRIER_CMD_QUERY, 0) = 0x3 "
 				       "(MEMBARRIER_CMD_GLOBAL|MEMBARRIER_CMD_GLOBAL_EXPEDITED)");
-	begin("membarrier", 0x80, 1, 3, 0, 0, 0);
+	begin_named("membarrier", 0x80, 1, 3, 0, 0, 0);
 	assert_string_equal(line(0), "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ, "
 				     "MEMBARRIER_CMD_FLAG_CPU, 3) = 0");
 	/* the domain and the flags are two fields, each named or not on its own */
-	begin("personality", 0x7ead, 0, 0, 0, 0, 0);
+	begin_named("personality", 0x7ead, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0x40000), "personality(0xad /* PER_??? */|0x7e00) = 0x40000 "
 					   "(PER_LINUX|ADDR_NO_RANDOMIZE)");
-	begin("personality", 0xffffffff, 0, 0, 0, 0, 0);
+	begin_named("personality", 0xffffffff, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0), "personality(0xffffffff) = 0 (PER_LINUX)");
 	/* as strace, by the whole value: PER_SVR4 (1|STICKY_TIMEOUTS) is no name for 1 */
-	begin("personality", 0x0001 | 0x0400000 /* READ_IMPLIES_EXEC */, 0, 0, 0, 0, 0);
+	begin_named("personality", 0x0001 | 0x0400000 /* READ_IMPLIES_EXEC */, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0),
 			    "personality(0x1 /* PER_??? */|READ_IMPLIES_EXEC) = 0 (PER_LINUX)");
 	dec.opts.xlat = WR_XLAT_RAW;
-	begin("personality", 0x40000000, 0, 0, 0, 0, 0);
+	begin_named("personality", 0x40000000, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0x40000), "personality(0|0x40000000) = 0x40000 (0|0x40000)");
 	dec.opts.xlat = WR_XLAT_VERBOSE;
-	begin("personality", 0, 0, 0, 0, 0, 0);
+	begin_named("personality", 0, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0x40000), "personality(0 /* PER_LINUX */) = 0x40000 "
 					   "(0 /* PER_LINUX */|0x40000 /* ADDR_NO_RANDOMIZE */)");
 	dec.opts.xlat = WR_XLAT_ABBREV;
-	begin("syslog", 10, 0, 0, 0, 0, 0);
+	begin_named("syslog", 10, 0, 0, 0, 0, 0);
 	assert_string_equal(line(4096), "syslog(10 /* SYSLOG_ACTION_SIZE_BUFFER */) = 4096");
 }
 
@@ -380,36 +309,36 @@ static void test_arguments_by_command(void **state)
 {
 	__u64 word = 0x1234;
 
-	begin("kcmp", 1, 2, 0 /* KCMP_FILE */, -1UL, 3, 0);
+	begin_named("kcmp", 1, 2, 0 /* KCMP_FILE */, -1UL, 3, 0);
 	assert_string_equal(line(0), "kcmp(1, 2, KCMP_FILE, -1, 3) = 0");
-	begin("kcmp", 1, 2, 1 /* KCMP_VM */, 5, 6, 0);
+	begin_named("kcmp", 1, 2, 1 /* KCMP_VM */, 5, 6, 0);
 	assert_string_equal(line(0), "kcmp(1, 2, KCMP_VM) = 0");
-	begin("kcmp", 1, 2, 0x7ead, 3, 0, 0);
+	begin_named("kcmp", 1, 2, 0x7ead, 3, 0, 0);
 	assert_string_equal(line(0), "kcmp(1, 2, 0x7ead /* KCMP_??? */, 0x3, 0) = 0");
 	/* seccomp's flags are filter flags for SECCOMP_SET_MODE_FILTER only */
-	begin("seccomp", 1, 1, 0, 0, 0, 0);
+	begin_named("seccomp", 1, 1, 0, 0, 0, 0);
 	assert_string_equal(line(-EFAULT),
 			    "seccomp(SECCOMP_SET_MODE_FILTER, "
 			    "SECCOMP_FILTER_FLAG_TSYNC, NULL) = -1 EFAULT (Bad address)");
-	begin("seccomp", 0, 1, 0, 0, 0, 0);
+	begin_named("seccomp", 0, 1, 0, 0, 0, 0);
 	assert_string_equal(line(-EINVAL), "seccomp(SECCOMP_SET_MODE_STRICT, 0x1, NULL) = -1 "
 					   "EINVAL (Invalid argument)");
-	begin("ptrace", 0 /* PTRACE_TRACEME */, 5, 6, 7, 0, 0);
+	begin_named("ptrace", 0 /* PTRACE_TRACEME */, 5, 6, 7, 0, 0);
 	assert_string_equal(line(0), "ptrace(PTRACE_TRACEME) = 0");
-	begin("ptrace", 16 /* PTRACE_ATTACH */, 5, 6, 7, 0, 0);
+	begin_named("ptrace", 16 /* PTRACE_ATTACH */, 5, 6, 7, 0, 0);
 	assert_string_equal(line(0), "ptrace(PTRACE_ATTACH, 5) = 0");
-	begin("ptrace", 2 /* PTRACE_PEEKDATA */, 5, 0x1000, PTR, 0, 0);
+	begin_named("ptrace", 2 /* PTRACE_PEEKDATA */, 5, 0x1000, PTR, 0, 0);
 	out(3, &word, sizeof(word));
 	assert_string_equal(line(0), "ptrace(PTRACE_PEEKDATA, 5, 0x1000, [0x1234]) = 0");
-	begin("ptrace", 12 /* x86's PTRACE_GETREGS */, 5, 0, PTR, 0, 0);
+	begin_named("ptrace", 12 /* x86's PTRACE_GETREGS */, 5, 0, PTR, 0, 0);
 	assert_string_equal(line(-ESRCH), "ptrace(PTRACE_GETREGS, 5, 0x7ffc12345678) = -1 ESRCH "
 					  "(No such process)");
-	begin("ptrace", 7 /* PTRACE_CONT */, 5, 0, SIGCONT, 0, 0);
+	begin_named("ptrace", 7 /* PTRACE_CONT */, 5, 0, SIGCONT, 0, 0);
 	assert_string_equal(line(0), "ptrace(PTRACE_CONT, 5, NULL, SIGCONT) = 0");
-	begin("ptrace", 0x4206 /* PTRACE_SEIZE */, 5, 0, 0x100001, 0, 0);
+	begin_named("ptrace", 0x4206 /* PTRACE_SEIZE */, 5, 0, 0x100001, 0, 0);
 	assert_string_equal(line(0), "ptrace(PTRACE_SEIZE, 5, NULL, "
 				     "PTRACE_O_TRACESYSGOOD|PTRACE_O_EXITKILL) = 0");
-	begin("ptrace", -1UL, 5, 0, 0, 0, 0);
+	begin_named("ptrace", -1UL, 5, 0, 0, 0, 0);
 	assert_string_equal(line(-EIO), "ptrace(0xffffffffffffffff /* PTRACE_??? */, 5, NULL, "
 					"NULL) = -1 EIO (Input/output error)");
 }
@@ -419,11 +348,11 @@ static void test_times_and_dates(void **state)
 {
 	long long t = 0, tms[4] = {30, 0, 250, 0};
 
-	begin("time", PTR, 0, 0, 0, 0, 0);
+	begin_named("time", PTR, 0, 0, 0, 0, 0);
 	out(0, &t, sizeof(t));
 	assert_string_equal(line(0), "time([0 /* 1970-01-01T00:00:00+0000 */]) = 0 "
 				     "(1970-01-01T00:00:00+0000)");
-	begin("times", PTR, 0, 0, 0, 0, 0);
+	begin_named("times", PTR, 0, 0, 0, 0, 0);
 	out(0, tms, sizeof(tms));
 	assert_string_equal(line(100), "times({tms_utime=30 /* 0.30 s */, tms_stime=0, "
 				       "tms_cutime=250 /* 2.50 s */, tms_cstime=0}) = 100");
