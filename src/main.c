@@ -33,6 +33,7 @@ static const char usage_text[] =
 	"       btftrace syscalls [--json] [-e SET] [NAME...]\n"
 	"       btftrace syscalls --names [-e SET]\n"
 	"       btftrace events [--json] [GLOB...]\n"
+	"       btftrace kfuncs [GLOB...]\n"
 	"\n"
 	"Traces system calls with every argument decoded through the kernel's BTF.\n"
 	"\n"
@@ -86,6 +87,14 @@ static const char usage_text[] =
 	"                          negates; the last given counts. -c counts them in rows\n"
 	"                          of their own (io_uring:read); -e trace= does not select\n"
 	"                          them (man: IO_URING)\n"
+	"      --kfunc FUNC[,FUNC...]  show each call of the kernel function FUNC (shell\n"
+	"                          globs: vfs_read*) that a traced thread makes, under\n"
+	"                          the syscall it is made in, its arguments decoded by its\n"
+	"                          BTF prototype and the structs they point to copied at\n"
+	"                          its entry (up to --capture-size bytes):\n"
+	"                          > vfs_read(file={...}, buf=\"...\", count=64, pos=[0]) = 3\n"
+	"                          ('btftrace kfuncs' lists them). Needs fentry programs\n"
+	"                          or kprobes (man: KERNEL FUNCTIONS)\n"
 	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts; the last given\n"
 	"                          counts), dump the data in hex and ASCII as strace does:\n"
@@ -271,6 +280,8 @@ static const char usage_text[] =
 	"  events [--json] [GLOB...]  print the tracepoints -e SUBSYS:EVENT can add (GLOB:\n"
 	"                          SUBSYS:EVENT, or either part alone; all without one),\n"
 	"                          one line per field: its name, type, offset and size\n"
+	"  kfuncs [GLOB...]        print the kernel functions --kfunc can trace (GLOB:\n"
+	"                          vfs_*; all without one) with their prototypes from BTF\n"
 	"\n"
 	"Tracing needs root, or CAP_BPF, CAP_PERFMON and CAP_DAC_READ_SEARCH\n"
 	"(man btftrace, CAPABILITIES).\n"
@@ -294,6 +305,7 @@ enum long_only {
 	OPT_HIST,
 	OPT_ERRNO_SUMMARY,
 	OPT_MAX_EVENTS,
+	OPT_KFUNC,
 	OPT_FORMAT,
 	OPT_COLOR,
 	OPT_FILTER,
@@ -353,6 +365,7 @@ static const struct option long_options[] = {
 	{ "inject", required_argument, NULL, OPT_INJECT },
 	{ "fault", required_argument, NULL, OPT_FAULT },
 	{ "max-events", required_argument, NULL, OPT_MAX_EVENTS },
+	{ "kfunc", required_argument, NULL, OPT_KFUNC },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "failed", no_argument, NULL, 'Z' },
 	{ "failed-only", no_argument, NULL, 'Z' },
@@ -771,6 +784,24 @@ static void parse_io_uring(struct session_opts *o, const char *value)
 		usage_error("%s", err);
 }
 
+/* --kfunc FUNC[,FUNC...]: kernel functions (globs) to show under the calls. */
+static void add_kfuncs(struct session_opts *o, char *list)
+{
+	char *save = NULL;
+
+	for (char *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		const char **p = realloc(o->kfuncs, (o->nkfuncs + 1) * sizeof(*p));
+
+		if (!p)
+			usage_error("out of memory");
+		p[o->nkfuncs++] = name;
+		o->kfuncs = p;
+	}
+	if (!o->nkfuncs)
+		usage_error("--kfunc needs a function name: --kfunc vfs_read ('btftrace kfuncs' "
+			    "lists them)");
+}
+
 /* -e SUBSYS:EVENT[(fields)]: a tracepoint (glob) to show beside the calls. */
 static void add_event(struct session_opts *o, const char *text)
 {
@@ -1042,6 +1073,17 @@ static int run_syscalls_command(struct session_opts *o, struct syscall_filter *f
 	return session_list_syscalls(o, argv + first, argc - first, json);
 }
 
+static int run_kfuncs_command(struct session_opts *o, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-')
+			usage_error("unknown option '%s' for 'kfuncs': it takes globs of function "
+				    "names (vfs_*)",
+				    argv[i]);
+	}
+	return session_list_kfuncs(o, argv + 1, argc - 1);
+}
+
 static int run_events_command(struct session_opts *o, int argc, char **argv)
 {
 	bool json = false;
@@ -1081,6 +1123,8 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && !strcmp(argv[1], "events"))
 		return run_events_command(&o, argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "kfuncs"))
+		return run_kfuncs_command(&o, argc - 1, argv + 1);
 
 	while ((c = getopt_long(argc, argv, "+:p:ab:fcCS:U:we:o:As:vxyYX:trTdhVZzE:u:niqkP:",
 				long_options, NULL)) != -1) {
@@ -1222,6 +1266,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_FAULT:
 			add_injection(&o, optarg, true);
+			break;
+		case OPT_KFUNC:
+			add_kfuncs(&o, optarg);
 			break;
 		case OPT_MAX_EVENTS:
 			o.max_events = parse_number("--max-events", optarg, 1, ULONG_MAX);
@@ -1582,8 +1629,13 @@ int main(int argc, char **argv)
 			"or use --trigger");
 	if (trigger.expr)
 		o.trigger = &trigger;
+	if (o.nkfuncs && o.btf_path)
+		usage_error("--kfunc traces the running kernel's functions by its own BTF: drop "
+			    "--btf %s",
+			    o.btf_path);
 	status = session_run(&o);
 	free(o.events);
+	free(o.kfuncs);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
 	filter_expr__free(trigger.expr);

@@ -332,6 +332,9 @@ static void tw_arg_begin(struct writer *w, const struct wr_arg *a)
 	if (tw->o.arg_names && a->name) {
 		outbuf_puts(w->ob, a->name);
 		outbuf_puts(w->ob, ": ");
+	} else if (a->named && a->name && *a->name) {
+		outbuf_puts(w->ob, a->name);
+		outbuf_putc(w->ob, '=');
 	}
 }
 

@@ -55,6 +55,8 @@ static const struct value_printer printers[] = {
 	 * Numbers strace reads at a width or sign of its own, not the C type's: the whole
 	 * register, unsigned where the kernel says signed.
 	 */
+	{ "ioperm", "from", VK_HEX, NULL },
+	{ "ioperm", "num", VK_HEX, NULL },
 	{ "sysfs", "option", VK_HEX, NULL, 8 },
 	{ "sysfs", "arg1", VK_HEX, NULL, 8 },
 	{ "sysfs", "arg2", VK_HEX, NULL, 8 },
@@ -73,6 +75,8 @@ static const struct value_printer printers[] = {
 	{ "*", "newdfd", VK_DIRFD, NULL },
 	{ "*", "from_dfd", VK_DIRFD, NULL },
 	{ "*", "to_dfd", VK_DIRFD, NULL },
+	/* execveat's is called fd in its tracefs format, a directory fd all the same */
+	{ "execveat", "fd", VK_DIRFD, NULL },
 	/* files */
 	{ "open", "flags", VK_OPEN_FLAGS, NULL },
 	{ "openat", "flags", VK_OPEN_FLAGS, NULL },
@@ -467,9 +471,23 @@ static void write_rlimit(struct writer *w, uint64_t val)
 	w_num_text(w, val, WR_UDEC, text);
 }
 
-/* A device number as strace writes it, by glibc's major() and minor(): makedev(0xfe, 0). */
+/*
+ * A device number as strace writes it, by glibc's major() and minor(): makedev(0xfe, 0); under
+ * -X raw the number in hex, under -X verbose with the makedev() in its comment.
+ */
 static void write_dev(struct writer *w, uint64_t dev)
 {
+	enum wr_xlat_style style = w_xlat_style(w);
+	char text[64];
+
+	if (style != WR_XLAT_ABBREV) {
+		w_hex(w, dev);
+		if (style == WR_XLAT_VERBOSE) {
+			snprintf(text, sizeof(text), "makedev(%#x, %#x)", major(dev), minor(dev));
+			w_comment(w, text);
+		}
+		return;
+	}
 	w_obj_begin(w, WR_OBJ_FN, "makedev");
 	w_key_num(w, "major", major(dev), WR_HEX);
 	w_key_num(w, "minor", minor(dev), WR_HEX);

@@ -99,6 +99,8 @@ struct wr_arg {
 	bool is_signed;
 	bool is_pointer;
 	bool dropped; /* what it points to was read, but its record came without it */
+	/* the text shows the name: name=value, as a kernel function's arguments (--kfunc) */
+	bool named;
 };
 
 enum wr_ret_kind {

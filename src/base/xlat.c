@@ -225,6 +225,14 @@ void xlat_write_mode(struct writer *w, uint64_t mode)
 {
 	const char *type = xlat_name(&xlat_file_types, mode & S_IFMT);
 
+	/*
+	 * a type no name knows: the number alone, with no -X verbose comment (a mode with no type
+	 * bits has one, its permissions: 0644 /\* 0644 *\/)
+	 */
+	if (!type && (mode & S_IFMT) && w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_num(w, mode, WR_OCT);
+		return;
+	}
 	/* a mode's number is octal in every -X style: 020644 /\* S_IFCHR|0644 *\/ */
 	w_flags_begin_fmt(w, mode, WR_OCT);
 	if (type) {
@@ -243,6 +251,25 @@ void xlat_write_statx_flags(struct writer *w, uint64_t flags)
 	const uint64_t sync_mask = 0x6000; /* AT_STATX_SYNC_TYPE */
 	uint64_t rest;
 
+	/*
+	 * -X raw and -X verbose show the two fields apart, each styled on its own, as strace
+	 * does: 0x4000 /\* AT_STATX_DONT_SYNC *\/|0x1000 /\* AT_EMPTY_PATH *\/ (the default
+	 * style, and so JSON, writes one flags value)
+	 */
+	if (w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_obj_begin(w, WR_OBJ_BITOR, NULL);
+		w_key(w, "sync_type");
+		xlat_write_flags(w, &xlat_statx_sync_types, flags & sync_mask);
+		if (flags & ~sync_mask) {
+			/* with no AT_??? comment when no name knows a bit, as strace has it */
+			w_key(w, "flags");
+			w_flags_begin(w, flags & ~sync_mask);
+			rest = write_flag_names(w, &xlat_at_flags, flags & ~sync_mask);
+			w_flags_end(w, rest, WR_HEX, NULL);
+		}
+		w_obj_end(w, false);
+		return;
+	}
 	w_flags_begin(w, flags);
 	/*
 	 * strace's: the sync type first, as flags of its own (AT_STATX_SYNC_AS_STAT is its 0,
@@ -309,6 +336,23 @@ void xlat_write_clone_flags(struct writer *w, uint64_t flags)
 	uint64_t sig = flags & CSIGNAL, rest;
 	char name[32];
 
+	/*
+	 * -X raw and -X verbose: the flags and the signal apart, the signal a decimal constant:
+	 * 0x1200000 /\* CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID *\/|17 /\* SIGCHLD *\/
+	 */
+	if (w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_obj_begin(w, WR_OBJ_BITOR, NULL);
+		if (flags & ~(uint64_t)CSIGNAL) {
+			w_key(w, "flags");
+			xlat_write_flags(w, &xlat_clone_flags, flags & ~(uint64_t)CSIGNAL);
+		}
+		if (sig || !(flags & ~(uint64_t)CSIGNAL)) {
+			w_key(w, "exit_signal");
+			xlat_write_signal(w, sig);
+		}
+		w_obj_end(w, false);
+		return;
+	}
 	w_flags_begin(w, flags);
 	rest = write_flag_names(w, &xlat_clone_flags, flags & ~(uint64_t)CSIGNAL);
 	/* the low byte: the signal the parent gets when the child ends */

@@ -75,7 +75,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "mq_notify", "u_notification", OV_IN, "32", 0, NULL, "the members strace shows, 32 bytes: the rest of struct sigevent is padding" },
 	{ "mq_timedreceive", "u_msg_ptr", OV_OUT, "ret", 0, NULL, "the kernel fills as many bytes as it returns" },
 	/* structs passed in through non-const pointers */
-	{ "sched_setattr", "uattr", OV_IN, NULL, 0, NULL, "attributes passed in" },
+	{ "sched_setattr", "uattr", OV_INOUT, NULL, 0, NULL, "attributes passed in; with E2BIG the kernel writes back the size it knows", .written = OW_ALWAYS },
 	{ "sched_setparam", "param", OV_IN, NULL, 0, NULL, "parameters passed in" },
 	{ "sched_setscheduler", "param", OV_IN, NULL, 0, NULL, "parameters passed in" },
 	{ "sched_setaffinity", "user_mask_ptr", OV_IN, "len", 0, NULL, "mask passed in; its length precedes it" },

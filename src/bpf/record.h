@@ -535,6 +535,9 @@ enum bt_rec_type {
 	 * keeping calls until user space has written them out.
 	 */
 	BT_REC_TRIGGER = 15,
+	/* --kfunc: a kernel function a traced thread called (struct bt_kfunc_rec), and its return */
+	BT_REC_KFUNC_ENTRY = 18,
+	BT_REC_KFUNC_EXIT = 19,
 };
 
 /* one bit per type: they add up to their union only when no two types share a value */
@@ -544,7 +547,8 @@ _Static_assert((BT_REC_BIT(BT_REC_ENTER) | BT_REC_BIT(BT_REC_EXIT) | BT_REC_BIT(
 		BT_REC_BIT(BT_REC_FD_ENTER) | BT_REC_BIT(BT_REC_FD_EXIT) |
 		BT_REC_BIT(BT_REC_FD_FORK) | BT_REC_BIT(BT_REC_EVENT) | BT_REC_BIT(BT_REC_DETACH) |
 		BT_REC_BIT(BT_REC_STACK) | BT_REC_BIT(BT_REC_URING_SUBMIT) |
-		BT_REC_BIT(BT_REC_URING_COMPLETE) | BT_REC_BIT(BT_REC_TRIGGER)) ==
+		BT_REC_BIT(BT_REC_URING_COMPLETE) | BT_REC_BIT(BT_REC_TRIGGER) |
+		BT_REC_BIT(BT_REC_KFUNC_ENTRY) | BT_REC_BIT(BT_REC_KFUNC_EXIT)) ==
 		       BT_REC_BIT(BT_REC_ENTER) + BT_REC_BIT(BT_REC_EXIT) +
 			       BT_REC_BIT(BT_REC_SIGNAL) + BT_REC_BIT(BT_REC_TASK_EXIT) +
 			       BT_REC_BIT(BT_REC_EXEC) + BT_REC_BIT(BT_REC_LOST) +
@@ -552,7 +556,8 @@ _Static_assert((BT_REC_BIT(BT_REC_ENTER) | BT_REC_BIT(BT_REC_EXIT) | BT_REC_BIT(
 			       BT_REC_BIT(BT_REC_FD_FORK) + BT_REC_BIT(BT_REC_EVENT) +
 			       BT_REC_BIT(BT_REC_DETACH) + BT_REC_BIT(BT_REC_STACK) +
 			       BT_REC_BIT(BT_REC_URING_SUBMIT) + BT_REC_BIT(BT_REC_URING_COMPLETE) +
-			       BT_REC_BIT(BT_REC_TRIGGER),
+			       BT_REC_BIT(BT_REC_TRIGGER) + BT_REC_BIT(BT_REC_KFUNC_ENTRY) +
+			       BT_REC_BIT(BT_REC_KFUNC_EXIT),
 	       "record types are distinct");
 
 struct bt_rec_hdr {
@@ -758,11 +763,13 @@ struct bt_event_rec {
  */
 #define BT_URING_OPS 256 /* opcode slots: the SQE's opcode is a u8 */
 /*
- * -c: an operation's summary key, past every syscall id: BT_URING_ID_BASE + opcode. The array
- * of --summary-by=total holds BT_SUMMARY_IDS slots.
+ * -c: an operation's summary key, past every syscall id: BT_URING_ID_BASE + opcode; a kernel
+ * function's (--kfunc) past those: BT_KFUNC_ID_BASE + its index. The array of
+ * --summary-by=total holds BT_SUMMARY_IDS slots.
  */
 #define BT_URING_ID_BASE BT_MAX_SYSCALLS
-#define BT_SUMMARY_IDS (BT_MAX_SYSCALLS + BT_URING_OPS)
+#define BT_KFUNC_ID_BASE (BT_URING_ID_BASE + BT_URING_OPS)
+#define BT_SUMMARY_IDS (BT_KFUNC_ID_BASE + BT_KFUNC_MAX)
 /* Operations in flight the collector keeps at once (an LRU map: the oldest go first). */
 #define BT_URING_INFLIGHT_MAX 16384
 /* Bytes of a tracepoint entry the io_uring programs copy to read its fields. */
@@ -961,6 +968,45 @@ struct bt_fd_offsets {
 };
 
 /* One captured argument; len bytes of data follow, then padding to 8 bytes. */
+/*
+ * --kfunc FUNC: kernel functions a traced thread calls (kfunc.bpf.c). One fentry and one fexit
+ * program per count of arguments (the verifier checks a tracing program's context reads
+ * against its target's prototype), each loaded as a template for a function of that count and
+ * copied by user space for every function, its index patched in for BT_KFUNC_ID_MAGIC. The
+ * entry record carries the arguments and what the function's capture plan copies of each
+ * (struct bt_kfunc_desc, built from its BTF prototype); the exit record its return value.
+ */
+#define BT_KFUNC_MAX 64		     /* functions traced at once */
+#define BT_KFUNC_ARGS 6		     /* arguments a function is traced with at most */
+#define BT_KFUNC_CAPTURE_MAX 1024    /* bytes of one argument copied at most: a power of two */
+#define BT_KFUNC_DATA_MAX 16384	     /* the work area of an entry's captures: a power of two */
+#define BT_KFUNC_ID_MAGIC 0x6b66756e /* the immediate user space patches ("kfun") */
+
+/* What the entry program copies of each argument: the function's capture plan. */
+struct bt_kfunc_desc {
+	/* BT_LEN_NONE, BT_LEN_STRING, or n bytes at the pointer (kernel memory, else user) */
+	__s16 len[BT_KFUNC_ARGS];
+	__u8 nargs;
+	__u8 ret_size;	 /* bytes of the return value: -c tells errors by its sign */
+	__u8 ret_signed; /* the return value is a signed integer */
+	__u8 pad;
+};
+
+/* -c: when a thread entered a function, to time it at its return. */
+struct bt_kfunc_start_key {
+	__u32 tid;
+	__u32 func;
+};
+
+struct bt_kfunc_rec {
+	struct bt_rec_hdr hdr; /* BT_REC_KFUNC_ENTRY or _EXIT; nr -1 */
+	__u32 func;	       /* the function's index in the session's set */
+	__u32 pad;
+	__u64 args[BT_KFUNC_ARGS]; /* entry: the arguments */
+	__s64 ret;		   /* exit: the return value */
+	__u64 cgroup;		   /* as in struct bt_enter_rec */
+};
+
 struct bt_capture {
 	__u8 arg;   /* argument index 0..5 */
 	__u8 flags; /* BT_CAP_* */

@@ -141,6 +141,68 @@ static bool have_feature(struct collector *c, enum collector_feature f)
 	return c->features[f] == COLLECTOR_FEAT_YES;
 }
 
+static bool name_hidden(const char *name)
+{
+	const char *hide = getenv("BTFTRACE_HIDE_FEATURES");
+	size_t len = strlen(name), n;
+
+	while (hide && *hide) {
+		n = strcspn(hide, ",");
+		if (n == len && !strncmp(hide, name, len))
+			return true;
+		hide += n;
+		if (*hide == ',')
+			hide++;
+	}
+	return false;
+}
+
+static struct bpf_program *kfunc_template(struct collector_bpf *skel, bool exit, int nargs)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "on_kfunc_%s%d", exit ? "exit" : "entry", nargs);
+	return bpf_object__find_program_by_name(skel->obj, name);
+}
+
+static bool has_kfunc_templates(const struct collector_opts *o)
+{
+	for (int n = 0; n <= BT_KFUNC_ARGS; n++) {
+		if (o->kfunc_templates[n])
+			return true;
+	}
+	return false;
+}
+
+/*
+ * --kfunc: the templates of the counts of arguments asked for load, each for a function of its
+ * count (the verifier checks the context's reads against it); none is attached as it is.
+ */
+static int set_kfunc_templates(struct collector_bpf *skel, const struct collector_opts *o)
+{
+	bpf_program__set_autoload(skel->progs.on_kfunc_kprobe, o->kfunc_kprobes);
+	bpf_program__set_autoload(skel->progs.on_kfunc_kretprobe, o->kfunc_kprobes);
+	bpf_program__set_autoattach(skel->progs.on_kfunc_kprobe, false);
+	bpf_program__set_autoattach(skel->progs.on_kfunc_kretprobe, false);
+	for (int n = 0; n <= BT_KFUNC_ARGS; n++) {
+		for (int exit = 0; exit < 2; exit++) {
+			struct bpf_program *prog = kfunc_template(skel, exit, n);
+			int err;
+
+			if (!prog)
+				return -ENOENT;
+			bpf_program__set_autoload(prog, o->kfunc_templates[n] && !o->kfunc_kprobes);
+			bpf_program__set_autoattach(prog, false);
+			if (!o->kfunc_templates[n] || o->kfunc_kprobes)
+				continue;
+			err = bpf_program__set_attach_target(prog, 0, o->kfunc_templates[n]);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
 /* Opens the object with one program pair enabled: typed (tp_btf) or raw (raw_tp). */
 static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed,
 			 bool ancestor_cgroup, bool cgroup_id)
@@ -169,6 +231,12 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	/* -e io_uring=: attached by name, as the kernel calls its tracepoints */
 	bpf_program__set_autoload(skel->progs.on_uring_submit, o->io_uring);
 	bpf_program__set_autoload(skel->progs.on_uring_complete, o->io_uring);
+	err = set_kfunc_templates(skel, o);
+	if (err) {
+		collector_bpf__destroy(skel);
+		c->skel = NULL;
+		return err;
+	}
 	if (o->summary_only) {
 		/* -c shows no signal or exec lines: programs it need not verify nor run */
 		bpf_program__set_autoload(skel->progs.on_exec, false);
@@ -257,6 +325,9 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	/* the loader runs before the globs are matched: room for as many as may be */
 	if (!err && o->events)
 		err = bpf_map__set_max_entries(skel->maps.event_descs, BT_EVENTS_MAX);
+	/* -c with --kfunc: a start time per thread and function in one at once */
+	if (!err && o->summary && (has_kfunc_templates(o) || o->kfunc_kprobes))
+		err = bpf_map__set_max_entries(skel->maps.kfunc_starts, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = collector_bpf__load(skel);
 	if (err) {
@@ -707,6 +778,200 @@ int collector__attach_event(struct collector *c, __u32 id)
 	return 0;
 }
 
+void collector__probe_kfunc(__u32 btf_id, struct collector_kfunc_probe *p)
+{
+	/* r0 = 0; exit */
+	const struct bpf_insn insns[] = {
+		{.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0},
+		{.code = BPF_JMP | BPF_EXIT},
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_TRACE_FENTRY,
+		    .attach_btf_id = btf_id);
+	int prog, link;
+
+	memset(p, 0, sizeof(*p));
+	p->fentry_hidden = name_hidden("fentry");
+	p->kprobes_hidden = name_hidden("kprobe");
+	/* the kprobe PMU (Linux 4.17): what perf_event_open attaches a kprobe through */
+	p->kprobes =
+		!p->kprobes_hidden && !access("/sys/bus/event_source/devices/kprobe/type", R_OK);
+	if (p->fentry_hidden) {
+		p->fentry_err = -EOPNOTSUPP;
+		return;
+	}
+	prog = bpf_prog_load(BPF_PROG_TYPE_TRACING, "kfunc_probe", "GPL", insns, 2, &opts);
+	if (prog < 0) {
+		p->fentry_err = prog;
+		return;
+	}
+	/* a kernel may load the program and still refuse the trampoline that attaches it */
+	link = bpf_raw_tracepoint_open(NULL, prog);
+	p->fentry_err = link < 0 ? link : 0;
+	if (link >= 0)
+		close(link);
+	close(prog);
+}
+
+int collector__set_kfunc(struct collector *c, __u32 index, const struct bt_kfunc_desc *desc)
+{
+	return bpf_map__update_elem(c->skel->maps.kfunc_descs, &index, sizeof(index), desc,
+				    sizeof(*desc), BPF_ANY);
+}
+
+/* A number from a file of the kprobe PMU's sysfs directory ("6", "config:0"). */
+static int kprobe_pmu_value(const char *file, const char *prefix)
+{
+	char path[128], buf[32];
+	FILE *f;
+	int v = -1;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/kprobe/%s", file);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	if (fgets(buf, sizeof(buf), f) && !strncmp(buf, prefix, strlen(prefix)))
+		v = atoi(buf + strlen(prefix));
+	fclose(f);
+	return v < 0 ? -EINVAL : v;
+}
+
+/*
+ * A kprobe (or a kretprobe) on function name through the kprobe PMU, running program prog:
+ * the perf event's fd, or -errno. One perf event runs the program on every CPU.
+ */
+static int open_kprobe(const char *name, bool ret, int prog)
+{
+	int type = kprobe_pmu_value("type", ""),
+	    bit = ret ? kprobe_pmu_value("format/retprobe", "config:") : 0;
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+	int fd;
+
+	if (type < 0 || bit < 0)
+		return type < 0 ? type : bit;
+	attr.type = type;
+	attr.config = ret ? 1ULL << bit : 0;
+	attr.config1 = (__u64)(unsigned long)name; /* kprobe_func */
+	fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog) < 0 ||
+	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/*
+ * A copy of template loaded for function btf_id (a kprobe: name) as function index, and
+ * attached; its fds kept.
+ */
+static int attach_kfunc_copy(struct collector *c, const struct bpf_program *template, __u32 index,
+			     __u32 btf_id, const char *name)
+{
+	bool kprobe = bpf_program__type(template) == BPF_PROG_TYPE_KPROBE;
+	const struct bpf_insn *insns = bpf_program__insns(template);
+	size_t n = bpf_program__insn_cnt(template);
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = bpf_program__expected_attach_type(template),
+		    .attach_btf_id = kprobe ? 0 : btf_id);
+	struct bpf_insn *copy;
+	int prog = -1, link = -1, err;
+
+	if (!insns || !n)
+		return -ENOEXEC;
+	if (c->nkfunc_fds + 2 > c->kfunc_fds_cap) {
+		size_t cap = c->kfunc_fds_cap ? 2 * c->kfunc_fds_cap : 32;
+		int *p = realloc(c->kfunc_fds, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		c->kfunc_fds = p;
+		c->kfunc_fds_cap = cap;
+	}
+	copy = malloc(n * sizeof(*copy));
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, insns, n * sizeof(*copy));
+	err = 0;
+	for (size_t i = 0; i < n; i++) {
+		__u8 code = copy[i].code;
+
+		if ((code == (BPF_ALU64 | BPF_MOV | BPF_K) ||
+		     code == (BPF_ALU | BPF_MOV | BPF_K)) &&
+		    copy[i].imm == BT_KFUNC_ID_MAGIC) {
+			copy[i].imm = index;
+			err++;
+		}
+	}
+	/* inlined, the magic may be loaded more than once; never not at all */
+	err = err ? 0 : -ENOEXEC;
+	if (!err) {
+		prog = bpf_prog_load(bpf_program__type(template), bpf_program__name(template),
+				     "GPL", copy, n, &opts);
+		err = prog < 0 ? prog : 0;
+	}
+	free(copy);
+	if (!err) {
+		if (kprobe)
+			link = open_kprobe(name, template == c->skel->progs.on_kfunc_kretprobe,
+					   prog);
+		else
+			link = bpf_raw_tracepoint_open(NULL, prog);
+		err = link < 0 ? link : 0;
+	}
+	if (err) {
+		if (prog >= 0)
+			close(prog);
+		return err;
+	}
+	c->kfunc_fds[c->nkfunc_fds++] = link;
+	c->kfunc_fds[c->nkfunc_fds++] = prog;
+	return 0;
+}
+
+/*
+ * The exit's program first: attached after the entry's, a call entered in between would show
+ * an entry whose return never came; this way round a return without its entry, which the
+ * reader leaves out.
+ */
+int collector__attach_kfunc(struct collector *c, __u32 index, __u32 btf_id, int nargs,
+			    const char *name)
+{
+	const struct bpf_program *entry, *exit;
+	int err;
+
+	if (nargs < 0 || nargs > BT_KFUNC_ARGS)
+		return -EINVAL;
+	if (bpf_program__autoload(c->skel->progs.on_kfunc_kprobe)) {
+		entry = c->skel->progs.on_kfunc_kprobe;
+		exit = c->skel->progs.on_kfunc_kretprobe;
+	} else {
+		entry = kfunc_template(c->skel, false, nargs);
+		exit = kfunc_template(c->skel, true, nargs);
+	}
+	if (!entry || !exit || !bpf_program__autoload(entry))
+		return -ENOENT;
+	err = attach_kfunc_copy(c, exit, index, btf_id, name);
+	if (!err)
+		err = attach_kfunc_copy(c, entry, index, btf_id, name);
+	return err;
+}
+
+static void detach_kfuncs(struct collector *c)
+{
+	/* links first: each closes before its program */
+	for (size_t i = 0; i < c->nkfunc_fds; i++)
+		close(c->kfunc_fds[i]);
+	c->nkfunc_fds = 0;
+}
+
 static void detach_events(struct collector *c)
 {
 	for (size_t i = 0; i < c->nevent_progs; i++) {
@@ -750,6 +1015,7 @@ int collector__attach_uring(struct collector *c, const char *submit, const char 
 
 void collector__detach(struct collector *c)
 {
+	detach_kfuncs(c);
 	detach_events(c);
 	if (c->skel)
 		collector_bpf__detach(c->skel);
@@ -1023,6 +1289,8 @@ int collector__run_stats(const struct collector *c, struct collector_run_stats *
 void collector__destroy(struct collector *c)
 {
 	ring_buffer__free(c->rb);
+	detach_kfuncs(c);
+	free(c->kfunc_fds);
 	detach_events(c);
 	free(c->event_progs);
 	collector_bpf__destroy(c->skel);

@@ -56,7 +56,13 @@ struct collector_opts {
 	unsigned int slowest;  /* -c --slowest N: keep each syscall's N slowest calls; 0: none */
 	unsigned int recorder; /* --flight-recorder N: keep each thread's last N calls; 0: off */
 	bool trigger;	       /* --trigger: the program collector__set_filter(.., true) gives */
-	bool debug;	       /* let libbpf print */
+	/*
+	 * --kfunc: per count of arguments, a function of that many the templates of its entry
+	 * and exit programs are loaded for, or NULL when no function selected has that many
+	 */
+	const char *kfunc_templates[BT_KFUNC_ARGS + 1];
+	bool kfunc_kprobes; /* --kfunc through kprobes: the kernel refuses fentry */
+	bool debug;	    /* let libbpf print */
 };
 
 typedef int (*record_fn)(void *ctx, void *data, size_t size);
@@ -97,6 +103,17 @@ struct collector {
 	struct collector_event *event_progs;
 	size_t nevent_progs, event_progs_cap;
 	int missing; /* a needed feature the kernel lacks (load fails), or -1 */
+	/* --kfunc: the copies of the entry and exit programs, and their links, per function */
+	int *kfunc_fds;
+	size_t nkfunc_fds, kfunc_fds_cap;
+};
+
+/* --kfunc: how this kernel lets kernel functions be traced, probed on one of them. */
+struct collector_kfunc_probe {
+	int fentry_err; /* 0: fentry and fexit programs load and attach; else why not */
+	bool fentry_hidden;
+	bool kprobes; /* the kernel has kprobes (its kprobe PMU) */
+	bool kprobes_hidden;
 };
 
 /* The BPF programs' own cost: index 0 the sys_enter program, 1 sys_exit. */
@@ -118,6 +135,21 @@ int collector__load(struct collector *c, const struct collector_opts *o);
 const char *collector__missing_feature(const struct collector *c, const char **since);
 /* -d: each feature, probed or not, and the mechanisms chosen. */
 void collector__print_features(const struct collector *c, FILE *f);
+/*
+ * --kfunc: loads and attaches a minimal fentry program to function btf_id of the kernel's BTF,
+ * and looks for kprobes; BTFTRACE_HIDE_FEATURES=fentry,kprobe takes either away. Before the
+ * collector loads: its templates are fentry programs.
+ */
+void collector__probe_kfunc(__u32 btf_id, struct collector_kfunc_probe *p);
+/* --kfunc: function index's capture plan. */
+int collector__set_kfunc(struct collector *c, __u32 index, const struct bt_kfunc_desc *desc);
+/*
+ * --kfunc: a copy of the entry and exit templates for nargs arguments, loaded for function
+ * btf_id with its index patched in, and attached; with kprobes, a copy of the kprobe and
+ * kretprobe programs attached to the function called name. Returns 0 or -errno.
+ */
+int collector__attach_kfunc(struct collector *c, __u32 index, __u32 btf_id, int nargs,
+			    const char *name);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
 /* -y: where the kernel keeps a descriptor's inode, for the exits of calls that make fds. */

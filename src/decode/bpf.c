@@ -344,9 +344,23 @@ static void put_bpf_name(struct writer *w, const unsigned char *p, size_t size)
 		w_str(w, p, n, WR_STR_NUL);
 }
 
-/* A kernel version as KERNEL_VERSION(a, b, c), its parts as the kernel packs them. */
+/*
+ * A kernel version as KERNEL_VERSION(a, b, c), its parts as the kernel packs them; under -X
+ * raw the number, under -X verbose the number with the macro its comment.
+ */
 static void put_kernel_version(struct writer *w, __u32 v)
 {
+	char text[64];
+
+	if (w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_u64(w, v);
+		if (w_xlat_style(w) == WR_XLAT_VERBOSE) {
+			snprintf(text, sizeof(text), "KERNEL_VERSION(%u, %u, %u)", v >> 16,
+				 (v >> 8) & 0xff, v & 0xff);
+			w_comment(w, text);
+		}
+		return;
+	}
 	w_obj_begin(w, WR_OBJ_FN, "KERNEL_VERSION");
 	w_key_num(w, "version", v >> 16, WR_UDEC);
 	w_key_num(w, "patchlevel", (v >> 8) & 0xff, WR_UDEC);
@@ -394,10 +408,16 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, __u32 s
 			w_u64(w, v);
 			break;
 		case BF_D:
-		case BF_FD:
-		case BF_OLDFD:
 			w_s64(w, decode_narrow_signed(v, msize));
 			break;
+		case BF_FD:
+		case BF_OLDFD: {
+			/* with its path under -y, as strace's PRINT_FIELD_FD */
+			int fd = (int)decode_narrow_signed(v, msize);
+
+			hand_write_fd(hc, w, fd, hand_fd_path(hc, fd));
+			break;
+		}
 		case BF_X:
 			w_hex(w, v);
 			break;
@@ -425,7 +445,7 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, __u32 s
 		case BF_NUMA:
 			/* strace's own name for -1, always with its number */
 			w_num(w, v, WR_UDEC);
-			if ((__u32)v == UINT32_MAX)
+			if ((__u32)v == UINT32_MAX && w_xlat_style(w) != WR_XLAT_RAW)
 				w_comment(w, "NUMA_NO_NODE");
 			break;
 		case BF_INOUT: {
@@ -447,10 +467,20 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, __u32 s
 		}
 	}
 	for (size_t k = known; k < size; k++) {
-		if (data[k]) {
+		if (!data[k])
+			continue;
+		if (!w->lim.verbose) {
 			w_obj_end(w, true);
 			return;
 		}
+		/* -v: what strace 6.1 does not know, in hex, and where it lies */
+		char label[48];
+
+		w_key(w, "extra_data");
+		w_str(w, data + known, size - known, WR_STR_HEX);
+		snprintf(label, sizeof(label), "bytes %zu..%zu", known, size - 1);
+		w_comment(w, label);
+		break;
 	}
 	w_obj_end(w, false);
 }

@@ -130,6 +130,16 @@ const char *decode_syscall_name(const struct decoder *d, int nr, char *buf, size
 	/* -c's rows of io_uring operations: "io_uring:read" */
 	if (uring_id_is_op(nr))
 		return uring_call_name(nr - BT_URING_ID_BASE);
+	/* -c's rows of kernel functions: "kfunc:vfs_read" */
+	if (nr >= BT_KFUNC_ID_BASE && nr < BT_SUMMARY_IDS) {
+		const struct kfunc *k = kfunc_set__get(d->kfuncs, nr - BT_KFUNC_ID_BASE);
+
+		/* the function's own: a summary row keeps the pointer, not buf */
+		if (k)
+			return k->label;
+		snprintf(buf, size, "kfunc_%d", nr - BT_KFUNC_ID_BASE);
+		return buf;
+	}
 	/* "syscall_N" with N in the call's own table (i386's for an i386 id) */
 	return catalog__name(d->cat, nr, buf, size);
 }

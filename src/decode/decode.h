@@ -12,6 +12,7 @@
 #include "base/values.h"
 #include "base/writer.h"
 #include "beauty/beauty.h"
+#include "beauty/kfuncs.h"
 #include "catalog/catalog.h"
 #include "catalog/tracepoints.h"
 #include "container/container.h"
@@ -106,6 +107,11 @@ struct shape_cache_slot {
 	const struct hand_shape_entry *shape;
 };
 
+/* A thread, as a record's header names it. */
+struct decode_thread {
+	__u32 tgid, tid;
+};
+
 struct decoder {
 	const struct catalog *cat;
 	const struct beauty *beauty;
@@ -119,6 +125,11 @@ struct decoder {
 	struct member_cache_slot *member_cache; /* MEMBER_CACHE_SLOTS entries */
 	struct shape_cache_slot *shape_cache;	/* SHAPE_CACHE_SLOTS entries */
 	struct btf_print_cache *btf_plans;	/* how the structs of types->btf print */
+	/*
+	 * The thread whose call is being written, set by decode_write_call: whose fd table an
+	 * fd in a struct member names (-y), where no argument's record is at hand.
+	 */
+	struct decode_thread *thread;
 	/* per syscall and argument: a hand decoder for what BTF cannot lay out */
 	hand_bytes_fn hand[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	/* per syscall and argument: a hand decoder for what another argument gives its meaning */
@@ -145,6 +156,8 @@ struct decoder {
 	struct container_table *containers;
 	/* -e SUBSYS:EVENT: the tracepoints selected, owned by the session; or NULL */
 	const struct tp_set *tracepoints;
+	/* --kfunc: the kernel functions selected, owned by the session; or NULL */
+	const struct kfunc_set *kfuncs;
 	/* per syscall and argument, and per syscall's return value: what a pid there names */
 	unsigned char pid_arg[BT_MAX_SYSCALLS][BT_MAX_ARGS];
 	unsigned char ret_pid_kind[BT_MAX_SYSCALLS];
@@ -184,6 +197,7 @@ enum call_event {
 	CEV_LOST,	/* --lossless: what the full ring buffer lost here */
 	CEV_TRACEPOINT, /* -e SUBSYS:EVENT: "sched:sched_process_fork(parent_comm=\"sh\", ...)" */
 	CEV_DETACHED,	/* -b execve: tracing let go of the process; no line */
+	CEV_KFUNC,	/* --kfunc: a kernel function called: "  > vfs_read(file={...}, ...) = 3" */
 };
 
 /* A call (or event) as a sink sees it: what a line says besides the walk's part. */
@@ -247,6 +261,9 @@ struct call_view {
 	__u64 lost_calls, lost_returns, lost_events;
 	/* CEV_TRACEPOINT: its format (NULL: an id not selected), and "system:name" in name */
 	const struct tp_event *tracepoint;
+	/* CEV_KFUNC: the function (NULL: an index not selected), its name in name */
+	const struct kfunc *kfunc;
+	unsigned int kfunc_depth; /* calls of kernel functions it was made in */
 
 	char namebuf[32], resumes_buf[32], signame_buf[32];
 };
@@ -268,6 +285,11 @@ void decode_write_return(const struct decoder *d, struct writer *w, const struct
  * prev_pid=10, ...)", JSON an object of the fields (tracepoint.c).
  */
 void decode_write_tracepoint(const struct decoder *d, struct writer *w, const struct call_view *v);
+/*
+ * A CEV_KFUNC's call, decoded by the function's BTF prototype: text "vfs_read(file={...},
+ * buf=\"...\", count=64, pos=[0]) = 3", JSON its "args" and "ret" (kfunc.c).
+ */
+void decode_write_kfunc(const struct decoder *d, struct writer *w, const struct call_view *v);
 /* A CEV_SIGNAL's line: "--- SIGCHLD {si_signo=SIGCHLD, ...} ---". */
 void decode_write_signal(const struct decoder *d, struct writer *w, const struct call_view *v);
 

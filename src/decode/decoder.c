@@ -124,7 +124,8 @@ int decoder__init(struct decoder *d, const struct catalog *cat, const struct bea
 	d->member_cache = calloc(MEMBER_CACHE_SLOTS, sizeof(*d->member_cache));
 	d->shape_cache = calloc(SHAPE_CACHE_SLOTS, sizeof(*d->shape_cache));
 	d->btf_plans = btf_print_cache__new(NULL);
-	if (!d->member_cache || !d->shape_cache || !d->btf_plans) {
+	d->thread = calloc(1, sizeof(*d->thread));
+	if (!d->member_cache || !d->shape_cache || !d->btf_plans || !d->thread) {
 		decoder__free(d);
 		return -ENOMEM;
 	}
@@ -199,6 +200,8 @@ void decoder__free(struct decoder *d)
 	free(d->member_cache);
 	free(d->shape_cache);
 	btf_print_cache__free(d->btf_plans);
+	free(d->thread);
+	d->thread = NULL;
 	d->member_cache = NULL;
 	d->shape_cache = NULL;
 	d->btf_plans = NULL;

@@ -14,6 +14,7 @@
 #include "base/xlat.h"
 #include "decode/decode.h"
 #include "decode/fd_paths.h"
+#include "decode/fd_table.h"
 #include "decode/sock_diag.h"
 
 #define PIDFD_NAME "anon_inode:[pidfd]"
@@ -239,4 +240,17 @@ void decode_write_fd(const struct decoder *d, struct writer *w, __u32 tgid, __u3
 	struct wr_fd_info info;
 
 	w_fd(w, fd, name, decode_fd_info(d, tgid, tid, fd, path, &info));
+}
+
+void decode_write_thread_fd(const struct decoder *d, struct writer *w, int fd)
+{
+	const char *path = NULL;
+
+	if (!d->thread) {
+		w_s64(w, fd);
+		return;
+	}
+	if (d->fds && fd >= 0)
+		path = fd_table__path(d->fds, d->thread->tgid, d->thread->tid, fd);
+	decode_write_fd(d, w, d->thread->tgid, d->thread->tid, fd, NULL, path);
 }

@@ -39,4 +39,10 @@ const struct wr_fd_info *decode_fd_info(const struct decoder *d, __u32 tgid, __u
 void decode_write_fd(const struct decoder *d, struct writer *w, __u32 tgid, __u32 tid, int fd,
 		     const char *name, const char *path);
 
+/*
+ * Writes fd of the thread whose call is being written (d->thread) as the set asks: an fd in a
+ * struct member or a control message, where no record's header is at hand.
+ */
+void decode_write_thread_fd(const struct decoder *d, struct writer *w, int fd);
+
 #endif /* BTFTRACE_FD_PATHS_H */

@@ -363,15 +363,22 @@ static enum hand_result put_time_pair(struct writer *w, const struct hand_call *
 
 		memcpy(&sec, p + 16 * k, 8);
 		memcpy(&part, p + 16 * k + 8, 8);
-		if (nsec && (part == UTIME_NOW || part == UTIME_OMIT)) {
-			w_name(w, part == UTIME_NOW ? "UTIME_NOW" : "UTIME_OMIT");
+		bool special = nsec && (part == UTIME_NOW || part == UTIME_OMIT);
+		const char *name = part == UTIME_NOW ? "UTIME_NOW" : "UTIME_OMIT";
+
+		/* -X raw shows the struct, -X verbose the struct with the name its comment */
+		if (special && w_xlat_style(w) == WR_XLAT_ABBREV) {
+			w_name(w, name);
 			continue;
 		}
 		w_struct_begin(w);
 		w_key_num(w, "tv_sec", (uint64_t)sec, WR_DEC);
 		w_key_num(w, nsec ? "tv_nsec" : "tv_usec", part, WR_UDEC);
 		w_obj_end(w, false);
-		if (nsec)
+		if (special) {
+			if (w_xlat_style(w) == WR_XLAT_VERBOSE)
+				w_comment(w, name);
+		} else if (nsec)
 			put_time_comment(w, sec, part, 999999999, 9);
 		else
 			put_time_comment(w, sec, part, 999999, 6);

@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
+#include <linux/dqblk_xfs.h>
+#include <linux/quota.h>
 
 #include "decode/decode.h"
 #include "decode/hand.h"
@@ -41,6 +44,21 @@ static enum hand_result fanotify_init_flags(struct writer *w, const struct hand_
 	unsigned int rest = flags & ~class_bits;
 	uint64_t left = 0;
 
+	/*
+	 * -X raw and -X verbose: the class and the flags apart, each styled on its own, as
+	 * strace does: 0 /\* FAN_CLASS_NOTIF *\/|0x1 /\* FAN_CLOEXEC *\/
+	 */
+	if (w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_obj_begin(w, WR_OBJ_BITOR, NULL);
+		w_key(w, "class");
+		w_const(w, flags & class_bits, WR_HEX, class, "FAN_CLASS_???");
+		if (rest) {
+			w_key(w, "flags");
+			xlat_write_flags(w, &xlat_fan_init_flags, rest);
+		}
+		w_obj_end(w, false);
+		return HAND_PRINTED;
+	}
 	w_flags_begin(w, flags);
 	if (class)
 		w_flag(w, class);
@@ -54,6 +72,25 @@ static enum hand_result fanotify_init_flags(struct writer *w, const struct hand_
 	 */
 	w_flags_end(w, left | (class ? 0 : flags & class_bits), WR_HEX,
 		    left == rest ? xlat_fan_init_flags.unknown : NULL);
+	return HAND_PRINTED;
+}
+
+/*
+ * swapon's flags: the SWAP_FLAG_* bits, then the priority in the low bits, always, each field
+ * styled by -X on its own: SWAP_FLAG_PREFER|3, SWAP_FLAG_DISCARD|0, 0x8000|3, 0.
+ */
+static enum hand_result swapon_flags(struct writer *w, const struct hand_call *hc, int i)
+{
+	unsigned int v = (unsigned int)hc->enter->args[i];
+	unsigned int prio = v & SWAP_FLAG_PRIO_MASK, flags = v & ~SWAP_FLAG_PRIO_MASK;
+
+	w_obj_begin(w, WR_OBJ_BITOR, NULL);
+	if (flags) {
+		w_key(w, "flags");
+		xlat_write_flags(w, &xlat_swap_flags, flags);
+	}
+	w_key_num(w, "priority", prio, WR_UDEC);
+	w_obj_end(w, false);
 	return HAND_PRINTED;
 }
 
@@ -123,6 +160,53 @@ static enum hand_result quotactl_cmd(struct writer *w, const struct hand_call *h
 	return HAND_PRINTED;
 }
 
+/* quotactl's and quotactl_fd's command, the QCMD_CMD part of their cmd. */
+static unsigned int quotactl_subcmd(const struct hand_call *hc)
+{
+	bool by_fd = !strcmp(hand_call_name(hc), "quotactl_fd");
+
+	return (unsigned int)hc->enter->args[by_fd ? 1 : 0] >> 8;
+}
+
+/*
+ * quotactl's id means what its command says, as strace shows it: a quota format to turn on, a
+ * user's or group's id for the commands on one, and nothing for the rest (as for a command no
+ * name knows, strace shows the id).
+ */
+static enum hand_result quotactl_id(struct writer *w, const struct hand_call *hc, int i)
+{
+	switch (quotactl_subcmd(hc)) {
+	case Q_QUOTAON:
+		xlat_write_const(w, &xlat_quota_formats, (uint32_t)hc->enter->args[i], WR_HEX);
+		return HAND_PRINTED;
+	case Q_SYNC:
+	case Q_QUOTAOFF:
+	case Q_GETFMT:
+	case Q_GETINFO:
+	case Q_SETINFO:
+	case Q_XQUOTAON:
+	case Q_XQUOTAOFF:
+	case Q_XGETQSTAT:
+	case Q_XQUOTARM:
+	case Q_XQUOTASYNC:
+	case Q_XGETQSTATV:
+		return HAND_OMIT;
+	}
+	return HAND_DEFAULT;
+}
+
+/* quotactl's addr: nothing for the commands that take no data. */
+static enum hand_result quotactl_addr(struct writer *w, const struct hand_call *hc, int i)
+{
+	switch (quotactl_subcmd(hc)) {
+	case Q_SYNC:
+	case Q_QUOTAOFF:
+	case Q_XQUOTASYNC:
+		return HAND_OMIT;
+	}
+	return HAND_DEFAULT;
+}
+
 /*
  * fsconfig's value is a string for the commands that set one (a string or a path), else
  * strace shows its address.
@@ -180,10 +264,15 @@ static const struct hand_arg_entry fs_args[] = {
 	{"sysfs", "arg1", register_hex},
 	{"sysfs", "arg2", register_hex},
 	{"fanotify_init", "flags", fanotify_init_flags},
+	{"swapon", "swap_flags", swapon_flags},
 	{"fanotify_mark", "dfd", fanotify_mark_dirfd},
 	{"memfd_create", "flags", memfd_create_flags},
 	{"quotactl", "cmd", quotactl_cmd},
 	{"quotactl_fd", "cmd", quotactl_cmd},
+	{"quotactl", "id", quotactl_id},
+	{"quotactl_fd", "id", quotactl_id},
+	{"quotactl", "addr", quotactl_addr},
+	{"quotactl_fd", "addr", quotactl_addr},
 	{"fsconfig", "_value", fsconfig_value},
 	{"landlock_create_ruleset", "attr", landlock_ruleset_attr},
 };

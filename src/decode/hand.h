@@ -195,5 +195,11 @@ void hand_print_iovec(struct writer *w, const struct bt_capture *cap, uint64_t a
 const char *hand_fd_path(const struct hand_call *hc, int fd);
 /* Writes fd of the call's process with what -y, -yy show of it, from path (NULL: unknown). */
 void hand_write_fd(const struct hand_call *hc, struct writer *w, int fd, const char *path);
+/*
+ * An I/O priority as strace shows it: IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4); -X raw the
+ * number (hex: in hex, as strace shows a struct's u16, else as an int), -X verbose the number
+ * with the macro as its comment: 16388 /\* IOPRIO_PRIO_VALUE(0x2 /\* IOPRIO_CLASS_BE *\/, 4) *\/.
+ */
+void hand_put_ioprio(struct writer *w, uint32_t prio, bool hex);
 
 #endif /* BTFTRACE_HAND_H */

@@ -302,8 +302,13 @@ static void put_iocb_header(struct writer *w, const struct hand_call *hc, const 
 	}
 	w_key(w, "aio_lio_opcode");
 	xlat_write_const(w, &xlat_aio_cmds, cb->aio_lio_opcode, WR_UDEC);
-	if (cb->aio_reqprio)
+	/* an I/O priority when IOCB_FLAG_IOPRIO says the kernel takes it so, else a number */
+	if (cb->aio_reqprio && (cb->aio_flags & IOCB_FLAG_IOPRIO)) {
+		w_key(w, "aio_reqprio");
+		hand_put_ioprio(w, (uint16_t)cb->aio_reqprio, true);
+	} else if (cb->aio_reqprio) {
 		w_key_num(w, "aio_reqprio", (uint64_t)(int64_t)cb->aio_reqprio, WR_DEC);
+	}
 	w_key(w, "aio_fildes");
 	hand_write_fd(hc, w, (int)cb->aio_fildes, hand_fd_path(hc, (int)cb->aio_fildes));
 }

@@ -65,7 +65,7 @@ int uring_set_parse(const char *text, struct uring_set *set, char *err, size_t s
 /* The summary ids of operations (BT_URING_ID_BASE + opcode). */
 static inline bool uring_id_is_op(int id)
 {
-	return id >= BT_URING_ID_BASE && id < BT_SUMMARY_IDS;
+	return id >= BT_URING_ID_BASE && id < BT_URING_ID_BASE + BT_URING_OPS;
 }
 
 #endif /* BTFTRACE_DECODE_IO_URING_H */

@@ -71,6 +71,30 @@ static void put_get_flags(struct writer *w, uint32_t v, const struct xlat *names
 		w_num(w, v, WR_OCT);
 		return;
 	}
+	/*
+	 * -X raw and -X verbose: each field on its own, styled by -X, as strace does:
+	 * 0x200 /\* IPC_CREAT *\/|16<<26 /\* SHM_HUGE_SHIFT *\/|0600 (the default style, and so
+	 * JSON, writes one flags value)
+	 */
+	if (w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_obj_begin(w, WR_OBJ_BITOR, NULL);
+		if (flags) {
+			w_key(w, "flags");
+			xlat_write_flags(w, names, flags);
+		}
+		if (huge) {
+			w_key(w, "huge_page_size");
+			snprintf(text, sizeof(text), "%u<<%u", huge >> SHM_HUGE_SHIFT,
+				 SHM_HUGE_SHIFT);
+			w_name(w, text);
+			if (w_xlat_style(w) == WR_XLAT_VERBOSE)
+				w_comment(w, "SHM_HUGE_SHIFT");
+		}
+		w_key(w, "mode");
+		w_num(w, v & 0777, WR_OCT);
+		w_obj_end(w, false);
+		return;
+	}
 	w_flags_begin(w, v);
 	unknown = flags ? (uint32_t)xlat_flags_names(names, flags, put_flag_name, w) : 0;
 	if (unknown)
@@ -112,6 +136,16 @@ static enum hand_result ipc_ctl_cmd(struct writer *w, const struct hand_call *hc
 
 	if (!(cmd & IPC_64)) {
 		xlat_write_const(w, table, cmd, WR_AUTO);
+		return HAND_PRINTED;
+	}
+	/* -X raw and -X verbose: IPC_64 and the command apart, each styled on its own */
+	if (w_xlat_style(w) != WR_XLAT_ABBREV) {
+		w_obj_begin(w, WR_OBJ_BITOR, NULL);
+		w_key(w, "version");
+		w_const(w, IPC_64, WR_HEX, "IPC_64", NULL);
+		w_key(w, "cmd");
+		xlat_write_const(w, table, cmd & ~IPC_64, WR_HEX);
+		w_obj_end(w, false);
 		return HAND_PRINTED;
 	}
 	w_flags_begin(w, cmd);

@@ -152,7 +152,7 @@ static void put_array(struct writer *w, const struct hand_call *hc, int i,
 		      const struct bt_capture *cap, uint64_t nmemb, size_t elem_size,
 		      put_elem_fn put_elem)
 {
-	uint64_t addr = hc->enter->args[i], shown, limit = w->lim.array;
+	uint64_t addr = hc->enter->args[i], shown, have, limit = w->lim.array;
 	const char *p;
 
 	if (!addr || nmemb > UINT64_MAX / elem_size) {
@@ -168,16 +168,19 @@ static void put_array(struct writer *w, const struct hand_call *hc, int i,
 		hand_put_unread(w, addr, cap);
 		return;
 	}
-	shown = cap->len / elem_size;
-	if (shown > nmemb)
-		shown = nmemb;
-	if (limit && shown > limit)
-		shown = limit;
+	have = cap->len / elem_size;
+	if (have > nmemb)
+		have = nmemb;
+	shown = limit && have > limit ? limit : have;
 	p = hand_cap_data(cap);
 	w_arr_begin(w, WR_ARR_LIST);
 	for (uint64_t k = 0; k < shown; k++)
 		put_elem(w, p + k * elem_size);
-	w_arr_end(w, shown < nmemb);
+	/* cut at an unmapped page: strace's comment names the first element it could not read */
+	if ((cap->flags & BT_CAP_PARTIAL) && shown == have && shown < nmemb)
+		w_arr_end_unread(w, addr + have * elem_size);
+	else
+		w_arr_end(w, shown < nmemb);
 }
 
 static void put_mask_word(struct writer *w, const void *elem)

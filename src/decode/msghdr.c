@@ -14,6 +14,7 @@
 
 #include "base/values.h"
 #include "decode/decode.h"
+#include "decode/fd_paths.h"
 #include "decode/hand.h"
 #include "decode/members.h"
 #include "xlat_tables.h"
@@ -43,7 +44,8 @@ static void put_id(struct writer *w, __u32 id)
 }
 
 /* The data of a SOL_SOCKET control message strace decodes, with its least length; else false. */
-static bool write_scm_data(struct writer *w, int type, const unsigned char *data, size_t len)
+static bool write_scm_data(const struct decoder *d, struct writer *w, int type,
+			   const unsigned char *data, size_t len)
 {
 	switch (type) {
 	case SCM_RIGHTS:
@@ -55,7 +57,7 @@ static bool write_scm_data(struct writer *w, int type, const unsigned char *data
 			int fd;
 
 			memcpy(&fd, data + k, sizeof(fd));
-			w_s64(w, fd);
+			decode_write_thread_fd(d, w, fd);
 		}
 		w_arr_end(w, false);
 		return true;
@@ -145,7 +147,7 @@ static bool write_ip_cmsg_data(struct writer *w, int type, const unsigned char *
  * data cut to that; a length too short for a header or past the end stops the walk, and what
  * was left of the buffer shows as "... /\* address *\/". Less than a header is the pointer.
  */
-static void write_cmsgs(struct writer *w, __u64 addr, size_t controllen,
+static void write_cmsgs(const struct decoder *d, struct writer *w, __u64 addr, size_t controllen,
 			const struct bt_capture *cap)
 {
 	const unsigned char *p;
@@ -173,7 +175,7 @@ static void write_cmsgs(struct writer *w, __u64 addr, size_t controllen,
 		w_key(w, "cmsg_type");
 		if (h.cmsg_level == SOL_SOCKET) {
 			hand_put_xlat(w, &xlat_scm_types, (__u32)h.cmsg_type);
-			write_scm_data(w, h.cmsg_type, p + off + sizeof(h), data_len);
+			write_scm_data(d, w, h.cmsg_type, p + off + sizeof(h), data_len);
 		} else if (h.cmsg_level == SOL_IP) {
 			hand_put_xlat(w, &xlat_ip_cmsg_types, (__u32)h.cmsg_type);
 			write_ip_cmsg_data(w, h.cmsg_type, p + off + sizeof(h), data_len);
@@ -291,7 +293,7 @@ static void write_msghdr(const struct decoder *d, struct writer *w, const struct
 	w_key_num(w, "msg_iovlen", m->msg_iovlen, WR_UDEC);
 	if (m->msg_controllen) {
 		w_key(w, "msg_control");
-		write_cmsgs(w, (uintptr_t)m->msg_control, m->msg_controllen, parts->control);
+		write_cmsgs(d, w, (uintptr_t)m->msg_control, m->msg_controllen, parts->control);
 	}
 	w_key_num(w, "msg_controllen", m->msg_controllen, WR_UDEC);
 	w_key(w, "msg_flags");
@@ -415,7 +417,11 @@ static void write_mmsgs(const struct hand_call *hc, struct writer *w, __u64 addr
 			w_key_num(w, "msg_len", m.msg_len, WR_UDEC);
 		w_obj_end(w, false);
 	}
-	w_arr_end(w, shown < count);
+	/* cut at an unmapped page: strace's comment names the first element it could not read */
+	if ((cap->flags & BT_CAP_PARTIAL) && shown == have && shown < count)
+		w_arr_end_unread(w, addr + have * sizeof(*v));
+	else
+		w_arr_end(w, shown < count);
 }
 
 /* The array as the kernel left it: read at exit, or at enter when the exit read did not. */

@@ -13,6 +13,7 @@
 #include <linux/capability.h>
 #include <linux/futex.h>
 #include <linux/kcmp.h>
+#include <linux/kexec.h>
 #include <linux/personality.h>
 #include <linux/ptrace.h>
 #include <linux/reboot.h>
@@ -393,8 +394,8 @@ static bool clone3_call(struct writer *w, const struct hand_call *hc, enum hand_
 	return true;
 }
 
-/* rseq's area: strace shows it as a number in hex, 0 for none. */
-static enum hand_result rseq_area(struct writer *w, const struct hand_call *hc, int i)
+/* rseq's area, set_tid_address's pointer: strace shows them as numbers in hex, 0 for none. */
+static enum hand_result address_number(struct writer *w, const struct hand_call *hc, int i)
 {
 	w_hex(w, hc->enter->args[i]);
 	return HAND_PRINTED;
@@ -422,6 +423,26 @@ static void write_personality(struct writer *w, uint32_t persona)
 		xlat_write_flags(w, &xlat_personality_flags, flags);
 	}
 	w_obj_end(w, false);
+}
+
+/*
+ * kexec_load's flags: the architecture in the high 16 bits, then the flags when there are
+ * any, each field by -X on its own: KEXEC_ARCH_X86_64|KEXEC_ON_CRASH, 0x3e0000|0x1.
+ */
+static enum hand_result kexec_load_flags(struct writer *w, const struct hand_call *hc, int i)
+{
+	uint32_t v = (uint32_t)hc->enter->args[i];
+	uint32_t arch = v & KEXEC_ARCH_MASK, flags = v & ~KEXEC_ARCH_MASK;
+
+	w_obj_begin(w, WR_OBJ_BITOR, NULL);
+	w_key(w, "arch");
+	xlat_write_const(w, &xlat_kexec_arch, arch, WR_HEX);
+	if (flags) {
+		w_key(w, "flags");
+		xlat_write_flags(w, &xlat_kexec_load_flags, flags);
+	}
+	w_obj_end(w, false);
+	return HAND_PRINTED;
 }
 
 static enum hand_result personality_arg(struct writer *w, const struct hand_call *hc, int i)
@@ -838,7 +859,9 @@ static const struct hand_arg_entry proc_args[] = {
 	{"futex", "uaddr2", futex_arg},
 	{"futex", "val3", futex_arg},
 	{"wait4", "stat_addr", wait_status},
-	{"rseq", "rseq", rseq_area},
+	{"rseq", "rseq", address_number},
+	{"set_tid_address", "tidptr", address_number},
+	{"kexec_load", "flags", kexec_load_flags},
 	{"personality", "personality", personality_arg},
 	{"ptrace", "pid", ptrace_arg},
 	{"ptrace", "addr", ptrace_arg},

@@ -4,6 +4,7 @@
  * as class and data, membarrier's commands, rseq's numbers. Which members of these mean
  * anything depends on other members and arguments, which BTF cannot say.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <linux/ioprio.h>
@@ -76,30 +77,38 @@ static void write_ioprio(struct writer *w, uint64_t v)
 	w_obj_end(w, false);
 }
 
-/*
- * ioprio_set's priority, an int: -X raw shows the number, -X verbose the number with the
- * macro as its comment: 16388 /\* IOPRIO_PRIO_VALUE(0x2 /\* IOPRIO_CLASS_BE *\/, 4) *\/.
- */
-static enum hand_result ioprio_arg(struct writer *w, const struct hand_call *hc, int i)
+void hand_put_ioprio(struct writer *w, uint32_t prio, bool hex)
 {
-	uint32_t prio = (uint32_t)hc->enter->args[i], class = prio >> IOPRIO_CLASS_SHIFT;
+	uint32_t class = prio >> IOPRIO_CLASS_SHIFT;
 	const char *name = xlat_name(&xlat_ioprio_classes, class);
 	char text[96];
 
 	switch (w_xlat_style(w)) {
 	case WR_XLAT_RAW:
-		w_s64(w, (int32_t)prio);
+		if (hex)
+			w_hex(w, prio);
+		else
+			w_s64(w, (int32_t)prio);
 		break;
 	case WR_XLAT_VERBOSE:
 		snprintf(text, sizeof(text), "IOPRIO_PRIO_VALUE(%#x /* %s */, %u)", class,
 			 name ? name : "IOPRIO_CLASS_???", prio & ((1U << IOPRIO_CLASS_SHIFT) - 1));
-		w_s64(w, (int32_t)prio);
+		if (hex)
+			w_hex(w, prio);
+		else
+			w_s64(w, (int32_t)prio);
 		w_comment(w, text);
 		break;
 	default:
 		write_ioprio(w, prio);
 		break;
 	}
+}
+
+/* ioprio_set's priority, an int. */
+static enum hand_result ioprio_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	hand_put_ioprio(w, (uint32_t)hc->enter->args[i], false);
 	return HAND_PRINTED;
 }
 
@@ -161,7 +170,8 @@ static void write_sched_attr(const struct decoder *d, struct writer *w, const vo
 		xlat_write_const(w, &xlat_sched_policies, (uint32_t)policy, WR_AUTO);
 	}
 	w_key(w, "sched_flags");
-	xlat_write_flags(w, &xlat_sched_attr_flags, (uint64_t)flags);
+	/* a __u64: its high bits are bits, not an int's sign extension */
+	xlat_write_flags_wide(w, &xlat_sched_attr_flags, (uint64_t)flags);
 	for (size_t k = 0; !keep_params && k < sizeof(params) / sizeof(params[0]); k++) {
 		decode_read_member(d, id, data, len, params[k], &v);
 		if (k == 0)
@@ -190,22 +200,36 @@ static unsigned int sched_attr_size(const void *data, size_t len)
 
 /*
  * sched_setattr's attr: the caller's size (0 meaning the first version's) says how much the
- * kernel reads; "..." when it says more than btftrace read.
+ * kernel reads; "..." when it says more than btftrace read. With E2BIG the kernel wrote the
+ * size it knows into it, which strace shows after: {size=4294967295, ...} => {size=56}.
  */
 static enum hand_result setattr_arg(struct writer *w, const struct hand_call *hc, int i)
 {
-	const struct bt_capture *in = hand_call_in(hc, i);
+	const struct bt_capture *in = hand_call_in(hc, i), *enter_cap, *out = NULL;
 	unsigned int usize, size;
 	const void *data;
 
 	if (!in || in->len < sizeof(__u32))
 		return HAND_DEFAULT;
+	if (hc->exit && hc->exit->ret == -E2BIG)
+		decode_call_captures(hc->d, hc->nr, i, hc->enter, hc->exit, &enter_cap, &out);
 	data = hand_cap_data(in);
 	usize = sched_attr_size(data, in->len);
 	if (!usize)
 		usize = SCHED_ATTR_VER0;
 	size = usize < in->len ? usize : in->len;
+	if (out && ((out->flags & BT_CAP_FAULT) || out->len < sizeof(__u32)))
+		out = NULL;
+	if (out)
+		w_inout_begin(w);
 	write_sched_attr(hc->d, w, data, in->len, size, true, usize > size);
+	if (out) {
+		w_inout_mid(w);
+		w_struct_begin(w);
+		w_key_num(w, "size", sched_attr_size(hand_cap_data(out), out->len), WR_UDEC);
+		w_obj_end(w, false);
+		w_inout_end(w);
+	}
 	return HAND_PRINTED;
 }
 

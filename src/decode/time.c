@@ -79,10 +79,15 @@ void hand_put_clock_t(struct writer *w, long long ticks)
 		w_s64(w, ticks);
 		return;
 	}
-	/* strace's: the ticks in seconds, to the hundredth (-X raw: the number alone) */
-	snprintf(text, sizeof(text), "%lld /* %lld.%02lld s */", ticks, ticks / hz,
-		 ticks % hz * 100 / hz);
-	w_num_text(w, (uint64_t)ticks, WR_DEC, text);
+	/*
+	 * strace's: the ticks, and in a comment (the same under -X verbose, none under -X raw)
+	 * in seconds, to the hundredth
+	 */
+	w_s64(w, ticks);
+	if (w_xlat_style(w) == WR_XLAT_RAW)
+		return;
+	snprintf(text, sizeof(text), "%lld.%02lld s", ticks / hz, ticks % hz * 100 / hz);
+	w_comment(w, text);
 }
 
 /* A clock_t member of struct tms: tms_utime=30 /\* 0.30 s *\/. */

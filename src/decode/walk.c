@@ -582,8 +582,15 @@ static void write_call(const struct decoder *d, struct writer *w, const struct c
 void decode_write_call(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
 	struct wr_limits saved = w->lim;
+	const struct bt_rec_hdr *hdr = v->call && v->call->enter  ? &v->call->enter->hdr
+				       : v->call && v->call->exit ? &v->call->exit->hdr
+								  : NULL;
 	int nr = v->nr;
 
+	if (hdr && d->thread) {
+		d->thread->tgid = hdr->tgid;
+		d->thread->tid = hdr->tid;
+	}
 	if (write_raw_call(d, w, v))
 		return;
 	/* -e abbrev=SET leaves the call out (or -v): structs and arrays in full, as -v's */
@@ -834,8 +841,13 @@ static __u64 event_cgroup(const struct bt_rec_hdr *hdr)
 		return ((const struct bt_task_exit_rec *)hdr)->cgroup;
 	if (hdr->type == BT_REC_EVENT)
 		return ((const struct bt_event_rec *)hdr)->cgroup;
+	if (hdr->type == BT_REC_KFUNC_ENTRY)
+		return ((const struct bt_kfunc_rec *)hdr)->cgroup;
 	return 0;
 }
+
+static void view_kfunc(const struct decoder *d, const struct bt_kfunc_rec *rec,
+		       struct call_view *v);
 
 static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, struct call_view *v)
 {
@@ -895,6 +907,9 @@ static void view_event(const struct decoder *d, const struct bt_rec_hdr *hdr, st
 		}
 		break;
 	}
+	case BT_REC_KFUNC_ENTRY:
+		view_kfunc(d, (const void *)hdr, v);
+		break;
 	}
 }
 
@@ -915,6 +930,31 @@ static void view_stack(const struct decoder *d, const struct call *call, struct 
 	}
 	v->stack_lost = v->nr >= 0 && v->nr < BT_MAX_SYSCALLS &&
 			(d->beauty->rules[v->nr].flags & BT_SC_STACK);
+}
+
+/* --kfunc: a kernel function's call, with its return when it came. */
+static void view_kfunc(const struct decoder *d, const struct bt_kfunc_rec *rec, struct call_view *v)
+{
+	const struct bt_kfunc_rec *exit = v->call->kfunc_exit;
+
+	v->event = CEV_KFUNC;
+	v->nr = -1;
+	v->kfunc = kfunc_set__get(d->kfuncs, rec->func);
+	v->kfunc_depth = v->call->kfunc_depth;
+	if (v->kfunc) {
+		v->name = v->kfunc->name;
+	} else {
+		snprintf(v->namebuf, sizeof(v->namebuf), "kfunc_%u", rec->func);
+		v->name = v->namebuf;
+	}
+	if (exit) {
+		v->returned = true;
+		v->end_ts = exit->hdr.ts;
+		if (exit->hdr.ts >= rec->hdr.ts) {
+			v->timed = true;
+			v->duration_ns = exit->hdr.ts - rec->hdr.ts;
+		}
+	}
 }
 
 /* -e io_uring=: an operation's call, named after its opcode. */

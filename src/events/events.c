@@ -30,6 +30,15 @@ struct uring_done {
 	struct bt_uring_complete_rec *complete;
 };
 
+/* --kfunc: a kernel function's call, whole or still in progress: owned copies. */
+struct kfunc_call {
+	struct bt_kfunc_rec *entry, *exit;
+	unsigned int depth;
+};
+
+/* --kfunc: entries at most waiting for their returns; beyond, the oldest shows unreturned. */
+#define KFUNC_OPEN_MAX 4096
+
 /* A thread whose last call returned ERESTART_RESTARTBLOCK, and that call. */
 struct interrupted_call {
 	__u32 tid;
@@ -78,6 +87,12 @@ struct event_reader {
 	size_t nuring_done, uring_done_cap;
 	/* quiet rounds (event_reader__idle) they have waited for their call's end */
 	unsigned int uring_done_idle;
+	/* --kfunc: kernel functions entered, waiting for their returns, in order */
+	struct kfunc_call *kfunc_open;
+	size_t nkfunc_open, kfunc_open_cap;
+	/* returned while their thread's syscall is held: shown after its line, in order */
+	struct kfunc_call *kfunc_done;
+	size_t nkfunc_done, kfunc_done_cap;
 };
 
 struct event_reader *event_reader__new(call_fn fn, void *ctx)
@@ -116,6 +131,14 @@ void event_reader__free(struct event_reader *er)
 		free(er->uring_done[i].complete);
 	}
 	free(er->uring_done);
+	for (size_t i = 0; i < er->nkfunc_open; i++)
+		free(er->kfunc_open[i].entry);
+	free(er->kfunc_open);
+	for (size_t i = 0; i < er->nkfunc_done; i++) {
+		free(er->kfunc_done[i].entry);
+		free(er->kfunc_done[i].exit);
+	}
+	free(er->kfunc_done);
 	tid_set__free(&er->started);
 	free(er);
 }
@@ -526,6 +549,8 @@ static bool record_ok(const struct bt_rec_hdr *hdr, size_t size)
 		fixed = sizeof(struct bt_uring_submit_rec);
 	else if (hdr->type == BT_REC_URING_COMPLETE)
 		fixed = sizeof(struct bt_uring_complete_rec);
+	else if (hdr->type == BT_REC_KFUNC_ENTRY || hdr->type == BT_REC_KFUNC_EXIT)
+		fixed = sizeof(struct bt_kfunc_rec);
 	else
 		return false;
 	if (hdr->type == BT_REC_EVENT && hdr->size >= fixed)
@@ -833,6 +858,119 @@ static int handle_uring(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	return err;
 }
 
+static void emit_kfunc(struct event_reader *er, const struct kfunc_call *k)
+{
+	struct call call = {.state = CALL_EVENT,
+			    .event = &k->entry->hdr,
+			    .kfunc_exit = k->exit,
+			    .kfunc_depth = k->depth};
+
+	er->fn(er->ctx, &call);
+}
+
+/* The kernel functions that returned while their thread's call was held, once it is not. */
+static void flush_kfunc_done(struct event_reader *er)
+{
+	for (size_t i = 0; i < er->nkfunc_done; i++) {
+		emit_kfunc(er, &er->kfunc_done[i]);
+		free(er->kfunc_done[i].entry);
+		free(er->kfunc_done[i].exit);
+	}
+	er->nkfunc_done = 0;
+}
+
+static int grow(void **p, size_t *cap, size_t n, size_t elem)
+{
+	size_t c;
+	void *q;
+
+	if (n < *cap)
+		return 0;
+	c = *cap ? 2 * *cap : 16;
+	q = realloc(*p, c * elem);
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
+/* The call of an entry that never returned (tracing ended, or its return was lost). */
+static void emit_kfunc_open(struct event_reader *er, size_t i)
+{
+	struct kfunc_call k = er->kfunc_open[i];
+
+	memmove(&er->kfunc_open[i], &er->kfunc_open[i + 1], (er->nkfunc_open - i - 1) * sizeof(k));
+	er->nkfunc_open--;
+	emit_kfunc(er, &k);
+	free(k.entry);
+}
+
+/*
+ * --kfunc: an entry waits for its return, which makes the call: the thread's latest entry of
+ * the same function (a recursive one returns first). A function that returns while its
+ * thread's syscall is held shows after that syscall's line, rather than split it: it is the
+ * syscall's doing (a call made outside a syscall, or in one shown split already, shows at once).
+ */
+static int handle_kfunc(struct event_reader *er, const struct bt_rec_hdr *hdr)
+{
+	const struct bt_kfunc_rec *rec = (const void *)hdr;
+	const struct bt_enter_rec *held = er->held;
+	struct kfunc_call k = {0};
+	unsigned int depth = 0;
+	ssize_t found = -1;
+
+	if (hdr->type == BT_REC_KFUNC_ENTRY) {
+		if (er->nkfunc_open == KFUNC_OPEN_MAX) {
+			release_held(er);
+			emit_kfunc_open(er, 0);
+		}
+		if (grow((void **)&er->kfunc_open, &er->kfunc_open_cap, er->nkfunc_open, sizeof(k)))
+			return -ENOMEM;
+		k.entry = copy_record(rec, hdr->size);
+		if (!k.entry)
+			return -ENOMEM;
+		er->kfunc_open[er->nkfunc_open++] = k;
+		return 0;
+	}
+	for (size_t i = er->nkfunc_open; i-- > 0;) {
+		const struct bt_kfunc_rec *e = er->kfunc_open[i].entry;
+
+		if (e->hdr.tid != hdr->tid)
+			continue;
+		if (found < 0 && e->func == rec->func)
+			found = i;
+		else if (found >= 0)
+			depth++;
+	}
+	/* entered before tracing began, or its entry lost: nothing to show it by */
+	if (found < 0)
+		return 0;
+	k = er->kfunc_open[found];
+	memmove(&er->kfunc_open[found], &er->kfunc_open[found + 1],
+		(er->nkfunc_open - found - 1) * sizeof(k));
+	er->nkfunc_open--;
+	k.depth = depth;
+	k.exit = copy_record(rec, sizeof(*rec));
+	if (!k.exit) {
+		free(k.entry);
+		return -ENOMEM;
+	}
+	if (er->have_held && held->hdr.tid == hdr->tid) {
+		if (!grow((void **)&er->kfunc_done, &er->kfunc_done_cap, er->nkfunc_done,
+			  sizeof(k))) {
+			er->kfunc_done[er->nkfunc_done++] = k;
+			return 0;
+		}
+	}
+	release_held(er);
+	flush_kfunc_done(er);
+	emit_kfunc(er, &k);
+	free(k.entry);
+	free(k.exit);
+	return 0;
+}
+
 static int handle_record(struct event_reader *er, const void *data, size_t size);
 
 int event_reader__handle(struct event_reader *er, const void *data, size_t size)
@@ -843,6 +981,8 @@ int event_reader__handle(struct event_reader *er, const void *data, size_t size)
 	/* the call the operations waited for is shown: they follow it */
 	if (er->nuring_done && !er->have_held)
 		flush_uring_done(er);
+	if (er->nkfunc_done && !er->have_held)
+		flush_kfunc_done(er);
 	return err;
 }
 
@@ -856,6 +996,8 @@ static int handle_record(struct event_reader *er, const void *data, size_t size)
 		return handle_fd_call(er, hdr);
 	if (hdr->type == BT_REC_URING_SUBMIT || hdr->type == BT_REC_URING_COMPLETE)
 		return handle_uring(er, hdr);
+	if (hdr->type == BT_REC_KFUNC_ENTRY || hdr->type == BT_REC_KFUNC_EXIT)
+		return handle_kfunc(er, hdr);
 	if (hdr->type == BT_REC_FD_FORK) {
 		struct call call = {.state = CALL_UNSHOWN, .event = hdr};
 
@@ -1029,6 +1171,9 @@ void event_reader__finish(struct event_reader *er)
 		drop_open(er, 0);
 	}
 	finish_uring(er);
+	flush_kfunc_done(er);
+	while (er->nkfunc_open)
+		emit_kfunc_open(er, 0);
 	release_fatal_signals(er, 0);
 }
 
@@ -1042,6 +1187,8 @@ static size_t captures_offset(const struct bt_rec_hdr *hdr)
 		return sizeof(struct bt_uring_submit_rec);
 	case BT_REC_URING_COMPLETE:
 		return sizeof(struct bt_uring_complete_rec);
+	case BT_REC_KFUNC_ENTRY:
+		return sizeof(struct bt_kfunc_rec);
 	default:
 		return sizeof(struct bt_exit_rec);
 	}

@@ -47,6 +47,13 @@ struct call {
 	/* -k, --kernel-stack: the stack record that followed the enter, or NULL */
 	const struct bt_stack_rec *stack;
 	/*
+	 * CALL_EVENT of a kernel function (--kfunc, event BT_REC_KFUNC_ENTRY): its return record,
+	 * or NULL when it did not return while traced; and how many calls of kernel functions the
+	 * thread was in when it was called (0: called from the syscall itself)
+	 */
+	const struct bt_kfunc_rec *kfunc_exit;
+	unsigned int kfunc_depth;
+	/*
 	 * UNFINISHED only: tracing stopped (-p, -a) while the call went on;
 	 * strace's "<detached ...>".
 	 */

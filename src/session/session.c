@@ -161,6 +161,8 @@ int session_run(const struct session_opts *o)
 		goto out;
 	if (open_stacks(&s, &co))
 		goto out;
+	if (select_kfuncs(&s, &co))
+		goto out;
 	/*
 	 * libbpf's warnings (a corrupt --btf file) would come before, and in
 	 * other words than, our one line; set before the loader thread runs
@@ -228,7 +230,7 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
-	if (set_tracepoints(&s) || set_uring(&s))
+	if (set_tracepoints(&s) || set_uring(&s) || set_kfuncs(&s))
 		goto out;
 	if (select_containers(&s))
 		goto out;
@@ -292,7 +294,7 @@ int session_run(const struct session_opts *o)
 	/* before the command runs: its first calls' kernel stacks are skipped as they should */
 	if (s.stacks && o->stack.kernel && stacks_probe_kernel(s.stacks, &s.coll, o->debug))
 		goto out;
-	if (attach_tracepoints(&s) || attach_uring(&s))
+	if (attach_tracepoints(&s) || attach_uring(&s) || attach_kfuncs(&s))
 		goto out;
 	expect_calls_in_progress(&s);
 	for (int i = 0; s.dec->fds && i < o->npids; i++)
@@ -360,5 +362,6 @@ out:
 	container_table__free(s.containers);
 	free(s.path_files);
 	recorder_free(&s);
+	free_kfuncs(&s);
 	return status;
 }

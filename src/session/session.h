@@ -75,6 +75,9 @@ struct session_opts {
 	/* -e SUBSYS:EVENT[(fields)]: the tracepoints to show beside the calls */
 	const char **events;
 	int nevents;
+	/* --kfunc FUNC[,FUNC...]: the kernel functions (globs) to show under the calls */
+	const char **kfuncs;
+	int nkfuncs;
 	/* -e io_uring=SET, --io-uring[=SET]: the io_uring operations shown as calls; none: off */
 	struct uring_set io_uring;
 	/*
@@ -96,5 +99,7 @@ int session_list_syscalls(const struct session_opts *o, char **names, int n, boo
 int session_list_syscall_names(const struct session_opts *o);
 /* `btftrace events [GLOB...]`: the tracepoints -e SUBSYS:EVENT can add, with their fields. */
 int session_list_events(const struct session_opts *o, char **globs, int n, bool json);
+/* `btftrace kfuncs [GLOB...]`: the kernel functions --kfunc can trace, with their prototypes. */
+int session_list_kfuncs(const struct session_opts *o, char **globs, int n);
 
 #endif /* BTFTRACE_SESSION_H */

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
+#include "beauty/kfuncs.h"
 #include "catalog/tracepoints.h"
 #include "collector/collector.h"
 #include "events/events.h"
@@ -31,6 +32,8 @@ struct session {
 	struct filter_compiled *filter;	 /* NULL without a filter */
 	struct filter_compiled *trigger; /* --trigger; NULL without one */
 	struct tp_set tracepoints;	 /* -e SUBSYS:EVENT: those selected */
+	struct kfunc_set kfuncs;	 /* --kfunc: those selected */
+	struct btf *kfunc_btf;		 /* --kfunc: the running kernel's BTF they were found in */
 	struct inject_plan *inject_plan; /* -e inject=; NULL without */
 	struct injector *injector;	 /* NULL unless a call is to be injected */
 	struct collector coll;
@@ -143,6 +146,12 @@ void recorder_free(struct session *s);
 int select_uring(struct session *s, const char *tracefs);
 int set_uring(struct session *s);
 int attach_uring(struct session *s);
+
+/* kfuncs.c: --kfunc */
+int select_kfuncs(struct session *s, struct collector_opts *co);
+int set_kfuncs(struct session *s);
+int attach_kfuncs(struct session *s);
+void free_kfuncs(struct session *s);
 
 /* tracepoints.c: -e SUBSYS:EVENT */
 int select_tracepoints(struct session *s, const char *tracefs, char *const *globs, int n);

@@ -411,6 +411,7 @@ int load_tables(struct session *s)
 		return err;
 	memcpy(s->dec->style, style, sizeof(s->dec->style));
 	s->dec->tracepoints = &s->tracepoints;
+	s->dec->kfuncs = &s->kfuncs;
 	if (o->decode.decode_pids) {
 		s->dec->pids = pid_table__new(NULL);
 		if (!s->dec->pids)

@@ -10,7 +10,7 @@
 /* Bumped when a member changes meaning or goes away; new members do not bump it. */
 #define JSON_SCHEMA 2
 /* goes up when members or event kinds are added (docs/json.md lists each step) */
-#define JSON_SCHEMA_MINOR 8
+#define JSON_SCHEMA_MINOR 10
 
 static void write_line(struct json_sink *s)
 {
@@ -92,6 +92,7 @@ static void put_event(struct json_sink *s, const struct call_view *v)
 		[CEV_SIGNAL] = "signal",	 [CEV_EXIT] = "exit",
 		[CEV_SUPERSEDED] = "superseded", [CEV_LOST] = "lost",
 		[CEV_TRACEPOINT] = "tracepoint", [CEV_DETACHED] = "detached",
+		[CEV_KFUNC] = "kfunc",
 	};
 
 	if (!sink_event_shown(&s->opts, v))

@@ -238,12 +238,23 @@ static void put_instant(struct perfetto_sink *s, const struct call_view *v)
 	} else if (v->event == CEV_TRACEPOINT) {
 		name = v->name;
 		cat = "tracepoint";
+	} else if (v->event == CEV_KFUNC) {
+		name = v->name;
+		cat = "kfunc";
 	}
 	outbuf_reset(&s->text);
 	writer__reset(&s->tw.w);
 	sink_event_text(&s->tw, s->dec, v);
-	put_head(s, name, cat, "i", v);
-	outbuf_puts(ob, ",\"s\":\"t\",\"args\":{\"text\":");
+	if (v->event == CEV_KFUNC) {
+		/* a kernel function lasts, as a call does: a slice inside its syscall's */
+		put_head(s, name, cat, "X", v);
+		outbuf_puts(ob, ",\"dur\":");
+		put_us(ob, v->timed ? v->duration_ns : 0);
+		outbuf_puts(ob, ",\"args\":{\"text\":");
+	} else {
+		put_head(s, name, cat, "i", v);
+		outbuf_puts(ob, ",\"s\":\"t\",\"args\":{\"text\":");
+	}
 	json_put_str(ob, s->text.data, s->text.len);
 	sink_event_json(&s->jw, s->dec, v);
 	outbuf_puts(ob, "}}");

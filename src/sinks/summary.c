@@ -376,13 +376,25 @@ static void print_row(const struct summary *s, FILE *out, double pct, const stru
 	fputc('\n', out);
 }
 
-/* The total of a group's rows: the table's last line, the JSON "total". */
+/* --kfunc: a kernel function's row, whose calls and time are inside its syscalls' */
+static bool is_kfunc_row(const struct summary_row *row)
+{
+	return row->key.nr >= BT_KFUNC_ID_BASE && row->key.nr < BT_SUMMARY_IDS;
+}
+
+/*
+ * The total of a group's rows: the table's last line, the JSON "total". The syscalls': a
+ * kernel function's time is counted once, in the syscall it was called in, and its row's
+ * share is of that.
+ */
 static struct bt_summary add_up(const struct summary_row *rows, size_t n)
 {
 	struct bt_summary total = {};
 
-	for (size_t i = 0; i < n; i++)
-		bt_summary_add(&total, &rows[i].sum);
+	for (size_t i = 0; i < n; i++) {
+		if (!is_kfunc_row(&rows[i]))
+			bt_summary_add(&total, &rows[i].sum);
+	}
 	return total;
 }
 
@@ -816,6 +828,9 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 		if (uring_id_is_op(rows[i].key.nr)) {
 			outbuf_u64(ob, rows[i].key.nr - BT_URING_ID_BASE);
 			outbuf_puts(ob, ",\"via\":\"io_uring\"");
+		} else if (is_kfunc_row(&rows[i])) {
+			/* a kernel function's row: no number of its own */
+			outbuf_puts(ob, "null,\"via\":\"kfunc\"");
 		} else {
 			outbuf_u64(ob, bt_id_nr(rows[i].key.nr));
 		}

@@ -27,6 +27,7 @@ bool sink_event_shown(const struct text_sink_opts *opts, const struct call_view 
 		return !opts->quiet_thread_execve;
 	case CEV_LOST:
 	case CEV_TRACEPOINT:
+	case CEV_KFUNC:
 		return true;
 	/* strace says it on stderr, as for -p ("Process N detached"): btftrace says none */
 	case CEV_DETACHED:
@@ -93,6 +94,13 @@ void sink_event_text(struct text_writer *tw, const struct decoder *dec, const st
 	case CEV_TRACEPOINT:
 		decode_write_tracepoint(dec, &tw->w, v);
 		break;
+	case CEV_KFUNC:
+		/* under the syscall it is made in, deeper for each function it is made in */
+		for (unsigned int i = 0; i <= v->kfunc_depth && i < 16; i++)
+			outbuf_puts(ob, "  ");
+		outbuf_puts(ob, "> ");
+		decode_write_kfunc(dec, &tw->w, v);
+		break;
 	case CEV_DETACHED:
 	case CEV_NONE:
 		break;
@@ -149,6 +157,14 @@ void sink_event_json(struct json_writer *jw, const struct decoder *dec, const st
 		json_put_cstr(ob, v->name);
 		outbuf_puts(ob, ",\"fields\":");
 		decode_write_tracepoint(dec, &jw->w, v);
+		break;
+	case CEV_KFUNC:
+		outbuf_puts(ob, ",\"name\":");
+		json_put_cstr(ob, v->name);
+		put_member_num(ob, "depth", v->kfunc_depth);
+		if (v->timed)
+			put_member_num(ob, "duration_ns", v->duration_ns);
+		decode_write_kfunc(dec, &jw->w, v);
 		break;
 	case CEV_DETACHED:
 	case CEV_NONE:

@@ -121,7 +121,7 @@ def test_every_line_is_json_with_the_common_members(json_bytes_trace, workload):
     objs = json_bytes_trace
     header = objs[0]
     assert header["event"] == "header" and header["schema"] == 2, header
-    assert header["schema_minor"] == 8, header
+    assert header["schema_minor"] == 10, header
     assert header["clock"] == "CLOCK_MONOTONIC" and isinstance(header["realtime_offset_ns"], int)
     calls = [o for o in objs if o["event"] == "call"]
     assert len(calls) > 20, objs[:5]

@@ -84,7 +84,7 @@ def test_lossless_json_lost_objects(run_btftrace, bench_workload):
                            "-e", "getppid", "--", bench_workload, iterations, threads])
     assert result.returncode == 0, result.stderr
     objs = [json.loads(line) for line in result.trace.splitlines()]
-    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 8)
+    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 10)
     calls = [o for o in objs if o["event"] == "call"]
     lost = [o for o in objs if o["event"] == "lost"]
     assert lost, "16 threads lost nothing in a 16K buffer"

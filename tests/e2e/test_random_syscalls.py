@@ -479,6 +479,7 @@ def makedev_number(text):
 
 def number_of(text):
     """A number as shown: 12, 0x1f, strace's -X raw type|flags of socket(): 0xa|0xfffffff0,
+shmget()'s flags|huge page size|mode: 0x200|16<<26|0600,
 permission bits in octal (0600, 000), an address held in a number (NULL), a comment after it
 (syslog's 8192 /* SYSLOG_ACTION_??? */, which strace writes under -X raw too),
 IOPRIO_PRIO_VALUE(class, data)."""
@@ -489,6 +490,11 @@ IOPRIO_PRIO_VALUE(class, data)."""
     got = 0
     for part in text.split("|"):
         if part == "NULL":
+            continue
+        # a field shifted into place, as -X raw shows shmget's huge page size: 63<<26
+        shifted = re.fullmatch(r"(\w+)<<(\d+)", part)
+        if shifted:
+            got |= int(shifted.group(1), 0) << int(shifted.group(2))
             continue
         got |= int(part, 8) if re.fullmatch(r"0[0-7]+", part) else int(part, 0)
     return got

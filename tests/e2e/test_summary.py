@@ -241,7 +241,7 @@ def test_json_summary_counts_are_exact(run_btftrace, workload):
     result = run_btftrace(["--format=json", "-c", "--stats", "--", workload("counted"), n])
     assert result.returncode == 0, result.stderr
     objs = json_lines(result.trace)
-    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 8)
+    assert objs[0]["event"] == "header" and (objs[0]["schema"], objs[0]["schema_minor"]) == (2, 10)
     # summary only: the header and one summary object, nothing per call
     assert [o["event"] for o in objs] == ["header", "summary"], [o["event"] for o in objs]
     summary = objs[1]

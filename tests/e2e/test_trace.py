@@ -482,7 +482,7 @@ RULES = {
                   "old_rlim": ("exit", "struct rlimit64")},
     "uname": {"name": ("exit", "struct new_utsname")},
     "fstat": {"statbuf": ("exit", "struct stat")},
-    "sched_setattr": {"uattr": ("enter", "struct sched_attr")},
+    "sched_setattr": {"uattr": ("inout", "struct sched_attr")},
     # read at exit too, even on error: E2BIG writes back the size the kernel wants
     "perf_event_open": {"attr_uptr": ("inout", "struct perf_event_attr")},
     # read at exit too: the *_GET_NEXT_ID commands write next_id back

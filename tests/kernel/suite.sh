@@ -106,6 +106,15 @@ printf 'vm\n' >"$t/uring.txt"
 run io_uring -d -e trace=io_uring_enter -e io_uring=all -- "$w/uring_read" "$t/uring.txt" \
 	"$t/uring.out"
 run io_uring-summary -c -e trace=none -e io_uring=all -- "$w/uring_read" "$t/uring.txt" - 3
+# --kfunc: kernel functions under the syscalls they are made in, through fentry and fexit
+# (the host may refuse them: its case then ends in the one-line refusal)
+run kfunc -e trace=openat,read --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
+run kfunc-json --format=json --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
+run kfunc-summary -c --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
+# the kprobe fallback, as a kernel that refuses fentry gets it (the host may have no kprobes)
+export BTFTRACE_HIDE_FEATURES=fentry
+run kfunc-kprobe -d -e trace=openat,read --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
+unset BTFTRACE_HIDE_FEATURES
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.

@@ -444,3 +444,111 @@ def test_io_uring_operations_counted(run):
     # refused before its submit tracepoint: seen at its completion
     assert table["io_uring:op_200"]["errors"] == 1, text
     assert "io_uring_enter" not in table, text
+
+
+# --kfunc: where fentry is refused (the host may refuse it), the run ends in one line saying so
+KFUNC_REFUSAL = re.compile(r"^btftrace: --kfunc: this kernel (has no kprobes .* and )?refuses "
+                           r"fentry programs \(.*\).*: trace without --kfunc\n$")
+OPEN_CREATE = re.compile(r'^openat\(AT_FDCWD, "[^"]*/data", O_WRONLY\|O_CREAT\|O_TRUNC, 0600\) = 3$')
+OPEN_READ = re.compile(r'^openat\(AT_FDCWD, "[^"]*/data", O_RDONLY\) = 3$')
+
+
+def kfunc_case(run, name):
+    """The case, checked to have run; None where the host's kernel refused fentry, as it said."""
+    case = run.case(name)
+    if run.kernel == "host" and case.rc == 2:
+        # its last line (-d's lines come before it)
+        err = case.file("stderr")
+        assert KFUNC_REFUSAL.match(err.splitlines(True)[-1]), err
+        assert not case.file("trace").strip()
+        return None
+    return ok(run, name)
+
+
+def check_kfunc_lines(case):
+    """The kfunc cases' trace: stat_rw's openat and read calls, each function under its call."""
+    trace = [RESULT_GAP.sub(" = ", strip_pid(l)) for l in lines(case.file("trace"))]
+    text = case.file("trace")
+    creates = [i for i, l in enumerate(trace) if OPEN_CREATE.match(l)]
+    reads = [i for i, l in enumerate(trace) if OPEN_READ.match(l)]
+    assert len(creates) == 1 and len(reads) == 1, text
+    # the function each openat called, on the line under it: its filename, its struct open_how
+    # copied at its entry and decoded by BTF, its return value
+    assert re.match(r'^  > do_sys_openat2\(dfd=-100, filename="[^"]*/data", how=\{flags=O_WRONLY\|'
+                    r'O_CREAT\|O_TRUNC\|O_LARGEFILE, mode=0600, resolve=0\}\) = 3$',
+                    trace[creates[0] + 1]), text
+    assert re.match(r'^  > do_sys_openat2\(dfd=-100, filename="[^"]*/data", how=\{flags=O_RDONLY\|'
+                    r'O_LARGEFILE, mode=000, resolve=0\}\) = 3$', trace[reads[0] + 1]), text
+    i = trace.index(f'read(3, "{TEXT}", 64) = 21')
+    vfs_read = trace[i + 1]
+    # struct file copied whole: the file was opened O_RDONLY|O_LARGEFILE (0x8000) at offset 0
+    assert vfs_read.startswith("  > vfs_read(file={"), text
+    assert "f_flags=32768" in vfs_read and "f_pos=0" in vfs_read, vfs_read
+    assert re.search(r"\}, buf=0x[0-9a-f]+, count=64, pos=\[0\]\) = 21$", vfs_read), vfs_read
+    # -e trace=openat,read: no other syscall, and no function called outside those shown
+    assert sum(l.startswith("  > ") for l in trace) == 3, text
+
+
+def test_kfunc_lines_under_their_syscalls_with_decoded_values(run):
+    case = kfunc_case(run, "kfunc")
+    if case is not None:
+        check_kfunc_lines(case)
+
+
+def test_kfunc_through_kprobes_where_fentry_is_refused(run):
+    """fentry hidden: the kprobe fallback, the same lines from the registers."""
+    case = kfunc_case(run, "kfunc-kprobe")
+    if case is None:
+        assert "(hidden by BTFTRACE_HIDE_FEATURES)" in case_stderr(run, "kfunc-kprobe")
+        return
+    err = case.file("stderr")
+    assert "btftrace: --kfunc: 2 functions, through kprobes and kretprobes\n" in err, err
+    check_kfunc_lines(case)
+
+
+def case_stderr(run, name):
+    return run.case(name).file("stderr")
+
+
+def test_kfunc_json_events_carry_the_same_values(run):
+    case = kfunc_case(run, "kfunc-json")
+    if case is None:
+        return
+    events = [json.loads(l) for l in lines(case.file("trace"))]
+    assert events[0]["schema_minor"] >= 10
+    kfuncs = [e for e in events if e["event"] == "kfunc"]
+    assert [e["name"] for e in kfuncs] == ["do_sys_openat2", "do_sys_openat2", "vfs_read"], kfuncs
+    opens = [e for e in kfuncs if e["name"] == "do_sys_openat2"]
+    args = {a["name"]: a for a in opens[0]["args"]}
+    assert args["dfd"]["value"] == -100 and args["dfd"]["raw"] == -100
+    assert args["filename"]["value"]["str"].endswith("/data")
+    assert set(args["how"]["value"]["flags"]["names"]) == {"O_WRONLY", "O_CREAT", "O_TRUNC",
+                                                          "O_LARGEFILE"}
+    assert args["how"]["value"]["mode"] == 0o600
+    assert all(e["ret"] == 3 and e["depth"] == 0 and e["duration_ns"] > 0 for e in opens)
+    read = {a["name"]: a for a in kfuncs[2]["args"]}
+    assert read["file"]["type"] == "struct file *"
+    assert read["file"]["value"]["f_flags"] == 0o100000
+    assert read["count"]["value"] == 64 and read["pos"]["value"] == 0
+    assert kfuncs[2]["ret"] == 21
+    # each under its call: the line after the syscall's
+    for k in kfuncs:
+        call = events[events.index(k) - 1]
+        assert call["event"] == "call" and call["tid"] == k["tid"], (call, k)
+        assert call["syscall"] == ("read" if k["name"] == "vfs_read" else "openat")
+
+
+def test_kfunc_summary_counts_each_function_in_the_kernel(run):
+    case = kfunc_case(run, "kfunc-summary")
+    if case is None:
+        return
+    text = case.file("trace")
+    table = parse_tables(text)[None]
+    assert table["kfunc:do_sys_openat2"]["calls"] == 2, text
+    assert table["kfunc:vfs_read"]["calls"] == 1, text
+    assert table["openat"]["calls"] == 2 and table["read"]["calls"] == 1, text
+    # the functions' calls are inside the syscalls': the total counts the syscalls only
+    assert table["total"]["calls"] == sum(r["calls"] for k, r in table.items()
+                                          if k != "total" and not k.startswith("kfunc:")), text
+    # -c shows no lines
+    assert "> vfs_read(" not in text and "> do_sys_openat2(" not in text, text

@@ -109,6 +109,7 @@ enum {
 	NR_SETXATTR = 188,
 	NR_GETXATTR = 191,
 	NR_FANOTIFY_INIT = 300,
+	NR_SWAPON = 167,
 	NR_MEMFD_CREATE = 319,
 	NR_QUOTACTL = 179,
 	NR_MKNODAT = 259,
@@ -281,6 +282,8 @@ static int setup_with(const struct decode_opts *opts)
 						       {"const char *", "name"},
 						       {"void *", "value"},
 						       {"size_t", "size"}};
+	static const char *const swapon_args[][2] = {{"const char *", "specialfile"},
+						     {"int", "swap_flags"}};
 	static const char *const fanotify_init_args[][2] = {{"unsigned int", "flags"},
 							    {"unsigned int", "event_f_flags"}};
 	static const char *const memfd_create_args[][2] = {{"const char *", "uname"},
@@ -408,6 +411,7 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_SETXATTR, "setxattr", 5, setxattr_args);
 	add(NR_GETXATTR, "getxattr", 4, getxattr_args);
 	add(NR_FANOTIFY_INIT, "fanotify_init", 2, fanotify_init_args);
+	add(NR_SWAPON, "swapon", 2, swapon_args);
 	add(NR_MEMFD_CREATE, "memfd_create", 2, memfd_create_args);
 	add(NR_QUOTACTL, "quotactl", 4, quotactl_args);
 	add(NR_MKNODAT, "mknodat", 4, mknodat_args);
@@ -918,6 +922,19 @@ static void test_bpf_attr_by_command(void **state)
 			   "\\377\\377\\377\"..., map_ifindex=0, btf_fd=0, btf_key_type_id=0, "
 			   "btf_value_type_id=0, btf_vmlinux_value_type_id=0, map_extra=0, ...}, "
 			   "80) = -1 EINVAL (Invalid argument)");
+	/* -v: those bytes in hex, with where they lie */
+	dec.opts.verbose = true;
+	assert_string_equal(
+		line(-22),
+		"bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, "
+		"value_size=8, max_entries=4, map_flags=BPF_F_NUMA_NODE, "
+		"inner_map_fd=0, numa_node=4294967295 /* NUMA_NO_NODE */, "
+		"map_name=\"\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377\\377"
+		"\\377\\377\\377\"..., map_ifindex=0, btf_fd=0, btf_key_type_id=0, "
+		"btf_value_type_id=0, btf_vmlinux_value_type_id=0, map_extra=0, "
+		"extra_data=\"\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\" /* bytes 72..79 */}, "
+		"80) = -1 EINVAL (Invalid argument)");
+	dec.opts.verbose = false;
 	/* a size of 0, or more than a page: the address */
 	begin(NR_BPF, BPF_MAP_CREATE, PTR, 0, 0, 0, 0);
 	assert_string_equal(
@@ -944,6 +961,22 @@ static void test_bpf_attr_by_command(void **state)
 			    "insn_cnt=2, insns=0x7ffc1000, license=0x55001000, log_level=0, "
 			    "log_size=0, log_buf=NULL, kern_version=KERNEL_VERSION(0, 0, 0), "
 			    "prog_flags=BPF_F_SLEEPABLE}, 48) = 6");
+	/* -X: the kernel version a number, the macro its verbose comment */
+	attr.kern_version = 0x60100;
+	begin(NR_BPF, BPF_PROG_LOAD, PTR, size, 0, 0, 0);
+	in(1, &attr, size);
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(6),
+			    "bpf(0x5 /* BPF_PROG_LOAD */, {prog_type=0x1 /* "
+			    "BPF_PROG_TYPE_SOCKET_FILTER */, insn_cnt=2, insns=0x7ffc1000, "
+			    "license=0x55001000, log_level=0, log_size=0, log_buf=NULL, "
+			    "kern_version=393472 /* KERNEL_VERSION(6, 1, 0) */, "
+			    "prog_flags=0x10 /* BPF_F_SLEEPABLE */}, 48) = 6");
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(6), "bpf(0x5, {prog_type=0x1, insn_cnt=2, insns=0x7ffc1000, "
+				     "license=0x55001000, log_level=0, log_size=0, log_buf=NULL, "
+				     "kern_version=393472, prog_flags=0x10}, 48) = 6");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	memset(&attr, 0, sizeof(attr));
 	attr.info.bpf_fd = 3;
 	attr.info.info_len = 80;
@@ -1919,6 +1952,27 @@ static void test_uring_and_aio_requests(void **state)
 	assert_string_equal(line(-EINVAL), "io_cancel(0x7f4f12345000, {aio_data=0x42, "
 					   "aio_lio_opcode=IOCB_CMD_PWRITE, aio_fildes=3}, "
 					   "0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	/* a priority: a number, or an I/O priority when IOCB_FLAG_IOPRIO says so */
+	cb.aio_reqprio = (2 << 13) | 4;
+	begin(NR_IO_CANCEL, 0x7f4f12345000, PTR, PTR + 64, 0, 0, 0);
+	in(1, &cb, sizeof(cb));
+	assert_string_equal(line(-EINVAL),
+			    "io_cancel(0x7f4f12345000, {aio_data=0x42, "
+			    "aio_lio_opcode=IOCB_CMD_PWRITE, aio_reqprio=16388, "
+			    "aio_fildes=3}, 0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	cb.aio_flags = IOCB_FLAG_IOPRIO;
+	begin(NR_IO_CANCEL, 0x7f4f12345000, PTR, PTR + 64, 0, 0, 0);
+	in(1, &cb, sizeof(cb));
+	assert_string_equal(line(-EINVAL),
+			    "io_cancel(0x7f4f12345000, {aio_data=0x42, "
+			    "aio_lio_opcode=IOCB_CMD_PWRITE, "
+			    "aio_reqprio=IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4), "
+			    "aio_fildes=3}, 0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(-EINVAL), "io_cancel(0x7f4f12345000, {aio_data=0x42, "
+					   "aio_lio_opcode=1, aio_reqprio=0x4004, aio_fildes=3}, "
+					   "0x7ffc123456b8) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 /* An array of structs whose memory ends early: the elements before, then where it ended. */
@@ -2091,6 +2145,15 @@ static void test_mmsghdr_arrays(void **state)
 			    "msg_len=5}, {msg_hdr={msg_name=NULL, msg_namelen=0, "
 			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}}], "
 			    "2, 0) = 1");
+	/* cut at an unmapped page: strace's comment, the first header not read */
+	begin(NR_SENDMMSG, 9, PTR, 2, 0, 0, 0);
+	capture(&enter_rec, 1, mm, sizeof(mm[0]), BT_CAP_TRUNCATED | BT_CAP_PARTIAL, sizeof(mm));
+	capture(&exit_rec, 1, mm, sizeof(mm[0]), BT_CAP_TRUNCATED | BT_CAP_PARTIAL, sizeof(mm));
+	assert_string_equal(line(-89),
+			    "sendmmsg(9, [{msg_hdr={msg_name=NULL, msg_namelen=0, "
+			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}}, "
+			    "... /* 0x7ffc123456b8 */], 2, 0) = -1 EDESTADDRREQ "
+			    "(Destination address required)");
 	/* no array: NULL, as strace shows it before looking at the count; an empty one: [] */
 	begin(NR_SENDMMSG, 9, 0, 0, 0, 0, 0);
 	assert_string_equal(line(-9), "sendmmsg(9, NULL, 0, 0) = -1 EBADF (Bad file descriptor)");
@@ -2196,6 +2259,33 @@ static void test_file_flags_and_modes(void **state)
 		"fanotify_init(0xc /* FAN_CLASS_??? */|FAN_CLOEXEC|FAN_UNLIMITED_MARKS|"
 		"FAN_REPORT_PIDFD|FAN_REPORT_FID|FAN_REPORT_DIR_FID|FAN_REPORT_NAME|"
 		"FAN_REPORT_TARGET_FID|0x6000, O_RDONLY) = -1 EINVAL (Invalid argument)");
+	/* -X raw and verbose: the class and the flags apart */
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(-EINVAL),
+			    "fanotify_init(0xc|0x7ea1, 0) = -1 EINVAL (Invalid argument)");
+	begin(NR_FANOTIFY_INIT, 0x40000000, 0, 0, 0, 0, 0);
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(-EINVAL),
+			    "fanotify_init(0 /* FAN_CLASS_NOTIF */|0x40000000 /* FAN_??? */, "
+			    "0 /* O_RDONLY */) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	/* swapon: the flags, then the priority, always */
+	begin(NR_SWAPON, PTR, 0x8003, 0, 0, 0, 0);
+	in(0, "missing", 8);
+	assert_string_equal(line(-EPERM), "swapon(\"missing\", SWAP_FLAG_PREFER|3) = -1 EPERM "
+					  "(Operation not permitted)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(-EPERM), "swapon(\"missing\", 0x8000 /* SWAP_FLAG_PREFER */|3) = "
+					  "-1 EPERM (Operation not permitted)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
+	begin(NR_SWAPON, PTR, 0x10000, 0, 0, 0, 0);
+	in(0, "missing", 8);
+	assert_string_equal(line(-EPERM), "swapon(\"missing\", SWAP_FLAG_DISCARD|0) = -1 EPERM "
+					  "(Operation not permitted)");
+	begin(NR_SWAPON, PTR, 0, 0, 0, 0, 0);
+	in(0, "missing", 8);
+	assert_string_equal(line(-EPERM),
+			    "swapon(\"missing\", 0) = -1 EPERM (Operation not permitted)");
 	begin(NR_MEMFD_CREATE, PTR, 0x40000000, 0, 0, 0, 0);
 	in(0, "abc", 4);
 	assert_string_equal(line(-EINVAL), "memfd_create(\"abc\", 16<<MFD_HUGE_SHIFT) = -1 EINVAL "
@@ -2210,6 +2300,22 @@ static void test_file_flags_and_modes(void **state)
 	assert_string_equal(line(-ENOENT),
 			    "quotactl(QCMD(Q_GETQUOTA, USRQUOTA), \"missing\", 0, "
 			    "0x7ffc12345778) = -1 ENOENT (No such file or directory)");
+	/* the id and the data as the command uses them: none, or a quota format */
+	begin(NR_QUOTACTL, 0x80000501, PTR, 7, 0, 0, 0);
+	in(1, "missing", 8);
+	assert_string_equal(line(-ENOENT),
+			    "quotactl(QCMD(Q_GETINFO, GRPQUOTA), \"missing\", NULL) = "
+			    "-1 ENOENT (No such file or directory)");
+	begin(NR_QUOTACTL, 0x80000100, PTR, 7, 0, 0, 0);
+	in(1, "missing", 8);
+	assert_string_equal(line(-ENOENT), "quotactl(QCMD(Q_SYNC, USRQUOTA), \"missing\") = -1 "
+					   "ENOENT (No such file or directory)");
+	begin(NR_QUOTACTL, 0x80000200, PTR, 7, 0, 0, 0);
+	in(1, "missing", 8);
+	assert_string_equal(
+		line(-ENOENT),
+		"quotactl(QCMD(Q_QUOTAON, USRQUOTA), \"missing\", 0x7 /* QFMT_VFS_??? */, "
+		"NULL) = -1 ENOENT (No such file or directory)");
 	/* dev is shown for a device only */
 	begin(NR_MKNODAT, (__u64)-100, PTR, 0644, 5, 0, 0);
 	in(1, "nod", 4);
@@ -2218,6 +2324,13 @@ static void test_file_flags_and_modes(void **state)
 	in(1, "nod", 4);
 	assert_string_equal(line(0),
 			    "mknodat(AT_FDCWD, \"nod\", S_IFCHR|0644, makedev(0x1, 0x3)) = 0");
+	/* a device number under -X: the number, and its makedev() a comment */
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(0), "mknodat(-100, \"nod\", 020644, 0x103) = 0");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(0), "mknodat(-100 /* AT_FDCWD */, \"nod\", 020644 /* S_IFCHR|0644 "
+				     "*/, 0x103 /* makedev(0x1, 0x3) */) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	/* strace 6.1 does not decode sysfs: its registers, all 64 bits */
 	begin(NR_SYSFS, (__u64)-1, 0x7ead, 0, 0, 0, 0);
 	assert_string_equal(line(-EINVAL), "sysfs(0xffffffffffffffff, 0x7ead, 0) = -1 EINVAL "
@@ -2282,6 +2395,15 @@ static void test_file_structs(void **state)
 	in(1, "t", 2);
 	in(2, now, sizeof(now));
 	assert_string_equal(line(0), "utimensat(AT_FDCWD, \"t\", [UTIME_NOW, UTIME_OMIT], 0) = 0");
+	/* -X: the struct, the name its verbose comment */
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(0), "utimensat(-100, \"t\", [{tv_sec=0, tv_nsec=1073741823}, "
+				     "{tv_sec=0, tv_nsec=1073741822}], 0) = 0");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(0), "utimensat(-100 /* AT_FDCWD */, \"t\", [{tv_sec=0, "
+				     "tv_nsec=1073741823} /* UTIME_NOW */, {tv_sec=0, "
+				     "tv_nsec=1073741822} /* UTIME_OMIT */], 0) = 0");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	/* strace 6.1 knows the first member, and that there is more */
 	begin(NR_LANDLOCK_CREATE_RULESET, PTR, 64, 0, 0, 0, 0);
 	in(0, &access, sizeof(access));

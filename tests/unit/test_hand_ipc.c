@@ -226,12 +226,27 @@ static void test_ipc_get_flags_raw(void **state)
 		"mmap(NULL, 4096, 0, 0xfc000012, -1, 0) = -1 EBADF (Bad file descriptor)");
 	begin(NR_SEMCTL, 0, 0, IPC_STAT, 0, 0, 0);
 	assert_string_equal(line(-22), "semctl(0, 0, 0x2, NULL) = -1 EINVAL (Invalid argument)");
+	/* a get's flags are fields: the flags, the huge page size, the permissions */
+	begin(NR_MSGGET, 0, 0x780, 0, 0, 0, 0);
+	assert_string_equal(line(6), "msgget(0, 0x600|0600) = 6");
+	begin(NR_SHMGET, 0, 64, 0xffffffff, 0, 0, 0);
+	assert_string_equal(line(-22),
+			    "shmget(0, 64, 0x3fffe00|63<<26|0777) = -1 EINVAL (Invalid argument)");
+	begin(NR_SEMGET, 0, 0, 0x40000000, 0, 0, 0);
+	assert_string_equal(line(-22), "semget(0, 0, 0x40000000|000) = -1 EINVAL "
+				       "(Invalid argument)");
 }
 
 static void test_ipc_get_flags_verbose(void **state)
 {
 	begin(NR_SHMGET, 0, 64, 0, 0, 0, 0);
 	assert_string_equal(line(4), "shmget(0 /* IPC_PRIVATE */, 64, 000) = 4");
+	begin(NR_SHMGET, 0, 4096, 0x1380, 0, 0, 0);
+	assert_string_equal(line(6), "shmget(0 /* IPC_PRIVATE */, 4096, 0x1200 /* "
+				     "IPC_CREAT|SHM_NORESERVE */|0600) = 6");
+	begin(NR_SHMGET, 0, 64, 0x40000000, 0, 0, 0);
+	assert_string_equal(line(4),
+			    "shmget(0 /* IPC_PRIVATE */, 64, 16<<26 /* SHM_HUGE_SHIFT */|000) = 4");
 	begin(NR_MMAP, 0, 4096, 0, 0x10, -1, 0);
 	assert_string_equal(line(-9),
 			    "mmap(NULL, 4096, 0 /* PROT_NONE */, 0x10 /* MAP_FILE|MAP_FIXED "
@@ -336,6 +351,14 @@ static void test_ipc_ctl_by_command(void **state)
 	begin(NR_SEMCTL, 0, 0, 0xffffffff, 0, 0, 0);
 	assert_string_equal(line(-22), "semctl(0, 0, IPC_64|0xfffffeff /* SEM_??? */, NULL) = -1 "
 				       "EINVAL (Invalid argument)");
+	/* -X: IPC_64 and the command, each on its own */
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(line(-22), "semctl(0, 0, 0x100|0xfffffeff, NULL) = -1 EINVAL "
+				       "(Invalid argument)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(-22), "semctl(0, 0, 0x100 /* IPC_64 */|0xfffffeff /* SEM_??? */, "
+				       "NULL) = -1 EINVAL (Invalid argument)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 static void test_ipc_messages_and_segments(void **state)
@@ -488,6 +511,12 @@ static void test_numa_policies(void **state)
 	assert_string_equal(line(0),
 			    "move_pages(0, 2, [NULL, 0x7f0000001000], [0, 1], [0, -EFAULT], "
 			    "0) = 0");
+	/* an array cut at an unmapped page: strace's comment, the first element not read */
+	begin(NR_MOVE_PAGES, 0, 2, PTR, PTR + 16, PTR + 32, 0);
+	capture(&enter_rec, 2, pages, 8, BT_CAP_TRUNCATED | BT_CAP_PARTIAL, 16);
+	in(3, nodes, sizeof(nodes));
+	assert_string_equal(line(-14), "move_pages(0, 2, [NULL, ... /* 0x7ffc12345680 */], [0, 1], "
+				       "0x7ffc12345698, 0) = -1 EFAULT (Bad address)");
 	/* a count whose size overflows: the addresses */
 	begin(NR_MOVE_PAGES, 0, -1, PTR, PTR + 16, PTR + 32, 0);
 	assert_string_equal(line(-14),

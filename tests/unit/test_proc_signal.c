@@ -49,6 +49,9 @@ static void add_formats(void)
 	ADD(SYS_membarrier, "membarrier", {"int", "cmd"}, {"unsigned int", "flags"},
 	    {"int", "cpu_id"});
 	ADD(SYS_personality, "personality", {"unsigned int", "personality"});
+	ADD(SYS_kexec_load, "kexec_load", {"unsigned long", "entry"},
+	    {"unsigned long", "nr_segments"}, {"struct kexec_segment *", "segments"},
+	    {"unsigned long", "flags"});
 	ADD(SYS_syslog, "syslog", {"int", "type"}, {"char *", "buf"}, {"int", "len"});
 	ADD(SYS_kcmp, "kcmp", {"pid_t", "pid1"}, {"pid_t", "pid2"}, {"int", "type"},
 	    {"unsigned long", "idx1"}, {"unsigned long", "idx2"});
@@ -253,6 +256,20 @@ static void test_sched_attr_by_its_size(void **state)
 					  "sched_runtime=0, sched_deadline=0, sched_period=0, "
 					  "sched_util_min=0, sched_util_max=0, ...}, 0) = -1 E2BIG "
 					  "(Argument list too long)");
+	/* the size the kernel knows, which it wrote back with E2BIG; 64 flag bits */
+	a.sched_flags = ~0ULL;
+	begin_named("sched_setattr", 0, PTR, 0, 0, 0, 0);
+	in(1, &a, sizeof(a));
+	a.size = 56;
+	out(1, &a, sizeof(a));
+	assert_string_equal(
+		line(-E2BIG),
+		"sched_setattr(0, {size=100, "
+		"sched_flags=SCHED_FLAG_RESET_ON_FORK|SCHED_FLAG_RECLAIM|"
+		"SCHED_FLAG_DL_OVERRUN|SCHED_FLAG_KEEP_POLICY|SCHED_FLAG_KEEP_PARAMS|"
+		"SCHED_FLAG_UTIL_CLAMP_MIN|SCHED_FLAG_UTIL_CLAMP_MAX|0xffffffffffffff80, "
+		"sched_util_min=0, sched_util_max=0, ...} => {size=56}, 0) = -1 E2BIG "
+		"(Argument list too long)");
 	begin_named("sched_setparam", 0, PTR, 0, 0, 0, 0);
 	in(1, &prio, sizeof(prio));
 	assert_string_equal(line(0), "sched_setparam(0, [5]) = 0");
@@ -282,6 +299,22 @@ static void test_packed_values_and_answers(void **state)
 	begin_named("membarrier", 0x80, 1, 3, 0, 0, 0);
 	assert_string_equal(line(0), "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ, "
 				     "MEMBARRIER_CMD_FLAG_CPU, 3) = 0");
+	/* kexec_load's architecture and flags, two fields as well */
+	begin_named("kexec_load", 0, 0, 0, 0, 0, 0);
+	assert_string_equal(line(-ENOSYS), "kexec_load(NULL, 0, NULL, KEXEC_ARCH_DEFAULT) = -1 "
+					   "ENOSYS (Function not implemented)");
+	begin_named("kexec_load", 0, 0, 0, 0xffffffff, 0, 0);
+	assert_string_equal(
+		line(-ENOSYS),
+		"kexec_load(NULL, 0, NULL, 0xffff0000 /* KEXEC_ARCH_??? */|KEXEC_ON_CRASH|"
+		"KEXEC_PRESERVE_CONTEXT|0xfffc) = -1 ENOSYS (Function not implemented)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	begin_named("kexec_load", 0, 0, 0, (62 << 16) | 1, 0, 0);
+	assert_string_equal(line(-ENOSYS),
+			    "kexec_load(NULL, 0, NULL, 0x3e0000 /* KEXEC_ARCH_X86_64 "
+			    "*/|0x1 /* KEXEC_ON_CRASH */) = -1 ENOSYS (Function not "
+			    "implemented)");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 	/* the domain and the flags are two fields, each named or not on its own */
 	begin_named("personality", 0x7ead, 0, 0, 0, 0, 0);
 	assert_string_equal(line(0x40000), "personality(0xad /* PER_??? */|0x7e00) = 0x40000 "
@@ -356,6 +389,15 @@ static void test_times_and_dates(void **state)
 	out(0, tms, sizeof(tms));
 	assert_string_equal(line(100), "times({tms_utime=30 /* 0.30 s */, tms_stime=0, "
 				       "tms_cutime=250 /* 2.50 s */, tms_cstime=0}) = 100");
+	/* the seconds are a comment in -X verbose too, which has no other; -X raw: none */
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	assert_string_equal(line(100), "times({tms_utime=30 /* 0.30 s */, tms_stime=0, "
+				       "tms_cutime=250 /* 2.50 s */, tms_cstime=0}) = 100");
+	dec.opts.xlat = WR_XLAT_RAW;
+	assert_string_equal(
+		line(100),
+		"times({tms_utime=30, tms_stime=0, tms_cutime=250, tms_cstime=0}) = 100");
+	dec.opts.xlat = WR_XLAT_ABBREV;
 }
 
 int main(void)

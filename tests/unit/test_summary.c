@@ -104,6 +104,35 @@ static void test_total_members_and_order(void **state)
 	summary__free(&sum);
 }
 
+/* --kfunc: a function's row, named by the set; its time is inside read's, not added again. */
+static void test_kfunc_rows_outside_the_total(void **state)
+{
+	struct summary_opts o = {.sort = SUMMARY_SORT_TIME};
+	struct kfunc funcs[1] = {{.name = "vfs_read", .label = "kfunc:vfs_read"}};
+	struct kfunc_set set = {.funcs = funcs, .n = 1};
+	struct decoder kdec = {.cat = &cat, .kfuncs = &set};
+	struct bt_summary_key k0 = {.nr = 0}, kf = {.nr = BT_KFUNC_ID_BASE};
+	struct bt_summary s0 = timed_calls(10, 0, 100), sf = timed_calls(10, 0, 50);
+	struct summary sum;
+	struct lines out = {};
+
+	summary__init(&sum, &kdec, &o);
+	summary__add(&sum, &k0, &s0);
+	summary__add(&sum, &kf, &sf);
+	json_of(&sum, &out);
+	assert_int_equal(out.n, 1);
+	assert_non_null(strstr(out.text[0],
+			       "{\"syscall\":\"kfunc:vfs_read\",\"nr\":null,\"via\":\"kfunc\","
+			       "\"calls\":10,"));
+	/* half of read's time */
+	assert_non_null(strstr(out.text[0], "\"total_ns\":500,\"avg_ns\":50,\"min_ns\":50,"
+					    "\"max_ns\":50,\"pct_time\":50.00}"));
+	assert_non_null(strstr(out.text[0], "\"total\":{\"calls\":10,\"errors\":0,\"timed\":10,"
+					    "\"total_ns\":1000,"));
+	free_lines(&out);
+	summary__free(&sum);
+}
+
 /* No timed call: the times are unknown, not zero. An unnamed number keeps its number. */
 static void test_untimed_and_unnamed(void **state)
 {
@@ -382,6 +411,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_total_members_and_order),
 		cmocka_unit_test(test_untimed_and_unnamed),
+		cmocka_unit_test(test_kfunc_rows_outside_the_total),
 		cmocka_unit_test(test_empty_total_still_written),
 		cmocka_unit_test(test_groups_with_errnos_and_hist),
 		cmocka_unit_test(test_hist_open_ended_slot),

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -17,6 +18,7 @@
 #include <linux/futex.h>
 #include <linux/io_uring.h>
 
+#include "base/writer.h"
 #include "base/xlat.h"
 #include "xlat_tables.h"
 
@@ -150,6 +152,9 @@ static void test_const_names_and_numbers(void **state)
 	assert_formats("0xffffff9c", xlat_format(buf, size, at_fdcwd, (uint32_t)AT_FDCWD));
 	assert_formats("RUSAGE_CHILDREN",
 		       xlat_format(buf, size, table("rusage_who"), (uint64_t)(int64_t)-1));
+	/* wait4's own, which getrusage refuses: linux/resource.h has it, glibc not */
+	assert_formats("RUSAGE_BOTH",
+		       xlat_format(buf, size, table("rusage_who"), (uint64_t)(int64_t)-2));
 	assert_formats("TCGETS", xlat_format(buf, size, table("tty_ioctls"), 0x5401));
 	assert_formats("PERF_TYPE_TRACEPOINT", xlat_format(buf, size, table("perf_types"), 2));
 	assert_formats("BPF_PROG_LOAD", xlat_format(buf, size, table("bpf_cmds"), 5));
@@ -544,6 +549,8 @@ static void test_expected_tables_exist(void **state)
 		"landlock_create_ruleset_flags",
 		"landlock_rule_types",
 		"kcmp_types",
+		"kexec_arch",
+		"kexec_load_flags",
 		"madvise_advice",
 		"mbind_flags",
 		"membarrier_cmds",
@@ -614,6 +621,7 @@ static void test_expected_tables_exist(void **state)
 		"ptrace_requests",
 		"raw_options",
 		"quota_cmds",
+		"quota_formats",
 		"quota_types",
 		"reboot_cmds",
 		"reboot_magics",
@@ -661,6 +669,7 @@ static void test_expected_tables_exist(void **state)
 		"statx_mask",
 		"statx_sync_types",
 		"suid_dump_modes",
+		"swap_flags",
 		"sync_file_range_flags",
 		"syslog_actions",
 		"tcp_options",
@@ -702,6 +711,68 @@ static void test_expected_tables_exist(void **state)
 	assert_int_equal(sizeof(names) / sizeof(names[0]), xlat_index_len);
 }
 
+/* What a printer writes under a -X style, as the text writer writes it. */
+static const char *styled(enum wr_xlat_style style, void (*write)(struct writer *, uint64_t),
+			  uint64_t val)
+{
+	static const struct wr_limits no_limits;
+	static char text[256];
+	struct text_writer_opts opts = {.xlat = style};
+	struct text_writer tw;
+	struct outbuf ob;
+
+	outbuf_init(&ob);
+	text_writer__init(&tw, &ob, &no_limits, &opts);
+	write(&tw.w, val);
+	snprintf(text, sizeof(text), "%.*s", (int)ob.len, ob.data);
+	outbuf_free(&ob);
+	return text;
+}
+
+/* A value of fields (a sync type and flags, flags and a signal): -X raw and verbose apart. */
+static void test_fields_by_style(void **state)
+{
+	/* the default style: one flags value */
+	assert_string_equal(styled(WR_XLAT_ABBREV, xlat_write_statx_flags, 0x5000),
+			    "AT_STATX_DONT_SYNC|AT_EMPTY_PATH");
+	assert_string_equal(styled(WR_XLAT_RAW, xlat_write_statx_flags, 0x5000), "0x4000|0x1000");
+	assert_string_equal(styled(WR_XLAT_VERBOSE, xlat_write_statx_flags, 0x5000),
+			    "0x4000 /* AT_STATX_DONT_SYNC */|0x1000 /* AT_EMPTY_PATH */");
+	/* flags no name knows: no AT_??? comment */
+	assert_string_equal(styled(WR_XLAT_VERBOSE, xlat_write_statx_flags, 0x40000000),
+			    "0 /* AT_STATX_SYNC_AS_STAT */|0x40000000");
+	assert_string_equal(styled(WR_XLAT_VERBOSE, xlat_write_statx_flags, 0),
+			    "0 /* AT_STATX_SYNC_AS_STAT */");
+
+	assert_string_equal(styled(WR_XLAT_ABBREV, xlat_write_clone_flags,
+				   CLONE_CHILD_CLEARTID | CLONE_CHILD_SETTID | SIGCHLD),
+			    "CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD");
+	assert_string_equal(styled(WR_XLAT_RAW, xlat_write_clone_flags,
+				   CLONE_CHILD_CLEARTID | CLONE_CHILD_SETTID | SIGCHLD),
+			    "0x1200000|17");
+	assert_string_equal(
+		styled(WR_XLAT_VERBOSE, xlat_write_clone_flags,
+		       CLONE_CHILD_CLEARTID | CLONE_CHILD_SETTID | SIGCHLD),
+		"0x1200000 /* CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID */|17 /* SIGCHLD */");
+	/* the signal alone, in decimal */
+	assert_string_equal(styled(WR_XLAT_RAW, xlat_write_clone_flags, SIGCHLD), "17");
+	assert_string_equal(styled(WR_XLAT_VERBOSE, xlat_write_clone_flags, SIGCHLD),
+			    "17 /* SIGCHLD */");
+	assert_string_equal(styled(WR_XLAT_RAW, xlat_write_clone_flags, CLONE_VM), "0x100");
+}
+
+/* A mode whose type bits no name knows is a number, with no comment repeating it. */
+static void test_mode_by_style(void **state)
+{
+	assert_string_equal(styled(WR_XLAT_VERBOSE, xlat_write_mode, 0177777), "0177777");
+	assert_string_equal(styled(WR_XLAT_RAW, xlat_write_mode, 0177777), "0177777");
+	assert_string_equal(styled(WR_XLAT_ABBREV, xlat_write_mode, 0177777), "0177777");
+	/* no type bits: the permissions are its comment */
+	assert_string_equal(styled(WR_XLAT_VERBOSE, xlat_write_mode, 0644), "0644 /* 0644 */");
+	assert_string_equal(styled(WR_XLAT_VERBOSE, xlat_write_mode, 020644),
+			    "020644 /* S_IFCHR|0644 */");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -719,6 +790,8 @@ int main(void)
 		cmocka_unit_test(test_socket_type),
 		cmocka_unit_test(test_futex_op),
 		cmocka_unit_test(test_clone_flags),
+		cmocka_unit_test(test_fields_by_style),
+		cmocka_unit_test(test_mode_by_style),
 		cmocka_unit_test(test_errno_names),
 		cmocka_unit_test(test_truncation),
 		cmocka_unit_test(test_termios),
