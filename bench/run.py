@@ -54,6 +54,7 @@ CONFIGS = (
     ("btftrace-P", "btftrace"),
     ("btftrace-events", "btftrace"),
     ("btftrace-events-fetch", "btftrace"),
+    ("btftrace-last", "btftrace"),
     ("strace-full", "strace"),
     ("strace-c", "strace"),
     ("strace-k", "strace"),
@@ -80,6 +81,7 @@ CONFIG_HELP = {
                        "-e syscalls:sys_enter_read -e syscalls:sys_enter_write -- workload N",
     "btftrace-events-fetch": "the same, openat's as 'sys_enter_openat(filename:string, "
                              "flags)': a fetch expression reads the path",
+    "btftrace-last": "btftrace --last 50 -- workload N (flight recorder, no trigger fires)",
     "strace-full": "strace -f -o FILE workload N",
     "strace-k": "strace -k -f -o FILE workload N",
     "strace-c": "strace -c -f -o FILE workload N",
@@ -409,6 +411,8 @@ def config_command(name, tools, workload_argv, out_file):
         "btftrace-events-fetch": bt + ["-o", out_file, "-e", "trace=none", "-e",
                                        EVENTS[0] + "(filename:string, flags)"]
         + [arg for ev in EVENTS[1:] for arg in ("-e", ev)] + ["--"] + workload_argv,
+        # the flight recorder, no trigger: what keeping the last calls costs
+        "btftrace-last": bt + ["-o", out_file, "--last", "50", "--"] + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
         "strace-k": [strace, "-k", "-f", "-o", out_file] + workload_argv,
         "strace-c": [strace, "-c", "-f", "-o", out_file] + workload_argv,

@@ -169,6 +169,20 @@ static const char usage_text[] =
 	"      --hist              add a log2 histogram of each syscall's time (implies -c\n"
 	"                          unless -C)\n"
 	"      --errno-summary     add failures counted by errno (implies -c unless -C)\n"
+	"      --slowest N         add each syscall's N slowest calls (at most 16), kept in\n"
+	"                          the kernel and decoded with their arguments (read as the\n"
+	"                          call returns), with their time and pid (implies -c\n"
+	"                          unless -C)\n"
+	"\n"
+	"Flight recorder:\n"
+	"      --flight-recorder N, --last N  keep each thread's last N calls (at most 4096)\n"
+	"                          in the kernel and write nothing, until a trigger: a\n"
+	"                          traced process killed by a signal or exiting with a\n"
+	"                          non-zero status, SIGUSR1 to btftrace, or --trigger;\n"
+	"                          then the calls kept are written as a trace, in order\n"
+	"                          across threads, and keeping starts again\n"
+	"      --trigger EXPR      write the calls kept out when a call for which EXPR holds\n"
+	"                          returns (the --filter language: 'errno == EACCES')\n"
 	"\n"
 	"Output:\n"
 	"  -o, --output FILE       write the trace to FILE (default: standard error)\n"
@@ -325,6 +339,9 @@ enum long_only {
 	OPT_OUTPUT_SEPARATELY,
 	OPT_STATUS,
 	OPT_CONTAINER,
+	OPT_SLOWEST,
+	OPT_FLIGHT_RECORDER,
+	OPT_TRIGGER,
 	OPT_DETACH_ON,
 	OPT_INJECT,
 	OPT_FAULT,
@@ -350,6 +367,10 @@ static const struct option long_options[] = {
 	{ "summary-by", required_argument, NULL, OPT_SUMMARY_BY },
 	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "errno-summary", no_argument, NULL, OPT_ERRNO_SUMMARY },
+	{ "slowest", required_argument, NULL, OPT_SLOWEST },
+	{ "flight-recorder", required_argument, NULL, OPT_FLIGHT_RECORDER },
+	{ "last", required_argument, NULL, OPT_FLIGHT_RECORDER },
+	{ "trigger", required_argument, NULL, OPT_TRIGGER },
 	{ "quiet", optional_argument, NULL, OPT_QUIET },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
@@ -1096,7 +1117,7 @@ static int run_events_command(struct session_opts *o, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	static struct syscall_filter filter;
-	static struct filter_spec calls;
+	static struct filter_spec calls, trigger;
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
@@ -1236,6 +1257,21 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ERRNO_SUMMARY:
 			o.summary_opts.errno_summary = true;
+			break;
+		case OPT_FLIGHT_RECORDER:
+			o.recorder = parse_number("--flight-recorder (--last)", optarg, 1,
+						  BT_RECORDER_MAX);
+			break;
+		case OPT_TRIGGER:
+			if (trigger.expr)
+				usage_error("--trigger given twice: join the expressions with ||");
+			if (filter_expr__parse(optarg, &trigger.expr, why, sizeof(why)))
+				usage_error("--trigger%s",
+					    strncmp(why, "--filter", 8) ? why : why + 8);
+			break;
+		case OPT_SLOWEST:
+			o.summary_opts.slowest =
+				parse_number("--slowest", optarg, 1, BT_SLOWEST_MAX);
 			break;
 		case 'e':
 			add_expression(&filter, &o, optarg);
@@ -1476,8 +1512,12 @@ int main(int argc, char **argv)
 		}
 	}
 	/* what only a summary shows asks for one */
-	if (o.summary == SUMMARY_NONE && (o.summary_opts.hist || o.summary_opts.errno_summary))
+	if (o.summary == SUMMARY_NONE &&
+	    (o.summary_opts.hist || o.summary_opts.errno_summary || o.summary_opts.slowest))
 		o.summary = SUMMARY_ONLY;
+	if (o.summary_opts.slowest && o.summary_opts.by != BT_SUMMARY_TOTAL)
+		usage_error("--slowest keeps each syscall's slowest calls of all processes "
+			    "together: drop --summary-by, or --slowest");
 	/* strace's rule: the table's options need the table */
 	if (o.summary == SUMMARY_NONE && (columns_given || wall_clock || overhead_given))
 		usage_error("%s shapes the -c table: add -c or -C, or drop it",
@@ -1561,7 +1601,7 @@ int main(int argc, char **argv)
 	/* a trace-event file has slices on a timeline, and no place for a table */
 	if (o.format == SINK_PERFETTO && o.summary != SUMMARY_NONE)
 		usage_error("--format=perfetto has no summary: use --format=json or text for "
-			    "-c/-C/--hist/--errno-summary");
+			    "-c/-C/--hist/--errno-summary/--slowest");
 	if (o.format != SINK_TEXT && o.text.color == COLOR_ALWAYS)
 		usage_error("--color=always colours the text format only: drop it, or use "
 			    "--format=text");
@@ -1592,6 +1632,26 @@ int main(int argc, char **argv)
 		usage_error("-e %s shows tracepoint lines, which -c does not show: use -C for the "
 			    "lines and the table",
 			    o.events[0]);
+	if (trigger.expr && !o.recorder)
+		usage_error("--trigger says when the flight recorder writes its calls out: give "
+			    "--flight-recorder N too");
+	if (o.recorder && o.summary != SUMMARY_NONE)
+		usage_error("--flight-recorder writes calls out only on a trigger, -c/-C count "
+			    "them all: choose one");
+	if (o.recorder && filter_spec__needs_exit(&calls))
+		usage_error("--flight-recorder keeps calls as they start, and -Z, -z, --duration "
+			    "and a --filter on ret, errno or duration choose them as they end: "
+			    "drop those, or use --trigger");
+	if (o.recorder && o.lossless)
+		usage_error("--flight-recorder sends no calls through the ring buffer, so "
+			    "--lossless has nothing to mark: drop it");
+	if (o.recorder && (o.ntrace_paths || o.trace_fds))
+		usage_error(
+			"--flight-recorder keeps every call as it starts, and -P and "
+			"--trace-fds choose calls by what their fds turn out to be: drop those, "
+			"or use --trigger");
+	if (trigger.expr)
+		o.trigger = &trigger;
 	if (o.nkfuncs && o.btf_path)
 		usage_error("--kfunc traces the running kernel's functions by its own BTF: drop "
 			    "--btf %s",
@@ -1601,6 +1661,7 @@ int main(int argc, char **argv)
 	free(o.kfuncs);
 	syscall_filter__free(&filter);
 	filter_expr__free(calls.expr);
+	filter_expr__free(trigger.expr);
 	desc_set_free(&dump_read);
 	desc_set_free(&dump_write);
 	inject_spec__free(&inject);

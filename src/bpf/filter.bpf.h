@@ -9,15 +9,19 @@
 #include "state.bpf.h"
 #include "records.bpf.h"
 
-int filter_check(__u32 phase);
+int filter_check(__u32 phase, __u32 which);
 
-/* The values known at sys_enter, those the program uses only (comm and ppid cost helpers). */
+/*
+ * The values known at sys_enter, those the program (which: BT_PROG_FILTER or BT_PROG_TRIGGER)
+ * uses only (comm and ppid cost helpers).
+ */
 static __always_inline void filter_fill(struct bt_filter_input *in, long nr, const __u64 *args,
-					__u64 pid_tgid, const struct bt_syscall_rules *rules)
+					__u64 pid_tgid, const struct bt_syscall_rules *rules,
+					const __u32 which)
 {
 	struct bt_filter_prog *prog;
 	__u64 uid_gid = bpf_get_current_uid_gid();
-	__u32 zero = 0, key;
+	__u32 key = which;
 
 	in->v[BT_FF_PID] = pid_tgid >> 32;
 	in->v[BT_FF_TID] = (__u32)pid_tgid;
@@ -27,7 +31,7 @@ static __always_inline void filter_fill(struct bt_filter_input *in, long nr, con
 	in->v[BT_FF_NAMED_KNOWN] = 0;
 	for (int i = 0; i < BT_MAX_ARGS; i++)
 		in->v[BT_FF_ARG0 + i] = args[i];
-	prog = bpf_map_lookup_elem(&filter_prog, &zero);
+	prog = bpf_map_lookup_elem(&filter_prog, &key);
 	if (!prog)
 		return;
 	if (prog->uses & BT_FU_COMM)
@@ -48,7 +52,7 @@ static __always_inline void filter_fill(struct bt_filter_input *in, long nr, con
 	if ((prog->uses & BT_FU_NAMED) && nr >= 0 && nr < BT_MAX_SYSCALLS) {
 		struct bt_filter_args *fa;
 
-		key = nr;
+		key = which * BT_MAX_SYSCALLS + nr;
 		fa = bpf_map_lookup_elem(&filter_args, &key);
 		if (!fa)
 			return;
@@ -79,8 +83,8 @@ static __always_inline bool filter_event(void)
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
-	filter_fill(in, -1, args, bpf_get_current_pid_tgid(), NULL);
-	return filter_check(BT_PHASE_EVENT);
+	filter_fill(in, -1, args, bpf_get_current_pid_tgid(), NULL, BT_PROG_FILTER);
+	return filter_check(BT_PHASE_EVENT, BT_PROG_FILTER);
 }
 
 #endif /* BTFTRACE_BPF_FILTER_H */

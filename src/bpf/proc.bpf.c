@@ -75,8 +75,15 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	pending = bpf_map_lookup_elem(&refetch, &tid);
 	if (pending && bpf_map_delete_elem(&refetch, &tid) == 0)
 		__sync_fetch_and_add(&refetch_pending, -1);
-	if (summary || filter_active || path_trace)
+	if (summary || filter_active || path_trace || recorder_n)
 		bpf_map_delete_elem(&call_start, &tid);
+	/*
+	 * --flight-recorder: a process that ended in failure (a signal, or a non-zero status)
+	 * is a trigger: nothing more is kept until user space has written out the calls that
+	 * led to it, this exit's line with them
+	 */
+	if (recorder_n && live == 0 && exit_code)
+		recorder_frozen = 1;
 	fill_hdr(&rec.hdr, BT_REC_TASK_EXIT, sizeof(rec));
 	rec.exit_code = exit_code;
 	rec.group_dead = live == 0;

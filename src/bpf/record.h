@@ -275,13 +275,16 @@ static inline bool bt_ret_interrupted(__s64 ret)
 #define BT_SC_SOCK_ARG_EXIT (1U << 9)
 #define BT_SC_SOCK_RET (1U << 10)
 #define BT_SC_SOCK_ARG_ENTER (1U << 11)
+/* --trigger: the trigger program runs at this syscall's exits (it has the names it reads) */
+#define BT_SC_TRIGGER (1U << 12)
 /* one bit each (the pair's argument a 3-bit field): they add up to their union */
 _Static_assert((BT_SC_SELECTED | BT_SC_FD_CALL | BT_SC_FD_RET | BT_SC_FD_PAIR |
 		BT_SC_FD_PAIR_AT(7) | BT_SC_EXIT_ON_ERROR | BT_SC_STACK | BT_SC_SOCK_ARG_EXIT |
-		BT_SC_SOCK_RET | BT_SC_SOCK_ARG_ENTER) ==
+		BT_SC_SOCK_RET | BT_SC_SOCK_ARG_ENTER | BT_SC_TRIGGER) ==
 		       BT_SC_SELECTED + BT_SC_FD_CALL + BT_SC_FD_RET + BT_SC_FD_PAIR +
 			       BT_SC_FD_PAIR_AT(7) + BT_SC_EXIT_ON_ERROR + BT_SC_STACK +
-			       BT_SC_SOCK_ARG_EXIT + BT_SC_SOCK_RET + BT_SC_SOCK_ARG_ENTER,
+			       BT_SC_SOCK_ARG_EXIT + BT_SC_SOCK_RET + BT_SC_SOCK_ARG_ENTER +
+			       BT_SC_TRIGGER,
 	       "syscall flags share no bit");
 
 /*
@@ -425,7 +428,61 @@ struct bt_call_start {
 	__u64 args[BT_MAX_ARGS];
 	__u32 verdict;	    /* enum bt_filter_verdict */
 	__u32 path_verdict; /* -P: enum bt_path_verdict */
+	/* --flight-recorder: 1 + the slot the call's enter was kept in; 0: not kept */
+	__u32 kept_slot;
+	/* --flight-recorder: 1 + the thread's row of slots (recorder_calls); 0: none given yet */
+	__u32 kept_row;
+	__u64 kept_seq; /* --flight-recorder: calls of this thread kept so far */
+	/*
+	 * -c --slowest: the time the exit program counted the call for, for the slow-call program
+	 * that runs after it to judge the call by; 0: none to judge
+	 */
+	__u64 slow_ns;
 };
+
+/*
+ * -c --slowest and --flight-recorder keep calls in the kernel rather than send them: a call's
+ * enter and exit records, as the ring buffer would carry them, each in a region of its own.
+ * A record larger than its region is kept without its captures, as a full ring buffer sends
+ * it (one BT_CAP_ARG_DROPPED capture), with BT_CAP_NOT_KEPT in the marker's flags. The size
+ * makes a value fit in a page.
+ */
+#define BT_KEPT_ENTER_MAX 3072
+#define BT_KEPT_EXIT_MAX 1008
+
+struct bt_kept_call {
+	__u64 ns;	  /* --slowest: the time in the call */
+	__u32 enter_size; /* bytes of the enter record; 0: none kept */
+	__u32 exit_size;  /* bytes of the exit record; 0: none kept (yet) */
+	char enter[BT_KEPT_ENTER_MAX];
+	char exit[BT_KEPT_EXIT_MAX];
+};
+
+/*
+ * Key of --slowest's map of kept calls: (syscall id, CPU * BT_SLOWEST_MAX + rank slot). The
+ * flight recorder's calls, in an array, are handed on with (tid, index in the array).
+ */
+struct bt_kept_key {
+	__u32 id;
+	__u32 slot;
+};
+
+/* --slowest N: N at most, per syscall (and per CPU in the kernel). */
+#define BT_SLOWEST_MAX 16
+
+/*
+ * --slowest, per syscall and CPU (a per-CPU array indexed by syscall id): the times of the
+ * calls kept, and the shortest of them, which a call must beat to be kept in its place.
+ */
+struct bt_slowest_floor {
+	__u64 ns[BT_SLOWEST_MAX]; /* 0: the slot is empty */
+	__u64 floor_ns;		  /* the shortest kept, 0 while a slot is empty */
+	__u32 floor_slot;	  /* the slot a faster call is replaced in */
+	__u32 pad;
+};
+
+/* --flight-recorder N: N at most, per thread. */
+#define BT_RECORDER_MAX 4096
 
 /* Per-process tracing state, value of the traced_procs map keyed by tgid. */
 enum bt_proc_state {
@@ -484,6 +541,11 @@ enum bt_rec_type {
 	BT_REC_URING_SUBMIT = 13,
 	/* -e io_uring=: its completion (struct bt_uring_complete_rec) */
 	BT_REC_URING_COMPLETE = 14,
+	/*
+	 * --flight-recorder: a call matched --trigger (hdr.nr is its id); the recorder stopped
+	 * keeping calls until user space has written them out.
+	 */
+	BT_REC_TRIGGER = 15,
 	/* --kfunc: a kernel function a traced thread called (struct bt_kfunc_rec), and its return */
 	BT_REC_KFUNC_ENTRY = 18,
 	BT_REC_KFUNC_EXIT = 19,
@@ -496,8 +558,8 @@ _Static_assert((BT_REC_BIT(BT_REC_ENTER) | BT_REC_BIT(BT_REC_EXIT) | BT_REC_BIT(
 		BT_REC_BIT(BT_REC_FD_ENTER) | BT_REC_BIT(BT_REC_FD_EXIT) |
 		BT_REC_BIT(BT_REC_FD_FORK) | BT_REC_BIT(BT_REC_EVENT) | BT_REC_BIT(BT_REC_DETACH) |
 		BT_REC_BIT(BT_REC_STACK) | BT_REC_BIT(BT_REC_URING_SUBMIT) |
-		BT_REC_BIT(BT_REC_URING_COMPLETE) | BT_REC_BIT(BT_REC_KFUNC_ENTRY) |
-		BT_REC_BIT(BT_REC_KFUNC_EXIT)) ==
+		BT_REC_BIT(BT_REC_URING_COMPLETE) | BT_REC_BIT(BT_REC_TRIGGER) |
+		BT_REC_BIT(BT_REC_KFUNC_ENTRY) | BT_REC_BIT(BT_REC_KFUNC_EXIT)) ==
 		       BT_REC_BIT(BT_REC_ENTER) + BT_REC_BIT(BT_REC_EXIT) +
 			       BT_REC_BIT(BT_REC_SIGNAL) + BT_REC_BIT(BT_REC_TASK_EXIT) +
 			       BT_REC_BIT(BT_REC_EXEC) + BT_REC_BIT(BT_REC_LOST) +
@@ -505,7 +567,8 @@ _Static_assert((BT_REC_BIT(BT_REC_ENTER) | BT_REC_BIT(BT_REC_EXIT) | BT_REC_BIT(
 			       BT_REC_BIT(BT_REC_FD_FORK) + BT_REC_BIT(BT_REC_EVENT) +
 			       BT_REC_BIT(BT_REC_DETACH) + BT_REC_BIT(BT_REC_STACK) +
 			       BT_REC_BIT(BT_REC_URING_SUBMIT) + BT_REC_BIT(BT_REC_URING_COMPLETE) +
-			       BT_REC_BIT(BT_REC_KFUNC_ENTRY) + BT_REC_BIT(BT_REC_KFUNC_EXIT),
+			       BT_REC_BIT(BT_REC_TRIGGER) + BT_REC_BIT(BT_REC_KFUNC_ENTRY) +
+			       BT_REC_BIT(BT_REC_KFUNC_EXIT),
 	       "record types are distinct");
 
 struct bt_rec_hdr {
@@ -923,6 +986,8 @@ struct bt_inject_mark {
  * page, flagged truncated too. strace shows them, then the address where reading stopped.
  */
 #define BT_CAP_PARTIAL (1U << 5)
+/* With BT_CAP_DROPPED: a kept call's record too large for its region (struct bt_kept_call) */
+#define BT_CAP_NOT_KEPT (1U << 6)
 
 /*
  * A record that did not fit whole is sent without its captures: its one

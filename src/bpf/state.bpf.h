@@ -136,6 +136,14 @@ BT_EXTERN const volatile __u8 record_times BT_INIT(1);
 BT_EXTERN const volatile __u8 record_comm BT_INIT(1);
 /* -i: the user instruction pointer of each call, one more register read */
 BT_EXTERN const volatile __u8 record_ip BT_INIT(0);
+/* -c --slowest N: the N slowest calls of each syscall kept, per CPU; 0: none */
+BT_EXTERN const volatile __u32 slowest_n BT_INIT(0);
+/* --flight-recorder N: each thread's last N calls kept, nothing sent; 0: off */
+BT_EXTERN const volatile __u32 recorder_n BT_INIT(0);
+/* --flight-recorder: threads whose last recorder_n calls are kept at once (rows of slots) */
+BT_EXTERN const volatile __u32 recorder_threads BT_INIT(1);
+/* --trigger: the program at index BT_PROG_TRIGGER runs at the exits of BT_SC_TRIGGER calls */
+BT_EXTERN const volatile __u8 recorder_trigger BT_INIT(0);
 
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -213,17 +221,23 @@ BT_EXTERN struct {
 	__type(value, __u64);
 } errno_map SEC(".maps");
 
-/* --filter: the compiled program (one entry), and each syscall's named arguments. */
+/*
+ * --filter and --trigger: the compiled programs (index BT_PROG_FILTER and BT_PROG_TRIGGER),
+ * and each syscall's named arguments for each (at BT_MAX_SYSCALLS * program + syscall id).
+ */
+#define BT_PROG_FILTER 0
+#define BT_PROG_TRIGGER 1
+
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);
+	__uint(max_entries, 2);
 	__type(key, __u32);
 	__type(value, struct bt_filter_prog);
 } filter_prog SEC(".maps");
 
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BT_MAX_SYSCALLS);
+	__uint(max_entries, 2 * BT_MAX_SYSCALLS);
 	__type(key, __u32);
 	__type(value, struct bt_filter_args);
 } filter_args SEC(".maps");
@@ -235,6 +249,49 @@ BT_EXTERN struct {
 	__type(key, __u32);
 	__type(value, struct bt_filter_input);
 } filter_input SEC(".maps");
+
+/* -c --slowest: per syscall and CPU, the times kept (struct bt_slowest_floor). */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1); /* sized by user space: BT_MAX_SYSCALLS with --slowest */
+	__type(key, __u32);
+	__type(value, struct bt_slowest_floor);
+} slowest_floor SEC(".maps");
+
+/* -c --slowest: the calls kept, allocated as they come (a few syscalls are ever slow). */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1); /* sized by user space with --slowest */
+	__type(key, struct bt_kept_key);
+	__type(value, struct bt_kept_call);
+} slowest_calls SEC(".maps");
+
+/*
+ * --flight-recorder: each thread's last calls, recorder_n slots in a row for each of
+ * recorder_threads threads at once. An array: its look-up, a few instructions the verifier
+ * writes in place, is what a call's two kept records cost over -c's work, where a hash map's
+ * (an LRU one) cost a hash and a walk twice per call.
+ */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1); /* sized by user space with --flight-recorder */
+	__type(key, __u32);
+	__type(value, struct bt_kept_call);
+} recorder_calls SEC(".maps");
+
+/*
+ * --flight-recorder: threads that were given their row of slots so far. A thread takes row
+ * (this count modulo recorder_threads): past that many threads, a new one shares the row of
+ * the thread that took it longest ago.
+ */
+BT_EXTERN __u32 recorder_rows_given BT_INIT(0);
+
+/*
+ * --flight-recorder: non-zero while the kept calls are being written out (a trigger fired):
+ * nothing is kept meanwhile, so what is written is what the trigger saw.
+ */
+BT_EXTERN __u32 recorder_frozen BT_INIT(0);
 
 /* Entries in refetch: while zero, exits skip the lookup. */
 BT_EXTERN __u64 refetch_pending BT_INIT(0);
@@ -265,7 +322,20 @@ struct scratch {
 	__u32 vec_part_faulted; /* an element could not be read: read it all again at exit */
 	__u32 vec_ptr32;	/* an i386 call's vector: 4-byte pointers, 8-byte iovecs */
 	__u32 vec_pad;
+	/* where the record built goes: the ring buffer (BT_KEEP_NONE) or a kept call's slot */
+	__u32 keep;    /* enum bt_keep */
+	__u32 keep_id; /* struct bt_kept_key */
+	__u32 keep_slot;
+	__u32 keep_pad;
+	__u64 keep_ns;	  /* --slowest: the call's time, kept with its exit */
+	__u64 keep_start; /* --flight-recorder: the kept call's start, for --trigger's duration */
 	char buf[BT_SCRATCH_SIZE];
+};
+
+enum bt_keep {
+	BT_KEEP_NONE = 0,     /* into the ring buffer */
+	BT_KEEP_SLOWEST = 1,  /* into slowest_calls */
+	BT_KEEP_RECORDER = 2, /* into recorder_calls */
 };
 
 BT_EXTERN struct {

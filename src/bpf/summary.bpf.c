@@ -16,10 +16,11 @@ static const struct bt_summary zero_summary;
 
 /*
  * -c: adds one finished call to the summary, in the kernel, so that
- * summary-only tracing sends nothing per call. A global function: verified
+ * summary-only tracing sends nothing per call. Returns the time it counted
+ * (0: none), which --slowest judges the call by. A global function: verified
  * once, whichever exit program calls it.
  */
-__noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts)
+__noinline __u64 account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts)
 {
 	struct bt_summary_key key = {.nr = nr};
 	struct bt_summary *sum;
@@ -78,5 +79,5 @@ __noinline int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 st
 		if (slot < BT_HIST_SLOTS)
 			sum->hist[slot]++;
 	}
-	return 0;
+	return ns;
 }

@@ -5,7 +5,10 @@
 
 #include <linux/types.h>
 
-/* adds one finished call of syscall nr, started at start_ts, to the summary maps */
-int account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts);
+/*
+ * adds one finished call of syscall nr, started at start_ts, to the summary maps; returns the
+ * time counted, 0 when none was
+ */
+__u64 account_call(__u32 nr, __s64 ret, __u32 tgid, __u32 tid, __u64 start_ts);
 
 #endif /* BTFTRACE_BPF_SUMMARY_H */

@@ -12,6 +12,7 @@
 #include "summary.bpf.h"
 #include "sockets.bpf.h"
 #include "stack.bpf.h"
+#include "recorder.bpf.h"
 #include "fds.bpf.h"
 #include "pathtrace.bpf.h"
 
@@ -122,6 +123,11 @@ static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const b
 /* Submits the enter or exit record built in s->buf (records.bpf.h: finish_record). */
 static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 {
+	/* -c --slowest, --flight-recorder: into a map slot, not the ring buffer */
+	if (s->keep != BT_KEEP_NONE) {
+		keep_record(kind == KIND_EXIT);
+		return;
+	}
 	finish_record(s, kind,
 		      kind == KIND_ENTER ? sizeof(struct bt_enter_rec)
 					 : sizeof(struct bt_exit_rec));
@@ -194,6 +200,9 @@ static __always_inline void emit_enter(struct scratch *s, struct bt_syscall_rule
  * exit_group) are decided at enter, shown when the program accepts them
  * whatever their result would have been.
  */
+/* A new thread's slot (raw_tp's hash map), kept out of the stack of the programs. */
+static const struct bt_call_start empty_call_start;
+
 static __always_inline struct bt_call_start *call_slot(__u32 tid, const bool typed,
 						       const bool create)
 {
@@ -204,9 +213,7 @@ static __always_inline struct bt_call_start *call_slot(__u32 tid, const bool typ
 					    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
 	slot = bpf_map_lookup_elem(&call_start, &tid);
 	if (!slot && create) {
-		struct bt_call_start empty = {};
-
-		bpf_map_update_elem(&call_start, &tid, &empty, BPF_NOEXIST);
+		bpf_map_update_elem(&call_start, &tid, &empty_call_start, BPF_NOEXIST);
 		slot = bpf_map_lookup_elem(&call_start, &tid);
 	}
 	return slot;
@@ -238,21 +245,24 @@ static __always_inline bool filter_enter(struct pt_regs *regs, long nr, __u64 pi
 	 */
 	args = &in->v[BT_FF_ARG0];
 	read_args(regs, args, typed, i386);
-	filter_fill(in, nr, args, pid_tgid, rules);
+	filter_fill(in, nr, args, pid_tgid, rules, BT_PROG_FILTER);
 	if (!filter_defer)
-		verdict = filter_check(BT_PHASE_EXIT) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+		verdict = filter_check(BT_PHASE_EXIT, BT_PROG_FILTER) ? BT_VERDICT_ACCEPT
+								      : BT_VERDICT_REJECT;
 	else if (never_returns(nr))
-		verdict = filter_check(BT_PHASE_ENTER_SURE) ? BT_VERDICT_ACCEPT : BT_VERDICT_REJECT;
+		verdict = filter_check(BT_PHASE_ENTER_SURE, BT_PROG_FILTER) ? BT_VERDICT_ACCEPT
+									    : BT_VERDICT_REJECT;
 	else
-		verdict =
-			filter_check(BT_PHASE_ENTER_MAYBE) ? BT_VERDICT_PENDING : BT_VERDICT_REJECT;
+		verdict = filter_check(BT_PHASE_ENTER_MAYBE, BT_PROG_FILTER) ? BT_VERDICT_PENDING
+									     : BT_VERDICT_REJECT;
 	slot = call_slot((__u32)pid_tgid, typed, true);
 	if (slot) {
 		slot->ts = bpf_ktime_get_ns();
 		slot->nr = nr;
 		slot->verdict = verdict;
 		slot->path_verdict = path_verdict;
-		if (verdict == BT_VERDICT_PENDING || path_verdict == BT_PATH_PENDING)
+		/* --slowest builds the records of a slow call at its exit, from these */
+		if (verdict == BT_VERDICT_PENDING || path_verdict == BT_PATH_PENDING || slowest_n)
 			__builtin_memcpy(slot->args, args, sizeof(slot->args));
 	} else if (verdict != BT_VERDICT_REJECT) {
 		/* nowhere to keep the verdict: the call is lost, and counted so */
@@ -293,17 +303,104 @@ static __always_inline __u32 filter_exit(long nr, __s64 ret, __u64 pid_tgid, con
 		return BT_VERDICT_REJECT;
 	/* where the filter reads them, 8 slots for its masked index: no copy on the stack */
 	__builtin_memcpy(&in->v[BT_FF_ARG0], slot->args, sizeof(slot->args));
-	filter_fill(in, nr, &in->v[BT_FF_ARG0], pid_tgid, rules);
+	filter_fill(in, nr, &in->v[BT_FF_ARG0], pid_tgid, rules, BT_PROG_FILTER);
 	now = bpf_ktime_get_ns();
 	in->v[BT_FF_RET] = ret;
 	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
 	in->v[BT_FF_DURATION] = now > slot->ts ? now - slot->ts : 0;
-	if (!filter_check(BT_PHASE_EXIT)) {
+	if (!filter_check(BT_PHASE_EXIT, BT_PROG_FILTER)) {
 		count_filtered();
 		return BT_VERDICT_REJECT;
 	}
 	*slotp = slot;
 	return BT_VERDICT_PENDING;
+}
+
+/*
+ * --flight-recorder: the slot of the thread's kept calls this one goes to (in the work area's
+ * keep_slot), the oldest of its last recorder_n in its row; false when none is (frozen while a
+ * trigger is written out, or no room for the thread's state).
+ */
+static __always_inline bool recorder_enter(struct scratch *s, __u32 tid, long nr, const bool typed)
+{
+	struct bt_call_start *slot;
+	__u32 row;
+
+	if (recorder_frozen)
+		return false;
+	slot = call_slot(tid, typed, true);
+	if (!slot) {
+		count_loss(KIND_ENTER);
+		return false;
+	}
+	if (!slot->kept_row) {
+		/*
+		 * Not atomic (5.10 has no fetching add): two threads that start at once may
+		 * share a row, as threads past recorder_threads do
+		 */
+		row = recorder_rows_given;
+		__sync_fetch_and_add(&recorder_rows_given, 1);
+		slot->kept_row = row % recorder_threads + 1;
+	}
+	s->keep_slot = (slot->kept_row - 1) * recorder_n + slot->kept_seq % recorder_n;
+	slot->kept_seq++;
+	slot->kept_slot = s->keep_slot + 1;
+	slot->nr = nr;
+	/* the start, for --trigger's duration */
+	if (recorder_trigger)
+		slot->ts = bpf_ktime_get_ns();
+	return true;
+}
+
+/*
+ * --flight-recorder: whether the call's enter was kept, and keeping goes on; then its slot and
+ * start are in the work area's keep_slot and keep_start (not in the exit program's stack, which
+ * old verifiers count with the captures' below it).
+ */
+static __always_inline bool recorder_exit(struct scratch *s, __u32 tid, long nr, const bool typed)
+{
+	struct bt_call_start *slot = call_slot(tid, typed, false);
+
+	if (!slot || slot->nr != nr || !slot->kept_slot)
+		return false;
+	s->keep_slot = slot->kept_slot - 1;
+	s->keep_start = slot->ts;
+	slot->kept_slot = 0;
+	return !recorder_frozen;
+}
+
+/*
+ * --trigger: runs the trigger program on the call that returned, whose arguments the caller
+ * read into the filter's input (its start is the work area's keep_start); when it holds, the recorder stops keeping calls, and user
+ * space is told to write out those kept. A global function: its locals stay off the exit
+ * program's stack, which the verifiers of 5.10 to 6.12 add to the stack of every function
+ * below it (the captures') against 512 bytes.
+ */
+__noinline int check_trigger(__u32 nr, __s64 ret)
+{
+	struct bt_syscall_rules *rules;
+	struct bt_filter_input *in;
+	struct scratch *s = scratch();
+	struct bt_rec_hdr hdr;
+	__u32 zero = 0, key = nr;
+	__u64 now;
+
+	in = bpf_map_lookup_elem(&filter_input, &zero);
+	rules = bpf_map_lookup_elem(&beauty_map, &key);
+	if (!in || !rules || !s)
+		return 0;
+	filter_fill(in, nr, &in->v[BT_FF_ARG0], bpf_get_current_pid_tgid(), rules, BT_PROG_TRIGGER);
+	now = bpf_ktime_get_ns();
+	in->v[BT_FF_RET] = ret;
+	in->v[BT_FF_ERRNO] = ret < 0 && ret >= -4095 ? -ret : 0;
+	in->v[BT_FF_DURATION] = now > s->keep_start ? now - s->keep_start : 0;
+	if (!filter_check(BT_PHASE_EXIT, BT_PROG_TRIGGER))
+		return 0;
+	recorder_frozen = 1;
+	fill_hdr(&hdr, BT_REC_TRIGGER, sizeof(hdr));
+	hdr.nr = nr;
+	submit(&hdr, sizeof(hdr), KIND_OTHER);
+	return 0;
 }
 
 /*
@@ -416,18 +513,22 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 		    pv == BT_PATH_PENDING)
 			return 0;
 	} else if (summary) {
-		struct bt_call_start start = {.ts = bpf_ktime_get_ns(),
-					      .nr = nr,
-					      .path_verdict = pv},
-				     *slot;
+		/*
+		 * written in place, not copied from the stack: an injected call's exit program
+		 * runs this too, and the verifiers of 5.10 to 6.12 count its stack with the
+		 * captures' below it
+		 */
+		struct bt_call_start *slot = call_slot(tid, typed, true);
 
-		if (typed) {
-			slot = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(), 0,
-						    BPF_LOCAL_STORAGE_GET_F_CREATE);
-			if (slot)
-				*slot = start;
-		} else {
-			bpf_map_update_elem(&call_start, &tid, &start, BPF_ANY);
+		if (slot) {
+			slot->ts = bpf_ktime_get_ns();
+			slot->nr = nr;
+			slot->verdict = BT_VERDICT_NONE;
+			slot->path_verdict = pv;
+			slot->slow_ns = 0;
+			/* --slowest builds the records of a slow call at its exit, from these */
+			if (slowest_n)
+				read_args(regs, slot->args, typed, i386);
 		}
 		if (summary_only)
 			return 0;
@@ -443,11 +544,17 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
+	if (recorder_n && !recorder_enter(s, tid, nr, typed))
+		return 0;
 	read_args(regs, s->args, typed, i386);
 	s->sp = typed ? regs->sp : BPF_CORE_READ(regs, sp);
+	/* --flight-recorder: into the slot recorder_enter put in keep_slot, not the ring buffer */
+	s->keep = recorder_n ? BT_KEEP_RECORDER : BT_KEEP_NONE;
+	s->keep_id = tid;
 	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	emit_enter(s, rules, tgid, tid, nr, record_times ? bpf_ktime_get_ns() : 0, true,
 		   BT_REC_ENTER);
+	s->keep = BT_KEEP_NONE;
 	if ((stack_user_mode || stack_kernel_frames) && rules && (rules->flags & BT_SC_STACK))
 		emit_stack(ctx, regs, typed, i386, tgid, tid, nr, at_exit);
 	return 0;
@@ -563,7 +670,9 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 	s->is_exit = 1;
 	intr = bt_ret_interrupted(ret);
 	if (rules && (ret >= 0 || late || intr || (rules->flags & BT_SC_EXIT_ON_ERROR))) {
-		read_args(regs, s->args, typed, i386);
+		/* without regs: the arguments saved at sys_enter are in s->args already */
+		if (regs)
+			read_args(regs, s->args, typed, i386);
 		for (int i = 0; i < BT_MAX_ARGS; i++) {
 			__u32 flags = rules->exit[i].flags;
 			bool if_intr = flags & BT_RULE_IF_INTERRUPTED;
@@ -583,6 +692,87 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 	if (notes)
 		put_notes(notes);
 	finish(s, KIND_EXIT);
+}
+
+/* execve and execveat, of either ABI */
+static __always_inline bool is_exec(long nr)
+{
+	return nr == BT_NR64_execve || nr == BT_NR64_execveat ||
+	       nr == BT_NR_I386 + BT_NR32_execve || nr == BT_NR_I386 + BT_NR32_execveat;
+}
+
+/*
+ * -c --slowest: keeps the call that returned in its syscall's slot of this CPU when it took
+ * longer than the shortest kept there. The exit program accounted it and left the time it
+ * counted in the thread's slot (slow_ns) for this program, which runs after it on the same
+ * sys_exit (attached after it). Its
+ * records are built now, at its exit, from the arguments sys_enter saved and the inputs read
+ * now, as a --filter that reads the result has them: a buffer the call both reads and writes
+ * shows what the kernel wrote.
+ *
+ * A program of its own, not a function the exit program calls: the verifiers of 5.10 to 6.12
+ * count the stacks of a chain of calls together against 512 bytes, and the exit program's
+ * own with the captures' below it leave no room for one more frame.
+ */
+static __always_inline int keep_slow_call(__s64 ret, const bool typed)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	struct bt_call_start *start = call_slot(tid, typed, false);
+	__u64 ns, least = ~0ULL;
+	struct bt_syscall_rules *rules;
+	struct bt_slowest_floor *fl;
+	struct scratch *s;
+	__u32 key, slot;
+	long nr;
+
+	if (!start || !start->slow_ns)
+		return 0;
+	/* the summary's time of the call, so that the slowest's is its max to the nanosecond */
+	ns = start->slow_ns;
+	start->slow_ns = 0;
+	nr = start->nr;
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
+		return 0;
+	key = nr;
+	fl = bpf_map_lookup_elem(&slowest_floor, &key);
+	if (!fl || ns <= fl->floor_ns)
+		return 0;
+	slot = fl->floor_slot;
+	if (slot >= BT_SLOWEST_MAX)
+		return 0;
+	s = scratch();
+	if (!s)
+		return 0;
+	__builtin_memcpy(s->args, start->args, sizeof(start->args));
+	rules = bpf_map_lookup_elem(&beauty_map, &key);
+	/* an exec that worked left a new image: what its arguments pointed to is gone */
+	if (ret == 0 && is_exec(nr))
+		rules = NULL;
+	s->keep = BT_KEEP_SLOWEST;
+	s->keep_id = nr;
+	s->keep_slot = bpf_get_smp_processor_id() * BT_SLOWEST_MAX + slot;
+	s->keep_ns = ns;
+	/* the stack at exit is not the one the call entered with; -i's address is not kept */
+	s->sp = 0;
+	s->ip = 0;
+	emit_enter(s, rules, tgid, tid, nr, start->ts, false, BT_REC_ENTER);
+	emit_exit(s, rules, NULL, tgid, tid, nr, ret, 0, false, false, BT_REC_EXIT, 0);
+	s->keep = BT_KEEP_NONE;
+	/*
+	 * checked above, but the compiler reloads it from the stack, where 6.1's verifier (and
+	 * older ones) lost its bound: a mask it can see
+	 */
+	asm volatile("%0 &= %1" : "+r"(slot) : "i"(BT_SLOWEST_MAX - 1));
+	fl->ns[slot] = ns;
+	for (__u32 i = 0; i < BT_SLOWEST_MAX && i < slowest_n; i++) {
+		if (fl->ns[i] < least) {
+			least = fl->ns[i];
+			fl->floor_slot = i;
+		}
+	}
+	fl->floor_ns = least;
+	return 0;
 }
 
 /*
@@ -606,6 +796,7 @@ static __always_inline void emit_fd_call(struct pt_regs *regs, struct bt_syscall
 	read_args(regs, s->args, typed, i386);
 	/* an fd call reads nothing on the stack, and its record shows no line */
 	s->sp = 0;
+	s->keep = BT_KEEP_NONE;
 	s->ip = 0;
 	emit_enter(s, rules, tgid, tid, nr, 0, false, BT_REC_FD_ENTER);
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, 0, typed, i386, BT_REC_FD_EXIT, 0);
@@ -663,22 +854,31 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 	}
 	if (summary) {
 		struct bt_call_start *start;
+		__u64 ns;
 
 		if (typed)
 			start = bpf_task_storage_get(&task_call_start, bpf_get_current_task_btf(),
 						     0, 0);
 		else
 			start = bpf_map_lookup_elem(&call_start, &tid);
-		if (!child_start(nr, ret))
-			account_call(nr, ret, tgid, tid, start && start->nr == nr ? start->ts : 0);
+		if (!child_start(nr, ret)) {
+			ns = account_call(nr, ret, tgid, tid,
+					  start && start->nr == nr ? start->ts : 0);
+			/* for keep_slow_call, which runs next */
+			if (slowest_n && start)
+				start->slow_ns = ns;
+		}
 		if (summary_only)
 			return 0;
 	}
 	s = bpf_map_lookup_elem(&scratch_map, &zero);
 	if (!s)
 		return 0;
+	if (recorder_n && !recorder_exit(s, tid, nr, typed))
+		return 0;
 	/* the stack pointer is the one the call returns to now (rt_sigreturn's is another) */
 	s->sp = 0;
+	s->keep = BT_KEEP_NONE;
 	/* a syscall returns where it was made: the ip at exit is the enter's */
 	s->ip = !record_ip ? 0 : typed ? regs->ip : BPF_CORE_READ(regs, ip);
 	if (!(filter_defer && deferred))
@@ -700,7 +900,20 @@ static __always_inline int do_exit(void *ctx, struct pt_regs *regs, __s64 ret, c
 			__sync_fetch_and_add(&refetch_pending, -1);
 		}
 	}
+	/* --flight-recorder: into the slot recorder_exit put in keep_slot */
+	s->keep = recorder_n ? BT_KEEP_RECORDER : BT_KEEP_NONE;
+	s->keep_id = tid;
 	emit_exit(s, rules, regs, tgid, tid, nr, ret, late, typed, i386, BT_REC_EXIT, notes);
+	s->keep = BT_KEEP_NONE;
+	if (recorder_trigger && rules && (rules->flags & BT_SC_TRIGGER)) {
+		/* where the trigger program reads them, 8 slots for its masked index */
+		struct bt_filter_input *in = bpf_map_lookup_elem(&filter_input, &zero);
+
+		if (in) {
+			read_args(regs, &in->v[BT_FF_ARG0], typed, i386);
+			check_trigger(nr, ret);
+		}
+	}
 	return 0;
 }
 
@@ -798,6 +1011,13 @@ int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
 	return handle_exit(ctx, regs, ret, true);
 }
 
+/* -c --slowest: after the exit program (keep_slow_call) */
+SEC("tp_btf/sys_exit")
+int BPF_PROG(on_slow_exit, struct pt_regs *regs, long ret)
+{
+	return keep_slow_call(ret, true);
+}
+
 SEC("raw_tp/sys_enter")
 int on_sys_enter_raw(struct bpf_raw_tracepoint_args *ctx)
 {
@@ -808,4 +1028,10 @@ SEC("raw_tp/sys_exit")
 int on_sys_exit_raw(struct bpf_raw_tracepoint_args *ctx)
 {
 	return handle_exit(ctx, (struct pt_regs *)ctx->args[0], (__s64)ctx->args[1], false);
+}
+
+SEC("raw_tp/sys_exit")
+int on_slow_exit_raw(struct bpf_raw_tracepoint_args *ctx)
+{
+	return keep_slow_call((__s64)ctx->args[1], false);
 }

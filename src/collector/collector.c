@@ -28,6 +28,13 @@ static bool libbpf_debug;
  * loss is still counted in the totals, only not placed.
  */
 #define LOSSLESS_MAX_THREADS 16384
+/*
+ * --flight-recorder N keeps N calls of this many threads at once (N * this slots, up to
+ * RECORDER_MAX_SLOTS: 64 MB, then fewer threads); beyond them a new thread shares the slots
+ * of the thread that took them longest ago. The kernel allocates them all at load.
+ */
+#define RECORDER_THREADS 64
+#define RECORDER_MAX_SLOTS 16384
 /* -e inject=: threads whose call btftrace answered and that have not returned yet */
 #define INJECT_MAX_THREADS 16384
 /*
@@ -213,6 +220,9 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	bpf_program__set_autoload(skel->progs.on_exec, typed);
 	bpf_program__set_autoload(skel->progs.on_sys_enter_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_sys_exit_raw, !typed);
+	/* -c --slowest: a program of its own after the exit program (syscalls.bpf.c) */
+	bpf_program__set_autoload(skel->progs.on_slow_exit, typed && o->summary && o->slowest);
+	bpf_program__set_autoload(skel->progs.on_slow_exit_raw, !typed && o->summary && o->slowest);
 	bpf_program__set_autoload(skel->progs.on_fork_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_task_exit_raw, !typed);
 	bpf_program__set_autoload(skel->progs.on_exec_raw, !typed);
@@ -265,6 +275,10 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->stack_kernel_frames = o->stack_kernel_frames;
 	skel->rodata->record_cgroup = o->record_cgroup && cgroup_id;
 	skel->rodata->container_select = o->container_select;
+	skel->rodata->slowest_n = o->summary ? o->slowest : 0;
+	skel->rodata->recorder_n = o->recorder;
+	skel->rodata->recorder_threads = o->recorder ? collector__recorder_threads(o->recorder) : 1;
+	skel->rodata->recorder_trigger = o->recorder && o->trigger;
 	skel->rodata->inject_active = o->inject;
 	skel->rodata->path_trace = o->path_trace;
 	skel->rodata->path_names = o->path_names;
@@ -278,7 +292,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 						      o->stack_kernel_frames);
 	/* the summary's maps take memory only when asked for, sized for what they key */
 	/* the raw_tp pair keys call starts by tid; tp_btf keeps them in task storage */
-	if (!err && (o->summary || o->filter || o->path_trace) && !typed)
+	if (!err && (o->summary || o->filter || o->path_trace || o->recorder) && !typed)
 		err = bpf_map__set_max_entries(skel->maps.call_start, SUMMARY_MAX_THREADS);
 	if (!err)
 		err = bpf_map__set_autocreate(skel->maps.task_call_start, typed);
@@ -301,6 +315,15 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		err = bpf_map__set_max_entries(skel->maps.lost_calls, LOSSLESS_MAX_THREADS);
 	if (!err && o->sock_endpoints)
 		err = bpf_map__set_max_entries(skel->maps.sock_endpoints, BT_SOCK_ENDPOINTS_MAX);
+	if (!err && o->summary && o->slowest)
+		err = bpf_map__set_max_entries(skel->maps.slowest_floor, BT_MAX_SYSCALLS);
+	/* allocated as calls come: the bound is every syscall's N on every CPU */
+	if (!err && o->summary && o->slowest)
+		err = bpf_map__set_max_entries(skel->maps.slowest_calls,
+					       BT_MAX_SYSCALLS * o->slowest * c->nr_cpus);
+	if (!err && o->recorder)
+		err = bpf_map__set_max_entries(skel->maps.recorder_calls,
+					       collector__recorder_slots(o->recorder));
 	if (!err && o->inject)
 		err = bpf_map__set_max_entries(skel->maps.inject_marks, INJECT_MAX_THREADS);
 	/* the loader runs before the globs are matched: room for as many as may be */
@@ -490,21 +513,113 @@ int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd)
 }
 
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
-			  const struct bt_filter_args *args)
+			  const struct bt_filter_args *args, bool trigger)
 {
 	static const struct bt_filter_args unused;
-	__u32 zero = 0;
+	__u32 which = trigger ? 1 : 0, key;
 	int err;
 
-	err = bpf_map__update_elem(c->skel->maps.filter_prog, &zero, sizeof(zero), prog,
+	err = bpf_map__update_elem(c->skel->maps.filter_prog, &which, sizeof(which), prog,
 				   sizeof(*prog), BPF_ANY);
 	for (__u32 nr = 0; !err && nr < BT_MAX_SYSCALLS; nr++) {
 		/* the map starts zeroed */
 		if (!memcmp(&args[nr], &unused, sizeof(unused)))
 			continue;
-		err = bpf_map__update_elem(c->skel->maps.filter_args, &nr, sizeof(nr), &args[nr],
+		/* the BPF side's layout: BT_MAX_SYSCALLS entries per program */
+		key = which * BT_MAX_SYSCALLS + nr;
+		err = bpf_map__update_elem(c->skel->maps.filter_args, &key, sizeof(key), &args[nr],
 					   sizeof(args[nr]), BPF_ANY);
 	}
+	return err;
+}
+
+unsigned int collector__recorder_threads(unsigned int n)
+{
+	size_t threads = RECORDER_MAX_SLOTS / (n ? n : 1);
+
+	return threads < RECORDER_THREADS ? threads : RECORDER_THREADS;
+}
+
+size_t collector__recorder_slots(unsigned int n)
+{
+	return (size_t)n * collector__recorder_threads(n);
+}
+
+size_t collector__recorder_bytes(unsigned int n)
+{
+	return collector__recorder_slots(n) * sizeof(struct bt_kept_call);
+}
+
+void collector__freeze_recorder(struct collector *c, bool frozen)
+{
+	__atomic_store_n(&c->skel->bss->recorder_frozen, frozen, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * Calls fn with each kept call of map, the slot's key and value; when take, deletes each
+ * after (the recorder's are written out once).
+ */
+static int read_kept(struct bpf_map *map, kept_call_fn fn, void *ctx, bool take)
+{
+	struct bt_kept_key key, next, *prev = NULL;
+	struct bt_kept_call *kc = malloc(sizeof(*kc));
+	int fd = bpf_map__fd(map), err = 0;
+
+	if (!kc)
+		return -ENOMEM;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		if (prev && take)
+			bpf_map_delete_elem(fd, prev);
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, kc))
+			continue;
+		fn(ctx, &key, kc);
+	}
+	if (errno != ENOENT)
+		err = -errno;
+	if (prev && take)
+		bpf_map_delete_elem(fd, prev);
+	free(kc);
+	return err;
+}
+
+int collector__read_slowest(const struct collector *c, kept_call_fn fn, void *ctx)
+{
+	return read_kept(c->skel->maps.slowest_calls, fn, ctx, false);
+}
+
+int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx)
+{
+	struct bt_kept_call *kc = calloc(1, sizeof(*kc));
+	int fd = bpf_map__fd(c->skel->maps.recorder_calls), err = 0;
+	__u32 slots = bpf_map__max_entries(c->skel->maps.recorder_calls);
+
+	if (!kc)
+		return -ENOMEM;
+	/* an array: every slot is there, those never written or taken have no enter */
+	for (__u32 i = 0; i < slots; i++) {
+		const struct bt_rec_hdr *hdr = (const void *)kc->enter;
+		struct bt_kept_key key = {.slot = i};
+
+		if (bpf_map_lookup_elem(fd, &i, kc)) {
+			err = -errno;
+			break;
+		}
+		if (!kc->enter_size)
+			continue;
+		if (kc->enter_size >= sizeof(*hdr))
+			key.id = hdr->tid;
+		fn(ctx, &key, kc);
+		/* written out once: emptied */
+		kc->enter_size = 0;
+		kc->exit_size = 0;
+		if (bpf_map_update_elem(fd, &i, kc, BPF_ANY)) {
+			err = -errno;
+			break;
+		}
+	}
+	free(kc);
 	return err;
 }
 
@@ -564,10 +679,20 @@ int collector__attach(struct collector *c)
 		typed ? &skel->links.on_sys_exit : &skel->links.on_sys_exit_raw;
 	struct bpf_link **enter_link =
 		typed ? &skel->links.on_sys_enter : &skel->links.on_sys_enter_raw;
+	struct bpf_program *slow_prog =
+		typed ? skel->progs.on_slow_exit : skel->progs.on_slow_exit_raw;
+	struct bpf_link **slow_link =
+		typed ? &skel->links.on_slow_exit : &skel->links.on_slow_exit_raw;
 
 	*exit_link = bpf_program__attach(exit_prog);
 	if (!*exit_link)
 		return -errno;
+	/* -c --slowest: after the exit program, on the same tracepoint, so that it runs after it */
+	if (bpf_program__autoload(slow_prog)) {
+		*slow_link = bpf_program__attach(slow_prog);
+		if (!*slow_link)
+			return -errno;
+	}
 	*enter_link = bpf_program__attach(enter_prog);
 	if (!*enter_link)
 		return -errno;

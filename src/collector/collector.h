@@ -55,6 +55,9 @@ struct collector_opts {
 	size_t ringbuf_bytes;	   /* power of two, at least a page */
 	bool events;		   /* -e SUBSYS:EVENT: tracepoints are to be attached */
 	bool io_uring;		   /* -e io_uring=: the io_uring programs are to be attached */
+	unsigned int slowest;  /* -c --slowest N: keep each syscall's N slowest calls; 0: none */
+	unsigned int recorder; /* --flight-recorder N: keep each thread's last N calls; 0: off */
+	bool trigger;	       /* --trigger: the program collector__set_filter(.., true) gives */
 	/*
 	 * --kfunc: per count of arguments, a function of that many the templates of its entry
 	 * and exit programs are loaded for, or NULL when no function selected has that many
@@ -160,9 +163,12 @@ void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *
 int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id);
 /* -P: fd of process tgid refers to a -P path's file (the fds it has before tracing). */
 int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd);
-/* Writes the --filter program and each syscall's named arguments, args[BT_MAX_SYSCALLS]. */
+/*
+ * Writes the --filter program (the --trigger program when trigger) and each syscall's named
+ * arguments, args[BT_MAX_SYSCALLS].
+ */
 int collector__set_filter(struct collector *c, const struct bt_filter_prog *prog,
-			  const struct bt_filter_args *args);
+			  const struct bt_filter_args *args, bool trigger);
 /* Adds a process (tgid) to trace. */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state);
 /* --container: traces the cgroup id, at depth level below the root, and its subtree. */
@@ -218,6 +224,19 @@ int collector__read_errno_summary(const struct collector *c, errno_count_fn fn, 
 /* -yy: the endpoints the kernel kept of the socket of inode ino: 0, or -ENOENT. */
 int collector__sock_endpoints(const struct collector *c, __u64 ino, struct bt_sock_endpoints *out);
 
+/* A kept call (-c --slowest, --flight-recorder): its slot's key and value. */
+typedef void (*kept_call_fn)(void *ctx, const struct bt_kept_key *key,
+			     const struct bt_kept_call *call);
+/* -c --slowest: calls fn for each call kept (each syscall's slowest, per CPU). */
+int collector__read_slowest(const struct collector *c, kept_call_fn fn, void *ctx);
+/* --flight-recorder: calls fn for each call kept, and forgets it. */
+int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx);
+/* --flight-recorder: stops (frozen) or resumes keeping calls. */
+void collector__freeze_recorder(struct collector *c, bool frozen);
+/* --flight-recorder N: the threads whose calls are kept at once, the slots and their bytes. */
+unsigned int collector__recorder_threads(unsigned int n);
+size_t collector__recorder_slots(unsigned int n);
+size_t collector__recorder_bytes(unsigned int n);
 /*
  * --kernel-stack's start-up probe, once the programs are attached: makes one syscall of its
  * own and gives its whole kernel stacks, at sys_enter (frames[0]) and sys_exit (frames[1]), as

@@ -223,11 +223,12 @@ struct call_view {
 	bool has_ip;	   /* the enter was seen (its ip is 0 without -i) */
 	size_t comm_len;
 	int nr;
-	const char *name;      /* the syscall's name */
-	const char *resumes;   /* restart_syscall: the call it resumes, when it was seen */
-	bool returned;	       /* the exit was seen */
-	bool failed;	       /* it returned an error */
-	bool captures_dropped; /* a record came without its captured data (ring buffer full) */
+	const char *name;	/* the syscall's name */
+	const char *resumes;	/* restart_syscall: the call it resumes, when it was seen */
+	bool returned;		/* the exit was seen */
+	bool failed;		/* it returned an error */
+	bool captures_dropped;	/* a record came without its captured data (ring buffer full) */
+	bool captures_not_kept; /* of those, one kept in the kernel, too large for its slot */
 	/* -e inject=: btftrace gave the result ("(INJECTED)"), held the call ("(DELAYED)") */
 	bool injected, delayed;
 	/* the result btftrace gave is retval=: a value, never an error, as strace shows it */

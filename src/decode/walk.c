@@ -1016,6 +1016,8 @@ void decode_view(const struct decoder *d, const struct call *call, struct call_v
 	}
 	v->captures_dropped = (call->enter && record_captures_dropped(&call->enter->hdr)) ||
 			      (call->exit && record_captures_dropped(&call->exit->hdr));
+	v->captures_not_kept = (call->enter && record_captures_not_kept(&call->enter->hdr)) ||
+			       (call->exit && record_captures_not_kept(&call->exit->hdr));
 	if (call->exit && call->exit->hdr.ncaps) {
 		const struct bt_capture *note = record_capture(&call->exit->hdr, BT_CAP_ARG_NOTE);
 

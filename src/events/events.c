@@ -1194,6 +1194,48 @@ static size_t captures_offset(const struct bt_rec_hdr *hdr)
 	}
 }
 
+bool record_valid(const void *data, size_t size)
+{
+	return record_ok(data, size);
+}
+
+bool kept_call_records(const struct bt_kept_call *kc, struct bt_enter_rec **enter,
+		       struct bt_exit_rec **exit)
+{
+	const struct bt_rec_hdr *eh = (const void *)kc->enter, *xh = (const void *)kc->exit;
+	bool with_exit = kc->exit_size != 0;
+
+	*enter = NULL;
+	*exit = NULL;
+	if (kc->enter_size > sizeof(kc->enter) || !record_valid(eh, kc->enter_size) ||
+	    eh->type != BT_REC_ENTER)
+		return false;
+	/* an exit of another call than the enter's: the slot was taken over between them */
+	if (with_exit && (kc->exit_size > sizeof(kc->exit) || !record_valid(xh, kc->exit_size) ||
+			  xh->type != BT_REC_EXIT || xh->tid != eh->tid || xh->nr != eh->nr))
+		return false;
+	*enter = malloc(eh->size);
+	*exit = with_exit ? malloc(xh->size) : NULL;
+	if (!*enter || (with_exit && !*exit)) {
+		free(*enter);
+		free(*exit);
+		*enter = NULL;
+		*exit = NULL;
+		return false;
+	}
+	memcpy(*enter, eh, eh->size);
+	if (with_exit)
+		memcpy(*exit, xh, xh->size);
+	return true;
+}
+
+bool record_captures_not_kept(const struct bt_rec_hdr *hdr)
+{
+	const struct bt_capture *cap = (const void *)((const char *)hdr + captures_offset(hdr));
+
+	return record_captures_dropped(hdr) && (cap->flags & BT_CAP_NOT_KEPT);
+}
+
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)
 {
 	size_t off = captures_offset(hdr);

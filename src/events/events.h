@@ -98,6 +98,20 @@ void event_reader__set_attached(struct event_reader *er);
  */
 int event_reader__expect(struct event_reader *er, const struct bt_enter_rec *rec);
 
+/*
+ * Whether size bytes at data hold a record of a known type, whole: its fixed part, and no
+ * more than size says.
+ */
+bool record_valid(const void *data, size_t size);
+
+/*
+ * A kept call's records (struct bt_kept_call), copied when they are whole and belong
+ * together, into *enter and *exit (malloc'd, or NULL for an exit not kept); false when the
+ * enter is not there or either is not whole.
+ */
+bool kept_call_records(const struct bt_kept_call *kc, struct bt_enter_rec **enter,
+		       struct bt_exit_rec **exit);
+
 /* The capture of argument arg in a record, or NULL. */
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);
 
@@ -106,5 +120,7 @@ const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);
  * whole (an enter or exit record).
  */
 bool record_captures_dropped(const struct bt_rec_hdr *hdr);
+/* Of those, one kept in the kernel (--slowest, --flight-recorder) too large for its slot. */
+bool record_captures_not_kept(const struct bt_rec_hdr *hdr);
 
 #endif /* BTFTRACE_EVENTS_H */

@@ -75,6 +75,11 @@ int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
 
+	if (s->opts->recorder) {
+		recorder_record(s, data, size);
+		return ++s->batch >= s->batch_limit ? -EAGAIN : 0;
+	}
+
 	/* said at once, and counted: each is a call shown in part or not at all */
 	if (event_reader__handle(s->reader, data, size) && !s->bad_records++)
 		fail("warning: a malformed record was skipped");
@@ -150,8 +155,7 @@ static bool max_events_shown(const struct session *s)
 	return s->opts->max_events && s->calls_shown == s->opts->max_events;
 }
 
-/* Reads at most limit records: the ring buffer may be filled as fast as it is read. */
-static void read_records(struct session *s, unsigned long limit)
+void read_records(struct session *s, unsigned long limit)
 {
 	/* the maps stacks are taken in come first: what was mapped before them is known */
 	if (s->stacks)
@@ -218,6 +222,8 @@ int trace_loop(struct session *s)
 		read_records(s, READ_BATCH);
 		if (fds[1].revents && handle_signals(s, &stop_signal))
 			break;
+		if (s->dump_pending)
+			recorder_dump(s);
 		if (max_events_shown(s) && !detached) {
 			/* -p and -a end here; a command runs on untraced to its usual end */
 			collector__detach(&s->coll);
@@ -257,6 +263,8 @@ int trace_loop(struct session *s)
 	 * system writes meanwhile cannot keep this last read going.
 	 */
 	read_records(s, s->coll.ringbuf_bytes / 32);
+	while (s->dump_pending)
+		recorder_dump(s);
 	if (s->opts->lossless && collector__take_thread_losses(&s->coll, report_thread_loss, s) < 0)
 		fail("warning: cannot read the lost records of each thread: %s", strerror(errno));
 	event_reader__finish(s->reader);

@@ -196,8 +196,13 @@ int block_signals(struct session *s)
 	sigaddset(&set, SIGHUP);
 	sigaddset(&set, SIGQUIT);
 	sigaddset(&set, SIGCHLD);
+	if (s->opts->recorder)
+		sigaddset(&set, SIGUSR1);
 	if (sigprocmask(SIG_BLOCK, &set, &s->orig_sigmask) < 0)
 		return -errno;
+	/* blocked since the start (session_run), not by whoever started btftrace */
+	if (s->opts->recorder && !s->usr1_blocked)
+		sigdelset(&s->orig_sigmask, SIGUSR1);
 	/* a closed output pipe shows as EPIPE from write, handled there */
 	s->orig_sigpipe = signal(SIGPIPE, SIG_IGN);
 	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -225,6 +230,11 @@ bool handle_signals(struct session *s, int *stop_signal)
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		if (si.ssi_signo == SIGCHLD) {
 			reap_child(s);
+			continue;
+		}
+		/* --flight-recorder: a dump on demand, of the calls up to now */
+		if (si.ssi_signo == SIGUSR1) {
+			recorder_on_sigusr1(s);
 			continue;
 		}
 		*stop_signal = si.ssi_signo;

@@ -50,7 +50,9 @@ void print_summary(struct session *s)
 	sum.containers = s->containers;
 	if (collector__read_summary(&s->coll, summary__add, &sum) ||
 	    (s->opts->summary_opts.errno_summary &&
-	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)))
+	     collector__read_errno_summary(&s->coll, summary__add_errno, &sum)) ||
+	    (s->opts->summary_opts.slowest &&
+	     collector__read_slowest(&s->coll, summary__add_slow, &sum)))
 		fail("cannot read the summary from the kernel: %s", strerror(errno));
 	else
 		sink__summary(&s->sink, &sum);
@@ -116,6 +118,22 @@ void report_end(struct session *s)
 			fprintf(stderr,
 				"btftrace: stats: calls the filter rejected in the kernel %llu\n",
 				(unsigned long long)st.filtered);
+		if (s->opts->recorder)
+			fprintf(stderr,
+				"btftrace: stats: flight recorder: the last %u calls of each of %u "
+				"threads at once, %zu slots of %zu bytes in the kernel (%zu bytes, "
+				"allocated at start; past %u threads a new one shares the slots of "
+				"the thread that took them longest ago)\n",
+				s->opts->recorder, collector__recorder_threads(s->opts->recorder),
+				collector__recorder_slots(s->opts->recorder),
+				sizeof(struct bt_kept_call),
+				collector__recorder_bytes(s->opts->recorder),
+				collector__recorder_threads(s->opts->recorder));
+		if (s->opts->summary_opts.slowest)
+			fprintf(stderr,
+				"btftrace: stats: slowest calls: %u of each syscall kept per CPU, "
+				"%zu bytes each, allocated as they are kept\n",
+				s->opts->summary_opts.slowest, sizeof(struct bt_kept_call));
 	}
 }
 

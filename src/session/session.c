@@ -90,14 +90,16 @@ int session_run(const struct session_opts *o)
 		.filter = o->filter && filter_spec__active(o->filter),
 		.filter_defer = o->filter && filter_spec__needs_exit(o->filter),
 		.lossless = o->lossless,
-		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY,
+		/* the flight recorder sends no calls, not even those of the fd table */
+		.fd_records = o->decode.decode_fds && o->summary != SUMMARY_ONLY && !o->recorder,
 		/*
 		 * what the sinks print of each record besides its values; -p and
-		 * -a pair a call found in /proc with its exit by the exit's time
+		 * -a pair a call found in /proc with its exit by the exit's time;
+		 * the flight recorder orders the kept calls of all threads by time
 		 */
 		.record_times =
 			o->format != SINK_TEXT || o->text.ts != TS_NONE || o->text.relative ||
-			o->text.show_duration || o->npids || o->trace_all ||
+			o->text.show_duration || o->npids || o->trace_all || o->recorder ||
 			/* -yy: a socket's endpoints are of the records after they were set */
 			((o->decode.decode_fds & DECODE_FDS_SOCKET) && o->summary != SUMMARY_ONLY),
 		/* -Y names threads by their records */
@@ -118,6 +120,9 @@ int session_run(const struct session_opts *o)
 		.ringbuf_bytes = o->ringbuf_bytes,
 		.events = o->nevents > 0,
 		.io_uring = !uring_set__empty(&o->io_uring),
+		.slowest = o->summary_opts.slowest,
+		.recorder = o->recorder,
+		.trigger = o->trigger != NULL,
 		.debug = o->debug,
 	};
 	struct collector_loader loader = {.coll = &s.coll, .opts = &co};
@@ -129,6 +134,18 @@ int session_run(const struct session_opts *o)
 
 	if (o->trace_fds)
 		trace_fds_bits(o->trace_fds, &co.trace_fds);
+	/*
+	 * --flight-recorder: a SIGUSR1 during the set-up must not end btftrace; it waits,
+	 * blocked, for the signalfd, and asks for a dump then
+	 */
+	if (o->recorder) {
+		sigset_t usr1, old;
+
+		sigemptyset(&usr1);
+		sigaddset(&usr1, SIGUSR1);
+		if (!sigprocmask(SIG_BLOCK, &usr1, &old))
+			s.usr1_blocked = sigismember(&old, SIGUSR1);
+	}
 	if (o->command) {
 		err = find_command(o->command[0], path, sizeof(path));
 		if (err) {
@@ -216,8 +233,15 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
-	if (s.filter && (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args))) {
+	if (s.filter &&
+	    (err = collector__set_filter(&s.coll, &s.filter->prog, s.filter->args, false))) {
 		fail("cannot fill the filter maps (%s): run with -d to see libbpf's messages",
+		     strerror(-err));
+		goto out;
+	}
+	if (s.trigger &&
+	    (err = collector__set_filter(&s.coll, &s.trigger->prog, s.trigger->args, true))) {
+		fail("cannot fill the trigger's maps (%s): run with -d to see libbpf's messages",
 		     strerror(-err));
 		goto out;
 	}
@@ -352,6 +376,7 @@ out:
 	free_tables(&s);
 	container_table__free(s.containers);
 	free(s.path_files);
+	recorder_free(&s);
 	free_kfuncs(&s);
 	return status;
 }

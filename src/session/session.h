@@ -80,6 +80,12 @@ struct session_opts {
 	int nkfuncs;
 	/* -e io_uring=SET, --io-uring[=SET]: the io_uring operations shown as calls; none: off */
 	struct uring_set io_uring;
+	/*
+	 * --flight-recorder N: each thread's last N calls kept in the kernel, written out when
+	 * a trigger fires; 0: off
+	 */
+	unsigned int recorder;
+	const struct filter_spec *trigger; /* --trigger EXPR; NULL: none */
 };
 
 void session_opts_default(struct session_opts *o);

@@ -20,6 +20,9 @@
 #include "types/types.h"
 
 /* Everything a session holds, torn down in one place. */
+/* --flight-recorder: triggers waiting for their dump; more fold into the last one */
+#define TRIGGERS_PENDING_MAX 16
+
 struct session {
 	const struct session_opts *opts;
 	struct catalog *cat;
@@ -27,6 +30,7 @@ struct session {
 	struct beauty *beauty;
 	struct decoder *dec;
 	struct filter_compiled *filter;	 /* NULL without a filter */
+	struct filter_compiled *trigger; /* --trigger; NULL without one */
 	struct tp_set tracepoints;	 /* -e SUBSYS:EVENT: those selected */
 	struct kfunc_set kfuncs;	 /* --kfunc: those selected */
 	struct btf *kfunc_btf;		 /* --kfunc: the running kernel's BTF they were found in */
@@ -49,6 +53,18 @@ struct session {
 	int child_status;
 	bool child_done;
 	unsigned long calls_shown; /* for --max-events */
+
+	/*
+	 * --flight-recorder: the events (signals, exits, execs) since the last dump, copies of
+	 * their records, to write out among the kept calls; and whether a trigger fired
+	 */
+	void **held;
+	size_t nheld;
+	bool dump_pending;
+	/* when each trigger not yet written out fired: a dump each, up to that time */
+	__u64 triggers[TRIGGERS_PENDING_MAX];
+	int ntriggers;
+	bool usr1_blocked; /* SIGUSR1 was blocked when btftrace started: the command's is too */
 
 	unsigned long long bad_records;
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
@@ -113,6 +129,17 @@ int on_record(void *ctx, void *data, size_t size);
 void on_call(void *ctx, const struct call *call);
 void raise_reader_priority(void);
 int trace_loop(struct session *s);
+/* Reads at most limit records: the ring buffer may be filled as fast as it is read. */
+void read_records(struct session *s, unsigned long limit);
+
+/* recorder.c: --flight-recorder */
+/* A record from the ring buffer: an event held for the next dump, or a trigger. */
+void recorder_record(struct session *s, const void *data, size_t size);
+/* SIGUSR1: a dump of the calls kept up to now. */
+void recorder_on_sigusr1(struct session *s);
+/* Writes the calls kept up to the first trigger pending, and the events among them. */
+void recorder_dump(struct session *s);
+void recorder_free(struct session *s);
 
 /* report.c */
 /* io_uring.c: -e io_uring= */

@@ -184,6 +184,40 @@ static int plan_injection(struct session *s)
 }
 
 /*
+ * --trigger: compiled as a filter is, against the syscalls traced; the syscalls that have
+ * the arguments it names are marked, and run it at their exits. It selects nothing.
+ */
+static int compile_trigger(struct session *s)
+{
+	char why[FILTER_ERR_MAX];
+	struct syscall_set traced = {};
+	int err;
+
+	s->trigger = calloc(1, sizeof(*s->trigger));
+	if (!s->trigger)
+		return -ENOMEM;
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (s->beauty->rules[nr].flags & BT_SC_SELECTED)
+			syscall_set__add(&traced, nr);
+	}
+	err = filter_spec__compile(s->opts->trigger, s->cat, s->opts->no_btf ? NULL : &s->types,
+				   &traced, s->trigger, why, sizeof(why));
+	if (err) {
+		/* the compiler's messages name --filter, the language's first option */
+		if (!strncmp(why, "--filter", 8))
+			fail("--trigger%s", why + 8);
+		else
+			fail("%s", why);
+		return err;
+	}
+	for (int nr = 0; nr < BT_MAX_SYSCALLS; nr++) {
+		if (syscall_set__has(&s->trigger->traced, nr))
+			s->beauty->rules[nr].flags |= BT_SC_TRIGGER;
+	}
+	return 0;
+}
+
+/*
  * Why the --btf file cannot hold BTF, found before libbpf reads it (a FIFO
  * would block the read for ever), or NULL when it may.
  */
@@ -435,6 +469,8 @@ int load_tables(struct session *s)
 		return err;
 	if (o->filter && filter_spec__active(o->filter) && (err = compile_filter(s)))
 		return err;
+	if (o->trigger && (err = compile_trigger(s)))
+		return err;
 	if (o->inject && (err = plan_injection(s)))
 		return err;
 	err = decoder__init(s->dec, s->cat, s->beauty, &s->types, &o->decode);
@@ -484,6 +520,7 @@ void free_tables(struct session *s)
 	}
 	free(s->dec);
 	free(s->filter);
+	free(s->trigger);
 	free(s->inject_plan);
 	free(s->beauty);
 	free(s->cat);

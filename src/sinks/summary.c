@@ -25,6 +25,11 @@ void summary__init(struct summary *s, const struct decoder *dec, const struct su
 
 void summary__free(struct summary *s)
 {
+	for (size_t i = 0; i < s->nslow; i++) {
+		free(s->slow[i].enter);
+		free(s->slow[i].exit);
+	}
+	free(s->slow);
 	free(s->rows);
 	free(s->errs);
 	memset(s, 0, sizeof(*s));
@@ -190,6 +195,64 @@ void summary__add_errno(void *ctx, const struct bt_errno_key *key, __u64 count)
 	s->errs[s->nerrs].key = *key;
 	s->errs[s->nerrs].count = count;
 	s->nerrs++;
+}
+
+void summary__add_slow(void *ctx, const struct bt_kept_key *key, const struct bt_kept_call *kc)
+{
+	struct summary *s = ctx;
+	struct bt_enter_rec *enter;
+	struct bt_exit_rec *exit;
+
+	/* a slot is kept whole, both records: one without its exit is no slow call */
+	if (!kept_call_records(kc, &enter, &exit))
+		return;
+	if (!exit || (__u32)enter->hdr.nr != key->id)
+		goto drop;
+	if (s->nslow == s->slow_cap) {
+		size_t cap = s->slow_cap ? s->slow_cap * 2 : 32;
+		struct summary_slow *p = realloc(s->slow, cap * sizeof(*p));
+
+		if (!p)
+			goto drop;
+		s->slow = p;
+		s->slow_cap = cap;
+	}
+	/* the exit's time says the call's: the kernel may not have timed the exit record */
+	exit->hdr.ts = enter->hdr.ts + kc->ns;
+	s->slow[s->nslow++] = (struct summary_slow){.ns = kc->ns, .enter = enter, .exit = exit};
+	return;
+drop:
+	free(enter);
+	free(exit);
+}
+
+/* Longest first; by syscall id first, so that each syscall's are together. */
+static int cmp_slow(const void *pa, const void *pb)
+{
+	const struct summary_slow *a = pa, *b = pb;
+
+	if (a->enter->hdr.nr != b->enter->hdr.nr)
+		return a->enter->hdr.nr < b->enter->hdr.nr ? -1 : 1;
+	if (a->ns != b->ns)
+		return a->ns < b->ns ? 1 : -1;
+	return a->enter->hdr.ts < b->enter->hdr.ts ? -1 : a->enter->hdr.ts > b->enter->hdr.ts;
+}
+
+/*
+ * The kept calls of syscall nr, longest first, at most opts.slowest (the kernel keeps that
+ * many per CPU): *n of them from the returned index.
+ */
+static size_t slow_calls_of(const struct summary *s, int nr, size_t *n)
+{
+	size_t first = 0, end;
+
+	while (first < s->nslow && s->slow[first].enter->hdr.nr != nr)
+		first++;
+	end = first;
+	while (end < s->nslow && s->slow[end].enter->hdr.nr == nr)
+		end++;
+	*n = end - first > s->opts.slowest ? s->opts.slowest : end - first;
+	return first;
 }
 
 static __u64 avg_ns(const struct bt_summary *sum)
@@ -527,6 +590,53 @@ static void print_container_heading(const struct summary *s, FILE *out, const ch
 	fprintf(out, ":\n");
 }
 
+/*
+ * --slowest: under the table, each syscall's slowest calls in the table's order, longest
+ * first, decoded as the trace shows them, with strace's -T time: "[pid  1234]
+ * openat(AT_FDCWD, \"/tmp/fifo\", O_RDONLY) = 3 <0.201234>".
+ */
+static void print_slowest(struct summary *s, FILE *out)
+{
+	struct text_writer_opts two;
+	struct text_writer tw;
+	struct wr_limits lim;
+	struct outbuf line;
+
+	if (s->nslow)
+		qsort(s->slow, s->nslow, sizeof(*s->slow), cmp_slow);
+	fprintf(out, "\nslowest calls (at most %u of each syscall, longest first):\n",
+		s->opts.slowest);
+	outbuf_init(&line);
+	decode_text_limits(&s->dec->opts, &lim);
+	decode_text_writer_opts(&s->dec->opts, &two);
+	text_writer__init(&tw, &line, &lim, &two);
+	for (size_t r = 0; r < s->nrows; r++) {
+		size_t n, first = slow_calls_of(s, s->rows[r].key.nr, &n);
+
+		for (size_t i = first; i < first + n; i++) {
+			struct call call = {.state = CALL_COMPLETE,
+					    .enter = s->slow[i].enter,
+					    .exit = s->slow[i].exit};
+			struct call_view v;
+
+			outbuf_reset(&line);
+			outbuf_printf(&line, "[pid %5u] ", call.enter->hdr.tid);
+			tw.lead = line.len;
+			decode_view(s->dec, &call, &v);
+			decode_write_call(s->dec, &tw.w, &v);
+			decode_write_return(s->dec, &tw.w, &v);
+			outbuf_printf(&line, " <%llu.%06llu>",
+				      (unsigned long long)(s->slow[i].ns / 1000000000ULL),
+				      (unsigned long long)(s->slow[i].ns % 1000000000ULL) / 1000);
+			if (v.captures_not_kept)
+				outbuf_puts(&line, " <data not kept: record too large>");
+			outbuf_putc(&line, '\n');
+			fwrite(line.data, 1, line.len, out);
+		}
+	}
+	outbuf_free(&line);
+}
+
 void summary__print(struct summary *s, FILE *out)
 {
 	size_t first = 0;
@@ -558,6 +668,8 @@ void summary__print(struct summary *s, FILE *out)
 		}
 		first = end;
 	}
+	if (s->opts.slowest)
+		print_slowest(s, out);
 	if (s->opts.errno_summary)
 		print_errnos(s, out);
 	fflush(out);
@@ -655,6 +767,41 @@ static const char *by_name(int by)
 	return "total";
 }
 
+/*
+ * --slowest: ,"slowest":[{"ts":..,"pid":..,"tid":..,"duration_ns":..,"args":..,"return":..}]
+ * with the row's slowest calls, longest first, decoded as the trace's call objects are.
+ */
+static void json_slowest(struct summary *s, struct outbuf *ob, const struct summary_row *row)
+{
+	static const struct json_writer_opts jwo;
+	struct json_writer jw;
+	size_t n, first = slow_calls_of(s, row->key.nr, &n);
+
+	json_writer__init(&jw, ob, &jwo);
+	outbuf_puts(ob, ",\"slowest\":[");
+	for (size_t i = first; i < first + n; i++) {
+		struct call call = {
+			.state = CALL_COMPLETE, .enter = s->slow[i].enter, .exit = s->slow[i].exit};
+		struct call_view v;
+
+		decode_view(s->dec, &call, &v);
+		outbuf_puts(ob, i > first ? ",{\"ts\":" : "{\"ts\":");
+		outbuf_u64(ob, v.ts);
+		outbuf_puts(ob, ",\"pid\":");
+		outbuf_u64(ob, v.pid);
+		outbuf_puts(ob, ",\"tid\":");
+		outbuf_u64(ob, v.tid);
+		outbuf_puts(ob, ",\"duration_ns\":");
+		outbuf_u64(ob, s->slow[i].ns);
+		decode_write_call(s->dec, &jw.w, &v);
+		decode_write_return(s->dec, &jw.w, &v);
+		if (v.captures_dropped)
+			outbuf_puts(ob, ",\"captures_dropped\":true");
+		outbuf_putc(ob, '}');
+	}
+	outbuf_putc(ob, ']');
+}
+
 /* One group's object: its syscalls in the table's order, then their total. */
 static void json_group(struct summary *s, struct outbuf *ob, const struct summary_row *rows,
 		       size_t n)
@@ -704,6 +851,8 @@ static void json_group(struct summary *s, struct outbuf *ob, const struct summar
 			json_hist(ob, sum);
 		if (s->opts.errno_summary)
 			json_errnos(ob, s, &rows[i]);
+		if (s->opts.slowest)
+			json_slowest(s, ob, &rows[i]);
 		outbuf_putc(ob, '}');
 	}
 	outbuf_puts(ob, "],\"total\":{");
@@ -719,6 +868,8 @@ void summary__json(struct summary *s, struct outbuf *ob,
 	sort_rows(s);
 	if (s->nerrs)
 		qsort(s->errs, s->nerrs, sizeof(*s->errs), cmp_errs_by_key);
+	if (s->nslow)
+		qsort(s->slow, s->nslow, sizeof(*s->slow), cmp_slow);
 	/* a summary by total is always there, even of no calls; a group only with calls */
 	if (!s->nrows && s->opts.by == BT_SUMMARY_TOTAL) {
 		json_group(s, ob, s->rows, 0);

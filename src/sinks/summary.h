@@ -55,10 +55,11 @@ struct summary_opts {
 	/* -U: the columns in order; none: strace's default (time, seconds, avg, calls, errors) */
 	unsigned char columns[SUMMARY_MAX_COLUMNS];
 	int ncolumns;
-	int by;		    /* enum bt_summary_by */
-	bool hist;	    /* --hist: a log2 latency histogram per syscall */
-	bool errno_summary; /* --errno-summary: failures by errno per syscall */
-	__u64 overhead_ns;  /* -O: taken off each call's time in the kernel; said in JSON */
+	int by;		      /* enum bt_summary_by */
+	bool hist;	      /* --hist: a log2 latency histogram per syscall */
+	bool errno_summary;   /* --errno-summary: failures by errno per syscall */
+	__u64 overhead_ns;    /* -O: taken off each call's time in the kernel; said in JSON */
+	unsigned int slowest; /* --slowest N: each syscall's N slowest calls, decoded; 0: none */
 };
 
 struct summary_row {
@@ -73,6 +74,13 @@ struct summary_errno_row {
 	__u64 count;
 };
 
+/* --slowest: a call the kernel kept, its records copied out of the map. */
+struct summary_slow {
+	__u64 ns;
+	struct bt_enter_rec *enter;
+	struct bt_exit_rec *exit;
+};
+
 struct summary {
 	const struct decoder *dec;
 	struct summary_opts opts;
@@ -85,6 +93,8 @@ struct summary {
 	size_t nrows, cap;
 	struct summary_errno_row *errs;
 	size_t nerrs, errs_cap;
+	struct summary_slow *slow;
+	size_t nslow, slow_cap;
 };
 
 /*
@@ -102,6 +112,11 @@ void summary__free(struct summary *s);
 /* Collect one map entry (a summary_fn / errno_count_fn for the collector). */
 void summary__add(void *ctx, const struct bt_summary_key *key, const struct bt_summary *sum);
 void summary__add_errno(void *ctx, const struct bt_errno_key *key, __u64 count);
+/*
+ * --slowest: one call the kernel kept (a kept_call_fn for the collector); its records are
+ * copied, and left out when they are not whole.
+ */
+void summary__add_slow(void *ctx, const struct bt_kept_key *key, const struct bt_kept_call *kc);
 /* Prints the table(s), as strace -c does, with -U's columns. */
 void summary__print(struct summary *s, FILE *out);
 /*

@@ -268,7 +268,9 @@ static void print_event(struct text_sink *s, const struct call_view *v)
 /* A call sent without its captured data (a full ring buffer) says so, rather than look whole. */
 static void put_dropped_marker(struct text_sink *s, const struct call_view *v)
 {
-	if (v->captures_dropped)
+	if (v->captures_not_kept)
+		outbuf_puts(&s->line, " <data not kept: record too large>");
+	else if (v->captures_dropped)
 		outbuf_puts(&s->line, " <data not captured: ring buffer full>");
 }
 

@@ -338,8 +338,81 @@ def test_perfetto_refuses_a_summary(run_btftrace, tmp_path):
                            "/bin/true"], trace=False)
     assert result.returncode == 2
     assert result.stderr == "btftrace: --format=perfetto has no summary: use --format=json " \
-                            "or text for -c/-C/--hist/--errno-summary\n"
+                            "or text for -c/-C/--hist/--errno-summary/--slowest\n"
     assert not (tmp_path / "t.json").exists()
+
+
+def slowest_lines(text):
+    """The lines of the --slowest list under the table: [(tid, call text, seconds)]."""
+    lines = text.split("\nslowest calls (at most ", 1)
+    assert len(lines) == 2, text
+    out = []
+    for line in lines[1].splitlines()[1:]:
+        m = re.match(r"^\[pid +(\d+)\] (.*) <(\d+\.\d{6})>$", line)
+        if not m:
+            break
+        out.append((int(m.group(1)), m.group(2), float(m.group(3))))
+    return out
+
+
+def test_slowest_keeps_the_slow_open_with_its_path(run_btftrace, workload, tmp_path):
+    """-c --slowest 3: a FIFO's open that waits 300 ms for its writer, among 30 fast opens of
+    files, is kept in the kernel whole: its path, flags, result, time and pid."""
+    result = run_btftrace(["-c", *ALL_COLUMNS, "--slowest", "3", "--", workload("slow_fifo"),
+                           tmp_path, 30, 300])
+    assert result.returncode == 0, result.stderr
+    slow = slowest_lines(result.trace)
+    opens = [s for s in slow if s[1].startswith("openat(")]
+    # three per syscall at most, longest first
+    assert len(opens) == 3, result.trace
+    assert [s[2] for s in opens] == sorted((s[2] for s in opens), reverse=True)
+    tid, text, seconds = opens[0]
+    assert text == f'openat(AT_FDCWD, "{tmp_path}/fifo", O_RDONLY) = 3', result.trace
+    assert seconds >= 0.3
+    # the table's max is that call's time, to the microsecond (both the kernel's)
+    table = parse_tables(result.trace)[None]
+    assert abs(table["openat"]["max_us"] - seconds * 1e6) <= 1
+    # the pid is the workload's main thread, the one that ran execve
+    execs = [s for s in slow if s[1].startswith("execve(")]
+    assert execs and execs[0][0] == tid, result.trace
+    # the others are the fast ones, with their own paths: the files', or, on a loaded machine,
+    # the dynamic loader's that waited for the CPU longer than they did
+    for _, text, seconds in opens[1:]:
+        assert re.match(r'openat\(AT_FDCWD, "[^"]+", O_', text), text
+        assert seconds < 0.3
+    # the sleep of the writer thread is the slowest clock_nanosleep, with its time argument
+    sleeps = [s for s in slow if s[1].startswith("clock_nanosleep(")]
+    assert sleeps and "tv_nsec=300000000" in sleeps[0][1], result.trace
+    assert sleeps[0][0] != tid
+
+
+def test_slowest_in_json_summary(run_btftrace, workload, tmp_path):
+    result = run_btftrace(["--format=json", "-c", "--slowest", "2", "--", workload("slow_fifo"),
+                           tmp_path, 5, 200])
+    assert result.returncode == 0, result.stderr
+    summary = [json.loads(line) for line in result.trace.splitlines()][-1]
+    assert summary["event"] == "summary"
+    rows = {r["syscall"]: r for r in summary["syscalls"]}
+    slow = rows["openat"]["slowest"]
+    assert 1 <= len(slow) <= 2
+    assert slow[0]["duration_ns"] >= 200_000_000
+    assert slow[0]["args"][1]["value"]["str"] == f"{tmp_path}/fifo"
+    assert slow[0]["ret"] == 3 and slow[0]["pid"] > 0 and slow[0]["tid"] == slow[0]["pid"]
+    # every row has its list, longest first
+    for row in summary["syscalls"]:
+        times = [c["duration_ns"] for c in row["slowest"]]
+        assert times == sorted(times, reverse=True) and len(times) <= 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--slowest", "0"], "invalid --slowest value '0'"),
+    (["--slowest", "17"], "invalid --slowest value '17'"),
+    (["--slowest", "3", "--summary-by", "process"], "--slowest keeps each syscall's"),
+])
+def test_slowest_bad_input(run_btftrace, args, message):
+    result = run_btftrace(args + ["--", "true"], trace=False)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
 
 
 STRACE = shutil.which("strace")

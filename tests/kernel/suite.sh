@@ -88,6 +88,14 @@ run filter --filter 'fd == 10 && count > 100' -- "$w/filtered" 100
 run filter-failed -Z -- "$w/filtered" 100
 run signals -- "$w/proc_life" signals
 run killed -- "$w/proc_life" segv
+# --flight-recorder: calls kept in a map, written out at a crash and when --trigger holds; the
+# exit program's stack with the recorder's and the trigger's parts, as old verifiers count it
+run recorder --flight-recorder 20 -- "$w/last_calls" 1000 segv
+run recorder-trigger --last 3 --trigger 'syscall == lseek && offset == 500' \
+	-- "$w/last_calls" 1000 ok
+# -c --slowest: a FIFO's open that waits for its writer kept with its path, by a second
+# sys_exit program
+run slowest -c --slowest 2 -- "$w/slow_fifo" "$t/slowest" 5 300
 # -k: the stack record's copy of the user stack, unwound with DWARF; and the kernel's frames
 run stack -k -e trace=openat -- "$w/stack_calls" /nonexistent/stack
 run stack-kernel -d -k --kernel-stack -e trace=openat -- "$w/stack_calls" /nonexistent/stack

@@ -356,6 +356,31 @@ def test_stack_of_an_injected_call_taken_at_its_exit(run):
     assert names[i:i + 3] == ["stack_inner", "stack_outer", "main"], text
 
 
+def test_flight_recorder_writes_the_last_calls_at_a_crash(run):
+    case = ok(run, "recorder", rc=128 + 11)
+    calls = [RESULT_GAP.sub(" = ", l) for l in lines(case.file("trace"))]
+    assert calls == [f"lseek(-1, {i}, SEEK_SET) = -1 EBADF (Bad file descriptor)"
+                     for i in range(980, 1000)] + [
+        "--- SIGSEGV {si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=NULL} ---",
+        "+++ killed by SIGSEGV +++"], case.file("trace")
+
+
+def test_flight_recorder_trigger_fires_on_its_call(run):
+    calls = [RESULT_GAP.sub(" = ", l) for l in lines(ok(run, "recorder-trigger").file("trace"))]
+    assert calls == [f"lseek(-1, {i}, SEEK_SET) = -1 EBADF (Bad file descriptor)"
+                     for i in range(498, 501)], calls
+
+
+def test_slowest_keeps_the_slow_open_with_its_path(run):
+    text = ok(run, "slowest").file("trace")
+    slow = text.split("\nslowest calls (at most ", 1)
+    assert len(slow) == 2, text
+    opens = [l for l in slow[1].splitlines() if "openat(" in l]
+    assert opens and re.search(r'\] openat\(AT_FDCWD, "[^"]*/slowest/fifo", O_RDONLY\) = 3 '
+                               r"<(\d+\.\d+)>$", opens[0]), text
+    assert float(re.search(r"<(\d+\.\d+)>$", opens[0]).group(1)) >= 0.3, text
+
+
 def runs_i386(run):
     """Whether the kernel ran the int $0x80 probe: every Debian kernel of the matrix must; the
     host's may have its IA32 emulation off, and then there is nothing to check there."""

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "events/events.h"
@@ -772,6 +773,58 @@ static void test_attached_finish_detaches(void **state)
 }
 
 /*
+ * A call kept in the kernel (--flight-recorder, --slowest): its records are copied when
+ * whole; an enter alone is a call under way; a slot whose enter is missing or torn, or
+ * whose exit is another call's, gives nothing.
+ */
+static void test_kept_call_records(void **state)
+{
+	struct bt_enter_rec enter = {
+		.hdr = {.type = BT_REC_ENTER, .size = sizeof(enter), .ts = 10, .tid = 7, .nr = 8}};
+	struct bt_exit_rec exit = {
+		.hdr = {.type = BT_REC_EXIT, .size = sizeof(exit), .ts = 20, .tid = 7, .nr = 8},
+		.ret = -9};
+	static struct bt_kept_call kc;
+	struct bt_enter_rec *e;
+	struct bt_exit_rec *x;
+
+	memcpy(kc.enter, &enter, sizeof(enter));
+	memcpy(kc.exit, &exit, sizeof(exit));
+	kc.enter_size = sizeof(enter);
+	kc.exit_size = sizeof(exit);
+	assert_true(kept_call_records(&kc, &e, &x));
+	assert_int_equal(e->hdr.ts, 10);
+	assert_int_equal(x->ret, -9);
+	free(e);
+	free(x);
+	/* under way: no exit yet */
+	kc.exit_size = 0;
+	assert_true(kept_call_records(&kc, &e, &x));
+	assert_non_null(e);
+	assert_null(x);
+	free(e);
+	/* an exit of another thread's call */
+	kc.exit_size = sizeof(exit);
+	((struct bt_exit_rec *)kc.exit)->hdr.tid = 8;
+	assert_false(kept_call_records(&kc, &e, &x));
+	assert_null(e);
+	assert_null(x);
+	((struct bt_exit_rec *)kc.exit)->hdr.tid = 7;
+	/* sizes past the slot's regions, or shorter than the record's own */
+	kc.exit_size = sizeof(kc.exit) + 1;
+	assert_false(kept_call_records(&kc, &e, &x));
+	kc.exit_size = sizeof(exit);
+	kc.enter_size = sizeof(enter) - 1;
+	assert_false(kept_call_records(&kc, &e, &x));
+	/* an exit where the enter should be: only the exit was kept */
+	memcpy(kc.enter, &exit, sizeof(exit));
+	kc.enter_size = sizeof(exit);
+	assert_false(kept_call_records(&kc, &e, &x));
+	kc.enter_size = 0;
+	assert_false(kept_call_records(&kc, &e, &x));
+}
+
+/*
  * -b execve: the detach record ends the thread's execve as strace does: a
  * held call shows detached; one shown unfinished already (another thread's
  * line came between) shows nothing more; either way an event follows, for
@@ -819,6 +872,7 @@ static void test_detach_at_exec(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kept_call_records),
 		cmocka_unit_test(test_complete_call),
 		cmocka_unit_test(test_interleaved_threads),
 		cmocka_unit_test(test_idle_shows_blocked_call),

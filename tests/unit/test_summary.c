@@ -252,6 +252,86 @@ static void test_text_errnos_merge_groups(void **state)
 	summary__free(&sum);
 }
 
+/*
+ * A kept call of getppid (110) by tid, ns long, returning ret, as the kernel's slot holds
+ * it (the catalog here knows no arguments: six are shown).
+ */
+static struct bt_kept_call kept_getppid(__u32 tid, __u64 ts, __u64 ns, __s64 ret)
+{
+	struct bt_kept_call kc = {.ns = ns};
+	struct bt_enter_rec enter = {.hdr = {.type = BT_REC_ENTER,
+					     .size = sizeof(enter),
+					     .ts = ts,
+					     .tgid = tid,
+					     .tid = tid,
+					     .nr = 110}};
+	struct bt_exit_rec exit = {.hdr = {.type = BT_REC_EXIT,
+					   .size = sizeof(exit),
+					   .tgid = tid,
+					   .tid = tid,
+					   .nr = 110},
+				   .ret = ret};
+
+	memcpy(kc.enter, &enter, sizeof(enter));
+	memcpy(kc.exit, &exit, sizeof(exit));
+	kc.enter_size = sizeof(enter);
+	kc.exit_size = sizeof(exit);
+	return kc;
+}
+
+/*
+ * --slowest: the kernel keeps N per CPU; the table shows each syscall's N longest of them
+ * all, longest first, with pid and time; slots that are not one whole call are left out.
+ */
+static void test_slowest_text_and_json(void **state)
+{
+	struct summary_opts o = {.slowest = 2};
+	struct bt_summary_key key = {.nr = 110};
+	struct bt_summary s = timed_calls(5, 0, 10);
+	struct bt_kept_key k0 = {.id = 110, .slot = 0}, k1 = {.id = 110, .slot = 1},
+			   k16 = {.id = 110, .slot = BT_SLOWEST_MAX};
+	struct bt_kept_call a = kept_getppid(7, 100, 3000, 1), b = kept_getppid(8, 200, 1500000, 1),
+			    c = kept_getppid(9, 300, 2000, 1),
+			    torn = kept_getppid(10, 400, 9999999, 1),
+			    other = kept_getppid(11, 500, 8888888, 1),
+			    no_exit = kept_getppid(12, 600, 7777777, 1);
+	struct lines lines = {};
+	struct summary sum;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	/* an enter that claims more bytes than its region, an exit of another call, no exit */
+	torn.enter_size = sizeof(torn.enter) + 8;
+	((struct bt_exit_rec *)other.exit)->hdr.nr = 257;
+	no_exit.exit_size = 0;
+	summary__init(&sum, &dec, &o);
+	summary__add(&sum, &key, &s);
+	summary__add_slow(&sum, &k0, &a);
+	summary__add_slow(&sum, &k1, &c);
+	summary__add_slow(&sum, &k16, &b);
+	summary__add_slow(&sum, &k0, &torn);
+	summary__add_slow(&sum, &k0, &other);
+	summary__add_slow(&sum, &k0, &no_exit);
+	assert_int_equal(sum.nslow, 3);
+	summary__print(&sum, f);
+	fclose(f);
+	assert_non_null(strstr(text, "\nslowest calls (at most 2 of each syscall, longest first):\n"
+				     "[pid     8] getppid(0, 0, 0, 0, 0, 0)   = 1 <0.001500>\n"
+				     "[pid     7] getppid(0, 0, 0, 0, 0, 0)   = 1 <0.000003>\n"));
+	assert_null(strstr(text, "[pid     9]"));
+	json_of(&sum, &lines);
+	assert_int_equal(lines.n, 1);
+	assert_non_null(strstr(lines.text[0], "\"slowest\":[{\"ts\":200,\"pid\":8,\"tid\":8,"
+					      "\"duration_ns\":1500000,"));
+	assert_non_null(
+		strstr(lines.text[0], "{\"ts\":100,\"pid\":7,\"tid\":7,\"duration_ns\":3000,"));
+	assert_null(strstr(lines.text[0], "\"pid\":9"));
+	free_lines(&lines);
+	free(text);
+	summary__free(&sum);
+}
+
 /* -U as strace 6.1 takes it: its names and aliases, each column once, name last if not given. */
 static void test_columns_parse(void **state)
 {
@@ -390,6 +470,7 @@ int main(void)
 		cmocka_unit_test(test_groups_with_errnos_and_hist),
 		cmocka_unit_test(test_hist_open_ended_slot),
 		cmocka_unit_test(test_text_errnos_merge_groups),
+		cmocka_unit_test(test_slowest_text_and_json),
 		cmocka_unit_test(test_columns_parse),
 		cmocka_unit_test(test_text_columns),
 		cmocka_unit_test(test_overhead_leaves_zeros),

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * e2e workload: in directory DIR, makes COUNT regular files and a FIFO, then opens each file
+ * and the FIFO for reading, and closes them. The FIFO's open waits for a thread that opens
+ * it for writing DELAY_MS later: that open is the slow one among fast ones.
+ *
+ * Usage: slow_fifo DIR COUNT DELAY_MS
+ */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static char fifo[4096];
+static long delay_ms;
+
+static void *writer(void *arg)
+{
+	struct timespec t = {delay_ms / 1000, delay_ms % 1000 * 1000000};
+	int fd;
+
+	nanosleep(&t, NULL);
+	fd = open(fifo, O_WRONLY);
+	if (fd >= 0)
+		close(fd);
+	return arg;
+}
+
+int main(int argc, char **argv)
+{
+	char path[4096];
+	pthread_t thread;
+	long count;
+	int fd;
+
+	if (argc != 4) {
+		fprintf(stderr, "usage: slow_fifo DIR COUNT DELAY_MS\n");
+		return 2;
+	}
+	count = atol(argv[2]);
+	delay_ms = atol(argv[3]);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", argv[1]);
+	if (mkfifo(fifo, 0600) < 0) {
+		perror("mkfifo");
+		return 1;
+	}
+	for (long i = 0; i < count; i++) {
+		snprintf(path, sizeof(path), "%s/file%ld", argv[1], i);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (fd < 0) {
+			perror(path);
+			return 1;
+		}
+		close(fd);
+	}
+	for (long i = 0; i < count; i++) {
+		snprintf(path, sizeof(path), "%s/file%ld", argv[1], i);
+		fd = open(path, O_RDONLY);
+		if (fd >= 0)
+			close(fd);
+	}
+	pthread_create(&thread, NULL, writer, NULL);
+	fd = open(fifo, O_RDONLY);
+	if (fd >= 0)
+		close(fd);
+	pthread_join(thread, NULL);
+	return 0;
+}
