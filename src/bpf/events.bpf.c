@@ -197,7 +197,7 @@ static __always_inline bool filter_entry(const struct bt_event_desc *desc, const
 	in = bpf_map_lookup_elem(&filter_input, &zero);
 	if (!in)
 		return false;
-	filter_fill(in, -1, args, bpf_get_current_pid_tgid(), NULL);
+	filter_fill(in, -1, args, bpf_get_current_pid_tgid(), NULL, BT_PROG_FILTER);
 	for (int k = 0; k < BT_FILTER_MAX_NAMES; k++) {
 		__u32 off = desc->filter_off[k], size = desc->filter_size[k];
 		__u64 v;
@@ -212,7 +212,7 @@ static __always_inline bool filter_entry(const struct bt_event_desc *desc, const
 		known |= 1U << k;
 	}
 	in->v[BT_FF_NAMED_KNOWN] = known;
-	return filter_check(BT_PHASE_EVENT);
+	return filter_check(BT_PHASE_EVENT, BT_PROG_FILTER);
 }
 
 SEC("tracepoint")

@@ -201,7 +201,7 @@ static int compile_trigger(struct session *s)
 			syscall_set__add(&traced, nr);
 	}
 	err = filter_spec__compile(s->opts->trigger, s->cat, s->opts->no_btf ? NULL : &s->types,
-				   &traced, s->trigger, why, sizeof(why));
+				   &traced, NULL, s->trigger, why, sizeof(why));
 	if (err) {
 		/* the compiler's messages name --filter, the language's first option */
 		if (!strncmp(why, "--filter", 8))
