@@ -2,7 +2,8 @@
 /*
  * e2e workload: in directory DIR, makes COUNT regular files and a FIFO, then opens each file
  * and the FIFO for reading, and closes them. The FIFO's open waits for a thread that opens
- * it for writing DELAY_MS later: that open is the slow one among fast ones.
+ * it for writing DELAY_MS after that open has started waiting: that open is the slow one among
+ * fast ones, and takes DELAY_MS at least however the threads are scheduled.
  *
  * Usage: slow_fifo DIR COUNT DELAY_MS
  */
@@ -11,17 +12,47 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 static char fifo[4096];
 static long delay_ms;
+static pid_t main_tid;
+
+/*
+ * Until the main thread waits in its openat: /proc's syscall file names the call a thread is
+ * blocked in. Read again through one fd, so that the wait adds no opens of its own.
+ */
+static void wait_for_the_open(void)
+{
+	struct timespec poll_every = {0, 1000000};
+	char path[64], buf[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)main_tid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return; /* no such file: the delay from now on, as before */
+	for (;;) {
+		ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+		if (n <= 0)
+			break;
+		buf[n] = 0;
+		if (atol(buf) == SYS_openat)
+			break;
+		nanosleep(&poll_every, NULL);
+	}
+	close(fd);
+}
 
 static void *writer(void *arg)
 {
 	struct timespec t = {delay_ms / 1000, delay_ms % 1000 * 1000000};
 	int fd;
 
+	wait_for_the_open();
 	nanosleep(&t, NULL);
 	fd = open(fifo, O_WRONLY);
 	if (fd >= 0)
@@ -62,6 +93,7 @@ int main(int argc, char **argv)
 		if (fd >= 0)
 			close(fd);
 	}
+	main_tid = syscall(SYS_gettid);
 	pthread_create(&thread, NULL, writer, NULL);
 	fd = open(fifo, O_RDONLY);
 	if (fd >= 0)
