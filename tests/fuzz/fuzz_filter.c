@@ -97,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_message(err);
 		return 0;
 	}
-	ret = filter_spec__compile(&spec, cat, NULL, &all, out, err, sizeof(err));
+	ret = filter_spec__compile(&spec, cat, NULL, &all, NULL, out, err, sizeof(err));
 	filter_expr__free(spec.expr);
 	if (ret) {
 		check_message(err);
