@@ -13,6 +13,7 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 
+#include "beauty/kfuncs.h"
 #include "catalog/tracepoints.h"
 #include "filter/signal_set.h"
 #include "filter/status.h"
@@ -100,8 +101,10 @@ static const char usage_text[] =
 	"                          BTF prototype and the structs they point to copied at\n"
 	"                          its entry (up to --capture-size bytes):\n"
 	"                          > vfs_read(file={...}, buf=\"...\", count=64, pos=[0]) = 3\n"
-	"                          ('btftrace kfuncs' lists them). Needs fentry programs\n"
-	"                          or kprobes (man: KERNEL FUNCTIONS)\n"
+	"                          ('btftrace kfuncs' lists them). FUNC(EXPR,...) shows\n"
+	"                          fetch expressions on its arguments instead, as -e's:\n"
+	"                          'vfs_read(file->f_path.dentry->d_name.name:string)'.\n"
+	"                          Needs fentry programs or kprobes (man: KERNEL FUNCTIONS)\n"
 	"  -e read=SET, --read=SET  after each call that read data from an fd in SET (fd\n"
 	"                          numbers, all or none, '!' first inverts; the last given\n"
 	"                          counts), dump the data in hex and ASCII as strace does:\n"
@@ -796,14 +799,22 @@ static void parse_io_uring(struct session_opts *o, const char *value)
 		usage_error("%s", err);
 }
 
-/* --kfunc FUNC[,FUNC...]: kernel functions (globs) to show under the calls. */
+/*
+ * --kfunc FUNC[(EXPR,...)][,FUNC...]: kernel functions (globs) to show under the calls; the
+ * commas inside a function's parentheses are its expressions'.
+ */
 static void add_kfuncs(struct session_opts *o, char *list)
 {
-	char *save = NULL;
+	while (*list) {
+		size_t len = kfunc_spec_len(list);
+		const char **p;
+		char *name = list;
 
-	for (char *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		const char **p = realloc(o->kfuncs, (o->nkfuncs + 1) * sizeof(*p));
-
+		list += len + (list[len] == ',');
+		name[len] = '\0';
+		if (!len)
+			continue;
+		p = realloc(o->kfuncs, (o->nkfuncs + 1) * sizeof(*p));
 		if (!p)
 			usage_error("out of memory");
 		p[o->nkfuncs++] = name;

@@ -9,6 +9,7 @@
 #include <bpf/btf.h>
 
 #include "beauty/kfuncs.h"
+#include "types/fetch.h"
 #include "types/types.h"
 
 static void dump_printf(void *ctx, const char *fmt, va_list args)
@@ -250,11 +251,113 @@ static bool is_glob(const char *s)
 	return strpbrk(s, "*?[") != NULL;
 }
 
-int kfunc_set__add(struct kfunc_set *set, const struct btf *btf, const char *name, __u32 struct_cap,
+size_t kfunc_spec_len(const char *list)
+{
+	int depth = 0;
+	size_t n = 0;
+
+	/* a comma inside the parentheses separates the function's expressions, not functions */
+	for (; list[n] && (depth || list[n] != ','); n++) {
+		if (list[n] == '(')
+			depth++;
+		else if (list[n] == ')' && depth)
+			depth--;
+	}
+	return n;
+}
+
+int kfunc_spec_parse(const char *spec, char *name, size_t name_size, struct tp_item **items,
+		     int *nitems, char *why, size_t why_size)
+{
+	const char *paren = strchr(spec, '(');
+	size_t head = paren ? (size_t)(paren - spec) : strlen(spec), len;
+	char *list;
+	int err;
+
+	*items = NULL;
+	*nitems = 0;
+	if (!head || head >= name_size) {
+		set_why(why, why_size, "--kfunc '%s': %s", spec,
+			head ? "the function's name is too long"
+			     : "a function's name comes first: vfs_read(file->f_pos, count)");
+		return -EINVAL;
+	}
+	snprintf(name, name_size, "%.*s", (int)head, spec);
+	if (!paren)
+		return 0;
+	len = strlen(paren);
+	if (len < 2 || paren[len - 1] != ')' || memchr(paren + 1, '(', len - 2) ||
+	    memchr(paren + 1, ')', len - 2)) {
+		set_why(why, why_size,
+			"--kfunc '%s': the expressions go in one pair of parentheses at the "
+			"function's end: vfs_read(file->f_pos, count)",
+			spec);
+		return -EINVAL;
+	}
+	list = strndup(paren + 1, len - 2);
+	if (!list)
+		return -ENOMEM;
+	err = tp_list_parse(name, list, items, nitems, why, why_size);
+	free(list);
+	if (err) {
+		free(*items);
+		*items = NULL;
+		*nitems = 0;
+	}
+	return err;
+}
+
+/*
+ * Compiles function k's expressions, a copy of items[0..n) (each function its own: the
+ * compiler sets each item's type by the function's prototype).
+ */
+static int plan_fetch(const struct btf *btf, struct kfunc *k, const struct tp_item *items, int n,
+		      char *why, size_t why_size)
+{
+	int err;
+
+	k->shown = calloc(n, sizeof(*k->shown));
+	k->shown_types = calloc(n, sizeof(*k->shown_types));
+	k->fetch = calloc(1, sizeof(*k->fetch));
+	if (!k->shown || !k->shown_types || !k->fetch) {
+		kfunc__free_fetch(k);
+		return -ENOMEM;
+	}
+	memcpy(k->shown, items, n * sizeof(*items));
+	k->nshown = n;
+	err = kfunc_fetch_compile(btf, k->func_id, k->name, k->shown, n, k->fetch, why, why_size);
+	for (int i = 0; !err && i < n; i++) {
+		if (k->shown[i].kind == TP_FETCH_STRING)
+			snprintf(k->shown_types[i], sizeof(k->shown_types[i]), "char *");
+		else if (type_name(btf, k->shown[i].btf_id, k->shown_types[i],
+				   sizeof(k->shown_types[i])))
+			err = -ENOMEM;
+	}
+	return err;
+}
+
+void kfunc__free_fetch(struct kfunc *k)
+{
+	free(k->shown);
+	free(k->shown_types);
+	free(k->fetch);
+	k->shown = NULL;
+	k->shown_types = NULL;
+	k->fetch = NULL;
+	k->nshown = 0;
+}
+
+int kfunc_set__add(struct kfunc_set *set, const struct btf *btf, const char *spec, __u32 struct_cap,
 		   char *why, size_t why_size)
 {
 	__u32 n = btf__type_cnt(btf);
-	int added = 0, err;
+	char name[KFUNC_NAME_MAX];
+	struct tp_item *items;
+	int added = 0, err, nitems;
+
+	err = kfunc_spec_parse(spec, name, sizeof(name), &items, &nitems, why, why_size);
+	if (err)
+		return err;
 
 	for (__u32 id = 1; id < n; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
@@ -273,6 +376,7 @@ int kfunc_set__add(struct kfunc_set *set, const struct btf *btf, const char *nam
 				"--kfunc %s: more than %d functions selected, the most btftrace "
 				"traces at once: name fewer ('btftrace kfuncs %s' lists them)",
 				name, BT_KFUNC_MAX, name);
+			free(items);
 			return -E2BIG;
 		}
 		if (set->n == set->cap) {
@@ -281,20 +385,35 @@ int kfunc_set__add(struct kfunc_set *set, const struct btf *btf, const char *nam
 
 			if (!p) {
 				set_why(why, why_size, "--kfunc %s: %s", name, strerror(ENOMEM));
+				free(items);
 				return -ENOMEM;
 			}
 			set->funcs = p;
 			set->cap = cap;
 		}
 		err = plan_func(btf, id, struct_cap, &set->funcs[set->n], why, why_size);
-		if (err && !is_glob(name))
+		if (err && !is_glob(name)) {
+			free(items);
 			return err;
+		}
 		/* a glob leaves out what cannot be traced, rather than fail for it */
 		if (err)
 			continue;
+		set->funcs[set->n].shown = NULL;
+		set->funcs[set->n].shown_types = NULL;
+		set->funcs[set->n].fetch = NULL;
+		set->funcs[set->n].nshown = 0;
+		/* a wrong expression fails for a glob too: it is the user's, not the kernel's */
+		if (nitems &&
+		    (err = plan_fetch(btf, &set->funcs[set->n], items, nitems, why, why_size))) {
+			kfunc__free_fetch(&set->funcs[set->n]);
+			free(items);
+			return err;
+		}
 		set->n++;
 		added++;
 	}
+	free(items);
 	if (!added && !has_func(set, name)) {
 		set_why(why, why_size,
 			"--kfunc %s: no function of the kernel's BTF %s it: 'btftrace kfuncs "
@@ -307,6 +426,8 @@ int kfunc_set__add(struct kfunc_set *set, const struct btf *btf, const char *nam
 
 void kfunc_set__free(struct kfunc_set *set)
 {
+	for (size_t i = 0; i < set->n; i++)
+		kfunc__free_fetch(&set->funcs[i]);
 	free(set->funcs);
 	memset(set, 0, sizeof(*set));
 }
@@ -322,7 +443,9 @@ void kfunc__desc(const struct kfunc *k, struct bt_kfunc_desc *desc)
 	desc->nargs = k->nargs;
 	desc->ret_size = k->ret_size;
 	desc->ret_signed = k->ret_is_signed;
-	for (int i = 0; i < k->nargs; i++) {
+	/* the expressions are all the entry shows: no argument's capture */
+	desc->fetch = k->fetch != NULL;
+	for (int i = 0; !k->fetch && i < k->nargs; i++) {
 		const struct kfunc_arg *a = &k->args[i];
 
 		if (a->kind == KFUNC_ARG_STRING)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include "base/outbuf.h"
 #include "bpf/record.h"
+#include "catalog/tracepoints.h"
 
 struct btf;
 
@@ -50,6 +51,14 @@ struct kfunc {
 	__u32 ret_size; /* bytes of the return value: 8 for a pointer */
 	int nargs;
 	struct kfunc_arg args[BT_KFUNC_ARGS];
+	/*
+	 * --kfunc 'vfs_read(file->f_pos, count)': the expressions shown instead of the
+	 * arguments, compiled against the prototype (types/fetch.c); NULL: the arguments
+	 */
+	struct tp_item *shown;
+	char (*shown_types)[64]; /* each item's C type, as an argument's type */
+	int nshown;
+	struct bt_fetch_prog *fetch;
 };
 
 /* The functions --kfunc selects, in the order given; an index is the records' func. */
@@ -65,12 +74,30 @@ struct kfunc_set {
 int kfunc_format_proto(const struct btf *btf, __u32 func_id, struct outbuf *ob);
 
 /*
- * Adds the functions name (a glob: vfs_*) matches, with their capture plans; each struct
- * behind a pointer is copied up to struct_cap bytes. A function already there is not added
- * again. Returns the count added, or a negative errno with why filled in for the user.
+ * The length of the first function of a --kfunc list, "vfs_read(file->f_pos, count),vfs_write":
+ * up to the first comma outside parentheses (the commas inside separate its expressions).
  */
-int kfunc_set__add(struct kfunc_set *set, const struct btf *btf, const char *name, __u32 struct_cap,
+size_t kfunc_spec_len(const char *list);
+
+/*
+ * One function of a --kfunc list, "vfs_read(file->f_pos, count)": its name (or glob) into name,
+ * the items of its parenthesised list, if any, into *items (allocated; free it), uncompiled.
+ * Returns 0, or -EINVAL with why filled in for the user (no name, unbalanced or nested
+ * parentheses, an empty list or item), -ENOMEM.
+ */
+int kfunc_spec_parse(const char *spec, char *name, size_t name_size, struct tp_item **items,
+		     int *nitems, char *why, size_t why_size);
+
+/*
+ * Adds the functions spec's name (a glob: vfs_*) matches, with their capture plans; each struct
+ * behind a pointer is copied up to struct_cap bytes. With a list, "vfs_read(file->f_pos)", the
+ * expressions are compiled against each function's prototype instead. A function already
+ * there is not added again. Returns the count added, or a negative errno with why filled in
+ * for the user (a wrong expression: why names what there is instead).
+ */
+int kfunc_set__add(struct kfunc_set *set, const struct btf *btf, const char *spec, __u32 struct_cap,
 		   char *why, size_t why_size);
+void kfunc__free_fetch(struct kfunc *k);
 void kfunc_set__free(struct kfunc_set *set);
 const struct kfunc *kfunc_set__get(const struct kfunc_set *set, __u32 index);
 /* The collector's view of a function's plan. */

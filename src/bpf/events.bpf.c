@@ -142,17 +142,17 @@ static __always_inline void fetch_output_step(struct event_scratch *sc,
 }
 
 /*
- * Runs the fetch program of event id, its items put after base bytes of entry; returns their
- * bytes. A global function: the verifier checks its loop once. The loop's state lives in the
- * work area, not in registers, so that each step's ways end in one state the verifier prunes.
+ * Runs the fetch program id (an event's, or a kernel function's from kfunc.bpf.c) in work area
+ * area, its items put after base bytes of entry; returns their bytes. A global function: the
+ * verifier checks its loop once. The loop's state lives in the work area, not in registers, so
+ * that each step's ways end in one state the verifier prunes.
  */
-__noinline int fetch_run(__u32 id, __u32 base)
+__noinline int fetch_run(__u32 id, __u32 base, __u32 area)
 {
 	const struct bt_fetch_prog *prog;
 	struct event_scratch *sc;
-	__u32 zero = 0;
 
-	sc = bpf_map_lookup_elem(&event_scratch_map, &zero);
+	sc = bpf_map_lookup_elem(&event_scratch_map, &area);
 	prog = bpf_map_lookup_elem(&fetch_progs, &id);
 	if (!sc || !prog)
 		return 0;
@@ -276,7 +276,7 @@ int on_event(void *ctx)
 	sc->rec.fetch_flags = 0;
 	/* fetch expressions on the entry's fields ('filename:string'): their items after it */
 	if (bpf_map_lookup_elem(&fetch_progs, &key)) {
-		fetched = fetched_len(fetch_run(key, len));
+		fetched = fetched_len(fetch_run(key, len, EVENT_AREA));
 		sc->rec.fetch_len = fetched;
 		len += fetched;
 	}
@@ -318,7 +318,7 @@ int on_event_raw(void *ctx)
 	sc->rec.len = 0;
 	sc->rec.want = 0;
 	sc->rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
-	n = fetched_len(fetch_run(key, 0));
+	n = fetched_len(fetch_run(key, 0, EVENT_AREA));
 	sc->rec.fetch_len = n;
 	sc->rec.hdr.size = sizeof(sc->rec) + n;
 	submit(&sc->rec, sizeof(sc->rec) + n, KIND_OTHER);

@@ -15,8 +15,11 @@ BT_EXTERN struct {
 
 /*
  * Its own work area, not the calls' scratch: a tracepoint may fire in an interrupt that came
- * while a call's record was being built on the same CPU.
+ * while a call's record was being built on the same CPU. Two a CPU: the events' and the
+ * kernel functions' (--kfunc's fetch expressions), for the same reason.
  */
+#define EVENT_AREA 0
+#define KFUNC_AREA 1
 struct event_scratch {
 	/* fetch expressions: a raw tracepoint's arguments, and the state of fetch_run's loop */
 	__u64 args[16];
@@ -33,17 +36,26 @@ struct event_scratch {
 
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
+	__uint(max_entries, 2); /* EVENT_AREA, KFUNC_AREA */
 	__type(key, __u32);
 	__type(value, struct event_scratch);
 } event_scratch_map SEC(".maps");
 
-/* Fetch expressions: each event's program, by tracefs id (struct bt_fetch_prog). */
+/*
+ * Fetch expressions: each event's program, by tracefs id, and each kernel function's, by
+ * BT_FETCH_KFUNC_KEY + its index (struct bt_fetch_prog).
+ */
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1); /* sized by user space: the events selected */
 	__type(key, __u32);
 	__type(value, struct bt_fetch_prog);
 } fetch_progs SEC(".maps");
+
+/*
+ * Runs fetch program id in work area area (EVENT_AREA, KFUNC_AREA) over its args[], its items
+ * put in its data after base bytes; returns their bytes (events.bpf.c).
+ */
+int fetch_run(__u32 id, __u32 base, __u32 area);
 
 #endif /* BTFTRACE_EVENTS_BPF_H */

@@ -130,6 +130,34 @@ static __always_inline __u32 capture_kfunc_arg(struct kfunc_scratch *sc, __u32 o
 }
 
 /*
+ * --kfunc 'vfs_read(file->f_pos, count)': the function's fetch program run over its arguments
+ * by the events' loop (events.bpf.c:fetch_run) in a work area of its own, and its items copied
+ * into the record where the captures would be. Returns their bytes.
+ */
+static __always_inline __u32 kfunc_fetch(struct kfunc_scratch *sc, __u32 func)
+{
+	struct event_scratch *area;
+	__u32 key = KFUNC_AREA, n;
+
+	area = bpf_map_lookup_elem(&event_scratch_map, &key);
+	if (!area)
+		return 0;
+#pragma unroll
+	for (int i = 0; i < BT_KFUNC_ARGS; i++)
+		area->args[i] = sc->rec.args[i];
+	n = fetch_run(BT_FETCH_KFUNC_KEY + func, 0, KFUNC_AREA);
+	/* the items are within BT_FETCH_DATA_MAX, which the verifier cannot know from a call */
+	n = mask_len(n, 2 * BT_FETCH_DATA_MAX - 1);
+	sc->rec.fetch_flags = area->rec.fetch_flags;
+	if (bpf_probe_read_kernel(sc->data, n, area->data)) {
+		sc->rec.fetch_flags = BT_CAP_FAULT;
+		n = 0;
+	}
+	sc->rec.fetch_len = n;
+	return n;
+}
+
+/*
  * nargs is a constant in each program: its copies of ctx have a constant size. regs: ctx is a
  * kprobe's struct pt_regs, whose argument registers are x86_64's calling convention's.
  */
@@ -157,7 +185,8 @@ static __always_inline int kfunc_entry(void *ctx, const int nargs, const bool re
 		return 0;
 	fill_hdr(&sc->rec.hdr, BT_REC_KFUNC_ENTRY, sizeof(sc->rec));
 	sc->rec.func = key;
-	sc->rec.pad = 0;
+	sc->rec.fetch_len = 0;
+	sc->rec.fetch_flags = 0;
 	sc->rec.ret = 0;
 	sc->rec.cgroup = record_cgroup ? bpf_get_current_cgroup_id() : 0;
 #pragma unroll
@@ -179,10 +208,14 @@ static __always_inline int kfunc_entry(void *ctx, const int nargs, const bool re
 	} else if (nargs) {
 		bpf_probe_read_kernel(sc->rec.args, nargs * sizeof(__u64), ctx);
 	}
+	if (desc->fetch) {
+		off = kfunc_fetch(sc, key);
+	} else {
 #pragma unroll
-	for (int i = 0; i < BT_KFUNC_ARGS; i++) {
-		if (i < nargs)
-			off = capture_kfunc_arg(sc, off, i, desc->len[i], sc->rec.args[i]);
+		for (int i = 0; i < BT_KFUNC_ARGS; i++) {
+			if (i < nargs)
+				off = capture_kfunc_arg(sc, off, i, desc->len[i], sc->rec.args[i]);
+		}
 	}
 	off = mask_len(off, BT_KFUNC_DATA_MAX - 1);
 	sc->rec.hdr.size = sizeof(sc->rec) + off;
@@ -232,7 +265,8 @@ static __always_inline int kfunc_exit(void *ctx, const int nargs, const bool kre
 		return 0;
 	fill_hdr(&rec.hdr, BT_REC_KFUNC_EXIT, sizeof(rec));
 	rec.func = attached_kfunc();
-	rec.pad = 0;
+	rec.fetch_len = 0;
+	rec.fetch_flags = 0;
 #pragma unroll
 	for (int i = 0; i < BT_KFUNC_ARGS; i++)
 		rec.args[i] = 0;

@@ -1084,6 +1084,8 @@ struct bt_sock_endpoints {
 #define BT_KFUNC_CAPTURE_MAX 1024    /* bytes of one argument copied at most: a power of two */
 #define BT_KFUNC_DATA_MAX 16384	     /* the work area of an entry's captures: a power of two */
 #define BT_KFUNC_ID_MAGIC 0x6b66756e /* the immediate user space patches ("kfun") */
+/* fetch_progs' key of function index's program: past any tracefs event id */
+#define BT_FETCH_KFUNC_KEY 0x80000000U
 
 /* What the entry program copies of each argument: the function's capture plan. */
 struct bt_kfunc_desc {
@@ -1092,7 +1094,12 @@ struct bt_kfunc_desc {
 	__u8 nargs;
 	__u8 ret_size;	 /* bytes of the return value: -c tells errors by its sign */
 	__u8 ret_signed; /* the return value is a signed integer */
-	__u8 pad;
+	/*
+	 * fetch expressions ('vfs_read(file->f_pos, count)'): the entry runs the function's
+	 * program of fetch_progs, at BT_FETCH_KFUNC_KEY + its index, and sends its items
+	 * instead of the captures
+	 */
+	__u8 fetch;
 };
 
 /* -c: when a thread entered a function, to time it at its return. */
@@ -1104,7 +1111,9 @@ struct bt_kfunc_start_key {
 struct bt_kfunc_rec {
 	struct bt_rec_hdr hdr; /* BT_REC_KFUNC_ENTRY or _EXIT; nr -1 */
 	__u32 func;	       /* the function's index in the session's set */
-	__u32 pad;
+	/* entry with fetch expressions: bytes of their items (struct bt_fetch_item each) */
+	__u16 fetch_len;
+	__u16 fetch_flags;	   /* BT_CAP_TRUNCATED: items left out, past BT_FETCH_DATA_MAX */
 	__u64 args[BT_KFUNC_ARGS]; /* entry: the arguments */
 	__s64 ret;		   /* exit: the return value */
 	__u64 cgroup;		   /* as in struct bt_enter_rec */

@@ -281,64 +281,74 @@ static bool is_identifier(const char *s)
 	return !*s;
 }
 
-/*
- * "a, b->c" into ev's shown items: a name of the format's fields is shown as it is; anything
- * else is a fetch expression, its spaces dropped, left for tp_fetch_compile. 0, or -EINVAL
- * with err saying what is wrong.
- */
-static int select_fields(struct tp_event *ev, const char *list, char *err, size_t size)
+int tp_list_parse(const char *owner, const char *list, struct tp_item **items, int *nitems,
+		  char *err, size_t size)
 {
 	char *copy = strdup(list), *save = NULL;
 	int n = 0, cap = 0;
 
 	if (!copy)
 		return -ENOMEM;
+	*items = NULL;
+	*nitems = 0;
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		struct tp_item *item;
 		size_t len = 0;
 
 		if (n == cap) {
 			int ncap = cap ? 2 * cap : 8;
-			struct tp_item *p = realloc(ev->shown, ncap * sizeof(*p));
+			struct tp_item *p = realloc(*items, ncap * sizeof(*p));
 
 			if (!p) {
 				free(copy);
 				return -ENOMEM;
 			}
-			ev->shown = p;
+			*items = p;
 			cap = ncap;
 		}
-		item = &ev->shown[n];
+		item = &(*items)[n];
 		memset(item, 0, sizeof(*item));
+		item->field = -1;
 		for (const char *c = tok; *c; c++) {
 			if (isspace((unsigned char)*c))
 				continue;
 			if (len + 1 == sizeof(item->text)) {
 				snprintf(err, size, "%s: '%s' is too long: at most %d characters",
-					 ev->full, tok, TP_EXPR_MAX - 1);
+					 owner, tok, TP_EXPR_MAX - 1);
 				free(copy);
 				return -EINVAL;
 			}
 			item->text[len++] = *c;
 		}
 		if (!len) {
-			snprintf(err, size, "%s: an empty item in its list '(%s)'", ev->full, list);
+			snprintf(err, size, "%s: an empty item in its list '(%s)'", owner, list);
 			free(copy);
 			return -EINVAL;
 		}
-		item->field = is_identifier(item->text) ? tp_event__field(ev, item->text) : -1;
-		if (item->field < 0)
-			ev->has_fetch = true;
-		ev->nshown = ++n;
+		*nitems = ++n;
 	}
 	free(copy);
 	if (!n) {
-		snprintf(err, size,
-			 "%s: an empty list '()': name fields, or leave the parentheses out",
-			 ev->full);
+		snprintf(err, size, "%s: an empty list '()': name %s, or leave the parentheses out",
+			 owner, !strchr(owner, ':') ? "arguments" : "fields");
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* "a, b->c" into ev's shown items: a name of the format's fields is shown as it is. */
+static int select_fields(struct tp_event *ev, const char *list, char *err, size_t size)
+{
+	int rc = tp_list_parse(ev->full, list, &ev->shown, &ev->nshown, err, size);
+
+	for (int i = 0; !rc && i < ev->nshown; i++) {
+		struct tp_item *item = &ev->shown[i];
+
+		item->field = is_identifier(item->text) ? tp_event__field(ev, item->text) : -1;
+		if (item->field < 0)
+			ev->has_fetch = true;
+	}
+	return rc;
 }
 
 /* Reads the event system:name into a new entry of set. */

@@ -87,6 +87,15 @@ void tp_event__desc(const struct tp_event *ev, struct bt_event_desc *desc);
 /* The index of the field called name, or -1. */
 int tp_event__field(const struct tp_event *ev, const char *name);
 
+/*
+ * The items of a list "a, b->c" (what is inside the parentheses), each as written without its
+ * spaces, none of them a field yet (field -1): -e's events and --kfunc's functions parse theirs
+ * alike. owner names them in messages. 0 with *items allocated (free it), or -EINVAL with err
+ * saying what is wrong (an empty item or list, an item too long), -ENOMEM.
+ */
+int tp_list_parse(const char *owner, const char *list, struct tp_item **items, int *nitems,
+		  char *err, size_t size);
+
 /* The events selected, sorted by id once tp_set__finish() ran. */
 struct tp_set {
 	struct tp_event *events;

@@ -329,8 +329,10 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	/* the loader runs before the globs are matched: room for as many as may be */
 	if (!err && o->events)
 		err = bpf_map__set_max_entries(skel->maps.event_descs, BT_EVENTS_MAX);
-	if (!err && o->events)
-		err = bpf_map__set_max_entries(skel->maps.fetch_progs, BT_EVENTS_MAX);
+	/* fetch programs: the events', then --kfunc's functions' ('vfs_read(file->f_pos)') */
+	if (!err && (o->events || has_kfunc_templates(o) || o->kfunc_kprobes))
+		err = bpf_map__set_max_entries(skel->maps.fetch_progs,
+					       (o->events ? BT_EVENTS_MAX : 0) + BT_KFUNC_MAX);
 	/* -c with --kfunc: a start time per thread and function in one at once */
 	if (!err && o->summary && (has_kfunc_templates(o) || o->kfunc_kprobes))
 		err = bpf_map__set_max_entries(skel->maps.kfunc_starts, SUMMARY_MAX_THREADS);

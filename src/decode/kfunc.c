@@ -5,6 +5,7 @@
  * at entry by the capture plan) through the BTF printer, other pointers as addresses; then its
  * return value, an error number by its name.
  */
+#include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
 
@@ -112,6 +113,32 @@ static void write_return(const struct kfunc *k, struct writer *w, const struct b
 	w->ops->ret(w, &r);
 }
 
+/*
+ * --kfunc 'vfs_read(file->f_pos, count)': the items the entry fetched, named as written
+ * (without ':string'), instead of the arguments. An item the entry had no room for
+ * (BT_FETCH_DATA_MAX) is not in the record, and reads "?" as one not read.
+ */
+static void write_fetched_args(const struct decoder *d, struct writer *w, const struct kfunc *k,
+			       const struct bt_kfunc_rec *rec)
+{
+	const unsigned char *items = (const unsigned char *)(rec + 1);
+	size_t at = 0, end = rec->fetch_len;
+
+	if (sizeof(*rec) + end > rec->hdr.size)
+		end = 0;
+	for (int i = 0; i < k->nshown; i++) {
+		const struct tp_item *item = &k->shown[i];
+		char name[TP_EXPR_MAX];
+		/* no register holds it: raw is 0 */
+		struct wr_arg wa = {.name = name, .type = k->shown_types[i], .named = true};
+
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(item->text, ":"), item->text);
+		w->ops->arg_begin(w, &wa);
+		decode_write_fetched(d, w, item, items, end, &at);
+		w->ops->arg_end(w);
+	}
+}
+
 void decode_write_kfunc(const struct decoder *d, struct writer *w, const struct call_view *v)
 {
 	const struct bt_kfunc_rec *rec = (const void *)v->call->event;
@@ -121,6 +148,12 @@ void decode_write_kfunc(const struct decoder *d, struct writer *w, const struct 
 	if (!rec || rec->hdr.type != BT_REC_KFUNC_ENTRY)
 		return;
 	w->ops->call_begin(w, &c);
+	if (k && k->fetch) {
+		write_fetched_args(d, w, k, rec);
+		w->ops->call_end(w, false);
+		write_return(k, w, v->call->kfunc_exit);
+		return;
+	}
 	for (int i = 0; k && i < k->nargs; i++) {
 		const struct kfunc_arg *a = &k->args[i];
 		const struct bt_capture *cap = record_capture(&rec->hdr, i);

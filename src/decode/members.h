@@ -46,4 +46,12 @@ bool decode_read_member(const struct decoder *d, __u32 id, const void *data, siz
 /* A type that is a number or a pointer, which behind a pointer shows in brackets: [4]. */
 bool decode_is_scalar_type(const struct btf *btf, __u32 id);
 
+/*
+ * The next fetched item (struct bt_fetch_item) of items[*at..end) as item, a fetch expression,
+ * was compiled to be read (types/fetch.c): -e's events and --kfunc's functions alike. *at moves
+ * past it; "?" for an item not read or not there.
+ */
+void decode_write_fetched(const struct decoder *d, struct writer *w, const struct tp_item *item,
+			  const unsigned char *items, size_t end, size_t *at);
+
 #endif /* BTFTRACE_MEMBERS_H */

@@ -125,7 +125,7 @@ static __u64 bitfield_value(const struct tp_item *item, const unsigned char *p, 
  * A fetch expression's item, the next one in the items [*at, end): its string, its number or
  * its BTF value; "?" where it could not be read or the record has it not.
  */
-static void write_fetched(const struct decoder *d, struct writer *w, const struct tp_item *item,
+void decode_write_fetched(const struct decoder *d, struct writer *w, const struct tp_item *item,
 			  const unsigned char *items, size_t end, size_t *at)
 {
 	struct bt_fetch_item head;
@@ -200,7 +200,7 @@ void decode_write_tracepoint(const struct decoder *d, struct writer *w, const st
 			snprintf(key, sizeof(key), "%.*s", (int)strcspn(item->text, ":"),
 				 item->text);
 			w_key(w, key);
-			write_fetched(d, w, item, items, items_end, &items_at);
+			decode_write_fetched(d, w, item, items, items_end, &items_at);
 			continue;
 		}
 		w_key(w, ev->fields[item ? item->field : i].name);

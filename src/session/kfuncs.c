@@ -122,6 +122,9 @@ int set_kfuncs(struct session *s)
 	for (size_t i = 0; i < s->kfuncs.n; i++) {
 		kfunc__desc(&s->kfuncs.funcs[i], &desc);
 		err = collector__set_kfunc(&s->coll, i, &desc);
+		if (!err && s->kfuncs.funcs[i].fetch)
+			err = collector__set_fetch(&s->coll, BT_FETCH_KFUNC_KEY + i,
+						   s->kfuncs.funcs[i].fetch);
 		if (err) {
 			fail("cannot fill the kernel function map (%s): run with -d to see libbpf's "
 			     "messages",

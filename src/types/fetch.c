@@ -29,6 +29,12 @@ struct fetch_compiler {
 	const struct types *types;
 	const struct btf *btf; /* NULL: no BTF, the format's fields only */
 	const struct btf_type *proto;
+	/*
+	 * the prototype's first argument in the context: 1 for an event's (the first is the
+	 * probe's data pointer), 0 for a kernel function's (--kfunc)
+	 */
+	int first;
+	bool kfunc; /* a kernel function's arguments: no format, no fields */
 	/* its arguments' names, which the typedef's prototype does not keep */
 	char arg_names[BT_FETCH_MAX_ARGS][TP_NAME_MAX];
 	const char *expr; /* the item being compiled, for messages */
@@ -352,13 +358,12 @@ static int proto_arg(const struct fetch_compiler *fc, const char *name, __u32 *t
 	if (!fc->proto)
 		return -1;
 	p = btf_params(fc->proto);
-	/* the first is the probe's data pointer, which the context does not hold */
-	for (int i = 1; i < btf_vlen(fc->proto) && i <= BT_FETCH_MAX_ARGS; i++) {
+	for (int i = fc->first; i < btf_vlen(fc->proto) && i - fc->first < BT_FETCH_MAX_ARGS; i++) {
 		/* argN too, on every kernel: BTF without the names has only those */
-		snprintf(positional, sizeof(positional), "arg%d", i - 1);
-		if (!strcmp(fc->arg_names[i - 1], name) || !strcmp(positional, name)) {
+		snprintf(positional, sizeof(positional), "arg%d", i - fc->first);
+		if (!strcmp(fc->arg_names[i - fc->first], name) || !strcmp(positional, name)) {
 			*type = p[i].type;
-			return i - 1;
+			return i - fc->first;
 		}
 	}
 	return -1;
@@ -468,8 +473,19 @@ static void name_args(struct fetch_compiler *fc, const char *event)
 /* "no field or argument 'x': its fields are ...; its arguments are ..." */
 static int unknown_root(struct fetch_compiler *fc, const char *root)
 {
-	int len = snprintf(fc->err, fc->size, "%s has no field%s '%s': its format's fields are",
-			   fc->ev->full, fc->proto ? " or argument" : "", root);
+	int len;
+
+	if (fc->kfunc) {
+		snprintf(fc->err, fc->size, "%s has no argument '%s': its arguments are",
+			 fc->ev->full, root);
+		for (int i = 0; i < btf_vlen(fc->proto) && i < BT_FETCH_MAX_ARGS; i++)
+			append(fc->err, fc->size, "%s %s", i ? "," : "", fc->arg_names[i]);
+		if (!btf_vlen(fc->proto))
+			append(fc->err, fc->size, " none");
+		return -EINVAL;
+	}
+	len = snprintf(fc->err, fc->size, "%s has no field%s '%s': its format's fields are",
+		       fc->ev->full, fc->proto ? " or argument" : "", root);
 	if (len < 0 || (size_t)len >= fc->size)
 		return -EINVAL;
 	for (int k = 0; k < fc->ev->nfields; k++)
@@ -621,6 +637,7 @@ int tp_fetch_compile(struct tp_event *ev, const struct types *types, char *err, 
 	if (!ev->has_fetch)
 		return 0;
 	fc.proto = event_proto(types, ev->name);
+	fc.first = 1;
 	if (fc.proto)
 		name_args(&fc, ev->name);
 	/* on the arguments when an expression starts at one the format does not have */
@@ -654,6 +671,54 @@ int tp_fetch_compile(struct tp_event *ev, const struct types *types, char *err, 
 			return rc;
 	}
 	return 0;
+}
+
+int kfunc_fetch_compile(const struct btf *btf, __u32 func_id, const char *func,
+			struct tp_item *items, int nitems, struct bt_fetch_prog *prog, char *err,
+			size_t size)
+{
+	/* a kernel function is an event of no fields whose arguments are all there is */
+	struct tp_event ev = {
+		.shown = items,
+		.nshown = nitems,
+		.has_fetch = true,
+		.raw = true,
+		.fetch = prog,
+	};
+	struct fetch_compiler fc = {
+		.ev = &ev,
+		.btf = btf,
+		.kfunc = true,
+		.err = err,
+		.size = size,
+	};
+	const struct btf_type *f = btf__type_by_id(btf, func_id);
+	int rc = 0;
+
+	snprintf(ev.full, sizeof(ev.full), "%s", func);
+	fc.proto = f && btf_is_func(f) ? btf__type_by_id(btf, f->type) : NULL;
+	if (!fc.proto || !btf_is_func_proto(fc.proto)) {
+		snprintf(err, size, "%s: BTF has no prototype of it to read its arguments by",
+			 func);
+		return -EINVAL;
+	}
+	/* a function's prototype keeps its parameters' names */
+	for (int i = 0; i < btf_vlen(fc.proto) && i < BT_FETCH_MAX_ARGS; i++) {
+		const char *name = btf__name_by_offset(btf, btf_params(fc.proto)[i].name_off);
+
+		if (name && *name)
+			snprintf(fc.arg_names[i], TP_NAME_MAX, "%s", name);
+		else
+			snprintf(fc.arg_names[i], TP_NAME_MAX, "arg%d", i);
+	}
+	memset(prog, 0, sizeof(*prog));
+	prog->nargs =
+		btf_vlen(fc.proto) < BT_FETCH_MAX_ARGS ? btf_vlen(fc.proto) : BT_FETCH_MAX_ARGS;
+	for (int i = 0; i < nitems && !rc; i++) {
+		items[i].field = -1;
+		rc = compile_item(&fc, &items[i]);
+	}
+	return rc;
 }
 
 int tp_fetch_args(const struct types *types, const char *name, struct tp_fetch_arg *args, int max)

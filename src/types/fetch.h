@@ -25,6 +25,17 @@
  */
 int tp_fetch_compile(struct tp_event *ev, const struct types *types, char *err, size_t size);
 
+/*
+ * Compiles the fetch expressions items[0..nitems) of --kfunc 'func(file->f_pos, count)' into
+ * prog against the prototype of function func_id of btf, whose arguments (by their names, or
+ * arg0, arg1...) are the roots; each item's kind, type and size set for the decoder as
+ * tp_fetch_compile's. Returns 0, or -EINVAL with err saying what is wrong (a struct's members
+ * for a wrong member name, the arguments for a wrong root), -ENOMEM.
+ */
+int kfunc_fetch_compile(const struct btf *btf, __u32 func_id, const char *func,
+			struct tp_item *items, int nitems, struct bt_fetch_prog *prog, char *err,
+			size_t size);
+
 /* An argument of an event's BTF prototype, as fetch expressions name it. */
 struct tp_fetch_arg {
 	char name[TP_NAME_MAX];

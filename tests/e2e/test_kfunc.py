@@ -90,3 +90,48 @@ def test_bad_names_are_refused_in_one_line(run_btftrace):
         result = run_btftrace(args, trace=False)
         assert result.returncode == 2, (args, result.stderr)
         assert result.stderr == line, (args, result.stderr)
+
+
+def test_fetch_expressions_are_checked_before_the_probe(run_btftrace, bpf_snapshot, tmp_path):
+    """--kfunc 'FUNC(EXPR,...)': the expressions are compiled against the running kernel's BTF
+    before fentry is probed, so a wrong one is refused here too, in one line naming what there
+    is, before the command runs. The values themselves are checked on the kernel matrix."""
+    snap = bpf_snapshot()
+    marker = tmp_path / "ran"
+    cases = [
+        ("vfs_read(file->f_path.dentry->d_name.nam:string, count)",
+         "btftrace: vfs_read: 'file->f_path.dentry->d_name.nam:string': struct qstr has no "
+         "member 'nam': its members are hash, len, hash_len, name\n"),
+        ("vfs_read(fil->f_pos)",
+         "btftrace: vfs_read has no argument 'fil': its arguments are file, buf, count, pos\n"),
+        ("vfs_read(count:strin)",
+         "btftrace: vfs_read: 'count:strin': unknown type ':strin': ':string' (read a string "
+         "where the value points) is the one there is\n"),
+        ("vfs_read(file, count",
+         "btftrace: --kfunc 'vfs_read(file, count': the expressions go in one pair of "
+         "parentheses at the function's end: vfs_read(file->f_pos, count)\n"),
+        # the comma inside the parentheses is the list's: the second function is the one after
+        ("vfs_read(file->f_pos, count),zz_no_such",
+         "btftrace: --kfunc zz_no_such: no function of the kernel's BTF is called it: "
+         "'btftrace kfuncs PATTERN' lists them\n"),
+    ]
+    for spec, line in cases:
+        result = run_btftrace(["--kfunc", spec, "--", "sh", "-c", f"touch {marker}"])
+        assert result.returncode == 2, (spec, result.stderr)
+        assert result.stderr == line, (spec, result.stderr)
+        assert result.trace == "" and not marker.exists(), spec
+    snap.assert_clean("a refused --kfunc expression")
+
+
+def test_right_fetch_expressions_reach_the_probe(run_btftrace, workload, tmp_path):
+    """Right ones compile, and the run goes on to the kernel's answer: on this machine its
+    refusal; on a kernel with fentry (the matrix) the values."""
+    result = run_btftrace(["-e", "trace=read", "--kfunc",
+                           "vfs_read(file->f_path.dentry->d_name.name:string, count)", "--",
+                           workload("stat_rw"), tmp_path])
+    if result.returncode == 2:
+        assert REFUSAL.fullmatch(result.stderr), result.stderr
+    else:
+        assert result.returncode == 0, result.stderr
+        assert re.search(r'^  > vfs_read\(file->f_path\.dentry->d_name\.name="data", '
+                         r"count=64\) += 21$", result.trace, re.M), result.trace

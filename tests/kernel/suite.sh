@@ -138,6 +138,15 @@ run kfunc-summary -c --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
 export BTFTRACE_HIDE_FEATURES=fentry
 run kfunc-kprobe -d -e trace=openat,read --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
 unset BTFTRACE_HIDE_FEATURES
+# --kfunc with fetch expressions over the function's arguments, run by the events' fetch loop
+fetch='vfs_read(file->f_path.dentry->d_name.name:string, count)'
+run kfunc-fetch -e trace=read --kfunc "$fetch" -- "$w/stat_rw" "$t"
+run kfunc-fetch-json --format=json -e trace=read --kfunc "$fetch" -- "$w/stat_rw" "$t"
+export BTFTRACE_HIDE_FEATURES=fentry
+run kfunc-fetch-kprobe -d -e trace=read --kfunc "$fetch,do_sys_openat2" -- "$w/stat_rw" "$t"
+unset BTFTRACE_HIDE_FEATURES
+run kfunc-fetch-bad-member --kfunc 'vfs_read(file->f_path.dentry->d_name.nam:string)' \
+	-- "$w/stat_rw" "$t"
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.

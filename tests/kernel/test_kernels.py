@@ -627,6 +627,62 @@ def test_kfunc_json_events_carry_the_same_values(run):
         assert call["syscall"] == ("read" if k["name"] == "vfs_read" else "openat")
 
 
+# --kfunc 'vfs_read(file->f_path.dentry->d_name.name:string, count)': the expressions instead of
+# the arguments, fetched by the events' loop in the function's entry program
+KFUNC_FETCH = re.compile(r'^  > vfs_read\(file->f_path\.dentry->d_name\.name="data", count=64\) = 21$')
+
+
+def check_kfunc_fetch_lines(case):
+    trace = [RESULT_GAP.sub(" = ", strip_pid(l)) for l in lines(case.file("trace"))]
+    text = case.file("trace")
+    i = trace.index(f'read(3, "{TEXT}", 64) = 21')
+    assert KFUNC_FETCH.match(trace[i + 1]), text
+    # the one read the trace shows: one function's line
+    assert [l for l in trace if l.startswith("  > vfs_read(")] == [trace[i + 1]], text
+
+
+def test_kfunc_fetch_expressions_on_the_arguments(run):
+    case = kfunc_case(run, "kfunc-fetch")
+    if case is not None:
+        check_kfunc_fetch_lines(case)
+
+
+def test_kfunc_fetch_expressions_through_kprobes(run):
+    """The same program run by the kprobe fallback, beside a function without expressions."""
+    case = kfunc_case(run, "kfunc-fetch-kprobe")
+    if case is None:
+        return
+    assert "btftrace: --kfunc: 2 functions, through kprobes and kretprobes\n" in \
+        case.file("stderr"), case.file("stderr")
+    check_kfunc_fetch_lines(case)
+
+
+def test_kfunc_fetch_expressions_in_json(run):
+    case = kfunc_case(run, "kfunc-fetch-json")
+    if case is None:
+        return
+    events = [json.loads(l) for l in lines(case.file("trace"))]
+    kfuncs = [e for e in events if e["event"] == "kfunc"]
+    assert [e["name"] for e in kfuncs] == ["vfs_read"], kfuncs
+    args = {a["name"]: a for a in kfuncs[0]["args"]}
+    assert list(args) == ["file->f_path.dentry->d_name.name", "count"], args
+    assert args["file->f_path.dentry->d_name.name"]["value"]["str"] == "data", args
+    assert args["count"]["value"] == 64 and kfuncs[0]["ret"] == 21, args
+    # each item's C type, as an argument's: a string's, and count's by the prototype
+    assert args["file->f_path.dentry->d_name.name"]["type"] == "char *", args
+    assert args["count"]["type"] == "size_t", args
+
+
+def test_kfunc_fetch_wrong_member_lists_the_members(run):
+    """Checked against BTF before anything loads: every kernel, the host's too."""
+    case = run.case("kfunc-fetch-bad-member")
+    assert case.rc == 2, case.file("stderr")
+    assert case.file("stderr") == (
+        "btftrace: vfs_read: 'file->f_path.dentry->d_name.nam:string': struct qstr has no "
+        "member 'nam': its members are hash, len, hash_len, name\n"), case.file("stderr")
+    assert not case.file("trace").strip()
+
+
 def test_kfunc_summary_counts_each_function_in_the_kernel(run):
     case = kfunc_case(run, "kfunc-summary")
     if case is None:

@@ -222,6 +222,125 @@ static void test_list(void **state)
 	outbuf_free(&ob);
 }
 
+/* --kfunc's list: functions split at the commas outside parentheses, each one's items. */
+static void test_spec_parsing(void **state)
+{
+	const char *list = "vfs_read(file->f_pos, count),do_sys_openat2,vfs_*(a)";
+	struct tp_item *items;
+	char name[KFUNC_NAME_MAX], why[KFUNC_ERR_MAX];
+	int n;
+
+	(void)state;
+	assert_int_equal(kfunc_spec_len(list), strlen("vfs_read(file->f_pos, count)"));
+	list += strlen("vfs_read(file->f_pos, count)") + 1;
+	assert_int_equal(kfunc_spec_len(list), strlen("do_sys_openat2"));
+	list += strlen("do_sys_openat2") + 1;
+	assert_int_equal(kfunc_spec_len(list), strlen("vfs_*(a)"));
+	/* an unclosed parenthesis takes the rest: the parser says what is wrong with it */
+	assert_int_equal(kfunc_spec_len("vfs_read(a, b"), strlen("vfs_read(a, b"));
+
+	assert_int_equal(kfunc_spec_parse("vfs_read( file -> f_pos , count:string )", name,
+					  sizeof(name), &items, &n, why, sizeof(why)),
+			 0);
+	assert_string_equal(name, "vfs_read");
+	assert_int_equal(n, 2);
+	/* spaces dropped; none is a field: all are compiled against the prototype */
+	assert_string_equal(items[0].text, "file->f_pos");
+	assert_string_equal(items[1].text, "count:string");
+	assert_int_equal(items[0].field, -1);
+	free(items);
+	assert_int_equal(
+		kfunc_spec_parse("vfs_*", name, sizeof(name), &items, &n, why, sizeof(why)), 0);
+	assert_string_equal(name, "vfs_*");
+	assert_int_equal(n, 0);
+	assert_null(items);
+
+	assert_int_equal(kfunc_spec_parse("vfs_read(count", name, sizeof(name), &items, &n, why,
+					  sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "one pair of parentheses"));
+	assert_int_equal(kfunc_spec_parse("vfs_read(f(x))", name, sizeof(name), &items, &n, why,
+					  sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "one pair of parentheses"));
+	assert_int_equal(
+		kfunc_spec_parse("vfs_read()", name, sizeof(name), &items, &n, why, sizeof(why)),
+		-EINVAL);
+	assert_non_null(strstr(why, "empty list '()': name arguments"));
+	assert_int_equal(kfunc_spec_parse("vfs_read(count, ,pos)", name, sizeof(name), &items, &n,
+					  why, sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "vfs_read: an empty item"));
+	assert_int_equal(
+		kfunc_spec_parse("(count)", name, sizeof(name), &items, &n, why, sizeof(why)),
+		-EINVAL);
+	assert_non_null(strstr(why, "a function's name comes first"));
+}
+
+/* The expressions compiled against the function's prototype, its parameters the roots. */
+static void test_fetch_compile(void **state)
+{
+	struct fixture *f = *state;
+	struct kfunc_set set = {0};
+	char why[16384];
+	const struct bt_fetch_step *st;
+	struct bt_kfunc_desc desc;
+
+	assert_int_equal(kfunc_set__add(&set, f->btf, "vfs_read(file->f_flags, count)", 512, why,
+					sizeof(why)),
+			 1);
+	assert_non_null(set.funcs[0].fetch);
+	assert_int_equal(set.funcs[0].nshown, 2);
+	assert_int_equal(set.funcs[0].fetch->nargs, 4);
+	st = set.funcs[0].fetch->steps;
+	assert_int_equal(set.funcs[0].fetch->nsteps, 4);
+	/* file is argument 0 of the context: no probe pointer before it, as an event's has */
+	assert_int_equal(st[0].op, BT_FETCH_ARG);
+	assert_int_equal(st[0].off, 0);
+	assert_int_equal(st[1].op, BT_FETCH_COPY);
+	assert_int_equal(st[1].size, 4);
+	assert_int_equal(st[2].op, BT_FETCH_ARG);
+	assert_int_equal(st[2].off, 2);
+	assert_int_equal(st[3].op, BT_FETCH_VALUE);
+	assert_int_equal(st[3].size, 8);
+	/* the expressions replace the captures */
+	kfunc__desc(&set.funcs[0], &desc);
+	assert_int_equal(desc.fetch, 1);
+	assert_int_equal(desc.len[0], BT_LEN_NONE);
+
+	/* a string where an argument points, and a member behind one */
+	assert_int_equal(kfunc_set__add(&set, f->btf, "do_sys_openat2(filename:string, how->mode)",
+					512, why, sizeof(why)),
+			 1);
+	st = set.funcs[1].fetch->steps;
+	assert_int_equal(st[0].off, 1);
+	assert_int_equal(st[1].op, BT_FETCH_STRING);
+	assert_int_equal(st[2].off, 2);
+	assert_int_equal(st[3].op, BT_FETCH_COPY);
+	assert_int_equal(st[3].off, 8);
+	assert_int_equal(set.funcs[1].shown[0].kind, TP_FETCH_STRING);
+	kfunc_set__free(&set);
+
+	/* a wrong member: the struct's members; a wrong root: the function's arguments */
+	assert_int_equal(
+		kfunc_set__add(&set, f->btf, "vfs_read(file->f_nope)", 512, why, sizeof(why)),
+		-EINVAL);
+	assert_string_equal(why, "vfs_read: 'file->f_nope': struct file has no member 'f_nope': "
+				 "its members are f_flags");
+	assert_int_equal(kfunc_set__add(&set, f->btf, "vfs_n*(nope)", 512, why, sizeof(why)),
+			 -EINVAL);
+	assert_string_equal(why, "vfs_nothing has no argument 'nope': its arguments are none");
+	assert_int_equal(kfunc_set__add(&set, f->btf, "vfs_read(count->x)", 512, why, sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "it is no pointer"));
+	assert_int_equal(kfunc_set__add(&set, f->btf, "vfs_read(nope)", 512, why, sizeof(why)),
+			 -EINVAL);
+	assert_string_equal(
+		why, "vfs_read has no argument 'nope': its arguments are file, buf, count, pos");
+	assert_int_equal(set.n, 0);
+	kfunc_set__free(&set);
+}
+
 /* Pairing: what the event reader hands on, in order. */
 #define MAX_SEEN 8
 
@@ -464,6 +583,65 @@ static void test_decoded_lines(void **state)
 	decoding_free(x);
 }
 
+/* An item of the entry's fetched items. */
+static void add_item(const void *data, size_t len, unsigned int flags)
+{
+	struct bt_fetch_item item = {.len = len, .flags = flags};
+
+	memcpy(entry.data + entry_off, &item, sizeof(item));
+	memcpy(entry.data + entry_off + sizeof(item), data, len);
+	entry_off += BT_ALIGN8(sizeof(item) + len);
+	entry.rec.fetch_len = entry_off;
+	entry.rec.hdr.size = sizeof(entry.rec) + entry_off;
+}
+
+static void test_decoded_fetches(void **state)
+{
+	struct decoding *x = decoding(state);
+	char why[16384];
+	__u64 open_args[] = {0xffffff9cULL, 0x7ffd1000, 0xffffc90000123450ULL};
+	__u64 read_args[] = {0xffff888001234500ULL, 0x7ffd2000, 64, 0xffffc90000123400ULL};
+	__u64 mode = 0600, count = 64;
+	__s32 flags = 0x8000;
+
+	kfunc_set__free(&x->set);
+	assert_int_equal(kfunc_set__add(&x->set, ((struct fixture *)*state)->btf,
+					"do_sys_openat2(filename:string, how->mode)", 256, why,
+					sizeof(why)),
+			 1);
+	assert_int_equal(kfunc_set__add(&x->set, ((struct fixture *)*state)->btf,
+					"vfs_read(file->f_flags, count)", 256, why, sizeof(why)),
+			 1);
+	make_call(0, open_args, 3, 3);
+	add_item("/tmp/data", 10, 0);
+	add_item(&mode, sizeof(mode), 0);
+	assert_string_equal(text_line(x, true),
+			    "  > do_sys_openat2(filename=\"/tmp/data\", how->mode=384) = 3");
+	assert_non_null(strstr(json_members(x), "{\"name\":\"filename\""));
+	assert_non_null(strstr(json_members(x), "{\"name\":\"filename\",\"type\":\"char *\","));
+	assert_non_null(strstr(json_members(x), "{\"name\":\"how->mode\",\"type\":\"long long "
+						"unsigned int\","));
+	assert_non_null(strstr(json_members(x), "\"ret\":3"));
+	/* an item that could not be read */
+	make_call(0, open_args, 3, 3);
+	add_item("", 0, BT_CAP_FAULT);
+	add_item(&mode, sizeof(mode), 0);
+	assert_string_equal(text_line(x, true),
+			    "  > do_sys_openat2(filename=?, how->mode=384) = 3");
+
+	make_call(1, read_args, 4, 21);
+	add_item(&flags, sizeof(flags), 0);
+	add_item(&count, sizeof(count), 0);
+	assert_string_equal(text_line(x, true), "  > vfs_read(file->f_flags=32768, count=64) = 21");
+	/* an item the entry had no room for: not in the record */
+	make_call(1, read_args, 4, 21);
+	add_item(&flags, sizeof(flags), 0);
+	entry.rec.fetch_flags = BT_CAP_TRUNCATED;
+	/* (padded to strace's column 40 before " = ") */
+	assert_non_null(strstr(text_line(x, true), "  > vfs_read(file->f_flags=32768, count=?)"));
+	decoding_free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -471,8 +649,11 @@ int main(void)
 		cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_globs_and_refusals),
 		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_spec_parsing),
+		cmocka_unit_test(test_fetch_compile),
 		cmocka_unit_test(test_functions_follow_their_syscall),
 		cmocka_unit_test(test_decoded_lines),
+		cmocka_unit_test(test_decoded_fetches),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
