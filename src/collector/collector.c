@@ -86,9 +86,9 @@ static const struct feature_desc feature_descs[COLLECTOR_FEAT_COUNT] = {
  * feature as missing: the tests' way to run the fallbacks, and the refusals,
  * on a kernel that has everything.
  */
-static bool feature_hidden(enum collector_feature f)
+static bool name_hidden(const char *name)
 {
-	const char *hide = getenv("BTFTRACE_HIDE_FEATURES"), *name = feature_descs[f].name;
+	const char *hide = getenv("BTFTRACE_HIDE_FEATURES");
 	size_t len = strlen(name), n;
 
 	while (hide && *hide) {
@@ -100,6 +100,11 @@ static bool feature_hidden(enum collector_feature f)
 			hide++;
 	}
 	return false;
+}
+
+static bool feature_hidden(enum collector_feature f)
+{
+	return name_hidden(feature_descs[f].name);
 }
 
 /*
@@ -139,22 +144,6 @@ static bool have_feature(struct collector *c, enum collector_feature f)
 	}
 	c->features[f] = probe_feature(f) == 1 ? COLLECTOR_FEAT_YES : COLLECTOR_FEAT_NO;
 	return c->features[f] == COLLECTOR_FEAT_YES;
-}
-
-static bool name_hidden(const char *name)
-{
-	const char *hide = getenv("BTFTRACE_HIDE_FEATURES");
-	size_t len = strlen(name), n;
-
-	while (hide && *hide) {
-		n = strcspn(hide, ",");
-		if (n == len && !strncmp(hide, name, len))
-			return true;
-		hide += n;
-		if (*hide == ',')
-			hide++;
-	}
-	return false;
 }
 
 static struct bpf_program *kfunc_template(struct collector_bpf *skel, bool exit, int nargs)

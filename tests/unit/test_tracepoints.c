@@ -444,7 +444,9 @@ static size_t put_item(size_t at, const void *bytes, __u16 len, __u16 flags)
 	struct bt_fetch_item head = {.len = len, .flags = flags};
 
 	memcpy(rec.data + at, &head, sizeof(head));
-	memcpy(rec.data + at + sizeof(head), bytes, len);
+	/* an item that could not be read comes with no bytes at all */
+	if (len)
+		memcpy(rec.data + at + sizeof(head), bytes, len);
 	return at + BT_ALIGN8(sizeof(head) + len);
 }
 
