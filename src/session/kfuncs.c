@@ -39,7 +39,9 @@ int session_list_kfuncs(const struct session_opts *o, char **globs, int n)
 		return EXIT_USAGE;
 	outbuf_init(&ob);
 	shown = kfunc_list(btf, globs, n, &ob);
-	fwrite(ob.data, 1, ob.len, stdout);
+	/* nothing matched: the buffer was never allocated */
+	if (ob.len)
+		fwrite(ob.data, 1, ob.len, stdout);
 	outbuf_free(&ob);
 	btf__free(btf);
 	if (fflush(stdout))
