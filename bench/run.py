@@ -55,6 +55,8 @@ CONFIGS = (
     ("btftrace-events", "btftrace"),
     ("btftrace-events-fetch", "btftrace"),
     ("btftrace-last", "btftrace"),
+    ("btftrace-inject-none", "btftrace"),
+    ("btftrace-inject-idle", "btftrace"),
     ("strace-full", "strace"),
     ("strace-c", "strace"),
     ("strace-k", "strace"),
@@ -82,6 +84,13 @@ CONFIG_HELP = {
     "btftrace-events-fetch": "the same, openat's as 'sys_enter_openat(filename:string, "
                              "flags)': a fetch expression reads the path",
     "btftrace-last": "btftrace --last 50 -- workload N (flight recorder, no trigger fires)",
+    # seccomp's cost on the calls injection does not select: the filter is installed, the
+    # workload never calls chdir (inject-none), or calls getppid and each call goes to btftrace
+    # and is let through because when= never fires (inject-idle: the price of a selected call)
+    "btftrace-inject-none": "btftrace -o FILE -e inject=chdir:error=ENOENT -- workload N "
+                            "(seccomp filter on, no call selected)",
+    "btftrace-inject-idle": "btftrace -o FILE -e inject=getppid:error=EPERM:when=65535 -- "
+                            "workload N (1 call in 6 selected, never fired)",
     "strace-full": "strace -f -o FILE workload N",
     "strace-k": "strace -k -f -o FILE workload N",
     "strace-c": "strace -c -f -o FILE workload N",
@@ -413,6 +422,11 @@ def config_command(name, tools, workload_argv, out_file):
         + [arg for ev in EVENTS[1:] for arg in ("-e", ev)] + ["--"] + workload_argv,
         # the flight recorder, no trigger: what keeping the last calls costs
         "btftrace-last": bt + ["-o", out_file, "--last", "50", "--"] + workload_argv,
+        "btftrace-inject-none": bt + ["-o", out_file, "-e", "inject=chdir:error=ENOENT", "--"]
+        + workload_argv,
+        "btftrace-inject-idle": bt + ["-o", out_file, "-e",
+                                      "inject=getppid:error=EPERM:when=65535", "--"]
+        + workload_argv,
         "strace-full": [strace, "-f", "-o", out_file] + workload_argv,
         "strace-k": [strace, "-k", "-f", "-o", out_file] + workload_argv,
         "strace-c": [strace, "-c", "-f", "-o", out_file] + workload_argv,

@@ -155,8 +155,14 @@ static void futex_wake(int *word)
 void injector__child_install(struct injector *inj)
 {
 	struct sock_fprog prog = {.len = inj->ninsns, .filter = inj->insns};
-	unsigned long flags =
-		SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
+	/*
+	 * SPEC_ALLOW: where the kernel mitigates Speculative Store Bypass for seccomp tasks
+	 * (spec_store_bypass_disable=seccomp, the default before Linux 5.16), a filter would
+	 * slow every instruction the command runs. The filter is the tracer's, not the
+	 * command's: tracing must not change how the command's CPU runs.
+	 */
+	unsigned long flags = SECCOMP_FILTER_FLAG_NEW_LISTENER |
+			      SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV | SECCOMP_FILTER_FLAG_SPEC_ALLOW;
 	int fd;
 
 	for (;;) {

@@ -172,6 +172,26 @@ def test_untraced_child_untouched(btftrace, workload, tmp_path):
     assert re.search(r"^(?:\d+ +)?execve\(\"[^\n]*= 0$", trace.read_text(), re.M)
 
 
+def speculation_line(status_text):
+    m = re.search(r"^Speculation_Store_Bypass:.*$", status_text, re.M)
+    return m.group(0) if m else None
+
+
+def test_command_cpu_mitigations_unchanged(btftrace, tmp_path):
+    """The seccomp filter is the tracer's, not the command's: where the kernel would turn on
+    the Speculative Store Bypass mitigation for a seccomp task, it must not (SPEC_ALLOW), as
+    it slows every instruction the command runs. The command sees the state it has untraced."""
+    rc, untraced, err = run(["cat", "/proc/self/status"])
+    assert rc == 0, err
+    expected = speculation_line(untraced)
+    if expected is None:
+        pytest.skip("this kernel shows no Speculation_Store_Bypass in /proc/PID/status")
+    rc, injected, err = run([btftrace, "-o", tmp_path / "trace.txt",
+                             "-e", "inject=chdir:error=ENOENT", "--", "cat", "/proc/self/status"])
+    assert rc == 0, err
+    assert speculation_line(injected) == expected
+
+
 def test_json_marks_injected(btftrace, workload, tmp_path):
     trace = tmp_path / "trace.json"
     rc, _, err = run([btftrace, "--format=json", "-o", trace, "-e", CALLS,
