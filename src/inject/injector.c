@@ -162,7 +162,8 @@ void injector__child_install(struct injector *inj)
 	 * command's: tracing must not change how the command's CPU runs.
 	 */
 	unsigned long flags = SECCOMP_FILTER_FLAG_NEW_LISTENER |
-			      SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV | SECCOMP_FILTER_FLAG_SPEC_ALLOW;
+			      SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV |
+			      SECCOMP_FILTER_FLAG_SPEC_ALLOW;
 	int fd;
 
 	for (;;) {
