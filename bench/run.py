@@ -46,6 +46,7 @@ CONFIGS = (
     ("floor-empty", "floor"),
     ("floor-timed", "floor"),
     ("btftrace-full", "btftrace"),
+    ("btftrace-json", "btftrace"),
     ("btftrace-c", "btftrace"),
     ("btftrace-openat", "btftrace"),
     ("btftrace-k-openat", "btftrace"),
@@ -71,6 +72,7 @@ CONFIG_HELP = {
     "floor-empty": "floor -e -- workload N (empty BPF programs at sys_enter/sys_exit)",
     "floor-timed": "floor -t -- workload N (least per-call timing summary in the kernel)",
     "btftrace-full": "btftrace -o FILE -- workload N",
+    "btftrace-json": "btftrace --format=json -o FILE -- workload N",
     "btftrace-c": "btftrace -c -- workload N",
     "btftrace-openat": "btftrace -e trace=openat -o FILE -- workload N",
     "btftrace-k-openat": "btftrace -k -e trace=openat -o FILE -- workload N (stacks of one "
@@ -408,6 +410,7 @@ def config_command(name, tools, workload_argv, out_file):
         "floor-empty": [floor, "-e", "--"] + workload_argv,
         "floor-timed": [floor, "-t", "--"] + workload_argv,
         "btftrace-full": bt + ["-o", out_file, "--"] + workload_argv,
+        "btftrace-json": bt + ["--format=json", "-o", out_file, "--"] + workload_argv,
         "btftrace-c": bt + ["-c", "--"] + workload_argv,
         "btftrace-openat": bt + ["-e", "trace=openat", "-o", out_file, "--"] + workload_argv,
         "btftrace-k-openat": bt + ["-k", "-e", "trace=openat", "-o", out_file, "--"]
