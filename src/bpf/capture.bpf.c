@@ -483,20 +483,21 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		if (n > BT_CAPTURE_MAX)
 			n = BT_CAPTURE_MAX;
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)uptr)) {
-			__u32 part = 0;
-
 			/*
-			 * an array running into an unmapped page: its elements before it (a
-			 * fixed size with an element size is a struct array read in part)
+			 * Running into an unmapped page: an array keeps its elements before it
+			 * (a fixed size with an element size is a struct array read in part);
+			 * anything else its bytes before it, and stays unread (BT_CAP_FAULT)
+			 * but to a decoder that, as strace, reads only its first bytes.
 			 */
-			if (part_elem > 1)
-				part = readable_elems(uptr, n, part_elem);
+			__u32 part = readable_elems(uptr, n, part_elem > 1 ? part_elem : 1);
+
 			asm volatile("%0 &= %1" : "+r"(part) : "i"(BT_CAPTURE_MAX * 2 - 1));
 			if (part > BT_CAPTURE_MAX)
 				part = 0;
 			if (part &&
 			    !bpf_probe_read_user(s->buf + off + sizeof(*cap), part, (void *)uptr)) {
-				flags |= BT_CAP_TRUNCATED | BT_CAP_PARTIAL;
+				flags |= part_elem > 1 ? BT_CAP_TRUNCATED | BT_CAP_PARTIAL
+						       : BT_CAP_FAULT | BT_CAP_PARTIAL;
 				/* read it all again at exit if the page was only absent */
 				s->faulted |= 1U << i;
 				n = part;

@@ -984,6 +984,9 @@ struct bt_inject_mark {
 /*
  * An array whose memory ends before it does (an unmapped page): the elements before that
  * page, flagged truncated too. strace shows them, then the address where reading stopped.
+ * With BT_CAP_FAULT, anything else read up to such a page: the bytes before it. It shows as
+ * unread, but to a decoder that needs only those (strace reads an int optval, a
+ * perf_event_attr as long as its size says, and shows them).
  */
 #define BT_CAP_PARTIAL (1U << 5)
 /* With BT_CAP_DROPPED: a kept call's record too large for its region (struct bt_kept_call) */

@@ -124,8 +124,18 @@ static void capture(pid_t pid, struct bt_enter_rec *rec, size_t *off, int i,
 		cap->want = want > 0xffffffffULL ? 0xffffffffU : want;
 		got = n ? read_memory(pid, addr, data, n) : 0;
 		if (n && got < n) {
-			cap->flags |= BT_CAP_FAULT;
-			got = 0;
+			/*
+			 * up to an unmapped page: an array's elements before it, anything
+			 * else's bytes before it, unread but to a decoder that needs no more
+			 */
+			if (r->elem_size > 1)
+				got = got / r->elem_size * r->elem_size;
+			if (!got)
+				cap->flags |= BT_CAP_FAULT;
+			else if (r->elem_size > 1)
+				cap->flags |= BT_CAP_TRUNCATED | BT_CAP_PARTIAL;
+			else
+				cap->flags |= BT_CAP_FAULT | BT_CAP_PARTIAL;
 		}
 		cap->len = got;
 	}

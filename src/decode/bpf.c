@@ -821,11 +821,12 @@ static void put_perf_attr(struct writer *w, const struct perf_attr_view *v, bool
 
 /*
  * perf_event_open's attr, read at enter; strace reads its size first and shows the address
- * when the size is below the first version's or the struct cannot be read that far.
+ * when the size is below the first version's or the struct cannot be read that far (one
+ * that runs into an unmapped page shows as far as its size says, when that much was read).
  */
 static enum hand_result perf_attr(struct writer *w, const struct hand_call *hc, int i)
 {
-	const struct bt_capture *cap = hand_call_in(hc, i), *in, *out = NULL;
+	const struct bt_capture *cap = hand_call_in_prefix(hc, i), *in, *out = NULL;
 	struct perf_attr_view v;
 	uint32_t size, new_size;
 	bool e2big = hc->exit && hc->exit->ret == -E2BIG, got_new = false;

@@ -93,7 +93,15 @@ const struct bt_rec_hdr *decode_msghdr_parts(const struct decoder *d, int nr, in
 	return NULL;
 }
 
-const struct bt_capture *hand_call_in(const struct hand_call *hc, int i)
+/* A capture read whole, or with prefix, one read only up to an unmapped page (its bytes before). */
+static const struct bt_capture *cap_read(const struct bt_capture *cap, bool prefix)
+{
+	if (!cap || ((cap->flags & BT_CAP_FAULT) && !(prefix && (cap->flags & BT_CAP_PARTIAL))))
+		return NULL;
+	return cap;
+}
+
+static const struct bt_capture *call_in(const struct hand_call *hc, int i, bool prefix)
 {
 	const struct bt_capture *in = record_capture(&hc->enter->hdr, i), *late;
 
@@ -103,19 +111,39 @@ const struct bt_capture *hand_call_in(const struct hand_call *hc, int i)
 		if (late && (late->flags & BT_CAP_LATE))
 			in = late;
 	}
-	return in && !(in->flags & BT_CAP_FAULT) ? in : NULL;
+	return cap_read(in, prefix);
 }
 
-const struct bt_capture *hand_call_out(const struct hand_call *hc, int i)
+static const struct bt_capture *call_out(const struct hand_call *hc, int i, bool prefix)
 {
 	const struct bt_capture *out;
 
 	if (!hc->exit || decode_is_error(hc->exit->ret))
 		return NULL;
 	out = record_capture(&hc->exit->hdr, i);
-	if (!out || (out->flags & (BT_CAP_LATE | BT_CAP_FAULT)))
+	if (!out || (out->flags & BT_CAP_LATE))
 		return NULL;
-	return out;
+	return cap_read(out, prefix);
+}
+
+const struct bt_capture *hand_call_in(const struct hand_call *hc, int i)
+{
+	return call_in(hc, i, false);
+}
+
+const struct bt_capture *hand_call_out(const struct hand_call *hc, int i)
+{
+	return call_out(hc, i, false);
+}
+
+const struct bt_capture *hand_call_in_prefix(const struct hand_call *hc, int i)
+{
+	return call_in(hc, i, true);
+}
+
+const struct bt_capture *hand_call_out_prefix(const struct hand_call *hc, int i)
+{
+	return call_out(hc, i, true);
 }
 
 const char *hand_call_name(const struct hand_call *hc)

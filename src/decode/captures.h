@@ -93,8 +93,11 @@ static inline const struct bt_iov_part *decode_next_iov_part(const char **pos, c
 	return part;
 }
 
+/* Two captures that show alike: the same bytes, or both unread (whatever came before a page). */
 static inline bool decode_captures_equal(const struct bt_capture *a, const struct bt_capture *b)
 {
+	if ((a->flags & BT_CAP_FAULT) && (b->flags & BT_CAP_FAULT))
+		return true;
 	return a->len == b->len && !memcmp(decode_cap_data(a), decode_cap_data(b), a->len);
 }
 
@@ -151,6 +154,14 @@ int decode_first_output_arg(const struct decoder *d, int nr, int nargs);
 const struct bt_capture *hand_call_in(const struct hand_call *hc, int i);
 /* What was read of argument i at exit, or NULL: not returned, failed, none, or a fault. */
 const struct bt_capture *hand_call_out(const struct hand_call *hc, int i);
+/*
+ * The same, or of an argument read only up to an unmapped page, the bytes before that page
+ * (BT_CAP_FAULT with BT_CAP_PARTIAL; len says how many): for a decoder that, as strace, reads
+ * only the first bytes of what the rule asked for, and shows the address when it needs more
+ * than there are.
+ */
+const struct bt_capture *hand_call_in_prefix(const struct hand_call *hc, int i);
+const struct bt_capture *hand_call_out_prefix(const struct hand_call *hc, int i);
 /* The syscall's name ("" for one the catalog does not know). */
 const char *hand_call_name(const struct hand_call *hc);
 /* The call returned an error. */

@@ -155,6 +155,8 @@ void hand_put_int(struct writer *w, const struct bt_capture *cap);
  */
 bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_name,
 		  const void *data, size_t len);
+/* The size of the BTF type named type_name ("struct linger"), or -1 when BTF lacks it. */
+__s64 hand_btf_size(const struct decoder *d, const char *type_name, __u32 *id);
 
 /* Decoders more than one family uses: */
 

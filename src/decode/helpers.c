@@ -72,15 +72,13 @@ void hand_put_int(struct writer *w, const struct bt_capture *cap)
 	w_deref_end(w);
 }
 
-bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_name,
-		  const void *data, size_t len)
+__s64 hand_btf_size(const struct decoder *d, const char *type_name, __u32 *id)
 {
 	int kind = 0;
-	__s64 size;
-	__u32 id;
 
+	*id = 0;
 	if (!d->types || !d->types->btf)
-		return false;
+		return -1;
 	if (!strncmp(type_name, "struct ", 7)) {
 		kind = BTF_KIND_STRUCT;
 		type_name += 7;
@@ -88,8 +86,16 @@ bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_na
 		kind = BTF_KIND_UNION;
 		type_name += 6;
 	}
-	id = types__find(d->types, type_name, kind);
-	size = id ? btf__resolve_size(d->types->btf, id) : -1;
+	*id = types__find(d->types, type_name, kind);
+	return *id ? btf__resolve_size(d->types->btf, *id) : -1;
+}
+
+bool hand_put_btf(const struct decoder *d, struct writer *w, const char *type_name,
+		  const void *data, size_t len)
+{
+	__u32 id;
+	__s64 size = hand_btf_size(d, type_name, &id);
+
 	if (size < 0 || len < (size_t)size)
 		return false;
 	decode_write_btf(d, w, id, data, size, NULL);

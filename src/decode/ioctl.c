@@ -130,12 +130,26 @@ static bool put_termios(const struct decoder *d, struct writer *w, const char *t
 	return true;
 }
 
+/*
+ * The argument as its type says; false when it was not read. strace reads the type's size
+ * only: an argument the rule's read ran into an unmapped page for shows when those bytes
+ * lie before the page.
+ */
 static bool put_arg(const struct decoder *d, struct writer *w, const struct ioctl_arg *ia,
 		    const struct bt_capture *cap)
 {
 	if (!strcmp(ia->type, "int")) {
+		if ((cap->flags & BT_CAP_FAULT) && cap->len < sizeof(int))
+			return false;
 		hand_put_int(w, cap);
 		return true;
+	}
+	if (cap->flags & BT_CAP_FAULT) {
+		__u32 id;
+		__s64 size = hand_btf_size(d, ia->type, &id);
+
+		if (size < 0 || cap->len < (size_t)size)
+			return false;
 	}
 	if (!strncmp(ia->type, "struct termios", strlen("struct termios")))
 		return put_termios(d, w, ia->type, hand_cap_data(cap), cap->len);
@@ -160,10 +174,10 @@ static enum hand_result ioctl_arg(struct writer *w, const struct hand_call *hc, 
 		w_s64(w, (long)v);
 		return HAND_PRINTED;
 	case IOC_ARG_IN:
-		cap = hand_call_in(hc, i);
+		cap = hand_call_in_prefix(hc, i);
 		break;
 	case IOC_ARG_OUT:
-		cap = hand_call_out(hc, i);
+		cap = hand_call_out_prefix(hc, i);
 		break;
 	}
 	if (!cap || !put_arg(hc->d, w, ia, cap))

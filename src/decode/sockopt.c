@@ -176,13 +176,26 @@ static const struct sockopt_rule *sockopt_rule_of(unsigned int level, unsigned i
 	return NULL;
 }
 
-/* An option's value as read: the address, where it was read, and what of it was. */
+/*
+ * An option's value as read: the address, where it was read, and what of it was. Each shape
+ * needs its own first bytes read, as strace reads no more than it shows: a value that runs
+ * into an unmapped page (cut) has only the bytes before that page.
+ */
 struct optval {
 	__u64 addr;
 	const unsigned char *data;	/* NULL: not read (a fault, or nothing asked) */
 	size_t got;			/* bytes read */
+	bool cut;			/* read up to an unmapped page: got bytes, no more */
 	const struct bt_capture *tried; /* the capture looked for, for a fault */
 };
+
+/* The value as read at enter or exit, whole or up to an unmapped page (NULL: none of it). */
+static void optval_read(struct optval *v, const struct bt_capture *cap)
+{
+	v->data = cap ? hand_cap_data(cap) : NULL;
+	v->got = cap ? cap->len : 0;
+	v->cut = cap && (cap->flags & BT_CAP_FAULT);
+}
 
 /* The pointer, as strace shows a value it does not (or cannot) read. */
 static void put_addr(struct writer *w, const struct optval *v)
@@ -207,13 +220,15 @@ static void put_int(struct writer *w, const struct optval *v)
 
 /*
  * len bytes, -s applying: strace's printstrn. A length of -1 is its "up to the NUL"; what
- * could not be read is the pointer.
+ * could not be read is the pointer (strace reads one byte past -s's, or len bytes).
  */
 static void put_bytes(struct writer *w, const struct optval *v, int len, unsigned int str_flags)
 {
-	size_t n = (unsigned int)len;
+	size_t n = (unsigned int)len, need = n;
 
-	if (!v->addr || !v->data) {
+	if (w->lim.string && need > w->lim.string + 1)
+		need = w->lim.string + 1;
+	if (!v->addr || !v->data || (v->cut && (len == -1 || v->got < need))) {
 		put_addr(w, v);
 		return;
 	}
@@ -410,7 +425,7 @@ static void put_u32_array(struct writer *w, const struct optval *v, size_t len)
 {
 	size_t n = len / sizeof(__u32);
 
-	if (!v->data) {
+	if (!v->data || (v->cut && v->got < n * sizeof(__u32))) {
 		put_addr(w, v);
 		return;
 	}
@@ -545,14 +560,12 @@ static enum hand_result setsockopt_value(struct writer *w, const struct hand_cal
 {
 	unsigned int level = (unsigned int)hc->enter->args[1],
 		     name = (unsigned int)hc->enter->args[2];
-	const struct bt_capture *cap = hand_call_in(hc, i);
 	struct optval v = {
 		.addr = hc->enter->args[i],
-		.data = cap ? hand_cap_data(cap) : NULL,
-		.got = cap ? cap->len : 0,
 		.tried = record_capture(&hc->enter->hdr, i),
 	};
 
+	optval_read(&v, hand_call_in_prefix(hc, i));
 	put_set_value(w, sockopt_rule_of(level, name, OPT_SET), &v, (int)hc->enter->args[4]);
 	return HAND_PRINTED;
 }
@@ -567,7 +580,6 @@ static enum hand_result getsockopt_arg(struct writer *w, const struct hand_call 
 	const int val_arg = 3, len_arg = 4;
 	unsigned int level = (unsigned int)hc->enter->args[1],
 		     name = (unsigned int)hc->enter->args[2];
-	const struct bt_capture *cap;
 	struct optval v = {.addr = hc->enter->args[val_arg]};
 	int size, len = 0;
 	bool got_len;
@@ -587,9 +599,7 @@ static enum hand_result getsockopt_arg(struct writer *w, const struct hand_call 
 		put_addr(w, &v);
 		return HAND_PRINTED;
 	}
-	cap = hand_call_out(hc, val_arg);
-	v.data = cap ? hand_cap_data(cap) : NULL;
-	v.got = cap ? cap->len : 0;
+	optval_read(&v, hand_call_out_prefix(hc, val_arg));
 	put_get_value(w, sockopt_rule_of(level, name, OPT_GET), &v, size, len);
 	return HAND_PRINTED;
 }
