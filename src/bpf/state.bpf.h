@@ -152,6 +152,14 @@ BT_EXTERN struct {
 	__type(value, struct bt_syscall_rules);
 } beauty_map SEC(".maps");
 
+/* The member rules of BT_KIND_MEMBERS captures, by the set index their rule names. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BT_MEMBER_SETS_MAX);
+	__type(key, __u32);
+	__type(value, struct bt_member_set);
+} member_sets SEC(".maps");
+
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 8192);
