@@ -377,7 +377,7 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 {
 	const struct bt_arg_rule *r =
 		rules->enter[i].len != BT_LEN_NONE ? &rules->enter[i] : &rules->exit[i];
-	unsigned int k = 0;
+	unsigned int k = 0, iovecs = 0;
 
 	memset(set, 0, sizeof(*set));
 	*when_all = 0;
@@ -425,6 +425,9 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 				continue;
 			mr->data_off = off;
 		}
+		/* the collector reads one iovec member per element: a second never */
+		if (mo->kind == BT_MEMBER_IOVEC && iovecs++)
+			continue;
 		/* all members found: the rule reads */
 		mr->when = mo->when;
 		*when_all |= mo->when;

@@ -462,14 +462,21 @@ __noinline int member_rule_step(__u32 i, __u32 set_idx, __u64 elem, __u32 k, __u
 	if (r->kind == BT_MEMBER_IOVEC && ptr && len) {
 		data_left = iov_data_left(s, extra_flags);
 		if (s->is_exit && r->data_off != BT_MEMBER_ANY) {
-			__u32 moved = 0;
-
-			if (bpf_probe_read_user(&moved, sizeof(moved),
+			/* the scratch area, not the stack: this frame is one of a deep chain */
+			s->member_iov_tag = 0;
+			if (bpf_probe_read_user(&s->member_iov_tag, sizeof(s->member_iov_tag),
 						(void *)(elem + r->data_off)))
-				moved = 0;
-			data_left = moved;
+				s->member_iov_tag = 0;
+			data_left = s->member_iov_tag;
 		}
-		capture_vector(s, i, tag, ptr, BT_KIND_IOVEC, len, extra_flags, false, data_left);
+		/*
+		 * read by the caller, one frame up: an iovec's parts are read by iov_step, and
+		 * the verifier bounds the stack of the whole chain of calls
+		 */
+		s->vec_uptr = ptr;
+		s->vec_want = len > 0xffffffffULL ? 0xffffffffU : len;
+		s->vec_data_left = data_left;
+		s->member_iov_tag = tag + 1;
 		return 0;
 	}
 	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
@@ -547,10 +554,15 @@ __noinline int capture_member_parts(__u32 i, __u32 set_idx, __u32 captured, __u3
 	for (__u32 j = 0; j < BT_ARRAY_ELEMS_MIN; j++) {
 		if (j >= elems)
 			break;
+		s->member_iov_tag = 0;
 		for (__u32 k = 0; k < BT_MEMBER_RULES_MAX; k++) {
 			if (member_rule_step(i, set_idx, base + (__u64)j * stride, k, extra_flags))
 				break;
 		}
+		/* the element's iovec member (a set has one), after its other members */
+		if (s->member_iov_tag)
+			capture_vector(s, i, s->member_iov_tag - 1, s->vec_uptr, BT_KIND_IOVEC,
+				       s->vec_want, extra_flags, false, s->vec_data_left);
 	}
 	return 0;
 }
