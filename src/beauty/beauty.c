@@ -354,6 +354,128 @@ void beauty__capture_env(struct beauty *b)
 		beauty__capture_env_of(b, nr);
 }
 
+/* A member's offset and size in type id (a path: "info.info_len"), or false. */
+static bool member_at(const struct types *t, __u32 id, const char *path, __u32 *off, __u32 *size)
+{
+	__u32 member = path ? types__member(t, id, path, off) : 0;
+	__s64 bytes = member ? btf__resolve_size(t->btf, member) : -1;
+
+	if (bytes <= 0 || *off > 0xffff)
+		return false;
+	*size = (__u32)bytes;
+	return true;
+}
+
+/*
+ * The member rule set of argument i of the x86_64 call nr from the member overrides that name
+ * it, as set index set; a rule whose members BTF does not have is kept (read never), so that
+ * each keeps its place. False when the set is empty.
+ */
+static bool build_member_set(struct bt_member_set *set, const struct syscall_desc *desc, int i,
+			     const struct beauty_arg *ba, const struct bt_syscall_rules *rules,
+			     const struct types *t, __u8 *when_all)
+{
+	const struct bt_arg_rule *r =
+		rules->enter[i].len != BT_LEN_NONE ? &rules->enter[i] : &rules->exit[i];
+	unsigned int k = 0, iovecs = 0;
+
+	memset(set, 0, sizeof(*set));
+	*when_all = 0;
+	/* an array of structs: each element's members */
+	if (r->len < BT_LEN_NONE && r->elem_size > 1) {
+		set->stride = r->elem_size;
+		set->elems_max = BT_ARRAY_ELEMS_MIN;
+		set->flags = BT_MEMBER_SET_RET_ELEMS;
+	}
+	for (unsigned int o = 0; o < member_overrides_count; o++) {
+		const struct member_override *mo = &member_overrides[o];
+		struct bt_member_rule *mr;
+		__u32 off, size;
+		int sel;
+
+		if (strcmp(mo->syscall, desc->name) || strcmp(mo->arg, desc->args[i].name))
+			continue;
+		if (k == BT_MEMBER_RULES_MAX)
+			break;
+		mr = &set->rules[k++];
+		mr->kind = mo->kind;
+		mr->sel_arg = BT_MEMBER_ANY;
+		mr->data_off = BT_MEMBER_ANY;
+		mr->elem_size = mo->elem_size;
+		mr->max = mo->max;
+		sel = mo->sel_arg ? syscall_desc__arg_index(desc, mo->sel_arg) : -1;
+		if (mo->sel_arg && sel < 0)
+			continue;
+		if (sel >= 0) {
+			mr->sel_arg = sel;
+			mr->sel_val = mo->sel_val;
+		}
+		if (!member_at(t, ba->type.base_id, mo->ptr, &off, &size) || size != 8)
+			continue;
+		mr->ptr_off = off;
+		if (mo->len) {
+			if (!member_at(t, ba->type.base_id, mo->len, &off, &size) ||
+			    (size != 4 && size != 8))
+				continue;
+			mr->len_off = off;
+			mr->len_size = size;
+		}
+		if (mo->data) {
+			if (!member_at(t, ba->type.base_id, mo->data, &off, &size) || size != 4)
+				continue;
+			mr->data_off = off;
+		}
+		/* the collector reads one iovec member per element: a second never */
+		if (mo->kind == BT_MEMBER_IOVEC && iovecs++)
+			continue;
+		/* all members found: the rule reads */
+		mr->when = mo->when;
+		*when_all |= mo->when;
+	}
+	return k > 0;
+}
+
+/* The member overrides, on the x86_64 calls they name (i386's structs are laid out otherwise). */
+static void apply_member_overrides(struct beauty *b, const struct catalog *cat,
+				   const struct types *t)
+{
+	for (unsigned int o = 0; o < member_overrides_count; o++) {
+		const struct member_override *mo = &member_overrides[o];
+		const struct syscall_desc *desc = catalog__by_name(cat, mo->syscall);
+		struct bt_syscall_rules *rules;
+		struct bt_member_set *set;
+		__u8 when = 0;
+		int i;
+
+		if (!desc || !desc->has_format || bt_id_is_i386(desc->nr) ||
+		    desc->nr >= BT_MAX_SYSCALLS || b->nmember_sets == BT_MEMBER_SETS_MAX)
+			continue;
+		i = syscall_desc__arg_index(desc, mo->arg);
+		if (i < 0)
+			continue;
+		rules = &b->rules[desc->nr];
+		/* the set is built once, at its first rule */
+		if (rules->enter[i].kind == BT_KIND_MEMBERS ||
+		    rules->exit[i].kind == BT_KIND_MEMBERS)
+			continue;
+		if (rules->enter[i].kind != BT_KIND_BYTES || rules->exit[i].kind != BT_KIND_BYTES)
+			continue;
+		set = &b->member_sets[b->nmember_sets];
+		if (!build_member_set(set, desc, i, &b->calls[desc->nr].args[i], rules, t, &when) ||
+		    !when)
+			continue;
+		if ((when & BT_MEMBER_AT_ENTER) && rules->enter[i].len != BT_LEN_NONE) {
+			rules->enter[i].kind = BT_KIND_MEMBERS;
+			rules->enter[i].header = b->nmember_sets;
+		}
+		if ((when & BT_MEMBER_AT_EXIT) && rules->exit[i].len != BT_LEN_NONE) {
+			rules->exit[i].kind = BT_KIND_MEMBERS;
+			rules->exit[i].header = b->nmember_sets;
+		}
+		b->nmember_sets++;
+	}
+}
+
 int beauty__build(struct beauty *b, const struct catalog *cat, const struct types *t)
 {
 	memset(b, 0, sizeof(*b));
@@ -410,6 +532,7 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 			mark_count_32(&b->calls[nr], &b->rules[nr].exit[i]);
 		}
 	}
+	apply_member_overrides(b, cat, t);
 	return 0;
 }
 
@@ -420,7 +543,8 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 
 	if (r->elem_size > 1)
 		snprintf(elem, sizeof(elem), "*%u", r->elem_size);
-	if (r->header)
+	/* a member rule set's index is no header */
+	if (r->header && r->kind != BT_KIND_MEMBERS)
 		snprintf(elem + strlen(elem), sizeof(elem) - strlen(elem), "+%u", r->header);
 	if (r->count_shift)
 		snprintf(elem + strlen(elem), sizeof(elem) - strlen(elem), ">>%u%s", r->count_shift,
@@ -468,6 +592,11 @@ void beauty_rule__describe(const struct bt_arg_rule *r, const struct syscall_des
 		size_t n = strlen(buf);
 
 		snprintf(buf + n, size - n, ",even-on-error");
+	}
+	if (r->len != BT_LEN_NONE && r->kind == BT_KIND_MEMBERS) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, size - n, "+members");
 	}
 }
 

@@ -40,6 +40,9 @@ struct beauty_syscall {
 struct beauty {
 	struct bt_syscall_rules rules[BT_MAX_SYSCALLS];
 	struct beauty_syscall calls[BT_MAX_SYSCALLS];
+	/* the member rule sets BT_KIND_MEMBERS rules name, for the collector's member_sets */
+	struct bt_member_set member_sets[BT_MEMBER_SETS_MAX];
+	unsigned int nmember_sets;
 };
 
 /*

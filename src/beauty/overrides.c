@@ -6,6 +6,7 @@
  * integer argument right after it when that is named like a length.
  */
 #include <stddef.h>
+#include <string.h>
 #include "beauty/overrides.h"
 #include "bpf/record.h"
 
@@ -215,3 +216,54 @@ const struct beauty_override beauty_overrides[] = {
 /* clang-format on */
 
 const unsigned int beauty_overrides_count = sizeof(beauty_overrides) / sizeof(beauty_overrides[0]);
+
+/* bpf(2)'s commands whose struct has pointer members strace follows (UAPI values) */
+#define BPF_CMD_PROG_LOAD 5
+#define BPF_CMD_OBJ_PIN 6
+#define BPF_CMD_OBJ_GET 7
+#define BPF_CMD_OBJ_GET_INFO_BY_FD 15
+
+/*
+ * An input read at enter and, when the call succeeds, again at exit: a page not yet present
+ * at enter (a string in a program's read-only data) is there once the kernel has read it.
+ */
+#define BT_MEMBER_AT_BOTH (BT_MEMBER_AT_ENTER | BT_MEMBER_AT_EXIT)
+
+/* clang-format off */
+const struct member_override member_overrides[] = {
+	{ "bpf", "uattr", "cmd", BPF_CMD_PROG_LOAD, "license", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_PROG_LOAD's license: a string" },
+	{ "bpf", "uattr", "cmd", BPF_CMD_PROG_LOAD, "insns", "insn_cnt", BT_MEMBER_BYTES, BT_MEMBER_AT_BOTH, 8, BT_CAPTURE_MAX, NULL, "BPF_PROG_LOAD's instructions, insn_cnt of 8 bytes: -v shows them" },
+	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_GET_INFO_BY_FD, "info.info", "info.info_len", BT_MEMBER_BYTES, BT_MEMBER_AT_EXIT, 1, 512, NULL, "the info the kernel wrote, info_len bytes: -v shows a map's or a program's" },
+	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_PIN, "pathname", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_OBJ_PIN's path" },
+	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_GET, "pathname", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_OBJ_GET's path" },
+	{ "sendmmsg", "mmsg", NULL, 0, "msg_hdr.msg_name", "msg_hdr.msg_namelen", BT_MEMBER_BYTES, BT_MEMBER_AT_ENTER, 1, BT_MSG_NAME_MAX, NULL, "each message's address, msg_namelen bytes" },
+	{ "sendmmsg", "mmsg", NULL, 0, "msg_hdr.msg_iov", "msg_hdr.msg_iovlen", BT_MEMBER_IOVEC, BT_MEMBER_AT_ENTER, 16, 0, NULL, "each message's buffers and the data sent" },
+	{ "recvmmsg", "mmsg", NULL, 0, "msg_hdr.msg_name", "msg_hdr.msg_namelen", BT_MEMBER_BYTES, BT_MEMBER_AT_EXIT, 1, BT_MSG_NAME_MAX, NULL, "each message's sender, as long as the kernel set msg_namelen" },
+	{ "recvmmsg", "mmsg", NULL, 0, "msg_hdr.msg_iov", "msg_hdr.msg_iovlen", BT_MEMBER_IOVEC, BT_MEMBER_AT_EXIT, 16, 0, "msg_len", "each message's buffers, msg_len bytes of data in them" },
+};
+/* clang-format on */
+
+const unsigned int member_overrides_count = sizeof(member_overrides) / sizeof(member_overrides[0]);
+
+int member_override__index(const char *syscall, unsigned int sel_val, const char *ptr)
+{
+	const struct member_override *found = NULL;
+	int k = 0;
+
+	for (unsigned int o = 0; o < member_overrides_count; o++) {
+		const struct member_override *mo = &member_overrides[o];
+
+		if (strcmp(mo->syscall, syscall) || strcmp(mo->ptr, ptr) ||
+		    (mo->sel_arg && mo->sel_val != sel_val))
+			continue;
+		found = mo;
+		break;
+	}
+	if (!found)
+		return -1;
+	/* its place among the rules of its (syscall, arg) */
+	for (const struct member_override *mo = member_overrides; mo < found; mo++)
+		if (!strcmp(mo->syscall, found->syscall) && !strcmp(mo->arg, found->arg))
+			k++;
+	return k < BT_MEMBER_RULES_MAX ? k : -1;
+}

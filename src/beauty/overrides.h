@@ -62,4 +62,35 @@ struct beauty_override {
 extern const struct beauty_override beauty_overrides[];
 extern const unsigned int beauty_overrides_count;
 
+/*
+ * What a pointer member of an argument's struct points to, read by the collector after the
+ * struct (BT_KIND_MEMBERS): bpf_attr's license by bpf's command, each mmsghdr's msg_name.
+ * strace follows these; the type cannot say how long the pointee is, nor when it is filled.
+ * The rules of one (syscall, arg) make one set, in this table's order: a rule's place in it
+ * tags its captures (BT_CAP_INNER_MEMBER), at most BT_MEMBER_RULES_MAX of them.
+ */
+struct member_override {
+	const char *syscall;
+	const char *arg;
+	const char *sel_arg; /* read only when this argument is sel_val (NULL: always) */
+	unsigned int sel_val;
+	const char *ptr;    /* the pointer member: a path in the pointee type (of each element) */
+	const char *len;    /* the member that gives its length or count, or NULL: max bytes */
+	unsigned char kind; /* enum bt_member_kind */
+	unsigned char when; /* BT_MEMBER_AT_* */
+	unsigned short elem_size; /* bytes per unit len counts */
+	unsigned short max;	  /* bytes read at most */
+	const char *data; /* BT_MEMBER_IOVEC at exit: the member saying how many bytes came in */
+	const char *why;
+};
+
+extern const struct member_override member_overrides[];
+extern const unsigned int member_overrides_count;
+
+/*
+ * The place of the member rule of syscall for ptr (selected by sel_val, when it has a
+ * selector) in its set, or -1.
+ */
+int member_override__index(const char *syscall, unsigned int sel_val, const char *ptr);
+
 #endif /* BTFTRACE_BEAUTY_OVERRIDES_H */

@@ -207,7 +207,8 @@ __noinline int iov_step(__u32 n)
  * at uptr, tagged tag (argument i, or i plus a BT_CAP_INNER_* code).
  */
 static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag, __u64 uptr,
-					   __u32 kind, __u64 count, __u32 extra_flags, bool ptr32)
+					   __u32 kind, __u64 count, __u32 extra_flags, bool ptr32,
+					   __u64 data_left)
 {
 	struct bt_capture *cap;
 	__u32 off = s->off, n;
@@ -221,10 +222,7 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag
 	s->vec_part_faulted = 0;
 	if (kind == BT_KIND_IOVEC) {
 		s->vec_want = count > 0xffffffffULL ? 0xffffffffU : count;
-		/* an input read late (at exit) was all there before the call */
-		s->vec_data_left = s->is_exit && !(extra_flags & BT_CAP_LATE)
-					   ? (s->ret > 0 ? s->ret : 0)
-					   : ~0ULL;
+		s->vec_data_left = data_left;
 		for (n = 0; n < BT_IOV_MAX; n++) {
 			if (iov_step(n))
 				break;
@@ -251,6 +249,15 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag
 	cap->want = s->vec_want;
 	s->ncaps++;
 	s->off = off + sizeof(*cap) + BT_ALIGN8(s->vec_rel);
+}
+
+/*
+ * The bytes an iovec capture shows of its buffers: at exit only those the call returned, in
+ * iovec order; an input read late (at exit) was all there before the call.
+ */
+static __always_inline __u64 iov_data_left(const struct scratch *s, __u32 extra_flags)
+{
+	return s->is_exit && !(extra_flags & BT_CAP_LATE) ? (s->ret > 0 ? s->ret : 0) : ~0ULL;
 }
 
 /* Appends up to max bytes at uptr (a buffer a struct points to) as a capture tagged tag. */
@@ -315,7 +322,7 @@ __noinline int capture_msghdr_parts(__u32 i, __u32 extra_flags)
 				    extra_flags);
 	if (m.iov && s->off < BT_REC_SOFT_MAX)
 		capture_vector(s, i, i + BT_CAP_INNER_IOV, m.iov, BT_KIND_IOVEC, m.iovlen,
-			       extra_flags, false);
+			       extra_flags, false, iov_data_left(s, extra_flags));
 	capture_inner_bytes(s, i, i + BT_CAP_INNER_CONTROL, m.control, m.controllen,
 			    BT_MSG_CONTROL_MAX, extra_flags);
 	return 0;
@@ -406,6 +413,161 @@ __noinline int capture_clone_args_parts(__u32 i, __u32 extra_flags)
 }
 
 /*
+ * Appends what member rule k of set set_idx asks to be read behind the element at elem of
+ * argument i: always one capture, with no data when the rule's pointer is NULL or its length
+ * 0, so that the decoder finds element j's as the j-th of its tag. Nonzero: no more rules.
+ */
+__noinline int member_rule_step(__u32 i, __u32 set_idx, __u64 elem, __u32 k, __u32 extra_flags)
+{
+	struct scratch *s = scratch();
+	struct bt_member_set *set;
+	struct bt_member_rule *r;
+	struct bt_capture *cap;
+	__u64 ptr = 0, len = 0, bytes, data_left;
+	__u32 off, n = 0, idx, tag, want = 0;
+	__u8 flags = 0;
+	long got;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 1;
+	set = bpf_map_lookup_elem(&member_sets, &set_idx);
+	if (!set)
+		return 1;
+	/* a bound on the very register that indexes (see capture_arg) */
+	asm volatile("%0 &= 7" : "+r"(k));
+	if (k >= BT_MEMBER_RULES_MAX)
+		return 1;
+	r = &set->rules[k];
+	if (r->kind == BT_MEMBER_NONE)
+		return 1;
+	if (!(r->when & (s->is_exit ? BT_MEMBER_AT_EXIT : BT_MEMBER_AT_ENTER)))
+		return 0;
+	if (r->sel_arg != BT_MEMBER_ANY) {
+		idx = r->sel_arg;
+		asm volatile("%0 &= 7" : "+r"(idx));
+		if ((__u32)s->args[idx] != r->sel_val)
+			return 0;
+	}
+	off = s->off;
+	if (off >= BT_REC_SOFT_MAX)
+		return 1;
+	tag = i + BT_CAP_INNER_MEMBER(k);
+	if (bpf_probe_read_user(&ptr, sizeof(ptr), (void *)(elem + r->ptr_off)))
+		ptr = 0;
+	if (r->len_size == 4 || r->len_size == 8) {
+		if (bpf_probe_read_user(&len, r->len_size == 4 ? 4 : 8,
+					(void *)(elem + r->len_off)))
+			len = 0;
+	}
+	if (r->kind == BT_MEMBER_IOVEC && ptr && len) {
+		data_left = iov_data_left(s, extra_flags);
+		if (s->is_exit && r->data_off != BT_MEMBER_ANY) {
+			/* the scratch area, not the stack: this frame is one of a deep chain */
+			s->member_iov_tag = 0;
+			if (bpf_probe_read_user(&s->member_iov_tag, sizeof(s->member_iov_tag),
+						(void *)(elem + r->data_off)))
+				s->member_iov_tag = 0;
+			data_left = s->member_iov_tag;
+		}
+		/*
+		 * read by the caller, one frame up: an iovec's parts are read by iov_step, and
+		 * the verifier bounds the stack of the whole chain of calls
+		 */
+		s->vec_uptr = ptr;
+		s->vec_want = len > 0xffffffffULL ? 0xffffffffU : len;
+		s->vec_data_left = data_left;
+		s->member_iov_tag = tag + 1;
+		return 0;
+	}
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX - 1));
+	cap = (void *)(s->buf + off);
+	if (ptr && r->kind == BT_MEMBER_STRING) {
+		n = string_cap;
+		if (n > r->max)
+			n = r->max;
+		if (n > BT_CAPTURE_MAX)
+			n = BT_CAPTURE_MAX;
+		flags = BT_CAP_STRING;
+		got = n ? bpf_probe_read_user_str(s->buf + off + sizeof(*cap), n, (void *)ptr) : 0;
+		if (got < 0) {
+			flags |= BT_CAP_FAULT;
+			n = 0;
+		} else {
+			if (got == n)
+				flags |= BT_CAP_TRUNCATED;
+			n = got;
+		}
+	} else if (ptr && r->kind == BT_MEMBER_BYTES) {
+		bytes = r->len_size ? len * (r->elem_size ? r->elem_size : 1) : r->max;
+		if (bytes > 0xffffffffULL)
+			bytes = 0xffffffffULL;
+		want = bytes;
+		n = r->max;
+		if (bytes < n)
+			n = bytes;
+		else if (bytes > n)
+			flags = BT_CAP_TRUNCATED;
+		asm volatile("%0 &= %1" : "+r"(n) : "i"(BT_CAPTURE_MAX * 2 - 1));
+		if (n > BT_CAPTURE_MAX)
+			n = BT_CAPTURE_MAX;
+		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)ptr)) {
+			flags |= BT_CAP_FAULT;
+			n = 0;
+		}
+	}
+	cap->arg = tag;
+	cap->flags = flags | extra_flags;
+	cap->len = n;
+	cap->want = want;
+	s->ncaps++;
+	s->off = off + sizeof(*cap) + BT_ALIGN8(n);
+	return 0;
+}
+
+/*
+ * What the pointer members of argument i's struct (or of each of its structs) point to, by
+ * member rule set set_idx; captured: the bytes of the argument read.
+ */
+__noinline int capture_member_parts(__u32 i, __u32 set_idx, __u32 captured, __u32 extra_flags)
+{
+	struct scratch *s = scratch();
+	struct bt_member_set *set;
+	__u32 elems = 1, stride;
+	__u64 base;
+
+	if (!s || i >= BT_MAX_ARGS)
+		return 0;
+	set = bpf_map_lookup_elem(&member_sets, &set_idx);
+	if (!set)
+		return 0;
+	stride = set->stride;
+	if (stride) {
+		elems = captured / stride;
+		if (elems > set->elems_max)
+			elems = set->elems_max;
+		if (s->is_exit && (set->flags & BT_MEMBER_SET_RET_ELEMS) &&
+		    (s->ret < 0 || elems > s->ret))
+			elems = s->ret < 0 ? 0 : s->ret;
+	}
+	asm volatile("%0 &= 7" : "+r"(i));
+	base = s->args[i];
+	for (__u32 j = 0; j < BT_ARRAY_ELEMS_MIN; j++) {
+		if (j >= elems)
+			break;
+		s->member_iov_tag = 0;
+		for (__u32 k = 0; k < BT_MEMBER_RULES_MAX; k++) {
+			if (member_rule_step(i, set_idx, base + (__u64)j * stride, k, extra_flags))
+				break;
+		}
+		/* the element's iovec member (a set has one), after its other members */
+		if (s->member_iov_tag)
+			capture_vector(s, i, s->member_iov_tag - 1, s->vec_uptr, BT_KIND_IOVEC,
+				       s->vec_want, extra_flags, false, s->vec_data_left);
+	}
+	return 0;
+}
+
+/*
  * Appends the capture of argument i by the rule (len, elem_size) to the
  * record in the work area's buf, at its off. A global function: the
  * verifier checks it once, not once per argument and program, which is
@@ -440,7 +602,8 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		/* the count of elements: each is gathered on its own */
 		capture_vector(s, i, i, uptr, kind,
 			       rule_bytes(len, elem_and_kind & ~BT_INFO_ELEM_MASK, s->args, s->ret),
-			       extra_flags, elem_and_kind & BT_INFO_PTR32);
+			       extra_flags, elem_and_kind & BT_INFO_PTR32,
+			       iov_data_left(s, extra_flags));
 		return 0;
 	}
 	/*
@@ -465,8 +628,12 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 			n = got;
 		}
 	} else {
+		/* a member rule set's index is no header */
 		bytes = kind == BT_KIND_BITMAP ? bitmap_bytes(len, s->args)
-					       : rule_bytes(len, elem_and_kind, s->args, s->ret);
+			: kind == BT_KIND_MEMBERS
+				? rule_bytes(len, elem_and_kind & ~(0xffU << BT_INFO_HEADER_SHIFT),
+					     s->args, s->ret)
+				: rule_bytes(len, elem_and_kind, s->args, s->ret);
 		want = bytes > 0xffffffffULL ? 0xffffffffU : (__u32)bytes;
 		/* a struct's BTF size (and a bitmap) is read whole, whatever the buffer cap */
 		n = len > BT_LEN_STRING || kind == BT_KIND_BITMAP ? BT_CAPTURE_MAX : buffer_cap;
@@ -526,5 +693,7 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		capture_ptr_len_parts(i, extra_flags);
 	else if (kind == BT_KIND_CLONE_ARGS && !(flags & BT_CAP_FAULT))
 		capture_clone_args_parts(i, extra_flags);
+	else if (kind == BT_KIND_MEMBERS && !(flags & BT_CAP_FAULT))
+		capture_member_parts(i, elem_and_kind >> BT_INFO_HEADER_SHIFT, n, extra_flags);
 	return 0;
 }

@@ -125,15 +125,24 @@ enum bt_capture_kind {
 	 * there, read at exit, as captures tagged BT_CAP_INNER_PIDFD and BT_CAP_INNER_PARENT_TID.
 	 */
 	BT_KIND_CLONE_ARGS = 8,
+	/*
+	 * A struct, or an array of them (as BT_KIND_BYTES), then what its pointer members
+	 * point to by the member rules of set header (struct bt_member_set, in member_sets):
+	 * bpf_attr's license string and insns by bpf's command, each mmsghdr's msg_name and
+	 * msg_iov. The rule's header byte holds the set's index, not a header's size.
+	 */
+	BT_KIND_MEMBERS = 9,
 };
 /* one bit per kind: they add up to their union only when no two kinds share a value */
 _Static_assert(((1U << BT_KIND_BYTES) | (1U << BT_KIND_STRV) | (1U << BT_KIND_STRV_COUNT) |
 		(1U << BT_KIND_IOVEC) | (1U << BT_KIND_MSGHDR) | (1U << BT_KIND_STACK) |
-		(1U << BT_KIND_BITMAP) | (1U << BT_KIND_PTR_LEN) | (1U << BT_KIND_CLONE_ARGS)) ==
+		(1U << BT_KIND_BITMAP) | (1U << BT_KIND_PTR_LEN) | (1U << BT_KIND_CLONE_ARGS) |
+		(1U << BT_KIND_MEMBERS)) ==
 		       (1U << BT_KIND_BYTES) + (1U << BT_KIND_STRV) + (1U << BT_KIND_STRV_COUNT) +
 			       (1U << BT_KIND_IOVEC) + (1U << BT_KIND_MSGHDR) +
 			       (1U << BT_KIND_STACK) + (1U << BT_KIND_BITMAP) +
-			       (1U << BT_KIND_PTR_LEN) + (1U << BT_KIND_CLONE_ARGS),
+			       (1U << BT_KIND_PTR_LEN) + (1U << BT_KIND_CLONE_ARGS) +
+			       (1U << BT_KIND_MEMBERS),
 	       "capture kinds are distinct");
 
 /*
@@ -146,6 +155,63 @@ _Static_assert(((1U << BT_KIND_BYTES) | (1U << BT_KIND_STRV) | (1U << BT_KIND_ST
 #define BT_CAP_INNER_DATA 0x40	     /* what a BT_KIND_PTR_LEN pair points to */
 #define BT_CAP_INNER_PIDFD 0x50	     /* clone_args' pidfd: the int the kernel wrote */
 #define BT_CAP_INNER_PARENT_TID 0x60 /* clone_args' parent_tid: the int the kernel wrote */
+/*
+ * What member rule k of a BT_KIND_MEMBERS capture read: tagged the argument's index plus
+ * BT_CAP_INNER_MEMBER(k), one capture per element of an array, in element order (one with
+ * no data where the element's pointer was NULL or its length 0).
+ */
+#define BT_MEMBER_RULES_MAX 6
+#define BT_CAP_INNER_MEMBER(k) (0x90 + 0x10 * (k))
+
+/*
+ * A member rule: read what the pointer member at ptr_off of each element points to, when
+ * the call is at the stage when says and argument sel_arg is sel_val (sel_arg
+ * BT_MEMBER_ANY: always). Its length: a string's, at most max bytes; or the len_size-byte
+ * member at len_off times elem_size, at most max bytes (len_size 0: max bytes); or, for
+ * BT_MEMBER_IOVEC, the iovecs the member at len_off counts, with their bytes (at exit as
+ * many as the len_size-byte member at data_off says went through, BT_MEMBER_ANY: all).
+ */
+enum bt_member_kind {
+	BT_MEMBER_NONE = 0, /* the end of a set's rules */
+	BT_MEMBER_STRING = 1,
+	BT_MEMBER_BYTES = 2,
+	BT_MEMBER_IOVEC = 3,
+};
+
+#define BT_MEMBER_AT_ENTER (1U << 0)
+#define BT_MEMBER_AT_EXIT (1U << 1)
+#define BT_MEMBER_ANY 0xff
+
+struct bt_member_rule {
+	__u8 kind;     /* enum bt_member_kind */
+	__u8 when;     /* BT_MEMBER_AT_* */
+	__u8 sel_arg;  /* an argument index, or BT_MEMBER_ANY */
+	__u8 len_size; /* 0, 4 or 8 */
+	__u32 sel_val; /* the low 32 bits argument sel_arg must have */
+	__u16 ptr_off;
+	__u16 len_off;
+	__u16 elem_size;
+	__u16 max;
+	__u16 data_off; /* BT_MEMBER_IOVEC at exit: a u32 member, or BT_MEMBER_ANY */
+	__u16 pad;
+};
+
+/*
+ * A set of member rules: for one struct (stride 0), or each element of an array of
+ * stride-byte structs, as many as were captured and at most elems_max (at exit with
+ * BT_MEMBER_SET_RET_ELEMS also at most the call's return value: recvmmsg's messages).
+ */
+#define BT_MEMBER_SETS_MAX 16
+#define BT_MEMBER_SET_RET_ELEMS (1U << 0)
+
+struct bt_member_set {
+	__u16 stride;
+	__u8 elems_max;
+	__u8 flags;
+	__u32 pad;
+	struct bt_member_rule rules[BT_MEMBER_RULES_MAX];
+};
+
 /* Bytes of msg_name and of msg_control read at most. */
 #define BT_MSG_NAME_MAX 128
 #define BT_MSG_CONTROL_MAX 256
@@ -1010,6 +1076,9 @@ struct bt_inject_mark {
 /* a capture's arg: an index, an inner tag plus an index, or one of the markers, never two */
 _Static_assert(BT_MAX_ARGS <= BT_CAP_INNER_NAME &&
 		       BT_CAP_INNER_PARENT_TID + BT_MAX_ARGS <= BT_CAP_FD_INODES &&
+		       BT_CAP_FD_INODES + BT_MAX_ARGS <= BT_CAP_INNER_MEMBER(0) &&
+		       BT_CAP_INNER_MEMBER(BT_MEMBER_RULES_MAX - 1) + BT_MAX_ARGS <=
+			       BT_CAP_ARG_NOTE &&
 		       BT_CAP_FD_INODES < BT_CAP_ARG_NOTE && BT_CAP_ARG_NOTE < BT_CAP_ARG_DROPPED,
 	       "capture arg tags are distinct");
 

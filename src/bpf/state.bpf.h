@@ -152,6 +152,14 @@ BT_EXTERN struct {
 	__type(value, struct bt_syscall_rules);
 } beauty_map SEC(".maps");
 
+/* The member rules of BT_KIND_MEMBERS captures, by the set index their rule names. */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BT_MEMBER_SETS_MAX);
+	__type(key, __u32);
+	__type(value, struct bt_member_set);
+} member_sets SEC(".maps");
+
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 8192);
@@ -321,7 +329,7 @@ struct scratch {
 	__u32 vec_count_only;
 	__u32 vec_part_faulted; /* an element could not be read: read it all again at exit */
 	__u32 vec_ptr32;	/* an i386 call's vector: 4-byte pointers, 8-byte iovecs */
-	__u32 vec_pad;
+	__u32 member_iov_tag; /* member_rule_step: an iovec member to read next, tag + 1 (0: none) */
 	/* where the record built goes: the ring buffer (BT_KEEP_NONE) or a kept call's slot */
 	__u32 keep;    /* enum bt_keep */
 	__u32 keep_id; /* struct bt_kept_key */

@@ -460,6 +460,20 @@ int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rul
 	return 0;
 }
 
+int collector__set_member_sets(struct collector *c, const struct bt_member_set *sets,
+			       unsigned int n)
+{
+	int err;
+
+	for (__u32 k = 0; k < n && k < BT_MEMBER_SETS_MAX; k++) {
+		err = bpf_map__update_elem(c->skel->maps.member_sets, &k, sizeof(k), &sets[k],
+					   sizeof(sets[k]), BPF_ANY);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets)
 {
 	c->skel->bss->fd_offsets = *offsets;

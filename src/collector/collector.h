@@ -154,6 +154,9 @@ int collector__attach_kfunc(struct collector *c, __u32 index, __u32 btf_id, int 
 			    const char *name);
 /* Writes the whole beauty map, rules[BT_MAX_SYSCALLS]. */
 int collector__set_rules(struct collector *c, const struct bt_syscall_rules *rules);
+/* The member rule sets that BT_KIND_MEMBERS rules name by index (struct beauty's). */
+int collector__set_member_sets(struct collector *c, const struct bt_member_set *sets,
+			       unsigned int n);
 /* -y: where the kernel keeps a descriptor's inode, for the exits of calls that make fds. */
 void collector__set_fd_offsets(struct collector *c, const struct bt_fd_offsets *offsets);
 /*

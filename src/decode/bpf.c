@@ -14,11 +14,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <bpf/btf.h>
 #include <linux/bpf.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
+#include "base/values.h"
 #include "decode/decode.h"
 #include "decode/hand.h"
 #include "decode/members.h"
@@ -39,6 +41,10 @@ enum bpf_fmt {
 	BF_NUMA,  /* a NUMA node, shown with BPF_F_NUMA_NODE only */
 	BF_INOUT, /* a number the kernel updates: in => out */
 	BF_OLDFD, /* BPF_LINK_UPDATE's old_prog_fd, shown with BPF_F_REPLACE only */
+	BF_STR,	  /* a pointer to a string the collector read (a member rule): -s cuts it */
+	BF_PATH,  /* the same, a path: shown whole */
+	BF_DEV,	  /* a device number: makedev(0, 0) */
+	BF_INFO,  /* BPF_OBJ_GET_INFO_BY_FD's info: with -v, the map's info the kernel wrote */
 };
 
 struct bpf_field {
@@ -98,7 +104,7 @@ static const struct bpf_field map_freeze_fields[] = {
 };
 static const struct bpf_field prog_load_fields[] = {
 	{"prog_type", BF_CONST, false, &xlat_bpf_prog_types}, {"insn_cnt", BF_U},
-	{"insns", BF_PTR}, {"license", BF_PTR},
+	{"insns", BF_PTR}, {"license", BF_STR},
 	{"log_level", BF_U, true}, {"log_size", BF_U}, {"log_buf", BF_PTR},
 	{"kern_version", BF_KVER, true}, {"prog_flags", BF_FLAGS, true, &xlat_bpf_prog_flags},
 	{"prog_name", BF_NAME, true}, {"prog_ifindex", BF_U, true},
@@ -110,7 +116,7 @@ static const struct bpf_field prog_load_fields[] = {
 	BPF_FIELDS_END,
 };
 static const struct bpf_field obj_pin_fields[] = {
-	{"pathname", BF_PTR}, {"bpf_fd", BF_FD},
+	{"pathname", BF_PATH}, {"bpf_fd", BF_FD},
 	{"file_flags", BF_FLAGS, true, &xlat_bpf_file_flags},
 	BPF_FIELDS_END,
 };
@@ -157,7 +163,17 @@ static const struct bpf_field link_by_id_fields[] = {
 	BPF_FIELDS_END,
 };
 static const struct bpf_field info_fields[] = {
-	{"bpf_fd", BF_FD}, {"info_len", BF_U}, {"info", BF_PTR},
+	{"bpf_fd", BF_FD}, {"info_len", BF_U}, {"info", BF_INFO},
+	BPF_FIELDS_END,
+};
+/* struct bpf_map_info, as strace 6.1 shows it: each group only as far as info_len reaches */
+static const struct bpf_field map_info_fields[] = {
+	{"type", BF_CONST, false, &xlat_bpf_map_types}, {"id", BF_U}, {"key_size", BF_U},
+	{"value_size", BF_U}, {"max_entries", BF_U},
+	{"map_flags", BF_FLAGS, false, &xlat_bpf_map_flags}, {"name", BF_NAME, true},
+	{"ifindex", BF_U, true}, {"btf_vmlinux_value_type_id", BF_U}, {"netns_dev", BF_DEV},
+	{"netns_ino", BF_U}, {"btf_id", BF_U, true}, {"btf_key_type_id", BF_U},
+	{"btf_value_type_id", BF_U},
 	BPF_FIELDS_END,
 };
 static const struct bpf_field query_fields[] = {
@@ -373,7 +389,89 @@ static void put_kernel_version(struct writer *w, __u32 v)
  * each addition only when the caller's size reaches it, then "..." if the caller passed
  * more that is not zero.
  */
-static void put_bpf_fields(const struct hand_call *hc, struct writer *w, __u32 struct_id,
+/*
+ * A string member: what its member rule read at enter, cut by -s unless it is a path; the
+ * address when nothing was read.
+ */
+static void put_bpf_string(const struct hand_call *hc, struct writer *w, int i, const char *name,
+			   __u64 addr, bool path)
+{
+	__u32 cmd = (__u32)hc->enter->args[0];
+	const struct bt_capture *cap = hand_member_capture(hc, &hc->enter->hdr, i, cmd, name, 0);
+	const unsigned char *p;
+	size_t n;
+
+	/* read again at exit when its page was not there at enter */
+	if (!cap && hc->exit)
+		cap = hand_member_capture(hc, &hc->exit->hdr, i, cmd, name, 0);
+	if (!addr || !cap || !(cap->flags & BT_CAP_STRING)) {
+		w_ptr(w, addr);
+		return;
+	}
+	p = hand_cap_data(cap);
+	n = strnlen((const char *)p, cap->len);
+	w_str(w, p, n,
+	      WR_STR_NUL | (path ? 0 : WR_STR_LIMIT) |
+		      (cap->flags & BT_CAP_TRUNCATED ? WR_STR_MORE : 0));
+}
+
+static void put_bpf_fields(const struct hand_call *hc, struct writer *w, int i, __u32 struct_id,
+			   size_t base, const struct bpf_field *fields, const unsigned char *data,
+			   size_t size, const struct bt_capture *out);
+
+/* What bpf_fd is, as its /proc link says ("anon_inode:bpf-map"), into buf; false if unknown. */
+static bool bpf_fd_kind(const struct hand_call *hc, int fd, char *buf, size_t size)
+{
+	const char *path = hand_fd_path(hc, fd);
+	char link[64];
+	ssize_t n;
+
+	if (path) {
+		snprintf(buf, size, "%s", path);
+		return true;
+	}
+	/* without -y, as strace does: the link while the fd is open */
+	snprintf(link, sizeof(link), "/proc/%u/fd/%d", hc->enter->hdr.tgid, fd);
+	n = readlink(link, buf, size - 1);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
+/*
+ * BPF_OBJ_GET_INFO_BY_FD's info: with -v, after a successful call, a map's info as the
+ * kernel wrote it (read at exit by a member rule), info_len bytes of it; else the address.
+ * strace 6.1 decodes a program's too: not here, it is shown as the address.
+ */
+static void put_bpf_info(const struct hand_call *hc, struct writer *w, int i,
+			 const unsigned char *attr, __u64 addr)
+{
+	const struct btf *btf = hc->d->types->btf;
+	const struct bt_capture *cap = NULL;
+	unsigned char info[512];
+	__u32 fd, len, id;
+	char kind[64];
+
+	memcpy(&fd, attr, sizeof(fd));
+	memcpy(&len, attr + sizeof(fd), sizeof(len));
+	if (w->lim.verbose && hc->exit && !hand_call_failed(hc))
+		cap = hand_member_capture(hc, &hc->exit->hdr, i, (__u32)hc->enter->args[0],
+					  "info.info", 0);
+	id = types__find(hc->d->types, "bpf_map_info", BTF_KIND_STRUCT);
+	if (!cap || !id || !btf || !bpf_fd_kind(hc, (int)fd, kind, sizeof(kind)) ||
+	    strcmp(kind, "anon_inode:bpf-map")) {
+		w_ptr(w, addr);
+		return;
+	}
+	memset(info, 0, sizeof(info));
+	memcpy(info, hand_cap_data(cap), cap->len < sizeof(info) ? cap->len : sizeof(info));
+	if (len > sizeof(info))
+		len = sizeof(info);
+	put_bpf_fields(hc, w, i, id, 0, map_info_fields, info, len, NULL);
+}
+
+static void put_bpf_fields(const struct hand_call *hc, struct writer *w, int i, __u32 struct_id,
 			   size_t base, const struct bpf_field *fields, const unsigned char *data,
 			   size_t size, const struct bt_capture *out)
 {
@@ -423,6 +521,19 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, __u32 s
 			break;
 		case BF_PTR:
 			w_ptr(w, v);
+			break;
+		case BF_DEV: {
+			const struct value_printer dev = {.kind = VK_DEV};
+
+			value_write(w, &dev, v, msize);
+			break;
+		}
+		case BF_INFO:
+			put_bpf_info(hc, w, i, data + base, v);
+			break;
+		case BF_STR:
+		case BF_PATH:
+			put_bpf_string(hc, w, i, f->name, v, f->fmt == BF_PATH);
 			break;
 		case BF_U64:
 			w_const(w, v, WR_UDEC, v == UINT64_MAX ? "UINT64_MAX" : NULL, NULL);
@@ -525,10 +636,10 @@ static enum hand_result bpf_attr(struct writer *w, const struct hand_call *hc, i
 		/* a named member shows under its name: {info={bpf_fd=3, ...}} */
 		w_struct_begin(w);
 		w_key(w, mname);
-		put_bpf_fields(hc, w, m->type, 0, cs->fields, data, size, hand_call_out(hc, i));
+		put_bpf_fields(hc, w, i, m->type, 0, cs->fields, data, size, hand_call_out(hc, i));
 		w_obj_end(w, false);
 	} else {
-		put_bpf_fields(hc, w, m->type, 0, cs->fields, data, size, hand_call_out(hc, i));
+		put_bpf_fields(hc, w, i, m->type, 0, cs->fields, data, size, hand_call_out(hc, i));
 	}
 	return HAND_PRINTED;
 }

@@ -2,6 +2,7 @@
 /* Which capture of a call holds each argument's bytes, and how many of them count. */
 #include <stdio.h>
 
+#include "beauty/overrides.h"
 #include "decode/captures.h"
 #include "decode/decode.h"
 #include "decode/io_uring.h"
@@ -144,6 +145,19 @@ const struct bt_capture *hand_call_in_prefix(const struct hand_call *hc, int i)
 const struct bt_capture *hand_call_out_prefix(const struct hand_call *hc, int i)
 {
 	return call_out(hc, i, true);
+}
+
+const struct bt_capture *hand_member_capture(const struct hand_call *hc,
+					     const struct bt_rec_hdr *hdr, int i,
+					     unsigned int sel_val, const char *ptr, unsigned int n)
+{
+	int k = member_override__index(hand_call_name(hc), sel_val, ptr);
+	const struct bt_capture *cap;
+
+	if (k < 0 || !hdr || i < 0 || i >= BT_MAX_ARGS)
+		return NULL;
+	cap = record_capture_nth(hdr, i + BT_CAP_INNER_MEMBER(k), n);
+	return cap && cap->len && !(cap->flags & BT_CAP_FAULT) ? cap : NULL;
 }
 
 const char *hand_call_name(const struct hand_call *hc)

@@ -162,6 +162,14 @@ const struct bt_capture *hand_call_out(const struct hand_call *hc, int i);
  */
 const struct bt_capture *hand_call_in_prefix(const struct hand_call *hc, int i);
 const struct bt_capture *hand_call_out_prefix(const struct hand_call *hc, int i);
+/*
+ * What the member rule for ptr (struct member_override, selected by sel_val) read behind
+ * argument i's struct, in hdr (the call's enter or exit record), for element n of an array
+ * of them; NULL when nothing was read: no rule, a NULL pointer or length 0, or a fault.
+ */
+const struct bt_capture *hand_member_capture(const struct hand_call *hc,
+					     const struct bt_rec_hdr *hdr, int i,
+					     unsigned int sel_val, const char *ptr, unsigned int n);
 /* The syscall's name ("" for one the catalog does not know). */
 const char *hand_call_name(const struct hand_call *hc);
 /* The call returned an error. */

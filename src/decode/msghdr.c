@@ -370,13 +370,15 @@ struct k_mmsghdr {
  * with_len says (the first sent ones, every received one); recvmmsg's data as long as each
  * msg_len, its names no longer than the caller's buffers (user, the array as passed).
  */
-static void write_mmsgs(const struct hand_call *hc, struct writer *w, __u64 addr,
-			unsigned int count, unsigned int with_len, const struct bt_capture *cap,
+static void write_mmsgs(const struct hand_call *hc, struct writer *w, int i, unsigned int count,
+			unsigned int with_len, const struct bt_capture *cap,
 			const struct bt_capture *user, bool received)
 {
+	/* each header's name and buffers: what the member rules read, sent at enter */
+	const struct bt_rec_hdr *parts_hdr = received ? &hc->exit->hdr : &hc->enter->hdr;
+	__u64 addr = hc->enter->args[i];
 	const struct k_mmsghdr *v;
 	size_t have, shown = 0;
-	struct msg_parts none = {0};
 
 	/* as strace's arrays: NULL before [], an empty array at an address before its address */
 	if (!addr || !count) {
@@ -397,6 +399,10 @@ static void write_mmsgs(const struct hand_call *hc, struct writer *w, __u64 addr
 		struct k_mmsghdr m;
 		int user_namelen;
 		bool has_user = false;
+		struct msg_parts parts = {
+			.name = hand_member_capture(hc, parts_hdr, i, 0, "msg_hdr.msg_name", k),
+			.iov = hand_member_capture(hc, parts_hdr, i, 0, "msg_hdr.msg_iov", k),
+		};
 
 		if (w->lim.array && shown == w->lim.array)
 			break;
@@ -412,7 +418,7 @@ static void write_mmsgs(const struct hand_call *hc, struct writer *w, __u64 addr
 		w_struct_begin(w);
 		w_key(w, "msg_hdr");
 		write_msghdr(hc->d, w, &m.msg_hdr, has_user ? &user_namelen : NULL,
-			     received ? m.msg_len : DATA_ALL, &none);
+			     received ? m.msg_len : DATA_ALL, &parts);
 		if (k < with_len)
 			w_key_num(w, "msg_len", m.msg_len, WR_UDEC);
 		w_obj_end(w, false);
@@ -444,7 +450,7 @@ static enum hand_result sendmmsg_vec(struct writer *w, const struct hand_call *h
 	}
 	if (!hand_call_failed(hc))
 		sent = (unsigned int)hc->exit->ret;
-	write_mmsgs(hc, w, hc->enter->args[i], vlen, sent, mmsg_capture(hc, i), NULL, false);
+	write_mmsgs(hc, w, i, vlen, sent, mmsg_capture(hc, i), NULL, false);
 	return HAND_PRINTED;
 }
 
@@ -458,8 +464,7 @@ static enum hand_result recvmmsg_vec(struct writer *w, const struct hand_call *h
 		return HAND_PRINTED;
 	}
 	got = (unsigned int)hc->exit->ret;
-	write_mmsgs(hc, w, hc->enter->args[i], got, got, hand_call_out(hc, i), hand_call_in(hc, i),
-		    true);
+	write_mmsgs(hc, w, i, got, got, hand_call_out(hc, i), hand_call_in(hc, i), true);
 	return HAND_PRINTED;
 }
 

@@ -1238,6 +1238,11 @@ bool record_captures_not_kept(const struct bt_rec_hdr *hdr)
 
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)
 {
+	return record_capture_nth(hdr, arg, 0);
+}
+
+const struct bt_capture *record_capture_nth(const struct bt_rec_hdr *hdr, int arg, unsigned int n)
+{
 	size_t off = captures_offset(hdr);
 	const char *base = (const char *)hdr;
 
@@ -1246,7 +1251,7 @@ const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg)
 
 		if (off + sizeof(*cap) > hdr->size || off + sizeof(*cap) + cap->len > hdr->size)
 			return NULL;
-		if (cap->arg == arg)
+		if (cap->arg == arg && !n--)
 			return cap;
 		off += sizeof(*cap) + BT_ALIGN8(cap->len);
 	}

@@ -114,6 +114,8 @@ bool kept_call_records(const struct bt_kept_call *kc, struct bt_enter_rec **ente
 
 /* The capture of argument arg in a record, or NULL. */
 const struct bt_capture *record_capture(const struct bt_rec_hdr *hdr, int arg);
+/* The capture of arg after n others of the same arg (an array's elements' parts), or NULL. */
+const struct bt_capture *record_capture_nth(const struct bt_rec_hdr *hdr, int arg, unsigned int n);
 
 /*
  * The record came without its captures: the ring buffer had no room for it

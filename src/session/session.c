@@ -216,6 +216,9 @@ int session_run(const struct session_opts *o)
 	}
 	start_stacks(&s);
 	err = collector__set_rules(&s.coll, s.beauty->rules);
+	if (!err)
+		err = collector__set_member_sets(&s.coll, s.beauty->member_sets,
+						 s.beauty->nmember_sets);
 	if (err) {
 		fail("cannot fill the beauty map (%s): run with -d to see libbpf's messages",
 		     strerror(-err));

@@ -5,11 +5,13 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <linux/bpf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
 
 #include "beauty/beauty.h"
+#include "beauty/overrides.h"
 #include "syscall_formats.h"
 
 static struct types types;
@@ -135,6 +137,44 @@ static void test_struct_sizes_come_from_btf(void **state)
 	assert_int_equal(beauty->rules[230].enter[3].len, BT_LEN_NONE);
 }
 
+/*
+ * bpf's attr, then what its pointer members point to: the license string of BPF_PROG_LOAD at
+ * enter (and again at exit), the info of BPF_OBJ_GET_INFO_BY_FD at exit, offsets from BTF.
+ */
+static void bpf_member_rules(void)
+{
+	const struct bt_arg_rule *in = &beauty->rules[321].enter[1],
+				 *out = &beauty->rules[321].exit[1];
+	const struct bt_member_set *set;
+	const struct bt_member_rule *r;
+	int k = member_override__index("bpf", BPF_PROG_LOAD, "license");
+	char buf[64];
+
+	assert_int_equal(in->kind, BT_KIND_MEMBERS);
+	assert_int_equal(out->kind, BT_KIND_MEMBERS);
+	assert_int_equal(in->header, out->header);
+	assert_true(in->header < beauty->nmember_sets);
+	set = &beauty->member_sets[in->header];
+	assert_int_equal(set->stride, 0);
+	assert_true(k >= 0);
+	r = &set->rules[k];
+	assert_int_equal(r->kind, BT_MEMBER_STRING);
+	assert_int_equal(r->when, BT_MEMBER_AT_ENTER | BT_MEMBER_AT_EXIT);
+	assert_int_equal(r->sel_arg, 0);
+	assert_int_equal(r->sel_val, BPF_PROG_LOAD);
+	assert_int_equal(r->ptr_off, offsetof(union bpf_attr, license));
+	k = member_override__index("bpf", BPF_OBJ_GET_INFO_BY_FD, "info.info");
+	assert_true(k >= 0);
+	r = &set->rules[k];
+	assert_int_equal(r->kind, BT_MEMBER_BYTES);
+	assert_int_equal(r->when, BT_MEMBER_AT_EXIT);
+	assert_int_equal(r->ptr_off, offsetof(union bpf_attr, info.info));
+	assert_int_equal(r->len_off, offsetof(union bpf_attr, info.info_len));
+	assert_int_equal(r->len_size, 4);
+	beauty_rule__describe(in, catalog__by_nr(cat, 321), buf, sizeof(buf));
+	assert_string_equal(buf, "arg3(size)+members");
+}
+
 static void test_overrides_apply(void **state)
 {
 	/* bind's sockaddr is an input whose length is addrlen */
@@ -149,6 +189,7 @@ static void test_overrides_apply(void **state)
 	assert_int_equal(beauty->rules[7].exit[0].len, -2);
 	/* bpf: the caller says how much of union bpf_attr it passes */
 	assert_int_equal(beauty->rules[321].enter[1].len, -3);
+	bpf_member_rules();
 	/* futex's word is not read at all */
 	assert_int_equal(beauty->rules[202].enter[0].len, BT_LEN_NONE);
 	assert_int_equal(beauty->rules[202].exit[0].len, BT_LEN_NONE);

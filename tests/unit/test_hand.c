@@ -35,6 +35,7 @@
 #include <linux/capability.h>
 
 #include "beauty/beauty.h"
+#include "beauty/overrides.h"
 #include "decode/decode.h"
 #include "call_records.h"
 #include "syscall_formats.h"
@@ -871,6 +872,39 @@ static void test_ioctl_termios_in_full_with_v(void **state)
 			    "0, 0, 0]}) = 0");
 }
 
+/*
+ * BPF_PROG_LOAD's license: the string its member rule read at enter, or, when its page was not
+ * there at enter, at exit; -s cuts it; without either read the address.
+ */
+static void bpf_license_from_member_rule(union bpf_attr *attr, size_t size)
+{
+	int k = member_override__index("bpf", BPF_PROG_LOAD, "license");
+	int string_limit = dec.opts.string_limit;
+
+	assert_true(k >= 0);
+	begin(NR_BPF, BPF_PROG_LOAD, PTR, size, 0, 0, 0);
+	in(1, attr, size);
+	capture(&enter_rec, 1 + BT_CAP_INNER_MEMBER(k), "GPL", 4, BT_CAP_STRING, 0);
+	assert_string_equal(line(6),
+			    "bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, "
+			    "insn_cnt=2, insns=0x7ffc1000, license=\"GPL\", log_level=0, "
+			    "log_size=0, log_buf=NULL, kern_version=KERNEL_VERSION(6, 1, 0), "
+			    "prog_flags=BPF_F_SLEEPABLE}, 48) = 6");
+	begin(NR_BPF, BPF_PROG_LOAD, PTR, size, 0, 0, 0);
+	in(1, attr, size);
+	capture(&enter_rec, 1 + BT_CAP_INNER_MEMBER(k), NULL, 0, BT_CAP_STRING | BT_CAP_FAULT, 0);
+	capture(&exit_rec, 1 + BT_CAP_INNER_MEMBER(k), "Dual BSD/GPL", 13, BT_CAP_STRING, 0);
+	dec.opts.string_limit = 4;
+	assert_string_equal(line(6),
+			    "bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, "
+			    "insn_cnt=2, insns=0x7ffc1000, license=\"Dual\"..., log_level=0, "
+			    "log_size=0, log_buf=NULL, kern_version=KERNEL_VERSION(6, 1, 0), "
+			    "prog_flags=BPF_F_SLEEPABLE}, 48) = 6");
+	dec.opts.string_limit = string_limit;
+	/* another command's rule is not this one's */
+	assert_int_equal(member_override__index("bpf", BPF_MAP_CREATE, "license"), -1);
+}
+
 static void test_bpf_attr_by_command(void **state)
 {
 	union bpf_attr attr;
@@ -977,6 +1011,7 @@ static void test_bpf_attr_by_command(void **state)
 				     "license=0x55001000, log_level=0, log_size=0, log_buf=NULL, "
 				     "kern_version=393472, prog_flags=0x10}, 48) = 6");
 	dec.opts.xlat = WR_XLAT_ABBREV;
+	bpf_license_from_member_rule(&attr, size);
 	memset(&attr, 0, sizeof(attr));
 	attr.info.bpf_fd = 3;
 	attr.info.info_len = 80;
@@ -2189,6 +2224,67 @@ static void test_returned_sockaddr_as_long_as_the_kernel_says(void **state)
 					   "(Resource temporarily unavailable)");
 }
 
+/*
+ * Each mmsghdr's msg_name and msg_iov, from its member rules' captures, the j-th of each
+ * tag for the j-th header (one with no data where a pointer was NULL): sendmmsg's sent at
+ * enter, recvmmsg's received at exit, as much data as each msg_len.
+ */
+static void mmsg_names_and_buffers(void)
+{
+	const char *const sent[] = {"hello ", "world"}, *const got[] = {"hello world"};
+	const __u64 sent_lens[] = {6, 5}, got_lens[] = {64};
+	int name_k = member_override__index("sendmmsg", 0, "msg_hdr.msg_name");
+	int iov_k = member_override__index("sendmmsg", 0, "msg_hdr.msg_iov");
+	struct sockaddr_in sin = {.sin_family = AF_INET, .sin_port = htons(53)};
+	struct {
+		struct msghdr hdr;
+		unsigned int len, pad;
+	} mm[2];
+	unsigned char iov[256];
+	size_t n;
+
+	assert_true(name_k >= 0 && iov_k >= 0);
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	memset(mm, 0, sizeof(mm));
+	mm[0].hdr.msg_name = (void *)(PTR + 0x1000);
+	mm[0].hdr.msg_namelen = sizeof(sin);
+	mm[0].hdr.msg_iov = (void *)PTR;
+	mm[0].hdr.msg_iovlen = 2;
+	mm[0].len = 11;
+	mm[1].len = 0;
+	begin(NR_SENDMMSG, 3, PTR, 2, 0, 0, 0);
+	in(1, mm, sizeof(mm));
+	out(1, mm, sizeof(mm));
+	capture(&enter_rec, 1 + BT_CAP_INNER_MEMBER(name_k), &sin, sizeof(sin), 0, sizeof(sin));
+	n = iov_capture(iov, sent, sent_lens, 2);
+	capture(&enter_rec, 1 + BT_CAP_INNER_MEMBER(iov_k), iov, n, 0, 2);
+	capture(&enter_rec, 1 + BT_CAP_INNER_MEMBER(name_k), NULL, 0, 0, 0);
+	capture(&enter_rec, 1 + BT_CAP_INNER_MEMBER(iov_k), NULL, 0, 0, 0);
+	assert_string_equal(line(1), "sendmmsg(3, [{msg_hdr={msg_name={sa_family=AF_INET, "
+				     "sin_port=htons(53), sin_addr=inet_addr(\"127.0.0.1\")}, "
+				     "msg_namelen=16, msg_iov=[{iov_base=\"hello \", iov_len=6}, "
+				     "{iov_base=\"world\", iov_len=5}], msg_iovlen=2, "
+				     "msg_controllen=0, msg_flags=0}, msg_len=11}, "
+				     "{msg_hdr={msg_name=NULL, msg_namelen=0, msg_iov=NULL, "
+				     "msg_iovlen=0, msg_controllen=0, msg_flags=0}}], 2, 0) = 1");
+	/* recvmmsg: read at exit, each buffer's data as long as its msg_len */
+	name_k = member_override__index("recvmmsg", 0, "msg_hdr.msg_name");
+	iov_k = member_override__index("recvmmsg", 0, "msg_hdr.msg_iov");
+	assert_true(name_k >= 0 && iov_k >= 0);
+	mm[0].hdr.msg_iovlen = 1;
+	begin(NR_RECVMMSG, 3, PTR, 2, 0, 0, 0);
+	in(1, mm, sizeof(mm));
+	out(1, mm, sizeof(mm));
+	capture(&exit_rec, 1 + BT_CAP_INNER_MEMBER(name_k), &sin, sizeof(sin), 0, sizeof(sin));
+	n = iov_capture(iov, got, got_lens, 1);
+	capture(&exit_rec, 1 + BT_CAP_INNER_MEMBER(iov_k), iov, n, 0, 1);
+	assert_string_equal(line(1), "recvmmsg(3, [{msg_hdr={msg_name={sa_family=AF_INET, "
+				     "sin_port=htons(53), sin_addr=inet_addr(\"127.0.0.1\")}, "
+				     "msg_namelen=16, msg_iov=[{iov_base=\"hello world\", "
+				     "iov_len=64}], msg_iovlen=1, msg_controllen=0, msg_flags=0}, "
+				     "msg_len=11}], 2, 0, NULL) = 1");
+}
+
 /* sendmmsg's headers after the call, with the msg_len of those sent; recvmmsg's returned ones. */
 static void test_mmsghdr_arrays(void **state)
 {
@@ -2211,6 +2307,7 @@ static void test_mmsghdr_arrays(void **state)
 			    "msg_len=5}, {msg_hdr={msg_name=NULL, msg_namelen=0, "
 			    "msg_iov=NULL, msg_iovlen=0, msg_controllen=0, msg_flags=0}}], "
 			    "2, 0) = 1");
+	mmsg_names_and_buffers();
 	/* cut at an unmapped page: strace's comment, the first header not read */
 	begin(NR_SENDMMSG, 9, PTR, 2, 0, 0, 0);
 	capture(&enter_rec, 1, mm, sizeof(mm[0]), BT_CAP_TRUNCATED | BT_CAP_PARTIAL, sizeof(mm));
