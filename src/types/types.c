@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* BTF loading, a hash index of type names, and tracefs type strings resolved through it. */
 #include <ctype.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -84,6 +86,77 @@ static struct btf *map_vmlinux_btf(void)
 	return btf;
 }
 
+/*
+ * The kernel's BTF, parsed once for the whole process. libbpf 1.1 parses it
+ * again for each object it loads (CO-RE relocations, tp_btf and fentry
+ * targets) and frees it when the load is done: with the tables' own parse
+ * that was two 5 MB copies built at once at start-up, each a 10 MB peak, the
+ * loader's through a page per read(). libbpf asks for it and frees it through
+ * its exported btf__load_vmlinux_btf() and btf__free(), by its PLT, so the
+ * definitions below stand in for its own: the first caller parses (mapped
+ * where the kernel allows), later ones share it, and a free of it is a
+ * release of one reference. Where libbpf binds its calls to itself (built
+ * with -Bsymbolic-functions) it keeps its own parse, as before.
+ */
+static pthread_mutex_t vmlinux_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct btf *vmlinux_btf;
+static unsigned int vmlinux_refs;
+
+typedef struct btf *(*btf_load_fn)(void);
+typedef void (*btf_free_fn)(struct btf *);
+
+static void *libbpf_own(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+struct btf *btf__load_vmlinux_btf(void)
+{
+	struct btf *btf;
+	int err = 0;
+
+	pthread_mutex_lock(&vmlinux_lock);
+	if (!vmlinux_btf) {
+		btf_load_fn load = (btf_load_fn)libbpf_own("btf__load_vmlinux_btf");
+
+		btf = map_vmlinux_btf();
+		if (!btf && load)
+			btf = load();
+		if (!btf || libbpf_get_error(btf)) {
+			err = btf ? (int)libbpf_get_error(btf) : errno ? -errno : -ENOENT;
+			pthread_mutex_unlock(&vmlinux_lock);
+			errno = -err;
+			return NULL;
+		}
+		vmlinux_btf = btf;
+	}
+	vmlinux_refs++;
+	btf = vmlinux_btf;
+	pthread_mutex_unlock(&vmlinux_lock);
+	return btf;
+}
+
+void btf__free(struct btf *btf)
+{
+	static btf_free_fn own_free;
+
+	if (!btf)
+		return;
+	pthread_mutex_lock(&vmlinux_lock);
+	if (btf == vmlinux_btf) {
+		if (--vmlinux_refs) {
+			pthread_mutex_unlock(&vmlinux_lock);
+			return;
+		}
+		vmlinux_btf = NULL;
+	}
+	if (!own_free)
+		own_free = (btf_free_fn)libbpf_own("btf__free");
+	pthread_mutex_unlock(&vmlinux_lock);
+	if (own_free)
+		own_free(btf);
+}
+
 int types__load(struct types *t, const char *path)
 {
 	__u32 n, nslots = 1024;
@@ -92,7 +165,7 @@ int types__load(struct types *t, const char *path)
 	memset(t, 0, sizeof(*t));
 	if (path)
 		t->btf = btf__parse(path, NULL);
-	else if (!(t->btf = map_vmlinux_btf()))
+	else
 		t->btf = btf__load_vmlinux_btf();
 	err = libbpf_get_error(t->btf);
 	if (err || !t->btf) {

@@ -215,6 +215,21 @@ static void test_member(void **state)
 	assert_int_equal(types__struct_member(NULL, "file", "f_inode", &offset, &size), -ENOENT);
 }
 
+/*
+ * The kernel's BTF is parsed once for the process: libbpf's loads ask for it as the tables
+ * did, get the same, and their free leaves the tables' in place.
+ */
+static void test_vmlinux_btf_shared(void **state)
+{
+	struct btf *again = btf__load_vmlinux_btf();
+
+	assert_ptr_equal(again, types.btf);
+	btf__free(again);
+	assert_true(btf__type_cnt(types.btf) > 1);
+	assert_true(btf__find_by_name_kind(types.btf, "file", BTF_KIND_STRUCT) > 0);
+	assert_true(types__find(&types, "file", BTF_KIND_STRUCT) > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +243,7 @@ int main(void)
 		cmocka_unit_test(test_no_btf),
 		cmocka_unit_test(test_same_in_i386),
 		cmocka_unit_test(test_member),
+		cmocka_unit_test(test_vmlinux_btf_shared),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
