@@ -16,8 +16,11 @@
 #define PT_POLL_FDS 16
 #define PT_SELECT_WORDS BT_PATH_FD_WORDS
 
-/* The file fd refers to, as (device, inode). */
-static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id)
+/*
+ * The file fd refers to, as (device, inode). Unless any, false already when its inode number
+ * is none a -P file may have (path_inos): the super block's device is read only for those.
+ */
+static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id, bool any)
 {
 	void *inode, *sb;
 	__u32 dev;
@@ -25,11 +28,14 @@ static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id)
 	if (!fd_offsets.dev_ok)
 		return false;
 	inode = fd_inode_ptr(fd);
-	if (!inode)
+	if (!inode ||
+	    bpf_probe_read_kernel(&id->ino, sizeof(id->ino), inode + fd_offsets.inode_ino))
+		return false;
+	if (!any &&
+	    !(path_inos[(id->ino >> 6) & (BT_PATH_INO_WORDS - 1)] & (1ULL << (id->ino & 63))))
 		return false;
 	if (bpf_probe_read_kernel(&sb, sizeof(sb), inode + fd_offsets.inode_sb) || !sb ||
-	    bpf_probe_read_kernel(&dev, sizeof(dev), sb + fd_offsets.sb_dev) ||
-	    bpf_probe_read_kernel(&id->ino, sizeof(id->ino), inode + fd_offsets.inode_ino))
+	    bpf_probe_read_kernel(&dev, sizeof(dev), sb + fd_offsets.sb_dev))
 		return false;
 	id->dev = dev;
 	id->pad = 0;
@@ -73,12 +79,12 @@ static __always_inline bool fd_is_path(__s64 fd, struct bt_path_fds *bits)
 	if (fd < 0)
 		return false;
 	if (fd >= BT_PATH_FDS)
-		return file_id_of(fd, &id) && bpf_map_lookup_elem(&trace_path_inodes, &id);
+		return file_id_of(fd, &id, false) && bpf_map_lookup_elem(&trace_path_inodes, &id);
 	w = fd_word(fd);
 	bit = 1ULL << (fd & 63);
 	if (!bits || !(bits->bits[w] & bit))
 		return false;
-	if (file_id_of(fd, &id) && bpf_map_lookup_elem(&trace_path_inodes, &id))
+	if (file_id_of(fd, &id, false) && bpf_map_lookup_elem(&trace_path_inodes, &id))
 		return true;
 	bits->bits[w] &= ~bit;
 	return false;
@@ -97,7 +103,11 @@ __noinline int fd_matches(__u32 tgid, __s64 fd)
 	return fd_is_path(fd, bpf_map_lookup_elem(&path_fds, &tgid));
 }
 
-/* 1: the string at uptr is a -P path; 0: it is not; -1: it could not be read (yet). */
+/*
+ * 1: the string at uptr is a -P path; 0: it is not; -1: it could not be read (yet). A string
+ * of a length no -P path has is turned down after its read: only one of such a length pays
+ * for zeroing the key and for the hash of all its BT_PATH_KEY bytes.
+ */
 static __always_inline int name_matches(__u64 uptr)
 {
 	__u32 zero = 0;
@@ -106,13 +116,20 @@ static __always_inline int name_matches(__u64 uptr)
 
 	if (!key || !uptr)
 		return 0;
+	n = bpf_probe_read_user_str(key, BT_PATH_KEY, (void *)uptr);
+	if (n < 0)
+		return -1;
+	/* a string as long as the key may have been cut: -P paths are shorter */
+	if (n <= 1 || n >= BT_PATH_KEY)
+		return 0;
+	if (!(path_name_lens[((__u64)n >> 6) & (BT_PATH_KEY / 64 - 1)] & (1ULL << (n & 63))))
+		return 0;
 	/* the hash compares all BT_PATH_KEY bytes: what follows the NUL must be zeros */
 	for (int i = 0; i < BT_PATH_KEY / 8; i++)
 		key[i] = 0;
 	n = bpf_probe_read_user_str(key, BT_PATH_KEY, (void *)uptr);
 	if (n < 0)
 		return -1;
-	/* a string as long as the key may have been cut: -P paths are shorter */
 	if (n <= 1 || n >= BT_PATH_KEY)
 		return 0;
 	return bpf_map_lookup_elem(&trace_path_names, key) != NULL;
@@ -263,11 +280,14 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 	if (fd < 0 || fd >= BT_PATH_FDS)
 		return;
 	bits = bpf_map_lookup_elem(&path_fds, &tgid);
-	known = file_id_of(fd, &id);
+	known = file_id_of(fd, &id, learn);
 	found = known && bpf_map_lookup_elem(&trace_path_inodes, &id);
 	/* a -P path that did not exist at the start: the file an open by its name made */
-	if (!found && known && learn)
+	if (!found && known && learn) {
 		found = !bpf_map_update_elem(&trace_path_inodes, &id, &one, BPF_ANY);
+		if (found)
+			path_inos[(id.ino >> 6) & (BT_PATH_INO_WORDS - 1)] |= 1ULL << (id.ino & 63);
+	}
 	if (!found) {
 		if (bits)
 			bits->bits[fd_word(fd)] &= ~(1ULL << (fd & 63));

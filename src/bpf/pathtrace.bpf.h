@@ -19,6 +19,19 @@ BT_EXTERN const volatile __u8 path_names BT_INIT(0); /* -P: paths, and the fds t
 BT_EXTERN const volatile __u8 trace_fds_on BT_INIT(0);		    /* --trace-fds given */
 BT_EXTERN const volatile struct bt_trace_fds trace_fds BT_INIT({}); /* --trace-fds=SET */
 
+/*
+ * -P: bit n set when a -P path (as given or resolved) is n bytes long with its NUL, n below
+ * BT_PATH_KEY: what a path argument's read returns. Set by user space after the load.
+ */
+BT_EXTERN __u64 path_name_lens[BT_PATH_KEY / 64] BT_INIT({});
+
+/*
+ * -P: bit (ino % BT_PATH_INOS) set for the inode number of each file in trace_path_inodes, by
+ * user space after the load and by the kernel as it learns one: a file whose bit is clear is
+ * none of them, found without reading its device or hashing its id.
+ */
+BT_EXTERN __u64 path_inos[BT_PATH_INO_WORDS] BT_INIT({});
+
 /* -P's paths as given and as realpath() resolves them, NUL-padded to BT_PATH_KEY bytes. */
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_HASH);

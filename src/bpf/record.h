@@ -407,6 +407,10 @@ struct bt_syscall_rules {
 #define BT_PATH_FDS 1024
 #define BT_PATH_FD_WORDS (BT_PATH_FDS / 64)
 
+/* -P: the bits of the filter of inode numbers in front of trace_path_inodes (a power of 2). */
+#define BT_PATH_INOS 1024
+#define BT_PATH_INO_WORDS (BT_PATH_INOS / 64)
+
 /* -P: a file as the kernel names it, the key of the collector's trace_path_inodes. */
 struct bt_file_id {
 	__u64 ino;

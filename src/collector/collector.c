@@ -498,9 +498,14 @@ int collector__add_trace_path(struct collector *c, const char *path, const struc
 	memcpy(key, path, len);
 	err = bpf_map__update_elem(c->skel->maps.trace_path_names, key, sizeof(key), &one,
 				   sizeof(one), BPF_ANY);
+	/* the length with its NUL, as the kernel's read of a path argument returns it */
+	if (!err)
+		c->skel->bss->path_name_lens[(len + 1) / 64] |= 1ULL << ((len + 1) % 64);
 	if (!err && id)
 		err = bpf_map__update_elem(c->skel->maps.trace_path_inodes, id, sizeof(*id), &one,
 					   sizeof(one), BPF_ANY);
+	if (!err && id)
+		c->skel->bss->path_inos[id->ino / 64 % BT_PATH_INO_WORDS] |= 1ULL << (id->ino % 64);
 	return err;
 }
 

@@ -221,3 +221,17 @@ int decode_first_output_arg(const struct decoder *d, int nr, int nargs)
 	}
 	return nargs;
 }
+
+int decode_first_exit_arg(const struct decoder *d, int nr, int nargs)
+{
+	const struct bt_syscall_rules *rules;
+
+	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
+		return nargs;
+	rules = &d->beauty->rules[nr];
+	for (int i = 0; i < nargs; i++) {
+		if (rules->exit[i].len != BT_LEN_NONE || rules->exit[i].kind == BT_KIND_MSGHDR)
+			return i;
+	}
+	return nargs;
+}

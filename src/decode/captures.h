@@ -149,6 +149,12 @@ bool decode_arg_dropped(const struct decoder *d, int nr, int i, const struct bt_
 			const struct bt_exit_rec *exit);
 /* The first argument the kernel fills, where an unfinished call stops; nargs if none. */
 int decode_first_output_arg(const struct decoder *d, int nr, int nargs);
+/*
+ * The first argument the call's exit reads (written by the kernel, or in and out:
+ * io_uring_setup's params), nargs when none: where a call shown before it returns stops, so
+ * that its whole line goes on from what was shown.
+ */
+int decode_first_exit_arg(const struct decoder *d, int nr, int nargs);
 
 /* What was read of argument i at enter (an input read late counts), or NULL: none or a fault. */
 const struct bt_capture *hand_call_in(const struct hand_call *hc, int i);

@@ -672,10 +672,16 @@ static void write_call(const struct decoder *d, struct writer *w, const struct c
 			write_args(d, w, nr, call, v->captures_dropped, 0, nargs);
 		w->ops->call_end(w, false);
 		break;
-	case CALL_PENDING: /* the text sink shows the start of the unfinished form */
+	case CALL_PENDING:
 	case CALL_UNFINISHED:
+		/*
+		 * A pending call's start is shown (by the text sink) for its whole line to go on
+		 * from: it stops before the first argument the exit fills in, in/out ones too,
+		 * which the whole line writes otherwise than their input alone
+		 */
 		c.state = WR_CALL_UNFINISHED;
-		split = decode_first_output_arg(d, nr, nargs);
+		split = v->state == CALL_PENDING ? decode_first_exit_arg(d, nr, nargs)
+						 : decode_first_output_arg(d, nr, nargs);
 		w->ops->call_begin(w, &c);
 		write_restart(d, w, v);
 		if (write_by_call_decoder(d, w, nr, call, HAND_PART_ENTER))
