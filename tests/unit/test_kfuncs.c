@@ -573,9 +573,13 @@ static void test_decoded_lines(void **state)
 	make_call(1, read_args, 4, 21);
 	add_capture(0, file, sizeof(file), 0);
 	add_capture(3, &pos, sizeof(pos), 0);
+	/* struct file's f_flags by name, as the open call's flags are: one member rule */
 	assert_string_equal(text_line(x, true),
-			    "  > vfs_read(file={f_flags=32768}, buf=0x7ffd2000, count=64, pos=[0]) "
-			    "= 21");
+			    "  > vfs_read(file={f_flags=O_RDONLY|O_LARGEFILE}, buf=0x7ffd2000, "
+			    "count=64, pos=[0]) = 21");
+	assert_non_null(strstr(json_members(x), "{\"name\":\"file\",\"type\":\"struct file *\","));
+	assert_non_null(strstr(json_members(x), "\"f_flags\":{\"raw\":32768,"));
+	assert_non_null(strstr(json_members(x), "\"names\":[\"O_RDONLY\",\"O_LARGEFILE\"]"));
 	/* a struct that could not be read: its address */
 	make_call(1, read_args, 4, 21);
 	add_capture(0, file, 0, BT_CAP_FAULT);
