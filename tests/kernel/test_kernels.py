@@ -698,3 +698,46 @@ def test_kfunc_summary_counts_each_function_in_the_kernel(run):
                                           if k != "total" and not k.startswith("kfunc:")), text
     # -c shows no lines
     assert "> vfs_read(" not in text and "> do_sys_openat2(" not in text, text
+
+
+def test_kfunc_untraceable_function_is_named(run):
+    """fentry probed on each function: the one it cannot attach to is named, exit status 2."""
+    case = run.case("kfunc-untraceable")
+    err = case.file("stderr")
+    assert case.rc == 2 and not case.file("trace").strip(), err
+    if run.kernel == "host" and KFUNC_REFUSAL.match(err):
+        return  # no fentry on any function here, and no kprobes: the kernel's refusal
+    assert re.fullmatch(r"btftrace: --kfunc: the kernel refuses to trace __schedule \([^)]*\), "
+                        r"though it allows fentry programs on vfs_read: __schedule cannot be "
+                        r"traced \(.*\): leave it out, or choose another \('btftrace kfuncs'\)\n",
+                        err), err
+
+
+def test_kfunc_nested_functions_in_entry_order(run):
+    """do_filp_open returns before do_sys_openat2, which calls it: it shows under it."""
+    case = kfunc_case(run, "kfunc-nested")
+    if case is None:
+        return
+    text = case.file("trace")
+    trace = [RESULT_GAP.sub(" = ", strip_pid(l)) for l in lines(text)]
+    outer = [i for i, l in enumerate(trace) if l.startswith("  > do_sys_openat2(")]
+    inner = [i for i, l in enumerate(trace) if l.startswith("    > do_filp_open(")]
+    assert len(outer) >= 2 and len(inner) == len(outer), text
+    for i in outer:
+        assert trace[i - 1].startswith("openat("), text
+        assert re.match(r"^    > do_filp_open\(dfd=-100, pathname=\{.*\}, op=\{open_flag=.*\}\) = "
+                        r"0x[0-9a-f]+$", trace[i + 1]), text
+
+
+def test_kfunc_summary_times_recursive_calls(run):
+    """Each call of ep_item_poll, inside another or not, timed from its own entry."""
+    case = kfunc_case(run, "kfunc-recursive")
+    if case is None:
+        return
+    text = case.file("trace")
+    assert case.file("stdout") == "ready 20\n", case.file("stdout")
+    row = parse_tables(text)[None]["kfunc:ep_item_poll"]
+    # each wait polls the inner instance and, inside that, its eventfd
+    assert row["calls"] >= 40, text
+    hist = re.search(r"^kfunc:ep_item_poll: time in the call \(ns\), (\d+) calls$", text, re.M)
+    assert hist and int(hist.group(1)) == row["calls"], text
