@@ -1045,7 +1045,8 @@ def kernel_main(args):
             "loop_ratio": (med - st) / (base - base_start) if base > base_start else None,
             # the least disturbed runs: on a loaded host, emulation's times spread widely
             "min_ratio": min(full) / min(wall("untraced", n)),
-            "ns_per_call": med / calls * 1e9, "lost": sum(parse_lost(l) for l in stderr.get(name, [])),
+            "ns_per_call": med / calls * 1e9,
+            "lost": sum(parse_lost(l) for l in stderr.get(name, [])),
             "failed": failed, "stderr": stderr.get(name, []),
         })
     rep = {"kernel": args.kernel, "release": release, "iterations": n, "loop_calls": calls,

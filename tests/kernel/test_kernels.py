@@ -725,8 +725,8 @@ def test_kfunc_nested_functions_in_entry_order(run):
     assert len(outer) >= 2 and len(inner) == len(outer), text
     for i in outer:
         assert trace[i - 1].startswith("openat("), text
-        assert re.match(r"^    > do_filp_open\(dfd=-100, pathname=\{.*\}, op=\{open_flag=.*\}\) = "
-                        r"0x[0-9a-f]+$", trace[i + 1]), text
+        assert re.match(r"^    > do_filp_open\(dfd=-100, pathname=\{.*\}, "
+                        r"op=\{open_flag=.*\}\) = 0x[0-9a-f]+$", trace[i + 1]), text
 
 
 def test_kfunc_summary_times_recursive_calls(run):
