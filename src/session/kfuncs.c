@@ -82,15 +82,17 @@ static ssize_t probe_each_kfunc(const struct kfunc_set *set, struct collector_kf
 }
 
 /*
- * A function that no fentry program can attach to while the kernel allows them (a notrace
- * function, or one on the kernel's deny list): named, as the run's end.
+ * A function that no fentry program can attach to while the kernel allows them (inlined
+ * wherever it is called, though BTF has it; notrace; on the kernel's deny list): named, as
+ * the run's end.
  */
 static void refuse_kfunc(const struct kfunc *k, int err, const char *allowed)
 {
 	fail("--kfunc: the kernel refuses to trace %s (%s), though it allows fentry programs on "
-	     "%s: %s cannot be traced (a function the kernel keeps from tracing, notrace or "
-	     "on its deny list): leave it out, or choose another ('btftrace kfuncs')",
-	     k->name, strerror(-err), allowed, k->name);
+	     "%s: %s cannot be traced (%s): leave it out, or choose another ('btftrace kfuncs')",
+	     k->name, strerror(-err), allowed, k->name,
+	     err == -ENOENT ? "the kernel has no symbol for it: the compiler inlined it"
+			    : "the kernel keeps it from tracing: notrace, or on its deny list");
 }
 
 /*
