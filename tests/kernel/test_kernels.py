@@ -707,6 +707,9 @@ def test_kfunc_untraceable_function_is_named(run):
     assert case.rc == 2 and not case.file("trace").strip(), err
     if run.kernel == "host" and KFUNC_REFUSAL.match(err):
         return  # no fentry on any function here, and no kprobes: the kernel's refusal
+    if err == ("btftrace: --kfunc __schedule: no function of the kernel's BTF is called it: "
+               "'btftrace kfuncs PATTERN' lists them\n"):
+        return  # 5.10's BTF has no __schedule: refused by name before any probe
     assert re.fullmatch(r"btftrace: --kfunc: the kernel refuses to trace __schedule \([^)]*\), "
                         r"though it allows fentry programs on vfs_read: __schedule cannot be "
                         r"traced \(.*\): leave it out, or choose another \('btftrace kfuncs'\)\n",
