@@ -204,7 +204,7 @@ bench: all
 KERNEL_SUITES ?= bullseye bookworm trixie
 KERNEL_DIR := .output/kernels
 KERNEL_WORKLOADS := stat_rw proc_life counted filtered ticker stack_calls inject_calls int80 \
-		    uring_read short_sock trace_path last_calls slow_fifo nested_epoll
+		    uring_read short_sock trace_path last_calls slow_fifo
 KERNEL_WORKLOAD_BIN := $(patsubst %,$(OUTPUT)/kernel/workloads/%,$(KERNEL_WORKLOADS))
 # a 32-bit program, for the i386 case the host kernel may be unable to run
 KERNEL_WORKLOAD_BIN += $(OUTPUT)/kernel/workloads/i386_calls

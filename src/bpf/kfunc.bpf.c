@@ -21,26 +21,12 @@ struct {
 	__type(value, struct bt_kfunc_desc);
 } kfunc_descs SEC(".maps");
 
-/* -c: calls of one function by one thread under way at once, each timed from its own entry */
-#define KFUNC_NEST 8
-
-/*
- * -c: when a thread entered a function, for each of its calls of it under way, the innermost
- * last: a recursive call's entry does not take the start of the call it is made in. Calls
- * deeper than KFUNC_NEST are counted untimed.
- */
-struct kfunc_nest {
-	__u64 start[KFUNC_NEST];
-	__u32 depth; /* calls under way */
-	__u32 pad;
-};
-
-/* -c: each thread's calls of each function under way */
+/* -c: when each thread entered each function */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1); /* sized by user space: 1 unless -c */
 	__type(key, struct bt_kfunc_start_key);
-	__type(value, struct kfunc_nest);
+	__type(value, __u64);
 } kfunc_starts SEC(".maps");
 
 /* Its own work area: a function may run in an interrupt while a call's record is built. */
@@ -171,28 +157,6 @@ static __always_inline __u32 kfunc_fetch(struct kfunc_scratch *sc, __u32 func)
 	return n;
 }
 
-/* -c: a call of function func entered, its start pushed on the thread's calls of it. */
-static __always_inline void start_kfunc(__u32 func)
-{
-	struct bt_kfunc_start_key key = {(__u32)bpf_get_current_pid_tgid(), func};
-	__u64 now = bpf_ktime_get_ns();
-	struct kfunc_nest *n, first;
-	__u32 depth;
-
-	n = bpf_map_lookup_elem(&kfunc_starts, &key);
-	if (!n) {
-		__builtin_memset(&first, 0, sizeof(first));
-		first.start[0] = now;
-		first.depth = 1;
-		bpf_map_update_elem(&kfunc_starts, &key, &first, BPF_ANY);
-		return;
-	}
-	depth = n->depth;
-	if (depth < KFUNC_NEST)
-		n->start[depth & (KFUNC_NEST - 1)] = now;
-	n->depth = depth + 1;
-}
-
 /*
  * nargs is a constant in each program: its copies of ctx have a constant size. regs: ctx is a
  * kprobe's struct pt_regs, whose argument registers are x86_64's calling convention's.
@@ -206,8 +170,12 @@ static __always_inline int kfunc_entry(void *ctx, const int nargs, const bool re
 	if (!kfunc_traced())
 		return 0;
 	key = attached_kfunc();
-	if (summary)
-		start_kfunc(key);
+	if (summary) {
+		struct bt_kfunc_start_key start = {(__u32)bpf_get_current_pid_tgid(), key};
+		__u64 now = bpf_ktime_get_ns();
+
+		bpf_map_update_elem(&kfunc_starts, &start, &now, BPF_ANY);
+	}
 	/* -c shows no lines: the count is all */
 	if (summary_only)
 		return 0;
@@ -256,31 +224,21 @@ static __always_inline int kfunc_entry(void *ctx, const int nargs, const bool re
 }
 
 /*
- * -c: counts the call as the syscalls' are counted, timed from its own entry. An error is a
+ * -c: counts the call as the syscalls' are counted, timed from its entry. An error is a
  * signed return value in -4095..-1, as the function's type holds it (an int's register has
  * its upper half undefined).
  */
 static __always_inline void account_kfunc(__u32 func, __u64 ret)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid(), start = 0;
+	__u64 pid_tgid = bpf_get_current_pid_tgid(), *start_ts, start = 0;
 	struct bt_kfunc_start_key key = {(__u32)pid_tgid, func};
 	const struct bt_kfunc_desc *desc = bpf_map_lookup_elem(&kfunc_descs, &func);
-	struct kfunc_nest *n;
 	__s64 value = 0;
-	__u32 depth;
 
-	/* the innermost call under way returns (none: it was entered before the attach) */
-	n = bpf_map_lookup_elem(&kfunc_starts, &key);
-	if (n) {
-		depth = n->depth;
-		if (depth) {
-			depth--;
-			n->depth = depth;
-			if (depth < KFUNC_NEST)
-				start = n->start[depth & (KFUNC_NEST - 1)];
-		}
-		if (!depth)
-			bpf_map_delete_elem(&kfunc_starts, &key);
+	start_ts = bpf_map_lookup_elem(&kfunc_starts, &key);
+	if (start_ts) {
+		start = *start_ts;
+		bpf_map_delete_elem(&kfunc_starts, &key);
 	}
 	if (desc && desc->ret_signed)
 		value = desc->ret_size == 4 ? (__s64)(__s32)ret : (__s64)ret;

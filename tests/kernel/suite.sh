@@ -152,17 +152,6 @@ run kfunc-fetch-bad-member --kfunc 'vfs_read(file->f_path.dentry->d_name.nam:str
 run kfunc-untraceable --kfunc vfs_read,__schedule -- "$w/stat_rw" "$t"
 # a function called inside another: under it, though it returns first
 run kfunc-nested -e trace=openat --kfunc do_sys_openat2,do_filp_open -- "$w/stat_rw" "$t"
-# -c of a recursive function, each call timed from its own entry: epoll's poll of nested
-# instances, in the first function of epoll's recursion this kernel did not inline
-for f in __ep_eventpoll_poll ep_item_poll ep_scan_ready_list; do
-	run kfunc-recursive -c --hist -e trace=epoll_wait --kfunc "$f" -- "$w/nested_epoll" 20
-	grep -q "cannot be traced\|no function of the kernel's BTF" "$t/kfunc-recursive.err" ||
-		break
-done
-echo "@@@ case kfunc-recursive-function"
-echo "@@@ value name $f"
-echo "@@@ rc 0"
-echo "@@@ end"
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.

@@ -731,19 +731,3 @@ def test_kfunc_nested_functions_in_entry_order(run):
         assert re.match(r"^    > do_filp_open\(dfd=-100, pathname=\{.*\}, "
                         r"op=\{open_flag=.*\}\) = 0x[0-9a-f]+$", trace[i + 1]), text
 
-
-def test_kfunc_summary_times_recursive_calls(run):
-    """Each call of epoll's recursive poll function, inside another or not, timed from its
-    own entry (the one kernel-built function of the recursion the suite found traceable)."""
-    case = kfunc_case(run, "kfunc-recursive")
-    if case is None:
-        return
-    name = run.case("kfunc-recursive-function").values["name"]
-    text = case.file("trace")
-    assert case.file("stdout") == "ready 20\n", case.file("stdout")
-    row = parse_tables(text)[None][f"kfunc:{name}"]
-    # each wait polls the middle instance and, inside that poll, the inner one
-    assert row["calls"] >= 40, text
-    hist = re.search(rf"^kfunc:{name}: time in the call \(ns\), (\d+) calls$", text, re.M)
-    # the timed calls: every one (the start of a call inside another was not the outer's)
-    assert hist and int(hist.group(1)) == row["calls"], text
