@@ -62,7 +62,7 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 .PHONY: all clean deps demo test unit e2e bench asan-test fuzz fuzz-build format check-format \
-	install uninstall deb package-test kernel-fetch kernel-test diff-test diff-report diff-update
+	install uninstall deb package-test kernel-fetch kernel-test bench-kernel diff-test diff-report diff-update
 all: $(BIN) $(HELPER_BIN)
 
 $(OUTPUT) $(OUTPUT)/obj $(OUTPUT)/tests $(OUTPUT)/workloads:
@@ -225,6 +225,27 @@ $(INITRAMFS): $(BIN) $(KERNEL_WORKLOAD_BIN) tests/kernel/build-initramfs.sh test
 
 kernel-fetch:
 	sh tests/kernel/fetch-kernels.sh $(KERNEL_DIR) $(KERNEL_SUITES)
+
+# make bench-kernel: bench/run.py --kernel, the bench workload under btftrace (with and without
+# --kfunc), strace and perf trace in one boot of a matrix kernel; the initramfs is the matrix's,
+# built by the same script with bench/kernel.sh as its suite. BENCH_KERNEL picks the suite.
+BENCH_KERNEL ?= trixie
+BENCH_KERNEL_BIN := $(OUTPUT)/kernel/bench/workload $(OUTPUT)/kernel/bench/rusage-run
+BENCH_INITRAMFS := $(OUTPUT)/kernel/bench-initramfs.cpio
+
+$(OUTPUT)/kernel/bench/%: bench/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -static -O2 -Wall -D_GNU_SOURCE -pthread $< -o $@
+
+$(BENCH_INITRAMFS): $(BIN) $(BENCH_KERNEL_BIN) tests/kernel/build-initramfs.sh tests/kernel/init \
+		    bench/kernel.sh
+	SUITE=bench/kernel.sh TOOLS="strace perf" sh tests/kernel/build-initramfs.sh $@ $(BIN) \
+		$(BENCH_KERNEL_BIN)
+
+bench-kernel: all $(BENCH_INITRAMFS)
+	sh tests/kernel/fetch-kernels.sh $(KERNEL_DIR) $(BENCH_KERNEL)
+	$(PYTHON) bench/run.py --kernel $(BENCH_KERNEL) --runs 3 --iterations 10000 \
+		--kernel-dir $(KERNEL_DIR) --initramfs $(BENCH_INITRAMFS) $(RUN_ARGS)
 
 kernel-test: all $(INITRAMFS) kernel-fetch
 	BTFTRACE=$(abspath $(BIN)) KERNEL_DIR=$(abspath $(KERNEL_DIR)) \

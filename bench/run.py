@@ -13,6 +13,9 @@ Modes (one per run):
   --uring      an io_uring-heavy workload (bench/uring_workload.c): btftrace with and without
                -e io_uring=all against strace and perf trace, which see its io_uring_enter
                calls only
+  --kernel S   one kernel of the matrix (tests/kernel/), booted under qemu with the workload:
+               untraced, btftrace with and without --kfunc, -c with and without it, strace
+               and perf trace where the initramfs has them, interleaved in that one boot
 """
 
 import argparse
@@ -970,6 +973,128 @@ def uring_main(args, tools, workdir):
     return 0
 
 
+KERNEL_CONFIG_HELP = {
+    "untraced": "workload N",
+    "btftrace-full": "btftrace -o FILE -- workload N",
+    "btftrace-kfunc": "btftrace --kfunc KFUNCS -o FILE -- workload N",
+    "btftrace-c": "btftrace -c -o FILE -- workload N",
+    "btftrace-c-kfunc": "btftrace -c --kfunc KFUNCS -o FILE -- workload N",
+    "strace-full": "strace -f -o FILE workload N",
+    "strace-c": "strace -c -f -o FILE workload N",
+    "perf-full": "perf trace -o FILE -- workload N",
+}
+# seconds a whole --kernel boot may take before qemu is killed
+KERNEL_BOOT_TIMEOUT = 3600
+
+
+def parse_kernel_log(log):
+    """What bench/kernel.sh printed: (release, {config: {iterations: [run dict]}}, skipped,
+    {config: [stderr lines]}, done)."""
+    release, runs, skipped, stderr, done = None, {}, {}, {}, False
+    for raw in log.splitlines():
+        line = raw.rstrip("\r")
+        m = re.match(r"^@@@ bench (\w+) ?(.*)$", line)
+        if not m:
+            continue
+        what, rest = m.groups()
+        if what == "kernel":
+            release = rest
+        elif what == "skipped":
+            name, _, reason = rest.partition(" ")
+            skipped[name] = reason
+        elif what == "run":
+            words = rest.split()
+            if len(words) < 3:
+                continue  # rusage-run wrote nothing: the launcher itself failed
+            fields = {k: int(v) for k, v in (w.split("=", 1) for w in words[2:])}
+            runs.setdefault(words[0], {}).setdefault(int(words[1]), []).append(fields)
+        elif what == "stderr":
+            name, _, text = rest.partition(" ")
+            stderr.setdefault(name, []).append(text)
+        elif what == "done":
+            done = True
+    return release, runs, skipped, stderr, done
+
+
+def kernel_main(args):
+    """--kernel SUITE: the configs interleaved inside one boot of a matrix kernel."""
+    sys.path.insert(0, os.path.join(REPO_DIR, "tests", "kernel"))
+    import qemu  # tests/kernel/qemu.py: the kernel tests' boot, standard library only
+
+    image = os.path.join(args.kernel_dir, "vmlinuz-" + args.kernel)
+    for path, hint in ((image, "make kernel-fetch KERNEL_SUITES=" + args.kernel),
+                       (args.initramfs, "make bench-kernel")):
+        if not os.path.exists(path):
+            sys.exit("run.py: %s is missing: %s builds it" % (path, hint))
+    append = ["BENCH_RUNS=%d" % args.runs, "BENCH_ITERATIONS=%d" % args.iterations,
+              "BENCH_KFUNCS=" + args.kfuncs]
+    if args.only:
+        append.append("BENCH_ONLY=" + args.only)
+    log("booting %s under qemu: %d rounds of %d iterations" %
+        (args.kernel, args.runs, args.iterations))
+    t0 = time.monotonic()
+    text = qemu.boot(image, args.initramfs, KERNEL_BOOT_TIMEOUT, append, memory_mb=2048)
+    boot_s = time.monotonic() - t0
+    release, runs, skipped, stderr, done = parse_kernel_log(text)
+    if not done:
+        sys.stderr.write("\n".join(text.splitlines()[-40:]) + "\n")
+        log("the bench did not finish in the guest (its console's end is above)")
+        return 1
+    n = args.iterations
+    calls = loop_calls(n)
+
+    def wall(name, iterations):
+        return [r["wall_ns"] / 1e9 for r in runs.get(name, {}).get(iterations, [])]
+
+    base, base_start = median(wall("untraced", n)), median(wall("untraced", 1))
+    rows = []
+    for name in KERNEL_CONFIG_HELP:
+        if name not in runs:
+            continue
+        full, start = wall(name, n), wall(name, 1)
+        failed = [r["status"] for r in runs[name].get(n, []) + runs[name].get(1, [])
+                  if r["status"] != 0]
+        med, st = median(full), median(start)
+        rows.append({
+            "config": name, "runs": len(full), "median_s": med, "min_s": min(full),
+            "max_s": max(full), "startup_s": st, "ratio": med / base,
+            # the loop alone: each config's 1-iteration run (start-up, exit) taken off
+            "loop_ratio": (med - st) / (base - base_start) if base > base_start else None,
+            # the least disturbed runs: on a loaded host, emulation's times spread widely
+            "min_ratio": min(full) / min(wall("untraced", n)),
+            "ns_per_call": med / calls * 1e9,
+            "lost": sum(parse_lost(l) for l in stderr.get(name, [])),
+            "failed": failed, "stderr": stderr.get(name, []),
+        })
+    rep = {"kernel": args.kernel, "release": release, "iterations": n, "loop_calls": calls,
+           "runs": args.runs, "kfuncs": args.kfuncs, "boot_s": boot_s, "configs": rows,
+           "skipped": skipped}
+    if args.json:
+        print(json.dumps(rep, indent=1))
+        return 0
+    print("kernel %s (%s) under qemu (software emulation), one boot of %.0f s; workload %d "
+          "iterations (%d calls), %d rounds; --kfunc %s" %
+          (args.kernel, release, boot_s, n, calls, args.runs, args.kfuncs))
+    print("%-17s %4s %9s %9s %9s %9s %7s %7s %7s %7s" % (
+        "config", "runs", "median s", "min s", "max s", "start s", "x untr", "x min", "x loop",
+        "lost"))
+    for r in rows:
+        print("%-17s %4d %9.3f %9.3f %9.3f %9.3f %7.2f %7.2f %7s %7d" % (
+            r["config"], r["runs"], r["median_s"], r["min_s"], r["max_s"], r["startup_s"],
+            r["ratio"], r["min_ratio"], fmt(r["loop_ratio"], ".2f"), r["lost"]))
+    for name, reason in skipped.items():
+        print("skipped: %s: %s" % (name, reason))
+    for r in rows:
+        if r["failed"]:
+            print("failed: %s: exit status %s: %s" % (r["config"], r["failed"],
+                                                      " / ".join(r["stderr"][-2:])))
+    print("x untr: median wall time over untraced's; x min: fastest run over untraced's "
+          "fastest; start s: median of the same command with 1 iteration (start-up and exit, "
+          "seconds under emulation); x loop: (median - start) over untraced's, the loop's calls "
+          "alone; lost: records btftrace said it lost, all runs.")
+    return 0
+
+
 def parse_args():
     ap = argparse.ArgumentParser(
         description="Benchmarks btftrace against strace and perf trace (see bench/README.md).",
@@ -1000,6 +1125,16 @@ def parse_args():
                     "(default 20000)")
     ap.add_argument("--uring-depth", type=int, default=8,
                     help="--uring: reads per iteration (default 8)")
+    ap.add_argument("--kernel", metavar="SUITE",
+                    help="boot the matrix kernel of this Debian suite (e.g. trixie) under "
+                    "qemu and run the configs there, in one boot (make bench-kernel)")
+    ap.add_argument("--kernel-dir", default=os.path.join(REPO_DIR, ".output", "kernels"),
+                    help="--kernel: where make kernel-fetch put the kernels")
+    ap.add_argument("--initramfs",
+                    default=os.path.join(REPO_DIR, ".output", "kernel", "bench-initramfs.cpio"),
+                    help="--kernel: the bench's initramfs (make bench-kernel builds it)")
+    ap.add_argument("--kfuncs", default="vfs_read,do_sys_openat2",
+                    help="--kernel: the functions of the --kfunc configs")
     ap.add_argument("--attach-timeout", type=int, default=10,
                     help="seconds to wait for btftrace -a to start recording (--scaling)")
     ap.add_argument("--btftrace", default=os.path.join(REPO_DIR, ".output", "btftrace"),
@@ -1009,8 +1144,8 @@ def parse_args():
     args = ap.parse_args()
     if args.runs < 1 or args.iterations < 1 or args.startup_runs < 1:
         ap.error("--runs, --iterations and --startup-runs must be at least 1")
-    if args.startup + args.scaling + args.uring > 1:
-        ap.error("--startup, --scaling and --uring are separate runs")
+    if args.startup + args.scaling + args.uring + bool(args.kernel) > 1:
+        ap.error("--startup, --scaling, --uring and --kernel are separate runs")
     args.btftrace = os.path.abspath(args.btftrace)
     args.bin_dir = os.path.abspath(args.bin_dir)
     args.workload = os.path.join(args.bin_dir, "workload")
@@ -1019,6 +1154,8 @@ def parse_args():
 
 def main():
     args = parse_args()
+    if args.kernel:
+        return kernel_main(args)
     needed = ["workload", "rusage-run"] + (["startmark"] if args.startup else [])
     for name in needed:
         if not os.access(os.path.join(args.bin_dir, name), os.X_OK):

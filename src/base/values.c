@@ -307,6 +307,8 @@ static const struct value_printer printers[] = {
 	{ "__kernel_sockaddr_storage", "ss_family", VK_XLAT, &xlat_address_families },
 	{ "perf_event_attr", "type", VK_XLAT, &xlat_perf_types },
 	{ "open_how", "flags", VK_OPEN_FLAGS, NULL },
+	/* --kfunc: the open file's flags, as the open call gave them (vfs_read's file) */
+	{ "file", "f_flags", VK_OPEN_FLAGS, NULL },
 	{ "open_how", "mode", VK_OCT, NULL },
 	{ "open_how", "resolve", VK_XLAT, &xlat_resolve_flags },
 	{ "clone_args", "flags", VK_XLAT, &xlat_clone_flags },

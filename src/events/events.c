@@ -131,8 +131,10 @@ void event_reader__free(struct event_reader *er)
 		free(er->uring_done[i].complete);
 	}
 	free(er->uring_done);
-	for (size_t i = 0; i < er->nkfunc_open; i++)
+	for (size_t i = 0; i < er->nkfunc_open; i++) {
 		free(er->kfunc_open[i].entry);
+		free(er->kfunc_open[i].exit);
+	}
 	free(er->kfunc_open);
 	for (size_t i = 0; i < er->nkfunc_done; i++) {
 		free(er->kfunc_done[i].entry);
@@ -895,27 +897,73 @@ static int grow(void **p, size_t *cap, size_t n, size_t elem)
 	return 0;
 }
 
-/* The call of an entry that never returned (tracing ended, or its return was lost). */
-static void emit_kfunc_open(struct event_reader *er, size_t i)
+/* Entry i's call taken off the list of calls entered. */
+static struct kfunc_call take_kfunc_open(struct event_reader *er, size_t i)
 {
 	struct kfunc_call k = er->kfunc_open[i];
 
 	memmove(&er->kfunc_open[i], &er->kfunc_open[i + 1], (er->nkfunc_open - i - 1) * sizeof(k));
 	er->nkfunc_open--;
+	return k;
+}
+
+/*
+ * Entry i's call, returned or not (tracing ended, its return was lost, or too many entries
+ * wait for the return of a call that encloses them).
+ */
+static void emit_kfunc_open(struct event_reader *er, size_t i)
+{
+	struct kfunc_call k = take_kfunc_open(er, i);
+
 	emit_kfunc(er, &k);
 	free(k.entry);
+	free(k.exit);
+}
+
+/*
+ * Thread tid's calls that returned, in the order they were entered, up to its first call still
+ * under way: a function called inside another shows under it, after it, though it returned
+ * first. Those returned while the thread's syscall is held wait for its line.
+ */
+static void emit_kfunc_returned(struct event_reader *er, __u32 tid)
+{
+	size_t i = 0;
+
+	while (i < er->nkfunc_open) {
+		const struct bt_enter_rec *held = er->held;
+		struct kfunc_call k;
+
+		if (er->kfunc_open[i].entry->hdr.tid != tid) {
+			i++;
+			continue;
+		}
+		if (!er->kfunc_open[i].exit)
+			break;
+		k = take_kfunc_open(er, i);
+		if (er->have_held && held->hdr.tid == tid &&
+		    !grow((void **)&er->kfunc_done, &er->kfunc_done_cap, er->nkfunc_done,
+			  sizeof(k))) {
+			er->kfunc_done[er->nkfunc_done++] = k;
+			continue;
+		}
+		release_held(er);
+		flush_kfunc_done(er);
+		emit_kfunc(er, &k);
+		free(k.entry);
+		free(k.exit);
+	}
 }
 
 /*
  * --kfunc: an entry waits for its return, which makes the call: the thread's latest entry of
- * the same function (a recursive one returns first). A function that returns while its
- * thread's syscall is held shows after that syscall's line, rather than split it: it is the
- * syscall's doing (a call made outside a syscall, or in one shown split already, shows at once).
+ * the same function that has not returned (a recursive one returns first). Calls show in the
+ * order they were entered (emit_kfunc_returned). A function that returns while its thread's
+ * syscall is held shows after that syscall's line, rather than split it: it is the syscall's
+ * doing (a call made outside a syscall, or in one shown split already, shows at once).
  */
 static int handle_kfunc(struct event_reader *er, const struct bt_rec_hdr *hdr)
 {
 	const struct bt_kfunc_rec *rec = (const void *)hdr;
-	const struct bt_enter_rec *held = er->held;
 	struct kfunc_call k = {0};
 	unsigned int depth = 0;
 	ssize_t found = -1;
@@ -934,11 +982,12 @@ static int handle_kfunc(struct event_reader *er, const struct bt_rec_hdr *hdr)
 		return 0;
 	}
 	for (size_t i = er->nkfunc_open; i-- > 0;) {
-		const struct bt_kfunc_rec *e = er->kfunc_open[i].entry;
+		const struct kfunc_call *o = &er->kfunc_open[i];
 
-		if (e->hdr.tid != hdr->tid)
+		/* returned already: a call inside this one, or one before it */
+		if (o->entry->hdr.tid != hdr->tid || o->exit)
 			continue;
-		if (found < 0 && e->func == rec->func)
+		if (found < 0 && o->entry->func == rec->func)
 			found = i;
 		else if (found >= 0)
 			depth++;
@@ -946,28 +995,11 @@ static int handle_kfunc(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	/* entered before tracing began, or its entry lost: nothing to show it by */
 	if (found < 0)
 		return 0;
-	k = er->kfunc_open[found];
-	memmove(&er->kfunc_open[found], &er->kfunc_open[found + 1],
-		(er->nkfunc_open - found - 1) * sizeof(k));
-	er->nkfunc_open--;
-	k.depth = depth;
-	k.exit = copy_record(rec, sizeof(*rec));
-	if (!k.exit) {
-		free(k.entry);
+	er->kfunc_open[found].exit = copy_record(rec, sizeof(*rec));
+	if (!er->kfunc_open[found].exit)
 		return -ENOMEM;
-	}
-	if (er->have_held && held->hdr.tid == hdr->tid) {
-		if (!grow((void **)&er->kfunc_done, &er->kfunc_done_cap, er->nkfunc_done,
-			  sizeof(k))) {
-			er->kfunc_done[er->nkfunc_done++] = k;
-			return 0;
-		}
-	}
-	release_held(er);
-	flush_kfunc_done(er);
-	emit_kfunc(er, &k);
-	free(k.entry);
-	free(k.exit);
+	er->kfunc_open[found].depth = depth;
+	emit_kfunc_returned(er, hdr->tid);
 	return 0;
 }
 

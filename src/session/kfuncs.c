@@ -63,16 +63,53 @@ static const char *fentry_refusal(const struct collector_kfunc_probe *p)
 }
 
 /*
+ * The fentry probe on each function, into errs[]: the index of the first function the
+ * kernel refuses, or -1. probe gets the first function's result (kprobes, what is hidden).
+ */
+static ssize_t probe_each_kfunc(const struct kfunc_set *set, struct collector_kfunc_probe *probe,
+				int *errs)
+{
+	struct collector_kfunc_probe p;
+	ssize_t refused = -1;
+
+	for (size_t i = 0; i < set->n; i++) {
+		collector__probe_kfunc(set->funcs[i].func_id, i ? &p : probe);
+		errs[i] = i ? p.fentry_err : probe->fentry_err;
+		if (errs[i] && refused < 0)
+			refused = i;
+	}
+	return refused;
+}
+
+/*
+ * A function that no fentry program can attach to while the kernel allows them (inlined
+ * wherever it is called, though BTF has it; notrace; on the kernel's deny list): named, as
+ * the run's end.
+ */
+static void refuse_kfunc(const struct kfunc *k, int err, const char *allowed)
+{
+	fail("--kfunc: the kernel refuses to trace %s (%s), though it allows fentry programs on "
+	     "%s: %s cannot be traced (%s): leave it out, or choose another ('btftrace kfuncs')",
+	     k->name, strerror(-err), allowed, k->name,
+	     err == -ENOENT ? "the kernel has no symbol for it: the compiler inlined it"
+			    : "the kernel keeps it from tracing: notrace, or on its deny list");
+}
+
+/*
  * --kfunc: the functions the names select, planned from the running kernel's BTF, and the
- * mechanism the kernel allows, probed on the first of them. Before the collector loads: its
- * templates are loaded for functions of the counts of arguments selected.
+ * mechanism the kernel allows, probed on each of them: a function refused where others are
+ * not is the function's doing, and named; refused on all, the kernel's fentry is tried on
+ * bpf_fentry_test1, the function the kernel has for testing fentry, to tell the two apart.
+ * Before the collector loads: its templates are loaded for the counts of arguments selected.
  */
 int select_kfuncs(struct session *s, struct collector_opts *co)
 {
 	const struct session_opts *o = s->opts;
-	struct collector_kfunc_probe probe;
+	struct collector_kfunc_probe probe, ref;
 	char why[KFUNC_ERR_MAX];
-	int err;
+	ssize_t refused, ok;
+	int err, *errs;
+	__s32 test_id;
 
 	if (!o->nkfuncs)
 		return 0;
@@ -87,13 +124,48 @@ int select_kfuncs(struct session *s, struct collector_opts *co)
 			return err;
 		}
 	}
-	collector__probe_kfunc(s->kfuncs.funcs[0].func_id, &probe);
+	errs = calloc(s->kfuncs.n, sizeof(*errs));
+	if (!errs) {
+		fail("out of memory");
+		return -ENOMEM;
+	}
+	refused = probe_each_kfunc(&s->kfuncs, &probe, errs);
 	if (o->debug)
-		fprintf(stderr, "btftrace: --kfunc: fentry on %s: %s; kprobes: %s\n",
-			s->kfuncs.funcs[0].name, probe.fentry_err ? fentry_refusal(&probe) : "yes",
+		for (size_t i = 0; i < s->kfuncs.n; i++)
+			fprintf(stderr, "btftrace: --kfunc: fentry on %s: %s\n",
+				s->kfuncs.funcs[i].name,
+				!errs[i]	      ? "yes"
+				: probe.fentry_hidden ? "hidden by BTFTRACE_HIDE_FEATURES"
+						      : strerror(-errs[i]));
+	err = refused >= 0 ? errs[refused] : 0;
+	ok = -1;
+	for (size_t i = 0; i < s->kfuncs.n && ok < 0; i++)
+		if (!errs[i])
+			ok = i;
+	free(errs);
+	if (refused >= 0 && ok >= 0) {
+		refuse_kfunc(&s->kfuncs.funcs[refused], err, s->kfuncs.funcs[ok].name);
+		return -EINVAL;
+	}
+	/* refused on every function: the kernel's doing, or theirs? */
+	test_id = btf__find_by_name_kind(s->kfunc_btf, "bpf_fentry_test1", BTF_KIND_FUNC);
+	if (refused >= 0 && !probe.fentry_hidden && test_id > 0) {
+		collector__probe_kfunc(test_id, &ref);
+		if (o->debug)
+			fprintf(stderr, "btftrace: --kfunc: fentry on bpf_fentry_test1: %s\n",
+				ref.fentry_err ? strerror(-ref.fentry_err) : "yes");
+		if (!ref.fentry_err) {
+			refuse_kfunc(&s->kfuncs.funcs[refused], err, "bpf_fentry_test1");
+			return -EINVAL;
+		}
+	}
+	if (o->debug)
+		fprintf(stderr, "btftrace: --kfunc: kprobes: %s\n",
 			probe.kprobes_hidden ? "hidden by BTFTRACE_HIDE_FEATURES"
 			: probe.kprobes	     ? "yes"
 					     : "no");
+	/* the kernel's answer: refused on every function (or hidden) */
+	probe.fentry_err = refused >= 0 ? err : 0;
 	if (probe.fentry_err && !probe.kprobes) {
 		fail("--kfunc: this kernel has no kprobes (no kprobe PMU in "
 		     "/sys/bus/event_source/devices) and refuses fentry programs (%s), so kernel "

@@ -18,6 +18,8 @@ import time
 
 import pytest
 
+import qemu
+
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 # seconds one boot, suite included, may take under software emulation before it counts as hung
 BOOT_TIMEOUT = 1200
@@ -120,20 +122,7 @@ def run_on_host():
 
 def boot(suite):
     """Boots suite's kernel with the initramfs; the serial console's text."""
-    # Two CPUs, so that the kernel's SMP paths run, on one emulation thread: with a thread per
-    # CPU, the kernel's int3 text patching (attaching the syscall tracepoints) was seen to
-    # Oops in syscall_trace_enter under TCG, which no real CPU does.
-    argv = ["qemu-system-x86_64", "-nodefaults", "-display", "none", "-no-reboot",
-            "-accel", "tcg,thread=single", "-m", "1024", "-smp", "2", "-serial", "stdio",
-            "-kernel", os.path.join(KERNEL_DIR, f"vmlinuz-{suite}"), "-initrd", INITRAMFS,
-            "-append", "console=ttyS0 panic=-1 quiet loglevel=1"]
-    try:
-        proc = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, timeout=BOOT_TIMEOUT)
-        return proc.stdout.decode(errors="replace")
-    except subprocess.TimeoutExpired as e:
-        return (e.stdout or b"").decode(errors="replace") + \
-            f"\n(qemu killed after {BOOT_TIMEOUT} s)\n"
+    return qemu.boot(os.path.join(KERNEL_DIR, f"vmlinuz-{suite}"), INITRAMFS, BOOT_TIMEOUT)
 
 
 def run_kernel(kernel):

@@ -147,6 +147,11 @@ run kfunc-fetch-kprobe -d -e trace=read --kfunc "$fetch,do_sys_openat2" -- "$w/s
 unset BTFTRACE_HIDE_FEATURES
 run kfunc-fetch-bad-member --kfunc 'vfs_read(file->f_path.dentry->d_name.nam:string)' \
 	-- "$w/stat_rw" "$t"
+# a function no fentry program attaches to (__schedule is notrace) beside one they do: named,
+# not blamed on the kernel
+run kfunc-untraceable --kfunc vfs_read,__schedule -- "$w/stat_rw" "$t"
+# a function called inside another: under it, though it returns first
+run kfunc-nested -e trace=openat --kfunc do_sys_openat2,do_filp_open -- "$w/stat_rw" "$t"
 
 # i386 calls: int $0x80 in a 64-bit program, and a 32-bit program. A kernel can have its IA32
 # emulation off (the host's may): the probe's status says whether the two can run at all.

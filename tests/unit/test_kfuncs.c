@@ -342,7 +342,7 @@ static void test_fetch_compile(void **state)
 }
 
 /* Pairing: what the event reader hands on, in order. */
-#define MAX_SEEN 8
+#define MAX_SEEN 16
 
 struct seen {
 	int n;
@@ -392,6 +392,8 @@ static void test_functions_follow_their_syscall(void **state)
 	struct bt_kfunc_rec b_ret = kfunc_rec(BT_REC_KFUNC_EXIT, 7, 1);
 	struct bt_kfunc_rec a_ret = kfunc_rec(BT_REC_KFUNC_EXIT, 7, 0);
 	struct bt_kfunc_rec stray = kfunc_rec(BT_REC_KFUNC_EXIT, 7, 3);
+	struct bt_kfunc_rec other = kfunc_rec(BT_REC_KFUNC_ENTRY, 8, 2);
+	struct bt_kfunc_rec other_ret = kfunc_rec(BT_REC_KFUNC_EXIT, 8, 2);
 
 	/* read() calls 0, which calls 1: neither splits the syscall's line */
 	handle(er, &enter, sizeof(enter));
@@ -404,24 +406,52 @@ static void test_functions_follow_their_syscall(void **state)
 	handle(er, &exit, sizeof(exit));
 	assert_int_equal(s.n, 3);
 	assert_int_equal(s.state[0], CALL_COMPLETE);
-	/* in the order they returned, each with how deep it was called */
+	/* in the order they were entered, though 1 returned first, each with its depth */
 	assert_int_equal(s.state[1], CALL_EVENT);
-	assert_int_equal(s.func[1], 1);
-	assert_int_equal(s.depth[1], 1);
+	assert_int_equal(s.func[1], 0);
+	assert_int_equal(s.depth[1], 0);
 	assert_true(s.returned[1]);
-	assert_int_equal(s.func[2], 0);
-	assert_int_equal(s.depth[2], 0);
+	assert_int_equal(s.func[2], 1);
+	assert_int_equal(s.depth[2], 1);
 	assert_true(s.returned[2]);
-	/* outside a syscall, at once; one that never returns shows at the end */
+	/*
+	 * outside a syscall: 0 calls 1 twice and itself once; thread 8's call, made meanwhile,
+	 * shows at once; thread 7's wait for their caller's return, then show in entry order
+	 */
 	handle(er, &a, sizeof(a));
 	handle(er, &b, sizeof(b));
 	handle(er, &b_ret, sizeof(b_ret));
+	handle(er, &other, sizeof(other));
+	handle(er, &other_ret, sizeof(other_ret));
 	assert_int_equal(s.n, 4);
-	assert_int_equal(s.func[3], 1);
-	event_reader__finish(er);
-	assert_int_equal(s.n, 5);
+	assert_int_equal(s.func[3], 2);
+	handle(er, &b, sizeof(b));
+	handle(er, &b_ret, sizeof(b_ret));
+	handle(er, &a, sizeof(a));
+	handle(er, &a_ret, sizeof(a_ret)); /* the recursive call's: the latest entry's */
+	assert_int_equal(s.n, 4);
+	handle(er, &a_ret, sizeof(a_ret));
+	assert_int_equal(s.n, 8);
 	assert_int_equal(s.func[4], 0);
-	assert_false(s.returned[4]);
+	assert_int_equal(s.depth[4], 0);
+	assert_int_equal(s.func[5], 1);
+	assert_int_equal(s.depth[5], 1);
+	assert_int_equal(s.func[6], 1);
+	assert_int_equal(s.depth[6], 1);
+	assert_int_equal(s.func[7], 0);
+	assert_int_equal(s.depth[7], 1);
+	assert_true(s.returned[4] && s.returned[5] && s.returned[6] && s.returned[7]);
+	/* one that never returns shows at the end, and the calls inside it after it */
+	handle(er, &a, sizeof(a));
+	handle(er, &b, sizeof(b));
+	handle(er, &b_ret, sizeof(b_ret));
+	assert_int_equal(s.n, 8);
+	event_reader__finish(er);
+	assert_int_equal(s.n, 10);
+	assert_int_equal(s.func[8], 0);
+	assert_false(s.returned[8]);
+	assert_int_equal(s.func[9], 1);
+	assert_true(s.returned[9]);
 	/* too short for a function's record */
 	assert_int_equal(event_reader__handle(er, &a, sizeof(a.hdr)), -EINVAL);
 	event_reader__free(er);
@@ -573,9 +603,13 @@ static void test_decoded_lines(void **state)
 	make_call(1, read_args, 4, 21);
 	add_capture(0, file, sizeof(file), 0);
 	add_capture(3, &pos, sizeof(pos), 0);
+	/* struct file's f_flags by name, as the open call's flags are: one member rule */
 	assert_string_equal(text_line(x, true),
-			    "  > vfs_read(file={f_flags=32768}, buf=0x7ffd2000, count=64, pos=[0]) "
-			    "= 21");
+			    "  > vfs_read(file={f_flags=O_RDONLY|O_LARGEFILE}, buf=0x7ffd2000, "
+			    "count=64, pos=[0]) = 21");
+	assert_non_null(strstr(json_members(x), "{\"name\":\"file\",\"type\":\"struct file *\","));
+	assert_non_null(strstr(json_members(x), "\"f_flags\":{\"raw\":32768,"));
+	assert_non_null(strstr(json_members(x), "\"names\":[\"O_RDONLY\",\"O_LARGEFILE\"]"));
 	/* a struct that could not be read: its address */
 	make_call(1, read_args, 4, 21);
 	add_capture(0, file, 0, BT_CAP_FAULT);
