@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Which capture of a call holds each argument's bytes, and how many of them count. */
 #include <stdio.h>
+#include <string.h>
 
 #include "beauty/overrides.h"
 #include "decode/captures.h"
@@ -222,12 +223,31 @@ int decode_first_output_arg(const struct decoder *d, int nr, int nargs)
 	return nargs;
 }
 
+/*
+ * Calls whose in/out arguments print as their input, what the kernel writes back going to the
+ * return's annotation (strace's "= 1 ([{fd=3, revents=POLLIN}])"): their start, shown while
+ * they block, keeps those arguments, which is what a reader wants to see of a blocked poll.
+ */
+static bool exit_data_in_annotation(const struct decoder *d, int nr)
+{
+	static const char *const names[] = {"poll", "ppoll", "select", "pselect6", "_newselect"};
+	const struct syscall_desc *desc = catalog__by_nr(d->cat, nr);
+
+	for (size_t i = 0; desc && i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(desc->name, names[i]))
+			return true;
+	}
+	return false;
+}
+
 int decode_first_exit_arg(const struct decoder *d, int nr, int nargs)
 {
 	const struct bt_syscall_rules *rules;
 
 	if (nr < 0 || nr >= BT_MAX_SYSCALLS)
 		return nargs;
+	if (exit_data_in_annotation(d, nr))
+		return decode_first_output_arg(d, nr, nargs);
 	rules = &d->beauty->rules[nr];
 	for (int i = 0; i < nargs; i++) {
 		if (rules->exit[i].len != BT_LEN_NONE || rules->exit[i].kind == BT_KIND_MSGHDR)

@@ -1609,7 +1609,12 @@ static void test_poll_fds_and_what_came_back(void **state)
 	/* strace 6.1's lines: a negative fd without its events, revents after the value */
 	begin(NR_POLL, PTR, 3, 10, 0, 0, 0);
 	in(0, asked, sizeof(asked));
+	/* blocked, it shows what it waits for: what comes back goes after " = " */
+	assert_string_equal(pending(),
+			    "poll([{fd=3, events=POLLIN}, {fd=4, events=POLLIN|POLLOUT}, "
+			    "{fd=-1}], 3, 10");
 	out(0, got, sizeof(got));
+	assert_pending_starts_line(2);
 	assert_string_equal(line(2), "poll([{fd=3, events=POLLIN}, {fd=4, events=POLLIN|POLLOUT}, "
 				     "{fd=-1}], 3, 10) = 2 ([{fd=3, revents=POLLIN}, {fd=4, "
 				     "revents=POLLOUT}])");
