@@ -411,7 +411,9 @@ static __always_inline __u32 proc_state(__u32 tgid)
 	if (word)
 		return (*word >> (tgid % BT_PROCS_PER_WORD * BT_PROC_STATE_BITS)) &
 		       BT_PROC_STATE_MASK;
-	proc = bpf_map_lookup_elem(&traced_procs, &tgid);
+	/* the same slot as the key above: the programs that call this have no stack to spare */
+	key = tgid;
+	proc = bpf_map_lookup_elem(&traced_procs, &key);
 	return proc ? proc->state : 0;
 }
 
