@@ -288,6 +288,26 @@ int on_uring_submit(void *ctx)
  * taken for one, so that an operation submitted before tracing began is not shown as another.
  * Fills w->p and sends the submission; false when it is none of ours.
  */
+/*
+ * should_trace(tgid, -1), from traced_procs (which proc_states mirrors) rather than the array:
+ * on_uring_complete's chain of calls (send_submit, the captures) is at the 512 bytes of stack
+ * the verifiers of 5.10 and 6.1 allow, and the array's look-up, inlined here, spills one more
+ * register into its frame. A completion nobody saw submitted is rare.
+ */
+static __always_inline bool uring_traced(__u32 tgid)
+{
+	struct bt_proc *proc;
+
+	if (tgid == self_tgid)
+		return false;
+	if (container_select)
+		return current_container_cgroup() != 0;
+	if (trace_all)
+		return true;
+	proc = bpf_map_lookup_elem(&traced_procs, &tgid);
+	return proc && proc->state == BT_PROC_TRACED;
+}
+
 static __always_inline bool failed_unseen(struct uring_work *w, const struct bt_uring_key *key,
 					  __u64 user_data, __s32 res)
 {
@@ -295,7 +315,7 @@ static __always_inline bool failed_unseen(struct uring_work *w, const struct bt_
 	const struct bt_uring_op *op;
 	__u32 opcode;
 
-	if (res >= 0 || !l->sqe_ok || !should_trace(bpf_get_current_pid_tgid() >> 32, -1))
+	if (res >= 0 || !l->sqe_ok || !uring_traced(bpf_get_current_pid_tgid() >> 32))
 		return false;
 	if (filter_active && !filter_event())
 		return false;

@@ -9,7 +9,7 @@
 /* -f: a child of a traced process is traced before it runs its first instruction. */
 static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
 {
-	struct bt_proc traced = {.state = BT_PROC_TRACED}, *parent;
+	struct bt_proc traced = {.state = BT_PROC_TRACED};
 
 	/*
 	 * -y: the child's fds are its parent's at this moment, before it runs:
@@ -35,10 +35,12 @@ static __always_inline int do_fork(__u32 parent_tgid, __u32 child_tgid)
 	/* threads share their tgid's entry; -a needs no entries */
 	if (!follow_forks || trace_all || child_tgid == parent_tgid)
 		return 0;
-	parent = bpf_map_lookup_elem(&traced_procs, &parent_tgid);
-	if (!parent || parent->state != BT_PROC_TRACED)
+	if (proc_state(parent_tgid) != BT_PROC_TRACED)
 		return 0;
-	bpf_map_update_elem(&traced_procs, &child_tgid, &traced, BPF_ANY);
+	/* traced_procs full: the child goes untraced in both */
+	if (bpf_map_update_elem(&traced_procs, &child_tgid, &traced, BPF_ANY))
+		return 0;
+	proc_state_move(child_tgid, proc_state(child_tgid), BT_PROC_TRACED);
 	return 0;
 }
 
@@ -96,7 +98,7 @@ static __always_inline int do_task_exit(__u32 tgid, __u32 tid, int exit_code, in
 	if (live == 0 && path_names)
 		bpf_map_delete_elem(&path_fds, &tgid);
 	if (live == 0 && !trace_all)
-		bpf_map_delete_elem(&traced_procs, &tgid);
+		proc_forget(tgid);
 	return 0;
 }
 
@@ -133,7 +135,7 @@ static __always_inline void detach_at_exec(__u32 tgid, __u32 tid, __u32 old_tid)
 		proc->flags = 0;
 		return;
 	}
-	bpf_map_delete_elem(&traced_procs, &tgid);
+	proc_forget(tgid);
 	/* what sys_exit would have cleared for the execve */
 	if (bpf_map_delete_elem(&refetch, &tid) == 0)
 		__sync_fetch_and_add(&refetch_pending, -1);

@@ -574,6 +574,14 @@ struct bt_proc {
 	__u32 flags; /* BT_PROC_* */
 };
 
+/*
+ * proc_states: each tgid's enum bt_proc_state (0: not traced) in 2 bits, 32 tgids to a
+ * 64-bit word, the word of tgid at index tgid / BT_PROCS_PER_WORD.
+ */
+#define BT_PROCS_PER_WORD 32
+#define BT_PROC_STATE_BITS 2
+#define BT_PROC_STATE_MASK 3ULL
+
 /* Counters kept per CPU, summed by user space. */
 struct bt_stats {
 	__u64 enter_records;

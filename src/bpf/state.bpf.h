@@ -168,6 +168,21 @@ BT_EXTERN struct {
 } traced_procs SEC(".maps");
 
 /*
+ * What the hot path reads of traced_procs: each tgid's state, in 2 bits of an array's word
+ * indexed by tgid (BT_PROCS_PER_WORD in record.h). Every call of every process on the machine
+ * asks whether it is traced: an array look-up, which the verifier writes in place, answers
+ * where a hash look-up cost a hash and a walk. Sized by user space from pid_max; a tgid past
+ * the array (pid_max raised since) is looked up in traced_procs, which stays the table user
+ * space and the exec and exit events read. Both are written together.
+ */
+BT_EXTERN struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1); /* sized by user space: pid_max / BT_PROCS_PER_WORD */
+	__type(key, __u32);
+	__type(value, __u64);
+} proc_states SEC(".maps");
+
+/*
  * Inputs that could not be read at sys_enter, per thread: a bit per argument.
  * A page the caller never touched (a string in a not yet loaded part of a
  * binary) faults for bpf_probe_read_user, which cannot sleep; by sys_exit the
@@ -393,10 +408,55 @@ BT_EXTERN struct {
 #include "inject.bpf.h"
 #include "pathtrace.bpf.h"
 
+/* tgid's enum bt_proc_state, 0 when it is not traced */
+static __always_inline __u32 proc_state(__u32 tgid)
+{
+	__u32 key = tgid / BT_PROCS_PER_WORD;
+	struct bt_proc *proc;
+	__u64 *word;
+
+	word = bpf_map_lookup_elem(&proc_states, &key);
+	if (word)
+		return (*word >> (tgid % BT_PROCS_PER_WORD * BT_PROC_STATE_BITS)) &
+		       BT_PROC_STATE_MASK;
+	/* the same slot as the key above: the programs that call this have no stack to spare */
+	key = tgid;
+	proc = bpf_map_lookup_elem(&traced_procs, &key);
+	return proc ? proc->state : 0;
+}
+
+/*
+ * tgid's state in proc_states goes from from (what proc_state() read) to to. The other
+ * tgids of the word may change on other CPUs meanwhile: the difference is added atomically,
+ * the one atomic operation the kernels before 5.12 have. A tgid's own state is changed by
+ * one side at a time (its fork, its exec, its last thread's exit).
+ */
+static __always_inline void proc_state_move(__u32 tgid, __u32 from, __u32 to)
+{
+	__u32 key = tgid / BT_PROCS_PER_WORD, shift;
+	__u64 *word;
+
+	if (from == to)
+		return;
+	word = bpf_map_lookup_elem(&proc_states, &key);
+	if (!word)
+		return;
+	shift = tgid % BT_PROCS_PER_WORD * BT_PROC_STATE_BITS;
+	__sync_fetch_and_add(word, ((__u64)to << shift) - ((__u64)from << shift));
+}
+
+/* tgid is traced no more: out of traced_procs and proc_states */
+static __always_inline void proc_forget(__u32 tgid)
+{
+	proc_state_move(tgid, proc_state(tgid), 0);
+	bpf_map_delete_elem(&traced_procs, &tgid);
+}
+
 /* Whether the current call's process is traced (nr -1: not a call). */
 static __always_inline int should_trace(__u32 tgid, long nr)
 {
 	struct bt_proc *proc;
+	__u32 state;
 
 	if (tgid == self_tgid)
 		return 0;
@@ -404,17 +464,21 @@ static __always_inline int should_trace(__u32 tgid, long nr)
 		return current_container_cgroup() != 0;
 	if (trace_all)
 		return 1;
-	proc = bpf_map_lookup_elem(&traced_procs, &tgid);
-	if (!proc)
+	state = proc_state(tgid);
+	if (state == BT_PROC_TRACED)
+		return 1;
+	if (state != BT_PROC_WAIT_EXEC)
 		return 0;
-	if (proc->state == BT_PROC_WAIT_EXEC) {
-		/* a command btftrace started is traced from its exec on */
-		if (nr != BT_NR64_execve && nr != BT_NR64_execveat)
-			return 0;
+	/* a command btftrace started is traced from its exec on */
+	if (nr != BT_NR64_execve && nr != BT_NR64_execveat)
+		return 0;
+	proc = bpf_map_lookup_elem(&traced_procs, &tgid);
+	if (proc) {
 		proc->state = BT_PROC_TRACED;
 		/* -b execve: this exec is the command's own, not one to detach at */
 		proc->flags = BT_PROC_OWN_EXEC;
 	}
+	proc_state_move(tgid, BT_PROC_WAIT_EXEC, BT_PROC_TRACED);
 	return 1;
 }
 

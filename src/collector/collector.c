@@ -17,6 +17,20 @@
 #include "sinks/summary.h"
 #include "collector.skel.h"
 
+/* The kernel's pid_max: every tgid is below it (4194304, PID_MAX_LIMIT, when unreadable). */
+static __u32 pid_max(void)
+{
+	unsigned long max = 0;
+	FILE *f = fopen("/proc/sys/kernel/pid_max", "re");
+
+	if (f) {
+		if (fscanf(f, "%lu", &max) != 1)
+			max = 0;
+		fclose(f);
+	}
+	return max && max <= 4194304 ? max : 4194304;
+}
+
 static bool libbpf_debug;
 
 /* Threads in a call at once that -c can time; others are counted untimed. */
@@ -274,6 +288,11 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	skel->rodata->trace_fds_on = o->trace_fds_on;
 	skel->rodata->trace_fds = o->trace_fds;
 	err = bpf_map__set_max_entries(skel->maps.events, c->ringbuf_bytes);
+	/* a word for every 32 tgids the kernel can give; -a and --container read no table */
+	if (!err && !o->trace_all && !o->container_select)
+		err = bpf_map__set_max_entries(skel->maps.proc_states,
+					       (pid_max() + BT_PROCS_PER_WORD - 1) /
+						       BT_PROCS_PER_WORD);
 	/* the stack record's per-CPU area, only for stacks: the programs' use of it is dead code */
 	if (!err)
 		err = bpf_map__set_autocreate(skel->maps.stack_area_map,
@@ -633,12 +652,29 @@ int collector__take_recorded(struct collector *c, kept_call_fn fn, void *ctx)
 	return err;
 }
 
+/*
+ * Before the programs are attached (nothing in the kernel writes proc_states yet, so the
+ * word is read and written back whole); a tgid past the array is in traced_procs only.
+ */
 int collector__add_proc(struct collector *c, __u32 tgid, enum bt_proc_state state)
 {
 	struct bt_proc proc = {.state = state};
+	__u32 key = tgid / BT_PROCS_PER_WORD;
+	__u32 shift = tgid % BT_PROCS_PER_WORD * BT_PROC_STATE_BITS;
+	__u64 word;
+	int err;
 
-	return bpf_map__update_elem(c->skel->maps.traced_procs, &tgid, sizeof(tgid), &proc,
-				    sizeof(proc), BPF_ANY);
+	err = bpf_map__update_elem(c->skel->maps.traced_procs, &tgid, sizeof(tgid), &proc,
+				   sizeof(proc), BPF_ANY);
+	if (err)
+		return err;
+	if (bpf_map__lookup_elem(c->skel->maps.proc_states, &key, sizeof(key), &word, sizeof(word),
+				 0))
+		return 0;
+	word &= ~(BT_PROC_STATE_MASK << shift);
+	word |= (__u64)state << shift;
+	return bpf_map__update_elem(c->skel->maps.proc_states, &key, sizeof(key), &word,
+				    sizeof(word), BPF_ANY);
 }
 
 int collector__add_container_cgroup(struct collector *c, __u64 id, __u32 level)
