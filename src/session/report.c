@@ -99,6 +99,9 @@ void report_end(struct session *s)
 			"lost %llu, reader wake-ups %llu\n",
 			(unsigned long long)st.compact_records, (unsigned long long)st.lost_other,
 			(unsigned long long)st.wakeups);
+		if (s->opts->no_loss)
+			fprintf(stderr, "btftrace: stats: command paused %lu times\n",
+				s->pause.pauses);
 		if (s->stacks)
 			fprintf(stderr, "btftrace: stats: stack records %llu, stacks lost %llu\n",
 				(unsigned long long)st.stack_records,
