@@ -10,6 +10,8 @@ Modes (one per run):
   --startup    how long each tracer takes from spawn until the traced command runs
   --scaling    ns per call as the workload's threads grow, and the cost of a system-wide
                btftrace -a to a workload that is not itself traced
+  --big        the comparison with 4 KiB reads and writes (workload -b 4096), shown whole
+               (-s 4096) by btftrace and strace: the reader's throughput and the losses
   --uring      an io_uring-heavy workload (bench/uring_workload.c): btftrace with and without
                -e io_uring=all against strace and perf trace, which see its io_uring_enter
                calls only
@@ -67,7 +69,16 @@ CONFIGS = (
     ("perf-full", "perf"),
     ("perf-s", "perf"),
     ("perf-events", "perf"),
+    # --big only: the workload's reads and writes move BIG_RW bytes, shown whole
+    ("btftrace-s4096", "btftrace"),
+    ("btftrace-s4096-noloss", "btftrace"),
+    ("strace-s4096", "strace"),
 )
+BIG_RW = 4096
+# --big: the configs that run, in this order; the others of CONFIGS run without it
+BIG_CONFIGS = ("untraced", "floor-empty", "btftrace-full", "btftrace-s4096",
+               "btftrace-s4096-noloss", "strace-full", "strace-s4096")
+BIG_ONLY = ("btftrace-s4096", "btftrace-s4096-noloss", "strace-s4096")
 # Tracepoint-heavy configs: the tracepoints of half the workload's calls, no syscalls traced.
 EVENTS = ("syscalls:sys_enter_openat", "syscalls:sys_enter_read", "syscalls:sys_enter_write")
 CONFIG_HELP = {
@@ -103,6 +114,10 @@ CONFIG_HELP = {
     "perf-s": "perf trace -s -o FILE -- workload N",
     "perf-events": "perf trace --no-syscalls -e syscalls:sys_enter_openat,"
                    "syscalls:sys_enter_read,syscalls:sys_enter_write -o FILE -- workload N",
+    "btftrace-s4096": "--big: btftrace -s 4096 -o FILE -- workload -b 4096 N",
+    "btftrace-s4096-noloss": "--big: btftrace --no-loss -s 4096 -o FILE -- workload -b 4096 N "
+                             "(the command pauses while the reader catches up)",
+    "strace-s4096": "--big: strace -f -s 4096 -o FILE workload -b 4096 N",
 }
 SCALING_CONFIGS = ("untraced", "btftrace-full", "btftrace-c", "btftrace-a")
 
@@ -440,13 +455,19 @@ def config_command(name, tools, workload_argv, out_file):
         "perf-s": [perf, "trace", "-s", "-o", out_file, "--"] + workload_argv,
         "perf-events": [perf, "trace", "--no-syscalls", "-e", ",".join(EVENTS), "-o", out_file,
                         "--"] + workload_argv,
+        "btftrace-s4096": bt + ["-s", str(BIG_RW), "-o", out_file, "--"] + workload_argv,
+        "btftrace-s4096-noloss": bt + ["--no-loss", "-s", str(BIG_RW), "-o", out_file, "--"]
+        + workload_argv,
+        "strace-s4096": [strace, "-f", "-s", str(BIG_RW), "-o", out_file] + workload_argv,
     }
     return table[name]
 
 
-def select_configs(only):
-    names = [n for n, _ in CONFIGS]
-    tools = sorted({t for _, t in CONFIGS})
+def select_configs(only, big=False):
+    names = [n for n, _ in CONFIGS if (n in BIG_CONFIGS if big else n not in BIG_ONLY)]
+    if big:
+        names.sort(key=BIG_CONFIGS.index)
+    tools = sorted({t for n, t in CONFIGS if n in names})
     if not only:
         return names
     wanted = set()
@@ -487,19 +508,21 @@ def plan_runs(mean_s, done, plan, budget, elapsed):
 
 
 def bench_main(args, tools, workdir):
-    names = select_configs(args.only)
+    names = select_configs(args.only, args.big)
     tool_of = dict(CONFIGS)
     active = [n for n in names if tools.check(tool_of[n])]
     skipped = {n: tools.skip[tool_of[n]] for n in names if n not in active}
-    workload_argv = [args.workload, str(args.iterations)]
+    workload_argv = [args.workload] + (["-b", str(BIG_RW)] if args.big else []) + \
+        [str(args.iterations)]
     calls = loop_calls(args.iterations)
     out_file = os.path.join(workdir, "trace.out")
     results = {n: [] for n in active}
     failed = {}
     plan = {n: args.runs for n in active}
 
-    log("workload: %d iterations, %d syscalls in its loop; %d run(s) of %s, round-robin" %
-        (args.iterations, calls, args.runs, ", ".join(active)))
+    log("workload: %d iterations, %d syscalls in its loop%s; %d run(s) of %s, round-robin" %
+        (args.iterations, calls, ", reads and writes of %d bytes" % BIG_RW if args.big else "",
+         args.runs, ", ".join(active)))
     run_timed(workload_argv, workdir, args.timeout)  # warm-up, not counted
     t_start = time.monotonic()
     for rnd in range(args.runs):
@@ -567,6 +590,7 @@ def bench_main(args, tools, workdir):
     report = {
         "mode": "compare",
         "iterations": args.iterations,
+        "rw_bytes": BIG_RW if args.big else 64,
         "syscalls_per_run": calls,
         "runs": args.runs,
         "budget_s": args.budget,
@@ -582,9 +606,10 @@ def bench_main(args, tools, workdir):
 
 
 def print_compare(rep):
-    print("btftrace benchmark: workload %d iterations = %d syscalls/run; kernel %s, %d CPUs" %
-          (rep["iterations"], rep["syscalls_per_run"], rep["environment"]["kernel"],
-           rep["environment"]["cpus"]))
+    print("btftrace benchmark: workload %d iterations = %d syscalls/run, reads and writes of %d "
+          "bytes; kernel %s, %d CPUs" %
+          (rep["iterations"], rep["syscalls_per_run"], rep["rw_bytes"],
+           rep["environment"]["kernel"], rep["environment"]["cpus"]))
     hdr = ("config", "runs", "median s", "min s", "max s", "x untr", "ns/call", "+ns/call",
            "RSS MB", "lost")
     print("%-17s %5s %9s %9s %9s %8s %8s %9s %7s  %s" % hdr)
@@ -1117,6 +1142,9 @@ def parse_args():
     ap.add_argument("--scaling", action="store_true",
                     help="ns per call for 1..N threads and under a system-wide btftrace -a")
     ap.add_argument("--threads", default="1,2,8", help="thread counts for --scaling")
+    ap.add_argument("--big", action="store_true",
+                    help="the comparison with %d-byte reads and writes shown whole (-s %d): "
+                    "configs %s" % (BIG_RW, BIG_RW, ", ".join(BIG_CONFIGS)))
     ap.add_argument("--uring", action="store_true",
                     help="the io_uring workload: btftrace with and without -e io_uring=all, "
                     "strace, perf trace")
@@ -1144,8 +1172,8 @@ def parse_args():
     args = ap.parse_args()
     if args.runs < 1 or args.iterations < 1 or args.startup_runs < 1:
         ap.error("--runs, --iterations and --startup-runs must be at least 1")
-    if args.startup + args.scaling + args.uring + bool(args.kernel) > 1:
-        ap.error("--startup, --scaling, --uring and --kernel are separate runs")
+    if args.startup + args.scaling + args.uring + args.big + bool(args.kernel) > 1:
+        ap.error("--startup, --scaling, --uring, --big and --kernel are separate runs")
     args.btftrace = os.path.abspath(args.btftrace)
     args.bin_dir = os.path.abspath(args.bin_dir)
     args.workload = os.path.join(args.bin_dir, "workload")

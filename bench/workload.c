@@ -9,7 +9,9 @@
  * and every WORKLOAD_SLEEP_EVERY-th iteration one more: clock_nanosleep(CLOCK_MONOTONIC, 1 us).
  * bench/run.py has the same numbers; keep them in step.
  *
- * Usage: workload [-v] [ITERATIONS [THREADS]]   (defaults 100000 and 1)
+ * Usage: workload [-v] [-b BYTES] [ITERATIONS [THREADS]]   (defaults 100000 and 1)
+ * -b: the read and the write move BYTES (1..65536, default 64) instead: 4096 for
+ * run.py --big, whose reads and writes are what -s 4096 shows in full.
  * With THREADS > 1, each thread makes ITERATIONS / THREADS iterations (the remainder goes to
  * the first threads), all on the two shared file descriptors.
  */
@@ -26,7 +28,8 @@
 
 #define WORKLOAD_CALLS_PER_ITER 6
 #define WORKLOAD_SLEEP_EVERY 1000
-#define WORKLOAD_BUF_SIZE 64
+#define WORKLOAD_BUF_SIZE 64 /* bytes per read and write, unless -b */
+#define WORKLOAD_BUF_MAX 65536
 #define WORKLOAD_MAX_THREADS 1024
 #define WORKLOAD_OPEN_PATH "/etc/hostname"
 
@@ -38,6 +41,7 @@ struct workload_thread {
 
 static int zero_fd = -1;
 static int null_fd = -1;
+static long rw_size = WORKLOAD_BUF_SIZE;
 
 static long workload__iteration(long i, char *buf)
 {
@@ -47,9 +51,9 @@ static long workload__iteration(long i, char *buf)
 	long fd;
 
 	syscall(SYS_getppid);
-	if (syscall(SYS_read, zero_fd, buf, WORKLOAD_BUF_SIZE) != WORKLOAD_BUF_SIZE)
+	if (syscall(SYS_read, zero_fd, buf, rw_size) != rw_size)
 		failures++;
-	if (syscall(SYS_write, null_fd, buf, WORKLOAD_BUF_SIZE) != WORKLOAD_BUF_SIZE)
+	if (syscall(SYS_write, null_fd, buf, rw_size) != rw_size)
 		failures++;
 	fd = syscall(SYS_openat, AT_FDCWD, WORKLOAD_OPEN_PATH, O_RDONLY);
 	if (fd < 0) {
@@ -70,9 +74,9 @@ static long workload__iteration(long i, char *buf)
 static void *workload__thread(void *arg)
 {
 	struct workload_thread *t = arg;
-	char buf[WORKLOAD_BUF_SIZE];
+	char buf[WORKLOAD_BUF_MAX];
 
-	memset(buf, 0, sizeof(buf));
+	memset(buf, 0, rw_size);
 	for (long i = 0; i < t->iterations; i++)
 		t->failures += workload__iteration(i, buf);
 	return NULL;
@@ -102,12 +106,16 @@ int main(int argc, char **argv)
 		verbose = 1;
 		argi++;
 	}
+	if (argi + 1 < argc && strcmp(argv[argi], "-b") == 0) {
+		rw_size = parse_count(argv[argi + 1], "read/write size", WORKLOAD_BUF_MAX);
+		argi += 2;
+	}
 	if (argi < argc)
 		iterations = parse_count(argv[argi++], "iteration count", 1000000000L);
 	if (argi < argc)
 		nthreads = parse_count(argv[argi++], "thread count", WORKLOAD_MAX_THREADS);
 	if (argi < argc) {
-		fprintf(stderr, "usage: workload [-v] [ITERATIONS [THREADS]]\n");
+		fprintf(stderr, "usage: workload [-v] [-b BYTES] [ITERATIONS [THREADS]]\n");
 		return 2;
 	}
 	if (nthreads > iterations)

@@ -274,6 +274,9 @@ static const char usage_text[] =
 	"                          -c sends no records and uses one page\n"
 	"      --lossless          say in the trace where each thread lost calls:\n"
 	"                          <... ring buffer full: N calls lost ...>\n"
+	"      --no-loss           pause the command (cgroup v2 freezer) while the reader\n"
+	"                          catches up, rather than lose its calls; implies\n"
+	"                          --lossless for what is lost all the same\n"
 	"      --btf FILE          decode with the BTF in FILE instead of the running kernel's\n"
 	"      --no-btf            print raw values only (for kernels without BTF)\n"
 	"      --stats             print btftrace's own counters at exit\n"
@@ -328,6 +331,7 @@ enum long_only {
 	OPT_UID,
 	OPT_CGROUP,
 	OPT_LOSSLESS,
+	OPT_NO_LOSS,
 	OPT_STRINGS_IN_HEX,
 	OPT_READ,
 	OPT_WRITE,
@@ -426,6 +430,7 @@ static const struct option long_options[] = {
 	{ "no-btf", no_argument, NULL, OPT_NO_BTF },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "lossless", no_argument, NULL, OPT_LOSSLESS },
+	{ "no-loss", no_argument, NULL, OPT_NO_LOSS },
 	{ "stack-trace", optional_argument, NULL, OPT_STACK_TRACE },
 	{ "stack-traces", optional_argument, NULL, OPT_STACK_TRACE },
 	{ "stack-trace-frame-limit", required_argument, NULL, OPT_STACK_FRAME_LIMIT },
@@ -1479,6 +1484,10 @@ int main(int argc, char **argv)
 		case OPT_LOSSLESS:
 			o.lossless = true;
 			break;
+		case OPT_NO_LOSS:
+			/* what is lost all the same is said where it was */
+			o.no_loss = o.lossless = true;
+			break;
 		case 'k':
 			/* -kk: strace 6.7's source lines */
 			k_count++;
@@ -1602,6 +1611,13 @@ int main(int argc, char **argv)
 	/* strace's pid column: a file that holds several processes' calls */
 	if (o.output && !o.output_separately && (o.follow_forks || o.npids > 1 || o.trace_all))
 		o.text.pid_column = true;
+	if (o.no_loss && !o.command)
+		usage_error("--no-loss pauses the command btftrace starts (btftrace --no-loss -- "
+			    "COMMAND): processes of -p, -a or --container are not btftrace's to "
+			    "pause; drop it, or use --lossless to see where calls were lost");
+	if (o.no_loss && o.summary == SUMMARY_ONLY)
+		usage_error("-c sends no records through the ring buffer, so --no-loss has "
+			    "nothing to keep: drop it");
 	if (o.inject && !o.command)
 		usage_error("-e inject= and -e fault= need a command btftrace starts (btftrace -e "
 			    "inject=... -- COMMAND): the seccomp filter that hands btftrace the "
@@ -1654,8 +1670,9 @@ int main(int argc, char **argv)
 			    "and a --filter on ret, errno or duration choose them as they end: "
 			    "drop those, or use --trigger");
 	if (o.recorder && o.lossless)
-		usage_error("--flight-recorder sends no calls through the ring buffer, so "
-			    "--lossless has nothing to mark: drop it");
+		usage_error("--flight-recorder sends no calls through the ring buffer, so %s",
+			    o.no_loss ? "--no-loss has nothing to keep: drop it"
+				      : "--lossless has nothing to mark: drop it");
 	if (o.recorder && (o.ntrace_paths || o.trace_fds))
 		usage_error(
 			"--flight-recorder keeps every call as it starts, and -P and "

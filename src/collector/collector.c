@@ -1098,6 +1098,11 @@ int collector__open_reader(struct collector *c, record_fn fn, void *ctx)
 	return c->rb ? 0 : (errno ? -errno : -ENOMEM);
 }
 
+int collector__ring_fd(const struct collector *c)
+{
+	return bpf_map__fd(c->skel->maps.events);
+}
+
 int collector__poll_fd(const struct collector *c)
 {
 	return ring_buffer__epoll_fd(c->rb);

@@ -205,6 +205,8 @@ int collector__open_reader(struct collector *c, record_fn fn, void *ctx);
 int collector__poll_fd(const struct collector *c);
 /* Reads every record available now. Returns the count or -errno. */
 int collector__consume(struct collector *c);
+/* The ring buffer map's fd, for a look at its positions (--no-loss). */
+int collector__ring_fd(const struct collector *c);
 /* Sums the per-CPU counters. */
 int collector__stats(const struct collector *c, struct bt_stats *sum);
 /* One summary entry, summed over CPUs. */

@@ -230,7 +230,7 @@ int container_parse_inspect(const char *line, char *id, char *name, size_t name_
 /* ---------------------------------------------------------------- the table */
 
 /* The first cgroup v2 mount of /proc/self/mountinfo. */
-static int find_root(char *root, size_t size)
+int cgroup2_root(char *root, size_t size)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");
 	char line[4096];
@@ -268,7 +268,7 @@ struct container_table *container_table__new(const char *root)
 	t->inotify_fd = -1;
 	if (root)
 		snprintf(t->root, sizeof(t->root), "%s", root);
-	else if (find_root(t->root, sizeof(t->root)))
+	else if (cgroup2_root(t->root, sizeof(t->root)))
 		t->root[0] = 0;
 	if (t->root[0])
 		t->root_fd = open(t->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -489,7 +489,7 @@ static void first_line(char *text)
 }
 
 /* The cgroup v2 path (below the root) of process pid, from /proc/PID/cgroup's 0:: line. */
-static int cgroup_of_pid(int pid, char *rel, size_t size)
+int cgroup2_path_of(int pid, char *rel, size_t size)
 {
 	char path[64], line[PATH_MAX + 16];
 	int err = -ENOENT;
@@ -552,7 +552,7 @@ static int ask_runtime(struct container_table *t, const struct runtime *rt, cons
 		snprintf(reason, reason_size, "%s: container %s is not running", rt->cli, name);
 		return -ENOENT;
 	}
-	if (cgroup_of_pid(pid, rel, sizeof(rel))) {
+	if (cgroup2_path_of(pid, rel, sizeof(rel))) {
 		snprintf(reason, reason_size,
 			 "%s: container %s runs as pid %d, whose cgroup v2 path cannot be read",
 			 rt->cli, name, pid);
@@ -866,7 +866,7 @@ const struct container *container_table__of_thread(struct container_table *t, __
 	if (slot->tid == tid)
 		return slot->c;
 	/* a thread whose enter records were not seen: /proc says, while it lives */
-	c = cgroup_of_pid((int)tid, rel, sizeof(rel)) ? NULL : container_of_path(t, rel);
+	c = cgroup2_path_of((int)tid, rel, sizeof(rel)) ? NULL : container_of_path(t, rel);
 	if (c && !c->named)
 		ask_name((struct container *)c);
 	*slot = (struct thread_slot){.tid = tid, .c = (struct container *)c};

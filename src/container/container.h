@@ -28,6 +28,11 @@ struct container {
 	bool named;	       /* the name came from the runtime */
 };
 
+/* The first cgroup v2 mount of /proc/self/mountinfo, into root: 0 or a negative errno. */
+int cgroup2_root(char *root, size_t size);
+/* The cgroup v2 path (below the root) of process pid: 0 or a negative errno. */
+int cgroup2_path_of(int pid, char *rel, size_t size);
+
 /*
  * The container a cgroup path names, by the ID the runtimes put in its last component that
  * has one: libpod-ID(.scope), docker-ID.scope, /docker/ID, cri-containerd-ID.scope,

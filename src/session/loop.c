@@ -75,6 +75,9 @@ int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
 
+	/* the backlog, record by record: the command pauses before the buffer fills */
+	if (s->opts->no_loss)
+		cmd_pause__check(&s->pause);
 	if (s->opts->recorder) {
 		recorder_record(s, data, size);
 		return ++s->batch >= s->batch_limit ? -EAGAIN : 0;
@@ -163,6 +166,9 @@ void read_records(struct session *s, unsigned long limit)
 	s->batch = 0;
 	s->batch_limit = limit;
 	collector__consume(&s->coll);
+	/* with the buffer read, a paused command goes on */
+	if (s->opts->no_loss)
+		cmd_pause__check(&s->pause);
 }
 
 /*
@@ -227,6 +233,7 @@ int trace_loop(struct session *s)
 		if (max_events_shown(s) && !detached) {
 			/* -p and -a end here; a command runs on untraced to its usual end */
 			collector__detach(&s->coll);
+			cmd_pause__release(&s->pause);
 			detached = true;
 			if (s->injector)
 				injector__pass_through(s->injector);
@@ -251,6 +258,8 @@ int trace_loop(struct session *s)
 		if (sink__write_error(&s->sink))
 			break;
 	}
+	/* no more pauses: the command must get to the end of its calls, or to a signal */
+	cmd_pause__release(&s->pause);
 	if (stop_signal && s->child > 0 && !s->child_done) {
 		/* pass the interruption on to the command we started, then let it finish */
 		kill(s->child, stop_signal);

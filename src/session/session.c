@@ -168,6 +168,14 @@ int session_run(const struct session_opts *o)
 		     missing);
 		return EXIT_USAGE;
 	}
+	if (o->no_loss) {
+		char why[PATH_MAX + 128];
+
+		if (cmd_pause__open(&s.pause, why, sizeof(why))) {
+			fail("--no-loss cannot pause the command: %s", why);
+			return EXIT_USAGE;
+		}
+	}
 	if (open_pidfds(&s) || find_containers(&s))
 		goto out;
 	if (open_stacks(&s, &co))
@@ -278,6 +286,16 @@ int session_run(const struct session_opts *o)
 		fail("cannot start '%s': %s", o->command[0], strerror(-err));
 		goto out;
 	}
+	/* before its exec: from its first call on, the command can be paused */
+	if (s.child > 0 && o->no_loss &&
+	    ((err = cmd_pause__add(&s.pause, s.child)) ||
+	     (err = cmd_pause__watch(&s.pause, collector__ring_fd(&s.coll), s.coll.ringbuf_bytes,
+				     s.coll.ringbuf_bytes / 4, s.coll.ringbuf_bytes / 16)))) {
+		fail("--no-loss cannot pause the command: cannot move it into %s or watch the "
+		     "ring buffer (%s); drop --no-loss",
+		     s.pause.dir, strerror(-err));
+		goto out;
+	}
 	if (s.child > 0 && s.stacks)
 		stacks_track(s.stacks, s.child);
 	if (s.child > 0 && (err = collector__add_proc(&s.coll, s.child, BT_PROC_WAIT_EXEC))) {
@@ -361,8 +379,11 @@ out:
 		close(s.go_pipe[0]);
 	/* before the wait: the child's calls may wait for an answer */
 	injector__free(s.injector);
+	/* a child paused, or never let go, would keep the wait from ending */
+	cmd_pause__release(&s.pause);
 	if (s.child > 0 && !s.child_done)
 		waitpid(s.child, NULL, 0);
+	cmd_pause__close(&s.pause);
 	collector__destroy(&s.coll);
 	event_reader__free(s.reader);
 	if (s.sink_ready)

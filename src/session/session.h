@@ -46,6 +46,7 @@ struct session_opts {
 	size_t ringbuf_bytes;
 	bool stats;
 	bool lossless; /* --lossless: mark in the trace where records were lost */
+	bool no_loss;  /* --no-loss: pause the command while the reader is behind */
 	bool debug;
 	const struct syscall_filter *syscalls; /* -e; NULL: every syscall */
 	/*

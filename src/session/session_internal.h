@@ -15,6 +15,7 @@
 #include "collector/collector.h"
 #include "events/events.h"
 #include "inject/injector.h"
+#include "session/pause.h"
 #include "session/session.h"
 #include "session/stacks.h"
 #include "types/types.h"
@@ -52,6 +53,7 @@ struct session {
 	int go_pipe[2];
 	int child_status;
 	bool child_done;
+	struct cmd_pause pause;	   /* --no-loss: the command's cgroup, frozen while behind */
 	unsigned long calls_shown; /* for --max-events */
 
 	/*

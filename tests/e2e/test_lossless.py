@@ -2,11 +2,14 @@
 """A full ring buffer: calls go without their data rather than disappear, and --lossless says
 where each thread lost calls, so that calls seen + calls lost = calls made, exactly."""
 import json
+import os
 import re
+import subprocess
+import time
 
 import pytest
 
-from conftest import PID_PREFIX
+from conftest import PID_PREFIX, RUN_TIMEOUT
 
 LOST_LINE = re.compile(r"^<\.\.\. ring buffer full: (.+) lost \.\.\.>$")
 DROPPED = " <data not captured: ring buffer full>"
@@ -159,3 +162,68 @@ def test_dropped_data_in_json(run_btftrace):
         else:
             # the data came, whatever else of the call did not
             assert buf["value"]["len"] == 4096 or buf["value"]["truncated"], o
+
+
+def cgroup2_root():
+    with open("/proc/self/mountinfo") as f:
+        for line in f:
+            fields = line.split()
+            if fields[fields.index("-") + 1] == "cgroup2":
+                return fields[4]
+    pytest.skip("no cgroup2 hierarchy mounted")
+
+
+def command_cgroup(pid):
+    """The cgroup directory btftrace (pid) makes for its command under --no-loss."""
+    with open(f"/proc/{pid}/cgroup") as f:
+        rel = next(line[3:].strip() for line in f if line.startswith("0::"))
+    return os.path.join(cgroup2_root() + (rel if rel != "/" else ""), f"btftrace-{pid}")
+
+
+def test_no_loss_pauses_the_command_while_the_reader_is_blocked(btftrace, bench_workload):
+    """The trace goes to a pipe nobody reads yet: the reader blocks in its write, and the
+    workload's 100,000 getppid calls (16 MB of records) would fill the 1M ring buffer. With
+    --no-loss the command is frozen instead (seen in its cgroup), and once the pipe is read
+    every call is there, none lost."""
+    iterations = 100000
+    proc = subprocess.Popen([btftrace, "--no-loss", "--stats", "--buffer-size", "1M", "-e",
+                             "getppid", "-o", "/dev/stdout", "--", bench_workload,
+                             str(iterations)],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    try:
+        freeze = None
+        deadline = time.monotonic() + RUN_TIMEOUT / 2
+        while time.monotonic() < deadline and proc.poll() is None:
+            if freeze is None and os.path.exists(f"/proc/{proc.pid}"):
+                path = os.path.join(command_cgroup(proc.pid), "cgroup.freeze")
+                freeze = path if os.path.exists(path) else None
+            if freeze and open(freeze).read().strip() == "1":
+                break
+            time.sleep(0.01)
+        else:
+            pytest.fail("the command was not frozen while the trace was not read")
+        out, err = proc.communicate(timeout=RUN_TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    err = err.decode()
+    assert proc.returncode == 0, err
+    assert len(re.findall(r"^getppid\(\) +=", out.decode(), re.M)) == iterations, err
+    sent_enter, sent_exit, lost_enter, lost_exit = stats(err)
+    assert (sent_enter, sent_exit, lost_enter, lost_exit) == (iterations, iterations, 0, 0), err
+    pauses = re.search(r"^btftrace: stats: command paused (\d+) times$", err, re.M)
+    assert pauses and int(pauses.group(1)) >= 1, err
+    # the cgroup made for the command is gone with it
+    assert not os.path.exists(os.path.dirname(freeze)), freeze
+
+
+@pytest.mark.parametrize("args, says", [
+    (["-p", "1"], "--no-loss pauses the command btftrace starts"),
+    (["-c", "--", "true"], "-c sends no records through the ring buffer, so --no-loss"),
+])
+def test_no_loss_refused_where_nothing_can_be_paused(run_btftrace, args, says):
+    result = run_btftrace(["--no-loss"] + args, trace=False)
+    assert result.returncode == 2, result.stderr
+    assert says in result.stderr
