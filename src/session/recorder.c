@@ -202,6 +202,11 @@ void recorder_dump(struct session *s)
 	s->dump_pending = s->ntriggers > 0;
 	if (collector__take_recorded(&s->coll, dump_kept_call, &d) < 0)
 		fail("warning: cannot read the calls kept in the kernel: %s", strerror(errno));
+	/*
+	 * The kept calls are copies now: the kernel keeps calls again before the dump is
+	 * written, so that a call made once its reader has seen the dump is in the next one.
+	 */
+	collector__freeze_recorder(&s->coll, false);
 	for (size_t i = 0; i < d.nfirst; i++)
 		earliest = d.first[i].ts < earliest ? d.first[i].ts : earliest;
 	for (size_t i = 0; i < s->nheld; i++) {
@@ -234,7 +239,6 @@ void recorder_dump(struct session *s)
 		free(d.recs[i].hdr);
 	free(d.recs);
 	free(d.first);
-	collector__freeze_recorder(&s->coll, false);
 }
 
 void recorder_on_sigusr1(struct session *s)
