@@ -67,6 +67,7 @@ static __always_inline void fetch_value_step(struct event_scratch *sc,
 {
 	__u32 at = st->off, size = st->size;
 	__u64 v = sc->value;
+	const void *ptr = (const void *)(v + st->off);
 
 	switch (op) {
 	case BT_FETCH_ARG:
@@ -79,7 +80,9 @@ static __always_inline void fetch_value_step(struct event_scratch *sc,
 		sc->value = size >= 8 ? v : v & ((1ULL << (size * 8)) - 1);
 		return;
 	case BT_FETCH_DEREF:
-		if (bpf_probe_read_kernel(&v, sizeof(v), (const void *)(v + st->off)))
+		/* the kernel's memory, or else the process's (a syscall's pointer argument) */
+		if (bpf_probe_read_kernel(&v, sizeof(v), ptr) &&
+		    bpf_probe_read_user(&v, sizeof(v), ptr))
 			sc->item_flags = BT_CAP_FAULT;
 		else
 			sc->value = v;
@@ -117,7 +120,8 @@ static __always_inline void fetch_output_step(struct event_scratch *sc,
 			item->len = n < 8 ? n : 8;
 			break;
 		case BT_FETCH_COPY:
-			if (bpf_probe_read_kernel(dst, n, src))
+			/* as a string: the kernel's, or else the process's */
+			if (bpf_probe_read_kernel(dst, n, src) && bpf_probe_read_user(dst, n, src))
 				item->flags = BT_CAP_FAULT;
 			else
 				item->len = n;

@@ -57,6 +57,12 @@ struct tp_item {
 	__u16 size; /* bytes asked for */
 	__u8 bit_shift, bits;
 	bool is_signed;
+	/*
+	 * The last step named member of the struct member_of (a BTF id; 0: it did not): the
+	 * value then prints as that member does inside its struct (file->f_flags by name).
+	 */
+	__u32 member_of;
+	char member[TP_NAME_MAX];
 };
 
 struct tp_event {

@@ -68,6 +68,33 @@ static bool member_value(const struct btf *btf, __u32 member_type_id, const void
 	return true;
 }
 
+/* Writes a member's value with its printer or hand decoder; false when neither takes it. */
+static bool write_member(const struct decoder *d, struct writer *w, const struct btf *btf,
+			 const struct value_printer *vp, hand_bytes_fn hand, __u32 member_type_id,
+			 const void *data, size_t len)
+{
+	unsigned int size;
+	__u64 v;
+
+	if (hand) {
+		hand(d, w, data, len, false);
+		return true;
+	}
+	if (!vp || !member_value(btf, member_type_id, data, len, &v, &size))
+		return false;
+	value_write(w, vp, v, size);
+	return true;
+}
+
+bool decode_write_member(const struct decoder *d, struct writer *w, __u32 parent_id,
+			 const char *member, __u32 member_type_id, const void *data, size_t len)
+{
+	const struct btf *btf = d->types->btf;
+	const struct member_cache_slot *slot = decode_member_slot(d, btf, parent_id, member);
+
+	return write_member(d, w, btf, slot->vp, slot->hand, member_type_id, data, len);
+}
+
 /* Member beautifiers: st_mode as S_IFREG|0644, sa_flags by name, sa_mask as [USR1], and so on. */
 static bool member_hook(void *ctx, struct writer *w, const struct btf *btf, __u32 parent_id,
 			const char *member_name, __u32 member_type_id, const void *data, size_t len)
@@ -79,8 +106,6 @@ static bool member_hook(void *ctx, struct writer *w, const struct btf *btf, __u3
 	const struct value_printer *vp;
 	const struct btf_type *parent;
 	hand_bytes_fn hand;
-	unsigned int size;
-	__u64 v;
 
 	if (extra && extra->hook &&
 	    extra->hook(extra->hook_ctx, w, btf, parent_id, member_name, member_type_id, data, len))
@@ -96,14 +121,7 @@ static bool member_hook(void *ctx, struct writer *w, const struct btf *btf, __u3
 			vp = NULL;
 		hand = hand_bytes_find(d->families, extra->scope, member_name);
 	}
-	if (hand) {
-		hand(d, w, data, len, false);
-		return true;
-	}
-	if (!vp || !member_value(btf, member_type_id, data, len, &v, &size))
-		return false;
-	value_write(w, vp, v, size);
-	return true;
+	return write_member(d, w, btf, vp, hand, member_type_id, data, len);
 }
 
 /* The shape strace gives struct type_id, from the families' tables, through a cache. */

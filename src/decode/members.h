@@ -32,6 +32,13 @@ struct decode_btf_extra {
 const struct member_cache_slot *decode_member_slot(const struct decoder *d, const struct btf *btf,
 						   __u32 parent_id, const char *member);
 
+/*
+ * Writes member (of BTF type member_type_id) of struct parent_id, len bytes at data, as it
+ * shows inside its struct: false, writing nothing, when no member printer takes it.
+ */
+bool decode_write_member(const struct decoder *d, struct writer *w, __u32 parent_id,
+			 const char *member, __u32 member_type_id, const void *data, size_t len);
+
 /* Writes len bytes as BTF type type_id with the decoder's member printers ("?" on a bad id). */
 void decode_write_btf(const struct decoder *d, struct writer *w, __u32 type_id, const void *data,
 		      size_t len, const struct decode_btf_extra *extra);

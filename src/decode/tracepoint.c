@@ -161,6 +161,10 @@ void decode_write_fetched(const struct decoder *d, struct writer *w, const struc
 			      item->is_signed ? WR_DEC : WR_UDEC);
 		return;
 	case TP_FETCH_BTF:
+		/* a member, as its struct shows it: file->f_flags as O_RDONLY|O_LARGEFILE */
+		if (item->member_of && decode_write_member(d, w, item->member_of, item->member,
+							   item->btf_id, p, head.len))
+			return;
 		decode_write_btf(d, w, item->btf_id, p, head.len, NULL);
 		return;
 	}

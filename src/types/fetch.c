@@ -22,6 +22,9 @@ struct fetch_place {
 	__u32 ptr_to;
 	bool bitfield;
 	__u32 bit_off, bits; /* a bitfield member: its bits, from off */
+	/* the last step named member of struct member_of (0: another step came last) */
+	__u32 member_of;
+	char member[TP_NAME_MAX];
 };
 
 struct fetch_compiler {
@@ -200,6 +203,7 @@ static int load_pointer(struct fetch_compiler *fc, struct fetch_place *pl)
 	pl->off = 0;
 	pl->type = pointee;
 	pl->ptr_to = 0;
+	pl->member_of = 0;
 	return 0;
 }
 
@@ -221,6 +225,8 @@ static int member(struct fetch_compiler *fc, struct fetch_place *pl, const char 
 		free(list);
 		return -EINVAL;
 	}
+	pl->member_of = types__skip_mods(fc->btf, pl->type);
+	snprintf(pl->member, sizeof(pl->member), "%s", name);
 	pl->type = type;
 	if (bits) {
 		pl->bitfield = true;
@@ -255,6 +261,7 @@ static int element(struct fetch_compiler *fc, struct fetch_place *pl, unsigned l
 		return fail_at(fc, "its elements have no size to index them by");
 	pl->off += index * elem_size;
 	pl->type = elem;
+	pl->member_of = 0;
 	return 0;
 }
 
@@ -276,6 +283,9 @@ static int output(struct fetch_compiler *fc, struct fetch_place *pl, bool string
 	__s64 size;
 
 	item->btf_id = pl->type;
+	item->member_of = pl->member_of;
+	if (pl->member_of)
+		snprintf(item->member, sizeof(item->member), "%s", pl->member);
 	if (pl->bitfield) {
 		__u32 first = pl->bit_off / 8, shift = pl->bit_off % 8;
 

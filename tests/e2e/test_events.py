@@ -223,3 +223,32 @@ def test_filter_on_event_fields(run_btftrace, tmp_path):
     rc, _, err, _ = run_btftrace(["--filter", "next_pidd > 0", "-e", "sched:sched_switch",
                                   "--", "true"])
     assert rc == 2 and "unknown field 'next_pidd'" in err and "of an event -e selects" in err
+
+
+OPENAT2 = """
+import ctypes, os, struct, sys
+how = struct.pack("QQQ", os.O_RDONLY | os.O_CLOEXEC, 0, 0x04)  # RESOLVE_NO_SYMLINKS
+fd = ctypes.CDLL(None).syscall(437, -100, sys.argv[1].encode(), how, len(how))
+sys.exit(0 if fd >= 0 else 1)
+"""
+
+
+def test_fetched_member_prints_as_in_its_struct(run_btftrace, tmp_path):
+    """how->flags read through the format's user pointer, then named as open_how's flags
+    are inside the struct: by the same member printer, in text and in JSON."""
+    path = tmp_path / "f"
+    path.write_text("x")
+    expr = "syscalls:sys_enter_openat2(how->flags, how->resolve, usize)"
+    rc, _, err, trace = run_btftrace(["-e", "trace=none", "-e", expr, "--", "python3", "-c",
+                                      OPENAT2, path])
+    assert rc == 0 and err == "", f"exit {rc}, stderr {err!r}"
+    assert ("syscalls:sys_enter_openat2(how->flags=O_RDONLY|O_CLOEXEC, "
+            "how->resolve=RESOLVE_NO_SYMLINKS, usize=24)") in trace.splitlines(), trace[:2000]
+    rc, _, err, trace = run_btftrace(["--format=json", "-e", "trace=none", "-e", expr, "--",
+                                      "python3", "-c", OPENAT2, path])
+    assert rc == 0 and err == "", f"exit {rc}, stderr {err!r}"
+    events = [json.loads(line) for line in trace.splitlines()]
+    fields = [e["fields"] for e in events if e.get("name") == "syscalls:sys_enter_openat2"]
+    assert len(fields) == 1, trace[:2000]
+    assert fields[0]["how->flags"]["names"] == ["O_RDONLY", "O_CLOEXEC"], fields
+    assert fields[0]["how->resolve"]["names"] == ["RESOLVE_NO_SYMLINKS"], fields

@@ -139,7 +139,7 @@ export BTFTRACE_HIDE_FEATURES=fentry
 run kfunc-kprobe -d -e trace=openat,read --kfunc vfs_read,do_sys_openat2 -- "$w/stat_rw" "$t"
 unset BTFTRACE_HIDE_FEATURES
 # --kfunc with fetch expressions over the function's arguments, run by the events' fetch loop
-fetch='vfs_read(file->f_path.dentry->d_name.name:string, count)'
+fetch='vfs_read(file->f_path.dentry->d_name.name:string, count, file->f_flags)'
 run kfunc-fetch -e trace=read --kfunc "$fetch" -- "$w/stat_rw" "$t"
 run kfunc-fetch-json --format=json -e trace=read --kfunc "$fetch" -- "$w/stat_rw" "$t"
 export BTFTRACE_HIDE_FEATURES=fentry

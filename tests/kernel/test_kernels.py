@@ -628,9 +628,11 @@ def test_kfunc_json_events_carry_the_same_values(run):
         assert call["syscall"] == ("read" if k["name"] == "vfs_read" else "openat")
 
 
-# --kfunc 'vfs_read(file->f_path.dentry->d_name.name:string, count)': the expressions instead of
-# the arguments, fetched by the events' loop in the function's entry program
-KFUNC_FETCH = re.compile(r'^  > vfs_read\(file->f_path\.dentry->d_name\.name="data", count=64\) = 21$')
+# --kfunc 'vfs_read(file->f_path.dentry->d_name.name:string, count, file->f_flags)': the
+# expressions instead of the arguments, fetched by the events' loop in the function's entry
+# program; a member alone prints as inside its struct (f_flags by name)
+KFUNC_FETCH = re.compile(r'^  > vfs_read\(file->f_path\.dentry->d_name\.name="data", count=64, '
+                         r'file->f_flags=O_RDONLY\|O_LARGEFILE\) = 21$')
 
 
 def check_kfunc_fetch_lines(case):
@@ -666,9 +668,11 @@ def test_kfunc_fetch_expressions_in_json(run):
     kfuncs = [e for e in events if e["event"] == "kfunc"]
     assert [e["name"] for e in kfuncs] == ["vfs_read"], kfuncs
     args = {a["name"]: a for a in kfuncs[0]["args"]}
-    assert list(args) == ["file->f_path.dentry->d_name.name", "count"], args
+    assert list(args) == ["file->f_path.dentry->d_name.name", "count", "file->f_flags"], args
     assert args["file->f_path.dentry->d_name.name"]["value"]["str"] == "data", args
     assert args["count"]["value"] == 64 and kfuncs[0]["ret"] == 21, args
+    flags = args["file->f_flags"]["value"]
+    assert flags["raw"] == 0o100000 and flags["names"] == ["O_RDONLY", "O_LARGEFILE"], args
     # each item's C type, as an argument's: a string's, and count's by the prototype
     assert args["file->f_path.dentry->d_name.name"]["type"] == "char *", args
     assert args["count"]["type"] == "size_t", args

@@ -650,7 +650,7 @@ static void test_decoded_fetches(void **state)
 	add_item("/tmp/data", 10, 0);
 	add_item(&mode, sizeof(mode), 0);
 	assert_string_equal(text_line(x, true),
-			    "  > do_sys_openat2(filename=\"/tmp/data\", how->mode=384) = 3");
+			    "  > do_sys_openat2(filename=\"/tmp/data\", how->mode=0600) = 3");
 	assert_non_null(strstr(json_members(x), "{\"name\":\"filename\""));
 	assert_non_null(strstr(json_members(x), "{\"name\":\"filename\",\"type\":\"char *\","));
 	assert_non_null(strstr(json_members(x), "{\"name\":\"how->mode\",\"type\":\"long long "
@@ -661,18 +661,24 @@ static void test_decoded_fetches(void **state)
 	add_item("", 0, BT_CAP_FAULT);
 	add_item(&mode, sizeof(mode), 0);
 	assert_string_equal(text_line(x, true),
-			    "  > do_sys_openat2(filename=?, how->mode=384) = 3");
+			    "  > do_sys_openat2(filename=?, how->mode=0600) = 3");
 
 	make_call(1, read_args, 4, 21);
 	add_item(&flags, sizeof(flags), 0);
 	add_item(&count, sizeof(count), 0);
-	assert_string_equal(text_line(x, true), "  > vfs_read(file->f_flags=32768, count=64) = 21");
+	/* a member fetched alone prints as it does inside its struct: f_flags by name */
+	assert_string_equal(text_line(x, true),
+			    "  > vfs_read(file->f_flags=O_RDONLY|O_LARGEFILE, count=64) = 21");
+	assert_non_null(strstr(json_members(x), "{\"name\":\"file->f_flags\""));
+	assert_non_null(strstr(json_members(x), "\"raw\":32768,\"names\":[\"O_RDONLY\","
+						"\"O_LARGEFILE\"]"));
 	/* an item the entry had no room for: not in the record */
 	make_call(1, read_args, 4, 21);
 	add_item(&flags, sizeof(flags), 0);
 	entry.rec.fetch_flags = BT_CAP_TRUNCATED;
 	/* (padded to strace's column 40 before " = ") */
-	assert_non_null(strstr(text_line(x, true), "  > vfs_read(file->f_flags=32768, count=?)"));
+	assert_non_null(strstr(text_line(x, true),
+			       "  > vfs_read(file->f_flags=O_RDONLY|O_LARGEFILE, count=?)"));
 	decoding_free(x);
 }
 
