@@ -390,7 +390,7 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 	for (unsigned int o = 0; o < member_overrides_count; o++) {
 		const struct member_override *mo = &member_overrides[o];
 		struct bt_member_rule *mr;
-		__u32 off, size;
+		__u32 off, size, base_id;
 		int sel;
 
 		if (strcmp(mo->syscall, desc->name) || strcmp(mo->arg, desc->args[i].name))
@@ -410,18 +410,26 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 			mr->sel_arg = sel;
 			mr->sel_val = mo->sel_val;
 		}
-		if (!member_at(t, ba->type.base_id, mo->ptr, &off, &size) || size != 8)
+		base_id = ba->type.base_id;
+		if (mo->type) {
+			struct arg_type as;
+
+			if (types__resolve(t, mo->type, &as) || !as.base_id)
+				continue;
+			base_id = as.base_id;
+		}
+		if (!member_at(t, base_id, mo->ptr, &off, &size) || size != 8)
 			continue;
 		mr->ptr_off = off;
 		if (mo->len) {
-			if (!member_at(t, ba->type.base_id, mo->len, &off, &size) ||
-			    (size != 4 && size != 8))
+			if (!member_at(t, base_id, mo->len, &off, &size) ||
+			    (size != 2 && size != 4 && size != 8))
 				continue;
 			mr->len_off = off;
 			mr->len_size = size;
 		}
 		if (mo->data) {
-			if (!member_at(t, ba->type.base_id, mo->data, &off, &size) || size != 4)
+			if (!member_at(t, base_id, mo->data, &off, &size) || size != 4)
 				continue;
 			mr->data_off = off;
 		}

@@ -186,7 +186,7 @@ struct bt_member_rule {
 	__u8 kind;     /* enum bt_member_kind */
 	__u8 when;     /* BT_MEMBER_AT_* */
 	__u8 sel_arg;  /* an argument index, or BT_MEMBER_ANY */
-	__u8 len_size; /* 0, 4 or 8 */
+	__u8 len_size; /* 0, 2, 4 or 8 */
 	__u32 sel_val; /* the low 32 bits argument sel_arg must have */
 	__u16 ptr_off;
 	__u16 len_off;

@@ -12,7 +12,9 @@
 #include <linux/seccomp.h>
 
 #include "base/xlat.h"
+#include "bpf/record.h"
 #include "decode/bpf_insns.h"
+#include "decode/captures.h"
 #include "xlat_tables.h"
 
 /* The parts of an instruction's code (linux/bpf_common.h's BPF_CLASS, BPF_SIZE, ...). */
@@ -189,4 +191,28 @@ void bpf_insns_write_classic(struct writer *w, const void *data, size_t len, boo
 		w_obj_end(w, false);
 	}
 	w_arr_end(w, more);
+}
+
+void bpf_insns_write_fprog(struct writer *w, unsigned int len, uint64_t filter,
+			   const struct bt_capture *prog, enum cbpf_owner owner)
+{
+	size_t want = (size_t)len * 8, n;
+
+	w_struct_begin(w);
+	w_key(w, "len");
+	w_u64(w, len);
+	w_key(w, "filter");
+	if (!w->lim.verbose || !filter) {
+		w_ptr(w, filter);
+	} else if (!len) {
+		/* nothing to read: strace's empty array */
+		bpf_insns_write_classic(w, NULL, 0, false, owner);
+	} else if (!prog) {
+		w_ptr(w, filter);
+	} else {
+		n = prog->len < want ? prog->len : want;
+		bpf_insns_write_classic(w, hand_cap_data(prog), n,
+					(prog->flags & BT_CAP_TRUNCATED) || n < want, owner);
+	}
+	w_obj_end(w, false);
 }

@@ -40,4 +40,12 @@ void bpf_insns_write_ebpf(struct writer *w, const void *data, size_t len, bool m
 void bpf_insns_write_classic(struct writer *w, const void *data, size_t len, bool more,
 			     enum cbpf_owner owner);
 
+/*
+ * A struct sock_fprog: {len=2, filter=...}, the filter with -v as the instructions prog holds
+ * (read by a member rule, NULL when they were not: its address), else its address.
+ */
+struct bt_capture;
+void bpf_insns_write_fprog(struct writer *w, unsigned int len, uint64_t filter,
+			   const struct bt_capture *prog, enum cbpf_owner owner);
+
 #endif /* BTFTRACE_DECODE_BPF_INSNS_H */
