@@ -418,7 +418,8 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 				continue;
 			base_id = as.base_id;
 		}
-		if (!member_at(t, base_id, mo->ptr, &off, &size) || size != 8)
+		if (!member_at(t, base_id, mo->ptr, &off, &size) ||
+		    size != (mo->kind == BT_MEMBER_FD_NAME ? 4 : 8))
 			continue;
 		mr->ptr_off = off;
 		if (mo->len) {

@@ -241,6 +241,7 @@ const struct member_override member_overrides[] = {
 	{ "bpf", "uattr", "cmd", BPF_CMD_PROG_LOAD, "license", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_PROG_LOAD's license: a string" },
 	{ "bpf", "uattr", "cmd", BPF_CMD_PROG_LOAD, "insns", "insn_cnt", BT_MEMBER_BYTES, BT_MEMBER_AT_BOTH, 8, BT_CAPTURE_MAX, NULL, "BPF_PROG_LOAD's instructions, insn_cnt of 8 bytes: -v shows them" },
 	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_GET_INFO_BY_FD, "info.info", "info.info_len", BT_MEMBER_BYTES, BT_MEMBER_AT_EXIT, 1, 512, NULL, "the info the kernel wrote, info_len bytes: -v shows a map's or a program's" },
+	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_GET_INFO_BY_FD, "info.bpf_fd", NULL, BT_MEMBER_FD_NAME, BT_MEMBER_AT_ENTER, 1, BT_FD_NAME_MAX, NULL, "what bpf_fd is (bpf-map, bpf-prog), read from the task's fd table at the call: which info the kernel writes, known even when the fd is closed before the line is printed" },
 	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_PIN, "pathname", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_OBJ_PIN's path" },
 	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_GET, "pathname", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_OBJ_GET's path" },
 	{ "setsockopt", "optval", "optname", SOCKOPT_ATTACH_FILTER, "filter", "len", BT_MEMBER_BYTES, BT_MEMBER_AT_ENTER, 8, BT_CAPTURE_MAX, NULL, "SO_ATTACH_FILTER's program, len instructions of 8 bytes: -v shows them (the level is not checked: another level's option 26 reads what is not a program, and shows none)", SOCK_FPROG },

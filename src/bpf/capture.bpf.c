@@ -6,6 +6,7 @@
  */
 #include "state.bpf.h"
 #include "capture.bpf.h"
+#include "fds.bpf.h"
 
 /*
  * Bytes a rule asks for, given the call's arguments and (at exit) its return value: elements
@@ -514,6 +515,14 @@ __noinline int member_rule_step(__u32 i, __u32 set_idx, __u64 elem, __u32 k, __u
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)ptr)) {
 			flags |= BT_CAP_FAULT;
 			n = 0;
+		}
+	} else if (r->kind == BT_MEMBER_FD_NAME) {
+		flags = BT_CAP_STRING | BT_CAP_FAULT;
+		n = 0;
+		got = fd_dentry_name((__s32)ptr, s->buf + off + sizeof(*cap));
+		if (got > 0) {
+			flags = BT_CAP_STRING;
+			n = got;
 		}
 	}
 	cap->arg = tag;

@@ -39,4 +39,22 @@ static __always_inline void *fd_inode_ptr(__s64 fd)
 	return inode;
 }
 
+/*
+ * The name of fd's file in the current task now, its dentry's ("bpf-map" for a map's fd), into
+ * buf (BT_FD_NAME_MAX bytes): the length with its NUL, or 0 when there is none.
+ */
+static __always_inline long fd_dentry_name(__s64 fd, void *buf)
+{
+	void *file = fd_file_ptr(fd), *dentry, *name;
+	long got;
+
+	if (!fd_offsets.name_ok || !file ||
+	    bpf_probe_read_kernel(&dentry, sizeof(dentry), file + fd_offsets.file_dentry) ||
+	    !dentry ||
+	    bpf_probe_read_kernel(&name, sizeof(name), dentry + fd_offsets.dentry_name) || !name)
+		return 0;
+	got = bpf_probe_read_kernel_str(buf, BT_FD_NAME_MAX, name);
+	return got > 0 ? got : 0;
+}
+
 #endif /* BTFTRACE_FDS_BPF_H */

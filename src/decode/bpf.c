@@ -455,18 +455,32 @@ static void put_bpf_insns(const struct hand_call *hc, struct writer *w, int i, _
 			     (cap->flags & BT_CAP_TRUNCATED) || len < want);
 }
 
-/* What bpf_fd is, as its /proc link says ("anon_inode:bpf-map"), into buf; false if unknown. */
-static bool bpf_fd_kind(const struct hand_call *hc, int fd, char *buf, size_t size)
+/*
+ * What bpf_fd is ("bpf-map") into buf; false if unknown. The name is taken in the kernel at
+ * the call, from the task's fd table (a member rule, BT_MEMBER_FD_NAME): the fd is open then,
+ * as the call uses it, while by the time the line is printed the process may have closed it
+ * or opened another file on its number, so neither /proc nor a table of the calls seen can
+ * say for sure. Only where the kernel's structs were not found in BTF (no name read): -y's
+ * table of fds, else /proc as it is now.
+ */
+static bool bpf_fd_kind(const struct hand_call *hc, int i, int fd, char *buf, size_t size)
 {
-	const char *path = hand_fd_path(hc, fd);
+	const struct bt_capture *cap = hand_member_capture(hc, &hc->enter->hdr, i,
+							   BPF_OBJ_GET_INFO_BY_FD, "info.bpf_fd", 0);
+	const char *path;
 	char link[64];
 	ssize_t n;
 
+	if (cap && (cap->flags & BT_CAP_STRING)) {
+		snprintf(buf, size, "anon_inode:%.*s", (int)strnlen(hand_cap_data(cap), cap->len),
+			 (const char *)hand_cap_data(cap));
+		return true;
+	}
+	path = hand_fd_path(hc, fd);
 	if (path) {
 		snprintf(buf, size, "%s", path);
 		return true;
 	}
-	/* without -y, as strace does: the link while the fd is open */
 	snprintf(link, sizeof(link), "/proc/%u/fd/%d", hc->enter->hdr.tgid, fd);
 	n = readlink(link, buf, size - 1);
 	if (n <= 0)
@@ -495,7 +509,7 @@ static void put_bpf_info(const struct hand_call *hc, struct writer *w, int i,
 		cap = hand_member_capture(hc, &hc->exit->hdr, i, (__u32)hc->enter->args[0],
 					  "info.info", 0);
 	id = types__find(hc->d->types, "bpf_map_info", BTF_KIND_STRUCT);
-	if (!cap || !id || !btf || !bpf_fd_kind(hc, (int)fd, kind, sizeof(kind)) ||
+	if (!cap || !id || !btf || !bpf_fd_kind(hc, i, (int)fd, kind, sizeof(kind)) ||
 	    strcmp(kind, "anon_inode:bpf-map")) {
 		w_ptr(w, addr);
 		return;
