@@ -519,7 +519,7 @@ __noinline int member_rule_step(__u32 i, __u32 set_idx, __u64 elem, __u32 k, __u
 	} else if (r->kind == BT_MEMBER_FD_NAME) {
 		flags = BT_CAP_STRING | BT_CAP_FAULT;
 		n = 0;
-		got = fd_dentry_name((__s32)ptr, s->buf + off + sizeof(*cap));
+		got = fd_dentry_name(s, (__s32)ptr, s->buf + off + sizeof(*cap));
 		if (got > 0) {
 			flags = BT_CAP_STRING;
 			n = got;

@@ -33,13 +33,17 @@ static void put_field(struct writer *w, const char *key, const struct xlat *x, u
 	w_const(w, v, WR_HEX, xlat_name(x, v), x->unknown);
 }
 
-/* Bits of the code no field of its class takes: 0xff00 /\* BPF_??? *\/. */
+/*
+ * Bits of the code no field of its class takes: 0xff00 /\* BPF_??? *\/, the comment under
+ * every -X style (strace writes it beside the number, not as a table's unknown value).
+ */
 static void put_rest(struct writer *w, unsigned int rest)
 {
 	if (!rest)
 		return;
 	w_key(w, "rest");
-	w_const(w, rest, WR_HEX, NULL, "BPF_???");
+	w_hex(w, rest);
+	w_comment(w, "BPF_???");
 }
 
 void bpf_insns_write_code(struct writer *w, uint16_t code, bool extended)
