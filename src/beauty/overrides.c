@@ -224,10 +224,10 @@ const unsigned int beauty_overrides_count = sizeof(beauty_overrides) / sizeof(be
 #define BPF_CMD_OBJ_GET 7
 #define BPF_CMD_OBJ_GET_INFO_BY_FD 15
 /* the calls that pass a classic BPF program (struct sock_fprog), by their selector's value */
-#define SOCKOPT_ATTACH_FILTER 26	  /* SO_ATTACH_FILTER */
+#define SOCKOPT_ATTACH_FILTER 26	 /* SO_ATTACH_FILTER */
 #define SOCKOPT_ATTACH_REUSEPORT_CBPF 51 /* SO_ATTACH_REUSEPORT_CBPF */
-#define SECCOMP_OP_SET_MODE_FILTER 1	  /* SECCOMP_SET_MODE_FILTER */
-#define PRCTL_SET_SECCOMP 22		  /* PR_SET_SECCOMP */
+#define SECCOMP_OP_SET_MODE_FILTER 1	 /* SECCOMP_SET_MODE_FILTER */
+#define PRCTL_SET_SECCOMP 22		 /* PR_SET_SECCOMP */
 #define SOCK_FPROG "struct sock_fprog"
 
 /*

@@ -457,7 +457,10 @@ __noinline int member_rule_step(__u32 i, __u32 set_idx, __u64 elem, __u32 k, __u
 		ptr = 0;
 	/* a count of 2 bytes too: struct sock_fprog's len, then padding that is not its */
 	if (r->len_size == 2 || r->len_size == 4 || r->len_size == 8) {
-		if (bpf_probe_read_user(&len, r->len_size == 2 ? 2 : r->len_size == 4 ? 4 : 8,
+		if (bpf_probe_read_user(&len,
+					r->len_size == 2   ? 2
+					: r->len_size == 4 ? 4
+							   : 8,
 					(void *)(elem + r->len_off)))
 			len = 0;
 	}

@@ -465,8 +465,8 @@ static void put_bpf_insns(const struct hand_call *hc, struct writer *w, int i, _
  */
 static bool bpf_fd_kind(const struct hand_call *hc, int i, int fd, char *buf, size_t size)
 {
-	const struct bt_capture *cap = hand_member_capture(hc, &hc->enter->hdr, i,
-							   BPF_OBJ_GET_INFO_BY_FD, "info.bpf_fd", 0);
+	const struct bt_capture *cap = hand_member_capture(
+		hc, &hc->enter->hdr, i, BPF_OBJ_GET_INFO_BY_FD, "info.bpf_fd", 0);
 	const char *path;
 	char link[64];
 	ssize_t n;

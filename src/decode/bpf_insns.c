@@ -18,13 +18,13 @@
 #include "xlat_tables.h"
 
 /* The parts of an instruction's code (linux/bpf_common.h's BPF_CLASS, BPF_SIZE, ...). */
-#define CODE_CLASS(c) ((c) & 0x07)
-#define CODE_SIZE(c) ((c) & 0x18)
-#define CODE_MODE(c) ((c) & 0xe0)
-#define CODE_SRC(c) ((c) & 0x08)
-#define CODE_OP(c) ((c) & 0xf0)
-#define CODE_MISCOP(c) ((c) & 0xf8)
-#define CODE_RVAL(c) ((c) & 0x18)
+#define CODE_CLASS(c) ((c)&0x07)
+#define CODE_SIZE(c) ((c)&0x18)
+#define CODE_MODE(c) ((c)&0xe0)
+#define CODE_SRC(c) ((c)&0x08)
+#define CODE_OP(c) ((c)&0xf0)
+#define CODE_MISCOP(c) ((c)&0xf8)
+#define CODE_RVAL(c) ((c)&0x18)
 
 /* One field of the code: its name in the table, or its bits and the table's ??? label. */
 static void put_field(struct writer *w, const char *key, const struct xlat *x, unsigned int v)

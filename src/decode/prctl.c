@@ -377,10 +377,10 @@ static enum hand_result prctl_arg(struct writer *w, const struct hand_call *hc, 
 			return HAND_PRINTED;
 		}
 		memcpy(&prog, hand_cap_data(cap), sizeof(prog));
-		bpf_insns_write_fprog(w, prog.len, (uintptr_t)prog.filter,
-				      hand_member_capture(hc, &hc->enter->hdr, i, PR_SET_SECCOMP,
-							  "filter", 0),
-				      CBPF_SECCOMP);
+		bpf_insns_write_fprog(
+			w, prog.len, (uintptr_t)prog.filter,
+			hand_member_capture(hc, &hc->enter->hdr, i, PR_SET_SECCOMP, "filter", 0),
+			CBPF_SECCOMP);
 		return HAND_PRINTED;
 	}
 	case PF_NAME_IN:

@@ -418,8 +418,8 @@ void set_fd_offsets(struct session *s)
 	if (o.ok && s->dec->socks)
 		o.sock_ok = find_sock_offsets(s, &o);
 	/* bpf(BPF_OBJ_GET_INFO_BY_FD): what bpf_fd is, read at the call (member rule) */
-	if (o.ok && !types__struct_member(&s->types, "file", "f_path.dentry", &o.file_dentry,
-					  &size[6]) &&
+	if (o.ok &&
+	    !types__struct_member(&s->types, "file", "f_path.dentry", &o.file_dentry, &size[6]) &&
 	    !types__struct_member(&s->types, "dentry", "d_name.name", &o.dentry_name, &size[7]))
 		o.name_ok = size[6] == 8 && size[7] == 8;
 	collector__set_fd_offsets(&s->coll, &o);

@@ -43,7 +43,7 @@ def test_bpf_programs_as_strace(run_btftrace, workload, tmp_path, verbose):
     r = run_btftrace(opts + [prog])
     assert r.returncode == 0, r.stderr
     ours, theirs = normal(r.trace), normal((tmp_path / "s.txt").read_text())
-    assert len(ours) == len(theirs) == 11, "\n".join(ours)
+    assert len(ours) == len(theirs) == 12, "\n".join(ours)
     for mine, strace in zip(ours, theirs):
         assert mine == strace
     if verbose:
@@ -61,16 +61,16 @@ def test_bpf_programs_in_json(run_btftrace, workload):
     assert r.returncode == 0, r.stderr
     calls = [json.loads(line) for line in r.trace.splitlines() if line.startswith("{")]
     calls = [c for c in calls if "args" in c]
-    load = next(c for c in calls if c["name"] == "bpf")
+    load = next(c for c in calls if c["syscall"] == "bpf")
     insns = load["args"][1]["value"]["insns"]
     assert len(insns) == 4
     assert insns[0]["code"] == {"class": "BPF_LD", "size": "BPF_DW", "mode": "BPF_IMM"}
     assert insns[0]["dst_reg"] == "BPF_REG_1" and insns[0]["imm"] == 0x12345678
     assert insns[2]["imm"] == 0xffffffff
-    info = next(c for c in calls if c["name"] == "bpf"
+    info = next(c for c in calls if c["syscall"] == "bpf"
                 and "info" in (c["args"][1].get("value") or {}))["args"][1]["value"]["info"]
     assert info["info"]["type"] == "BPF_MAP_TYPE_ARRAY"
-    allow = [c for c in calls if c["name"] == "seccomp"][-1]["args"][2]["value"]
+    allow = [c for c in calls if c["syscall"] == "seccomp"][-1]["args"][2]["value"]
     assert allow["len"] == 1
     assert allow["filter"] == [{"code": {"class": "BPF_RET", "rval": "BPF_K"},
                                 "k": {"action": "SECCOMP_RET_ALLOW"}}]

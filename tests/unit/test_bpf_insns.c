@@ -63,9 +63,10 @@ static void test_ebpf_program(void **state)
 	};
 
 	bpf_insns_write_ebpf(text_w(WR_XLAT_ABBREV, true), insns, sizeof(insns), false);
-	assert_string_equal(done(), "[{code=BPF_ALU64|BPF_K|BPF_MOV, dst_reg=BPF_REG_0, "
-				    "src_reg=BPF_REG_0, off=0, imm=0}, {code=BPF_JMP|BPF_K|BPF_EXIT, "
-				    "dst_reg=BPF_REG_0, src_reg=BPF_REG_0, off=0, imm=0}]");
+	assert_string_equal(done(),
+			    "[{code=BPF_ALU64|BPF_K|BPF_MOV, dst_reg=BPF_REG_0, "
+			    "src_reg=BPF_REG_0, off=0, imm=0}, {code=BPF_JMP|BPF_K|BPF_EXIT, "
+			    "dst_reg=BPF_REG_0, src_reg=BPF_REG_0, off=0, imm=0}]");
 }
 
 /* Each class's fields, as strace 6.1 wrote them for these codes. */
@@ -159,11 +160,12 @@ static void test_classic_program(void **state)
 	};
 
 	bpf_insns_write_classic(text_w(WR_XLAT_ABBREV, true), f, sizeof(f), false, CBPF_SOCKET);
-	assert_string_equal(done(), "[BPF_STMT(BPF_LD|BPF_W|BPF_ABS, 0x4), "
-				    "BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0xc000003e, 0x1, 0), "
-				    "BPF_STMT(BPF_RET|BPF_K, 0xffff), BPF_STMT(BPF_RET|BPF_K, 0), "
-				    "BPF_STMT(BPF_LDX|BPF_B|BPF_MSH, 0xe), BPF_STMT(BPF_ST, 0x3), "
-				    "BPF_STMT(BPF_MISC|BPF_TAX, 0), BPF_STMT(BPF_JMP|BPF_K|BPF_JA, 0x2)]");
+	assert_string_equal(done(),
+			    "[BPF_STMT(BPF_LD|BPF_W|BPF_ABS, 0x4), "
+			    "BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0xc000003e, 0x1, 0), "
+			    "BPF_STMT(BPF_RET|BPF_K, 0xffff), BPF_STMT(BPF_RET|BPF_K, 0), "
+			    "BPF_STMT(BPF_LDX|BPF_B|BPF_MSH, 0xe), BPF_STMT(BPF_ST, 0x3), "
+			    "BPF_STMT(BPF_MISC|BPF_TAX, 0), BPF_STMT(BPF_JMP|BPF_K|BPF_JA, 0x2)]");
 }
 
 /* Unknown codes, as strace 6.1 wrote them: which bits each class shows, and which it drops. */
@@ -274,15 +276,15 @@ static void test_json(void **state)
 	struct bpf_insn insn = {.code = BPF_ALU64 | BPF_K | BPF_MOV, .dst_reg = 11, .off = -1};
 
 	bpf_insns_write_classic(json_w(), f, sizeof(f), false, CBPF_SECCOMP);
-	assert_string_equal(done(),
-			    "[{\"code\":{\"class\":\"BPF_JMP\",\"src\":\"BPF_K\",\"op\":\"BPF_JEQ\"},"
-			    "\"k\":5,\"jt\":1,\"jf\":0},"
-			    "{\"code\":{\"class\":\"BPF_RET\",\"rval\":\"BPF_K\"},"
-			    "\"k\":{\"action\":\"SECCOMP_RET_ERRNO\",\"data\":1}}]");
+	assert_string_equal(
+		done(), "[{\"code\":{\"class\":\"BPF_JMP\",\"src\":\"BPF_K\",\"op\":\"BPF_JEQ\"},"
+			"\"k\":5,\"jt\":1,\"jf\":0},"
+			"{\"code\":{\"class\":\"BPF_RET\",\"rval\":\"BPF_K\"},"
+			"\"k\":{\"action\":\"SECCOMP_RET_ERRNO\",\"data\":1}}]");
 	bpf_insns_write_ebpf(json_w(), &insn, sizeof(insn), false);
-	assert_string_equal(done(),
-			    "[{\"code\":{\"class\":\"BPF_ALU64\",\"src\":\"BPF_K\",\"op\":\"BPF_MOV\"},"
-			    "\"dst_reg\":11,\"src_reg\":\"BPF_REG_0\",\"off\":-1,\"imm\":0}]");
+	assert_string_equal(
+		done(), "[{\"code\":{\"class\":\"BPF_ALU64\",\"src\":\"BPF_K\",\"op\":\"BPF_MOV\"},"
+			"\"dst_reg\":11,\"src_reg\":\"BPF_REG_0\",\"off\":-1,\"imm\":0}]");
 }
 
 int main(void)
