@@ -366,6 +366,19 @@ static bool member_at(const struct types *t, __u32 id, const char *path, __u32 *
 	return true;
 }
 
+/* Whether the member rules of argument i name the struct it points to (one, not an array). */
+static bool member_rules_typed(const struct syscall_desc *desc, int i)
+{
+	for (unsigned int o = 0; o < member_overrides_count; o++) {
+		const struct member_override *mo = &member_overrides[o];
+
+		if (mo->type && !strcmp(mo->syscall, desc->name) &&
+		    !strcmp(mo->arg, desc->args[i].name))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The member rule set of argument i of the x86_64 call nr from the member overrides that name
  * it, as set index set; a rule whose members BTF does not have is kept (read never), so that
@@ -381,8 +394,11 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 
 	memset(set, 0, sizeof(*set));
 	*when_all = 0;
-	/* an array of structs: each element's members */
-	if (r->len < BT_LEN_NONE && r->elem_size > 1) {
+	/*
+	 * an array of structs: each element's members; not when the rules name the struct the
+	 * argument is (seccomp's uargs, read as 2-byte units so that a short one reads in part)
+	 */
+	if (r->len < BT_LEN_NONE && r->elem_size > 1 && !member_rules_typed(desc, i)) {
 		set->stride = r->elem_size;
 		set->elems_max = BT_ARRAY_ELEMS_MIN;
 		set->flags = BT_MEMBER_SET_RET_ELEMS;

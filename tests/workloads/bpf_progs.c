@@ -4,12 +4,14 @@
  * bpf(BPF_PROG_LOAD) (one the verifier takes, one of every code it refuses), a map's info
  * asked for with BPF_OBJ_GET_INFO_BY_FD and the map's fd closed at once, classic programs to
  * setsockopt(SO_ATTACH_FILTER, SO_ATTACH_REUSEPORT_CBPF), seccomp(SECCOMP_SET_MODE_FILTER) and
- * prctl(PR_SET_SECCOMP): hostile ones the kernel refuses, then filters that allow everything.
+ * prctl(PR_SET_SECCOMP): hostile ones the kernel refuses, then filters that allow everything;
+ * seccomp's other structs flush against an unmapped page (read in part).
  */
 #include <linux/bpf.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -90,6 +92,17 @@ int main(void)
 	setsockopt(s, SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, &prog, sizeof(prog));
 	close(s);
 
+	{
+		char *page = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+				  -1, 0);
+
+		if (page != MAP_FAILED) {
+			munmap(page + 4096, 4096);
+			syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, page + 4096 - 6);
+			memset(page + 4096 - 4, 0, 4);
+			syscall(SYS_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, page + 4096 - 4);
+		}
+	}
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 	prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
