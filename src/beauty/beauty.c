@@ -366,6 +366,19 @@ static bool member_at(const struct types *t, __u32 id, const char *path, __u32 *
 	return true;
 }
 
+/* Whether the member rules of argument i name the struct it points to (one, not an array). */
+static bool member_rules_typed(const struct syscall_desc *desc, int i)
+{
+	for (unsigned int o = 0; o < member_overrides_count; o++) {
+		const struct member_override *mo = &member_overrides[o];
+
+		if (mo->type && !strcmp(mo->syscall, desc->name) &&
+		    !strcmp(mo->arg, desc->args[i].name))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The member rule set of argument i of the x86_64 call nr from the member overrides that name
  * it, as set index set; a rule whose members BTF does not have is kept (read never), so that
@@ -381,8 +394,11 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 
 	memset(set, 0, sizeof(*set));
 	*when_all = 0;
-	/* an array of structs: each element's members */
-	if (r->len < BT_LEN_NONE && r->elem_size > 1) {
+	/*
+	 * an array of structs: each element's members; not when the rules name the struct the
+	 * argument is (seccomp's uargs, read as 2-byte units so that a short one reads in part)
+	 */
+	if (r->len < BT_LEN_NONE && r->elem_size > 1 && !member_rules_typed(desc, i)) {
 		set->stride = r->elem_size;
 		set->elems_max = BT_ARRAY_ELEMS_MIN;
 		set->flags = BT_MEMBER_SET_RET_ELEMS;
@@ -390,7 +406,7 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 	for (unsigned int o = 0; o < member_overrides_count; o++) {
 		const struct member_override *mo = &member_overrides[o];
 		struct bt_member_rule *mr;
-		__u32 off, size;
+		__u32 off, size, base_id;
 		int sel;
 
 		if (strcmp(mo->syscall, desc->name) || strcmp(mo->arg, desc->args[i].name))
@@ -410,18 +426,27 @@ static bool build_member_set(struct bt_member_set *set, const struct syscall_des
 			mr->sel_arg = sel;
 			mr->sel_val = mo->sel_val;
 		}
-		if (!member_at(t, ba->type.base_id, mo->ptr, &off, &size) || size != 8)
+		base_id = ba->type.base_id;
+		if (mo->type) {
+			struct arg_type as;
+
+			if (types__resolve(t, mo->type, &as) || !as.base_id)
+				continue;
+			base_id = as.base_id;
+		}
+		if (!member_at(t, base_id, mo->ptr, &off, &size) ||
+		    size != (mo->kind == BT_MEMBER_FD_NAME ? 4 : 8))
 			continue;
 		mr->ptr_off = off;
 		if (mo->len) {
-			if (!member_at(t, ba->type.base_id, mo->len, &off, &size) ||
-			    (size != 4 && size != 8))
+			if (!member_at(t, base_id, mo->len, &off, &size) ||
+			    (size != 2 && size != 4 && size != 8))
 				continue;
 			mr->len_off = off;
 			mr->len_size = size;
 		}
 		if (mo->data) {
-			if (!member_at(t, ba->type.base_id, mo->data, &off, &size) || size != 4)
+			if (!member_at(t, base_id, mo->data, &off, &size) || size != 4)
 				continue;
 			mr->data_off = off;
 		}

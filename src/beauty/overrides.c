@@ -191,7 +191,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "clone", "parent_tidptr", OV_OUT, NULL, 0, NULL, "the child's tid (CLONE_PARENT_SETTID) or pidfd (CLONE_PIDFD), written before clone returns" },
 	{ "clone", "child_tidptr", OV_NONE, NULL, 0, NULL, "written in the child's time, not the call's" },
 	{ "io_submit", "iocbpp", OV_IN, "nr", 1, NULL, "nr pointers to iocbs (the iocbs are not read)" },
-	{ "seccomp", "uargs", OV_INOUT, "3", 1, "__u16", "by op: the action SECCOMP_GET_ACTION_AVAIL reads, the three sizes SECCOMP_GET_NOTIF_SIZES writes; a filter program's address", .read_in_part = true },
+	{ "seccomp", "uargs", OV_INOUT, "8", 1, "__u16", "by op: the action SECCOMP_GET_ACTION_AVAIL reads (4 bytes), the three sizes SECCOMP_GET_NOTIF_SIZES writes (6), SECCOMP_SET_MODE_FILTER's struct sock_fprog (16): as many of 8 __u16 as are mapped", .read_in_part = true },
 	{ "reboot", "arg", OV_STRING, NULL, 0, NULL, "a string, for LINUX_REBOOT_CMD_RESTART2 only" },
 	{ "ptrace", "data", OV_OUT, "8", 0, "unsigned long", "PTRACE_PEEK* and PTRACE_GETEVENTMSG write a word there; other requests read or ignore it" },
 	{ "arch_prctl", "arg2", OV_OUT, "8", 0, "unsigned long", "ARCH_GET_FS/ARCH_GET_GS write the base there; a number for the others, then the read fails" },
@@ -203,6 +203,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "fsconfig", "_value", OV_STRING, NULL, 0, NULL, "a string, a blob or a path, by cmd: read as a string, shown by cmd (fs.c)" },
 	{ "name_to_handle_at", "mnt_id", OV_OUT, NULL, 0, "int", "an int, though the type says void *" },
 	{ "prctl", "arg2", OV_INOUT, "16", 0, NULL, "PR_SET_NAME/PR_GET_NAME's TASK_COMM_LEN-byte name, the int or pointer PR_GET_* write; a number for most options, then the read fails" },
+	{ "prctl", "arg3", OV_IN, "16", 0, NULL, "PR_SET_SECCOMP's struct sock_fprog (16 bytes: strace shows the address of one it cannot read whole); a number for most options, then the read fails" },
 	{ "prctl", "arg5", OV_STRING, NULL, 0, NULL, "PR_SET_VMA_ANON_NAME's name; a number for other options, then the read fails" },
 	{ "fcntl", "arg", OV_INOUT, "32", 0, NULL, "sizeof(struct flock), the largest argument decoded by cmd (F_SETLK, F_GETOWN_EX); a number for most cmds, then the read fails" },
 	{ "ioctl", "arg", OV_INOUT, NULL, 0, "struct termios2", "the largest argument decoded by cmd (TCGETS2); a number for some cmds, then the read fails" },
@@ -222,6 +223,12 @@ const unsigned int beauty_overrides_count = sizeof(beauty_overrides) / sizeof(be
 #define BPF_CMD_OBJ_PIN 6
 #define BPF_CMD_OBJ_GET 7
 #define BPF_CMD_OBJ_GET_INFO_BY_FD 15
+/* the calls that pass a classic BPF program (struct sock_fprog), by their selector's value */
+#define SOCKOPT_ATTACH_FILTER 26	 /* SO_ATTACH_FILTER */
+#define SOCKOPT_ATTACH_REUSEPORT_CBPF 51 /* SO_ATTACH_REUSEPORT_CBPF */
+#define SECCOMP_OP_SET_MODE_FILTER 1	 /* SECCOMP_SET_MODE_FILTER */
+#define PRCTL_SET_SECCOMP 22		 /* PR_SET_SECCOMP */
+#define SOCK_FPROG "struct sock_fprog"
 
 /*
  * An input read at enter and, when the call succeeds, again at exit: a page not yet present
@@ -234,8 +241,13 @@ const struct member_override member_overrides[] = {
 	{ "bpf", "uattr", "cmd", BPF_CMD_PROG_LOAD, "license", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_PROG_LOAD's license: a string" },
 	{ "bpf", "uattr", "cmd", BPF_CMD_PROG_LOAD, "insns", "insn_cnt", BT_MEMBER_BYTES, BT_MEMBER_AT_BOTH, 8, BT_CAPTURE_MAX, NULL, "BPF_PROG_LOAD's instructions, insn_cnt of 8 bytes: -v shows them" },
 	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_GET_INFO_BY_FD, "info.info", "info.info_len", BT_MEMBER_BYTES, BT_MEMBER_AT_EXIT, 1, 512, NULL, "the info the kernel wrote, info_len bytes: -v shows a map's or a program's" },
+	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_GET_INFO_BY_FD, "info.bpf_fd", NULL, BT_MEMBER_FD_NAME, BT_MEMBER_AT_ENTER, 1, BT_FD_NAME_MAX, NULL, "what bpf_fd is (bpf-map, bpf-prog), read from the task's fd table at the call: which info the kernel writes, known even when the fd is closed before the line is printed" },
 	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_PIN, "pathname", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_OBJ_PIN's path" },
 	{ "bpf", "uattr", "cmd", BPF_CMD_OBJ_GET, "pathname", NULL, BT_MEMBER_STRING, BT_MEMBER_AT_BOTH, 1, BT_CAPTURE_MAX, NULL, "BPF_OBJ_GET's path" },
+	{ "setsockopt", "optval", "optname", SOCKOPT_ATTACH_FILTER, "filter", "len", BT_MEMBER_BYTES, BT_MEMBER_AT_ENTER, 8, BT_CAPTURE_MAX, NULL, "SO_ATTACH_FILTER's program, len instructions of 8 bytes: -v shows them (the level is not checked: another level's option 26 reads what is not a program, and shows none)", SOCK_FPROG },
+	{ "setsockopt", "optval", "optname", SOCKOPT_ATTACH_REUSEPORT_CBPF, "filter", "len", BT_MEMBER_BYTES, BT_MEMBER_AT_ENTER, 8, BT_CAPTURE_MAX, NULL, "SO_ATTACH_REUSEPORT_CBPF's program, as SO_ATTACH_FILTER's", SOCK_FPROG },
+	{ "seccomp", "uargs", "op", SECCOMP_OP_SET_MODE_FILTER, "filter", "len", BT_MEMBER_BYTES, BT_MEMBER_AT_ENTER, 8, BT_CAPTURE_MAX, NULL, "SECCOMP_SET_MODE_FILTER's program, len instructions of 8 bytes: -v shows them", SOCK_FPROG },
+	{ "prctl", "arg3", "option", PRCTL_SET_SECCOMP, "filter", "len", BT_MEMBER_BYTES, BT_MEMBER_AT_ENTER, 8, BT_CAPTURE_MAX, NULL, "PR_SET_SECCOMP's program (SECCOMP_MODE_FILTER), len instructions of 8 bytes: -v shows them", SOCK_FPROG },
 	{ "sendmmsg", "mmsg", NULL, 0, "msg_hdr.msg_name", "msg_hdr.msg_namelen", BT_MEMBER_BYTES, BT_MEMBER_AT_ENTER, 1, BT_MSG_NAME_MAX, NULL, "each message's address, msg_namelen bytes" },
 	{ "sendmmsg", "mmsg", NULL, 0, "msg_hdr.msg_iov", "msg_hdr.msg_iovlen", BT_MEMBER_IOVEC, BT_MEMBER_AT_ENTER, 16, 0, NULL, "each message's buffers and the data sent" },
 	{ "recvmmsg", "mmsg", NULL, 0, "msg_hdr.msg_name", "msg_hdr.msg_namelen", BT_MEMBER_BYTES, BT_MEMBER_AT_EXIT, 1, BT_MSG_NAME_MAX, NULL, "each message's sender, as long as the kernel set msg_namelen" },

@@ -82,6 +82,11 @@ struct member_override {
 	unsigned short max;	  /* bytes read at most */
 	const char *data; /* BT_MEMBER_IOVEC at exit: the member saying how many bytes came in */
 	const char *why;
+	/*
+	 * The struct the argument points to when its type does not say (setsockopt's char *
+	 * optval is a struct sock_fprog for SO_ATTACH_FILTER), or NULL: the argument's.
+	 */
+	const char *type;
 };
 
 extern const struct member_override member_overrides[];

@@ -6,6 +6,7 @@
  */
 #include "state.bpf.h"
 #include "capture.bpf.h"
+#include "fds.bpf.h"
 
 /*
  * Bytes a rule asks for, given the call's arguments and (at exit) its return value: elements
@@ -454,8 +455,12 @@ __noinline int member_rule_step(__u32 i, __u32 set_idx, __u64 elem, __u32 k, __u
 	tag = i + BT_CAP_INNER_MEMBER(k);
 	if (bpf_probe_read_user(&ptr, sizeof(ptr), (void *)(elem + r->ptr_off)))
 		ptr = 0;
-	if (r->len_size == 4 || r->len_size == 8) {
-		if (bpf_probe_read_user(&len, r->len_size == 4 ? 4 : 8,
+	/* a count of 2 bytes too: struct sock_fprog's len, then padding that is not its */
+	if (r->len_size == 2 || r->len_size == 4 || r->len_size == 8) {
+		if (bpf_probe_read_user(&len,
+					r->len_size == 2   ? 2
+					: r->len_size == 4 ? 4
+							   : 8,
 					(void *)(elem + r->len_off)))
 			len = 0;
 	}
@@ -513,6 +518,14 @@ __noinline int member_rule_step(__u32 i, __u32 set_idx, __u64 elem, __u32 k, __u
 		if (n && bpf_probe_read_user(s->buf + off + sizeof(*cap), n, (void *)ptr)) {
 			flags |= BT_CAP_FAULT;
 			n = 0;
+		}
+	} else if (r->kind == BT_MEMBER_FD_NAME) {
+		flags = BT_CAP_STRING | BT_CAP_FAULT;
+		n = 0;
+		got = fd_dentry_name(s, (__s32)ptr, s->buf + off + sizeof(*cap));
+		if (got > 0) {
+			flags = BT_CAP_STRING;
+			n = got;
 		}
 	}
 	cap->arg = tag;

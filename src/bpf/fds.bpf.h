@@ -39,4 +39,41 @@ static __always_inline void *fd_inode_ptr(__s64 fd)
 	return inode;
 }
 
+/*
+ * The name of fd's file in the current task now, its dentry's ("bpf-map" for a map's fd), into
+ * buf (BT_FD_NAME_MAX bytes): the length with its NUL, or 0 when there is none. The pointers
+ * on the way go through s->fd_walk, not the stack: member_rule_step's frame is one of a deep
+ * chain of calls, whose stacks the verifier adds up (512 bytes at most).
+ */
+static __always_inline long fd_dentry_name(struct scratch *s, __s64 fd, void *buf)
+{
+	struct task_struct *task = (void *)bpf_get_current_task();
+	__u64 *p = s->fd_walk;
+	long got;
+
+	if (!fd_offsets.name_ok || fd < 0)
+		return 0;
+	p[0] = 0;
+	p[1] = 0;
+	/* task->files->fdt, and its max_fds */
+	if (bpf_core_read(&p[0], sizeof(p[0]), &task->files) || !p[0] ||
+	    bpf_probe_read_kernel(&p[0], sizeof(p[0]), (void *)(p[0] + fd_offsets.files_fdt)) ||
+	    !p[0] ||
+	    bpf_probe_read_kernel(&p[1], sizeof(__u32), (void *)(p[0] + fd_offsets.fdt_max_fds)) ||
+	    fd >= (__s64)p[1])
+		return 0;
+	/* fdt->fd[fd], the struct file * */
+	if (bpf_probe_read_kernel(&p[0], sizeof(p[0]), (void *)(p[0] + fd_offsets.fdt_fd)) ||
+	    !p[0] || bpf_probe_read_kernel(&p[0], sizeof(p[0]), (void *)(p[0] + fd * 8)) || !p[0])
+		return 0;
+	/* file->f_path.dentry->d_name.name */
+	if (bpf_probe_read_kernel(&p[0], sizeof(p[0]), (void *)(p[0] + fd_offsets.file_dentry)) ||
+	    !p[0] ||
+	    bpf_probe_read_kernel(&p[0], sizeof(p[0]), (void *)(p[0] + fd_offsets.dentry_name)) ||
+	    !p[0])
+		return 0;
+	got = bpf_probe_read_kernel_str(buf, BT_FD_NAME_MAX, (void *)p[0]);
+	return got > 0 ? got : 0;
+}
+
 #endif /* BTFTRACE_FDS_BPF_H */

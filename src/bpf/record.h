@@ -176,7 +176,15 @@ enum bt_member_kind {
 	BT_MEMBER_STRING = 1,
 	BT_MEMBER_BYTES = 2,
 	BT_MEMBER_IOVEC = 3,
+	/*
+	 * Not a pointer: the 4-byte fd at ptr_off, and the name of the file the current task's
+	 * fd table holds for it at the call (its dentry's, "bpf-map": what /proc/PID/fd calls
+	 * anon_inode:bpf-map), a string of at most BT_FD_NAME_MAX bytes
+	 */
+	BT_MEMBER_FD_NAME = 4,
 };
+
+#define BT_FD_NAME_MAX 32
 
 #define BT_MEMBER_AT_ENTER (1U << 0)
 #define BT_MEMBER_AT_EXIT (1U << 1)
@@ -186,7 +194,7 @@ struct bt_member_rule {
 	__u8 kind;     /* enum bt_member_kind */
 	__u8 when;     /* BT_MEMBER_AT_* */
 	__u8 sel_arg;  /* an argument index, or BT_MEMBER_ANY */
-	__u8 len_size; /* 0, 4 or 8 */
+	__u8 len_size; /* 0, 2, 4 or 8 */
 	__u32 sel_val; /* the low 32 bits argument sel_arg must have */
 	__u16 ptr_off;
 	__u16 len_off;
@@ -1133,6 +1141,10 @@ struct bt_fd_offsets {
 	__u32 sk_protocol;  /* struct sock: sk_protocol, 2 bytes (a bitfield before 5.6: none) */
 	__u32 sk_type;	    /* struct sock: sk_type, 2 bytes */
 	__u32 sock_ok;	    /* ok, and all of these found */
+	/* BT_MEMBER_FD_NAME: the name of a file's dentry */
+	__u32 file_dentry; /* struct file: f_path.dentry, a pointer */
+	__u32 dentry_name; /* struct dentry: d_name.name, a pointer */
+	__u32 name_ok;	   /* ok, and these two found */
 };
 
 /*

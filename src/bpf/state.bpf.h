@@ -345,6 +345,7 @@ struct scratch {
 	__u32 vec_part_faulted; /* an element could not be read: read it all again at exit */
 	__u32 vec_ptr32;	/* an i386 call's vector: 4-byte pointers, 8-byte iovecs */
 	__u32 member_iov_tag; /* member_rule_step: an iovec member to read next, tag + 1 (0: none) */
+	__u64 fd_walk[2];     /* fd_dentry_name's pointers on the way to a file's name */
 	/* where the record built goes: the ring buffer (BT_KEEP_NONE) or a kept call's slot */
 	__u32 keep;    /* enum bt_keep */
 	__u32 keep_id; /* struct bt_kept_key */

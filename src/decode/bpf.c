@@ -21,6 +21,7 @@
 #include <linux/perf_event.h>
 
 #include "base/values.h"
+#include "decode/bpf_insns.h"
 #include "decode/decode.h"
 #include "decode/hand.h"
 #include "decode/members.h"
@@ -45,6 +46,7 @@ enum bpf_fmt {
 	BF_PATH,  /* the same, a path: shown whole */
 	BF_DEV,	  /* a device number: makedev(0, 0) */
 	BF_INFO,  /* BPF_OBJ_GET_INFO_BY_FD's info: with -v, the map's info the kernel wrote */
+	BF_INSNS, /* BPF_PROG_LOAD's insns: with -v, the instructions a member rule read */
 };
 
 struct bpf_field {
@@ -104,7 +106,7 @@ static const struct bpf_field map_freeze_fields[] = {
 };
 static const struct bpf_field prog_load_fields[] = {
 	{"prog_type", BF_CONST, false, &xlat_bpf_prog_types}, {"insn_cnt", BF_U},
-	{"insns", BF_PTR}, {"license", BF_STR},
+	{"insns", BF_INSNS}, {"license", BF_STR},
 	{"log_level", BF_U, true}, {"log_size", BF_U}, {"log_buf", BF_PTR},
 	{"kern_version", BF_KVER, true}, {"prog_flags", BF_FLAGS, true, &xlat_bpf_prog_flags},
 	{"prog_name", BF_NAME, true}, {"prog_ifindex", BF_U, true},
@@ -419,18 +421,66 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, int i, 
 			   size_t base, const struct bpf_field *fields, const unsigned char *data,
 			   size_t size, const struct bt_capture *out);
 
-/* What bpf_fd is, as its /proc link says ("anon_inode:bpf-map"), into buf; false if unknown. */
-static bool bpf_fd_kind(const struct hand_call *hc, int fd, char *buf, size_t size)
+/*
+ * BPF_PROG_LOAD's instructions: with -v, insn_cnt of them as the member rule read them (at
+ * enter, or at exit when their page was not there yet), "..." after a bounded copy; else, or
+ * when they could not be read, the address.
+ */
+static void put_bpf_insns(const struct hand_call *hc, struct writer *w, int i, __u64 addr,
+			  __u64 insn_cnt)
 {
-	const char *path = hand_fd_path(hc, fd);
+	__u32 cmd = (__u32)hc->enter->args[0];
+	const struct bt_capture *cap = NULL;
+	__u64 want = insn_cnt * 8;
+	size_t len;
+
+	if (!w->lim.verbose || !addr) {
+		w_ptr(w, addr);
+		return;
+	}
+	if (!insn_cnt) {
+		/* nothing to read: strace's empty array */
+		bpf_insns_write_ebpf(w, NULL, 0, false);
+		return;
+	}
+	cap = hand_member_capture(hc, &hc->enter->hdr, i, cmd, "insns", 0);
+	if (!cap && hc->exit)
+		cap = hand_member_capture(hc, &hc->exit->hdr, i, cmd, "insns", 0);
+	if (!cap) {
+		w_ptr(w, addr);
+		return;
+	}
+	len = cap->len < want ? cap->len : want;
+	bpf_insns_write_ebpf(w, hand_cap_data(cap), len,
+			     (cap->flags & BT_CAP_TRUNCATED) || len < want);
+}
+
+/*
+ * What bpf_fd is ("bpf-map") into buf; false if unknown. The name is taken in the kernel at
+ * the call, from the task's fd table (a member rule, BT_MEMBER_FD_NAME): the fd is open then,
+ * as the call uses it, while by the time the line is printed the process may have closed it
+ * or opened another file on its number, so neither /proc nor a table of the calls seen can
+ * say for sure. Only where the kernel's structs were not found in BTF (no name read): -y's
+ * table of fds, else /proc as it is now.
+ */
+static bool bpf_fd_kind(const struct hand_call *hc, int i, int fd, char *buf, size_t size)
+{
+	const struct bt_capture *cap = hand_member_capture(
+		hc, &hc->enter->hdr, i, BPF_OBJ_GET_INFO_BY_FD, "info.bpf_fd", 0);
+	const char *path;
 	char link[64];
 	ssize_t n;
 
+	if (cap && (cap->flags & BT_CAP_STRING)) {
+		snprintf(buf, size, "anon_inode:%.*s", (int)strnlen(hand_cap_data(cap), cap->len),
+			 (const char *)hand_cap_data(cap));
+		return true;
+	}
+	path = hand_fd_path(hc, fd);
 	if (path) {
 		snprintf(buf, size, "%s", path);
 		return true;
 	}
-	/* without -y, as strace does: the link while the fd is open */
 	snprintf(link, sizeof(link), "/proc/%u/fd/%d", hc->enter->hdr.tgid, fd);
 	n = readlink(link, buf, size - 1);
 	if (n <= 0)
@@ -459,7 +509,7 @@ static void put_bpf_info(const struct hand_call *hc, struct writer *w, int i,
 		cap = hand_member_capture(hc, &hc->exit->hdr, i, (__u32)hc->enter->args[0],
 					  "info.info", 0);
 	id = types__find(hc->d->types, "bpf_map_info", BTF_KIND_STRUCT);
-	if (!cap || !id || !btf || !bpf_fd_kind(hc, (int)fd, kind, sizeof(kind)) ||
+	if (!cap || !id || !btf || !bpf_fd_kind(hc, i, (int)fd, kind, sizeof(kind)) ||
 	    strcmp(kind, "anon_inode:bpf-map")) {
 		w_ptr(w, addr);
 		return;
@@ -477,7 +527,7 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, int i, 
 {
 	const struct btf *btf = hc->d->types->btf;
 	size_t known = 0, group_off = 0;
-	__u64 map_flags = 0;
+	__u64 map_flags = 0, insn_cnt = 0;
 	size_t off, msize;
 
 	w_struct_begin(w);
@@ -496,6 +546,8 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, int i, 
 		v = bpf_member_value(data, off, msize);
 		if (!strcmp(f->name, "map_flags"))
 			map_flags = v;
+		if (!strcmp(f->name, "insn_cnt"))
+			insn_cnt = v;
 		if (f->fmt == BF_NUMA && !(map_flags & BPF_F_NUMA_NODE))
 			continue;
 		if (f->fmt == BF_OLDFD && !(bpf_member_value(data, off - 4, 4) & BPF_F_REPLACE))
@@ -530,6 +582,9 @@ static void put_bpf_fields(const struct hand_call *hc, struct writer *w, int i, 
 		}
 		case BF_INFO:
 			put_bpf_info(hc, w, i, data + base, v);
+			break;
+		case BF_INSNS:
+			put_bpf_insns(hc, w, i, v, insn_cnt);
 			break;
 		case BF_STR:
 		case BF_PATH:

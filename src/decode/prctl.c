@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <linux/prctl.h>
+#include <linux/filter.h>
 #include <linux/seccomp.h>
 
+#include "decode/bpf_insns.h"
 #include "decode/decode.h"
 #include "decode/hand.h"
 #include "decode/pid_table.h"
@@ -40,6 +42,7 @@ enum prctl_form {
 	PF_CORE_PID,   /* PR_SCHED_CORE's pid, of the kind arg4 says */
 	PF_PID_TYPE,   /* PR_SCHED_CORE's kind of pid, always with its name as a comment */
 	PF_COOKIE_OUT, /* a u64 the kernel writes: [0x...] */
+	PF_FPROG,      /* a seccomp filter's struct sock_fprog: {len=1, filter=...} */
 };
 
 /* What a successful call's return value gets beside it. */
@@ -197,9 +200,9 @@ static void prctl_layout_of(unsigned int option, uint64_t arg2, struct prctl_lay
 		set_arg(l, 1, PF_CONST, &xlat_seccomp_modes);
 		if (arg2 == SECCOMP_MODE_STRICT)
 			return;
-		/* a filter's program: its address (the program itself is not read) */
+		/* a filter's program, as seccomp(SECCOMP_SET_MODE_FILTER) has it */
 		if (arg2 == SECCOMP_MODE_FILTER)
-			set_arg(l, 2, PF_ADDR, NULL);
+			set_arg(l, 2, PF_FPROG, NULL);
 		else
 			hex_from(l, 2);
 		return;
@@ -365,6 +368,21 @@ static enum hand_result prctl_arg(struct writer *w, const struct hand_call *hc, 
 	case PF_ADDR:
 		w_ptr(w, v);
 		return HAND_PRINTED;
+	case PF_FPROG: {
+		struct sock_fprog prog;
+
+		cap = hand_call_in(hc, i);
+		if (!cap || cap->len < sizeof(prog)) {
+			hand_put_unread(w, v, record_capture(&hc->enter->hdr, i));
+			return HAND_PRINTED;
+		}
+		memcpy(&prog, hand_cap_data(cap), sizeof(prog));
+		bpf_insns_write_fprog(
+			w, prog.len, (uintptr_t)prog.filter,
+			hand_member_capture(hc, &hc->enter->hdr, i, PR_SET_SECCOMP, "filter", 0),
+			CBPF_SECCOMP);
+		return HAND_PRINTED;
+	}
 	case PF_NAME_IN:
 	case PF_STRING:
 		/*

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <asm/prctl.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
 #include <linux/futex.h>
 #include <linux/kcmp.h>
 #include <linux/kexec.h>
@@ -19,6 +20,7 @@
 #include <linux/reboot.h>
 #include <linux/sched.h>
 
+#include "decode/bpf_insns.h"
 #include "decode/decode.h"
 #include "decode/fd_paths.h"
 #include "decode/hand.h"
@@ -770,12 +772,14 @@ struct seccomp_sizes {
 /*
  * seccomp's uargs by op: the action SECCOMP_GET_ACTION_AVAIL asks about
  * ([SECCOMP_RET_KILL_THREAD]), the sizes SECCOMP_GET_NOTIF_SIZES writes
- * ({seccomp_notif=80, ...}); else (a filter program: not decoded) its address.
+ * ({seccomp_notif=80, ...}), SECCOMP_SET_MODE_FILTER's program ({len=1, filter=...}, with -v
+ * its instructions); else its address.
  */
 static enum hand_result seccomp_uargs(struct writer *w, const struct hand_call *hc, int i)
 {
 	const struct bt_capture *cap;
 	struct seccomp_sizes sz;
+	struct sock_fprog prog;
 	uint32_t action;
 
 	switch ((uint32_t)hc->enter->args[0]) {
@@ -799,6 +803,15 @@ static enum hand_result seccomp_uargs(struct writer *w, const struct hand_call *
 		w_key_num(w, "seccomp_notif_resp", sz.notif_resp, WR_UDEC);
 		w_key_num(w, "seccomp_data", sz.data, WR_UDEC);
 		w_obj_end(w, false);
+		return HAND_PRINTED;
+	case 1: /* SECCOMP_SET_MODE_FILTER */
+		cap = hand_call_in(hc, i);
+		if (!cap || cap->len < sizeof(prog))
+			break;
+		memcpy(&prog, hand_cap_data(cap), sizeof(prog));
+		bpf_insns_write_fprog(w, prog.len, (uintptr_t)prog.filter,
+				      hand_member_capture(hc, &hc->enter->hdr, i, 1, "filter", 0),
+				      CBPF_SECCOMP);
 		return HAND_PRINTED;
 	}
 	hand_put_pointer(w, hc->enter->args[i]);

@@ -18,6 +18,7 @@
 #include <linux/filter.h>
 
 #include "base/values.h"
+#include "decode/bpf_insns.h"
 #include "decode/decode.h"
 #include "decode/hand.h"
 #include "xlat_tables.h"
@@ -187,6 +188,7 @@ struct optval {
 	size_t got;			/* bytes read */
 	bool cut;			/* read up to an unmapped page: got bytes, no more */
 	const struct bt_capture *tried; /* the capture looked for, for a fault */
+	const struct bt_capture *prog;	/* a struct sock_fprog's instructions (a member rule) */
 };
 
 /* The value as read at enter or exit, whole or up to an unmapped page (NULL: none of it). */
@@ -279,7 +281,7 @@ static void put_int_struct(struct writer *w, const struct optval *v, size_t len,
 	w_obj_end(w, false);
 }
 
-/* {len=2, filter=0x7ffd...}: the program itself is not read. */
+/* {len=2, filter=0x7ffd...}, with -v the program: [BPF_STMT(BPF_RET|BPF_K, 0xffff), ...]. */
 static void put_fprog(struct writer *w, const struct optval *v)
 {
 	struct sock_fprog prog;
@@ -289,11 +291,7 @@ static void put_fprog(struct writer *w, const struct optval *v)
 		return;
 	}
 	memcpy(&prog, v->data, sizeof(prog));
-	w_struct_begin(w);
-	w_key_num(w, "len", prog.len, WR_UDEC);
-	w_key(w, "filter");
-	hand_put_pointer(w, (uintptr_t)prog.filter);
-	w_obj_end(w, false);
+	bpf_insns_write_fprog(w, prog.len, (uintptr_t)prog.filter, v->prog, CBPF_SOCKET);
 }
 
 /* An interface index: if_nametoindex("lo") when it names one here, else the number. */
@@ -566,6 +564,8 @@ static enum hand_result setsockopt_value(struct writer *w, const struct hand_cal
 	};
 
 	optval_read(&v, hand_call_in_prefix(hc, i));
+	if (level == SOL_SOCKET)
+		v.prog = hand_member_capture(hc, &hc->enter->hdr, i, name, "filter", 0);
 	put_set_value(w, sockopt_rule_of(level, name, OPT_SET), &v, (int)hc->enter->args[4]);
 	return HAND_PRINTED;
 }

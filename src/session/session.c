@@ -232,8 +232,8 @@ int session_run(const struct session_opts *o)
 		     strerror(-err));
 		goto out;
 	}
-	if (s.dec->fds || co.path_names)
-		set_fd_offsets(&s);
+	/* always: a member rule may read an fd's name (an -y or -P capture needs its knob too) */
+	set_fd_offsets(&s);
 	if (co.sock_endpoints) {
 		s.dec->sock_endpoints = kept_sock_endpoints;
 		s.dec->sock_endpoints_ctx = &s.coll;

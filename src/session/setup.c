@@ -395,7 +395,8 @@ static bool find_sock_offsets(struct session *s, struct bt_fd_offsets *o)
 /*
  * -y and -P: where the collector finds an fd's inode (and, for -P, its device) in the
  * kernel's structs, from BTF. Without BTF, or with a layout not found, -y's exits carry no
- * inodes (the printer asks /proc) and -P matches paths by name only, no fd.
+ * inodes (the printer asks /proc) and -P matches paths by name only, no fd. Also the name
+ * of an fd's file, which a member rule reads at the call (BT_MEMBER_FD_NAME): always set.
  */
 void set_fd_offsets(struct session *s)
 {
@@ -416,6 +417,11 @@ void set_fd_offsets(struct session *s)
 		o.dev_ok = size[6] == 8 && size[7] == 4;
 	if (o.ok && s->dec->socks)
 		o.sock_ok = find_sock_offsets(s, &o);
+	/* bpf(BPF_OBJ_GET_INFO_BY_FD): what bpf_fd is, read at the call (member rule) */
+	if (o.ok &&
+	    !types__struct_member(&s->types, "file", "f_path.dentry", &o.file_dentry, &size[6]) &&
+	    !types__struct_member(&s->types, "dentry", "d_name.name", &o.dentry_name, &size[7]))
+		o.name_ok = size[6] == 8 && size[7] == 8;
 	collector__set_fd_offsets(&s->coll, &o);
 }
 

@@ -393,7 +393,8 @@ IOVEC_COUNT = {"readv": 2, "writev": 2, "preadv": 2, "pwritev": 2, "preadv2": 2,
 # Arguments typed as numbers that the workload passed a pointer in: with a command no
 # decoder knows (a random ioctl), btftrace cannot know what lies behind it; rseq's, which
 # strace shows in hex as all of rseq's arguments.
-NUMBER_TYPED_POINTERS = {("ioctl", "arg"), ("rseq", "rseq")}
+# (strace 6.1: set_tid_address(0), as it shows every set_tid_address pointer as a number)
+NUMBER_TYPED_POINTERS = {("ioctl", "arg"), ("rseq", "rseq"), ("set_tid_address", "tidptr")}
 # strace's socket calls: where an address's length is another argument, where the length of a
 # returned address goes with its pointer, where a call failed (src/decode/net.c, msghdr.c)
 SOCKADDR_LEN_ARG = {"bind": 2, "connect": 2, "sendto": 5}

@@ -19,6 +19,11 @@
 static char fifo[4096];
 static long delay_ms;
 static pid_t main_tid;
+/*
+ * /proc/self/task/MAIN/syscall, opened by the main thread before the writer starts: the fds
+ * are numbered the same whichever thread runs first (the FIFO's open is 4)
+ */
+static int state_fd = -1;
 
 /*
  * Until the main thread waits in its openat: /proc's syscall file names the call a thread is
@@ -27,15 +32,12 @@ static pid_t main_tid;
 static void wait_for_the_open(void)
 {
 	struct timespec poll_every = {0, 1000000};
-	char path[64], buf[64];
-	int fd;
+	char buf[64];
 
-	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)main_tid);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
+	if (state_fd < 0)
 		return; /* no such file: the delay from now on, as before */
 	for (;;) {
-		ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+		ssize_t n = pread(state_fd, buf, sizeof(buf) - 1, 0);
 
 		if (n <= 0)
 			break;
@@ -44,7 +46,7 @@ static void wait_for_the_open(void)
 			break;
 		nanosleep(&poll_every, NULL);
 	}
-	close(fd);
+	close(state_fd);
 }
 
 static void *writer(void *arg)
@@ -94,6 +96,8 @@ int main(int argc, char **argv)
 			close(fd);
 	}
 	main_tid = syscall(SYS_gettid);
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)main_tid);
+	state_fd = open(path, O_RDONLY);
 	pthread_create(&thread, NULL, writer, NULL);
 	fd = open(fifo, O_RDONLY);
 	if (fd >= 0)
