@@ -42,36 +42,25 @@ static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id, bool any
 	return true;
 }
 
-/*
- * The bitmap word of fd, below BT_PATH_FD_WORDS for the verifier too: clang drops a mask it
- * can prove useless after "fd < BT_PATH_FDS", and the verifiers of 5.10 and 6.1 forget that
- * bound once fd was spilled to the stack ("unbounded memory access"); the asm keeps it.
- */
-static __always_inline __u32 fd_word(__s64 fd)
-{
-	__u32 w = (__u64)fd >> 6;
-
-	asm volatile("%0 &= %1" : "+r"(w) : "i"(BT_PATH_FD_WORDS - 1));
-	return w;
-}
-
 static __always_inline bool in_trace_fds(__s64 fd)
 {
 	if (!trace_fds_on || fd < 0)
 		return false;
 	if (fd >= BT_PATH_FDS)
 		return trace_fds.high;
-	return trace_fds.bits[fd_word(fd)] & (1ULL << (fd & 63));
+	return trace_fds.bits[path_fd_word(fd)] & (1ULL << (fd & 63));
 }
 
 /*
- * Whether fd refers to a -P path's file. Below BT_PATH_FDS the process's bitmap says which
- * fds may (bits: NULL when it has none), and the file is checked for those only; a bit whose
- * fd refers to another file now is cleared. Plain stores: kernels before 5.12 have no atomic
- * and/or, and a bit two threads race on is checked again anyway.
+ * Whether fd of process tgid refers to a -P path's file. Below BT_PATH_FDS the process's
+ * bitmap says which fds may (looked up only for an fd path_fds_seen has), and the file is
+ * checked for those only; a bit whose fd refers to another file now is cleared. Plain
+ * stores: kernels before 5.12 have no atomic and/or, and a bit two threads race on is
+ * checked again anyway.
  */
-static __always_inline bool fd_is_path(__s64 fd, struct bt_path_fds *bits)
+static __always_inline bool fd_is_path(__u32 tgid, __s64 fd)
 {
+	struct bt_path_fds *bits;
 	struct bt_file_id id;
 	__u32 w;
 	__u64 bit;
@@ -80,8 +69,11 @@ static __always_inline bool fd_is_path(__s64 fd, struct bt_path_fds *bits)
 		return false;
 	if (fd >= BT_PATH_FDS)
 		return file_id_of(fd, &id, false) && bpf_map_lookup_elem(&trace_path_inodes, &id);
-	w = fd_word(fd);
+	w = path_fd_word(fd);
 	bit = 1ULL << (fd & 63);
+	if (!(path_fds_seen[w] & bit))
+		return false;
+	bits = bpf_map_lookup_elem(&path_fds, &tgid);
 	if (!bits || !(bits->bits[w] & bit))
 		return false;
 	if (file_id_of(fd, &id, false) && bpf_map_lookup_elem(&trace_path_inodes, &id))
@@ -100,7 +92,7 @@ __noinline int fd_matches(__u32 tgid, __s64 fd)
 		return 1;
 	if (!path_names || fd < 0)
 		return 0;
-	return fd_is_path(fd, bpf_map_lookup_elem(&path_fds, &tgid));
+	return fd_is_path(tgid, fd);
 }
 
 /*
@@ -276,10 +268,13 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 	struct bt_file_id id;
 	bool known, found;
 	__u8 one = 1;
+	__u64 bit;
+	__u32 w;
 
 	if (fd < 0 || fd >= BT_PATH_FDS)
 		return;
-	bits = bpf_map_lookup_elem(&path_fds, &tgid);
+	w = path_fd_word(fd);
+	bit = 1ULL << (fd & 63);
 	known = file_id_of(fd, &id, learn);
 	found = known && bpf_map_lookup_elem(&trace_path_inodes, &id);
 	/* a -P path that did not exist at the start: the file an open by its name made */
@@ -289,10 +284,18 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 			path_inos[(id.ino >> 6) & (BT_PATH_INO_WORDS - 1)] |= 1ULL << (id.ino & 63);
 	}
 	if (!found) {
+		/* a bit to clear only where some process had one */
+		if (!(path_fds_seen[w] & bit))
+			return;
+		bits = bpf_map_lookup_elem(&path_fds, &tgid);
 		if (bits)
-			bits->bits[fd_word(fd)] &= ~(1ULL << (fd & 63));
+			bits->bits[w] &= ~bit;
 		return;
 	}
+	/* before the process's own bit, which is never set without it */
+	if (!(path_fds_seen[w] & bit))
+		path_fds_seen[w] |= bit;
+	bits = bpf_map_lookup_elem(&path_fds, &tgid);
 	if (!bits) {
 		struct bt_path_fds none = {};
 
@@ -301,7 +304,7 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 		if (!bits)
 			return;
 	}
-	bits->bits[fd_word(fd)] |= 1ULL << (fd & 63);
+	bits->bits[w] |= bit;
 }
 
 /*
@@ -313,18 +316,20 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 static __always_inline void clear_fds(__u32 tgid, __u64 lo, __u64 hi)
 {
 	struct bt_path_fds *bits;
-	__u64 width;
+	__u64 width, mask;
+	__u32 w;
 
 	if (lo >= BT_PATH_FDS || hi < lo || (lo >> 6) != (hi >> 6))
 		return;
-	bits = bpf_map_lookup_elem(&path_fds, &tgid);
-	if (!bits)
-		return;
+	w = path_fd_word(lo);
 	width = hi - lo + 1;
-	if (width >= 64)
-		bits->bits[fd_word(lo)] = 0;
-	else
-		bits->bits[fd_word(lo)] &= ~(((1ULL << width) - 1) << (lo & 63));
+	mask = width >= 64 ? ~0ULL : ((1ULL << width) - 1) << (lo & 63);
+	/* none of them was ever a -P path's fd in any process: no bit to clear */
+	if (!(path_fds_seen[w] & mask))
+		return;
+	bits = bpf_map_lookup_elem(&path_fds, &tgid);
+	if (bits)
+		bits->bits[w] &= ~mask;
 }
 
 __noinline int path_fds_update(__u32 nr, __u32 tgid, __s64 ret, __u32 verdict)

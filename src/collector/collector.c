@@ -535,6 +535,8 @@ int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd)
 
 	if (fd < 0 || fd >= BT_PATH_FDS)
 		return 0;
+	/* before the process's own bit, as the kernel's mark does */
+	c->skel->bss->path_fds_seen[fd / 64] |= 1ULL << (fd % 64);
 	/* none yet: the zeros above */
 	bpf_map_lookup_elem(map, &tgid, &bits);
 	bits.bits[fd / 64] |= 1ULL << (fd % 64);
