@@ -22,24 +22,46 @@
  */
 static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id, bool any)
 {
-	void *inode, *sb;
-	__u32 dev;
+	__u32 gap = fd_offsets.inode_ino - fd_offsets.inode_sb, dev;
+	void *inode, *sb = NULL;
+	__u64 near[4];
 
 	if (!fd_offsets.dev_ok)
 		return false;
 	inode = fd_inode_ptr(fd);
-	if (!inode ||
-	    bpf_probe_read_kernel(&id->ino, sizeof(id->ino), inode + fd_offsets.inode_ino))
+	if (!inode)
 		return false;
+	/* i_sb, then i_ino 8 to 24 bytes on, as struct inode has them: one read for both */
+	if (gap == 8 || gap == 16 || gap == 24) {
+		if (bpf_probe_read_kernel(near, sizeof(near), inode + fd_offsets.inode_sb))
+			return false;
+		sb = (void *)near[0];
+		id->ino = gap == 8 ? near[1] : gap == 16 ? near[2] : near[3];
+	} else if (bpf_probe_read_kernel(&id->ino, sizeof(id->ino), inode + fd_offsets.inode_ino)) {
+		return false;
+	}
 	if (!any &&
 	    !(path_inos[(id->ino >> 6) & (BT_PATH_INO_WORDS - 1)] & (1ULL << (id->ino & 63))))
 		return false;
-	if (bpf_probe_read_kernel(&sb, sizeof(sb), inode + fd_offsets.inode_sb) || !sb ||
-	    bpf_probe_read_kernel(&dev, sizeof(dev), sb + fd_offsets.sb_dev))
+	if (!sb && bpf_probe_read_kernel(&sb, sizeof(sb), inode + fd_offsets.inode_sb))
+		return false;
+	if (!sb || bpf_probe_read_kernel(&dev, sizeof(dev), sb + fd_offsets.sb_dev))
 		return false;
 	id->dev = dev;
 	id->pad = 0;
 	return true;
+}
+
+/* Whether id is one of trace_path_inodes' files: the few first in turn, the map for more. */
+static __always_inline bool file_is_traced(const struct bt_file_id *id)
+{
+	for (int i = 0; i < BT_PATH_FILES_FAST; i++) {
+		if (i >= path_files_n)
+			break;
+		if (path_files[i].ino == id->ino && path_files[i].dev == id->dev)
+			return true;
+	}
+	return path_files_more && bpf_map_lookup_elem(&trace_path_inodes, id);
 }
 
 static __always_inline bool in_trace_fds(__s64 fd)
@@ -68,7 +90,7 @@ static __always_inline bool fd_is_path(__u32 tgid, __s64 fd)
 	if (fd < 0)
 		return false;
 	if (fd >= BT_PATH_FDS)
-		return file_id_of(fd, &id, false) && bpf_map_lookup_elem(&trace_path_inodes, &id);
+		return file_id_of(fd, &id, false) && file_is_traced(&id);
 	w = path_fd_word(fd);
 	bit = 1ULL << (fd & 63);
 	if (!(path_fds_seen[w] & bit))
@@ -76,7 +98,7 @@ static __always_inline bool fd_is_path(__u32 tgid, __s64 fd)
 	bits = bpf_map_lookup_elem(&path_fds, &tgid);
 	if (!bits || !(bits->bits[w] & bit))
 		return false;
-	if (file_id_of(fd, &id, false) && bpf_map_lookup_elem(&trace_path_inodes, &id))
+	if (file_id_of(fd, &id, false) && file_is_traced(&id))
 		return true;
 	bits->bits[w] &= ~bit;
 	return false;
@@ -276,10 +298,12 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 	w = path_fd_word(fd);
 	bit = 1ULL << (fd & 63);
 	known = file_id_of(fd, &id, learn);
-	found = known && bpf_map_lookup_elem(&trace_path_inodes, &id);
+	found = known && file_is_traced(&id);
 	/* a -P path that did not exist at the start: the file an open by its name made */
 	if (!found && known && learn) {
 		found = !bpf_map_update_elem(&trace_path_inodes, &id, &one, BPF_ANY);
+		if (found)
+			path_files_more = 1;
 		if (found)
 			path_inos[(id.ino >> 6) & (BT_PATH_INO_WORDS - 1)] |= 1ULL << (id.ino & 63);
 	}

@@ -40,6 +40,16 @@ BT_EXTERN __u64 path_inos[BT_PATH_INO_WORDS] BT_INIT({});
  */
 BT_EXTERN __u64 path_fds_seen[BT_PATH_FD_WORDS] BT_INIT({});
 
+/*
+ * -P: the first BT_PATH_FILES_FAST (record.h) files of trace_path_inodes, compared in turn where a hash
+ * of the id would cost more; path_files_more set when trace_path_inodes has others (more -P
+ * files, or one the kernel learnt), which only the map finds. Set by user space after the
+ * load; path_files_more by the kernel too.
+ */
+BT_EXTERN struct bt_file_id path_files[BT_PATH_FILES_FAST] BT_INIT({});
+BT_EXTERN __u32 path_files_n BT_INIT(0);
+BT_EXTERN __u32 path_files_more BT_INIT(0);
+
 /* -P's paths as given and as realpath() resolves them, NUL-padded to BT_PATH_KEY bytes. */
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
