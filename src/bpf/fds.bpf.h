@@ -13,16 +13,27 @@ static __always_inline void *fd_file_ptr(__s64 fd)
 {
 	struct task_struct *task = (void *)bpf_get_current_task();
 	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file;
-	unsigned int max_fds;
+	struct {
+		__u32 max_fds;
+		__u32 pad;
+		void *fd;
+	} head;
 
 	if (!fd_offsets.ok || !files || fd < 0)
 		return NULL;
 	if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
 		return NULL;
-	if (bpf_probe_read_kernel(&max_fds, sizeof(max_fds), fdt + fd_offsets.fdt_max_fds) ||
-	    fd >= max_fds)
+	/* max_fds and the array's pointer side by side, as struct fdtable has them: one read */
+	if (fd_offsets.fdt_fd == fd_offsets.fdt_max_fds + 8) {
+		if (bpf_probe_read_kernel(&head, sizeof(head), fdt + fd_offsets.fdt_max_fds))
+			return NULL;
+	} else if (bpf_probe_read_kernel(&head.max_fds, sizeof(head.max_fds),
+					 fdt + fd_offsets.fdt_max_fds) ||
+		   bpf_probe_read_kernel(&head.fd, sizeof(head.fd), fdt + fd_offsets.fdt_fd)) {
 		return NULL;
-	if (bpf_probe_read_kernel(&fds, sizeof(fds), fdt + fd_offsets.fdt_fd) || !fds)
+	}
+	fds = head.fd;
+	if (fd >= head.max_fds || !fds)
 		return NULL;
 	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd * sizeof(void *)) || !file)
 		return NULL;

@@ -22,37 +22,46 @@
  */
 static __always_inline bool file_id_of(__s64 fd, struct bt_file_id *id, bool any)
 {
-	void *inode, *sb;
-	__u32 dev;
+	__u32 gap = fd_offsets.inode_ino - fd_offsets.inode_sb, dev;
+	void *inode, *sb = NULL;
+	__u64 near[4];
 
 	if (!fd_offsets.dev_ok)
 		return false;
 	inode = fd_inode_ptr(fd);
-	if (!inode ||
-	    bpf_probe_read_kernel(&id->ino, sizeof(id->ino), inode + fd_offsets.inode_ino))
+	if (!inode)
 		return false;
+	/* i_sb, then i_ino 8 to 24 bytes on, as struct inode has them: one read for both */
+	if (gap == 8 || gap == 16 || gap == 24) {
+		if (bpf_probe_read_kernel(near, sizeof(near), inode + fd_offsets.inode_sb))
+			return false;
+		sb = (void *)near[0];
+		id->ino = gap == 8 ? near[1] : gap == 16 ? near[2] : near[3];
+	} else if (bpf_probe_read_kernel(&id->ino, sizeof(id->ino), inode + fd_offsets.inode_ino)) {
+		return false;
+	}
 	if (!any &&
 	    !(path_inos[(id->ino >> 6) & (BT_PATH_INO_WORDS - 1)] & (1ULL << (id->ino & 63))))
 		return false;
-	if (bpf_probe_read_kernel(&sb, sizeof(sb), inode + fd_offsets.inode_sb) || !sb ||
-	    bpf_probe_read_kernel(&dev, sizeof(dev), sb + fd_offsets.sb_dev))
+	if (!sb && bpf_probe_read_kernel(&sb, sizeof(sb), inode + fd_offsets.inode_sb))
+		return false;
+	if (!sb || bpf_probe_read_kernel(&dev, sizeof(dev), sb + fd_offsets.sb_dev))
 		return false;
 	id->dev = dev;
 	id->pad = 0;
 	return true;
 }
 
-/*
- * The bitmap word of fd, below BT_PATH_FD_WORDS for the verifier too: clang drops a mask it
- * can prove useless after "fd < BT_PATH_FDS", and the verifiers of 5.10 and 6.1 forget that
- * bound once fd was spilled to the stack ("unbounded memory access"); the asm keeps it.
- */
-static __always_inline __u32 fd_word(__s64 fd)
+/* Whether id is one of trace_path_inodes' files: the few first in turn, the map for more. */
+static __always_inline bool file_is_traced(const struct bt_file_id *id)
 {
-	__u32 w = (__u64)fd >> 6;
-
-	asm volatile("%0 &= %1" : "+r"(w) : "i"(BT_PATH_FD_WORDS - 1));
-	return w;
+	for (int i = 0; i < BT_PATH_FILES_FAST; i++) {
+		if (i >= path_files_n)
+			break;
+		if (path_files[i].ino == id->ino && path_files[i].dev == id->dev)
+			return true;
+	}
+	return path_files_more && bpf_map_lookup_elem(&trace_path_inodes, id);
 }
 
 static __always_inline bool in_trace_fds(__s64 fd)
@@ -61,17 +70,19 @@ static __always_inline bool in_trace_fds(__s64 fd)
 		return false;
 	if (fd >= BT_PATH_FDS)
 		return trace_fds.high;
-	return trace_fds.bits[fd_word(fd)] & (1ULL << (fd & 63));
+	return trace_fds.bits[path_fd_word(fd)] & (1ULL << (fd & 63));
 }
 
 /*
- * Whether fd refers to a -P path's file. Below BT_PATH_FDS the process's bitmap says which
- * fds may (bits: NULL when it has none), and the file is checked for those only; a bit whose
- * fd refers to another file now is cleared. Plain stores: kernels before 5.12 have no atomic
- * and/or, and a bit two threads race on is checked again anyway.
+ * Whether fd of process tgid refers to a -P path's file. Below BT_PATH_FDS the process's
+ * bitmap says which fds may (looked up only for an fd path_fds_seen has), and the file is
+ * checked for those only; a bit whose fd refers to another file now is cleared. Plain
+ * stores: kernels before 5.12 have no atomic and/or, and a bit two threads race on is
+ * checked again anyway.
  */
-static __always_inline bool fd_is_path(__s64 fd, struct bt_path_fds *bits)
+static __always_inline bool fd_is_path(__u32 tgid, __s64 fd)
 {
+	struct bt_path_fds *bits;
 	struct bt_file_id id;
 	__u32 w;
 	__u64 bit;
@@ -79,12 +90,15 @@ static __always_inline bool fd_is_path(__s64 fd, struct bt_path_fds *bits)
 	if (fd < 0)
 		return false;
 	if (fd >= BT_PATH_FDS)
-		return file_id_of(fd, &id, false) && bpf_map_lookup_elem(&trace_path_inodes, &id);
-	w = fd_word(fd);
+		return file_id_of(fd, &id, false) && file_is_traced(&id);
+	w = path_fd_word(fd);
 	bit = 1ULL << (fd & 63);
+	if (!(path_fds_seen[w] & bit))
+		return false;
+	bits = bpf_map_lookup_elem(&path_fds, &tgid);
 	if (!bits || !(bits->bits[w] & bit))
 		return false;
-	if (file_id_of(fd, &id, false) && bpf_map_lookup_elem(&trace_path_inodes, &id))
+	if (file_id_of(fd, &id, false) && file_is_traced(&id))
 		return true;
 	bits->bits[w] &= ~bit;
 	return false;
@@ -100,7 +114,7 @@ __noinline int fd_matches(__u32 tgid, __s64 fd)
 		return 1;
 	if (!path_names || fd < 0)
 		return 0;
-	return fd_is_path(fd, bpf_map_lookup_elem(&path_fds, &tgid));
+	return fd_is_path(tgid, fd);
 }
 
 /*
@@ -276,23 +290,36 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 	struct bt_file_id id;
 	bool known, found;
 	__u8 one = 1;
+	__u64 bit;
+	__u32 w;
 
 	if (fd < 0 || fd >= BT_PATH_FDS)
 		return;
-	bits = bpf_map_lookup_elem(&path_fds, &tgid);
+	w = path_fd_word(fd);
+	bit = 1ULL << (fd & 63);
 	known = file_id_of(fd, &id, learn);
-	found = known && bpf_map_lookup_elem(&trace_path_inodes, &id);
+	found = known && file_is_traced(&id);
 	/* a -P path that did not exist at the start: the file an open by its name made */
 	if (!found && known && learn) {
 		found = !bpf_map_update_elem(&trace_path_inodes, &id, &one, BPF_ANY);
 		if (found)
+			path_files_more = 1;
+		if (found)
 			path_inos[(id.ino >> 6) & (BT_PATH_INO_WORDS - 1)] |= 1ULL << (id.ino & 63);
 	}
 	if (!found) {
+		/* a bit to clear only where some process had one */
+		if (!(path_fds_seen[w] & bit))
+			return;
+		bits = bpf_map_lookup_elem(&path_fds, &tgid);
 		if (bits)
-			bits->bits[fd_word(fd)] &= ~(1ULL << (fd & 63));
+			bits->bits[w] &= ~bit;
 		return;
 	}
+	/* before the process's own bit, which is never set without it */
+	if (!(path_fds_seen[w] & bit))
+		path_fds_seen[w] |= bit;
+	bits = bpf_map_lookup_elem(&path_fds, &tgid);
 	if (!bits) {
 		struct bt_path_fds none = {};
 
@@ -301,7 +328,7 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 		if (!bits)
 			return;
 	}
-	bits->bits[fd_word(fd)] |= 1ULL << (fd & 63);
+	bits->bits[w] |= bit;
 }
 
 /*
@@ -313,18 +340,20 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 static __always_inline void clear_fds(__u32 tgid, __u64 lo, __u64 hi)
 {
 	struct bt_path_fds *bits;
-	__u64 width;
+	__u64 width, mask;
+	__u32 w;
 
 	if (lo >= BT_PATH_FDS || hi < lo || (lo >> 6) != (hi >> 6))
 		return;
-	bits = bpf_map_lookup_elem(&path_fds, &tgid);
-	if (!bits)
-		return;
+	w = path_fd_word(lo);
 	width = hi - lo + 1;
-	if (width >= 64)
-		bits->bits[fd_word(lo)] = 0;
-	else
-		bits->bits[fd_word(lo)] &= ~(((1ULL << width) - 1) << (lo & 63));
+	mask = width >= 64 ? ~0ULL : ((1ULL << width) - 1) << (lo & 63);
+	/* none of them was ever a -P path's fd in any process: no bit to clear */
+	if (!(path_fds_seen[w] & mask))
+		return;
+	bits = bpf_map_lookup_elem(&path_fds, &tgid);
+	if (bits)
+		bits->bits[w] &= ~mask;
 }
 
 __noinline int path_fds_update(__u32 nr, __u32 tgid, __s64 ret, __u32 verdict)

@@ -32,6 +32,24 @@ BT_EXTERN __u64 path_name_lens[BT_PATH_KEY / 64] BT_INIT({});
  */
 BT_EXTERN __u64 path_inos[BT_PATH_INO_WORDS] BT_INIT({});
 
+/*
+ * -P: bit n set once fd n (below BT_PATH_FDS) has referred to a -P path's file in any process
+ * (every bit of path_fds, as it is set; never cleared). An fd whose bit is clear is no traced
+ * one anywhere: the call is turned down without looking its process's bitmap up, and its
+ * exit, which finds the same bit clear, knows without the thread's slot that it was.
+ */
+BT_EXTERN __u64 path_fds_seen[BT_PATH_FD_WORDS] BT_INIT({});
+
+/*
+ * -P: the first BT_PATH_FILES_FAST (record.h) files of trace_path_inodes, compared in turn where a hash
+ * of the id would cost more; path_files_more set when trace_path_inodes has others (more -P
+ * files, or one the kernel learnt), which only the map finds. Set by user space after the
+ * load; path_files_more by the kernel too.
+ */
+BT_EXTERN struct bt_file_id path_files[BT_PATH_FILES_FAST] BT_INIT({});
+BT_EXTERN __u32 path_files_n BT_INIT(0);
+BT_EXTERN __u32 path_files_more BT_INIT(0);
+
 /* -P's paths as given and as realpath() resolves them, NUL-padded to BT_PATH_KEY bytes. */
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -63,6 +81,57 @@ BT_EXTERN struct {
 	__type(key, __u32);
 	__type(value, char[BT_PATH_KEY]);
 } path_key SEC(".maps");
+
+/*
+ * The bitmap word of fd, below BT_PATH_FD_WORDS for the verifier too: clang drops a mask it
+ * can prove useless after "fd < BT_PATH_FDS", and the verifiers of 5.10 and 6.1 forget that
+ * bound once fd was spilled to the stack ("unbounded memory access"); the asm keeps it.
+ */
+static __always_inline __u32 path_fd_word(__s64 fd)
+{
+	__u32 w = (__u64)fd >> 6;
+
+	asm volatile("%0 &= %1" : "+r"(w) : "i"(BT_PATH_FD_WORDS - 1));
+	return w;
+}
+
+/*
+ * Whether fd may be a traced one: false when it is in no --trace-fds set and no process's
+ * bitmap ever had it (path_fds_seen), so that neither path_fds nor the file is looked at.
+ */
+static __always_inline bool path_fd_may_match(__s64 fd)
+{
+	__u64 seen;
+	__u32 w;
+
+	if (fd < 0)
+		return false;
+	if (fd >= BT_PATH_FDS)
+		return true;
+	w = path_fd_word(fd);
+	seen = path_names ? path_fds_seen[w] : 0;
+	if (trace_fds_on)
+		seen |= trace_fds.bits[w];
+	return seen & (1ULL << (fd & 63));
+}
+
+/*
+ * Whether a call of -P rules spec, its arguments in args, may touch a traced path or fd:
+ * false only for a call whose fds are all in its arguments (no path, no kind) and may none
+ * of them match. The same arguments give the same answer at the call's enter and its exit
+ * (path_fds_seen's bits are never cleared): a call it turns down at the exit was turned down
+ * at the enter, and has no slot to read.
+ */
+static __always_inline bool path_may_match(__u32 spec, const __u64 *args)
+{
+	if (BT_PT_PATH_ARGS(spec) || BT_PT_KIND(spec))
+		return true;
+	for (int i = 0; i < BT_MAX_ARGS; i++) {
+		if ((spec & BT_PT_FD_ARG(i)) && path_fd_may_match((int)args[i]))
+			return true;
+	}
+	return false;
+}
 
 /*
  * pathtrace.bpf.c: whether the call nr of tgid, its arguments in the work area, touches a -P

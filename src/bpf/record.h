@@ -419,6 +419,9 @@ struct bt_syscall_rules {
 #define BT_PATH_INOS 1024
 #define BT_PATH_INO_WORDS (BT_PATH_INOS / 64)
 
+/* -P: the files the kernel compares one by one before it hashes an id to look it up. */
+#define BT_PATH_FILES_FAST 4
+
 /* -P: a file as the kernel names it, the key of the collector's trace_path_inodes. */
 struct bt_file_id {
 	__u64 ino;

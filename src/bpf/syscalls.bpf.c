@@ -440,15 +440,19 @@ static __always_inline __u32 path_exit(struct pt_regs *regs, struct bt_syscall_r
 	struct scratch *s;
 
 	if ((rules->flags & BT_SC_SELECTED) && (rules->path_spec & BT_PT_MATCH_MASK)) {
-		slot = call_slot(tid, typed, false);
+		s = bpf_map_lookup_elem(&scratch_map, &zero);
+		if (!s)
+			return BT_PATH_NONE;
+		read_args(regs, s->args, typed, i386);
+		/* what path_may_match turned down at the enter it turns down here, with no slot */
+		slot = NULL;
+		if (path_may_match(rules->path_spec, s->args))
+			slot = call_slot(tid, typed, false);
 		if (slot && slot->nr == nr) {
 			pv = slot->path_verdict;
 			slot->path_verdict = BT_PATH_NONE;
 		}
 		if (slot && pv == BT_PATH_PENDING) {
-			s = bpf_map_lookup_elem(&scratch_map, &zero);
-			if (!s)
-				return BT_PATH_NONE;
 			__builtin_memcpy(s->args, slot->args, sizeof(slot->args));
 			pv = path_match(nr, tgid);
 			if (pv != BT_PATH_NONE)
@@ -501,6 +505,9 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 		if (!s)
 			return 0;
 		read_args(regs, s->args, typed, i386);
+		/* an fd no process has as a -P path's: turned down here, as cheap as -e trace= */
+		if (!path_may_match(rules->path_spec, s->args))
+			return 0;
 		pv = path_match(nr, tgid);
 		if (pv == BT_PATH_NONE)
 			return 0;

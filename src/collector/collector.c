@@ -505,6 +505,19 @@ int collector__sock_endpoints(const struct collector *c, __u64 ino, struct bt_so
 	return fd >= 0 && !bpf_map_lookup_elem(fd, &ino, out) ? 0 : -ENOENT;
 }
 
+/* -P: id among the files the kernel compares in turn, or, past those, left to its map */
+static void add_fast_file(struct collector_bpf__bss *bss, const struct bt_file_id *id)
+{
+	for (__u32 i = 0; i < bss->path_files_n; i++) {
+		if (bss->path_files[i].ino == id->ino && bss->path_files[i].dev == id->dev)
+			return;
+	}
+	if (bss->path_files_n < BT_PATH_FILES_FAST)
+		bss->path_files[bss->path_files_n++] = *id;
+	else
+		bss->path_files_more = 1;
+}
+
 int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id)
 {
 	char key[BT_PATH_KEY] = {0};
@@ -525,6 +538,8 @@ int collector__add_trace_path(struct collector *c, const char *path, const struc
 					   sizeof(one), BPF_ANY);
 	if (!err && id)
 		c->skel->bss->path_inos[id->ino / 64 % BT_PATH_INO_WORDS] |= 1ULL << (id->ino % 64);
+	if (!err && id)
+		add_fast_file(c->skel->bss, id);
 	return err;
 }
 
@@ -535,6 +550,8 @@ int collector__mark_path_fd(struct collector *c, __u32 tgid, int fd)
 
 	if (fd < 0 || fd >= BT_PATH_FDS)
 		return 0;
+	/* before the process's own bit, as the kernel's mark does */
+	c->skel->bss->path_fds_seen[fd / 64] |= 1ULL << (fd % 64);
 	/* none yet: the zeros above */
 	bpf_map_lookup_elem(map, &tgid, &bits);
 	bits.bits[fd / 64] |= 1ULL << (fd % 64);
