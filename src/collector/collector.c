@@ -1110,6 +1110,11 @@ int collector__poll_fd(const struct collector *c)
 
 int collector__consume(struct collector *c)
 {
+	/*
+	 * Before the read, not after: a backlog that crosses the mark once
+	 * this read has passed it wakes the reader again (records.bpf.h).
+	 */
+	__atomic_store_n(&c->skel->bss->wakeup_sent, 0, __ATOMIC_SEQ_CST);
 	return ring_buffer__consume(c->rb);
 }
 
@@ -1136,6 +1141,7 @@ int collector__stats(const struct collector *c, struct bt_stats *sum)
 		sum->compact_records += percpu[i].compact_records;
 		sum->stack_records += percpu[i].stack_records;
 		sum->lost_stacks += percpu[i].lost_stacks;
+		sum->wakeups += percpu[i].wakeups;
 		/* one ring buffer for all CPUs: the highest reading is the mark */
 		if (percpu[i].max_pending > sum->max_pending)
 			sum->max_pending = percpu[i].max_pending;
