@@ -53,8 +53,8 @@ static __always_inline long put_record(void *rec, __u32 size, enum rec_kind kind
 	 * the reader is behind and is woken, once: a wake-up is an interrupt
 	 * on this CPU (1 to 2 us in a VM), and one per record past the mark
 	 * made the tracee several times slower while the reader, already
-	 * awake, gained nothing. The reader clears wakeup_sent before each
-	 * read, so the next crossing it does not see wakes it again; two
+	 * awake, gained nothing. The reader clears wakeup_sent after each
+	 * read, so the next crossing once it has read wakes it again; two
 	 * CPUs racing here at worst both wake it.
 	 */
 	pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);

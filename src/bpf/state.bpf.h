@@ -399,7 +399,7 @@ BT_EXTERN struct {
 BT_EXTERN __u64 lost_pending BT_INIT(0);
 /*
  * A wake-up was forced and the reader has not read since: no other is sent
- * (records.bpf.h). Cleared by the reader before each read.
+ * (records.bpf.h). Cleared by the reader after each read.
  */
 BT_EXTERN __u32 wakeup_sent BT_INIT(0);
 

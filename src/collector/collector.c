@@ -1110,12 +1110,18 @@ int collector__poll_fd(const struct collector *c)
 
 int collector__consume(struct collector *c)
 {
+	int n = ring_buffer__consume(c->rb);
+
 	/*
-	 * Before the read, not after: a backlog that crosses the mark once
-	 * this read has passed it wakes the reader again (records.bpf.h).
+	 * After the read, not before: a wake-up sent during the read is spent
+	 * (the reader took its records, and poll() sleeps on an empty ring),
+	 * so a flag left set by it would let the next crossing of the mark go
+	 * unannounced, and the reader would sleep to its timeout while the
+	 * ring buffer filled (records.bpf.h). A record between the read's
+	 * end and this store sends none; the first one after it does.
 	 */
 	__atomic_store_n(&c->skel->bss->wakeup_sent, 0, __ATOMIC_SEQ_CST);
-	return ring_buffer__consume(c->rb);
+	return n;
 }
 
 int collector__stats(const struct collector *c, struct bt_stats *sum)
