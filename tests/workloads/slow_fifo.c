@@ -18,7 +18,25 @@
 
 static char fifo[4096];
 static long delay_ms;
-static pid_t main_tid;
+static int main_syscall_fd = -1;
+
+/*
+ * /proc's syscall file of the main thread, opened by it before the writer starts and moved to
+ * a high fd: the FIFO's open then takes fd 3 whatever the writer does meanwhile (an fd is
+ * reserved as an open starts, and a writer that opened the file itself could hold 3 then).
+ */
+static void open_main_syscall_file(void)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)syscall(SYS_gettid));
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return; /* no such file: the delay from the writer's start, as before */
+	main_syscall_fd = fcntl(fd, F_DUPFD_CLOEXEC, 100);
+	close(fd);
+}
 
 /*
  * Until the main thread waits in its openat: /proc's syscall file names the call a thread is
@@ -27,13 +45,11 @@ static pid_t main_tid;
 static void wait_for_the_open(void)
 {
 	struct timespec poll_every = {0, 1000000};
-	char path[64], buf[64];
-	int fd;
+	char buf[64];
+	int fd = main_syscall_fd;
 
-	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)main_tid);
-	fd = open(path, O_RDONLY);
 	if (fd < 0)
-		return; /* no such file: the delay from now on, as before */
+		return;
 	for (;;) {
 		ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
 
@@ -93,7 +109,7 @@ int main(int argc, char **argv)
 		if (fd >= 0)
 			close(fd);
 	}
-	main_tid = syscall(SYS_gettid);
+	open_main_syscall_file();
 	pthread_create(&thread, NULL, writer, NULL);
 	fd = open(fifo, O_RDONLY);
 	if (fd >= 0)
