@@ -119,7 +119,8 @@ CONFIG_HELP = {
                              "(the command pauses while the reader catches up)",
     "strace-s4096": "--big: strace -f -s 4096 -o FILE workload -b 4096 N",
 }
-SCALING_CONFIGS = ("untraced", "btftrace-full", "btftrace-c", "btftrace-a")
+# floor-empty: the kernel floor (empty BPF programs), what issue 22 compares full decoding to
+SCALING_CONFIGS = ("untraced", "floor-empty", "btftrace-full", "btftrace-c", "btftrace-a")
 
 # Tracers left running in the background (btftrace -a), ended if the harness is interrupted.
 RUNNING = set()
@@ -206,6 +207,7 @@ class RunResult:
         self.wall = None  # seconds, spawn to exit
         self.status = None  # exit code, or -signal
         self.maxrss_kb = None
+        self.cpu_s = None  # user + system time of the command and its reaped children
         self.stderr = ""
         self.stdout = ""
         self.out_bytes = None
@@ -291,6 +293,8 @@ def run_timed(argv, workdir, timeout, out_file=None, capture_stdout=False, rusag
         if report:
             status = report["status"]
             res.maxrss_kb = report["maxrss_kb"]
+            if "utime_us" in report and "stime_us" in report:
+                res.cpu_s = (report["utime_us"] + report["stime_us"]) / 1e6
     if out_file and os.path.exists(out_file):
         res.out_bytes = os.path.getsize(out_file)
         os.unlink(out_file)
@@ -788,8 +792,11 @@ def scaling_main(args, tools, workdir):
         configs = ["untraced"]
     else:
         skipped = None
+    if "floor-empty" in configs and not tools.check("floor"):
+        configs.remove("floor-empty")
     out_file = os.path.join(workdir, "trace.out")
     cells = {(c, t): [] for c in configs for t in threads_list}
+    cpu = {(c, t): [] for c in configs for t in threads_list}
     lost = {(c, t): [] for c in configs for t in threads_list}
     no_data = {(c, t): [] for c in configs for t in threads_list}
     failed = {}
@@ -815,6 +822,8 @@ def scaling_main(args, tools, workdir):
                 log("  %s FAILED: %s (dropped)" % (c, res.error))
                 continue
             cells[(c, t)].append(res.wall)
+            if res.cpu_s is not None and c != "btftrace-a":
+                cpu[(c, t)].append(res.cpu_s)
             if extra:
                 lost[(c, t)].append(extra[0][0])
                 no_data[(c, t)].append(extra[0][1])
@@ -824,14 +833,22 @@ def scaling_main(args, tools, workdir):
     for t in threads_list:
         calls = loop_calls(args.iterations, t)
         base = median(cells[("untraced", t)])
+        floor = median(cells.get(("floor-empty", t), []))
+        floor_cpu = median(cpu.get(("floor-empty", t), []))
         row = {"threads": t, "syscalls": calls}
         for c in configs:
             med = median(cells[(c, t)])
+            med_cpu = median(cpu[(c, t)])
             row[c] = {
                 "runs": len(cells[(c, t)]),
                 "median_s": med,
                 "ns_per_call": med * 1e9 / calls if med else None,
                 "ratio": med / base if med and base else None,
+                # beside the kernel floor: wall time, and CPU time (tracer and traced
+                # together, from rusage-run), which moves less with the machine's load
+                "ratio_floor": med / floor if med and floor else None,
+                "cpu_s": med_cpu,
+                "cpu_ratio_floor": med_cpu / floor_cpu if med_cpu and floor_cpu else None,
                 "lost": lost[(c, t)],
                 "no_data": no_data[(c, t)],
             }
@@ -853,6 +870,13 @@ def scaling_main(args, tools, workdir):
                                               fmt(cell["ratio"], ".2f"))
                               if cell["median_s"] else "failed")
         print(line)
+    if "floor-empty" in configs:
+        print("beside floor-empty (wall time; CPU time of tracer and traced together):")
+        for r in rows:
+            print("%-8d" % r["threads"] + "".join(
+                "%20s" % ("x%s cpu x%s" % (fmt(r[c]["ratio_floor"], ".2f"),
+                                            fmt(r[c]["cpu_ratio_floor"], ".2f")))
+                for c in configs))
     for r in rows:
         for c in configs:
             if any(r[c]["lost"]):

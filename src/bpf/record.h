@@ -606,6 +606,7 @@ struct bt_stats {
 	__u64 compact_records; /* records sent without their captures */
 	__u64 stack_records;   /* -k, --kernel-stack: stack records sent */
 	__u64 lost_stacks;     /* stack records the ring buffer had no room for */
+	__u64 wakeups;	       /* wake-ups forced: the reader was behind */
 };
 
 enum bt_rec_type {

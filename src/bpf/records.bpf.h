@@ -39,7 +39,7 @@ static __always_inline void fill_hdr(struct bt_rec_hdr *hdr, enum bt_rec_type ty
 
 /*
  * Writes one record into the ring buffer and counts it as sent; the caller
- * counts a failure. Wakes the reader only when enough is pending.
+ * counts a failure. Wakes the reader once when enough is pending.
  */
 static __always_inline long put_record(void *rec, __u32 size, enum rec_kind kind)
 {
@@ -50,13 +50,20 @@ static __always_inline long put_record(void *rec, __u32 size, enum rec_kind kind
 	/*
 	 * While the reader keeps up, records wait for its poll timeout or a
 	 * batch: no wake-up per call. Once more than wakeup_bytes are pending
-	 * the reader is behind, and every record wakes it: that costs the
-	 * tracee a little and gives the reader the CPU sooner, so the buffer
-	 * seldom fills (a full buffer loses records, counted in stats).
+	 * the reader is behind and is woken, once: a wake-up is an interrupt
+	 * on this CPU (1 to 2 us in a VM), and one per record past the mark
+	 * made the tracee several times slower while the reader, already
+	 * awake, gained nothing. The reader clears wakeup_sent after each
+	 * read, so the next crossing once it has read wakes it again; two
+	 * CPUs racing here at worst both wake it.
 	 */
 	pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
-	if (pending >= wakeup_bytes)
+	if (pending >= wakeup_bytes && !wakeup_sent) {
+		wakeup_sent = 1;
 		flags = BPF_RB_FORCE_WAKEUP;
+		if (st)
+			st->wakeups++;
+	}
 	/* a power-of-two mask above the scratch size, then the real bound */
 	size &= 0x7fff;
 	err = size > BT_SCRATCH_SIZE ? -E2BIG : bpf_ringbuf_output(&events, rec, size, flags);

@@ -398,6 +398,11 @@ BT_EXTERN struct {
 
 /* Entries in lost_calls: while zero, records go out without a lookup. */
 BT_EXTERN __u64 lost_pending BT_INIT(0);
+/*
+ * A wake-up was forced and the reader has not read since: no other is sent
+ * (records.bpf.h). Cleared by the reader after each read.
+ */
+BT_EXTERN __u32 wakeup_sent BT_INIT(0);
 
 BT_EXTERN struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);

@@ -1127,7 +1127,18 @@ int collector__poll_fd(const struct collector *c)
 
 int collector__consume(struct collector *c)
 {
-	return ring_buffer__consume(c->rb);
+	int n = ring_buffer__consume(c->rb);
+
+	/*
+	 * After the read, not before: a wake-up sent during the read is spent
+	 * (the reader took its records, and poll() sleeps on an empty ring),
+	 * so a flag left set by it would let the next crossing of the mark go
+	 * unannounced, and the reader would sleep to its timeout while the
+	 * ring buffer filled (records.bpf.h). A record between the read's
+	 * end and this store sends none; the first one after it does.
+	 */
+	__atomic_store_n(&c->skel->bss->wakeup_sent, 0, __ATOMIC_SEQ_CST);
+	return n;
 }
 
 int collector__stats(const struct collector *c, struct bt_stats *sum)
@@ -1153,6 +1164,7 @@ int collector__stats(const struct collector *c, struct bt_stats *sum)
 		sum->compact_records += percpu[i].compact_records;
 		sum->stack_records += percpu[i].stack_records;
 		sum->lost_stacks += percpu[i].lost_stacks;
+		sum->wakeups += percpu[i].wakeups;
 		/* one ring buffer for all CPUs: the highest reading is the mark */
 		if (percpu[i].max_pending > sum->max_pending)
 			sum->max_pending = percpu[i].max_pending;

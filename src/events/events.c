@@ -505,6 +505,14 @@ static int hold_fatal_signal(struct event_reader *er, const struct bt_signal_rec
 	return 0;
 }
 
+static bool has_fatal_signal(const struct event_reader *er, __u32 tid)
+{
+	for (size_t i = 0; i < er->nfatal; i++)
+		if (er->fatal[i].hdr.tid == tid)
+			return true;
+	return false;
+}
+
 /* Shows the fatal signals held for tid (or for every thread, with tid 0). */
 static void release_fatal_signals(struct event_reader *er, __u32 tid)
 {
@@ -577,7 +585,9 @@ static bool ends_open_call(const struct bt_rec_hdr *hdr)
  * A signal, a thread's exit, or a gap in a thread's records. A thread that
  * exits ends its open call: the call never returns ("= ?"); so does a gap
  * that took the call's exit. Any other thread's held call shows unfinished
- * first, as for any line in between.
+ * first, as for any line in between: before the open call's end too, or a
+ * held call whose start the text shows already (CALL_PENDING) would have
+ * its line cut by that end and then shown a second time.
  */
 static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 {
@@ -591,6 +601,8 @@ static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 		if (er->have_held && held->hdr.tid == hdr->tid) {
 			er->have_held = false;
 			emit(er, CALL_NORETURN, held, NULL);
+		} else {
+			release_held(er);
 		}
 		i = find_open(er, hdr->tid);
 		if (i >= 0) {
@@ -655,6 +667,11 @@ static void handle_detach(struct event_reader *er, const struct bt_rec_hdr *hdr)
 		er->fn(er->ctx, &call);
 	}
 	i = find_open(er, hdr->tid);
+	if (er->have_held && ((i >= 0 && er->open[i].deferred) || has_fatal_signal(er, hdr->tid))) {
+		/* a line: another thread's held call shows first, as in handle_event() */
+		release_held(er);
+		i = find_open(er, hdr->tid);
+	}
 	if (i >= 0) {
 		if (er->open[i].deferred) {
 			call.enter = er->open[i].rec;

@@ -96,8 +96,9 @@ void report_end(struct session *s)
 			sink__lines(&s->sink));
 		fprintf(stderr,
 			"btftrace: stats: records without their data %llu, signal and exit records "
-			"lost %llu\n",
-			(unsigned long long)st.compact_records, (unsigned long long)st.lost_other);
+			"lost %llu, reader wake-ups %llu\n",
+			(unsigned long long)st.compact_records, (unsigned long long)st.lost_other,
+			(unsigned long long)st.wakeups);
 		if (s->opts->no_loss)
 			fprintf(stderr, "btftrace: stats: command paused %lu times\n",
 				s->pause.pauses);

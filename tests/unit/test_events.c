@@ -241,15 +241,18 @@ static void test_exec_record_moves_the_execve_to_the_leader(void **state)
 	assert_int_equal(event_reader__handle(er, &moved, sizeof(moved)), 0);
 	event_reader__handle(er, &exec_done, sizeof(exec_done));
 	event_reader__finish(er);
-	/* futex unfinished, its end, execve unfinished, superseded, execve resumed */
+	/*
+	 * futex unfinished, execve unfinished, futex's end, superseded, execve
+	 * resumed: strace's order, the records' own
+	 */
 	assert_int_equal(s.n, 5);
 	assert_int_equal(s.state[0], CALL_UNFINISHED);
 	assert_int_equal(s.tid[0], 100);
-	assert_int_equal(s.state[1], CALL_RESUMED);
-	assert_int_equal(s.tid[1], 100);
-	assert_false(s.has_exit[1]);
-	assert_int_equal(s.state[2], CALL_UNFINISHED);
-	assert_int_equal(s.tid[2], 104);
+	assert_int_equal(s.state[1], CALL_UNFINISHED);
+	assert_int_equal(s.tid[1], 104);
+	assert_int_equal(s.state[2], CALL_RESUMED);
+	assert_int_equal(s.tid[2], 100);
+	assert_false(s.has_exit[2]);
 	/* no exit line for the leader: the exec record's line says what happened */
 	assert_int_equal(s.state[3], CALL_EVENT);
 	assert_int_equal(s.tid[3], 100);
@@ -512,6 +515,41 @@ static void test_lost_enters_keep_open_call(void **state)
 	event_reader__handle(er, &ax, sizeof(ax));
 	assert_int_equal(s.state[3], CALL_RESUMED);
 	assert_true(s.has_enter[3] && s.has_exit[3]);
+	event_reader__free(er);
+}
+
+/*
+ * A gap that took the exit of one thread's open call while another thread's
+ * call is held and shown pending: the held call's line ends first
+ * (unfinished), then the open call's end, then the gap. The other way round
+ * the text would cut the pending line and show its call's start again.
+ */
+static void test_lost_exit_after_other_thread_pending(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(1, 0), b = enter_rec(2, 1);
+	struct bt_lost_rec gap = lost_rec(2, 3, 4);
+	struct bt_exit_rec ax = exit_rec(1, 0, 1);
+
+	event_reader__handle(er, &b, sizeof(b));
+	event_reader__handle(er, &a, sizeof(a)); /* b shows unfinished, a is held */
+	event_reader__idle(er);			 /* a shows pending */
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[1], CALL_PENDING);
+	event_reader__handle(er, &gap, sizeof(gap));
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.state[2], CALL_UNFINISHED);
+	assert_int_equal(s.tid[2], 1);
+	assert_int_equal(s.state[3], CALL_RESUMED);
+	assert_int_equal(s.tid[3], 2);
+	assert_true(s.has_enter[3] && !s.has_exit[3]);
+	assert_int_equal(s.state[4], CALL_EVENT);
+	assert_int_equal(s.tid[4], 2);
+	event_reader__handle(er, &ax, sizeof(ax));
+	assert_int_equal(s.n, 6);
+	assert_int_equal(s.state[5], CALL_RESUMED);
+	assert_int_equal(s.tid[5], 1);
 	event_reader__free(er);
 }
 
@@ -890,6 +928,7 @@ int main(void)
 		cmocka_unit_test(test_capture_lookup_is_bounded),
 		cmocka_unit_test(test_lost_exit_ends_held_call),
 		cmocka_unit_test(test_lost_enters_keep_open_call),
+		cmocka_unit_test(test_lost_exit_after_other_thread_pending),
 		cmocka_unit_test(test_lost_record_too_short_is_refused),
 		cmocka_unit_test(test_dropped_captures_marker),
 		cmocka_unit_test(test_attached_first_exits),

@@ -10,8 +10,8 @@
  *   signals     SIGUSR1 to itself with kill(), a SIGALRM that interrupts a
  *               3 s nanosleep, a SIGCHLD from a child exiting 7 that ends a
  *               sigsuspend; exits 5.
- *   stop        sleeps 1 s in clock_nanosleep while a child stops it (SIGSTOP) at
- *               200 ms and continues it (SIGCONT) 100 ms after it stopped: with no handler
+ *   stop        sleeps 1 s in clock_nanosleep while a child stops it (SIGSTOP) as
+ *               soon as it sleeps and continues it (SIGCONT) 100 ms after it stopped: with no handler
  *               to run, the kernel resumes the sleep with restart_syscall. The
  *               parent then kills the child (paused till then) and exits 6.
  *   segv        writes to address 8.
@@ -89,12 +89,10 @@ static int do_signals(void)
 }
 
 /*
- * Waits (10 s at most) until process pid is stopped: a SIGCONT sent before
- * the SIGSTOP is delivered would discard it, and on a loaded machine 100 ms
- * may not be enough for the stopped process to run at all. Under ptrace the
- * stop shows as 't'.
+ * Waits (10 s at most) until process pid is in one of the states given
+ * ("Tt": stopped, 't' under ptrace; "S": asleep).
  */
-static void wait_stopped(pid_t pid)
+static void wait_state(pid_t pid, const char *states)
 {
 	char path[64], stat[512], *state;
 
@@ -107,7 +105,7 @@ static void wait_stopped(pid_t pid)
 			fclose(f);
 		stat[n] = '\0';
 		state = strrchr(stat, ')');
-		if (state && state[1] == ' ' && (state[2] == 'T' || state[2] == 't'))
+		if (state && state[1] == ' ' && state[2] && strchr(states, state[2]))
 			return;
 		usleep(1000);
 	}
@@ -121,9 +119,16 @@ static int do_stop(void)
 	if (child < 0)
 		return 1;
 	if (child == 0) {
-		usleep(200000);
+		/*
+		 * Once the parent sleeps (it does nothing else that waits), not
+		 * at a fixed time: on a loaded machine a child that slept first
+		 * ran once the parent's second had passed. Then until it stopped:
+		 * a SIGCONT sent before the SIGSTOP is delivered would discard
+		 * it, and 100 ms may not be enough for the stopped process to run.
+		 */
+		wait_state(parent, "S");
 		kill(parent, SIGSTOP);
-		wait_stopped(parent);
+		wait_state(parent, "Tt");
 		/* strace shows 't' before it lets the stop happen: give it the time it had */
 		usleep(100000);
 		kill(parent, SIGCONT);

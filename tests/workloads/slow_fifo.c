@@ -18,12 +18,25 @@
 
 static char fifo[4096];
 static long delay_ms;
-static pid_t main_tid;
+static int main_syscall_fd = -1;
+
 /*
- * /proc/self/task/MAIN/syscall, opened by the main thread before the writer starts: the fds
- * are numbered the same whichever thread runs first (the FIFO's open is 4)
+ * /proc's syscall file of the main thread, opened by it before the writer starts and moved to
+ * a high fd: the FIFO's open then takes fd 3 whatever the writer does meanwhile (an fd is
+ * reserved as an open starts, and a writer that opened the file itself could hold 3 then).
  */
-static int state_fd = -1;
+static void open_main_syscall_file(void)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)syscall(SYS_gettid));
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return; /* no such file: the delay from the writer's start, as before */
+	main_syscall_fd = fcntl(fd, F_DUPFD_CLOEXEC, 100);
+	close(fd);
+}
 
 /*
  * Until the main thread waits in its openat: /proc's syscall file names the call a thread is
@@ -33,11 +46,12 @@ static void wait_for_the_open(void)
 {
 	struct timespec poll_every = {0, 1000000};
 	char buf[64];
+	int fd = main_syscall_fd;
 
-	if (state_fd < 0)
-		return; /* no such file: the delay from now on, as before */
+	if (fd < 0)
+		return;
 	for (;;) {
-		ssize_t n = pread(state_fd, buf, sizeof(buf) - 1, 0);
+		ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
 
 		if (n <= 0)
 			break;
@@ -46,7 +60,7 @@ static void wait_for_the_open(void)
 			break;
 		nanosleep(&poll_every, NULL);
 	}
-	close(state_fd);
+	close(fd);
 }
 
 static void *writer(void *arg)
@@ -95,9 +109,7 @@ int main(int argc, char **argv)
 		if (fd >= 0)
 			close(fd);
 	}
-	main_tid = syscall(SYS_gettid);
-	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)main_tid);
-	state_fd = open(path, O_RDONLY);
+	open_main_syscall_file();
 	pthread_create(&thread, NULL, writer, NULL);
 	fd = open(fifo, O_RDONLY);
 	if (fd >= 0)
