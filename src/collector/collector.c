@@ -14,6 +14,7 @@
 #include <bpf/libbpf.h>
 
 #include "collector/collector.h"
+#include "collector/ringbuf.h"
 #include "sinks/summary.h"
 #include "collector.skel.h"
 
@@ -1094,7 +1095,14 @@ void collector__detach(struct collector *c)
 
 int collector__open_reader(struct collector *c, record_fn fn, void *ctx)
 {
-	c->rb = ring_buffer__new(bpf_map__fd(c->skel->maps.events), fn, ctx, NULL);
+	struct bpf_map_info info = {};
+	__u32 len = sizeof(info);
+	int fd = bpf_map__fd(c->skel->maps.events);
+
+	/* the size the kernel made it, whatever libbpf rounded */
+	if (bpf_obj_get_info_by_fd(fd, &info, &len))
+		return -errno;
+	c->rb = ringbuf_reader__new(fd, info.max_entries, fn, ctx);
 	return c->rb ? 0 : (errno ? -errno : -ENOMEM);
 }
 
@@ -1105,12 +1113,12 @@ int collector__ring_fd(const struct collector *c)
 
 int collector__poll_fd(const struct collector *c)
 {
-	return ring_buffer__epoll_fd(c->rb);
+	return ringbuf_reader__fd(c->rb);
 }
 
 int collector__consume(struct collector *c)
 {
-	return ring_buffer__consume(c->rb);
+	return ringbuf_reader__consume(c->rb);
 }
 
 int collector__stats(const struct collector *c, struct bt_stats *sum)
@@ -1364,7 +1372,7 @@ int collector__run_stats(const struct collector *c, struct collector_run_stats *
 
 void collector__destroy(struct collector *c)
 {
-	ring_buffer__free(c->rb);
+	ringbuf_reader__free(c->rb);
 	detach_kfuncs(c);
 	free(c->kfunc_fds);
 	detach_events(c);

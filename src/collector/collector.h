@@ -11,7 +11,7 @@
 #include "bpf/record.h"
 
 struct collector_bpf;
-struct ring_buffer;
+struct ringbuf_reader;
 
 /* A copy of the event program attached to one tracepoint. */
 struct collector_event {
@@ -93,7 +93,7 @@ enum collector_feature_state {
 
 struct collector {
 	struct collector_bpf *skel;
-	struct ring_buffer *rb;
+	struct ringbuf_reader *rb;
 	int nr_cpus;
 	int stats_fd; /* from BPF_ENABLE_STATS while --stats asks for run times; 0 if none */
 	size_t ringbuf_bytes; /* the ring buffer's size as loaded */
