@@ -1121,6 +1121,21 @@ int collector__consume(struct collector *c)
 	return ringbuf_reader__consume(c->rb);
 }
 
+unsigned long collector__ring_end(const struct collector *c)
+{
+	return ringbuf_reader__end(c->rb);
+}
+
+int collector__consume_to(struct collector *c, unsigned long end)
+{
+	return ringbuf_reader__consume_to(c->rb, end);
+}
+
+unsigned long collector__ring_left(const struct collector *c, unsigned long end)
+{
+	return ringbuf_reader__left(c->rb, end);
+}
+
 int collector__stats(const struct collector *c, struct bt_stats *sum)
 {
 	struct bt_stats *percpu;

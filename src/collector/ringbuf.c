@@ -119,48 +119,63 @@ fail:
 	return NULL;
 }
 
-int ringbuf_reader__consume(struct ringbuf_reader *r)
+unsigned long ringbuf_reader__end(const struct ringbuf_reader *r)
 {
-	unsigned long cons = __atomic_load_n(r->consumer_pos, __ATOMIC_ACQUIRE), prod;
+	return __atomic_load_n(r->producer_pos, __ATOMIC_ACQUIRE);
+}
+
+unsigned long ringbuf_reader__left(const struct ringbuf_reader *r, unsigned long end)
+{
+	unsigned long cons = __atomic_load_n(r->consumer_pos, __ATOMIC_RELAXED);
+
+	return cons < end ? end - cons : 0;
+}
+
+int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end)
+{
+	unsigned long cons = __atomic_load_n(r->consumer_pos, __ATOMIC_ACQUIRE);
 	size_t mask = r->data_bytes - 1;
 	int handed = 0, err;
-	bool more;
 
-	do {
-		more = false;
-		prod = __atomic_load_n(r->producer_pos, __ATOMIC_ACQUIRE);
-		while (cons < prod) {
-			size_t off = cons & mask, total;
-			__u32 *hdr, len;
+	/*
+	 * One pass, to where the producer was: libbpf's went on while records kept coming, so
+	 * a reader slower than the traced threads never got back to its loop (nor to signals).
+	 */
+	while (cons < end) {
+		size_t off = cons & mask, total;
+		__u32 *hdr, len;
 
-			err = cover(r, off, off + BPF_RINGBUF_HDR_SZ);
+		err = cover(r, off, off + BPF_RINGBUF_HDR_SZ);
+		if (err)
+			return err;
+		hdr = (__u32 *)(r->data + off);
+		len = __atomic_load_n(hdr, __ATOMIC_ACQUIRE);
+		/* not committed yet: the next poll says when */
+		if (len & BPF_RINGBUF_BUSY_BIT)
+			return handed;
+		total = ((len & ~BPF_RINGBUF_DISCARD_BIT) + BPF_RINGBUF_HDR_SZ + 7) & ~7UL;
+		if (total > r->data_bytes)
+			return -EINVAL;
+		cons += total;
+		if (!(len & BPF_RINGBUF_DISCARD_BIT)) {
+			err = cover(r, off, off + total);
 			if (err)
 				return err;
-			hdr = (__u32 *)(r->data + off);
-			len = __atomic_load_n(hdr, __ATOMIC_ACQUIRE);
-			/* not committed yet: the next poll says when */
-			if (len & BPF_RINGBUF_BUSY_BIT)
-				return handed;
-			more = true;
-			total = ((len & ~BPF_RINGBUF_DISCARD_BIT) + BPF_RINGBUF_HDR_SZ + 7) & ~7UL;
-			if (total > r->data_bytes)
-				return -EINVAL;
-			cons += total;
-			if (!(len & BPF_RINGBUF_DISCARD_BIT)) {
-				err = cover(r, off, off + total);
-				if (err)
-					return err;
-				err = r->fn(r->ctx, (char *)hdr + BPF_RINGBUF_HDR_SZ, len);
-				if (err < 0) {
-					__atomic_store_n(r->consumer_pos, cons, __ATOMIC_RELEASE);
-					return err;
-				}
-				handed++;
+			err = r->fn(r->ctx, (char *)hdr + BPF_RINGBUF_HDR_SZ, len);
+			if (err < 0) {
+				__atomic_store_n(r->consumer_pos, cons, __ATOMIC_RELEASE);
+				return err;
 			}
-			__atomic_store_n(r->consumer_pos, cons, __ATOMIC_RELEASE);
+			handed++;
 		}
-	} while (more);
+		__atomic_store_n(r->consumer_pos, cons, __ATOMIC_RELEASE);
+	}
 	return handed;
+}
+
+int ringbuf_reader__consume(struct ringbuf_reader *r)
+{
+	return ringbuf_reader__consume_to(r, ringbuf_reader__end(r));
 }
 
 int ringbuf_reader__fd(const struct ringbuf_reader *r)

@@ -16,10 +16,17 @@ struct ringbuf_reader;
  */
 struct ringbuf_reader *ringbuf_reader__new(int map_fd, size_t data_bytes, ringbuf_fn fn, void *ctx);
 /*
- * Hands fn every committed record, in order, until none is left: the number handed, or fn's
- * negative return (its record is taken), or a negative errno when the data cannot be mapped.
+ * Hands fn the committed records written before the producer's position end, in order: the
+ * number handed, or fn's negative return (its record is taken), or a negative errno when the
+ * data cannot be mapped. It stops early at a record not committed yet.
  */
+int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end);
+/* The same, to where the producer is now: records written meanwhile wait for the next call. */
 int ringbuf_reader__consume(struct ringbuf_reader *r);
+/* The producer's position now: the end of what the kernel has written so far. */
+unsigned long ringbuf_reader__end(const struct ringbuf_reader *r);
+/* The bytes of records written before end still to be read. */
+unsigned long ringbuf_reader__left(const struct ringbuf_reader *r, unsigned long end);
 /* The fd to poll(2) for POLLIN: the map's own, readable while records wait. */
 int ringbuf_reader__fd(const struct ringbuf_reader *r);
 /* Bytes of the data area mapped now (for tests: a window or two, not the whole ring). */

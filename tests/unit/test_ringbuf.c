@@ -205,6 +205,61 @@ static void test_wrap_and_windows(void **state)
 	fake_close(&f);
 }
 
+/* A record written while the reader hands one out, as a busy traced thread writes them. */
+struct feeder {
+	struct seen seen;
+	struct fake_ring *f;
+	int more; /* records still to write, one per record handed */
+};
+
+static int on_sample_feed(void *ctx, void *data, size_t size)
+{
+	struct feeder *fd = ctx;
+
+	if (fd->more > 0) {
+		fd->more--;
+		fake_record(fd->f, 16, 9, 0);
+	}
+	return on_sample(&fd->seen, data, size);
+}
+
+/*
+ * A read ends where the producer was as it began: records that keep coming while it reads
+ * wait for the next one, so a reader slower than its writers still gets back to its loop.
+ * consume_to reads to a position taken earlier, and left says what remains before it.
+ */
+static void test_read_ends_where_the_producer_was(void **state)
+{
+	struct fake_ring f;
+	struct feeder fd = {.seen = {.stop_at = -1}, .f = &f, .more = 100};
+	struct ringbuf_reader *r;
+	unsigned long end;
+
+	fake_open(&f);
+	r = ringbuf_reader__new(f.fd, DATA_BYTES, on_sample_feed, &fd);
+	assert_non_null(r);
+	fake_record(&f, 16, 1, 0);
+	fake_record(&f, 16, 2, 0);
+	assert_int_equal(ringbuf_reader__consume(r), 2);
+	assert_int_equal(ringbuf_reader__left(r, ringbuf_reader__end(r)), 2 * 24);
+	assert_int_equal(ringbuf_reader__consume(r), 2);
+	end = ringbuf_reader__end(r);
+	assert_int_equal(end, f.prod);
+	fake_record(&f, 16, 3, 0);
+	fake_record(&f, 16, 4, 0);
+	/* the two written before end, and not the ones written after it or meanwhile */
+	assert_int_equal(ringbuf_reader__consume_to(r, end), 2);
+	assert_int_equal(ringbuf_reader__left(r, end), 0);
+	assert_int_equal(consumer_pos(&f), end);
+	assert_int_equal(ringbuf_reader__left(r, f.prod), 4 * 24);
+	fd.more = 0;
+	assert_int_equal(ringbuf_reader__consume(r), 4);
+	assert_int_equal(fd.seen.n, 10);
+	assert_int_equal(ringbuf_reader__left(r, ringbuf_reader__end(r)), 0);
+	ringbuf_reader__free(r);
+	fake_close(&f);
+}
+
 static void test_corrupt_length_refused(void **state)
 {
 	struct fake_ring f;
@@ -232,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_busy_record_waits),
 		cmocka_unit_test(test_negative_return_takes_record_and_stops),
 		cmocka_unit_test(test_wrap_and_windows),
+		cmocka_unit_test(test_read_ends_where_the_producer_was),
 		cmocka_unit_test(test_corrupt_length_refused),
 	};
 
