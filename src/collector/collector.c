@@ -14,6 +14,7 @@
 #include <bpf/libbpf.h>
 
 #include "collector/collector.h"
+#include "collector/prog_loads.h"
 #include "collector/ringbuf.h"
 #include "sinks/summary.h"
 #include "collector.skel.h"
@@ -207,12 +208,15 @@ static int set_kfunc_templates(struct collector_bpf *skel, const struct collecto
 	return 0;
 }
 
+/* Verified beside the rest: libbpf loads the entry program first, the exit program next. */
+static const char *const parallel_programs[] = {"on_sys_enter", "on_sys_enter_raw", NULL};
+
 /* Opens the object with one program pair enabled: typed (tp_btf) or raw (raw_tp). */
 static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed,
 			 bool ancestor_cgroup, bool cgroup_id)
 {
 	struct collector_bpf *skel = collector_bpf__open();
-	int err;
+	int err, deferred_err;
 
 	if (!skel)
 		return errno ? -errno : -EINVAL;
@@ -345,8 +349,19 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	/* -c with --kfunc: a start time per thread and function in one at once */
 	if (!err && o->summary && (has_kfunc_templates(o) || o->kfunc_kprobes))
 		err = bpf_map__set_max_entries(skel->maps.kfunc_starts, SUMMARY_MAX_THREADS);
-	if (!err)
+	if (!err) {
+		/*
+		 * The entry program verified on a thread of its own while libbpf loads the
+		 * exit program after it; not with -d, whose verifier logs libbpf asks for
+		 * again after a failed load, in place
+		 */
+		if (!o->debug)
+			prog_loads__defer(parallel_programs);
 		err = collector_bpf__load(skel);
+		deferred_err = prog_loads__finish();
+		if (!err)
+			err = deferred_err;
+	}
 	if (err) {
 		collector_bpf__destroy(skel);
 		c->skel = NULL;
