@@ -26,8 +26,8 @@
 #define DEFERRED_MAX 4
 #define BINDS_MAX 4
 
-typedef int (*prog_load_fn)(enum bpf_prog_type, const char *, const char *,
-			    const struct bpf_insn *, size_t, const struct bpf_prog_load_opts *);
+typedef int (*prog_load_fn)(enum bpf_prog_type, const char *, const char *, const struct bpf_insn *,
+			    size_t, const struct bpf_prog_load_opts *);
 typedef int (*bind_map_fn)(int, int, const struct bpf_prog_bind_opts *);
 
 struct deferred {
@@ -101,8 +101,8 @@ static struct deferred *copy_load(enum bpf_prog_type type, const char *name, con
 {
 	struct deferred *d;
 
-	if (opts && (opts->sz > sizeof(*opts) || opts->log_level || opts->log_buf ||
-		     opts->fd_array))
+	if (opts &&
+	    (opts->sz > sizeof(*opts) || opts->log_level || opts->log_buf || opts->fd_array))
 		return NULL;
 	d = calloc(1, sizeof(*d));
 	if (!d)
@@ -135,8 +135,8 @@ int bpf_prog_load(enum bpf_prog_type type, const char *name, const char *license
 		  const struct bpf_prog_load_opts *opts)
 {
 	prog_load_fn load = (prog_load_fn)libbpf_own("bpf_prog_load");
-	struct deferred *d = named(name) ? copy_load(type, name, license, insns, insn_cnt, opts)
-					 : NULL;
+	struct deferred *d =
+		named(name) ? copy_load(type, name, license, insns, insn_cnt, opts) : NULL;
 
 	if (!load) {
 		errno = ENOSYS;
