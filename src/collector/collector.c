@@ -358,7 +358,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		if (!o->debug)
 			prog_loads__defer(parallel_programs);
 		err = collector_bpf__load(skel);
-		deferred_err = prog_loads__finish();
+		deferred_err = prog_loads__finish(!err);
 		if (!err)
 			err = deferred_err;
 	}

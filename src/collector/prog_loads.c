@@ -179,7 +179,7 @@ void prog_loads__defer(const char *const *names)
 	defer_names = names;
 }
 
-int prog_loads__finish(void)
+int prog_loads__finish(bool install)
 {
 	bind_map_fn bind = (bind_map_fn)libbpf_own("bpf_prog_bind_map");
 	int err = 0;
@@ -189,6 +189,12 @@ int prog_loads__finish(void)
 		struct deferred *d = deferred[i];
 
 		pthread_join(d->thread, NULL);
+		if (!install) {
+			if (d->fd >= 0)
+				close(d->fd);
+			free_deferred(d);
+			continue;
+		}
 		if (d->fd >= 0 && dup3(d->fd, d->stand_in, O_CLOEXEC) < 0 && !err)
 			err = -errno;
 		else if (d->fd < 0 && !err)
