@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <linux/bpf.h>
 
@@ -21,6 +22,12 @@
 
 struct ringbuf_reader {
 	int fd;
+	/*
+	 * What the loop polls, as with libbpf's reader: an epoll fd over the map's, readable
+	 * when the kernel wakes the reader. The map's own fd is readable while any record waits,
+	 * so a poll of it would not heed the programs' wake-up threshold (BPF_RB_NO_WAKEUP).
+	 */
+	int epoll_fd;
 	size_t page, data_bytes, window;
 	unsigned long *consumer_pos;	   /* the map's first page, the one it lets us write */
 	const unsigned long *producer_pos; /* its second */
@@ -90,6 +97,7 @@ struct ringbuf_reader *ringbuf_reader__new(int map_fd, size_t data_bytes, ringbu
 	if (!r)
 		return NULL;
 	r->fd = map_fd;
+	r->epoll_fd = -1;
 	r->page = page > 0 ? (size_t)page : 4096;
 	r->data_bytes = data_bytes;
 	r->window = data_bytes < RINGBUF_WINDOW ? data_bytes : RINGBUF_WINDOW;
@@ -113,6 +121,18 @@ struct ringbuf_reader *ringbuf_reader__new(int map_fd, size_t data_bytes, ringbu
 	if (p == MAP_FAILED)
 		goto fail;
 	r->data = p;
+	r->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+	if (r->epoll_fd < 0)
+		goto fail;
+	struct epoll_event ev = {.events = EPOLLIN};
+
+	/* a file epoll cannot watch (the unit tests' memfd) is polled itself */
+	if (epoll_ctl(r->epoll_fd, EPOLL_CTL_ADD, map_fd, &ev)) {
+		if (errno != EPERM)
+			goto fail;
+		close(r->epoll_fd);
+		r->epoll_fd = -1;
+	}
 	return r;
 fail:
 	ringbuf_reader__free(r);
@@ -180,7 +200,7 @@ int ringbuf_reader__consume(struct ringbuf_reader *r)
 
 int ringbuf_reader__fd(const struct ringbuf_reader *r)
 {
-	return r->fd;
+	return r->epoll_fd >= 0 ? r->epoll_fd : r->fd;
 }
 
 size_t ringbuf_reader__mapped(const struct ringbuf_reader *r)
@@ -194,6 +214,8 @@ void ringbuf_reader__free(struct ringbuf_reader *r)
 
 	if (!r)
 		return;
+	if (r->epoll_fd >= 0)
+		close(r->epoll_fd);
 	if (r->data)
 		munmap(r->data, 2 * r->data_bytes);
 	if (r->producer_pos)

@@ -27,7 +27,7 @@ int ringbuf_reader__consume(struct ringbuf_reader *r);
 unsigned long ringbuf_reader__end(const struct ringbuf_reader *r);
 /* The bytes of records written before end still to be read. */
 unsigned long ringbuf_reader__left(const struct ringbuf_reader *r, unsigned long end);
-/* The fd to poll(2) for POLLIN: the map's own, readable while records wait. */
+/* The fd to poll(2) for POLLIN: readable when the kernel wakes the reader. */
 int ringbuf_reader__fd(const struct ringbuf_reader *r);
 /* Bytes of the data area mapped now (for tests: a window or two, not the whole ring). */
 size_t ringbuf_reader__mapped(const struct ringbuf_reader *r);
