@@ -14,6 +14,8 @@
 #include <bpf/libbpf.h>
 
 #include "collector/collector.h"
+#include "collector/prog_loads.h"
+#include "collector/ringbuf.h"
 #include "sinks/summary.h"
 #include "collector.skel.h"
 
@@ -206,12 +208,15 @@ static int set_kfunc_templates(struct collector_bpf *skel, const struct collecto
 	return 0;
 }
 
+/* Verified beside the rest: libbpf loads the entry program first, the exit program next. */
+static const char *const parallel_programs[] = {"on_sys_enter", "on_sys_enter_raw", NULL};
+
 /* Opens the object with one program pair enabled: typed (tp_btf) or raw (raw_tp). */
 static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed,
 			 bool ancestor_cgroup, bool cgroup_id)
 {
 	struct collector_bpf *skel = collector_bpf__open();
-	int err;
+	int err, deferred_err;
 
 	if (!skel)
 		return errno ? -errno : -EINVAL;
@@ -344,8 +349,19 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 	/* -c with --kfunc: a start time per thread and function in one at once */
 	if (!err && o->summary && (has_kfunc_templates(o) || o->kfunc_kprobes))
 		err = bpf_map__set_max_entries(skel->maps.kfunc_starts, SUMMARY_MAX_THREADS);
-	if (!err)
+	if (!err) {
+		/*
+		 * The entry program verified on a thread of its own while libbpf loads the
+		 * exit program after it; not with -d, whose verifier logs libbpf asks for
+		 * again after a failed load, in place
+		 */
+		if (!o->debug)
+			prog_loads__defer(parallel_programs);
 		err = collector_bpf__load(skel);
+		deferred_err = prog_loads__finish(!err);
+		if (!err)
+			err = deferred_err;
+	}
 	if (err) {
 		collector_bpf__destroy(skel);
 		c->skel = NULL;
@@ -1111,7 +1127,14 @@ void collector__detach(struct collector *c)
 
 int collector__open_reader(struct collector *c, record_fn fn, void *ctx)
 {
-	c->rb = ring_buffer__new(bpf_map__fd(c->skel->maps.events), fn, ctx, NULL);
+	struct bpf_map_info info = {};
+	__u32 len = sizeof(info);
+	int fd = bpf_map__fd(c->skel->maps.events);
+
+	/* the size the kernel made it, whatever libbpf rounded */
+	if (bpf_obj_get_info_by_fd(fd, &info, &len))
+		return -errno;
+	c->rb = ringbuf_reader__new(fd, info.max_entries, fn, ctx);
 	return c->rb ? 0 : (errno ? -errno : -ENOMEM);
 }
 
@@ -1122,23 +1145,40 @@ int collector__ring_fd(const struct collector *c)
 
 int collector__poll_fd(const struct collector *c)
 {
-	return ring_buffer__epoll_fd(c->rb);
+	return ringbuf_reader__fd(c->rb);
+}
+
+/*
+ * After a read, not before: a wake-up sent during the read is spent (the reader took its
+ * records, and poll() sleeps on an empty ring), so a flag left set by it would let the next
+ * crossing of the mark go unannounced, and the reader would sleep to its timeout while the
+ * ring buffer filled (records.bpf.h). A record between the read's end and this store sends
+ * none; the first one after it does. Returns n, the read's.
+ */
+static int wakeup_rearmed(struct collector *c, int n)
+{
+	__atomic_store_n(&c->skel->bss->wakeup_sent, 0, __ATOMIC_SEQ_CST);
+	return n;
 }
 
 int collector__consume(struct collector *c)
 {
-	int n = ring_buffer__consume(c->rb);
+	return wakeup_rearmed(c, ringbuf_reader__consume(c->rb));
+}
 
-	/*
-	 * After the read, not before: a wake-up sent during the read is spent
-	 * (the reader took its records, and poll() sleeps on an empty ring),
-	 * so a flag left set by it would let the next crossing of the mark go
-	 * unannounced, and the reader would sleep to its timeout while the
-	 * ring buffer filled (records.bpf.h). A record between the read's
-	 * end and this store sends none; the first one after it does.
-	 */
-	__atomic_store_n(&c->skel->bss->wakeup_sent, 0, __ATOMIC_SEQ_CST);
-	return n;
+unsigned long collector__ring_end(const struct collector *c)
+{
+	return ringbuf_reader__end(c->rb);
+}
+
+int collector__consume_to(struct collector *c, unsigned long end)
+{
+	return wakeup_rearmed(c, ringbuf_reader__consume_to(c->rb, end));
+}
+
+unsigned long collector__ring_left(const struct collector *c, unsigned long end)
+{
+	return ringbuf_reader__left(c->rb, end);
 }
 
 int collector__stats(const struct collector *c, struct bt_stats *sum)
@@ -1393,7 +1433,7 @@ int collector__run_stats(const struct collector *c, struct collector_run_stats *
 
 void collector__destroy(struct collector *c)
 {
-	ring_buffer__free(c->rb);
+	ringbuf_reader__free(c->rb);
 	detach_kfuncs(c);
 	free(c->kfunc_fds);
 	detach_events(c);

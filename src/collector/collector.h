@@ -11,7 +11,7 @@
 #include "bpf/record.h"
 
 struct collector_bpf;
-struct ring_buffer;
+struct ringbuf_reader;
 
 /* A copy of the event program attached to one tracepoint. */
 struct collector_event {
@@ -93,7 +93,7 @@ enum collector_feature_state {
 
 struct collector {
 	struct collector_bpf *skel;
-	struct ring_buffer *rb;
+	struct ringbuf_reader *rb;
 	int nr_cpus;
 	int stats_fd; /* from BPF_ENABLE_STATS while --stats asks for run times; 0 if none */
 	size_t ringbuf_bytes; /* the ring buffer's size as loaded */
@@ -203,8 +203,17 @@ void collector__detach(struct collector *c);
 int collector__open_reader(struct collector *c, record_fn fn, void *ctx);
 /* The fd to poll for readable records. */
 int collector__poll_fd(const struct collector *c);
-/* Reads every record available now. Returns the count or -errno. */
+/*
+ * Reads the records written up to now (those written meanwhile wait for the next read).
+ * Returns the count or -errno.
+ */
 int collector__consume(struct collector *c);
+/* The ring buffer's end now, for reading what was written up to a moment, and no more. */
+unsigned long collector__ring_end(const struct collector *c);
+/* Reads the records written before end: the count or -errno. */
+int collector__consume_to(struct collector *c, unsigned long end);
+/* The bytes of records written before end still unread. */
+unsigned long collector__ring_left(const struct collector *c, unsigned long end);
 /* The ring buffer map's fd, for a look at its positions (--no-loss). */
 int collector__ring_fd(const struct collector *c);
 /* Sums the per-CPU counters. */

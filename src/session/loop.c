@@ -23,6 +23,13 @@
  * must still get to signals and to the command's end.
  */
 #define READ_BATCH 65536
+/*
+ * And the time one read may take: a record can be slow to show (a pid looked for through
+ * all of /proc), and records keep coming; the loop must get back to signals promptly.
+ */
+#define READ_BUDGET_MS 100
+/* After a signal said stop, the most time spent on what the ring buffer still holds. */
+#define DRAIN_MS 3000
 
 /*
  * -y: the working directories that relative paths start from, known now:
@@ -71,6 +78,21 @@ void expect_calls_in_progress(struct session *s)
 	collector__calls_in_progress(s->opts->pids, s->opts->npids, &io);
 }
 
+/* The coarse monotonic clock (a read of the vDSO's page, no system call), in ns. */
+static __u64 coarse_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
+	return t.tv_sec * 1000000000ULL + t.tv_nsec;
+}
+
+/* This read has taken its records, or its time. */
+static bool read_done(struct session *s)
+{
+	return ++s->batch >= s->batch_limit || (s->read_until && coarse_ns() >= s->read_until);
+}
+
 int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
@@ -80,14 +102,14 @@ int on_record(void *ctx, void *data, size_t size)
 		cmd_pause__check(&s->pause);
 	if (s->opts->recorder) {
 		recorder_record(s, data, size);
-		return ++s->batch >= s->batch_limit ? -EAGAIN : 0;
+		return read_done(s) ? -EAGAIN : 0;
 	}
 
 	/* said at once, and counted: each is a call shown in part or not at all */
 	if (event_reader__handle(s->reader, data, size) && !s->bad_records++)
 		fail("warning: a malformed record was skipped");
 	/* a negative return ends this read (libbpf has taken the record already) */
-	if (sink__write_error(&s->sink) || ++s->batch >= s->batch_limit)
+	if (sink__write_error(&s->sink) || read_done(s))
 		return -EAGAIN;
 	return 0;
 }
@@ -158,17 +180,70 @@ static bool max_events_shown(const struct session *s)
 	return s->opts->max_events && s->calls_shown == s->opts->max_events;
 }
 
-void read_records(struct session *s, unsigned long limit)
+/*
+ * Reads the records written before end (the ring buffer's end now if 0), at most limit of
+ * them and, with a budget, for at most budget_ms. Returns the count read, or -errno.
+ */
+static int read_some(struct session *s, unsigned long end, unsigned long limit, int budget_ms)
 {
+	int n;
+
 	/* the maps stacks are taken in come first: what was mapped before them is known */
 	if (s->stacks)
 		stack_unwinder__poll(s->stacks);
 	s->batch = 0;
 	s->batch_limit = limit;
-	collector__consume(&s->coll);
+	s->read_until = budget_ms ? coarse_ns() + budget_ms * 1000000ULL : 0;
+	n = end ? collector__consume_to(&s->coll, end) : collector__consume(&s->coll);
 	/* with the buffer read, a paused command goes on */
 	if (s->opts->no_loss)
 		cmd_pause__check(&s->pause);
+	/* -EAGAIN: on_record ended the read, after taking records */
+	return n == -EAGAIN ? (int)s->batch : n;
+}
+
+/* The loop's read: what is there now, up to limit records and READ_BUDGET_MS. */
+void read_records(struct session *s, unsigned long limit)
+{
+	read_some(s, 0, limit, READ_BUDGET_MS);
+}
+
+/*
+ * Every record written up to now, and none the traced threads write while they are read
+ * (on a busy system they would keep the read going). With stop_signal, a signal meanwhile
+ * ends it (SIGCHLD and SIGUSR1 are handled and do not), and after a stop signal (*stop_signal set already) it takes at most DRAIN_MS: the
+ * bytes left unread are said. Returns whether everything was read.
+ */
+bool read_records_now(struct session *s, int *stop_signal)
+{
+	unsigned long end = collector__ring_end(&s->coll), left;
+	__u64 until = stop_signal && *stop_signal ? coarse_ns() + DRAIN_MS * 1000000ULL : 0;
+	struct pollfd sig = {.fd = stop_signal ? s->sigfd : -1, .events = POLLIN};
+	bool stopped = false;
+	int n = 0;
+
+	while ((left = collector__ring_left(&s->coll, end))) {
+		n = read_some(s, end, ~0UL, READ_BUDGET_MS);
+		if (n < 0)
+			break;
+		if (until && coarse_ns() >= until)
+			break;
+		if (sig.fd >= 0 && poll(&sig, 1, 0) > 0 && handle_signals(s, stop_signal)) {
+			stopped = true;
+			break;
+		}
+		/* a record reserved but not committed yet: the program commits it soon */
+		if (!n && collector__ring_left(&s->coll, end) == left)
+			poll(NULL, 0, 1);
+	}
+	left = collector__ring_left(&s->coll, end);
+	if (left && n < 0)
+		fail("warning: %lu KiB of records left unread: %s", (left + 1023) >> 10,
+		     strerror(-n));
+	else if (left)
+		fail("warning: %lu KiB of records left unread: %s", (left + 1023) >> 10,
+		     stopped ? "a signal said stop" : "not read in the time after the stop");
+	return !left;
 }
 
 /*
@@ -266,12 +341,8 @@ int trace_loop(struct session *s)
 		waitpid(s->child, &s->child_status, 0);
 		s->child_done = true;
 	}
-	/*
-	 * Everything the kernel wrote before the end is still in the ring
-	 * buffer, and no record is under 32 bytes: what an -a session's busy
-	 * system writes meanwhile cannot keep this last read going.
-	 */
-	read_records(s, s->coll.ringbuf_bytes / 32);
+	/* everything the kernel wrote before the end is still in the ring buffer */
+	read_records_now(s, &stop_signal);
 	while (s->dump_pending)
 		recorder_dump(s);
 	if (s->opts->lossless && collector__take_thread_losses(&s->coll, report_thread_loss, s) < 0)

@@ -196,7 +196,7 @@ void recorder_dump(struct session *s)
 	}
 	collector__freeze_recorder(&s->coll, true);
 	/* the events up to now, the trigger's own exit among them; later triggers wait */
-	read_records(s, s->coll.ringbuf_bytes / 32);
+	read_records_now(s, NULL);
 	until = s->triggers[0];
 	memmove(s->triggers, s->triggers + 1, --s->ntriggers * sizeof(s->triggers[0]));
 	s->dump_pending = s->ntriggers > 0;

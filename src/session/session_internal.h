@@ -70,6 +70,7 @@ struct session {
 
 	unsigned long long bad_records;
 	unsigned long batch, batch_limit; /* records taken in this read, and its bound */
+	__u64 read_until; /* CLOCK_MONOTONIC_COARSE ns at which the read ends; 0: none */
 	sigset_t orig_sigmask;
 	void (*orig_sigpipe)(int);
 	struct trace_files *path_files; /* -P: the files the paths name; NULL without -P */
@@ -133,6 +134,7 @@ void raise_reader_priority(void);
 int trace_loop(struct session *s);
 /* Reads at most limit records: the ring buffer may be filled as fast as it is read. */
 void read_records(struct session *s, unsigned long limit);
+bool read_records_now(struct session *s, int *stop_signal);
 
 /* recorder.c: --flight-recorder */
 /* A record from the ring buffer: an event held for the next dump, or a trigger. */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A reader of a BPF ring buffer that maps only the stretch of its data being read. */
+#ifndef BTFTRACE_RINGBUF_H
+#define BTFTRACE_RINGBUF_H
+
+#include <stddef.h>
+
+/* Each record, as libbpf's ring_buffer hands it; a negative return ends the read. */
+typedef int (*ringbuf_fn)(void *ctx, void *data, size_t size);
+
+struct ringbuf_reader;
+
+/*
+ * The reader of the ring buffer map fd, whose data area is data_bytes (its max_entries: a
+ * power of two, a multiple of the page size). NULL with errno set when it cannot be mapped.
+ */
+struct ringbuf_reader *ringbuf_reader__new(int map_fd, size_t data_bytes, ringbuf_fn fn, void *ctx);
+/*
+ * Hands fn the committed records written before the producer's position end, in order: the
+ * number handed, or fn's negative return (its record is taken), or a negative errno when the
+ * data cannot be mapped. It stops early at a record not committed yet.
+ */
+int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end);
+/* The same, to where the producer is now: records written meanwhile wait for the next call. */
+int ringbuf_reader__consume(struct ringbuf_reader *r);
+/* The producer's position now: the end of what the kernel has written so far. */
+unsigned long ringbuf_reader__end(const struct ringbuf_reader *r);
+/* The bytes of records written before end still to be read. */
+unsigned long ringbuf_reader__left(const struct ringbuf_reader *r, unsigned long end);
+/* The fd to poll(2) for POLLIN: readable when the kernel wakes the reader. */
+int ringbuf_reader__fd(const struct ringbuf_reader *r);
+/* Bytes of the data area mapped now (for tests: a window or two, not the whole ring). */
+size_t ringbuf_reader__mapped(const struct ringbuf_reader *r);
+void ringbuf_reader__free(struct ringbuf_reader *r);
+
+#endif
