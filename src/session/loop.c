@@ -211,8 +211,9 @@ void read_records(struct session *s, unsigned long limit)
 /*
  * Every record written up to now, and none the traced threads write while they are read
  * (on a busy system they would keep the read going). With stop_signal, a signal meanwhile
- * ends it (SIGCHLD and SIGUSR1 are handled and do not), and after a stop signal (*stop_signal set already) it takes at most DRAIN_MS: the
- * bytes left unread are said. Returns whether everything was read.
+ * ends it (SIGCHLD and SIGUSR1 are handled and do not), and after a stop signal
+ * (*stop_signal set already) it takes at most DRAIN_MS: the bytes left unread are said.
+ * Returns whether everything was read.
  */
 bool read_records_now(struct session *s, int *stop_signal)
 {
@@ -237,12 +238,11 @@ bool read_records_now(struct session *s, int *stop_signal)
 			poll(NULL, 0, 1);
 	}
 	left = collector__ring_left(&s->coll, end);
-	if (left && n < 0)
+	if (left)
 		fail("warning: %lu KiB of records left unread: %s", (left + 1023) >> 10,
-		     strerror(-n));
-	else if (left)
-		fail("warning: %lu KiB of records left unread: %s", (left + 1023) >> 10,
-		     stopped ? "a signal said stop" : "not read in the time after the stop");
+		     n < 0     ? strerror(-n)
+		     : stopped ? "a signal said stop"
+			       : "not read in the time after the stop");
 	return !left;
 }
 
