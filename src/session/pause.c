@@ -24,10 +24,10 @@
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include "collector/collector.h"
 #include "container/container.h"
 #include "session/pause.h"
 
@@ -107,10 +107,10 @@ int cmd_pause__add(struct cmd_pause *p, pid_t pid)
 	return write_file(p->dir, "cgroup.procs", text);
 }
 
+/* The backlog, as the ring buffer's reader has it (its positions are the kernel's pages). */
 static __u64 pending(const struct cmd_pause *p)
 {
-	return __atomic_load_n(p->prod, __ATOMIC_ACQUIRE) -
-	       __atomic_load_n(p->cons, __ATOMIC_ACQUIRE);
+	return collector__ring_left(p->coll, collector__ring_end(p->coll));
 }
 
 /* The backlog decides, under the lock: the watcher and the reader may both ask. */
@@ -133,7 +133,7 @@ void cmd_pause__check(struct cmd_pause *p)
 	bool frozen;
 	__u64 n;
 
-	if (!p->prod)
+	if (!p->coll)
 		return;
 	frozen = __atomic_load_n(&p->frozen, __ATOMIC_ACQUIRE);
 	n = pending(p);
@@ -159,26 +159,15 @@ static void *watch_ring(void *arg)
 	return NULL;
 }
 
-int cmd_pause__watch(struct cmd_pause *p, int ring_fd, size_t ring_bytes, __u64 high, __u64 low)
+int cmd_pause__watch(struct cmd_pause *p, const struct collector *coll, __u64 high, __u64 low)
 {
 	/* edge-triggered: a level would report the ring readable while anything is in it */
 	struct epoll_event ev = {.events = EPOLLIN | EPOLLET};
-	void *cons, *prod;
+	size_t ring_bytes = coll->ringbuf_bytes;
+	int ring_fd = collector__ring_fd(coll);
 	int err;
 
-	p->page = sysconf(_SC_PAGESIZE);
-	/* the consumer's page first, then the producer's: the kernel's layout */
-	cons = mmap(NULL, p->page, PROT_READ, MAP_SHARED, ring_fd, 0);
-	if (cons == MAP_FAILED)
-		return -errno;
-	prod = mmap(NULL, p->page, PROT_READ, MAP_SHARED, ring_fd, p->page);
-	if (prod == MAP_FAILED) {
-		err = -errno;
-		munmap(cons, p->page);
-		return err;
-	}
-	p->cons = cons;
-	p->prod = prod;
+	p->coll = coll;
 	p->high = high < ring_bytes ? high : ring_bytes / 2;
 	p->low = low < p->high ? low : p->high / 4;
 	p->epfd = epoll_create1(EPOLL_CLOEXEC);
@@ -197,16 +186,14 @@ void cmd_pause__release(struct cmd_pause *p)
 {
 	__u64 one = 1;
 
-	if (!p->prod)
+	if (!p->coll)
 		return;
 	__atomic_store_n(&p->released, true, __ATOMIC_RELEASE);
 	if (p->watching && write(p->stopfd, &one, sizeof(one)) == sizeof(one))
 		pthread_join(p->watcher, NULL);
 	p->watching = false;
 	set_frozen(p, false);
-	munmap((void *)p->cons, p->page);
-	munmap((void *)p->prod, p->page);
-	p->cons = p->prod = NULL;
+	p->coll = NULL;
 }
 
 void cmd_pause__close(struct cmd_pause *p)

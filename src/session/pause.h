@@ -15,6 +15,8 @@
 #include <sys/types.h>
 #include <linux/types.h>
 
+struct collector;
+
 #define PAUSE_WATCH_NICE -20 /* the watcher's priority, as the reader's */
 #define PAUSE_WATCH_MS 20    /* its look at the backlog when no wake-up came */
 
@@ -22,9 +24,8 @@ struct cmd_pause {
 	int freeze_fd;	     /* the command's cgroup's cgroup.freeze; -1: not in use */
 	char dir[PATH_MAX];  /* that cgroup's directory, made for this run */
 	char home[PATH_MAX]; /* btftrace's own cgroup's directory: what is left goes back there */
-	/* the ring buffer's consumer and producer positions, mapped read-only */
-	const volatile __u64 *cons, *prod;
-	size_t page;
+	/* the collector whose ring buffer's backlog decides; NULL: not watching */
+	const struct collector *coll;
 	__u64 high, low; /* freeze at or above high bytes pending, thaw at or below low */
 	bool frozen;
 	bool released;	      /* tracing is over: no more pauses */
@@ -44,10 +45,10 @@ int cmd_pause__open(struct cmd_pause *p, char *err, size_t size);
 /* Moves process pid (the command, before its exec) into the cgroup. */
 int cmd_pause__add(struct cmd_pause *p, pid_t pid);
 /*
- * Watches the ring buffer of ring_bytes behind fd: the command is frozen
- * from high bytes pending and thawed at low.
+ * Watches the collector's ring buffer: the command is frozen from high bytes
+ * pending and thawed at low.
  */
-int cmd_pause__watch(struct cmd_pause *p, int ring_fd, size_t ring_bytes, __u64 high, __u64 low);
+int cmd_pause__watch(struct cmd_pause *p, const struct collector *coll, __u64 high, __u64 low);
 /*
  * Freezes or thaws the command by the backlog now; cheap enough for every
  * record (two loads unless it changes).

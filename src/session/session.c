@@ -289,8 +289,8 @@ int session_run(const struct session_opts *o)
 	/* before its exec: from its first call on, the command can be paused */
 	if (s.child > 0 && o->no_loss &&
 	    ((err = cmd_pause__add(&s.pause, s.child)) ||
-	     (err = cmd_pause__watch(&s.pause, collector__ring_fd(&s.coll), s.coll.ringbuf_bytes,
-				     s.coll.ringbuf_bytes / 4, s.coll.ringbuf_bytes / 16)))) {
+	     (err = cmd_pause__watch(&s.pause, &s.coll, s.coll.ringbuf_bytes / 4,
+				     s.coll.ringbuf_bytes / 16)))) {
 		fail("--no-loss cannot pause the command: cannot move it into %s or watch the "
 		     "ring buffer (%s); drop --no-loss",
 		     s.pause.dir, strerror(-err));
