@@ -42,6 +42,8 @@ static const char named_escapes[256] = {
 
 #define WORD_BYTES 8
 #define BYTES_OF(c) (0x0101010101010101ULL * (c))
+/* A zeroed buffer's NULs by the block: a read of /dev/zero with -s 4096 is 128 of them */
+#define NUL_BLOCK 32
 
 /* How one byte shows in a quoted string: 1 to 4 characters. */
 struct byte_escape {
@@ -59,6 +61,9 @@ struct escape_table {
 	/* seven NULs followed by a NUL: zeroed buffers go 8 bytes a step */
 	char nul_run[(WORD_BYTES - 1) * 4 + 4];
 	unsigned char nul_run_len;
+	/* NUL_BLOCK NULs followed by a byte that is not an octal digit: 32 bytes a step */
+	char nul_block[NUL_BLOCK * 4];
+	unsigned char nul_block_len;
 };
 
 enum { ESCAPE_OCTAL, ESCAPE_HEX_CHARS, ESCAPE_STYLES };
@@ -110,6 +115,11 @@ __attribute__((constructor)) static void build_escape_tables(void)
 				       t->before_other[0].len);
 				t->nul_run_len += t->before_other[0].len;
 			}
+			for (int k = 0; k < NUL_BLOCK; k++) {
+				memcpy(t->nul_block + t->nul_block_len, t->before_other[0].text,
+				       t->before_other[0].len);
+				t->nul_block_len += t->before_other[0].len;
+			}
 		}
 	}
 }
@@ -140,6 +150,18 @@ static bool word_plain(uint64_t x, bool brackets)
 	return !brackets || !(word_has_zero(x ^ BYTES_OF('<')) || word_has_zero(x ^ BYTES_OF('>')));
 }
 
+/* Whether the NUL_BLOCK bytes at s are all NULs. */
+static bool block_all_nul(const unsigned char *s)
+{
+	uint64_t x, any = 0;
+
+	for (int k = 0; k < NUL_BLOCK / WORD_BYTES; k++) {
+		memcpy(&x, s + k * WORD_BYTES, WORD_BYTES);
+		any |= x;
+	}
+	return !any;
+}
+
 static char *put_hex_byte(char *o, unsigned char c)
 {
 	*o++ = '\\';
@@ -153,9 +175,10 @@ static char *put_hex_byte(char *o, unsigned char c)
  * The body of a quoted string: n bytes, each as itself or escaped. brackets: '<' and '>' are
  * escaped too (a name in angle brackets). Buffers of kilobytes come through here on every read
  * and write, so each byte is one table look-up and a 4-byte copy into room reserved once (at
- * most 4 characters a byte; a shorter escape's copy is overwritten by the next), and a word of
+ * most 4 characters a byte; a shorter escape's copy is overwritten by the next), a word of
  * eight plain characters or of eight NULs goes at once (the 32 bytes of seven NULs' copy fit
- * in the room of the eight and the byte after them).
+ * in the room of the eight and the byte after them), and so does a block of 32 NULs (the
+ * zeroed buffers of reads from /dev/zero, of fresh files and pages).
  */
 static void put_escaped(struct outbuf *ob, const unsigned char *s, size_t n, enum quote_hex hex,
 			bool brackets)
@@ -181,6 +204,17 @@ static void put_escaped(struct outbuf *ob, const unsigned char *s, size_t n, enu
 		while (i + 1 < n) {
 			uint64_t x;
 
+			/*
+			 * a block of NULs with no octal digit after it: each NUL is short (the
+			 * room of the block's 32 bytes holds the 128 bytes copied)
+			 */
+			if (i + NUL_BLOCK < n && block_all_nul(s + i) &&
+			    !is_octal_digit(s[i + NUL_BLOCK])) {
+				memcpy(o, t->nul_block, sizeof(t->nul_block));
+				o += t->nul_block_len;
+				i += NUL_BLOCK;
+				continue;
+			}
 			/* eight at a time where all show as they are, or all are NULs (zeroed buffers) */
 			if (i + WORD_BYTES < n) {
 				memcpy(&x, s + i, WORD_BYTES);

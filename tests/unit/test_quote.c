@@ -125,6 +125,7 @@ static size_t reference_escape(char *out, const unsigned char *s, size_t n, enum
 /*
  * Runs of bytes of one sort, 0 to 19 long: text, NULs, octal digits, the characters escaped
  * by name or in brackets, any byte; so that words of eight of a sort, and their edges, come.
+ * And runs of 30 to 79 NULs, for the blocks of 32 that go at once.
  */
 static void fill_runs(unsigned char *buf, size_t n, unsigned int *seed)
 {
@@ -133,7 +134,12 @@ static void fill_runs(unsigned char *buf, size_t n, unsigned int *seed)
 
 	while (i < n) {
 		size_t len = rand_r(seed) % 20;
-		int sort = rand_r(seed) % 5;
+		int sort = rand_r(seed) % 6;
+
+		if (sort == 5) {
+			len = 30 + rand_r(seed) % 50;
+			sort = 1;
+		}
 
 		for (; len && i < n; len--, i++) {
 			switch (sort) {
