@@ -1181,6 +1181,16 @@ unsigned long collector__ring_left(const struct collector *c, unsigned long end)
 	return ringbuf_reader__left(c->rb, end);
 }
 
+bool collector__record_can_stay(const struct collector *c)
+{
+	return ringbuf_reader__can_hold(c->rb);
+}
+
+void collector__record_stays(struct collector *c)
+{
+	ringbuf_reader__hold(c->rb);
+}
+
 int collector__stats(const struct collector *c, struct bt_stats *sum)
 {
 	struct bt_stats *percpu;

@@ -214,6 +214,12 @@ unsigned long collector__ring_end(const struct collector *c);
 int collector__consume_to(struct collector *c, unsigned long end);
 /* The bytes of records written before end still unread. */
 unsigned long collector__ring_left(const struct collector *c, unsigned long end);
+/*
+ * Called from the record fn: whether the record it is handed can stay in the ring buffer
+ * until fn returns for the next one, and then that it does (the reader holds it, uncopied).
+ */
+bool collector__record_can_stay(const struct collector *c);
+void collector__record_stays(struct collector *c);
 /* The ring buffer map's fd, for a look at its positions (--no-loss). */
 int collector__ring_fd(const struct collector *c);
 /* Sums the per-CPU counters. */

@@ -3,7 +3,16 @@
 #ifndef BTFTRACE_RINGBUF_H
 #define BTFTRACE_RINGBUF_H
 
+#include <stdbool.h>
 #include <stddef.h>
+
+/* The most of the data mapped for reading past the kept part, unless one record is larger. */
+#define RINGBUF_WINDOW (512UL << 10)
+/*
+ * The first bytes of the data area, whose windows stay mapped once mapped: with the windows
+ * past it, at most 4 MiB of the ring resident (a peak RSS of ~19 MB with the default 8 MiB).
+ */
+#define RINGBUF_KEPT (3UL << 20)
 
 /* Each record, as libbpf's ring_buffer hands it; a negative return ends the read. */
 typedef int (*ringbuf_fn)(void *ctx, void *data, size_t size);
@@ -23,14 +32,23 @@ struct ringbuf_reader *ringbuf_reader__new(int map_fd, size_t data_bytes, ringbu
 int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end);
 /* The same, to where the producer is now: records written meanwhile wait for the next call. */
 int ringbuf_reader__consume(struct ringbuf_reader *r);
+/*
+ * Called by fn: whether the record it is handed can stay where it is (not one read from the
+ * second copy of the data, after another held), and then that it does: its memory valid and
+ * the kernel kept from writing over it until fn returns for the next record.
+ */
+bool ringbuf_reader__can_hold(const struct ringbuf_reader *r);
+void ringbuf_reader__hold(struct ringbuf_reader *r);
 /* The producer's position now: the end of what the kernel has written so far. */
 unsigned long ringbuf_reader__end(const struct ringbuf_reader *r);
-/* The bytes of records written before end still to be read. */
+/* The bytes of records written before end still to be read (a record held is read). */
 unsigned long ringbuf_reader__left(const struct ringbuf_reader *r, unsigned long end);
 /* The fd to poll(2) for POLLIN: readable when the kernel wakes the reader. */
 int ringbuf_reader__fd(const struct ringbuf_reader *r);
-/* Bytes of the data area mapped now (for tests: a window or two, not the whole ring). */
+/* Bytes of the data area mapped now (for tests: the kept part and a window or two). */
 size_t ringbuf_reader__mapped(const struct ringbuf_reader *r);
+/* The mmaps of the data area made so far (for tests: the kept windows are mapped once). */
+unsigned long ringbuf_reader__maps(const struct ringbuf_reader *r);
 void ringbuf_reader__free(struct ringbuf_reader *r);
 
 #endif

@@ -176,8 +176,9 @@ static void test_negative_return_takes_record_and_stops(void **state)
 
 /*
  * Round the ring three times in records of 200 KiB: the ones across its end come whole
- * (from the second copy), one larger than a window too, and no more than the windows under
- * the record being read stay mapped.
+ * (from the second copy), one larger than a window too, and no more than the kept windows and
+ * the windows under the record being read stay mapped. The kept windows are mapped once: each
+ * round maps only the windows past them again.
  */
 static void test_wrap_and_windows(void **state)
 {
@@ -192,10 +193,13 @@ static void test_wrap_and_windows(void **state)
 	for (int round = 0; round < 70; round++) {
 		fake_record(&f, 200 << 10, (unsigned char)round, 0);
 		total += ringbuf_reader__consume(r);
-		assert_true(ringbuf_reader__mapped(r) <= 2 * (512UL << 10));
+		assert_true(ringbuf_reader__mapped(r) <= RINGBUF_KEPT + 2 * RINGBUF_WINDOW);
 		assert_int_equal(consumer_pos(&f), f.prod);
 	}
 	assert_true(f.prod > 3 * DATA_BYTES);
+	assert_true(ringbuf_reader__mapped(r) >= RINGBUF_KEPT);
+	/* a round maps the 2 windows past the kept 6, and the one of the record across the end */
+	assert_true(ringbuf_reader__maps(r) <= RINGBUF_KEPT / RINGBUF_WINDOW + 4 * 3 + 4);
 	fake_record(&f, 1536 << 10, 7, 0);
 	total += ringbuf_reader__consume(r);
 	assert_int_equal(total, 71);
@@ -260,6 +264,77 @@ static void test_read_ends_where_the_producer_was(void **state)
 	fake_close(&f);
 }
 
+/* Holds every record it can, and checks that the one held before is whole still. */
+struct holder {
+	struct ringbuf_reader *r;
+	struct fake_ring *f;
+	const unsigned char *held;
+	size_t held_size;
+	int n, refused;
+	unsigned long consumer_seen; /* the consumer position as the last record came */
+};
+
+static int on_sample_hold(void *ctx, void *data, size_t size)
+{
+	struct holder *h = ctx;
+	const unsigned char *b = data;
+
+	/* the kernel may not write over the one held, nor has it been unmapped */
+	h->consumer_seen = consumer_pos(h->f);
+	if (h->held) {
+		for (size_t k = 0; k < h->held_size; k += 4093)
+			assert_int_equal(h->held[k], (unsigned char)(h->held[0] + k));
+	}
+	for (size_t k = 0; k < size; k += 4093)
+		assert_int_equal(b[k], (unsigned char)(b[0] + k));
+	h->n++;
+	h->held = NULL;
+	if (ringbuf_reader__can_hold(h->r)) {
+		ringbuf_reader__hold(h->r);
+		h->held = b;
+		h->held_size = size;
+	} else {
+		h->refused++;
+	}
+	return 0;
+}
+
+/*
+ * A record held stays: the consumer position stays at it and its windows stay mapped until
+ * the next record has been handed, round the ring and across its end; one read from the
+ * second copy (after another held) cannot be held. left counts it as read.
+ */
+static void test_held_record_stays(void **state)
+{
+	struct fake_ring f;
+	struct holder h = {.f = &f};
+	unsigned long at = 0, prev = 0;
+
+	fake_open(&f);
+	h.r = ringbuf_reader__new(f.fd, DATA_BYTES, on_sample_hold, &h);
+	assert_non_null(h.r);
+	at = fake_record(&f, 100, 1, 0);
+	assert_int_equal(ringbuf_reader__consume(h.r), 1);
+	assert_int_equal(consumer_pos(&f), at);
+	assert_int_equal(ringbuf_reader__left(h.r, f.prod), 0);
+	/* records of 600 KiB, more than a window: the one held and the next are windows apart */
+	for (int i = 0; i < 40; i++) {
+		bool prev_held = h.held;
+
+		prev = at;
+		at = fake_record(&f, 600 << 10, (unsigned char)i, 0);
+		assert_int_equal(ringbuf_reader__consume(h.r), 1);
+		assert_int_equal(h.consumer_seen, prev_held ? prev : at);
+		assert_int_equal(consumer_pos(&f), h.held ? at : f.prod);
+		assert_true(ringbuf_reader__mapped(h.r) <= RINGBUF_KEPT + 4 * RINGBUF_WINDOW);
+	}
+	assert_true(f.prod > 2 * DATA_BYTES);
+	/* each after one across the end, read from the second copy, was not held */
+	assert_true(h.refused >= 2);
+	ringbuf_reader__free(h.r);
+	fake_close(&f);
+}
+
 static void test_corrupt_length_refused(void **state)
 {
 	struct fake_ring f;
@@ -289,6 +364,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_and_windows),
 		cmocka_unit_test(test_read_ends_where_the_producer_was),
 		cmocka_unit_test(test_corrupt_length_refused),
+		cmocka_unit_test(test_held_record_stays),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
