@@ -48,10 +48,17 @@ struct interrupted_call {
 struct event_reader {
 	call_fn fn;
 	void *ctx;
-	/* the held enter: a reused buffer, so the common path does not allocate */
-	void *held;
+	/*
+	 * The held enter: in held_buf, a reused buffer, so the common path does not allocate;
+	 * or, from event_reader__handle_kept, where the caller keeps it (held_kept), so that a
+	 * call's kilobytes of data are not copied to be shown when its exit comes next.
+	 */
+	const void *held;
+	void *held_buf;
 	size_t held_cap;
 	bool have_held;
+	bool held_kept;
+	bool keep_ok; /* the record being handled may be held where it is */
 	/* the held enter's stack record, in a reused buffer too */
 	void *held_stack;
 	size_t held_stack_cap;
@@ -118,7 +125,7 @@ void event_reader__free(struct event_reader *er)
 	free(er->held_stack);
 	free(er->fatal);
 	free(er->interrupted);
-	free(er->held);
+	free(er->held_buf);
 	for (size_t i = 0; i < er->nexpected; i++)
 		free(er->expected[i]);
 	free(er->expected);
@@ -424,7 +431,8 @@ static void release_held(struct event_reader *er)
 	er->nopen++;
 }
 
-static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
+/* The held enter copied into held_buf, where it stays as long as the reader needs it. */
+static int own_held(struct event_reader *er, const struct bt_enter_rec *rec)
 {
 	if (rec->hdr.size > er->held_cap) {
 		size_t cap = er->held_cap ? er->held_cap : 1024;
@@ -432,13 +440,26 @@ static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
 
 		while (cap < rec->hdr.size)
 			cap *= 2;
-		p = realloc(er->held, cap);
+		p = realloc(er->held_buf, cap);
 		if (!p)
 			return -ENOMEM;
-		er->held = p;
+		er->held_buf = p;
 		er->held_cap = cap;
 	}
-	memcpy(er->held, rec, rec->hdr.size);
+	memcpy(er->held_buf, rec, rec->hdr.size);
+	er->held = er->held_buf;
+	er->held_kept = false;
+	return 0;
+}
+
+static int hold(struct event_reader *er, const struct bt_enter_rec *rec)
+{
+	if (er->keep_ok) {
+		er->held = rec;
+		er->held_kept = true;
+	} else if (own_held(er, rec)) {
+		return -ENOMEM;
+	}
 	er->have_held = true;
 	er->held_pending = false;
 	er->held_has_stack = false;
@@ -1134,6 +1155,24 @@ static int handle_record(struct event_reader *er, const void *data, size_t size)
 	if (er->nfatal)
 		release_fatal_signals(er, hdr->tid);
 	return 0;
+}
+
+int event_reader__handle_kept(struct event_reader *er, const void *data, size_t size, bool may_keep,
+			      bool *kept)
+{
+	const void *before = er->have_held && er->held_kept ? er->held : NULL;
+	int err;
+
+	er->keep_ok = may_keep;
+	err = event_reader__handle(er, data, size);
+	er->keep_ok = false;
+	/* the caller lets go of the record before this one now: still held, it is copied */
+	if (before && er->have_held && er->held == before && own_held(er, before)) {
+		er->have_held = false;
+		err = -ENOMEM;
+	}
+	*kept = er->have_held && er->held == data;
+	return err;
 }
 
 void event_reader__idle(struct event_reader *er)

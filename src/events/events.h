@@ -69,6 +69,14 @@ void event_reader__free(struct event_reader *er);
 /* Takes one ring buffer record. Returns 0, or -EINVAL for a malformed record. */
 int event_reader__handle(struct event_reader *er, const void *data, size_t size);
 /*
+ * The same for a record whose memory the caller can keep as it is (may_keep): *kept says
+ * whether the reader holds it there (an enter, until its exit or another record comes). It
+ * must then stay valid until the next call of this function returns; the reader copies what
+ * it still holds of it then. -ENOMEM when that copy cannot be made (the enter is lost).
+ */
+int event_reader__handle_kept(struct event_reader *er, const void *data, size_t size, bool may_keep,
+			      bool *kept);
+/*
  * The quiet rounds (calls of event_reader__idle) that io_uring operations completed during
  * their submitter's call wait for its end before they show and split it.
  */

@@ -107,9 +107,18 @@ int on_record(void *ctx, void *data, size_t size)
 		return read_done(s) ? -EAGAIN : 0;
 	}
 
-	/* said at once, and counted: each is a call shown in part or not at all */
-	if (event_reader__handle(s->reader, data, size) && !s->bad_records++)
+	/*
+	 * said at once, and counted: each is a call shown in part or not at all. An enter
+	 * held for its exit stays in the ring buffer, uncopied: its data are often kilobytes.
+	 */
+	bool kept = false;
+
+	if (event_reader__handle_kept(s->reader, data, size, collector__record_can_stay(&s->coll),
+				      &kept) &&
+	    !s->bad_records++)
 		fail("warning: a malformed record was skipped");
+	if (kept)
+		collector__record_stays(&s->coll);
 	/* a negative return ends this read (libbpf has taken the record already) */
 	if (sink__write_error(&s->sink) || read_done(s))
 		return -EAGAIN;

@@ -20,6 +20,7 @@ struct seen {
 	int resumes[MAX_SEEN]; /* restart_syscall's resumed call, -1 when not known */
 	bool detached[MAX_SEEN];
 	__u64 arg0[MAX_SEEN];
+	const void *enter[MAX_SEEN];
 	int n;
 };
 
@@ -38,6 +39,7 @@ static void record(void *ctx, const struct call *call)
 	s->resumes[s->n] = call->resumes_known ? call->resumes_nr : -1;
 	s->detached[s->n] = call->detached;
 	s->arg0[s->n] = call->enter ? call->enter->args[0] : 0;
+	s->enter[s->n] = call->enter;
 	s->n++;
 }
 
@@ -651,6 +653,79 @@ static void test_fatal_signal_after_the_call_it_ended(void **state)
 	event_reader__free(er);
 }
 
+/* A record handed to event_reader__handle_kept, then let go of as the ring buffer would. */
+static void handle_kept(struct event_reader *er, void *rec, size_t size, bool want_kept)
+{
+	bool kept = !want_kept;
+
+	assert_int_equal(event_reader__handle_kept(er, rec, size, true, &kept), 0);
+	assert_int_equal(kept, want_kept);
+}
+
+/*
+ * Enters held where the ring buffer has them (event_reader__handle_kept): one whose exit
+ * comes next is shown from there, uncopied; one still held, or open, when the next record
+ * has come is copied then, before the ring buffer writes over it.
+ */
+static void test_enters_held_in_the_ring_buffer(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec a = enter_rec(1, 0), b = enter_rec(2, 1), c = enter_rec(3, 1);
+	struct bt_exit_rec ax = exit_rec(1, 0, 1), bx = exit_rec(2, 1, 5), cx = exit_rec(3, 1, 2);
+	struct bt_signal_rec pipe = {
+		.hdr = {.type = BT_REC_SIGNAL, .size = sizeof(pipe), .tid = 3, .nr = -1},
+		.sig = 13,
+		.flags = BT_SIG_FATAL_UNDELIVERED,
+	};
+	bool kept = true;
+
+	a.args[0] = 77;
+	b.args[0] = 88;
+	c.args[0] = 99;
+	/* its exit next: shown from the ring buffer */
+	handle_kept(er, &b, sizeof(b), true);
+	handle_kept(er, &bx, sizeof(bx), false);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	assert_ptr_equal(s.enter[0], &b);
+
+	/* another thread's enter next: shown unfinished, its copy resumed */
+	handle_kept(er, &a, sizeof(a), true);
+	handle_kept(er, &b, sizeof(b), true);
+	memset(&a, 0xff, sizeof(a));
+	handle_kept(er, &bx, sizeof(bx), false);
+	memset(&b, 0xff, sizeof(b));
+	a = enter_rec(1, 0);
+	handle_kept(er, &ax, sizeof(ax), false);
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.state[1], CALL_UNFINISHED);
+	assert_int_equal(s.state[3], CALL_RESUMED);
+	assert_int_equal(s.arg0[3], 77);
+	assert_ptr_not_equal(s.enter[3], &a);
+
+	/* held past the next record (a fatal signal waits for the call's end): copied then */
+	handle_kept(er, &c, sizeof(c), true);
+	handle_kept(er, &pipe, sizeof(pipe), false);
+	memset(&c, 0xff, sizeof(c));
+	handle_kept(er, &cx, sizeof(cx), false);
+	assert_int_equal(s.n, 6);
+	assert_int_equal(s.state[4], CALL_COMPLETE);
+	assert_int_equal(s.arg0[4], 99);
+	assert_int_equal(s.tid[4], 3);
+	assert_int_equal(s.state[5], CALL_EVENT);
+
+	/* not to be kept: copied at once */
+	c = enter_rec(3, 1);
+	assert_int_equal(event_reader__handle_kept(er, &c, sizeof(c), false, &kept), 0);
+	assert_false(kept);
+	memset(&c, 0xff, sizeof(c));
+	handle_kept(er, &cx, sizeof(cx), false);
+	assert_int_equal(s.state[6], CALL_COMPLETE);
+	assert_int_equal(s.tid[6], 3);
+	event_reader__free(er);
+}
+
 /*
  * Attached (-p, -a): an exit before a thread's first enter ends a call that
  * started before tracing: not shown, unless its start was read from /proc;
@@ -913,6 +988,7 @@ int main(void)
 		cmocka_unit_test(test_kept_call_records),
 		cmocka_unit_test(test_complete_call),
 		cmocka_unit_test(test_interleaved_threads),
+		cmocka_unit_test(test_enters_held_in_the_ring_buffer),
 		cmocka_unit_test(test_idle_shows_blocked_call),
 		cmocka_unit_test(test_exit_without_enter_and_noreturn),
 		cmocka_unit_test(test_lost_exit_of_an_unfinished_call),
