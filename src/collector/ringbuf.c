@@ -8,7 +8,7 @@
  *
  * A window mapped anew costs more than its mmap: under a hypervisor that shadows page tables
  * (this project's VM), each page's first read after it costs ~2 us and its unmap ~1 us,
- * ~145 ms for the 185 MB of a -s 4096 run, a third of the reader's time. So the windows of
+ * 100-145 ms for the 185 MB of a -s 4096 run, a fifth of the reader's time. So the windows of
  * the first RINGBUF_KEPT bytes stay mapped once mapped: each round of the ring pays only
  * for the rest.
  */
