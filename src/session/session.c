@@ -24,6 +24,9 @@ void session_opts_default(struct session_opts *o)
 	o->stack.frame_limit = STACK_FRAME_LIMIT_DEFAULT;
 	o->stack.copy_bytes = BT_STACK_COPY_DEFAULT;
 	o->status_shown = STATUS_ALL;
+	/* strace's -r and -T: microseconds */
+	o->text.relative_digits = 6;
+	o->text.duration_digits = 6;
 }
 
 void fail(const char *fmt, ...)
