@@ -632,8 +632,23 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		flags = BT_CAP_STRING;
 		got = bpf_probe_read_user_str(s->buf + off + sizeof(*cap), n, (void *)uptr);
 		if (got < 0) {
+			/*
+			 * No NUL before an unmapped page: its bytes on the mapped one are kept,
+			 * for a string strace cuts at -s reads only s + 1 bytes of it and shows
+			 * them when they were all there
+			 */
+			__u32 part = readable_elems(uptr, n, 1);
+
+			asm volatile("%0 &= %1" : "+r"(part) : "i"(BT_CAPTURE_MAX * 2 - 1));
+			if (part > BT_CAPTURE_MAX)
+				part = 0;
 			flags |= BT_CAP_FAULT;
 			n = 0;
+			if (part &&
+			    !bpf_probe_read_user(s->buf + off + sizeof(*cap), part, (void *)uptr)) {
+				flags |= BT_CAP_PARTIAL;
+				n = part;
+			}
 		} else {
 			/* a full buffer may mean the string went on */
 			if (got == n)

@@ -87,8 +87,12 @@ static void put_string(struct writer *w, const struct hand_call *hc, int i,
 	}
 	p = hand_cap_data(cap);
 	n = strnlen(p, cap->len);
+	/* cut, or read up to an unmapped page: the string went on */
 	w_str(w, p, n,
-	      WR_STR_NUL | WR_STR_LIMIT | (n == cap->len && decode_cap_cut(cap) ? WR_STR_MORE : 0));
+	      WR_STR_NUL | WR_STR_LIMIT |
+		      (n == cap->len && (decode_cap_cut(cap) || (cap->flags & BT_CAP_FAULT))
+			       ? WR_STR_MORE
+			       : 0));
 }
 
 /* n bytes of a buffer, of which the capture holds what it read. */
@@ -197,7 +201,12 @@ static enum hand_result key_serial_arg(struct writer *w, const struct hand_call 
 
 static enum hand_result key_string_arg(struct writer *w, const struct hand_call *hc, int i)
 {
-	put_string(w, hc, i, hand_call_in(hc, i));
+	const struct bt_capture *cap = hand_call_in_prefix(hc, i);
+
+	/* run into an unmapped page: shown only when -s's bytes were before it, as strace */
+	if (cap && (cap->flags & BT_CAP_FAULT) && !decode_cut_string_shows(cap, w->lim.string))
+		cap = NULL;
+	put_string(w, hc, i, cap);
 	return HAND_PRINTED;
 }
 

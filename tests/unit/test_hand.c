@@ -2626,6 +2626,7 @@ static void test_file_structs(void **state)
 static void test_xattrs_and_dirents(void **state)
 {
 	unsigned char dirents[48] = {0};
+	int string_limit;
 	char big[40];
 
 	begin(NR_SETXATTR, PTR, PTR + 0x100, PTR + 0x200, 7, 1, 0);
@@ -2656,6 +2657,27 @@ static void test_xattrs_and_dirents(void **state)
 	assert_string_equal(line(-ERANGE),
 			    "getxattr(\"file\", \"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\"..., "
 			    "0x7ffc12345878, 64) = -1 ERANGE (Numerical result out of range)");
+	/*
+	 * and no NUL before an unmapped page, 16 bytes kept (BT_CAP_FAULT | BT_CAP_PARTIAL):
+	 * strace reads -s + 1 bytes, so it shows them cut with -s 8 and the address with
+	 * -s 32; a path (the first argument) is the address either way
+	 */
+	memset(big, 'x', 16);
+	string_limit = dec.opts.string_limit;
+	dec.opts.string_limit = 32;
+	begin(NR_GETXATTR, PTR, PTR + 0x100, 0, 0, 0, 0);
+	capture(&enter_rec, 0, big, 16, BT_CAP_STRING | BT_CAP_FAULT | BT_CAP_PARTIAL, 0);
+	capture(&enter_rec, 1, big, 16, BT_CAP_STRING | BT_CAP_FAULT | BT_CAP_PARTIAL, 0);
+	assert_string_equal(line(-EFAULT), "getxattr(0x7ffc12345678, 0x7ffc12345778, NULL, 0) = -1 "
+					   "EFAULT (Bad address)");
+	dec.opts.string_limit = 8;
+	assert_string_equal(line(-EFAULT), "getxattr(0x7ffc12345678, \"xxxxxxxx\"..., NULL, 0) = "
+					   "-1 EFAULT (Bad address)");
+	/* all 16 shown but the string went on: still the address, as strace's read failed */
+	dec.opts.string_limit = 16;
+	assert_string_equal(line(-EFAULT), "getxattr(0x7ffc12345678, 0x7ffc12345778, NULL, 0) = -1 "
+					   "EFAULT (Bad address)");
+	dec.opts.string_limit = string_limit;
 	/* entries counted, "entries" whatever their number */
 	dirents[16] = 24;
 	dirents[24 + 16] = 24;
