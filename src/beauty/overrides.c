@@ -49,7 +49,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "mount", "dev_name", OV_STRING, NULL, 0, NULL, "a string, not const in the prototype" },
 	{ "mount", "dir_name", OV_STRING, NULL, 0, NULL, "a string, not const in the prototype" },
 	{ "mount", "type", OV_STRING, NULL, 0, NULL, "a string, not const in the prototype" },
-	{ "mount", "data", OV_NONE, NULL, 0, NULL, "options string or binary, by filesystem type" },
+	{ "mount", "data", OV_STRING, NULL, 0, NULL, "options, a string as strace reads them (binary for a few filesystems)" },
 	/* System V IPC */
 	{ "msgsnd", "msgp", OV_IN, "msgsz", 0, NULL, "mtype, then msgsz bytes of text", .header = sizeof(long) },
 	{ "msgrcv", "msgp", OV_OUT, "msgsz", 0, NULL, "mtype, then the text; strace shows msgsz bytes of it", .header = sizeof(long) },

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -112,6 +113,7 @@ enum {
 	NR_FANOTIFY_INIT = 300,
 	NR_SWAPON = 167,
 	NR_MEMFD_CREATE = 319,
+	NR_MOUNT = 165,
 	NR_QUOTACTL = 179,
 	NR_MKNODAT = 259,
 	NR_SYSFS = 139,
@@ -289,6 +291,11 @@ static int setup_with(const struct decode_opts *opts)
 							    {"unsigned int", "event_f_flags"}};
 	static const char *const memfd_create_args[][2] = {{"const char *", "uname"},
 							   {"unsigned int", "flags"}};
+	static const char *const mount_args[][2] = {{"char *", "dev_name"},
+						    {"char *", "dir_name"},
+						    {"char *", "type"},
+						    {"unsigned long", "flags"},
+						    {"void *", "data"}};
 	static const char *const quotactl_args[][2] = {{"unsigned int", "cmd"},
 						       {"const char *", "special"},
 						       {"qid_t", "id"},
@@ -414,6 +421,7 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_FANOTIFY_INIT, "fanotify_init", 2, fanotify_init_args);
 	add(NR_SWAPON, "swapon", 2, swapon_args);
 	add(NR_MEMFD_CREATE, "memfd_create", 2, memfd_create_args);
+	add(NR_MOUNT, "mount", 5, mount_args);
 	add(NR_QUOTACTL, "quotactl", 4, quotactl_args);
 	add(NR_MKNODAT, "mknodat", 4, mknodat_args);
 	add(NR_SYSFS, "sysfs", 3, sysfs_args);
@@ -2688,6 +2696,49 @@ static void test_xattrs_and_dirents(void **state)
 	assert_string_equal(line(0), "getdents64(4, 0x7ffc12345678 /* 0 entries */, 64) = 0");
 }
 
+/*
+ * mount's type and data: strings cut at -s, as strace prints them, but the addresses of those
+ * the flags make the kernel ignore (a remount's type; a bind's, a move's, a propagation's both).
+ */
+static void test_mount_strings(void **state)
+{
+	static const char opts[] = "size=16m,nr_inodes=4096,mode=0755,uid=0";
+	int string_limit = dec.opts.string_limit;
+
+	dec.opts.string_limit = 32;
+	begin(NR_MOUNT, PTR, PTR + 0x100, PTR + 0x200, MS_NOSUID, PTR + 0x300, 0);
+	in(0, "tmpfs", 6);
+	in(1, "/mnt", 5);
+	in(2, "tmpfs", 6);
+	in(4, opts, sizeof(opts));
+	assert_string_equal(line(0), "mount(\"tmpfs\", \"/mnt\", \"tmpfs\", MS_NOSUID, "
+				     "\"size=16m,nr_inodes=4096,mode=075\"...) = 0");
+	begin(NR_MOUNT, PTR, PTR + 0x100, PTR + 0x200, MS_REMOUNT | MS_RDONLY, PTR + 0x300, 0);
+	in(0, "none", 5);
+	in(1, "/mnt", 5);
+	in(2, "xx", 3);
+	in(4, "size=8m", 8);
+	assert_string_equal(line(0), "mount(\"none\", \"/mnt\", 0x7ffc12345878, "
+				     "MS_RDONLY|MS_REMOUNT, \"size=8m\") = 0");
+	begin(NR_MOUNT, PTR, PTR + 0x100, PTR + 0x200, MS_BIND, PTR + 0x300, 0);
+	in(0, "/mnt", 5);
+	in(1, "/media", 7);
+	in(2, "xx", 3);
+	in(4, "data", 5);
+	assert_string_equal(line(0), "mount(\"/mnt\", \"/media\", 0x7ffc12345878, MS_BIND, "
+				     "0x7ffc12345978) = 0");
+	/* the old magic number is no propagation flag */
+	begin(NR_MOUNT, PTR, PTR + 0x100, PTR + 0x200, MS_MGC_VAL | MS_RDONLY, PTR + 0x300, 0);
+	in(0, "none", 5);
+	in(1, "missing", 8);
+	in(2, "tmpfs", 6);
+	in(4, "size=1m", 8);
+	assert_string_equal(line(-ENOENT), "mount(\"none\", \"missing\", \"tmpfs\", "
+					   "MS_MGC_VAL|MS_RDONLY, \"size=1m\") = -1 ENOENT (No "
+					   "such file or directory)");
+	dec.opts.string_limit = string_limit;
+}
+
 /* The line of the call, then strace's dump of its data (-e read=3 -e write=!3). */
 static const char *line_and_dump(__s64 ret)
 {
@@ -2896,6 +2947,7 @@ int main(void)
 		cmocka_unit_test(test_file_flags_and_modes),
 		cmocka_unit_test(test_file_structs),
 		cmocka_unit_test(test_xattrs_and_dirents),
+		cmocka_unit_test(test_mount_strings),
 	};
 	const struct CMUnitTest option_tests[] = {
 		cmocka_unit_test(test_x_and_dumps),
