@@ -380,7 +380,7 @@ static void test_ipc_messages_and_segments(void **state)
 	assert_string_equal(line(0), "msgsnd(6, {mtype=1, mtext=\"hello\"}, 5, IPC_NOWAIT) = 0");
 	/*
 	 * read up to an unmapped page (the bytes before it kept): the text shows when -s's bytes
-	 * of it were there; strace's first read is a struct msgbuf, the type and 8 bytes, and
+	 * of it and one more were there (16 with -s 8 show, as 33 with -s 32 do); strace's first read is a struct msgbuf, the type and 8 bytes, and
 	 * shows the message's address when even those ran into the page
 	 */
 	begin(NR_MSGSND, 6, PTR, 100, 0, 0, 0);
@@ -395,6 +395,17 @@ static void test_ipc_messages_and_segments(void **state)
 	assert_string_equal(line(-EFAULT),
 			    "msgsnd(6, {mtype=1, mtext=0x7ffc12345680}, 100, 0) = -1 "
 			    "EFAULT (Bad address)");
+	dec.opts.string_limit = 8;
+	assert_string_equal(line(-EFAULT),
+			    "msgsnd(6, {mtype=1, mtext=\"aaaaaaaa\"...}, 100, 0) = -1 "
+			    "EFAULT (Bad address)");
+	begin(NR_MSGSND, 6, PTR, 100, 0, 0, 0);
+	capture(&enter_rec, 1, &big_msg, sizeof(long) + 8, BT_CAP_FAULT | BT_CAP_PARTIAL,
+		sizeof(long) + 100);
+	assert_string_equal(line(-EFAULT),
+			    "msgsnd(6, {mtype=1, mtext=0x7ffc12345680}, 100, 0) = -1 "
+			    "EFAULT (Bad address)");
+	dec.opts.string_limit = 32;
 	begin(NR_MSGSND, 6, PTR, 100, 0, 0, 0);
 	capture(&enter_rec, 1, &big_msg, sizeof(long), BT_CAP_FAULT | BT_CAP_PARTIAL,
 		sizeof(long) + 100);
