@@ -114,6 +114,7 @@ enum {
 	NR_SWAPON = 167,
 	NR_MEMFD_CREATE = 319,
 	NR_MOUNT = 165,
+	NR_SETGROUPS = 116,
 	NR_QUOTACTL = 179,
 	NR_MKNODAT = 259,
 	NR_SYSFS = 139,
@@ -291,6 +292,8 @@ static int setup_with(const struct decode_opts *opts)
 							    {"unsigned int", "event_f_flags"}};
 	static const char *const memfd_create_args[][2] = {{"const char *", "uname"},
 							   {"unsigned int", "flags"}};
+	static const char *const setgroups_args[][2] = {{"int", "gidsetsize"},
+							{"gid_t *", "grouplist"}};
 	static const char *const mount_args[][2] = {{"char *", "dev_name"},
 						    {"char *", "dir_name"},
 						    {"char *", "type"},
@@ -422,6 +425,7 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_SWAPON, "swapon", 2, swapon_args);
 	add(NR_MEMFD_CREATE, "memfd_create", 2, memfd_create_args);
 	add(NR_MOUNT, "mount", 5, mount_args);
+	add(NR_SETGROUPS, "setgroups", 2, setgroups_args);
 	add(NR_QUOTACTL, "quotactl", 4, quotactl_args);
 	add(NR_MKNODAT, "mknodat", 4, mknodat_args);
 	add(NR_SYSFS, "sysfs", 3, sysfs_args);
@@ -2739,6 +2743,24 @@ static void test_mount_strings(void **state)
 	dec.opts.string_limit = string_limit;
 }
 
+/* More groups than the kernel takes: the list's address, as strace shows it. */
+static void test_setgroups_beyond_ngroups_max(void **state)
+{
+	unsigned int groups[2] = {0, 4};
+
+	begin(NR_SETGROUPS, 2, PTR, 0, 0, 0, 0);
+	in(1, groups, sizeof(groups));
+	assert_string_equal(line(0), "setgroups(2, [0, 4]) = 0");
+	begin(NR_SETGROUPS, 65537, PTR, 0, 0, 0, 0);
+	in(1, groups, sizeof(groups));
+	assert_string_equal(line(-EINVAL), "setgroups(65537, 0x7ffc12345678) = -1 EINVAL (Invalid "
+					   "argument)");
+	begin(NR_SETGROUPS, 0x7fffffff, PTR, 0, 0, 0, 0);
+	in(1, groups, sizeof(groups));
+	assert_string_equal(line(-EINVAL), "setgroups(2147483647, 0x7ffc12345678) = -1 EINVAL "
+					   "(Invalid argument)");
+}
+
 /* The line of the call, then strace's dump of its data (-e read=3 -e write=!3). */
 static const char *line_and_dump(__s64 ret)
 {
@@ -2948,6 +2970,7 @@ int main(void)
 		cmocka_unit_test(test_file_structs),
 		cmocka_unit_test(test_xattrs_and_dirents),
 		cmocka_unit_test(test_mount_strings),
+		cmocka_unit_test(test_setgroups_beyond_ngroups_max),
 	};
 	const struct CMUnitTest option_tests[] = {
 		cmocka_unit_test(test_x_and_dumps),
