@@ -2601,6 +2601,15 @@ static void test_file_structs(void **state)
 			    "name_to_handle_at(AT_FDCWD, \"file\", {handle_bytes=0 => 8}, "
 			    "0x7ffc12345878, 0) = -1 EOVERFLOW (Value too large for defined data "
 			    "type)");
+	/* a header flush against an unmapped page: its 8 bytes are all strace reads of it */
+	begin(NR_NAME_TO_HANDLE_AT, (__u64)-100, PTR, PTR + 0x100, PTR + 0x200, 0, 0);
+	in(1, "file", 5);
+	capture(&enter_rec, 2, handle, 8, BT_CAP_FAULT | BT_CAP_PARTIAL, 136);
+	capture(&exit_rec, 2, handle_out, 8, BT_CAP_FAULT | BT_CAP_PARTIAL, 136);
+	assert_string_equal(line(-EOVERFLOW),
+			    "name_to_handle_at(AT_FDCWD, \"file\", {handle_bytes=0 => 8}, "
+			    "0x7ffc12345878, 0) = -1 EOVERFLOW (Value too large for defined data "
+			    "type)");
 	begin(NR_UTIMENSAT, (__u64)-100, PTR, PTR + 0x100, 0, 0, 0);
 	in(1, "t", 2);
 	in(2, ts, sizeof(ts));
