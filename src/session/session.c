@@ -170,13 +170,24 @@ int session_run(const struct session_opts *o)
 		     missing);
 		return EXIT_USAGE;
 	}
-	startup_times__stage("checks", t);
+	/*
+	 * The command forked now, while btftrace is small: a fork copies the page tables of
+	 * all btftrace has mapped and written, which after the load is the kernel's BTF, the
+	 * tables and the maps. It waits for the go-ahead before its exec, as when forked last.
+	 * -e inject= forks it after the set-up: it shares fds with the injector.
+	 */
+	if (o->command && !o->inject && (err = spawn_child(&s, path))) {
+		fail("cannot start '%s': %s", o->command[0], strerror(-err));
+		goto out;
+	}
+	startup_times__stage("fork the command", t);
+	t = startup_times__now();
 	if (o->no_loss) {
 		char why[PATH_MAX + 128];
 
 		if (cmd_pause__open(&s.pause, why, sizeof(why))) {
 			fail("--no-loss cannot pause the command: %s", why);
-			return EXIT_USAGE;
+			goto out;
 		}
 	}
 	if (open_pidfds(&s) || find_containers(&s))
@@ -292,7 +303,7 @@ int session_run(const struct session_opts *o)
 		goto out;
 	startup_times__stage("output, reader", t);
 	t = startup_times__now();
-	if (o->command && (err = spawn_child(&s, path))) {
+	if (o->command && o->inject && (err = spawn_child(&s, path))) {
 		fail("cannot start '%s': %s", o->command[0], strerror(-err));
 		goto out;
 	}
@@ -330,7 +341,7 @@ int session_run(const struct session_opts *o)
 		event_reader__set_attached(s.reader);
 	/* before attaching: the fewer calls run between its steps, the fewer go unseen */
 	raise_reader_priority();
-	startup_times__stage("spawn, register the command", t);
+	startup_times__stage("register the command", t);
 	t = startup_times__now();
 	err = collector__attach(&s.coll);
 	if (err) {

@@ -439,6 +439,14 @@ int load_tables(struct session *s)
 	s->dec = calloc(1, sizeof(*s->dec));
 	if (!s->cat || !s->beauty || !s->dec)
 		return -ENOMEM;
+	/*
+	 * The kernel's BTF first: the loader thread's libbpf needs it before it loads any
+	 * program, and waits for this parse (types.c) while the formats below are read
+	 */
+	if (!o->no_btf && (err = load_btf(s)))
+		return err;
+	startup_times__stage("tables: BTF", t);
+	t = startup_times__now();
 	err = tracefs_find(tracefs, sizeof(tracefs));
 	if (!err)
 		err = catalog__load(s->cat, tracefs);
@@ -460,14 +468,8 @@ int load_tables(struct session *s)
 	    (err = select_tracepoints(s, tracefs, (char *const *)o->events, o->nevents)))
 		return err;
 	t = startup_times__now();
-	if (!o->no_btf) {
-		err = load_btf(s);
-		if (err)
-			return err;
+	if (!o->no_btf)
 		resolve_tracepoint_types(s);
-	}
-	startup_times__stage("tables: BTF", t);
-	t = startup_times__now();
 	if (o->nevents && (err = compile_fetches(s)))
 		return err;
 	if (!uring_set__empty(&o->io_uring) && (err = select_uring(s, tracefs)))
