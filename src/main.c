@@ -18,6 +18,7 @@
 #include "filter/signal_set.h"
 #include "filter/status.h"
 #include "filter/syscall_set.h"
+#include "base/startup_times.h"
 #include "base/strace_time.h"
 #include "base/xlat.h"
 #include "inject/inject.h"
@@ -1235,6 +1236,7 @@ int main(int argc, char **argv)
 	const char *stack_option = NULL;
 	bool hex_set = false, columns_given = false, wall_clock = false, overhead_given = false;
 
+	startup_times__init();
 	session_opts_default(&o);
 	/* one message of our own per error, not getopt's as well */
 	opterr = 0;
@@ -1831,6 +1833,7 @@ int main(int argc, char **argv)
 		usage_error("--kfunc traces the running kernel's functions by its own BTF: drop "
 			    "--btf %s",
 			    o.btf_path);
+	startup_times__stage("options", 0);
 	status = session_run(&o);
 	free(o.events);
 	free(o.kfuncs);
