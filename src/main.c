@@ -18,6 +18,7 @@
 #include "filter/signal_set.h"
 #include "filter/status.h"
 #include "filter/syscall_set.h"
+#include "base/startup_times.h"
 #include "base/strace_time.h"
 #include "base/xlat.h"
 #include "inject/inject.h"
@@ -45,6 +46,9 @@ static const char usage_text[] =
 	"  -a, --all               trace the whole system (but btftrace itself)\n"
 	"  -f, --follow-forks      trace the children the traced processes fork, from their\n"
 	"                          first instruction, until the last of them exits\n"
+	"      --seccomp-bpf       taken for strace's scripts, and changes nothing: it spares\n"
+	"                          strace stops at the calls not shown; btftrace never stops\n"
+	"                          the traced threads\n"
 	"  -b, --detach-on=execve  stop tracing a process at its exec (the command's own\n"
 	"                          first one aside): its execve shows <detached ...>, its\n"
 	"                          new program runs untraced (not with -a, --container)\n"
@@ -63,17 +67,18 @@ static const char usage_text[] =
 	"      --argv0 NAME        its argv[0], the name it sees itself called by\n"
 	"\n"
 	"Selection:\n"
-	"  -e trace=SET, -e SET    trace only the syscalls in SET (default: all), a comma\n"
-	"                          list of names, /regex, %class, all or none; '!' first\n"
+	"  -e trace=SET, -e SET, --trace=SET  trace only the syscalls in SET (default:\n"
+	"                          all), a comma list of names, /regex, %class, all or\n"
+	"                          none; '!' first\n"
 	"                          negates the set, '?' before an element lets it match\n"
 	"                          nothing; several -e add up. Classes: %file %desc\n"
 	"                          %network (%net) %process %signal %ipc %memory %clock\n"
 	"                          %creds %stat %lstat %fstat %%stat %statfs %fstatfs\n"
 	"                          %%statfs %pure ('btftrace syscalls -e SET' lists a set)\n"
-	"  -e signal=SET          show only the signals in SET (default: all): names with\n"
+	"  -e signal=SET, --signal=SET  show only the signals in SET (default: all): names with\n"
 	"                          or without SIG (SIGINT, int), numbers, all or none; '!'\n"
 	"                          first negates it; the last -e signal= counts\n"
-	"  -e quiet=WHAT           the same as --quiet=WHAT\n"
+	"  -e quiet=WHAT           the same as --quiet=WHAT (--silent=, --silence= too)\n"
 	"  -e SUBSYS:EVENT[(FIELD,...)]  show the kernel tracepoint SUBSYS:EVENT (shell\n"
 	"                          globs: sched:*, *:*_fork) when it fires in a traced\n"
 	"                          thread, in time order with the calls, every field\n"
@@ -198,12 +203,12 @@ static const char usage_text[] =
 	"      --color=WHEN        colour the text: auto (only on a terminal, the default),\n"
 	"                          always or never\n"
 	"  -s, --string-limit N    bytes of data buffers shown (default 32; paths are whole)\n"
-	"  -v, --verbose           arrays and structs in full (-e abbrev=none)\n"
-	"  -e abbrev=SET           abbreviate only the syscalls in SET (default: all; -v\n"
+	"  -v, --verbose, --no-abbrev  arrays and structs in full (-e abbrev=none)\n"
+	"  -e abbrev=SET, --abbrev=SET  abbreviate only the syscalls in SET (default: all; -v\n"
 	"                          is none); the others show in full\n"
-	"  -e verbose=SET          follow pointers only of the syscalls in SET (default:\n"
+	"  -e verbose=SET, --verbose=SET  follow pointers only of the syscalls in SET (default:\n"
 	"                          all): the others' structs and arrays show as addresses\n"
-	"  -e raw=SET              the syscalls in SET undecoded: every argument and the\n"
+	"  -e raw=SET, --raw=SET   the syscalls in SET undecoded: every argument and the\n"
 	"                          result in hex. Each a syscall set as -e trace= takes;\n"
 	"                          the last of each (-v counting as abbrev=) counts\n"
 	"  -y, --decode-fds[=path] print fds with what they refer to: read(3</etc/hostname>,\n"
@@ -219,21 +224,29 @@ static const char usage_text[] =
 	"                          with their number in btftrace's: 2 /* 24107 in strace's\n"
 	"                          PID NS */; --decode-pids=comm,pidns both. As in strace,\n"
 	"                          each of these replaces what the one before chose\n"
-	"  -X, --const-style STYLE raw (numbers), abbrev (names, the default) or verbose (both)\n"
+	"  -X, --const-style STYLE, --const-print-style=STYLE  raw (numbers), abbrev (names,\n"
+	"                          the default) or verbose (both)\n"
 	"  -x                      strings (and -y's paths) with a non-ASCII or unprintable\n"
 	"                          byte all in hex: \"\\x62\\x69\\x6e\\x01\"; -xx every string\n"
 	"      --strings-in-hex[=WHERE]  none (octal escapes, the default), non-ascii-chars\n"
 	"                          (the escapes in hex: \"bin\\x01\"), non-ascii (-x) or all\n"
 	"                          (-xx; the default WHERE)\n"
+	"      --columns N         pad calls so that \" = \" and the result start at column N\n"
+	"                          (default 40; 0: no padding): strace's -a N, whose -a\n"
+	"                          btftrace keeps for the whole system\n"
 	"      --arg-names         name each argument: openat(dfd: AT_FDCWD, ...)\n"
 	"      --struct-depth N    nested structs shown before {...} (default 4)\n"
 	"      --no-zeros          leave out struct members that are zero\n"
 	"      --pretty            structs on several indented lines\n"
 	"      --no-pid            never prefix lines with [pid N]\n"
-	"  -t, --timestamps        prefix the time of day; -tt adds microseconds,\n"
+	"  -t                      prefix the time of day; -tt adds microseconds,\n"
 	"                          -ttt prints seconds since the epoch\n"
-	"  -r, --relative-timestamps  prefix the time since the previous line\n"
-	"  -T, --syscall-times     show the time spent in each call: <0.000012>\n"
+	"      --absolute-timestamps[=format:time|unix,precision:s|ms|us|ns]\n"
+	"                          (or --timestamps=) -t with the form and the digits\n"
+	"                          chosen: -tt is precision:us, -ttt format:unix,precision:us\n"
+	"  -r, --relative-timestamps[=s|ms|us|ns]  prefix the time since the previous line\n"
+	"                          (us by default); after -t's time: (+     0.000012)\n"
+	"  -T, --syscall-times[=s|ms|us|ns]  show the time spent in each call: <0.000012>\n"
 	"  -n, --syscall-number    prefix the syscall's number: [  39] getpid()\n"
 	"  -i, --instruction-pointer  prefix the user address of the call, read from the\n"
 	"                          registers in the kernel: [00007f3a1c2e04e7] getpid()\n"
@@ -333,6 +346,16 @@ enum long_only {
 	OPT_LOSSLESS,
 	OPT_NO_LOSS,
 	OPT_STRINGS_IN_HEX,
+	OPT_COLUMNS,
+	OPT_ABSOLUTE_TIMESTAMPS,
+	OPT_RELATIVE_TIMESTAMPS,
+	OPT_SYSCALL_TIMES,
+	OPT_SECCOMP_BPF,
+	OPT_TRACE_SET,
+	OPT_SIGNAL_SET,
+	OPT_RAW_SET,
+	OPT_ABBREV_SET,
+	OPT_VERBOSE,
 	OPT_READ,
 	OPT_WRITE,
 	OPT_DECODE_PIDS,
@@ -379,6 +402,13 @@ static const struct option long_options[] = {
 	{ "last", required_argument, NULL, OPT_FLIGHT_RECORDER },
 	{ "trigger", required_argument, NULL, OPT_TRIGGER },
 	{ "quiet", optional_argument, NULL, OPT_QUIET },
+	{ "silent", optional_argument, NULL, OPT_QUIET },
+	{ "silence", optional_argument, NULL, OPT_QUIET },
+	{ "trace", required_argument, NULL, OPT_TRACE_SET },
+	{ "signal", required_argument, NULL, OPT_SIGNAL_SET },
+	{ "raw", required_argument, NULL, OPT_RAW_SET },
+	{ "abbrev", required_argument, NULL, OPT_ABBREV_SET },
+	{ "seccomp-bpf", no_argument, NULL, OPT_SECCOMP_BPF },
 	{ "read", required_argument, NULL, OPT_READ },
 	{ "write", required_argument, NULL, OPT_WRITE },
 	{ "inject", required_argument, NULL, OPT_INJECT },
@@ -408,20 +438,24 @@ static const struct option long_options[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "string-limit", required_argument, NULL, 's' },
-	{ "verbose", no_argument, NULL, 'v' },
+	{ "verbose", optional_argument, NULL, OPT_VERBOSE },
+	{ "no-abbrev", no_argument, NULL, 'v' },
 	{ "decode-fds", optional_argument, NULL, OPT_DECODE_FDS },
 	{ "decode-pids", required_argument, NULL, OPT_DECODE_PIDS },
 	{ "pidns-translation", no_argument, NULL, OPT_PIDNS_TRANSLATION },
 	{ "const-style", required_argument, NULL, 'X' },
+	{ "const-print-style", required_argument, NULL, 'X' },
 	{ "strings-in-hex", optional_argument, NULL, OPT_STRINGS_IN_HEX },
+	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "arg-names", no_argument, NULL, OPT_ARG_NAMES },
 	{ "struct-depth", required_argument, NULL, OPT_STRUCT_DEPTH },
 	{ "no-zeros", no_argument, NULL, OPT_NO_ZEROS },
 	{ "pretty", no_argument, NULL, OPT_PRETTY },
 	{ "no-pid", no_argument, NULL, OPT_NO_PID },
-	{ "timestamps", no_argument, NULL, 't' },
-	{ "relative-timestamps", no_argument, NULL, 'r' },
-	{ "syscall-times", no_argument, NULL, 'T' },
+	{ "timestamps", optional_argument, NULL, OPT_ABSOLUTE_TIMESTAMPS },
+	{ "absolute-timestamps", optional_argument, NULL, OPT_ABSOLUTE_TIMESTAMPS },
+	{ "relative-timestamps", optional_argument, NULL, OPT_RELATIVE_TIMESTAMPS },
+	{ "syscall-times", optional_argument, NULL, OPT_SYSCALL_TIMES },
 	{ "syscall-number", no_argument, NULL, 'n' },
 	{ "instruction-pointer", no_argument, NULL, 'i' },
 	{ "capture-size", required_argument, NULL, OPT_CAPTURE_SIZE },
@@ -552,6 +586,44 @@ static void set_quiet(struct session_opts *o, unsigned int set)
 	o->text.quiet_thread_execve = set & QUIET_THREAD_EXECVE;
 	o->text.quiet_personality = set & QUIET_PERSONALITY;
 	o->quiet_path_resolution = set & QUIET_PATH_RESOLUTION;
+}
+
+/* --relative-timestamps=PRECISION, --syscall-times=PRECISION: s, ms, us or ns */
+static unsigned char precision_of(const char *opt, const char *text)
+{
+	int digits = strace_precision_parse(text);
+
+	if (digits < 0)
+		usage_error("invalid %s value '%s': give s, ms, us or ns", opt, text);
+	return digits;
+}
+
+/*
+ * --absolute-timestamps[=format:time|unix,precision:s|ms|us|ns], strace's long -t: the
+ * items in any order, each name alone or after its "format:" or "precision:"; the time of
+ * day in seconds by default.
+ */
+static void parse_absolute_timestamps(struct text_sink_opts *t, const char *spec)
+{
+	char *copy, *item, *save = NULL;
+	unsigned int digits = 0;
+	bool unix_time = false;
+
+	if (spec) {
+		copy = strdup(spec);
+		if (!copy)
+			usage_error("out of memory");
+		for (item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+			if (strace_timestamps_item(item, &unix_time, &digits))
+				usage_error(
+					"invalid --absolute-timestamps item '%s': give "
+					"format:time, format:unix, or precision: s, ms, us or ns",
+					item);
+		}
+		free(copy);
+	}
+	t->ts = unix_time ? TS_EPOCH : TS_TIME;
+	t->ts_digits = digits;
 }
 
 static void parse_quiet(struct session_opts *o, const char *text)
@@ -958,6 +1030,28 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	add_syscall_set(f, o, text);
 }
 
+/* The texts add_qualifier made: an -e text may be kept (a set's name in messages), as argv's. */
+struct qualifier_text {
+	struct qualifier_text *next;
+	char text[];
+};
+static struct qualifier_text *qualifier_texts;
+
+/* strace's --trace=SET and its kin: -e NAME=SET */
+static void add_qualifier(struct syscall_filter *f, struct session_opts *o, const char *name,
+			  const char *value)
+{
+	size_t len = strlen(name) + 1 + strlen(value) + 1;
+	struct qualifier_text *q = malloc(sizeof(*q) + len);
+
+	if (!q)
+		usage_error("out of memory");
+	snprintf(q->text, len, "%s=%s", name, value);
+	q->next = qualifier_texts;
+	qualifier_texts = q;
+	add_expression(f, o, q->text);
+}
+
 /*
  * getopt's '?': an unknown option, or a known long option given a value it
  * does not take (--pretty=1), for which glibc sets optopt to the option's val.
@@ -1137,10 +1231,12 @@ int main(int argc, char **argv)
 	char why[FILTER_ERR_MAX];
 	struct session_opts o;
 	bool capture_set = false;
+	bool ts_long = false;
 	int ts_count = 0, x_count = 0, y_count = 0, k_count = 0, q_count = 0, c, status;
 	const char *stack_option = NULL;
 	bool hex_set = false, columns_given = false, wall_clock = false, overhead_given = false;
 
+	startup_times__init();
 	session_opts_default(&o);
 	/* one message of our own per error, not getopt's as well */
 	opterr = 0;
@@ -1200,6 +1296,33 @@ int main(int argc, char **argv)
 			break;
 		case OPT_CONTAINER:
 			parse_container(&o, optarg);
+			break;
+		case OPT_TRACE_SET:
+		case OPT_SIGNAL_SET:
+		case OPT_RAW_SET:
+		case OPT_ABBREV_SET:
+			/* strace's long forms of -e QUALIFIER=SET */
+			add_qualifier(&filter, &o,
+				      c == OPT_TRACE_SET    ? "trace"
+				      : c == OPT_SIGNAL_SET ? "signal"
+				      : c == OPT_RAW_SET    ? "raw"
+							    : "abbrev",
+				      optarg);
+			break;
+		case OPT_VERBOSE:
+			/* alone: -v; with a set: strace's --verbose=SET, -e verbose=SET */
+			if (optarg) {
+				add_qualifier(&filter, &o, "verbose", optarg);
+				break;
+			}
+			o.decode.verbose = true;
+			o.abbrev_calls = NULL;
+			break;
+		case OPT_SECCOMP_BPF:
+			/*
+			 * strace's way to stop the tracee only at the calls it shows: btftrace
+			 * never stops it, and the trace is the same with it or without
+			 */
 			break;
 		case OPT_QUIET:
 			/* strace's --quiet alone is -q */
@@ -1432,6 +1555,11 @@ int main(int argc, char **argv)
 					    "non-ascii-chars, non-ascii or all",
 					    optarg);
 			break;
+		case OPT_COLUMNS:
+			/* strace's -a N; btftrace's -a is perf trace's, the whole system */
+			o.decode.result_column =
+				parse_number("--columns", optarg, 0, MAX_RESULT_COLUMN);
+			break;
 		case OPT_ARG_NAMES:
 			o.decode.arg_names = true;
 			break;
@@ -1450,11 +1578,26 @@ int main(int argc, char **argv)
 		case 't':
 			ts_count++;
 			break;
+		case OPT_ABSOLUTE_TIMESTAMPS:
+			parse_absolute_timestamps(&o.text, optarg);
+			ts_long = true;
+			break;
 		case 'r':
 			o.text.relative = true;
 			break;
+		case OPT_RELATIVE_TIMESTAMPS:
+			o.text.relative = true;
+			if (optarg)
+				o.text.relative_digits =
+					precision_of("--relative-timestamps", optarg);
+			break;
 		case 'T':
 			o.text.show_duration = true;
+			break;
+		case OPT_SYSCALL_TIMES:
+			o.text.show_duration = true;
+			if (optarg)
+				o.text.duration_digits = precision_of("--syscall-times", optarg);
 			break;
 		case 'n':
 			o.text.show_nr = true;
@@ -1555,7 +1698,13 @@ int main(int argc, char **argv)
 		o.decode.decode_fds = y_count == 1 ? DECODE_FDS_PATH : DECODE_FDS_ALL;
 	if (ts_count > 3)
 		usage_error("-t given %d times: -t, -tt and -ttt are the choices", ts_count);
-	o.text.ts = ts_count;
+	if (ts_count && ts_long)
+		usage_error("-t and --absolute-timestamps exclude each other: choose one (-tt is "
+			    "precision:us, -ttt format:unix,precision:us)");
+	if (ts_count) {
+		o.text.ts = ts_count == 3 ? TS_EPOCH : TS_TIME;
+		o.text.ts_digits = ts_count == 1 ? 0 : 6;
+	}
 	/* showing more than is copied would show nothing more: copy what -s shows */
 	if (!capture_set && o.decode.string_limit >= (int)o.buffer_cap)
 		o.buffer_cap = o.decode.string_limit + 1 > BT_CAPTURE_MAX
@@ -1684,6 +1833,7 @@ int main(int argc, char **argv)
 		usage_error("--kfunc traces the running kernel's functions by its own BTF: drop "
 			    "--btf %s",
 			    o.btf_path);
+	startup_times__stage("options", 0);
 	status = session_run(&o);
 	free(o.events);
 	free(o.kfuncs);

@@ -35,3 +35,50 @@ int strace_time_parse(const char *text, __u64 *ns)
 	}
 	return -EINVAL;
 }
+
+int strace_precision_parse(const char *text)
+{
+	static const char *const names[] = {"s", "ms", "us", "ns"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(text, names[i]))
+			return 3 * i;
+	}
+	return -EINVAL;
+}
+
+int strace_timestamps_item(const char *item, bool *unix_time, unsigned int *digits)
+{
+	bool format = true, precision = true;
+	const char *value = item;
+	int d;
+
+	if (!strncmp(item, "format:", 7)) {
+		value = item + 7;
+		precision = false;
+	} else if (!strncmp(item, "precision:", 10)) {
+		value = item + 10;
+		format = false;
+	}
+	if (format && (!strcmp(value, "time") || !strcmp(value, "unix"))) {
+		*unix_time = value[0] == 'u';
+		return 0;
+	}
+	if (precision && (d = strace_precision_parse(value)) >= 0) {
+		*digits = d;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+size_t strace_time_fraction(char *buf, unsigned long ns, unsigned int digits)
+{
+	if (!digits || digits > 9)
+		return 0;
+	for (unsigned int d = digits; d < 9; d++)
+		ns /= 10;
+	buf[0] = '.';
+	for (unsigned int d = digits; d; d--, ns /= 10)
+		buf[d] = '0' + ns % 10;
+	return digits + 1;
+}

@@ -49,7 +49,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "mount", "dev_name", OV_STRING, NULL, 0, NULL, "a string, not const in the prototype" },
 	{ "mount", "dir_name", OV_STRING, NULL, 0, NULL, "a string, not const in the prototype" },
 	{ "mount", "type", OV_STRING, NULL, 0, NULL, "a string, not const in the prototype" },
-	{ "mount", "data", OV_NONE, NULL, 0, NULL, "options string or binary, by filesystem type" },
+	{ "mount", "data", OV_STRING, NULL, 0, NULL, "options, a string as strace reads them (binary for a few filesystems)" },
 	/* System V IPC */
 	{ "msgsnd", "msgp", OV_IN, "msgsz", 0, NULL, "mtype, then msgsz bytes of text", .header = sizeof(long) },
 	{ "msgrcv", "msgp", OV_OUT, "msgsz", 0, NULL, "mtype, then the text; strace shows msgsz bytes of it", .header = sizeof(long) },
@@ -176,7 +176,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "pwritev2", "vec", OV_IN, "vlen", 1, NULL, "vlen buffers written: each iovec with its bytes", BT_KIND_IOVEC },
 	{ "vmsplice", "uiov", OV_IN, "nr_segs", 1, NULL, "nr_segs buffers given to the pipe: each iovec with its bytes", BT_KIND_IOVEC },
 	{ "process_madvise", "vec", OV_IN, "vlen", 1, NULL, "vlen iovecs passed in" },
-	{ "process_vm_readv", "lvec", OV_IN, "liovcnt", 1, NULL, "liovcnt iovecs passed in" },
+	{ "process_vm_readv", "lvec", OV_OUT, "liovcnt", 1, NULL, "the kernel fills the local buffers: read at exit, as many bytes as it returns, as readv's; their addresses when it fails", BT_KIND_IOVEC, .written = OW_ALWAYS },
 	{ "process_vm_readv", "rvec", OV_IN, "riovcnt", 1, NULL, "riovcnt iovecs passed in" },
 	{ "process_vm_writev", "lvec", OV_IN, "liovcnt", 1, NULL, "liovcnt iovecs passed in" },
 	{ "process_vm_writev", "rvec", OV_IN, "riovcnt", 1, NULL, "riovcnt iovecs passed in" },

@@ -204,6 +204,31 @@ __noinline int iov_step(__u32 n)
 }
 
 /*
+ * Every element of the vector capture capture_vector() set up in the scratch, in turn (iovec:
+ * an iovec array, else a pointer array); the count of elements stepped over. A global function,
+ * so that the verifier walks the loop once, not once for each state in which capture_arg's
+ * paths reach it: inlined, the iovec loop alone was half of the instructions the verifier
+ * processed for each syscall program.
+ */
+__noinline int vector_steps(__u32 iovec)
+{
+	__u32 n;
+
+	if (iovec) {
+		for (n = 0; n < BT_IOV_MAX; n++) {
+			if (iov_step(n))
+				break;
+		}
+		return n;
+	}
+	for (n = 0; n < BT_STRV_COUNT_MAX; n++) {
+		if (strv_step(n))
+			break;
+	}
+	return n;
+}
+
+/*
  * Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of the array
  * at uptr, tagged tag (argument i, or i plus a BT_CAP_INNER_* code).
  */
@@ -224,19 +249,13 @@ static __always_inline void capture_vector(struct scratch *s, __u32 i, __u32 tag
 	if (kind == BT_KIND_IOVEC) {
 		s->vec_want = count > 0xffffffffULL ? 0xffffffffU : count;
 		s->vec_data_left = data_left;
-		for (n = 0; n < BT_IOV_MAX; n++) {
-			if (iov_step(n))
-				break;
-		}
+		vector_steps(1);
 		if (s->vec_want > BT_IOV_MAX)
 			s->vec_flags |= BT_CAP_TRUNCATED;
 	} else {
 		s->vec_want = 0;
-		for (n = 0; n < BT_STRV_COUNT_MAX; n++) {
-			if (strv_step(n))
-				break;
-		}
-		if (n == BT_STRV_COUNT_MAX)
+		n = vector_steps(0);
+		if (n >= BT_STRV_COUNT_MAX)
 			s->vec_flags |= BT_CAP_TRUNCATED;
 		s->vec_want = s->vec_count;
 	}
@@ -538,6 +557,29 @@ __noinline int member_rule_step(__u32 i, __u32 set_idx, __u64 elem, __u32 k, __u
 }
 
 /*
+ * What the pointer members of one struct of argument i, at elem, point to, by member rule set
+ * set_idx, its iovec member last. A global function, so that the verifier walks the rules'
+ * loop once, not once for each element of capture_member_parts' loop.
+ */
+__noinline int capture_member_elem(__u32 i, __u32 set_idx, __u64 elem, __u32 extra_flags)
+{
+	struct scratch *s = scratch();
+
+	if (!s)
+		return 0;
+	s->member_iov_tag = 0;
+	for (__u32 k = 0; k < BT_MEMBER_RULES_MAX; k++) {
+		if (member_rule_step(i, set_idx, elem, k, extra_flags))
+			break;
+	}
+	/* the element's iovec member (a set has one), after its other members */
+	if (s->member_iov_tag)
+		capture_vector(s, i, s->member_iov_tag - 1, s->vec_uptr, BT_KIND_IOVEC, s->vec_want,
+			       extra_flags, false, s->vec_data_left);
+	return 0;
+}
+
+/*
  * What the pointer members of argument i's struct (or of each of its structs) point to, by
  * member rule set set_idx; captured: the bytes of the argument read.
  */
@@ -567,15 +609,7 @@ __noinline int capture_member_parts(__u32 i, __u32 set_idx, __u32 captured, __u3
 	for (__u32 j = 0; j < BT_ARRAY_ELEMS_MIN; j++) {
 		if (j >= elems)
 			break;
-		s->member_iov_tag = 0;
-		for (__u32 k = 0; k < BT_MEMBER_RULES_MAX; k++) {
-			if (member_rule_step(i, set_idx, base + (__u64)j * stride, k, extra_flags))
-				break;
-		}
-		/* the element's iovec member (a set has one), after its other members */
-		if (s->member_iov_tag)
-			capture_vector(s, i, s->member_iov_tag - 1, s->vec_uptr, BT_KIND_IOVEC,
-				       s->vec_want, extra_flags, false, s->vec_data_left);
+		capture_member_elem(i, set_idx, base + (__u64)j * stride, extra_flags);
 	}
 	return 0;
 }
@@ -632,8 +666,23 @@ __noinline int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_
 		flags = BT_CAP_STRING;
 		got = bpf_probe_read_user_str(s->buf + off + sizeof(*cap), n, (void *)uptr);
 		if (got < 0) {
+			/*
+			 * No NUL before an unmapped page: its bytes on the mapped one are kept,
+			 * for a string strace cuts at -s reads only s + 1 bytes of it and shows
+			 * them when they were all there
+			 */
+			__u32 part = readable_elems(uptr, n, 1);
+
+			asm volatile("%0 &= %1" : "+r"(part) : "i"(BT_CAPTURE_MAX * 2 - 1));
+			if (part > BT_CAPTURE_MAX)
+				part = 0;
 			flags |= BT_CAP_FAULT;
 			n = 0;
+			if (part &&
+			    !bpf_probe_read_user(s->buf + off + sizeof(*cap), part, (void *)uptr)) {
+				flags |= BT_CAP_PARTIAL;
+				n = part;
+			}
 		} else {
 			/* a full buffer may mean the string went on */
 			if (got == n)

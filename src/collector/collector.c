@@ -13,6 +13,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "base/startup_times.h"
 #include "collector/collector.h"
 #include "collector/prog_loads.h"
 #include "collector/ringbuf.h"
@@ -215,6 +216,7 @@ static const char *const parallel_programs[] = {"on_sys_enter", "on_sys_enter_ra
 static int open_and_load(struct collector *c, const struct collector_opts *o, bool typed,
 			 bool ancestor_cgroup, bool cgroup_id)
 {
+	__u64 t = startup_times__now();
 	struct collector_bpf *skel = collector_bpf__open();
 	int err, deferred_err;
 
@@ -357,8 +359,13 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		 */
 		if (!o->debug)
 			prog_loads__defer(parallel_programs);
+		startup_times__stage("loader: open the object", t);
+		t = startup_times__now();
 		err = collector_bpf__load(skel);
+		startup_times__stage("loader: libbpf's load", t);
+		t = startup_times__now();
 		deferred_err = prog_loads__finish(!err);
+		startup_times__stage("loader: wait for the deferred loads", t);
 		if (!err)
 			err = deferred_err;
 	}
@@ -372,6 +379,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 int collector__load(struct collector *c, const struct collector_opts *o)
 {
 	bool ancestor_cgroup, cgroup_id, needs_cgroup_id;
+	__u64 t = startup_times__now();
 	int err;
 
 	memset(c, 0, sizeof(*c));
@@ -412,6 +420,7 @@ int collector__load(struct collector *c, const struct collector_opts *o)
 	 * a program for it), the raw_tp pair keeps them in a hash map.
 	 */
 	if (have_feature(c, COLLECTOR_FEAT_TASK_STORAGE)) {
+		startup_times__stage("loader: feature probes", t);
 		if (feature_hidden(COLLECTOR_FEAT_TP_BTF)) {
 			c->features[COLLECTOR_FEAT_TP_BTF] = COLLECTOR_FEAT_HIDDEN;
 		} else {

@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 
+#include "base/startup_times.h"
 #include "collector/prog_loads.h"
 
 #define DEFERRED_MAX 4
@@ -79,12 +80,63 @@ static void free_deferred(struct deferred *d)
 	free(d);
 }
 
+/* The number after key in the verifier's log, or -1. */
+static long log_number(const char *log, const char *key)
+{
+	const char *p = strstr(log, key);
+
+	return p ? strtol(p + strlen(key), NULL, 10) : -1;
+}
+
+/*
+ * The real load; with BTFTRACE_DEBUG_STARTUP timed, and, when the caller asked for no log of
+ * its own, with the verifier's statistics (log_level 4: a few lines, not its trace) asked for.
+ */
+static int timed_load(prog_load_fn load, enum bpf_prog_type type, const char *name,
+		      const char *license, const struct bpf_insn *insns, size_t insn_cnt,
+		      const struct bpf_prog_load_opts *opts)
+{
+	struct bpf_prog_load_opts stats_opts;
+	__u64 start;
+	char log[1024];
+	int fd, err;
+
+	if (!startup_times__on())
+		return load(type, name, license, insns, insn_cnt, opts);
+	start = startup_times__now();
+	if (opts && (opts->sz > sizeof(*opts) || opts->log_level || opts->log_buf)) {
+		fd = load(type, name, license, insns, insn_cnt, opts);
+		err = errno;
+		startup_times__prog(name ? name : "(unnamed)", start, -1, -1, -1);
+		errno = err;
+		return fd;
+	}
+	memset(&stats_opts, 0, sizeof(stats_opts));
+	if (opts)
+		memcpy(&stats_opts, opts, opts->sz);
+	stats_opts.sz = sizeof(stats_opts);
+	stats_opts.log_level = 4;
+	stats_opts.log_buf = log;
+	stats_opts.log_size = sizeof(log);
+	log[0] = 0;
+	fd = load(type, name, license, insns, insn_cnt, &stats_opts);
+	/* a kernel without the statistics, or a failure: the load as asked */
+	if (fd < 0)
+		fd = load(type, name, license, insns, insn_cnt, opts);
+	err = errno;
+	startup_times__prog(name ? name : "(unnamed)", start, log_number(log, "verification time "),
+			    log_number(log, "processed "), log_number(log, "total_states "));
+	errno = err;
+	return fd;
+}
+
 static void *load_deferred(void *arg)
 {
 	struct deferred *d = arg;
 	prog_load_fn load = (prog_load_fn)libbpf_own("bpf_prog_load");
 
-	d->fd = load ? load(d->type, d->name, d->license, d->insns, d->insn_cnt, &d->opts)
+	d->fd = load ? timed_load(load, d->type, d->name, d->license, d->insns, d->insn_cnt,
+				  &d->opts)
 		     : -ENOSYS;
 	if (d->fd < 0 && load)
 		d->fd = errno ? -errno : -EINVAL;
@@ -143,13 +195,13 @@ int bpf_prog_load(enum bpf_prog_type type, const char *name, const char *license
 		return -ENOSYS;
 	}
 	if (!d)
-		return load(type, name, license, insns, insn_cnt, opts);
+		return timed_load(load, type, name, license, insns, insn_cnt, opts);
 	d->stand_in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (d->stand_in < 0 || pthread_create(&d->thread, NULL, load_deferred, d)) {
 		if (d->stand_in >= 0)
 			close(d->stand_in);
 		free_deferred(d);
-		return load(type, name, license, insns, insn_cnt, opts);
+		return timed_load(load, type, name, license, insns, insn_cnt, opts);
 	}
 	deferred[ndeferred++] = d;
 	return d->stand_in;

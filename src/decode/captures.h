@@ -63,6 +63,16 @@ static inline const void *decode_cap_data(const struct bt_capture *cap)
 }
 
 /* The kernel had more than the capture holds: cut at the cap, or read short. */
+/*
+ * A string strace cuts at -s (no path) whose read met an unmapped page before its NUL:
+ * strace reads limit + 1 bytes of it, and shows the first limit and "..." when those were
+ * on the mapped page (the capture's prefix, BT_CAP_PARTIAL), else the address.
+ */
+static inline bool decode_cut_string_shows(const struct bt_capture *cap, size_t limit)
+{
+	return cap && (cap->flags & BT_CAP_PARTIAL) && limit && cap->len > limit;
+}
+
 static inline bool decode_cap_cut(const struct bt_capture *cap)
 {
 	return (cap->flags & BT_CAP_TRUNCATED) || cap->want > cap->len;

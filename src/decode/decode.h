@@ -24,20 +24,25 @@
 #include "types/types.h"
 
 struct decode_opts {
-	int string_limit;	  /* -s: bytes of buffers and non-path strings shown; 0 = all */
-	bool verbose;		  /* -v: structs and arrays in full */
-	int struct_depth;	  /* nesting shown before {...} */
-	enum wr_xlat_style xlat;  /* -X */
-	bool arg_names;		  /* perf trace style "dfd: AT_FDCWD" */
-	bool no_zeros;		  /* omit zero struct members */
-	bool pretty;		  /* multi-line structs */
-	bool no_btf;		  /* raw values only */
-	unsigned int decode_fds;  /* -y, -yy, --decode-fds: DECODE_FDS_* */
-	enum quote_hex hex;	  /* -x, -xx, --strings-in-hex: where strings use hex */
-	unsigned int decode_pids; /* -Y, --decode-pids: DECODE_PIDS_* */
+	int string_limit;	    /* -s: bytes of buffers and non-path strings shown; 0 = all */
+	bool verbose;		    /* -v: structs and arrays in full */
+	int struct_depth;	    /* nesting shown before {...} */
+	enum wr_xlat_style xlat;    /* -X */
+	bool arg_names;		    /* perf trace style "dfd: AT_FDCWD" */
+	bool no_zeros;		    /* omit zero struct members */
+	bool pretty;		    /* multi-line structs */
+	bool no_btf;		    /* raw values only */
+	unsigned int decode_fds;    /* -y, -yy, --decode-fds: DECODE_FDS_* */
+	enum quote_hex hex;	    /* -x, -xx, --strings-in-hex: where strings use hex */
+	unsigned int decode_pids;   /* -Y, --decode-pids: DECODE_PIDS_* */
+	unsigned int result_column; /* --columns: the column of " = " (strace's -a) */
 	/* -e read=SET, -e write=SET: dump the data read from, written to these fds; or NULL */
 	const struct desc_set *dump_read, *dump_write;
 };
+
+/* --columns: strace takes -a up to INT_MAX; more than this is a line of its own of spaces */
+#define MAX_RESULT_COLUMN 4096
+#define DEFAULT_RESULT_COLUMN 40
 
 /* -Y, --decode-pids=: what pids show besides their number. */
 #define DECODE_PIDS_COMM (1u << 0) /* comm: the thread's name, 1234<bash> */

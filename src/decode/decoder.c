@@ -115,6 +115,7 @@ void decode_opts_default(struct decode_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->string_limit = 32;
 	o->struct_depth = 4;
+	o->result_column = DEFAULT_RESULT_COLUMN;
 }
 
 int decoder__init(struct decoder *d, const struct catalog *cat, const struct beauty *beauty,
@@ -225,6 +226,9 @@ void decode_text_writer_opts(const struct decode_opts *o, struct text_writer_opt
 	two->arg_names = o->arg_names;
 	two->pretty = o->pretty;
 	two->hex = o->hex;
-	/* strace pads the call so that " = " lands in this column */
-	two->column = 39;
+	/*
+	 * strace pads the call to one column before -a's, 39 for its default 40, so that the
+	 * '=' of " = " is in column 40 counting from 1; -a 0 pads nothing
+	 */
+	two->column = o->result_column ? o->result_column - 1 : 0;
 }

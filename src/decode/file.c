@@ -638,12 +638,18 @@ static enum hand_result openat2_how(struct writer *w, const struct hand_call *hc
 	return HAND_PRINTED;
 }
 
-/* A capture the kernel wrote even though the call failed (name_to_handle_at's EOVERFLOW). */
+/*
+ * A capture the kernel wrote even though the call failed (name_to_handle_at's EOVERFLOW);
+ * one read up to an unmapped page too (its bytes before it), as the header is all strace
+ * reads of a handle the call did not fill.
+ */
 static const struct bt_capture *written_anyway(const struct hand_call *hc, int i)
 {
 	const struct bt_capture *cap = hc->exit ? record_capture(&hc->exit->hdr, i) : NULL;
 
-	return cap && !(cap->flags & (BT_CAP_LATE | BT_CAP_FAULT)) ? cap : NULL;
+	if (!cap || (cap->flags & BT_CAP_LATE))
+		return NULL;
+	return !(cap->flags & BT_CAP_FAULT) || (cap->flags & BT_CAP_PARTIAL) ? cap : NULL;
 }
 
 /* A file handle's bytes after its header: f_handle="\xc4\x4c...", or ??? when not read. */
@@ -669,7 +675,8 @@ static void put_f_handle(struct writer *w, const struct bt_capture *cap, unsigne
 static enum hand_result name_to_handle_at_handle(struct writer *w, const struct hand_call *hc,
 						 int i)
 {
-	const struct bt_capture *in = hand_call_in(hc, i), *out = NULL;
+	/* the 8 bytes of the header, when the rest ran into an unmapped page */
+	const struct bt_capture *in = hand_call_in_prefix(hc, i), *out = NULL;
 	unsigned int bytes_in, bytes_out;
 	int type;
 
@@ -709,7 +716,8 @@ static enum hand_result name_to_handle_at_handle(struct writer *w, const struct 
 static enum hand_result open_by_handle_at_handle(struct writer *w, const struct hand_call *hc,
 						 int i)
 {
-	const struct bt_capture *in = hand_call_in(hc, i);
+	/* the header and the bytes it counts, when the rest ran into an unmapped page */
+	const struct bt_capture *in = hand_call_in_prefix(hc, i);
 	unsigned int bytes;
 	int type;
 

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
 #include <linux/dqblk_xfs.h>
@@ -244,6 +245,28 @@ static enum hand_result landlock_ruleset_attr(struct writer *w, const struct han
 	return HAND_PRINTED;
 }
 
+/*
+ * mount's type and data: strings, cut at -s, as strace prints them, but for the calls that
+ * ignore them, which show their addresses: a remount ignores the type; a bind, a move or a
+ * change of propagation both (the old magic number in the flags' high half aside).
+ */
+static enum hand_result mount_string_arg(struct writer *w, const struct hand_call *hc, int i)
+{
+	uint64_t flags = hc->enter->args[3];
+	bool ignored;
+
+	if ((flags & MS_MGC_MSK) == MS_MGC_VAL)
+		flags &= ~(uint64_t)MS_MGC_MSK;
+	ignored = flags & (MS_BIND | MS_MOVE | MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE);
+	if (i == 2 && (flags & MS_REMOUNT))
+		ignored = true;
+	if (ignored)
+		hand_put_pointer(w, hc->enter->args[i]);
+	else
+		hand_put_limited_string(w, hc, i);
+	return HAND_PRINTED;
+}
+
 /* A string that is no path: -s applies to it (memfd_create's name). */
 void hand_print_limited_str(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			    bool more)
@@ -275,6 +298,8 @@ static const struct hand_arg_entry fs_args[] = {
 	{"quotactl_fd", "addr", quotactl_addr},
 	{"fsconfig", "_value", fsconfig_value},
 	{"landlock_create_ruleset", "attr", landlock_ruleset_attr},
+	{"mount", "type", mount_string_arg},
+	{"mount", "data", mount_string_arg},
 };
 /* clang-format on */
 

@@ -58,6 +58,29 @@ void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *trie
 	w_unread(w, v, tried && (tried->flags & BT_CAP_FAULT));
 }
 
+void hand_put_limited_string(struct writer *w, const struct hand_call *hc, int i)
+{
+	const struct bt_capture *cap = hand_call_in_prefix(hc, i);
+	const char *p;
+	size_t n;
+
+	/* run into an unmapped page: shown only when -s's bytes were before it, as strace */
+	if (cap && (cap->flags & BT_CAP_FAULT) && !decode_cut_string_shows(cap, w->lim.string))
+		cap = NULL;
+	if (!hc->enter->args[i] || !cap) {
+		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
+		return;
+	}
+	p = hand_cap_data(cap);
+	n = strnlen(p, cap->len);
+	/* cut, or read up to an unmapped page: the string went on */
+	w_str(w, p, n,
+	      WR_STR_NUL | WR_STR_LIMIT |
+		      (n == cap->len && (decode_cap_cut(cap) || (cap->flags & BT_CAP_FAULT))
+			       ? WR_STR_MORE
+			       : 0));
+}
+
 void hand_put_int(struct writer *w, const struct bt_capture *cap)
 {
 	int v;

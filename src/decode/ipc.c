@@ -404,15 +404,22 @@ static enum hand_result ipc_ctl_buf(struct writer *w, const struct hand_call *hc
 static enum hand_result ipc_msgbuf(struct writer *w, const struct hand_call *hc, int i)
 {
 	bool rcv = !strcmp(hand_call_name(hc), "msgrcv");
-	const struct bt_capture *cap = rcv ? hand_call_out(hc, i) : hand_call_in(hc, i);
-	__u64 msgsz = hc->enter->args[i + 1];
+	const struct bt_capture *cap =
+		rcv ? hand_call_out_prefix(hc, i) : hand_call_in_prefix(hc, i);
+	__u64 msgsz = hc->enter->args[i + 1], shown = msgsz;
+	bool unread;
 	const char *p;
 	long mtype;
 	size_t n;
 
 	if (rcv && !hc->exit)
 		return HAND_OMIT;
-	if (!cap || cap->len < sizeof(mtype)) {
+	/*
+	 * strace reads a struct msgbuf first, the type and 8 bytes with the text's first: when
+	 * those ran into an unmapped page the message shows as its address
+	 */
+	if (!cap || cap->len < sizeof(mtype) ||
+	    ((cap->flags & BT_CAP_FAULT) && cap->len < 2 * sizeof(mtype))) {
 		hand_put_unread(w, hc->enter->args[i],
 				record_capture(rcv ? &hc->exit->hdr : &hc->enter->hdr, i));
 		return HAND_PRINTED;
@@ -420,10 +427,18 @@ static enum hand_result ipc_msgbuf(struct writer *w, const struct hand_call *hc,
 	p = hand_cap_data(cap);
 	memcpy(&mtype, p, sizeof(mtype));
 	n = cap->len - sizeof(mtype);
+	/*
+	 * strace reads the bytes of the text it shows, and one more when -s cuts it (to know
+	 * that it went on): read up to an unmapped page (BT_CAP_FAULT with the bytes before
+	 * it), the text shows when those were all there
+	 */
+	if (w->lim.string && shown > w->lim.string)
+		shown = w->lim.string + 1;
+	unread = (cap->flags & BT_CAP_FAULT) ? n < shown : n < msgsz && !decode_cap_cut(cap);
 	w_struct_begin(w);
 	w_key_num(w, "mtype", (uint64_t)mtype, WR_DEC);
 	w_key(w, "mtext");
-	if (n < msgsz && !decode_cap_cut(cap)) {
+	if (unread) {
 		/* the text ran into memory that could not be read */
 		w_ptr(w, hc->enter->args[i] + sizeof(mtype));
 	} else {

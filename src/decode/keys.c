@@ -74,23 +74,6 @@ static void put_serial(struct writer *w, uint64_t v)
 	xlat_write_const(w, &xlat_key_spec, (uint64_t)(int64_t)(int32_t)v, WR_DEC);
 }
 
-/* A string of at most -s bytes, as strace prints any string but a path; the address unread. */
-static void put_string(struct writer *w, const struct hand_call *hc, int i,
-		       const struct bt_capture *cap)
-{
-	const char *p;
-	size_t n;
-
-	if (!hc->enter->args[i] || !cap) {
-		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
-		return;
-	}
-	p = hand_cap_data(cap);
-	n = strnlen(p, cap->len);
-	w_str(w, p, n,
-	      WR_STR_NUL | WR_STR_LIMIT | (n == cap->len && decode_cap_cut(cap) ? WR_STR_MORE : 0));
-}
-
 /* n bytes of a buffer, of which the capture holds what it read. */
 static void put_buffer(struct writer *w, uint64_t addr, const struct bt_capture *cap, uint64_t n)
 {
@@ -148,7 +131,7 @@ static enum hand_result keyctl_arg(struct writer *w, const struct hand_call *hc,
 		hand_put_pointer(w, v);
 		break;
 	case KA_STR:
-		put_string(w, hc, i, hand_call_in(hc, i));
+		hand_put_limited_string(w, hc, i);
 		break;
 	case KA_STRN:
 		put_buffer(w, v, hand_call_in(hc, i), hc->enter->args[i + 1]);
@@ -197,7 +180,7 @@ static enum hand_result key_serial_arg(struct writer *w, const struct hand_call 
 
 static enum hand_result key_string_arg(struct writer *w, const struct hand_call *hc, int i)
 {
-	put_string(w, hc, i, hand_call_in(hc, i));
+	hand_put_limited_string(w, hc, i);
 	return HAND_PRINTED;
 }
 

@@ -624,6 +624,21 @@ static enum hand_result capset_data(struct writer *w, const struct hand_call *hc
 }
 
 /*
+ * setgroups' list: more groups than the kernel takes (NGROUPS_MAX, 65536 on Linux) show as
+ * the list's address, as strace shows them; the kernel refuses such a call without reading.
+ */
+#define BT_NGROUPS_MAX 65536
+
+static enum hand_result setgroups_list(struct writer *w, const struct hand_call *hc, int i)
+{
+	if ((uint32_t)hc->enter->args[0] > BT_NGROUPS_MAX) {
+		hand_put_pointer(w, hc->enter->args[i]);
+		return HAND_PRINTED;
+	}
+	return HAND_DEFAULT;
+}
+
+/*
  * arch_prctl's arg2 by option: where ARCH_GET_FS/ARCH_GET_GS write the base ([0x7f...]),
  * nothing for ARCH_GET_CPUID, else a number in hex.
  */
@@ -886,6 +901,7 @@ static const struct hand_arg_entry proc_args[] = {
 	{"kcmp", "idx1", kcmp_idx},
 	{"kcmp", "idx2", kcmp_idx},
 	{"capset", "data", capset_data},
+	{"setgroups", "grouplist", setgroups_list},
 	{"capget", "dataptr", capget_data},
 	{"arch_prctl", "arg2", arch_prctl_arg},
 	{"seccomp", "flags", seccomp_flags},

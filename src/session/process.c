@@ -47,7 +47,9 @@ int find_command(const char *cmd, char *path, size_t size)
 /*
  * Forks the command, stopped before exec until the collector watches it. With -e inject=, the
  * child shares btftrace's fds until its exec (injector__fork): then neither side closes its
- * copy of the pipe's other end, which is the same one.
+ * copy of the pipe's other end, which is the same one. Forked before block_signals(), the
+ * child has the signal state btftrace was given already, but for --flight-recorder's
+ * SIGUSR1, blocked from the start (session_run).
  */
 int spawn_child(struct session *s, const char *path)
 {
@@ -68,8 +70,16 @@ int spawn_child(struct session *s, const char *path)
 		if (!shared_fds)
 			close(s->go_pipe[1]);
 		/* the command gets the signal state btftrace itself was given */
-		sigprocmask(SIG_SETMASK, &s->orig_sigmask, NULL);
-		signal(SIGPIPE, s->orig_sigpipe);
+		if (s->sigfd >= 0) {
+			sigprocmask(SIG_SETMASK, &s->orig_sigmask, NULL);
+			signal(SIGPIPE, s->orig_sigpipe);
+		} else if (s->opts->recorder && !s->usr1_blocked) {
+			sigset_t usr1;
+
+			sigemptyset(&usr1);
+			sigaddset(&usr1, SIGUSR1);
+			sigprocmask(SIG_UNBLOCK, &usr1, NULL);
+		}
 		/*
 		 * The command runs with its user's rights, not with the capabilities
 		 * btftrace was given to trace: ambient ones would pass through exec.

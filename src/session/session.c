@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <bpf/libbpf.h>
+#include "base/startup_times.h"
 #include "decode/fd_table.h"
 #include "filter/pathtrace.h"
 #include "filter/status.h"
@@ -24,6 +25,9 @@ void session_opts_default(struct session_opts *o)
 	o->stack.frame_limit = STACK_FRAME_LIMIT_DEFAULT;
 	o->stack.copy_bytes = BT_STACK_COPY_DEFAULT;
 	o->status_shown = STATUS_ALL;
+	/* strace's -r and -T: microseconds */
+	o->text.relative_digits = 6;
+	o->text.duration_digits = 6;
 }
 
 void fail(const char *fmt, ...)
@@ -131,6 +135,7 @@ int session_run(const struct session_opts *o)
 	const char *missing, *feature, *since;
 	char path[PATH_MAX];
 	int status = EXIT_USAGE, write_err, err;
+	__u64 t = startup_times__now();
 
 	if (o->trace_fds)
 		trace_fds_bits(o->trace_fds, &co.trace_fds);
@@ -168,12 +173,24 @@ int session_run(const struct session_opts *o)
 		     missing);
 		return EXIT_USAGE;
 	}
+	/*
+	 * The command forked now, while btftrace is small: a fork copies the page tables of
+	 * all btftrace has mapped and written, which after the load is the kernel's BTF, the
+	 * tables and the maps. It waits for the go-ahead before its exec, as when forked last.
+	 * -e inject= forks it after the set-up: it shares fds with the injector.
+	 */
+	if (o->command && !o->inject && (err = spawn_child(&s, path))) {
+		fail("cannot start '%s': %s", o->command[0], strerror(-err));
+		goto out;
+	}
+	startup_times__stage("fork the command", t);
+	t = startup_times__now();
 	if (o->no_loss) {
 		char why[PATH_MAX + 128];
 
 		if (cmd_pause__open(&s.pause, why, sizeof(why))) {
 			fail("--no-loss cannot pause the command: %s", why);
-			return EXIT_USAGE;
+			goto out;
 		}
 	}
 	if (open_pidfds(&s) || find_containers(&s))
@@ -196,7 +213,9 @@ int session_run(const struct session_opts *o)
 	clock_gettime(CLOCK_MONOTONIC, &tables_start);
 	err = load_tables(&s);
 	clock_gettime(CLOCK_MONOTONIC, &tables_end);
+	t = startup_times__now();
 	pthread_join(loader.thread, NULL);
+	startup_times__stage("wait for the loader", t);
 	if (err)
 		goto out;
 	if (o->debug)
@@ -223,6 +242,7 @@ int session_run(const struct session_opts *o)
 		goto out;
 	}
 	start_stacks(&s);
+	t = startup_times__now();
 	err = collector__set_rules(&s.coll, s.beauty->rules);
 	if (!err)
 		err = collector__set_member_sets(&s.coll, s.beauty->member_sets,
@@ -264,6 +284,8 @@ int session_run(const struct session_opts *o)
 	/* a name before each container's lines, unless one container is all there is */
 	text.container_prefix = o->trace_all || o->containers_new ||
 				(s.containers && container_table__count(s.containers) > 1);
+	startup_times__stage("fill maps", t);
+	t = startup_times__now();
 	if (open_output(&s))
 		goto out;
 	if (o->output_separately)
@@ -282,7 +304,9 @@ int session_run(const struct session_opts *o)
 		collector__add_proc(&s.coll, o->pids[i], BT_PROC_TRACED);
 	if (o->command && prepare_injection(&s))
 		goto out;
-	if (o->command && (err = spawn_child(&s, path))) {
+	startup_times__stage("output, reader", t);
+	t = startup_times__now();
+	if (o->command && o->inject && (err = spawn_child(&s, path))) {
 		fail("cannot start '%s': %s", o->command[0], strerror(-err));
 		goto out;
 	}
@@ -320,6 +344,8 @@ int session_run(const struct session_opts *o)
 		event_reader__set_attached(s.reader);
 	/* before attaching: the fewer calls run between its steps, the fewer go unseen */
 	raise_reader_priority();
+	startup_times__stage("register the command", t);
+	t = startup_times__now();
 	err = collector__attach(&s.coll);
 	if (err) {
 		fail("cannot attach to the raw_syscalls tracepoints (%s): check that the kernel "
@@ -332,6 +358,8 @@ int session_run(const struct session_opts *o)
 		goto out;
 	if (attach_tracepoints(&s) || attach_uring(&s) || attach_kfuncs(&s))
 		goto out;
+	startup_times__stage("attach", t);
+	t = startup_times__now();
 	expect_calls_in_progress(&s);
 	for (int i = 0; s.dec->fds && i < o->npids; i++)
 		fd_table__seed(s.dec->fds, o->pids[i], o->pids[i]);
@@ -343,9 +371,13 @@ int session_run(const struct session_opts *o)
 		}
 		close(s.go_pipe[1]);
 		s.go_pipe[1] = -1;
+		startup_times__stage("command let go", t);
+		startup_times__print(stderr);
 		if (s.injector && start_injection(&s))
 			goto out;
 	}
+	/* -p, -a: the programs are attached */
+	startup_times__print(stderr);
 	err = trace_loop(&s);
 	/* tracing is over: what still runs with the filter is answered by a process of its own */
 	injector__stop(s.injector);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <linux/capability.h>
+#include "base/startup_times.h"
 #include "decode/fd_table.h"
 #include "decode/sock_diag.h"
 #include "session/session_internal.h"
@@ -430,6 +431,7 @@ int load_tables(struct session *s)
 	const struct session_opts *o = s->opts;
 	unsigned char style[BT_MAX_SYSCALLS];
 	char tracefs[256];
+	__u64 t = startup_times__now();
 	int err;
 
 	s->cat = calloc(1, sizeof(*s->cat));
@@ -437,6 +439,14 @@ int load_tables(struct session *s)
 	s->dec = calloc(1, sizeof(*s->dec));
 	if (!s->cat || !s->beauty || !s->dec)
 		return -ENOMEM;
+	/*
+	 * The kernel's BTF first: the loader thread's libbpf needs it before it loads any
+	 * program, and waits for this parse (types.c) while the formats below are read
+	 */
+	if (!o->no_btf && (err = load_btf(s)))
+		return err;
+	startup_times__stage("tables: BTF", t);
+	t = startup_times__now();
 	err = tracefs_find(tracefs, sizeof(tracefs));
 	if (!err)
 		err = catalog__load(s->cat, tracefs);
@@ -453,15 +463,13 @@ int load_tables(struct session *s)
 		     strerror(-err));
 		return err;
 	}
+	startup_times__stage("tables: tracefs formats", t);
 	if (o->nevents &&
 	    (err = select_tracepoints(s, tracefs, (char *const *)o->events, o->nevents)))
 		return err;
-	if (!o->no_btf) {
-		err = load_btf(s);
-		if (err)
-			return err;
+	t = startup_times__now();
+	if (!o->no_btf)
 		resolve_tracepoint_types(s);
-	}
 	if (o->nevents && (err = compile_fetches(s)))
 		return err;
 	if (!uring_set__empty(&o->io_uring) && (err = select_uring(s, tracefs)))
@@ -483,6 +491,7 @@ int load_tables(struct session *s)
 	if (err)
 		return err;
 	memcpy(s->dec->style, style, sizeof(s->dec->style));
+	startup_times__stage("tables: beauty map, decoder", t);
 	s->dec->tracepoints = &s->tracepoints;
 	s->dec->kfuncs = &s->kfuncs;
 	if (o->decode.decode_pids) {

@@ -27,15 +27,16 @@ enum color_mode {
 
 enum ts_style {
 	TS_NONE = 0,
-	TS_TIME,     /* -t: 13:04:05 */
-	TS_TIME_US,  /* -tt: 13:04:05.123456 */
-	TS_EPOCH_US, /* -ttt: 1700000000.123456 */
+	TS_TIME,  /* -t: 13:04:05 (-tt: 13:04:05.123456) */
+	TS_EPOCH, /* -ttt: 1700000000.123456 */
 };
 
 /* The text sink's options; every sink takes the quiet_* and thread_exits ones. */
 struct text_sink_opts {
 	enum ts_style ts;
-	bool relative;	    /* -r: time since the previous line */
+	/* the digits after the second of -t's time, -r's and -T's: 0, 3, 6 or 9 */
+	unsigned char ts_digits, relative_digits, duration_digits;
+	bool relative;	    /* -r: time since the previous line (after -t's time: "(+ ...)") */
 	bool show_duration; /* -T: <0.000123> */
 	bool show_nr;	    /* -n: [  39] */
 	bool show_ip;	    /* -i: [00007f0123456789] */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
+#include "base/strace_time.h"
 #include "sinks/sinks.h"
 
 /* ANSI SGR colours (--color) of the lines that are not calls; calls are the writer's */
@@ -159,12 +160,12 @@ static void put_call_place(struct text_sink *s, const struct call_view *v)
 	}
 }
 
-static void put_fraction(struct outbuf *ob, unsigned long usec)
+/* ".123456": as many digits of a second's ns as -t's, -r's or -T's precision asks */
+static void put_fraction(struct outbuf *ob, unsigned long ns, unsigned int digits)
 {
-	char frac[8];
+	char frac[10];
 
-	snprintf(frac, sizeof(frac), ".%06lu", usec);
-	outbuf_puts(ob, frac);
+	outbuf_write(ob, frac, strace_time_fraction(frac, ns, digits));
 }
 
 static void prefix(struct text_sink *s, const struct container *c, __u32 tid, __u64 ts)
@@ -199,31 +200,33 @@ static void prefix(struct text_sink *s, const struct container *c, __u32 tid, __
 			outbuf_putc(ob, ' ');
 		outbuf_putc(ob, ' ');
 	}
-	if (s->opts.relative) {
-		__u64 delta = s->last_ts && ts > s->last_ts ? ts - s->last_ts : 0;
-
-		outbuf_printf(ob, "%6llu.%06llu ", (unsigned long long)(delta / 1000000000ULL),
-			      (unsigned long long)(delta % 1000000000ULL) / 1000);
-		s->last_ts = ts;
-	} else if (s->opts.ts != TS_NONE) {
+	if (s->opts.ts != TS_NONE) {
 		/* unsigned: a record's ts is not trusted, and signed overflow is undefined */
 		__u64 real = ts + (__u64)s->realtime_offset_ns;
 		time_t sec = real / 1000000000ULL;
-		unsigned long usec = (real % 1000000000ULL) / 1000;
 		struct tm tm;
 		char hms[16];
 
-		if (s->opts.ts == TS_EPOCH_US) {
+		if (s->opts.ts == TS_EPOCH) {
 			outbuf_s64(ob, sec);
-			put_fraction(ob, usec);
 		} else {
 			localtime_r(&sec, &tm);
 			strftime(hms, sizeof(hms), "%H:%M:%S", &tm);
 			outbuf_puts(ob, hms);
-			if (s->opts.ts == TS_TIME_US)
-				put_fraction(ob, usec);
 		}
+		put_fraction(ob, real % 1000000000ULL, s->opts.ts_digits);
 		outbuf_putc(ob, ' ');
+	}
+	if (s->opts.relative) {
+		__u64 delta = s->last_ts && ts > s->last_ts ? ts - s->last_ts : 0;
+
+		/* strace's: after the time of day, in "(+ ...)" */
+		if (s->opts.ts != TS_NONE)
+			outbuf_puts(ob, "(+");
+		outbuf_printf(ob, "%6llu", (unsigned long long)(delta / 1000000000ULL));
+		put_fraction(ob, delta % 1000000000ULL, s->opts.relative_digits);
+		outbuf_puts(ob, s->opts.ts != TS_NONE ? ") " : " ");
+		s->last_ts = ts;
 	}
 }
 
@@ -323,10 +326,11 @@ static size_t render_call(struct text_sink *s, const struct call_view *v, bool w
 	if (v->delayed)
 		outbuf_puts(ob, " (DELAYED)");
 	/* the two records' kernel timestamps, so the reader's own delays do not count */
-	if (s->opts.show_duration && v->timed)
-		outbuf_printf(ob, " <%llu.%06llu>",
-			      (unsigned long long)(v->duration_ns / 1000000000ULL),
-			      (unsigned long long)(v->duration_ns % 1000000000ULL) / 1000);
+	if (s->opts.show_duration && v->timed) {
+		outbuf_printf(ob, " <%llu", (unsigned long long)(v->duration_ns / 1000000000ULL));
+		put_fraction(ob, v->duration_ns % 1000000000ULL, s->opts.duration_digits);
+		outbuf_putc(ob, '>');
+	}
 	put_dropped_marker(s, v);
 	return start;
 }

@@ -412,3 +412,30 @@ def test_objects_flush_against_an_unmapped_page(run_btftrace, workload, tmp_path
                                        for a, b in zip(mine, expected) if a != b)
     assert "getsockopt(3, SOL_SOCKET, SO_LINGER, {l_onoff=0, l_linger=0}, [8]) = 0" in mine
     assert any(l.startswith("getsockname(3, {sa_family=AF_INET,") for l in mine), mine
+
+
+@pytest.mark.parametrize("limit", ["8", "32"])
+def test_strings_run_into_an_unmapped_page(run_btftrace, workload, tmp_path, limit):
+    """16 bytes of a string and no NUL before an unmapped page: strace reads -s + 1 bytes of a
+    string it cuts (an xattr's name, memfd_create's, a key's description), so with -s 8 it
+    shows "xxxxxxxx"... and with -s 32 the address; a path (getxattr's) is the address."""
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (apt-get install strace)")
+    calls = "trace=fgetxattr,memfd_create,add_key,getxattr"
+    result = run_btftrace(["-s", limit, "-e", calls, "--", workload("page_end")])
+    assert result.returncode == 0, result.stderr
+    theirs = tmp_path / "strace.txt"
+    rc = subprocess.run(["strace", "-o", theirs, "-s", limit, "-e", calls,
+                         workload("page_end")], capture_output=True, timeout=30).returncode
+    assert rc == 0
+
+    def norm(text):
+        return [re.sub(r"\s+= ", " = ", re.sub(r"0x[0-9a-f]{6,}", "ADDR", line))
+                for line in text.splitlines()]
+
+    mine = norm(result.trace)
+    assert mine == norm(theirs.read_text())
+    cut = '"xxxxxxxx"...' if limit == "8" else "ADDR"
+    assert f"fgetxattr(3, {cut}, NULL, 0) = -1 EFAULT (Bad address)" in mine, mine
+    assert any(l.startswith(f"add_key(\"user\", {cut}, NULL, 0,") for l in mine), mine
+    assert any(l.startswith("getxattr(ADDR,") for l in mine), mine

@@ -378,3 +378,108 @@ def test_raw_in_json(run_btftrace):
     calls = [json.loads(l) for l in trace.splitlines()]
     calls = [c for c in calls if c["event"] == "call"]
     assert calls and "/etc/hostname" not in json.dumps(calls), calls
+
+
+# ---------------------------------------------------------------- strace's long option names
+
+
+@needs_strace
+@pytest.mark.parametrize("long, short", [
+    (["--trace=openat,close"], ["-e", "trace=openat,close"]),
+    (["--trace=%file", "--signal=none"], ["-e", "trace=%file", "-e", "signal=none"]),
+    (["--trace=openat", "--raw=openat"], ["-e", "trace=openat", "-e", "raw=openat"]),
+    (["--trace=openat", "--no-abbrev"], ["-e", "trace=openat", "-v"]),
+    (["--trace=openat", "--abbrev=none"], ["-e", "trace=openat", "-e", "abbrev=none"]),
+    (["--trace=newfstatat", "--verbose=none"], ["-e", "trace=newfstatat", "-e", "verbose=none"]),
+    (["--trace=openat", "--const-print-style=raw"], ["-e", "trace=openat", "-X", "raw"]),
+    (["--trace=openat", "--silent=exit"], ["-e", "trace=openat", "-e", "quiet=exit"]),
+    (["--trace=openat", "--silence=exit"], ["-e", "trace=openat", "-e", "quiet=exit"]),
+    (["-f", "--seccomp-bpf", "--trace=openat"], ["-f", "-e", "trace=openat"]),
+])
+def test_long_option_names_as_strace(run_btftrace, tmp_path, long, short):
+    """strace 6.1's long names of -e qualifiers and short options: scripts written for strace
+    run unchanged, and the lines are strace's for the long name and the short one alike."""
+    cat = ["cat", "/etc/hostname", "/nonexistent"]
+    rc, _, err, ours = run_btftrace(long + ["--"] + cat)
+    assert rc == 1, err
+    rc, _, err, short_trace = run_btftrace(short + ["--"] + cat)
+    assert rc == 1, err
+    st = run_strace(["-o", tmp_path / "s.txt"] + long + cat)
+    assert st.returncode == 1, st.stderr
+
+    def normal(text):
+        # -f: the leading pid of each line, which differs from run to run
+        return plain_addresses(re.sub(r"^\d+ ", "PID ", text, flags=re.M))
+
+    assert normal(ours) == normal(short_trace)
+    assert normal(ours) == normal((tmp_path / "s.txt").read_text())
+
+
+@needs_strace
+@pytest.mark.parametrize("column", ["0", "1", "20", "40", "64"])
+def test_columns_as_strace(run_btftrace, tmp_path, column):
+    """--columns N is strace's -a N: " = " after the call padded to column N of the line (the
+    prefix counted), nothing padded for 0; btftrace's -a is the whole system, as perf trace's."""
+    args = ["-e", "trace=openat,close,exit_group", "--", "cat", "/etc/hostname"]
+    rc, _, err, ours = run_btftrace(["--columns", column] + args)
+    assert rc == 0, err
+    st = run_strace(["-o", tmp_path / "s.txt", "-a", column] + args)
+    assert st.returncode == 0, st.stderr
+    assert ours == (tmp_path / "s.txt").read_text()
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "4097", ""])
+def test_columns_bad_value(run_btftrace, value):
+    rc, _, err, _ = run_btftrace([f"--columns={value}", "--", "true"], trace=False)
+    assert rc == 2 and err == f"btftrace: invalid --columns value '{value}': give a whole " \
+        "number from 0 to 4096\n", err
+
+
+# strace's timestamp and duration forms, with the digits each precision asks
+TIME_FORMS = {
+    "time": r"\d\d:\d\d:\d\d", "unix": r"\d{10}",
+}
+
+
+def shapes(text):
+    """Each line with its digits of time made D: the two tracers' times differ, not their
+    shapes (the column of " = " moves with the prefix's width)."""
+    return [re.sub(r"\d", "D", line) for line in text.splitlines()]
+
+
+@needs_strace
+@pytest.mark.parametrize("how", [
+    ["--absolute-timestamps"], ["--absolute-timestamps="], ["--timestamps=precision:s"],
+    ["--absolute-timestamps=precision:ms"], ["--absolute-timestamps=format:unix,precision:ns"],
+    ["--absolute-timestamps=unix"], ["--absolute-timestamps=us,time"],
+    ["--relative-timestamps=s"], ["--relative-timestamps=ms"], ["-r", "--relative-timestamps=ns"],
+    ["--syscall-times=s"], ["--syscall-times=ms"], ["-T", "--syscall-times=ns"],
+    ["-r", "-t"], ["-r", "-tt", "-T"], ["-r", "-ttt"], ["--relative-timestamps=ms", "-t"],
+    ["-t"], ["-tt"], ["-ttt"], ["-r"], ["-T"],
+])
+def test_timestamp_forms_as_strace(run_btftrace, tmp_path, how):
+    """-t, -r and -T and their long forms with a precision (s, ms, us, ns), alone and
+    together: -r after a time of day is "(+ SECONDS)", as strace 6.1 writes it."""
+    args = how + ["-e", "trace=getppid,exit_group", "--", "perl", "-e", "getppid()"]
+    rc, _, err, ours = run_btftrace(args)
+    assert rc == 0, err
+    st = run_strace(["-o", tmp_path / "s.txt"] + args)
+    assert st.returncode == 0, st.stderr
+    theirs = (tmp_path / "s.txt").read_text()
+    assert shapes(re.sub(r"= \d+", "= N", ours)) == shapes(re.sub(r"= \d+", "= N", theirs))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--absolute-timestamps=bogus"], "invalid --absolute-timestamps item 'bogus'"),
+    (["--absolute-timestamps=format:ms"], "invalid --absolute-timestamps item 'format:ms'"),
+    (["--absolute-timestamps=precision:unix"],
+     "invalid --absolute-timestamps item 'precision:unix'"),
+    (["-t", "--absolute-timestamps"], "-t and --absolute-timestamps exclude each other"),
+    (["--relative-timestamps=precision:ms"], "invalid --relative-timestamps value"),
+    (["--syscall-times=1"], "invalid --syscall-times value '1': give s, ms, us or ns"),
+])
+def test_timestamp_forms_bad_values(run_btftrace, args, message):
+    rc, _, err, _ = run_btftrace(args + ["--", "true"], trace=False)
+    assert rc == 2, err
+    assert err.startswith("btftrace: ") and message in err, err
+    assert len(err.strip().splitlines()) == 1, err

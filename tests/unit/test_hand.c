@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -112,6 +113,8 @@ enum {
 	NR_FANOTIFY_INIT = 300,
 	NR_SWAPON = 167,
 	NR_MEMFD_CREATE = 319,
+	NR_MOUNT = 165,
+	NR_SETGROUPS = 116,
 	NR_QUOTACTL = 179,
 	NR_MKNODAT = 259,
 	NR_SYSFS = 139,
@@ -289,6 +292,13 @@ static int setup_with(const struct decode_opts *opts)
 							    {"unsigned int", "event_f_flags"}};
 	static const char *const memfd_create_args[][2] = {{"const char *", "uname"},
 							   {"unsigned int", "flags"}};
+	static const char *const setgroups_args[][2] = {{"int", "gidsetsize"},
+							{"gid_t *", "grouplist"}};
+	static const char *const mount_args[][2] = {{"char *", "dev_name"},
+						    {"char *", "dir_name"},
+						    {"char *", "type"},
+						    {"unsigned long", "flags"},
+						    {"void *", "data"}};
 	static const char *const quotactl_args[][2] = {{"unsigned int", "cmd"},
 						       {"const char *", "special"},
 						       {"qid_t", "id"},
@@ -414,6 +424,8 @@ static int setup_with(const struct decode_opts *opts)
 	add(NR_FANOTIFY_INIT, "fanotify_init", 2, fanotify_init_args);
 	add(NR_SWAPON, "swapon", 2, swapon_args);
 	add(NR_MEMFD_CREATE, "memfd_create", 2, memfd_create_args);
+	add(NR_MOUNT, "mount", 5, mount_args);
+	add(NR_SETGROUPS, "setgroups", 2, setgroups_args);
 	add(NR_QUOTACTL, "quotactl", 4, quotactl_args);
 	add(NR_MKNODAT, "mknodat", 4, mknodat_args);
 	add(NR_SYSFS, "sysfs", 3, sysfs_args);
@@ -2589,6 +2601,15 @@ static void test_file_structs(void **state)
 			    "name_to_handle_at(AT_FDCWD, \"file\", {handle_bytes=0 => 8}, "
 			    "0x7ffc12345878, 0) = -1 EOVERFLOW (Value too large for defined data "
 			    "type)");
+	/* a header flush against an unmapped page: its 8 bytes are all strace reads of it */
+	begin(NR_NAME_TO_HANDLE_AT, (__u64)-100, PTR, PTR + 0x100, PTR + 0x200, 0, 0);
+	in(1, "file", 5);
+	capture(&enter_rec, 2, handle, 8, BT_CAP_FAULT | BT_CAP_PARTIAL, 136);
+	capture(&exit_rec, 2, handle_out, 8, BT_CAP_FAULT | BT_CAP_PARTIAL, 136);
+	assert_string_equal(line(-EOVERFLOW),
+			    "name_to_handle_at(AT_FDCWD, \"file\", {handle_bytes=0 => 8}, "
+			    "0x7ffc12345878, 0) = -1 EOVERFLOW (Value too large for defined data "
+			    "type)");
 	begin(NR_UTIMENSAT, (__u64)-100, PTR, PTR + 0x100, 0, 0, 0);
 	in(1, "t", 2);
 	in(2, ts, sizeof(ts));
@@ -2626,6 +2647,7 @@ static void test_file_structs(void **state)
 static void test_xattrs_and_dirents(void **state)
 {
 	unsigned char dirents[48] = {0};
+	int string_limit;
 	char big[40];
 
 	begin(NR_SETXATTR, PTR, PTR + 0x100, PTR + 0x200, 7, 1, 0);
@@ -2656,6 +2678,27 @@ static void test_xattrs_and_dirents(void **state)
 	assert_string_equal(line(-ERANGE),
 			    "getxattr(\"file\", \"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\"..., "
 			    "0x7ffc12345878, 64) = -1 ERANGE (Numerical result out of range)");
+	/*
+	 * and no NUL before an unmapped page, 16 bytes kept (BT_CAP_FAULT | BT_CAP_PARTIAL):
+	 * strace reads -s + 1 bytes, so it shows them cut with -s 8 and the address with
+	 * -s 32; a path (the first argument) is the address either way
+	 */
+	memset(big, 'x', 16);
+	string_limit = dec.opts.string_limit;
+	dec.opts.string_limit = 32;
+	begin(NR_GETXATTR, PTR, PTR + 0x100, 0, 0, 0, 0);
+	capture(&enter_rec, 0, big, 16, BT_CAP_STRING | BT_CAP_FAULT | BT_CAP_PARTIAL, 0);
+	capture(&enter_rec, 1, big, 16, BT_CAP_STRING | BT_CAP_FAULT | BT_CAP_PARTIAL, 0);
+	assert_string_equal(line(-EFAULT), "getxattr(0x7ffc12345678, 0x7ffc12345778, NULL, 0) = -1 "
+					   "EFAULT (Bad address)");
+	dec.opts.string_limit = 8;
+	assert_string_equal(line(-EFAULT), "getxattr(0x7ffc12345678, \"xxxxxxxx\"..., NULL, 0) = "
+					   "-1 EFAULT (Bad address)");
+	/* all 16 shown but the string went on: still the address, as strace's read failed */
+	dec.opts.string_limit = 16;
+	assert_string_equal(line(-EFAULT), "getxattr(0x7ffc12345678, 0x7ffc12345778, NULL, 0) = -1 "
+					   "EFAULT (Bad address)");
+	dec.opts.string_limit = string_limit;
 	/* entries counted, "entries" whatever their number */
 	dirents[16] = 24;
 	dirents[24 + 16] = 24;
@@ -2664,6 +2707,67 @@ static void test_xattrs_and_dirents(void **state)
 	assert_string_equal(line(24), "getdents64(4, 0x7ffc12345678 /* 1 entries */, 64) = 24");
 	begin(NR_GETDENTS64, 4, PTR, 64, 0, 0, 0);
 	assert_string_equal(line(0), "getdents64(4, 0x7ffc12345678 /* 0 entries */, 64) = 0");
+}
+
+/*
+ * mount's type and data: strings cut at -s, as strace prints them, but the addresses of those
+ * the flags make the kernel ignore (a remount's type; a bind's, a move's, a propagation's both).
+ */
+static void test_mount_strings(void **state)
+{
+	static const char opts[] = "size=16m,nr_inodes=4096,mode=0755,uid=0";
+	int string_limit = dec.opts.string_limit;
+
+	dec.opts.string_limit = 32;
+	begin(NR_MOUNT, PTR, PTR + 0x100, PTR + 0x200, MS_NOSUID, PTR + 0x300, 0);
+	in(0, "tmpfs", 6);
+	in(1, "/mnt", 5);
+	in(2, "tmpfs", 6);
+	in(4, opts, sizeof(opts));
+	assert_string_equal(line(0), "mount(\"tmpfs\", \"/mnt\", \"tmpfs\", MS_NOSUID, "
+				     "\"size=16m,nr_inodes=4096,mode=075\"...) = 0");
+	begin(NR_MOUNT, PTR, PTR + 0x100, PTR + 0x200, MS_REMOUNT | MS_RDONLY, PTR + 0x300, 0);
+	in(0, "none", 5);
+	in(1, "/mnt", 5);
+	in(2, "xx", 3);
+	in(4, "size=8m", 8);
+	assert_string_equal(line(0), "mount(\"none\", \"/mnt\", 0x7ffc12345878, "
+				     "MS_RDONLY|MS_REMOUNT, \"size=8m\") = 0");
+	begin(NR_MOUNT, PTR, PTR + 0x100, PTR + 0x200, MS_BIND, PTR + 0x300, 0);
+	in(0, "/mnt", 5);
+	in(1, "/media", 7);
+	in(2, "xx", 3);
+	in(4, "data", 5);
+	assert_string_equal(line(0), "mount(\"/mnt\", \"/media\", 0x7ffc12345878, MS_BIND, "
+				     "0x7ffc12345978) = 0");
+	/* the old magic number is no propagation flag */
+	begin(NR_MOUNT, PTR, PTR + 0x100, PTR + 0x200, MS_MGC_VAL | MS_RDONLY, PTR + 0x300, 0);
+	in(0, "none", 5);
+	in(1, "missing", 8);
+	in(2, "tmpfs", 6);
+	in(4, "size=1m", 8);
+	assert_string_equal(line(-ENOENT), "mount(\"none\", \"missing\", \"tmpfs\", "
+					   "MS_MGC_VAL|MS_RDONLY, \"size=1m\") = -1 ENOENT (No "
+					   "such file or directory)");
+	dec.opts.string_limit = string_limit;
+}
+
+/* More groups than the kernel takes: the list's address, as strace shows it. */
+static void test_setgroups_beyond_ngroups_max(void **state)
+{
+	unsigned int groups[2] = {0, 4};
+
+	begin(NR_SETGROUPS, 2, PTR, 0, 0, 0, 0);
+	in(1, groups, sizeof(groups));
+	assert_string_equal(line(0), "setgroups(2, [0, 4]) = 0");
+	begin(NR_SETGROUPS, 65537, PTR, 0, 0, 0, 0);
+	in(1, groups, sizeof(groups));
+	assert_string_equal(line(-EINVAL), "setgroups(65537, 0x7ffc12345678) = -1 EINVAL (Invalid "
+					   "argument)");
+	begin(NR_SETGROUPS, 0x7fffffff, PTR, 0, 0, 0, 0);
+	in(1, groups, sizeof(groups));
+	assert_string_equal(line(-EINVAL), "setgroups(2147483647, 0x7ffc12345678) = -1 EINVAL "
+					   "(Invalid argument)");
 }
 
 /* The line of the call, then strace's dump of its data (-e read=3 -e write=!3). */
@@ -2874,6 +2978,8 @@ int main(void)
 		cmocka_unit_test(test_file_flags_and_modes),
 		cmocka_unit_test(test_file_structs),
 		cmocka_unit_test(test_xattrs_and_dirents),
+		cmocka_unit_test(test_mount_strings),
+		cmocka_unit_test(test_setgroups_beyond_ngroups_max),
 	};
 	const struct CMUnitTest option_tests[] = {
 		cmocka_unit_test(test_x_and_dumps),

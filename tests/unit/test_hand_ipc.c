@@ -4,6 +4,7 @@
  * collector's records, with captured bytes made here, decoded through the running kernel's
  * BTF into the line strace 6.1 prints for the same call.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -367,11 +368,49 @@ static void test_ipc_messages_and_segments(void **state)
 		long mtype;
 		char mtext[8];
 	} msg = {1, "hello"};
+	struct {
+		long mtype;
+		char mtext[40];
+	} big_msg = {1, {0}};
 	struct sembuf sop[2] = {{0, 1, IPC_NOWAIT | SEM_UNDO}, {1, -1, 0x6000}};
 
+	memset(big_msg.mtext, 'a', sizeof(big_msg.mtext));
 	begin(NR_MSGSND, 6, PTR, 5, IPC_NOWAIT, 0, 0);
 	capture(&enter_rec, 1, &msg, sizeof(long) + 5, 0, sizeof(long) + 5);
 	assert_string_equal(line(0), "msgsnd(6, {mtype=1, mtext=\"hello\"}, 5, IPC_NOWAIT) = 0");
+	/*
+	 * read up to an unmapped page (the bytes before it kept): the text shows when -s's bytes
+	 * of it and one more were there (16 with -s 8 show, as 33 with -s 32 do); strace's first read is a struct msgbuf, the type and 8 bytes, and
+	 * shows the message's address when even those ran into the page
+	 */
+	begin(NR_MSGSND, 6, PTR, 100, 0, 0, 0);
+	capture(&enter_rec, 1, &big_msg, sizeof(long) + 40, BT_CAP_FAULT | BT_CAP_PARTIAL,
+		sizeof(long) + 100);
+	assert_string_equal(line(-EFAULT),
+			    "msgsnd(6, {mtype=1, mtext=\"aaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+			    "aaaa\"...}, 100, 0) = -1 EFAULT (Bad address)");
+	begin(NR_MSGSND, 6, PTR, 100, 0, 0, 0);
+	capture(&enter_rec, 1, &big_msg, sizeof(long) + 16, BT_CAP_FAULT | BT_CAP_PARTIAL,
+		sizeof(long) + 100);
+	assert_string_equal(line(-EFAULT),
+			    "msgsnd(6, {mtype=1, mtext=0x7ffc12345680}, 100, 0) = -1 "
+			    "EFAULT (Bad address)");
+	dec.opts.string_limit = 8;
+	assert_string_equal(line(-EFAULT),
+			    "msgsnd(6, {mtype=1, mtext=\"aaaaaaaa\"...}, 100, 0) = -1 "
+			    "EFAULT (Bad address)");
+	begin(NR_MSGSND, 6, PTR, 100, 0, 0, 0);
+	capture(&enter_rec, 1, &big_msg, sizeof(long) + 8, BT_CAP_FAULT | BT_CAP_PARTIAL,
+		sizeof(long) + 100);
+	assert_string_equal(line(-EFAULT),
+			    "msgsnd(6, {mtype=1, mtext=0x7ffc12345680}, 100, 0) = -1 "
+			    "EFAULT (Bad address)");
+	dec.opts.string_limit = 32;
+	begin(NR_MSGSND, 6, PTR, 100, 0, 0, 0);
+	capture(&enter_rec, 1, &big_msg, sizeof(long), BT_CAP_FAULT | BT_CAP_PARTIAL,
+		sizeof(long) + 100);
+	assert_string_equal(line(-EFAULT), "msgsnd(6, 0x7ffc12345678, 100, 0) = -1 EFAULT (Bad "
+					   "address)");
 	/* msgrcv shows msgsz bytes of the text, as strace reads them */
 	begin(NR_MSGRCV, 6, PTR, 8, 0, IPC_NOWAIT | MSG_NOERROR, 0);
 	out(1, &msg, sizeof(msg));

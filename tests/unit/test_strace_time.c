@@ -72,11 +72,65 @@ static void test_overheads(void **state)
 	assert_int_equal(strace_time_parse("-0.5us", &ns), -EINVAL);
 }
 
+/* --absolute-timestamps=, --relative-timestamps=, --syscall-times=: the precisions' digits */
+static void test_precisions(void **state)
+{
+	unsigned int digits = 99;
+	bool unix_time = false;
+
+	assert_int_equal(strace_precision_parse("s"), 0);
+	assert_int_equal(strace_precision_parse("ms"), 3);
+	assert_int_equal(strace_precision_parse("us"), 6);
+	assert_int_equal(strace_precision_parse("ns"), 9);
+	assert_int_equal(strace_precision_parse("precision:ms"), -EINVAL);
+	assert_int_equal(strace_precision_parse(""), -EINVAL);
+
+	assert_int_equal(strace_timestamps_item("format:unix", &unix_time, &digits), 0);
+	assert_true(unix_time);
+	assert_int_equal(digits, 99);
+	assert_int_equal(strace_timestamps_item("time", &unix_time, &digits), 0);
+	assert_false(unix_time);
+	assert_int_equal(strace_timestamps_item("precision:ns", &unix_time, &digits), 0);
+	assert_int_equal(digits, 9);
+	assert_int_equal(strace_timestamps_item("ms", &unix_time, &digits), 0);
+	assert_int_equal(digits, 3);
+	/* a name under the other heading, or none */
+	assert_int_equal(strace_timestamps_item("format:ms", &unix_time, &digits), -EINVAL);
+	assert_int_equal(strace_timestamps_item("precision:unix", &unix_time, &digits), -EINVAL);
+	assert_int_equal(strace_timestamps_item("format:", &unix_time, &digits), -EINVAL);
+	assert_int_equal(strace_timestamps_item("bogus", &unix_time, &digits), -EINVAL);
+}
+
+/* The fraction after the second: cut, not rounded, as strace writes it. */
+static void test_fractions(void **state)
+{
+	char buf[16];
+	size_t n;
+
+	memset(buf, 'x', sizeof(buf));
+	assert_int_equal(strace_time_fraction(buf, 123456789, 0), 0);
+	assert_int_equal(buf[0], 'x');
+	n = strace_time_fraction(buf, 123456789, 3);
+	assert_memory_equal(buf, ".123", n);
+	assert_int_equal(n, 4);
+	n = strace_time_fraction(buf, 999999999, 6);
+	assert_memory_equal(buf, ".999999", n);
+	n = strace_time_fraction(buf, 5, 9);
+	assert_memory_equal(buf, ".000000005", n);
+	assert_int_equal(n, 10);
+	n = strace_time_fraction(buf, 5, 6);
+	assert_memory_equal(buf, ".000000", n);
+	/* more than 9 digits is no precision of strace's: nothing */
+	assert_int_equal(strace_time_fraction(buf, 5, 10), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_overheads),
+		cmocka_unit_test(test_precisions),
+		cmocka_unit_test(test_fractions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -50,6 +50,8 @@ static int setup(void **state)
 	snprintf(cat.descs[0].name, sizeof(cat.descs[0].name), "read");
 	snprintf(cat.descs[110].name, sizeof(cat.descs[110].name), "getppid");
 	snprintf(cat.descs[257].name, sizeof(cat.descs[257].name), "openat");
+	/* the options btftrace runs with: the column of " = " among them */
+	decode_opts_default(&dec.opts);
 	return 0;
 }
 
@@ -110,7 +112,7 @@ static void test_kfunc_rows_outside_the_total(void **state)
 	struct summary_opts o = {.sort = SUMMARY_SORT_TIME};
 	struct kfunc funcs[1] = {{.name = "vfs_read", .label = "kfunc:vfs_read"}};
 	struct kfunc_set set = {.funcs = funcs, .n = 1};
-	struct decoder kdec = {.cat = &cat, .kfuncs = &set};
+	struct decoder kdec = {.cat = &cat, .kfuncs = &set, .opts = dec.opts};
 	struct bt_summary_key k0 = {.nr = 0}, kf = {.nr = BT_KFUNC_ID_BASE};
 	struct bt_summary s0 = timed_calls(10, 0, 100), sf = timed_calls(10, 0, 50);
 	struct summary sum;

@@ -4,7 +4,10 @@
  * tests place every object. A page is mapped and the one after it unmapped;
  * each object ends where the mapped page ends. A tracer that reads more than
  * the object (a rounded-up or largest size) faults on the unmapped page.
- * Then a timespec that runs into the unmapped page: the kernel's EFAULT.
+ * Then a timespec that runs into the unmapped page: the kernel's EFAULT. Last,
+ * strings with no NUL before the unmapped page, 16 bytes of them: strace cuts
+ * such a string at -s and shows it when its -s + 1 bytes were on the mapped
+ * page (-s 8), else the address (-s 32); a path shows as its address either way.
  */
 #include <netinet/in.h>
 #include <stdint.h>
@@ -42,5 +45,10 @@ int main(void)
 		return 1;
 	/* half the timespec on the unmapped page: EFAULT */
 	syscall(SYS_nanosleep, end - sizeof(*ts) / 2, NULL);
+	memset(end - 16, 'x', 16);
+	syscall(SYS_fgetxattr, fd, end - 16, NULL, 0);
+	syscall(SYS_memfd_create, end - 16, 0);
+	syscall(SYS_add_key, "user", end - 16, NULL, 0, -3);
+	syscall(SYS_getxattr, end - 16, "user.x", NULL, 0);
 	return 0;
 }
