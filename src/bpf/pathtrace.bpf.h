@@ -116,21 +116,17 @@ static __always_inline bool path_fd_may_match(__s64 fd)
 }
 
 /*
- * Whether a call of -P rules spec, its arguments in args, may touch a traced path or fd:
- * false only for a call whose fds are all in its arguments (no path, no kind) and may none
- * of them match. The same arguments give the same answer at the call's enter and its exit
- * (path_fds_seen's bits are never cleared): a call it turns down at the exit was turned down
- * at the enter, and has no slot to read.
+ * -P: verdicts other than BT_PATH_NONE that the enter of a call by path or kind (one that
+ * path_may_match never turns down) left in its thread's slot and that its exit has not
+ * taken yet, or more (a thread that never returns keeps its count). While zero, the exit of
+ * such a call knows without the slot that its enter turned it down.
  */
-static __always_inline bool path_may_match(__u32 spec, const __u64 *args)
+BT_EXTERN __u64 path_verdicts_kept BT_INIT(0);
+
+/* Whether a call of -P rules spec is decided by a path or by a kind, not by its fd arguments. */
+static __always_inline bool path_by_name_or_kind(__u32 spec)
 {
-	if (BT_PT_PATH_ARGS(spec) || BT_PT_KIND(spec))
-		return true;
-	for (int i = 0; i < BT_MAX_ARGS; i++) {
-		if ((spec & BT_PT_FD_ARG(i)) && path_fd_may_match((int)args[i]))
-			return true;
-	}
-	return false;
+	return BT_PT_PATH_ARGS(spec) || BT_PT_KIND(spec);
 }
 
 /*
