@@ -254,6 +254,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		bpf_program__set_autoload(skel->progs.on_signal_generate_raw, false);
 	}
 	skel->rodata->self_tgid = o->self_tgid;
+	skel->rodata->tasks_typed = typed;
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
 	skel->rodata->detach_on_exec = o->detach_on_exec;
