@@ -26,6 +26,17 @@ BT_EXTERN const volatile struct bt_trace_fds trace_fds BT_INIT({}); /* --trace-f
 BT_EXTERN __u64 path_name_lens[BT_PATH_KEY / 64] BT_INIT({});
 
 /*
+ * -P: the first 8 bytes of each of the first BT_PATH_HEADS names of trace_path_names, as a
+ * path argument's first 8 bytes read as one word, and the mask of the bytes to compare (the
+ * name's, its NUL included, 8 at most); path_name_heads_n of them, path_name_heads_over set when
+ * trace_path_names has more. Set by user space after the load.
+ */
+BT_EXTERN __u64 path_name_heads[BT_PATH_HEADS] BT_INIT({});
+BT_EXTERN __u64 path_name_head_masks[BT_PATH_HEADS] BT_INIT({});
+BT_EXTERN __u32 path_name_heads_n BT_INIT(0);
+BT_EXTERN __u32 path_name_heads_over BT_INIT(0);
+
+/*
  * -P: bit (ino % BT_PATH_INOS) set for the inode number of each file in trace_path_inodes, by
  * user space after the load and by the kernel as it learns one: a file whose bit is clear is
  * none of them, found without reading its device or hashing its id.
