@@ -120,38 +120,42 @@ static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const b
 	args[5] = BPF_CORE_READ(regs, r9);
 }
 
-/* Argument i of the call, from the registers, as read_args reads it (i a constant). */
-static __always_inline __u64 arg_of(struct pt_regs *regs, int i, const bool typed, const bool i386)
+/*
+ * Argument i of the call (a constant), from the BTF-typed registers, as read_args reads it: a
+ * plain load, no stack. The raw_tp programs read by helper into the work area instead: the
+ * verifiers of 5.10 to 6.12 count their exit program's stack with the captures' below it.
+ */
+static __always_inline __u64 typed_arg(struct pt_regs *regs, int i, const bool i386)
 {
 	if (i386) {
 		switch (i) {
 		case 0:
-			return (__u32)(typed ? regs->bx : BPF_CORE_READ(regs, bx));
+			return (__u32)regs->bx;
 		case 1:
-			return (__u32)(typed ? regs->cx : BPF_CORE_READ(regs, cx));
+			return (__u32)regs->cx;
 		case 2:
-			return (__u32)(typed ? regs->dx : BPF_CORE_READ(regs, dx));
+			return (__u32)regs->dx;
 		case 3:
-			return (__u32)(typed ? regs->si : BPF_CORE_READ(regs, si));
+			return (__u32)regs->si;
 		case 4:
-			return (__u32)(typed ? regs->di : BPF_CORE_READ(regs, di));
+			return (__u32)regs->di;
 		default:
-			return (__u32)(typed ? regs->bp : BPF_CORE_READ(regs, bp));
+			return (__u32)regs->bp;
 		}
 	}
 	switch (i) {
 	case 0:
-		return typed ? regs->di : BPF_CORE_READ(regs, di);
+		return regs->di;
 	case 1:
-		return typed ? regs->si : BPF_CORE_READ(regs, si);
+		return regs->si;
 	case 2:
-		return typed ? regs->dx : BPF_CORE_READ(regs, dx);
+		return regs->dx;
 	case 3:
-		return typed ? regs->r10 : BPF_CORE_READ(regs, r10);
+		return regs->r10;
 	case 4:
-		return typed ? regs->r8 : BPF_CORE_READ(regs, r8);
+		return regs->r8;
 	default:
-		return typed ? regs->r9 : BPF_CORE_READ(regs, r9);
+		return regs->r9;
 	}
 }
 
@@ -161,16 +165,25 @@ static __always_inline __u64 arg_of(struct pt_regs *regs, int i, const bool type
  * arguments are read, from the registers: a call turned down takes no work area. The same
  * arguments give the same answer at the call's enter and its exit (path_fds_seen's bits are
  * never cleared): a call it turns down at the exit was turned down at the enter, and has no
- * slot to read.
+ * slot to read. A raw_tp program reads them into the work area (typed_arg).
  */
 static __always_inline bool path_may_match(__u32 spec, struct pt_regs *regs, const bool typed,
 					   const bool i386)
 {
+	struct scratch *s = NULL;
+	__u32 zero = 0;
+
 	if (path_by_name_or_kind(spec))
 		return true;
+	if (!typed) {
+		s = bpf_map_lookup_elem(&scratch_map, &zero);
+		if (!s)
+			return true;
+		read_args(regs, s->args, typed, i386);
+	}
 	for (int i = 0; i < BT_MAX_ARGS; i++) {
 		if ((spec & BT_PT_FD_ARG(i)) &&
-		    path_fd_may_match((int)arg_of(regs, i, typed, i386)))
+		    path_fd_may_match((int)(typed ? typed_arg(regs, i, i386) : s->args[i])))
 			return true;
 	}
 	return false;
@@ -192,9 +205,11 @@ static __always_inline bool path_fx_may_change(__u32 fx, struct pt_regs *regs, _
 	case BT_PT_FX_FCNTL:
 		return ret >= 0;
 	case BT_PT_FX_CLOSE:
-		fd = arg_of(regs, 0, typed, i386);
-		return ret == 0 && fd < BT_PATH_FDS &&
-		       (path_fds_seen[path_fd_word(fd)] & (1ULL << (fd & 63)));
+		/* raw_tp: path_fds_update looks at the bit, after reading the arguments */
+		if (ret != 0 || !typed)
+			return ret == 0;
+		fd = typed_arg(regs, 0, i386);
+		return fd < BT_PATH_FDS && (path_fds_seen[path_fd_word(fd)] & (1ULL << (fd & 63)));
 	case BT_PT_FX_CLOSE_RANGE:
 		return ret == 0;
 	}
