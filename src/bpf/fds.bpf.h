@@ -8,29 +8,44 @@
 
 #include "state.bpf.h"
 
-/* The struct file * of fd in the current task, or NULL when there is none. */
+/*
+ * The struct file * of fd in the current task, or NULL when there is none. With tasks_typed
+ * the task, its files_struct and fdtable are BTF-typed pointers, read by plain loads (the
+ * verifier makes a fault read 0); the array's entry is a probe read either way.
+ */
 static __always_inline void *fd_file_ptr(__s64 fd)
 {
-	struct task_struct *task = (void *)bpf_get_current_task();
-	void *files = BPF_CORE_READ(task, files), *fdt, *fds, *file;
+	void *files, *fdt, *fds, *file;
 	struct {
 		__u32 max_fds;
 		__u32 pad;
 		void *fd;
 	} head;
 
-	if (!fd_offsets.ok || !files || fd < 0)
+	if (!fd_offsets.ok || fd < 0)
 		return NULL;
-	if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
-		return NULL;
-	/* max_fds and the array's pointer side by side, as struct fdtable has them: one read */
-	if (fd_offsets.fdt_fd == fd_offsets.fdt_max_fds + 8) {
-		if (bpf_probe_read_kernel(&head, sizeof(head), fdt + fd_offsets.fdt_max_fds))
+	if (tasks_typed) {
+		struct fdtable *typed_fdt = bpf_get_current_task_btf()->files->fdt;
+
+		head.max_fds = typed_fdt->max_fds;
+		head.fd = typed_fdt->fd;
+	} else {
+		files = BPF_CORE_READ((struct task_struct *)bpf_get_current_task(), files);
+		if (!files)
 			return NULL;
-	} else if (bpf_probe_read_kernel(&head.max_fds, sizeof(head.max_fds),
-					 fdt + fd_offsets.fdt_max_fds) ||
-		   bpf_probe_read_kernel(&head.fd, sizeof(head.fd), fdt + fd_offsets.fdt_fd)) {
-		return NULL;
+		if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
+			return NULL;
+		/* max_fds and the array's pointer side by side, as struct fdtable has them: one read */
+		if (fd_offsets.fdt_fd == fd_offsets.fdt_max_fds + 8) {
+			if (bpf_probe_read_kernel(&head, sizeof(head),
+						  fdt + fd_offsets.fdt_max_fds))
+				return NULL;
+		} else if (bpf_probe_read_kernel(&head.max_fds, sizeof(head.max_fds),
+						 fdt + fd_offsets.fdt_max_fds) ||
+			   bpf_probe_read_kernel(&head.fd, sizeof(head.fd),
+						 fdt + fd_offsets.fdt_fd)) {
+			return NULL;
+		}
 	}
 	fds = head.fd;
 	if (fd >= head.max_fds || !fds)

@@ -118,17 +118,42 @@ __noinline int fd_matches(__u32 tgid, __s64 fd)
 }
 
 /*
+ * Whether the string at uptr may be a -P path by its first 8 bytes, read as one word: false
+ * when they are none of the -P names' (path_name_heads). A string those 8 bytes cannot be read
+ * of (a short one at the end of a mapping, a page not yet present) may be one.
+ */
+static __always_inline bool name_head_may_match(__u64 uptr)
+{
+	__u64 head;
+
+	if (!path_name_heads_n || path_name_heads_over ||
+	    bpf_probe_read_user(&head, sizeof(head), (void *)uptr))
+		return true;
+	for (int i = 0; i < BT_PATH_HEADS; i++) {
+		if (i >= path_name_heads_n)
+			break;
+		if (!((head ^ path_name_heads[i]) & path_name_head_masks[i]))
+			return true;
+	}
+	return false;
+}
+
+/*
  * 1: the string at uptr is a -P path; 0: it is not; -1: it could not be read (yet). A string
- * of a length no -P path has is turned down after its read: only one of such a length pays
- * for zeroing the key and for the hash of all its BT_PATH_KEY bytes.
+ * whose first 8 bytes are no -P name's is turned down on them; one of a length no -P path has
+ * is turned down after its read: only one of such a length pays for zeroing the key and for
+ * the hash of all its BT_PATH_KEY bytes.
  */
 static __always_inline int name_matches(__u64 uptr)
 {
 	__u32 zero = 0;
-	__u64 *key = bpf_map_lookup_elem(&path_key, &zero);
+	__u64 *key;
 	long n;
 
-	if (!key || !uptr)
+	if (!uptr || !name_head_may_match(uptr))
+		return 0;
+	key = bpf_map_lookup_elem(&path_key, &zero);
+	if (!key)
 		return 0;
 	n = bpf_probe_read_user_str(key, BT_PATH_KEY, (void *)uptr);
 	if (n < 0)

@@ -26,6 +26,17 @@ BT_EXTERN const volatile struct bt_trace_fds trace_fds BT_INIT({}); /* --trace-f
 BT_EXTERN __u64 path_name_lens[BT_PATH_KEY / 64] BT_INIT({});
 
 /*
+ * -P: the first 8 bytes of each of the first BT_PATH_HEADS names of trace_path_names, as a
+ * path argument's first 8 bytes read as one word, and the mask of the bytes to compare (the
+ * name's, its NUL included, 8 at most); path_name_heads_n of them, path_name_heads_over set when
+ * trace_path_names has more. Set by user space after the load.
+ */
+BT_EXTERN __u64 path_name_heads[BT_PATH_HEADS] BT_INIT({});
+BT_EXTERN __u64 path_name_head_masks[BT_PATH_HEADS] BT_INIT({});
+BT_EXTERN __u32 path_name_heads_n BT_INIT(0);
+BT_EXTERN __u32 path_name_heads_over BT_INIT(0);
+
+/*
  * -P: bit (ino % BT_PATH_INOS) set for the inode number of each file in trace_path_inodes, by
  * user space after the load and by the kernel as it learns one: a file whose bit is clear is
  * none of them, found without reading its device or hashing its id.
@@ -116,21 +127,17 @@ static __always_inline bool path_fd_may_match(__s64 fd)
 }
 
 /*
- * Whether a call of -P rules spec, its arguments in args, may touch a traced path or fd:
- * false only for a call whose fds are all in its arguments (no path, no kind) and may none
- * of them match. The same arguments give the same answer at the call's enter and its exit
- * (path_fds_seen's bits are never cleared): a call it turns down at the exit was turned down
- * at the enter, and has no slot to read.
+ * -P: verdicts other than BT_PATH_NONE that the enter of a call by path or kind (one that
+ * path_may_match never turns down) left in its thread's slot and that its exit has not
+ * taken yet, or more (a thread that never returns keeps its count). While zero, the exit of
+ * such a call knows without the slot that its enter turned it down.
  */
-static __always_inline bool path_may_match(__u32 spec, const __u64 *args)
+BT_EXTERN __u64 path_verdicts_kept BT_INIT(0);
+
+/* Whether a call of -P rules spec is decided by a path or by a kind, not by its fd arguments. */
+static __always_inline bool path_by_name_or_kind(__u32 spec)
 {
-	if (BT_PT_PATH_ARGS(spec) || BT_PT_KIND(spec))
-		return true;
-	for (int i = 0; i < BT_MAX_ARGS; i++) {
-		if ((spec & BT_PT_FD_ARG(i)) && path_fd_may_match((int)args[i]))
-			return true;
-	}
-	return false;
+	return BT_PT_PATH_ARGS(spec) || BT_PT_KIND(spec);
 }
 
 /*

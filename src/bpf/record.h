@@ -422,6 +422,9 @@ struct bt_syscall_rules {
 /* -P: the files the kernel compares one by one before it hashes an id to look it up. */
 #define BT_PATH_FILES_FAST 4
 
+/* -P: the names whose first 8 bytes the kernel compares before it reads a path argument whole. */
+#define BT_PATH_HEADS 8
+
 /* -P: a file as the kernel names it, the key of the collector's trace_path_inodes. */
 struct bt_file_id {
 	__u64 ino;

@@ -75,8 +75,20 @@ struct thread_info {
 
 #define TS_COMPAT 0x0002
 
-/* -y: a descriptor's file and inode, read at fd_offsets (struct bt_fd_offsets) */
-struct files_struct;
+/*
+ * -y, -P: a descriptor's file. The BTF-typed programs (tasks_typed) walk from the task to the
+ * array of struct file pointers by CO-RE; the raw ones, and what follows the array in both,
+ * at fd_offsets (struct bt_fd_offsets).
+ */
+struct fdtable {
+	unsigned int max_fds;
+	struct file **fd;
+} __attribute__((preserve_access_index));
+
+struct files_struct {
+	struct fdtable *fdt;
+} __attribute__((preserve_access_index));
+
 struct mm_struct;
 
 struct task_struct {
@@ -126,6 +138,11 @@ BT_EXTERN const volatile __u8 lossless BT_INIT(0); /* --lossless: place losses p
 BT_EXTERN const volatile __u8
 	fd_records BT_INIT(0); /* -y: fd calls left out still feed the fd table */
 BT_EXTERN struct bt_fd_offsets fd_offsets BT_INIT({}); /* -y: set by user space after the load */
+/*
+ * The BTF-typed programs are the ones loaded (tp_btf, which btftrace loads only where task
+ * storage is): the current task is read by bpf_get_current_task_btf() and plain loads
+ */
+BT_EXTERN const volatile __u8 tasks_typed BT_INIT(0);
 /*
  * What the output shows of each call beyond its values: the kernel's time
  * (-t, -r, -T, JSON, Perfetto) and the thread's name (JSON, Perfetto). Each

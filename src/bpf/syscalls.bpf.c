@@ -120,6 +120,102 @@ static __always_inline void read_args(struct pt_regs *regs, __u64 *args, const b
 	args[5] = BPF_CORE_READ(regs, r9);
 }
 
+/*
+ * Argument i of the call (a constant), from the BTF-typed registers, as read_args reads it: a
+ * plain load, no stack. The raw_tp programs read by helper into the work area instead: the
+ * verifiers of 5.10 to 6.12 count their exit program's stack with the captures' below it.
+ */
+static __always_inline __u64 typed_arg(struct pt_regs *regs, int i, const bool i386)
+{
+	if (i386) {
+		switch (i) {
+		case 0:
+			return (__u32)regs->bx;
+		case 1:
+			return (__u32)regs->cx;
+		case 2:
+			return (__u32)regs->dx;
+		case 3:
+			return (__u32)regs->si;
+		case 4:
+			return (__u32)regs->di;
+		default:
+			return (__u32)regs->bp;
+		}
+	}
+	switch (i) {
+	case 0:
+		return regs->di;
+	case 1:
+		return regs->si;
+	case 2:
+		return regs->dx;
+	case 3:
+		return regs->r10;
+	case 4:
+		return regs->r8;
+	default:
+		return regs->r9;
+	}
+}
+
+/*
+ * Whether a call of -P rules spec may touch a traced path or fd: false only for a call whose
+ * fds are all in its arguments (no path, no kind) and may none of them match. Only those
+ * arguments are read, from the registers: a call turned down takes no work area. The same
+ * arguments give the same answer at the call's enter and its exit (path_fds_seen's bits are
+ * never cleared): a call it turns down at the exit was turned down at the enter, and has no
+ * slot to read. A raw_tp program reads them into the work area (typed_arg).
+ */
+static __always_inline bool path_may_match(__u32 spec, struct pt_regs *regs, const bool typed,
+					   const bool i386)
+{
+	struct scratch *s = NULL;
+	__u32 zero = 0;
+
+	if (path_by_name_or_kind(spec))
+		return true;
+	if (!typed) {
+		s = bpf_map_lookup_elem(&scratch_map, &zero);
+		if (!s)
+			return true;
+		read_args(regs, s->args, typed, i386);
+	}
+	for (int i = 0; i < BT_MAX_ARGS; i++) {
+		if ((spec & BT_PT_FD_ARG(i)) &&
+		    path_fd_may_match((int)(typed ? typed_arg(regs, i, i386) : s->args[i])))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the exit of a call that makes or closes fds (fx, BT_PT_FX_*) may change a bit of
+ * the process's bitmap: not when it failed, nor when it closed an fd no process has had as a
+ * -P path's (path_fds_update would find nothing to do, after reading the arguments).
+ */
+static __always_inline bool path_fx_may_change(__u32 fx, struct pt_regs *regs, __s64 ret,
+					       const bool typed, const bool i386)
+{
+	__u32 fd;
+
+	switch (fx) {
+	case BT_PT_FX_OPEN:
+	case BT_PT_FX_NEWFD:
+	case BT_PT_FX_FCNTL:
+		return ret >= 0;
+	case BT_PT_FX_CLOSE:
+		/* raw_tp: path_fds_update looks at the bit, after reading the arguments */
+		if (ret != 0 || !typed)
+			return ret == 0;
+		fd = typed_arg(regs, 0, i386);
+		return fd < BT_PATH_FDS && (path_fds_seen[path_fd_word(fd)] & (1ULL << (fd & 63)));
+	case BT_PT_FX_CLOSE_RANGE:
+		return ret == 0;
+	}
+	return false;
+}
+
 /* Submits the enter or exit record built in s->buf (records.bpf.h: finish_record). */
 static __always_inline void finish(struct scratch *s, enum rec_kind kind)
 {
@@ -435,31 +531,34 @@ static __always_inline __u32 path_exit(struct pt_regs *regs, struct bt_syscall_r
 				       long nr, __u32 tgid, __u32 tid, __s64 ret, const bool typed,
 				       const bool i386, struct bt_call_start **deferred)
 {
-	struct bt_call_start *slot;
-	__u32 pv = BT_PATH_NONE, zero = 0;
+	struct bt_call_start *slot = NULL;
+	__u32 pv = BT_PATH_NONE, zero = 0, spec = rules->path_spec, fx = BT_PT_FX(spec);
+	bool kept = path_by_name_or_kind(spec);
 	struct scratch *s;
 
-	if ((rules->flags & BT_SC_SELECTED) && (rules->path_spec & BT_PT_MATCH_MASK)) {
-		s = bpf_map_lookup_elem(&scratch_map, &zero);
-		if (!s)
-			return BT_PATH_NONE;
-		read_args(regs, s->args, typed, i386);
-		/* what path_may_match turned down at the enter it turns down here, with no slot */
-		slot = NULL;
-		if (path_may_match(rules->path_spec, s->args))
+	/* what path_may_match turned down at the enter it turns down here, with no slot */
+	if ((rules->flags & BT_SC_SELECTED) && (spec & BT_PT_MATCH_MASK) &&
+	    path_may_match(spec, regs, typed, i386)) {
+		/* by path or kind: no verdict kept anywhere, none in this thread's slot */
+		if (!kept || path_verdicts_kept)
 			slot = call_slot(tid, typed, false);
 		if (slot && slot->nr == nr) {
 			pv = slot->path_verdict;
 			slot->path_verdict = BT_PATH_NONE;
+			if (kept && pv != BT_PATH_NONE)
+				__sync_fetch_and_add(&path_verdicts_kept, -1);
 		}
 		if (slot && pv == BT_PATH_PENDING) {
+			s = bpf_map_lookup_elem(&scratch_map, &zero);
+			if (!s)
+				return BT_PATH_NONE;
 			__builtin_memcpy(s->args, slot->args, sizeof(slot->args));
 			pv = path_match(nr, tgid);
 			if (pv != BT_PATH_NONE)
 				*deferred = slot;
 		}
 	}
-	if (path_names && BT_PT_FX(rules->path_spec) != BT_PT_FX_NONE) {
+	if (path_names && fx != BT_PT_FX_NONE && path_fx_may_change(fx, regs, ret, typed, i386)) {
 		s = bpf_map_lookup_elem(&scratch_map, &zero);
 		if (s) {
 			read_args(regs, s->args, typed, i386);
@@ -501,16 +600,19 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 		/* -P, --trace-fds: a call that touches none of them costs no record */
 		if (!rules || !(rules->path_spec & BT_PT_MATCH_MASK))
 			return 0;
+		/* an fd no process has as a -P path's: turned down here, as cheap as -e trace= */
+		if (!path_may_match(rules->path_spec, regs, typed, i386))
+			return 0;
 		s = bpf_map_lookup_elem(&scratch_map, &zero);
 		if (!s)
 			return 0;
 		read_args(regs, s->args, typed, i386);
-		/* an fd no process has as a -P path's: turned down here, as cheap as -e trace= */
-		if (!path_may_match(rules->path_spec, s->args))
-			return 0;
 		pv = path_match(nr, tgid);
 		if (pv == BT_PATH_NONE)
 			return 0;
+		/* before any slot has it: path_exit reads the slots while one is kept */
+		if (path_by_name_or_kind(rules->path_spec))
+			__sync_fetch_and_add(&path_verdicts_kept, 1);
 		if (!filter_active && !summary)
 			path_enter(s, nr, tid, pv, typed);
 	}

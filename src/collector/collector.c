@@ -256,6 +256,7 @@ static int open_and_load(struct collector *c, const struct collector_opts *o, bo
 		bpf_program__set_autoload(skel->progs.on_signal_generate_raw, false);
 	}
 	skel->rodata->self_tgid = o->self_tgid;
+	skel->rodata->tasks_typed = typed;
 	skel->rodata->trace_all = o->trace_all;
 	skel->rodata->follow_forks = o->follow_forks;
 	skel->rodata->detach_on_exec = o->detach_on_exec;
@@ -543,6 +544,30 @@ static void add_fast_file(struct collector_bpf__bss *bss, const struct bt_file_i
 		bss->path_files_more = 1;
 }
 
+/*
+ * -P: the first 8 bytes of a name of trace_path_names (key, NUL-padded, len bytes before its
+ * NUL), and the mask of those the kernel compares, in the kernel's list of heads
+ */
+static void add_name_head(struct collector_bpf__bss *bss, const char *key, size_t len)
+{
+	unsigned char ones[8] = {0};
+	__u64 head, mask;
+
+	memcpy(&head, key, sizeof(head));
+	memset(ones, 0xff, len + 1 < sizeof(ones) ? len + 1 : sizeof(ones));
+	memcpy(&mask, ones, sizeof(mask));
+	for (__u32 i = 0; i < bss->path_name_heads_n; i++) {
+		if (bss->path_name_heads[i] == head && bss->path_name_head_masks[i] == mask)
+			return;
+	}
+	if (bss->path_name_heads_n < BT_PATH_HEADS) {
+		bss->path_name_heads[bss->path_name_heads_n] = head;
+		bss->path_name_head_masks[bss->path_name_heads_n++] = mask;
+	} else {
+		bss->path_name_heads_over = 1;
+	}
+}
+
 int collector__add_trace_path(struct collector *c, const char *path, const struct bt_file_id *id)
 {
 	char key[BT_PATH_KEY] = {0};
@@ -558,6 +583,8 @@ int collector__add_trace_path(struct collector *c, const char *path, const struc
 	/* the length with its NUL, as the kernel's read of a path argument returns it */
 	if (!err)
 		c->skel->bss->path_name_lens[(len + 1) / 64] |= 1ULL << ((len + 1) % 64);
+	if (!err)
+		add_name_head(c->skel->bss, key, len);
 	if (!err && id)
 		err = bpf_map__update_elem(c->skel->maps.trace_path_inodes, id, sizeof(*id), &one,
 					   sizeof(one), BPF_ANY);
