@@ -245,6 +245,32 @@ def spawn(request):
         kill_group(proc)
 
 
+def run_reader_stopped(btftrace, tmp_path, args, stop_s=0.4):
+    """btftrace ARGS, its trace in a file: once the trace has begun, btftrace is stopped for
+    stop_s while the command goes on, so that a small ring buffer fills whatever the reader's
+    speed and priority (it runs at SCHED_FIFO: woken, it would otherwise keep up)."""
+    trace_path = tmp_path / "reader_stopped.txt"
+    argv = [str(btftrace), "-o", str(trace_path)] + [str(a) for a in args]
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + RUN_TIMEOUT
+        while proc.poll() is None and time.monotonic() < deadline:
+            if trace_path.exists() and trace_path.stat().st_size:
+                break
+            time.sleep(0.01)
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGSTOP)
+            time.sleep(stop_s)
+            os.kill(proc.pid, signal.SIGCONT)
+        out, err = proc.communicate(timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        kill_group(proc)
+        out, err = proc.communicate()
+    return RunResult(proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"),
+                     trace_path.read_text(errors="replace"), proc.pid, argv)
+
+
 def wait_for(predicate, timeout, interval=0.02):
     """Polls predicate() until it returns something true; returns it, or None at the timeout."""
     deadline = time.monotonic() + timeout

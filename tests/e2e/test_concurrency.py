@@ -11,7 +11,7 @@ import time
 import pytest
 
 from conftest import (PID_PREFIX, RUN_TIMEOUT, children_of, cpu_seconds, excerpt, proc_state,
-                      wait_for)
+                      run_reader_stopped, wait_for)
 
 # bench/workload.c: calls per iteration, and one clock_nanosleep per thread every 1000
 WORKLOAD_CALLS_PER_ITER = 6
@@ -87,14 +87,17 @@ def classify(line):
 
 
 @pytest.mark.parametrize("buffer_size", ["8M", "16K"])
-def test_32_threads_at_full_speed_counters_add_up(run_btftrace, bench_workload, bpf_snapshot,
-                                                  buffer_size):
+def test_32_threads_at_full_speed_counters_add_up(run_btftrace, btftrace, tmp_path,
+                                                  bench_workload, bpf_snapshot, buffer_size):
     """Calls seen + calls lost = calls made, for enters and for exits; every record the kernel
-    sent is one line; the loss message and --stats agree. A 16K buffer makes sure of losses."""
+    sent is one line; the loss message and --stats agree. A 16K buffer, with btftrace stopped
+    a while, makes sure of losses."""
     iterations, threads = 300000, 32
     snap = bpf_snapshot()
-    rc, _, err, trace = run_btftrace(["--stats", "--buffer-size", buffer_size, "--",
-                                      bench_workload, "-v", iterations, threads])
+    args = ["--stats", "--buffer-size", buffer_size, "--", bench_workload, "-v", iterations,
+            threads]
+    rc, _, err, trace = (run_reader_stopped(btftrace, tmp_path, args) if buffer_size == "16K"
+                         else run_btftrace(args))
     assert rc == 0, err
     m = re.search(r"^workload: (\d+) iterations in (\d+) thread\(s\), (\d+) loop syscalls, "
                   r"0 failed$", err, re.M)
