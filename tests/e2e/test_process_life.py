@@ -244,12 +244,13 @@ def test_exec_from_a_thread_agrees_with_strace(run_btftrace, workload, tmp_path)
     mine = exec_story([(pid_of(line), strip_pid(line)) for line in ours.trace.splitlines()],
                       pid, execer)
 
-    strace_out = tmp_path / "strace.txt"
-    run = subprocess.run(["strace", "-f", "-o", str(strace_out), exe], capture_output=True,
-                         text=True, timeout=60, check=False)
-    assert run.returncode == 3, run.stderr
-    spid, sexecer = (int(x) for x in ids.search(run.stdout).groups())
-    theirs = exec_story(strace_lines(strace_out), spid, sexecer)
+    def strace_story():
+        strace_out = tmp_path / "strace.txt"
+        run = subprocess.run(["strace", "-f", "-o", str(strace_out), exe],
+                             capture_output=True, text=True, timeout=60, check=False)
+        assert run.returncode == 3, run.stderr
+        spid, sexecer = (int(x) for x in ids.search(run.stdout).groups())
+        return relabel(exec_story(strace_lines(strace_out), spid, sexecer), spid, sexecer)
 
     # the same story with each run's own ids
     def relabel(story, pid, execer):
@@ -269,9 +270,17 @@ def test_exec_from_a_thread_agrees_with_strace(run_btftrace, workload, tmp_path)
         "superseded right before resumed": True,
         "exits of the pid": ["+++ exited with 3 +++"],
     }
-    assert relabel(theirs, spid, sexecer) == expected, "strace itself says otherwise here"
     assert relabel(mine, pid, execer) == expected, \
         excerpt(ours.trace, "execve|superseded|exited")
+    # strace, the oracle: on a busy machine its ptrace stops at the exec have shown the other
+    # threads' lines in between (execve's enter under two more tids): a run of three that
+    # tells the story is strace's own
+    stories = []
+    for _ in range(3):
+        stories.append(strace_story())
+        if stories[-1] == expected:
+            break
+    assert stories[-1] == expected, f"strace itself says otherwise here, 3 times: {stories}"
 
 
 @pytest.mark.parametrize("option", [["--quiet=thread-execve"], ["-e", "quiet=superseded,exit"]])
