@@ -64,8 +64,12 @@ void hand_put_limited_string(struct writer *w, const struct hand_call *hc, int i
 	const char *p;
 	size_t n;
 
-	/* run into an unmapped page: shown only when -s's bytes were before it, as strace */
-	if (cap && (cap->flags & BT_CAP_FAULT) && !decode_cut_string_shows(cap, w->lim.string))
+	/*
+	 * run into an unmapped page: shown only when -s's bytes were before it, as strace; -s
+	 * decides for JSON too, whose writer has no limit, so that both say the same
+	 */
+	if (cap && (cap->flags & BT_CAP_FAULT) &&
+	    !decode_cut_string_shows(cap, hc->d->opts.string_limit))
 		cap = NULL;
 	if (!hc->enter->args[i] || !cap) {
 		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));

@@ -430,10 +430,11 @@ static enum hand_result ipc_msgbuf(struct writer *w, const struct hand_call *hc,
 	/*
 	 * strace reads the bytes of the text it shows, and one more when -s cuts it (to know
 	 * that it went on): read up to an unmapped page (BT_CAP_FAULT with the bytes before
-	 * it), the text shows when those were all there
+	 * it), the text shows when those were all there; -s decides for JSON too, whose
+	 * writer has no limit, so that both say the same
 	 */
-	if (w->lim.string && shown > w->lim.string)
-		shown = w->lim.string + 1;
+	if (hc->d->opts.string_limit && shown > (__u64)hc->d->opts.string_limit)
+		shown = hc->d->opts.string_limit + 1;
 	unread = (cap->flags & BT_CAP_FAULT) ? n < shown : n < msgsz && !decode_cap_cut(cap);
 	w_struct_begin(w);
 	w_key_num(w, "mtype", (uint64_t)mtype, WR_DEC);

@@ -2,6 +2,7 @@
 """Faults around a running session: the command killed mid-call, exec from a thread, a full
 or closed output pipe, a full disk, signals to btftrace. Nothing hangs, nothing is lost, and
 no BPF program, map or link of that btftrace is left behind."""
+import json
 import os
 import re
 import select
@@ -439,3 +440,16 @@ def test_strings_run_into_an_unmapped_page(run_btftrace, workload, tmp_path, lim
     assert f"fgetxattr(3, {cut}, NULL, 0) = -1 EFAULT (Bad address)" in mine, mine
     assert any(l.startswith(f"add_key(\"user\", {cut}, NULL, 0,") for l in mine), mine
     assert any(l.startswith("getxattr(ADDR,") for l in mine), mine
+    # JSON says the same: the 16 bytes read, cut, where the text shows them; else no value
+    json_run = run_btftrace(["--format=json", "-s", limit, "-e", calls, "--",
+                             workload("page_end")])
+    assert json_run.returncode == 0, json_run.stderr
+    names = [a for o in map(json.loads, json_run.trace.splitlines())
+             if o.get("syscall") in ("fgetxattr", "memfd_create") for a in o["args"]
+             if a["name"] in ("name", "uname")]
+    assert len(names) == 2, names
+    for a in names:
+        if limit == "8":
+            assert a["value"] == {"str": "x" * 16, "truncated": True}, a
+        else:
+            assert a["value"] is None and a.get("fault"), a
