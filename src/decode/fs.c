@@ -267,7 +267,7 @@ static enum hand_result mount_string_arg(struct writer *w, const struct hand_cal
 	return HAND_PRINTED;
 }
 
-/* A string that is no path: -s applies to it (memfd_create's name). */
+/* A string that is no path: -s applies to it (prctl's names). */
 void hand_print_limited_str(const struct decoder *d, struct writer *w, const void *data, size_t len,
 			    bool more)
 {
@@ -275,12 +275,9 @@ void hand_print_limited_str(const struct decoder *d, struct writer *w, const voi
 }
 
 /* clang-format off */
-static const struct hand_bytes_entry fs_bytes[] = {
-	{"memfd_create", "uname", hand_print_limited_str},
-	{"fsconfig", "_key", hand_print_limited_str},
-};
-
 static const struct hand_arg_entry fs_args[] = {
+	{"memfd_create", "uname", hand_put_limited_string},
+	{"fsconfig", "_key", hand_put_limited_string},
 	{"mknod", "dev", mknod_dev},
 	{"mknodat", "dev", mknod_dev},
 	{"sysfs", "option", register_hex},
@@ -305,8 +302,6 @@ static const struct hand_arg_entry fs_args[] = {
 
 const struct hand_family family_fs = {
 	.name = "fs",
-	.bytes = fs_bytes,
-	.nbytes = sizeof(fs_bytes) / sizeof(fs_bytes[0]),
 	.args = fs_args,
 	.nargs = sizeof(fs_args) / sizeof(fs_args[0]),
 };

@@ -146,9 +146,11 @@ void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *trie
  */
 /*
  * The string argument i passes in, as strace prints any string but a path: at most -s bytes
- * and "..." when it went on; the address when it was not read.
+ * and "..." when it went on (read up to an unmapped page: when -s + 1 bytes were before it);
+ * the address when it was not read. An argument decoder of its own (xattr names,
+ * memfd_create's, key strings): always HAND_PRINTED.
  */
-void hand_put_limited_string(struct writer *w, const struct hand_call *hc, int i);
+enum hand_result hand_put_limited_string(struct writer *w, const struct hand_call *hc, int i);
 /* An int behind a pointer argument, as read at enter or exit: false when it was not. */
 bool hand_cap_int(const struct bt_capture *cap, int *v);
 void hand_put_len_inout(struct writer *w, int64_t size, bool got_len, int64_t len);

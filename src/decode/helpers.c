@@ -58,7 +58,7 @@ void hand_put_unread(struct writer *w, uint64_t v, const struct bt_capture *trie
 	w_unread(w, v, tried && (tried->flags & BT_CAP_FAULT));
 }
 
-void hand_put_limited_string(struct writer *w, const struct hand_call *hc, int i)
+enum hand_result hand_put_limited_string(struct writer *w, const struct hand_call *hc, int i)
 {
 	const struct bt_capture *cap = hand_call_in_prefix(hc, i);
 	const char *p;
@@ -73,7 +73,7 @@ void hand_put_limited_string(struct writer *w, const struct hand_call *hc, int i
 		cap = NULL;
 	if (!hc->enter->args[i] || !cap) {
 		hand_put_unread(w, hc->enter->args[i], record_capture(&hc->enter->hdr, i));
-		return;
+		return HAND_PRINTED;
 	}
 	p = hand_cap_data(cap);
 	n = strnlen(p, cap->len);
@@ -83,6 +83,7 @@ void hand_put_limited_string(struct writer *w, const struct hand_call *hc, int i
 		      (n == cap->len && (decode_cap_cut(cap) || (cap->flags & BT_CAP_FAULT))
 			       ? WR_STR_MORE
 			       : 0));
+	return HAND_PRINTED;
 }
 
 void hand_put_int(struct writer *w, const struct bt_capture *cap)

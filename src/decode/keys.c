@@ -178,12 +178,6 @@ static enum hand_result key_serial_arg(struct writer *w, const struct hand_call 
 	return HAND_PRINTED;
 }
 
-static enum hand_result key_string_arg(struct writer *w, const struct hand_call *hc, int i)
-{
-	hand_put_limited_string(w, hc, i);
-	return HAND_PRINTED;
-}
-
 /* clang-format off */
 static const struct hand_arg_entry keys_args[] = {
 	{"keyctl", "option", keyctl_arg},
@@ -191,12 +185,12 @@ static const struct hand_arg_entry keys_args[] = {
 	{"keyctl", "arg3", keyctl_arg},
 	{"keyctl", "arg4", keyctl_arg},
 	{"keyctl", "arg5", keyctl_arg},
-	{"add_key", "_type", key_string_arg},
-	{"add_key", "_description", key_string_arg},
+	{"add_key", "_type", hand_put_limited_string},
+	{"add_key", "_description", hand_put_limited_string},
 	{"add_key", "ringid", key_serial_arg},
-	{"request_key", "_type", key_string_arg},
-	{"request_key", "_description", key_string_arg},
-	{"request_key", "_callout_info", key_string_arg},
+	{"request_key", "_type", hand_put_limited_string},
+	{"request_key", "_description", hand_put_limited_string},
+	{"request_key", "_callout_info", hand_put_limited_string},
 	{"request_key", "destringid", key_serial_arg},
 };
 /* clang-format on */

@@ -254,12 +254,6 @@ static void write_arg_len(const struct decoder *d, struct writer *w, int nr, int
 		w_ptr(w, v);
 		return;
 	}
-	if (ba->role == ROLE_STRING && d->hand[nr][i] == hand_print_limited_str &&
-	    (cap && (cap->flags & BT_CAP_FAULT)) &&
-	    decode_cut_string_shows(cap, d->opts.string_limit)) {
-		hand_print_limited_str(d, w, decode_cap_data(cap), cap->len, true);
-		return;
-	}
 	if (!cap || ((cap->flags & BT_CAP_FAULT) && !(ba->role == ROLE_IOVEC && cap->len))) {
 		/* nothing read, or the pointer faulted: the address is all there is */
 		w_unread(w, v, cap && (cap->flags & BT_CAP_FAULT));

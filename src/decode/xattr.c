@@ -66,19 +66,16 @@ static enum hand_result listxattr_list(struct writer *w, const struct hand_call 
 }
 
 /* clang-format off */
-static const struct hand_bytes_entry xattr_bytes[] = {
-	{"setxattr", "name", hand_print_limited_str},
-	{"lsetxattr", "name", hand_print_limited_str},
-	{"fsetxattr", "name", hand_print_limited_str},
-	{"getxattr", "name", hand_print_limited_str},
-	{"lgetxattr", "name", hand_print_limited_str},
-	{"fgetxattr", "name", hand_print_limited_str},
-	{"removexattr", "name", hand_print_limited_str},
-	{"lremovexattr", "name", hand_print_limited_str},
-	{"fremovexattr", "name", hand_print_limited_str},
-};
-
 static const struct hand_arg_entry xattr_args[] = {
+	{"setxattr", "name", hand_put_limited_string},
+	{"lsetxattr", "name", hand_put_limited_string},
+	{"fsetxattr", "name", hand_put_limited_string},
+	{"getxattr", "name", hand_put_limited_string},
+	{"lgetxattr", "name", hand_put_limited_string},
+	{"fgetxattr", "name", hand_put_limited_string},
+	{"removexattr", "name", hand_put_limited_string},
+	{"lremovexattr", "name", hand_put_limited_string},
+	{"fremovexattr", "name", hand_put_limited_string},
 	{"setxattr", "value", setxattr_value},
 	{"lsetxattr", "value", setxattr_value},
 	{"fsetxattr", "value", setxattr_value},
@@ -93,8 +90,6 @@ static const struct hand_arg_entry xattr_args[] = {
 
 const struct hand_family family_xattr = {
 	.name = "xattr",
-	.bytes = xattr_bytes,
-	.nbytes = sizeof(xattr_bytes) / sizeof(xattr_bytes[0]),
 	.args = xattr_args,
 	.nargs = sizeof(xattr_args) / sizeof(xattr_args[0]),
 };
