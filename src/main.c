@@ -1030,6 +1030,13 @@ static void add_expression(struct syscall_filter *f, struct session_opts *o, con
 	add_syscall_set(f, o, text);
 }
 
+/* -v, --no-abbrev, --verbose: strace's -e abbrev=none, which replaces an -e abbrev= before it. */
+static void abbrev_none(struct session_opts *o)
+{
+	o->decode.verbose = true;
+	o->abbrev_calls = NULL;
+}
+
 /* The texts add_qualifier made: an -e text may be kept (a set's name in messages), as argv's. */
 struct qualifier_text {
 	struct qualifier_text *next;
@@ -1311,12 +1318,10 @@ int main(int argc, char **argv)
 			break;
 		case OPT_VERBOSE:
 			/* alone: -v; with a set: strace's --verbose=SET, -e verbose=SET */
-			if (optarg) {
+			if (optarg)
 				add_qualifier(&filter, &o, "verbose", optarg);
-				break;
-			}
-			o.decode.verbose = true;
-			o.abbrev_calls = NULL;
+			else
+				abbrev_none(&o);
 			break;
 		case OPT_SECCOMP_BPF:
 			/*
@@ -1509,9 +1514,7 @@ int main(int argc, char **argv)
 			o.decode.string_limit = parse_number("-s", optarg, 0, 1 << 20);
 			break;
 		case 'v':
-			/* strace's -e abbrev=none: it replaces an -e abbrev= before it */
-			o.decode.verbose = true;
-			o.abbrev_calls = NULL;
+			abbrev_none(&o);
 			break;
 		case 'y':
 			y_count++;
