@@ -239,6 +239,16 @@ static bool is_execve(int nr)
 	return nr == NR_EXECVE || nr == NR_EXECVEAT || nr == NR_I386_EXECVE ||
 	       nr == NR_I386_EXECVEAT;
 }
+/*
+ * Whether exit ends the call enter began. Records lost between them (a full ring buffer,
+ * without --lossless) can leave one call's enter before another's exit. An exec returns
+ * under the number of the new program's ABI, execve's (the kernel sets it so).
+ */
+static bool ends_call(const struct bt_rec_hdr *enter, const struct bt_rec_hdr *exit)
+{
+	return enter->nr == exit->nr || (is_execve(enter->nr) && is_execve(exit->nr));
+}
+
 /* include/linux/errno.h: the call is resumed by restart_syscall if no handler runs */
 #define ERESTART_RESTARTBLOCK 516
 
@@ -358,6 +368,16 @@ static void drop_open(struct event_reader *er, size_t i)
 	free(er->open[i].rec);
 	free(er->open[i].stack);
 	er->open[i] = er->open[--er->nopen];
+}
+
+/*
+ * Ends open call i, whose exit was lost (or an exec ended it): shown unfinished already, as
+ * resumed with no result; a deferred one, not shown yet, whole, with no result.
+ */
+static void end_without_exit(struct event_reader *er, size_t i)
+{
+	emit(er, er->open[i].deferred ? CALL_NORETURN : CALL_RESUMED, er->open[i].rec, NULL);
+	drop_open(er, i);
 }
 
 static void *copy_record(const void *rec, size_t size)
@@ -1124,10 +1144,8 @@ static int handle_record(struct event_reader *er, const void *data, size_t size)
 		 * result, rather than show its enter a second time.
 		 */
 		old = find_open(er, hdr->tid);
-		if (old >= 0) {
-			emit(er, CALL_RESUMED, er->open[old].rec, NULL);
-			drop_open(er, old);
-		}
+		if (old >= 0)
+			end_without_exit(er, old);
 		return hold(er, rec);
 	}
 
@@ -1136,7 +1154,7 @@ static int handle_record(struct event_reader *er, const void *data, size_t size)
 	ssize_t i;
 
 	note_interrupted(er, exit);
-	if (er->have_held && held->hdr.tid == hdr->tid) {
+	if (er->have_held && held->hdr.tid == hdr->tid && ends_call(&held->hdr, hdr)) {
 		er->have_held = false;
 		emit(er, CALL_COMPLETE, held, exit);
 	} else {
@@ -1144,6 +1162,10 @@ static int handle_record(struct event_reader *er, const void *data, size_t size)
 		i = find_exec_enter(er, exit);
 		if (i < 0)
 			i = find_open(er, hdr->tid);
+		if (i >= 0 && !ends_call(&er->open[i].rec->hdr, hdr)) {
+			end_without_exit(er, i);
+			i = -1;
+		}
 		if (i >= 0) {
 			emit(er, er->open[i].deferred ? CALL_COMPLETE : CALL_RESUMED,
 			     er->open[i].rec, exit);

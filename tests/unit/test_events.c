@@ -105,6 +105,64 @@ static void test_interleaved_threads(void **state)
 }
 
 /*
+ * Records lost in between (a full ring buffer, no --lossless): a write's exit and the
+ * next read's enter. The read's exit does not end the write: the write is cut, then ended
+ * with no result, and the read's exit shows alone.
+ */
+static void test_exit_of_another_call(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec w = enter_rec(7, 1);
+	struct bt_exit_rec rx = exit_rec(7, 0, 4096), wx = exit_rec(7, 1, 4096);
+
+	event_reader__handle(er, &w, sizeof(w));
+	event_reader__handle(er, &rx, sizeof(rx));
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.state[0], CALL_UNFINISHED);
+	assert_int_equal(s.state[1], CALL_RESUMED);
+	assert_true(s.has_enter[1] && !s.has_exit[1]);
+	assert_int_equal(s.state[2], CALL_RESUMED);
+	assert_true(!s.has_enter[2] && s.has_exit[2]);
+	/* shown unfinished already (another thread's line came between): the same */
+	struct bt_enter_rec other = enter_rec(8, 39);
+
+	event_reader__handle(er, &w, sizeof(w));
+	event_reader__handle(er, &other, sizeof(other));
+	event_reader__handle(er, &rx, sizeof(rx));
+	assert_int_equal(s.n, 7);
+	assert_int_equal(s.state[3], CALL_UNFINISHED);
+	assert_int_equal(s.tid[3], 7);
+	assert_int_equal(s.state[4], CALL_UNFINISHED);
+	assert_int_equal(s.tid[4], 8);
+	assert_int_equal(s.state[5], CALL_RESUMED);
+	assert_true(s.has_enter[5] && !s.has_exit[5]);
+	assert_int_equal(s.state[6], CALL_RESUMED);
+	assert_true(!s.has_enter[6] && s.has_exit[6]);
+	/* its own exit still ends a call */
+	event_reader__handle(er, &w, sizeof(w));
+	event_reader__handle(er, &wx, sizeof(wx));
+	assert_int_equal(s.n, 8);
+	assert_int_equal(s.state[7], CALL_COMPLETE);
+	event_reader__free(er);
+}
+
+/* An exec returns under the new ABI's execve number: still its exit. */
+static void test_exec_returns_under_another_number(void **state)
+{
+	struct seen s = {};
+	struct event_reader *er = event_reader__new(record, &s);
+	struct bt_enter_rec en = enter_rec(9, 322); /* execveat */
+	struct bt_exit_rec ex = exit_rec(9, 59, 0); /* execve */
+
+	event_reader__handle(er, &en, sizeof(en));
+	event_reader__handle(er, &ex, sizeof(ex));
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.state[0], CALL_COMPLETE);
+	event_reader__free(er);
+}
+
+/*
  * A call that blocks is handed on once as pending (the text shows its start)
  * and stays held: with nothing in between, its exit makes it complete.
  */
@@ -988,6 +1046,8 @@ int main(void)
 		cmocka_unit_test(test_kept_call_records),
 		cmocka_unit_test(test_complete_call),
 		cmocka_unit_test(test_interleaved_threads),
+		cmocka_unit_test(test_exit_of_another_call),
+		cmocka_unit_test(test_exec_returns_under_another_number),
 		cmocka_unit_test(test_enters_held_in_the_ring_buffer),
 		cmocka_unit_test(test_idle_shows_blocked_call),
 		cmocka_unit_test(test_exit_without_enter_and_noreturn),
