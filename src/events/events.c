@@ -206,9 +206,11 @@ static void forget_expected(struct event_reader *er, __u32 tid)
 #define NR_EXECVE 59
 #define NR_RESTART_SYSCALL 219
 #define NR_EXECVEAT 322
+#define NR_RT_SIGRETURN 15
 #define NR_I386_EXECVE (BT_NR_I386 + 11)
 #define NR_I386_RESTART_SYSCALL (BT_NR_I386 + 0)
 #define NR_I386_EXECVEAT (BT_NR_I386 + 358)
+#define NR_I386_RT_SIGRETURN (BT_NR_I386 + 173)
 
 static bool is_restart_syscall(int nr)
 {
@@ -242,11 +244,15 @@ static bool is_execve(int nr)
 /*
  * Whether exit ends the call enter began. Records lost between them (a full ring buffer,
  * without --lossless) can leave one call's enter before another's exit. An exec returns
- * under the number of the new program's ABI, execve's (the kernel sets it so).
+ * under the number of the new program's ABI, execve's (the kernel sets it so). An exit
+ * numbered -1, which the collector names rt_sigreturn, may end any call: rt_sigreturn sets
+ * that number, and so do a call numbered -1 and a tracer that has the kernel skip a call
+ * (strace's fault injection).
  */
 static bool ends_call(const struct bt_rec_hdr *enter, const struct bt_rec_hdr *exit)
 {
-	return enter->nr == exit->nr || (is_execve(enter->nr) && is_execve(exit->nr));
+	return enter->nr == exit->nr || exit->nr == NR_RT_SIGRETURN ||
+	       exit->nr == NR_I386_RT_SIGRETURN || (is_execve(enter->nr) && is_execve(exit->nr));
 }
 
 /* include/linux/errno.h: the call is resumed by restart_syscall if no handler runs */

@@ -147,7 +147,7 @@ static void test_exit_of_another_call(void **state)
 	event_reader__free(er);
 }
 
-/* An exec returns under the new ABI's execve number: still its exit. */
+/* An exec returns under the new ABI's execve number, syscall(-1) as rt_sigreturn: still their exits. */
 static void test_exec_returns_under_another_number(void **state)
 {
 	struct seen s = {};
@@ -159,6 +159,14 @@ static void test_exec_returns_under_another_number(void **state)
 	event_reader__handle(er, &ex, sizeof(ex));
 	assert_int_equal(s.n, 1);
 	assert_int_equal(s.state[0], CALL_COMPLETE);
+	/* syscall(-1) returns numbered -1, which the collector calls rt_sigreturn */
+	struct bt_enter_rec none = enter_rec(9, -1);
+	struct bt_exit_rec none_ret = exit_rec(9, 15, -38);
+
+	event_reader__handle(er, &none, sizeof(none));
+	event_reader__handle(er, &none_ret, sizeof(none_ret));
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.state[1], CALL_COMPLETE);
 	event_reader__free(er);
 }
 
