@@ -10,7 +10,8 @@
  * (this project's VM), each page's first read after it costs ~2 us and its unmap ~1 us,
  * 100-145 ms for the 185 MB of a -s 4096 run, a fifth of the reader's time. So the windows of
  * the first RINGBUF_KEPT bytes stay mapped once mapped: each round of the ring pays only
- * for the rest.
+ * for the rest. A reader that falls behind (half the ring waiting) needs that fifth back
+ * more than the memory: from then on every window stays (RINGBUF_KEPT_MAX at most).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -215,6 +216,27 @@ void ringbuf_reader__hold(struct ringbuf_reader *r)
 	r->hold = ringbuf_reader__can_hold(r);
 }
 
+/*
+ * A reader half a ring behind: the windows from kept on stay mapped too from now on, to
+ * RINGBUF_KEPT_MAX. The window mapped now over the new kept part becomes kept windows as it
+ * is, with nothing unmapped: a held record in it stays where the caller has it.
+ */
+static void keep_all(struct ringbuf_reader *r)
+{
+	size_t kept = r->data_bytes < RINGBUF_KEPT_MAX ? r->data_bytes : RINGBUF_KEPT_MAX;
+
+	kept -= kept % r->window;
+	if (kept / r->window > 64 || kept <= r->kept)
+		return;
+	for (size_t w = r->lo / r->window; w < kept / r->window && w * r->window < r->hi; w++)
+		r->kept_mapped |= 1ULL << w;
+	if (r->hi <= kept)
+		r->lo = r->hi = 0;
+	else if (r->lo < kept)
+		r->lo = kept;
+	r->kept = kept;
+}
+
 /* The kernel may write again up to the record held, or up to cons. */
 static void release_to(struct ringbuf_reader *r, unsigned long cons)
 {
@@ -228,6 +250,8 @@ int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end)
 	size_t mask = r->data_bytes - 1;
 	int handed = 0, err;
 
+	if (cons < end && end - cons > r->data_bytes / 2)
+		keep_all(r);
 	/*
 	 * One pass, to where the producer was: libbpf's went on while records kept coming, so
 	 * a reader slower than the traced threads never got back to its loop (nor to signals).

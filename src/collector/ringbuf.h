@@ -13,6 +13,11 @@
  * past it, at most 4 MiB of the ring resident (a peak RSS of ~19 MB with the default 8 MiB).
  */
 #define RINGBUF_KEPT (3UL << 20)
+/*
+ * How much stays mapped once the reader has been half the ring behind: all of the default
+ * 8 MiB (a peak RSS of ~24 MB then), and 64 windows of a larger ring.
+ */
+#define RINGBUF_KEPT_MAX (64 * RINGBUF_WINDOW)
 
 /* Each record, as libbpf's ring_buffer hands it; a negative return ends the read. */
 typedef int (*ringbuf_fn)(void *ctx, void *data, size_t size);

@@ -209,6 +209,48 @@ static void test_wrap_and_windows(void **state)
 	fake_close(&f);
 }
 
+/*
+ * A reader half the ring behind keeps every window mapped from then on: the window it had
+ * past the kept part becomes kept as it is, and later rounds map only what wraps.
+ */
+static void test_reader_behind_keeps_every_window(void **state)
+{
+	struct fake_ring f;
+	struct seen s = {.stop_at = -1};
+	struct ringbuf_reader *r;
+	unsigned long maps;
+	int total = 0, written = 0;
+
+	fake_open(&f);
+	r = ringbuf_reader__new(f.fd, DATA_BYTES, on_sample, &s);
+	assert_non_null(r);
+	/* kept up with, to past the kept part: a window there is mapped */
+	while (f.prod < RINGBUF_KEPT + RINGBUF_WINDOW / 2) {
+		fake_record(&f, 100 << 10, (unsigned char)written++, 0);
+		total += ringbuf_reader__consume(r);
+	}
+	assert_true(ringbuf_reader__mapped(r) <= RINGBUF_KEPT + 2 * RINGBUF_WINDOW);
+	/* then more than half the ring waiting */
+	for (int i = 0; i < 12; i++)
+		fake_record(&f, 200 << 10, (unsigned char)written++, 0);
+	total += ringbuf_reader__consume(r);
+	assert_int_equal(total, written);
+	assert_int_equal(consumer_pos(&f), f.prod);
+	maps = ringbuf_reader__maps(r);
+	/* two rounds more, kept up with: only records across the end map a window */
+	for (int i = 0; i < 40; i++) {
+		fake_record(&f, 200 << 10, (unsigned char)written++, 0);
+		total += ringbuf_reader__consume(r);
+		assert_true(ringbuf_reader__mapped(r) <= DATA_BYTES + 2 * RINGBUF_WINDOW);
+	}
+	assert_int_equal(total, written);
+	assert_true(ringbuf_reader__mapped(r) >= DATA_BYTES);
+	/* a record across the end, once a round at most (the windows past kept: 3 a round) */
+	assert_true(ringbuf_reader__maps(r) - maps <= 2);
+	ringbuf_reader__free(r);
+	fake_close(&f);
+}
+
 /* A record written while the reader hands one out, as a busy traced thread writes them. */
 struct feeder {
 	struct seen seen;
@@ -362,6 +404,7 @@ int main(void)
 		cmocka_unit_test(test_busy_record_waits),
 		cmocka_unit_test(test_negative_return_takes_record_and_stops),
 		cmocka_unit_test(test_wrap_and_windows),
+		cmocka_unit_test(test_reader_behind_keeps_every_window),
 		cmocka_unit_test(test_read_ends_where_the_producer_was),
 		cmocka_unit_test(test_corrupt_length_refused),
 		cmocka_unit_test(test_held_record_stays),
