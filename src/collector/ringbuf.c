@@ -10,8 +10,10 @@
  * (this project's VM), each page's first read after it costs ~2 us and its unmap ~1 us,
  * 100-145 ms for the 185 MB of a -s 4096 run, a fifth of the reader's time. So the windows of
  * the first RINGBUF_KEPT bytes stay mapped once mapped: each round of the ring pays only
- * for the rest. A reader that falls behind (half the ring waiting) needs that fifth back
- * more than the memory: from then on every window stays (RINGBUF_KEPT_MAX at most).
+ * for the rest. A reader that falls behind (half the ring waiting) on large records needs
+ * that fifth back more than the memory: from then on every window stays (RINGBUF_KEPT_MAX at
+ * most). On small records the windows are a small share of its time (formatting is paid by
+ * the record, mapping by the byte): the memory would buy little there.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -41,6 +43,7 @@ struct ringbuf_reader {
 	uint64_t kept_mapped;		   /* by window: the ones mapped */
 	unsigned long maps;		   /* mmaps of data made, for tests */
 	unsigned long cons;		   /* the next record's position */
+	unsigned long long bytes, records; /* read so far, discarded ones too */
 	/*
 	 * A record fn held (ringbuf_reader__hold): its position and its data offset. The
 	 * consumer position stays at it, and it stays mapped, until fn returns for the next.
@@ -250,7 +253,8 @@ int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end)
 	size_t mask = r->data_bytes - 1;
 	int handed = 0, err;
 
-	if (cons < end && end - cons > r->data_bytes / 2)
+	if (cons < end && end - cons > r->data_bytes / 2 && r->records &&
+	    r->bytes >= RINGBUF_KEPT_RECORD * r->records)
 		keep_all(r);
 	/*
 	 * One pass, to where the producer was: libbpf's went on while records kept coming, so
@@ -273,6 +277,8 @@ int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end)
 		total = ((len & ~BPF_RINGBUF_DISCARD_BIT) + BPF_RINGBUF_HDR_SZ + 7) & ~7UL;
 		if (total > r->data_bytes)
 			return -EINVAL;
+		r->bytes += total;
+		r->records++;
 		if (!(len & BPF_RINGBUF_DISCARD_BIT)) {
 			err = cover(r, from, off + total);
 			if (err)

@@ -14,10 +14,13 @@
  */
 #define RINGBUF_KEPT (3UL << 20)
 /*
- * How much stays mapped once the reader has been half the ring behind: all of the default
- * 8 MiB (a peak RSS of ~24 MB then), and 64 windows of a larger ring.
+ * How much stays mapped once the reader has been half the ring behind on records of
+ * RINGBUF_KEPT_RECORD bytes or more on average: all of the default 8 MiB (a peak RSS of ~24
+ * MB then), and 64 windows of a larger ring. A full trace's records are ~110 bytes; with
+ * -s 4096 on 4 KiB reads and writes, ~780.
  */
 #define RINGBUF_KEPT_MAX (64 * RINGBUF_WINDOW)
+#define RINGBUF_KEPT_RECORD 512
 
 /* Each record, as libbpf's ring_buffer hands it; a negative return ends the read. */
 typedef int (*ringbuf_fn)(void *ctx, void *data, size_t size);

@@ -251,6 +251,36 @@ static void test_reader_behind_keeps_every_window(void **state)
 	fake_close(&f);
 }
 
+static int on_small(void *ctx, void *data, size_t size)
+{
+	(*(int *)ctx)++;
+	return 0;
+}
+
+/* Half the ring behind on small records: the windows are a small share there, none kept. */
+static void test_reader_behind_on_small_records_maps_by_windows(void **state)
+{
+	struct fake_ring f;
+	struct ringbuf_reader *r;
+	int seen = 0, written = 0;
+
+	fake_open(&f);
+	r = ringbuf_reader__new(f.fd, DATA_BYTES, on_small, &seen);
+	assert_non_null(r);
+	for (int round = 0; round < 2; round++) {
+		while (f.prod < (round + 1) * (DATA_BYTES / 2 + DATA_BYTES / 8)) {
+			fake_record(&f, 56, (unsigned char)written, 0);
+			written++;
+		}
+		ringbuf_reader__consume(r);
+		assert_int_equal(seen, written);
+		/* the kept part and the one window under the last record, which fit in one */
+		assert_true(ringbuf_reader__mapped(r) <= RINGBUF_KEPT + RINGBUF_WINDOW);
+	}
+	ringbuf_reader__free(r);
+	fake_close(&f);
+}
+
 /* A record written while the reader hands one out, as a busy traced thread writes them. */
 struct feeder {
 	struct seen seen;
@@ -405,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_negative_return_takes_record_and_stops),
 		cmocka_unit_test(test_wrap_and_windows),
 		cmocka_unit_test(test_reader_behind_keeps_every_window),
+		cmocka_unit_test(test_reader_behind_on_small_records_maps_by_windows),
 		cmocka_unit_test(test_read_ends_where_the_producer_was),
 		cmocka_unit_test(test_corrupt_length_refused),
 		cmocka_unit_test(test_held_record_stays),
