@@ -1217,6 +1217,11 @@ unsigned long collector__ring_left(const struct collector *c, unsigned long end)
 	return ringbuf_reader__left(c->rb, end);
 }
 
+size_t collector__ring_mapped_max(const struct collector *c)
+{
+	return c->rb ? ringbuf_reader__mapped_max(c->rb) : 0;
+}
+
 bool collector__record_can_stay(const struct collector *c)
 {
 	return ringbuf_reader__can_hold(c->rb);

@@ -212,6 +212,8 @@ int collector__consume(struct collector *c);
 unsigned long collector__ring_end(const struct collector *c);
 /* Reads the records written before end: the count or -errno. */
 int collector__consume_to(struct collector *c, unsigned long end);
+/* The most bytes of the ring buffer's data mapped into btftrace at once so far. */
+size_t collector__ring_mapped_max(const struct collector *c);
 /* The bytes of records written before end still unread. */
 unsigned long collector__ring_left(const struct collector *c, unsigned long end);
 /*

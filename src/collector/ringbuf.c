@@ -42,6 +42,7 @@ struct ringbuf_reader {
 	size_t kept;			   /* [0, kept): windows that stay mapped */
 	uint64_t kept_mapped;		   /* by window: the ones mapped */
 	unsigned long maps;		   /* mmaps of data made, for tests */
+	size_t mapped_max;		   /* the most of data mapped at once, for --stats */
 	unsigned long cons;		   /* the next record's position */
 	unsigned long long bytes, records; /* read so far, discarded ones too */
 	/*
@@ -283,6 +284,8 @@ int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end)
 			err = cover(r, from, off + total);
 			if (err)
 				return err;
+			if (ringbuf_reader__mapped(r) > r->mapped_max)
+				r->mapped_max = ringbuf_reader__mapped(r);
 			r->hold = false;
 			r->off = off;
 			err = r->fn(r->ctx, (char *)hdr + BPF_RINGBUF_HDR_SZ, len);
@@ -300,6 +303,11 @@ int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end)
 		cons += total;
 	}
 	return handed;
+}
+
+size_t ringbuf_reader__mapped_max(const struct ringbuf_reader *r)
+{
+	return r->mapped_max;
 }
 
 int ringbuf_reader__consume(struct ringbuf_reader *r)

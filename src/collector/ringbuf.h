@@ -55,6 +55,8 @@ unsigned long ringbuf_reader__left(const struct ringbuf_reader *r, unsigned long
 int ringbuf_reader__fd(const struct ringbuf_reader *r);
 /* Bytes of the data area mapped now (for tests: the kept part and a window or two). */
 size_t ringbuf_reader__mapped(const struct ringbuf_reader *r);
+/* The most bytes of the data mapped at once so far (ringbuf_reader__mapped's peak). */
+size_t ringbuf_reader__mapped_max(const struct ringbuf_reader *r);
 /* The mmaps of the data area made so far (for tests: the kept windows are mapped once). */
 unsigned long ringbuf_reader__maps(const struct ringbuf_reader *r);
 void ringbuf_reader__free(struct ringbuf_reader *r);

@@ -96,9 +96,9 @@ void report_end(struct session *s)
 			sink__lines(&s->sink));
 		fprintf(stderr,
 			"btftrace: stats: records without their data %llu, signal and exit records "
-			"lost %llu, reader wake-ups %llu\n",
+			"lost %llu, reader wake-ups %llu, ring buffer mapped at most %zu bytes\n",
 			(unsigned long long)st.compact_records, (unsigned long long)st.lost_other,
-			(unsigned long long)st.wakeups);
+			(unsigned long long)st.wakeups, collector__ring_mapped_max(&s->coll));
 		if (s->opts->no_loss)
 			fprintf(stderr, "btftrace: stats: command paused %lu times\n",
 				s->pause.pauses);

@@ -145,6 +145,25 @@ def test_full_buffer_sends_calls_without_their_data(run_btftrace):
             assert re.match(r"write\(1, 0x[0-9a-f]+, 4096\) += 4096 <", line), line
 
 
+def ring_mapped_max(stderr):
+    m = re.search(r"^btftrace: stats: .*ring buffer mapped at most (\d+) bytes", stderr, re.M)
+    assert m, stderr
+    return int(m.group(1))
+
+
+def test_reader_behind_on_large_records_keeps_the_ring_mapped(run_btftrace):
+    """A reader found half the ring behind on records of 4 KiB keeps every window of the
+    ring mapped from then on (reading faster); on small records it maps windows as before."""
+    result = run_btftrace(["--stats", "-s", "4096", "-f", "--", *DD_WITH_READER_STOPPED])
+    assert result.returncode == 0, result.stderr
+    assert ring_mapped_max(result.stderr) >= 8 << 20
+    small = ["sh", "-c", DD_WITH_READER_STOPPED[2].replace("bs=4096 count=50000",
+                                                           "bs=64 count=400000")]
+    result = run_btftrace(["--stats", "-f", "--", *small])
+    assert result.returncode == 0, result.stderr
+    assert ring_mapped_max(result.stderr) <= 5 << 20
+
+
 def test_dropped_data_in_json(run_btftrace):
     result = run_btftrace(["--format=json", "--buffer-size", "16K", "--capture-size", "4096",
                            "-f", "--", *DD_WITH_READER_STOPPED])
