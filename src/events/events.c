@@ -241,6 +241,7 @@ static bool is_execve(int nr)
 	return nr == NR_EXECVE || nr == NR_EXECVEAT || nr == NR_I386_EXECVE ||
 	       nr == NR_I386_EXECVEAT;
 }
+
 /*
  * Whether exit ends the call enter began. Records lost between them (a full ring buffer,
  * without --lossless) can leave one call's enter before another's exit. An exec returns
