@@ -35,6 +35,16 @@ static struct wr_frame *top(struct writer *w)
 	return w->depth ? &w->stack[w->depth - 1] : NULL;
 }
 
+/*
+ * The -X style values are written in: names while the decoder asks for them whatever -X says
+ * (w->xlat_names: strace's notes built by plain look-ups, "= 0x8002 (flags O_RDWR|O_LARGEFILE)"
+ * under -X raw too).
+ */
+static enum wr_xlat_style style_of(const struct writer *w)
+{
+	return w->xlat_names ? WR_XLAT_ABBREV : ((const struct text_writer *)w)->o.xlat;
+}
+
 static void push(struct writer *w, enum frame_kind kind, int style)
 {
 	struct wr_frame *f;
@@ -466,7 +476,7 @@ static void tw_num(struct writer *w, uint64_t v, enum wr_num fmt)
 
 static void tw_num_text(struct writer *w, uint64_t v, enum wr_num fmt, const char *text)
 {
-	enum wr_xlat_style style = tw_of(w)->o.xlat;
+	enum wr_xlat_style style = style_of(w);
 
 	before_value(w);
 	if (style == WR_XLAT_ABBREV) {
@@ -502,7 +512,7 @@ static void tw_name(struct writer *w, const char *name, const char *text_name)
 static void tw_konst(struct writer *w, uint64_t v, enum wr_num fmt, const char *name,
 		     const char *unknown)
 {
-	enum wr_xlat_style style = tw_of(w)->o.xlat;
+	enum wr_xlat_style style = style_of(w);
 	const char *comment = name ? name : unknown;
 
 	before_value(w);
@@ -532,7 +542,7 @@ static void tw_flags_begin(struct writer *w, uint64_t raw, enum wr_num raw_fmt)
 	tw->flags_named = false;
 	tw->flags_comment = false;
 	tw->flags_shown = 0;
-	if (tw->o.xlat != WR_XLAT_ABBREV)
+	if (style_of(w) != WR_XLAT_ABBREV)
 		put_num(w->ob, raw, raw_fmt);
 }
 
@@ -540,7 +550,7 @@ static void tw_flag(struct writer *w, const char *name)
 {
 	struct text_writer *tw = tw_of(w);
 
-	switch (tw->o.xlat) {
+	switch (style_of(w)) {
 	case WR_XLAT_RAW:
 		return;
 	case WR_XLAT_VERBOSE:
@@ -578,11 +588,11 @@ static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 
 	/* the bits shown among the names already */
 	rest &= ~tw->flags_shown;
-	if (tw->o.xlat == WR_XLAT_RAW)
+	if (style_of(w) == WR_XLAT_RAW)
 		return;
 	if (rest && rest_label && !own) {
 		/* bits no name knows, with strace's comment: 0x10 /\* CLOSE_RANGE_??? *\/ */
-		if (tw->o.xlat == WR_XLAT_VERBOSE) {
+		if (style_of(w) == WR_XLAT_VERBOSE) {
 			if (tw->flags_comment)
 				outbuf_puts(ob, " */");
 			put_comment(ob, rest_label);
@@ -594,7 +604,7 @@ static void tw_flags_end(struct writer *w, uint64_t rest, enum wr_num rest_fmt,
 		put_comment(ob, rest_label);
 		return;
 	}
-	if (tw->o.xlat == WR_XLAT_VERBOSE) {
+	if (style_of(w) == WR_XLAT_VERBOSE) {
 		/*
 		 * The names' comment, with the bits left: a value no name knew is its number
 		 * alone (a mode to set: 0644), but for a file's mode (0644 /\* 0644 *\/)
@@ -698,7 +708,7 @@ static void tw_comment(struct writer *w, const char *text)
 
 static enum wr_xlat_style tw_xlat_style(const struct writer *w)
 {
-	return ((const struct text_writer *)w)->o.xlat;
+	return style_of(w);
 }
 
 /* ---------------------------------------------------------------- containers */

@@ -318,6 +318,8 @@ struct writer {
 	struct wr_limits lim;
 	/* a resumed call shows all its arguments, not only those its unfinished line lacked */
 	bool resumed_whole;
+	/* text: constants and flags by name whatever -X says, while set (some of strace's notes) */
+	bool xlat_names;
 	int depth;
 	struct wr_frame stack[WR_MAX_NEST];
 };

@@ -262,11 +262,16 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 	return HAND_PRINTED;
 }
 
-/* A return value in hex with a note: "0x8002 (flags O_RDWR|O_LARGEFILE)", "0x2 (F_UNLCK)". */
+/*
+ * A return value in hex with a note: "0x8002 (flags O_RDWR|O_LARGEFILE)", "0x2 (F_UNLCK)".
+ * strace 6.1 writes F_GETFL's and F_GETLEASE's notes by plain look-ups, by name whatever -X
+ * says, and F_GETFD's and F_GET_SEALS' as it writes flags anywhere.
+ */
 static void fcntl_note(struct writer *w, struct wr_ret *r, const char *key, const struct xlat *x)
 {
 	r->fmt = WR_HEX;
 	w->ops->ret(w, r);
+	w->xlat_names = !x || x == &xlat_fcntl_lock_types;
 	w->ops->ret_note_begin(w);
 	w_obj_begin(w, WR_OBJ_NOTE, NULL);
 	if (key) {
@@ -281,6 +286,7 @@ static void fcntl_note(struct writer *w, struct wr_ret *r, const char *key, cons
 	}
 	w_obj_end(w, false);
 	w->ops->ret_note_end(w);
+	w->xlat_names = false;
 }
 
 /* F_GETFD, F_GETFL, F_GET_SEALS return flags, F_GETLEASE a lease type, as notes. */

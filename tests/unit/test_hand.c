@@ -1511,6 +1511,34 @@ static void test_fcntl_by_command(void **state)
 	assert_string_equal(line(3), "fcntl(0, F_DUPFD_CLOEXEC, 140733193388033) = 3");
 	begin(NR_FCNTL, 3, F_SETLK, PTR, 0, 0, 0);
 	assert_string_equal(line(0), "fcntl(3, F_SETLK, 0x7ffc12345678) = 0");
+	/*
+	 * -X raw, -X verbose: strace 6.1 names F_GETFL's flags and F_GETLEASE's type whatever
+	 * the style, and writes F_GETFD's and F_GET_SEALS' flags in it
+	 */
+	enum wr_xlat_style saved = dec.opts.xlat;
+
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin(NR_FCNTL, 3, F_GETFL, 0, 0, 0, 0);
+	assert_string_equal(line(0x8002), "fcntl(3, 0x3) = 0x8002 (flags O_RDWR|O_LARGEFILE)");
+	begin(NR_FCNTL, 3, F_GETLEASE, 0, 0, 0, 0);
+	assert_string_equal(line(2), "fcntl(3, 0x401) = 0x2 (F_UNLCK)");
+	begin(NR_FCNTL, 3, F_GETFD, 0, 0, 0, 0);
+	assert_string_equal(line(1), "fcntl(3, 0x1) = 0x1 (flags 0x1)");
+	dec.opts.xlat = WR_XLAT_VERBOSE;
+	begin(NR_FCNTL, 3, F_GETFL, 0, 0, 0, 0);
+	assert_string_equal(line(0x8002), "fcntl(3, 0x3 /* F_GETFL */) = 0x8002 (flags "
+					  "O_RDWR|O_LARGEFILE)");
+	begin(NR_FCNTL, 3, F_GET_SEALS, 0, 0, 0, 0);
+	assert_string_equal(line(1), "fcntl(3, 0x40a /* F_GET_SEALS */) = 0x1 (seals 0x1 /* "
+				     "F_SEAL_SEAL */)");
+	dec.opts.xlat = saved;
+	/* and the style is back for what follows */
+	begin(NR_FCNTL, 3, F_GETFL, 0, 0, 0, 0);
+	line(0x8002);
+	dec.opts.xlat = WR_XLAT_RAW;
+	begin(NR_FCNTL, 3, F_SETFL, O_NONBLOCK, 0, 0, 0);
+	assert_string_equal(line(0), "fcntl(3, 0x4, 0x800) = 0");
+	dec.opts.xlat = saved;
 }
 
 static void test_select_sets_and_what_is_left(void **state)
