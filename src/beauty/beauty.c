@@ -515,6 +515,9 @@ int beauty__build(struct beauty *b, const struct catalog *cat, const struct type
 			rules->filter_nr = x86_64->nr;
 		if (!desc || !desc->has_format)
 			continue;
+		/* strace counts a directory buffer's records whatever the capture holds of it */
+		if (!strcmp(desc->name, "getdents") || !strcmp(desc->name, "getdents64"))
+			rules->flags |= BT_SC_DIRENTS;
 		for (int i = 0; i < desc->nargs; i++)
 			types__resolve(t, desc->args[i].type, &bs->args[i].type);
 		for (int i = 0; i < desc->nargs; i++)

@@ -229,6 +229,74 @@ __noinline int vector_steps(__u32 iovec)
 }
 
 /*
+ * The next BT_DIRENTS_STEP directory records of the buffer count_dirents() set up in the
+ * scratch (vec_uptr, its bytes in vec_data_left): counted, and stepped over by their
+ * d_reclen; 1 at the end, or at a record that cannot be read or is no record. Several a
+ * call: the verifier walks this function's loop once, and the caller's loop a step at a time.
+ */
+__noinline int dirent_steps(void)
+{
+	struct scratch *s = scratch();
+	__u16 reclen;
+
+	if (!s)
+		return 1;
+	for (int k = 0; k < BT_DIRENTS_STEP; k++) {
+		if (s->vec_rel >= s->vec_data_left ||
+		    bpf_probe_read_user(&reclen, sizeof(reclen),
+					(void *)(s->vec_uptr + s->vec_rel + 16)) ||
+		    reclen < BT_DIRENT_MIN || s->vec_rel + reclen > s->vec_data_left)
+			return 1;
+		s->vec_rel += reclen;
+		s->vec_count++;
+	}
+	return 0;
+}
+
+/*
+ * BT_SC_DIRENTS: the records of the directory buffer of argument i, bytes long, counted as a
+ * capture tagged BT_CAP_INNER_COUNT plus i (the count in want; truncated when the walk stopped
+ * short), unless its capture holds them all. A global function, its loop of global steps
+ * walked once by the verifier.
+ */
+__noinline int count_dirents(__u32 i, __u64 bytes)
+{
+	struct scratch *s = scratch();
+	struct bt_capture *cap;
+	__u64 uptr;
+	__u32 off;
+
+	if (!s || i >= BT_MAX_ARGS || (bytes <= buffer_cap && bytes <= BT_CAPTURE_MAX))
+		return 0;
+	asm volatile("%0 &= 7" : "+r"(i));
+	uptr = s->args[i];
+	if (!uptr)
+		return 0;
+	s->vec_uptr = uptr;
+	s->vec_data_left = bytes;
+	s->vec_rel = 0;
+	s->vec_count = 0;
+	for (int n = 0; n < BT_DIRENTS_MAX / BT_DIRENTS_STEP; n++) {
+		if (dirent_steps())
+			break;
+	}
+	off = s->off;
+	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
+		return 0;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX * 2 - 1));
+	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
+		return 0;
+	cap = (void *)(s->buf + off);
+	cap->arg = BT_CAP_INNER_COUNT + i;
+	cap->flags = s->vec_rel < bytes ? BT_CAP_TRUNCATED : 0;
+	cap->len = 0;
+	cap->want = s->vec_count;
+	s->ncaps++;
+	s->off = off + sizeof(*cap);
+	return 0;
+}
+
+/*
  * Appends a vector capture (kind BT_KIND_STRV*, BT_KIND_IOVEC) of the array
  * at uptr, tagged tag (argument i, or i plus a BT_CAP_INNER_* code).
  */

@@ -37,5 +37,7 @@ static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
 
 /* capture.bpf.c: reads argument i of the call in the work area by the rule in elem_and_kind */
 int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_flags);
+/* BT_SC_DIRENTS: argument i's directory records counted, as a BT_CAP_INNER_COUNT capture */
+int count_dirents(__u32 i, __u64 bytes);
 
 #endif /* BTFTRACE_BPF_CAPTURE_H */

@@ -155,6 +155,8 @@ _Static_assert(((1U << BT_KIND_BYTES) | (1U << BT_KIND_STRV) | (1U << BT_KIND_ST
 #define BT_CAP_INNER_DATA 0x40	     /* what a BT_KIND_PTR_LEN pair points to */
 #define BT_CAP_INNER_PIDFD 0x50	     /* clone_args' pidfd: the int the kernel wrote */
 #define BT_CAP_INNER_PARENT_TID 0x60 /* clone_args' parent_tid: the int the kernel wrote */
+/* BT_SC_DIRENTS: no data, want the records counted, BT_CAP_TRUNCATED if not all were */
+#define BT_CAP_INNER_COUNT 0x70
 /*
  * What member rule k of a BT_KIND_MEMBERS capture read: tagged the argument's index plus
  * BT_CAP_INNER_MEMBER(k), one capture per element of an array, in element order (one with
@@ -234,6 +236,14 @@ struct bt_member_set {
 #define BT_ARRAY_ELEMS_MIN 32
 /* Elements of a BT_KIND_IOVEC capture. */
 #define BT_IOV_MAX 32
+/*
+ * The most directory records BT_SC_DIRENTS counts: all of a 32 KiB buffer (glibc's), whose
+ * records take 24 bytes at least.
+ */
+#define BT_DIRENTS_MAX 1536
+#define BT_DIRENTS_STEP 32 /* records counted by each step: BT_DIRENTS_MAX is a multiple */
+/* a directory record's fixed part and a one-byte name at least: the least d_reclen counted */
+#define BT_DIRENT_MIN 19
 /* Bits of a BT_KIND_BITMAP capture asked for at most: strace's bound on select's nfds. */
 #define BT_BITMAP_BITS_MAX (1 << 20)
 /* Bytes a BT_KIND_PTR_LEN pair's pointer is read for at most (a sigset is 8 or 16). */
@@ -351,14 +361,21 @@ static inline bool bt_ret_interrupted(__s64 ret)
 #define BT_SC_SOCK_ARG_ENTER (1U << 11)
 /* --trigger: the trigger program runs at this syscall's exits (it has the names it reads) */
 #define BT_SC_TRIGGER (1U << 12)
+/*
+ * getdents, getdents64: when the kernel wrote more bytes than were captured, the records of
+ * argument 1's buffer (linux_dirent and linux_dirent64 both have their length as a u16 at
+ * offset 16) are counted at exit, as strace counts them: a capture tagged BT_CAP_INNER_COUNT
+ * plus 1, the count in want.
+ */
+#define BT_SC_DIRENTS (1U << 13)
 /* one bit each (the pair's argument a 3-bit field): they add up to their union */
 _Static_assert((BT_SC_SELECTED | BT_SC_FD_CALL | BT_SC_FD_RET | BT_SC_FD_PAIR |
 		BT_SC_FD_PAIR_AT(7) | BT_SC_EXIT_ON_ERROR | BT_SC_STACK | BT_SC_SOCK_ARG_EXIT |
-		BT_SC_SOCK_RET | BT_SC_SOCK_ARG_ENTER | BT_SC_TRIGGER) ==
+		BT_SC_SOCK_RET | BT_SC_SOCK_ARG_ENTER | BT_SC_TRIGGER | BT_SC_DIRENTS) ==
 		       BT_SC_SELECTED + BT_SC_FD_CALL + BT_SC_FD_RET + BT_SC_FD_PAIR +
 			       BT_SC_FD_PAIR_AT(7) + BT_SC_EXIT_ON_ERROR + BT_SC_STACK +
 			       BT_SC_SOCK_ARG_EXIT + BT_SC_SOCK_RET + BT_SC_SOCK_ARG_ENTER +
-			       BT_SC_TRIGGER,
+			       BT_SC_TRIGGER + BT_SC_DIRENTS,
 	       "syscall flags share no bit");
 
 /*
@@ -1102,7 +1119,8 @@ struct bt_inject_mark {
 #define BT_CAP_FD_INODES 0x80
 /* a capture's arg: an index, an inner tag plus an index, or one of the markers, never two */
 _Static_assert(BT_MAX_ARGS <= BT_CAP_INNER_NAME &&
-		       BT_CAP_INNER_PARENT_TID + BT_MAX_ARGS <= BT_CAP_FD_INODES &&
+		       BT_CAP_INNER_PARENT_TID + BT_MAX_ARGS <= BT_CAP_INNER_COUNT &&
+		       BT_CAP_INNER_COUNT + BT_MAX_ARGS <= BT_CAP_FD_INODES &&
 		       BT_CAP_FD_INODES + BT_MAX_ARGS <= BT_CAP_INNER_MEMBER(0) &&
 		       BT_CAP_INNER_MEMBER(BT_MEMBER_RULES_MAX - 1) + BT_MAX_ARGS <=
 			       BT_CAP_ARG_NOTE &&

@@ -796,6 +796,8 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 		}
 		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))
 			capture_fd_inodes(s, rules, ret);
+		if ((rules->flags & BT_SC_DIRENTS) && ret > 0)
+			count_dirents(1, ret);
 	}
 	s->notes = 0;
 	if (notes)

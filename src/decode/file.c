@@ -38,6 +38,7 @@ static enum hand_result write_dirents(struct writer *w, const struct hand_call *
 				      bool ent64)
 {
 	const struct bt_capture *cap = hand_call_out(hc, i);
+	const struct bt_capture *counted = NULL;
 	const size_t head = 8 + 8 + 2 + (ent64 ? 1 : 0);
 	const unsigned char *p = cap ? hand_cap_data(cap) : NULL;
 	size_t len = cap ? cap->len : 0, off = 0, count = 0;
@@ -46,6 +47,14 @@ static enum hand_result write_dirents(struct writer *w, const struct hand_call *
 	/* a failed call, or one still running, wrote nothing: its address */
 	if (!hc->exit || decode_is_error(hc->exit->ret))
 		return HAND_DEFAULT;
+	if (hc->exit)
+		counted = record_capture(&hc->exit->hdr, BT_CAP_INNER_COUNT + i);
+	if (!w->lim.verbose && counted) {
+		/* more than was captured: the kernel counted them all */
+		w->ops->counted(w, hc->enter->args[i], counted->want, "entries", "entries",
+				counted->flags & BT_CAP_TRUNCATED);
+		return HAND_PRINTED;
+	}
 	if (!w->lim.verbose) {
 		while (off + head <= len) {
 			uint16_t reclen;

@@ -422,3 +422,25 @@ def test_execve_shows_every_string_however_long(run_btftrace):
     assert all(args[i].startswith(s) and len(s) >= 32 for i, s in enumerate(shown)), line
     # and the strings past them are said to be there
     assert '"..., ...], ' in line, line
+
+
+def test_directory_entries_counted_as_strace_counts_them(run_btftrace, tmp_path):
+    """getdents64 wrote more than its capture holds: the kernel counts all its records, so
+    the count is strace's (300 entries in one call of ls), not the captured ones."""
+    directory = tmp_path / "many"
+    directory.mkdir()
+    for i in range(300):
+        (directory / f"entry_{i:03d}").touch()
+    argv = ["ls", str(directory)]
+    result = run_btftrace(["-e", "trace=getdents64", "--"] + argv)
+    assert result.returncode == 0, result.stderr
+    strace_out = tmp_path / "strace.txt"
+    subprocess.run(["strace", "-e", "trace=getdents64", "-o", str(strace_out)] + argv,
+                   stdout=subprocess.DEVNULL, check=True, timeout=RUN_TIMEOUT)
+
+    def counts(text):
+        return re.findall(r"/\* (\d+) entries( or more)? \*/", text)
+
+    ours, theirs = counts(result.trace), counts(strace_out.read_text())
+    assert ours and ours == theirs, (result.trace, strace_out.read_text())
+    assert int(ours[0][0]) == 302  # the 300, "." and ".."

@@ -2735,6 +2735,26 @@ static void test_xattrs_and_dirents(void **state)
 	assert_string_equal(line(24), "getdents64(4, 0x7ffc12345678 /* 1 entries */, 64) = 24");
 	begin(NR_GETDENTS64, 4, PTR, 64, 0, 0, 0);
 	assert_string_equal(line(0), "getdents64(4, 0x7ffc12345678 /* 0 entries */, 64) = 0");
+	/*
+	 * more bytes than were captured: the count the kernel took of all of them (the capture's
+	 * 2 records are no count); with -v the records captured, then "..."
+	 */
+	begin(NR_GETDENTS64, 4, PTR, 32768, 0, 0, 0);
+	capture(&exit_rec, 1, dirents, 48, BT_CAP_TRUNCATED, 4728);
+	capture(&exit_rec, 1 + BT_CAP_INNER_COUNT, NULL, 0, 0, 148);
+	assert_string_equal(line(4728), "getdents64(4, 0x7ffc12345678 /* 148 entries */, 32768) = "
+					"4728");
+	dec.opts.verbose = true;
+	line(4728);
+	assert_non_null(strstr(ob.data, "d_reclen=24, d_type=DT_UNKNOWN, d_name=\"\"}, ...], "));
+	dec.opts.verbose = false;
+	/* a walk that stopped short (a record it could not read): at least that many */
+	begin(NR_GETDENTS64, 4, PTR, 32768, 0, 0, 0);
+	capture(&exit_rec, 1, dirents, 48, BT_CAP_TRUNCATED, 4728);
+	capture(&exit_rec, 1 + BT_CAP_INNER_COUNT, NULL, 0, BT_CAP_TRUNCATED, 100);
+	line(4728);
+	assert_non_null(strstr(ob.data, "/* 100 entries"));
+	assert_null(strstr(ob.data, "/* 100 entries */"));
 }
 
 /*
