@@ -229,6 +229,32 @@ __noinline int vector_steps(__u32 iovec)
 }
 
 /*
+ * A capture with no data, only a number in want: tagged arg, with flags. Nothing when the work
+ * area has no room. A global function, verified once: each caller's states meet it as a call.
+ */
+__noinline int put_number_capture(__u32 arg, __u32 flags, __u32 want)
+{
+	struct scratch *s = scratch();
+	struct bt_capture *cap;
+	__u32 off;
+
+	if (!s)
+		return 0;
+	off = s->off;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX * 2 - 1));
+	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
+		return 0;
+	cap = (void *)(s->buf + off);
+	cap->arg = arg;
+	cap->flags = flags;
+	cap->len = 0;
+	cap->want = want;
+	s->ncaps++;
+	s->off = off + sizeof(*cap);
+	return 0;
+}
+
+/*
  * The next BT_DIRENTS_STEP directory records of the buffer count_dirents() set up in the
  * scratch (vec_uptr, its bytes in vec_data_left): counted, and stepped over by their
  * d_reclen; 1 at the end, or at a record that cannot be read or is no record. Several a
@@ -262,9 +288,7 @@ __noinline int dirent_steps(void)
 __noinline int count_dirents(__u32 i, __u64 bytes)
 {
 	struct scratch *s = scratch();
-	struct bt_capture *cap;
 	__u64 uptr;
-	__u32 off;
 
 	if (!s || i >= BT_MAX_ARGS || (bytes <= buffer_cap && bytes <= BT_CAPTURE_MAX))
 		return 0;
@@ -280,19 +304,8 @@ __noinline int count_dirents(__u32 i, __u64 bytes)
 		if (dirent_steps())
 			break;
 	}
-	off = s->off;
-	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
-		return 0;
-	asm volatile("%0 &= %1" : "+r"(off) : "i"(BT_REC_SOFT_MAX * 2 - 1));
-	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
-		return 0;
-	cap = (void *)(s->buf + off);
-	cap->arg = BT_CAP_INNER_COUNT + i;
-	cap->flags = s->vec_rel < bytes ? BT_CAP_TRUNCATED : 0;
-	cap->len = 0;
-	cap->want = s->vec_count;
-	s->ncaps++;
-	s->off = off + sizeof(*cap);
+	put_number_capture(BT_CAP_INNER_COUNT + i, s->vec_rel < bytes ? BT_CAP_TRUNCATED : 0,
+			   s->vec_count);
 	return 0;
 }
 

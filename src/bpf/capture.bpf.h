@@ -37,6 +37,11 @@ static __always_inline __u32 rule_info(const struct bt_arg_rule *r)
 
 /* capture.bpf.c: reads argument i of the call in the work area by the rule in elem_and_kind */
 int capture_arg(__u32 i, __s32 len, __u32 elem_and_kind, __u32 extra_flags);
+/*
+ * capture.bpf.c: appends to the record in the work area a capture with no data, only a number
+ * in want (the exit's notes, a count), tagged arg, with flags
+ */
+int put_number_capture(__u32 arg, __u32 flags, __u32 want);
 /* BT_SC_DIRENTS: argument i's directory records counted, as a BT_CAP_INNER_COUNT capture */
 int count_dirents(__u32 i, __u64 bytes);
 

@@ -676,22 +676,10 @@ static __always_inline int do_enter(void *ctx, struct pt_regs *regs, long nr, co
 __noinline int put_notes(__u32 notes)
 {
 	struct scratch *s = scratch();
-	struct bt_capture *cap;
-	__u32 off;
 
 	if (!s)
 		return 0;
-	off = s->off;
-	asm volatile("%0 &= %1" : "+r"(off) : "i"(32767));
-	if (off > BT_SCRATCH_SIZE - sizeof(*cap))
-		return 0;
-	cap = (void *)(s->buf + off);
-	cap->arg = BT_CAP_ARG_NOTE;
-	cap->flags = 0;
-	cap->len = 0;
-	cap->want = notes;
-	s->ncaps++;
-	s->off = off + sizeof(*cap);
+	put_number_capture(BT_CAP_ARG_NOTE, 0, notes);
 	s->notes = notes;
 	return 0;
 }
