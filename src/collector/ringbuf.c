@@ -44,7 +44,8 @@ struct ringbuf_reader {
 	unsigned long maps;		   /* mmaps of data made, for tests */
 	size_t mapped_max;		   /* the most of data mapped at once, for --stats */
 	unsigned long cons;		   /* the next record's position */
-	unsigned long long bytes, records; /* read so far, discarded ones too */
+	unsigned long first;		   /* cons at the start: cons - first bytes read */
+	unsigned long records;		   /* read so far, discarded ones too */
 	/*
 	 * A record fn held (ringbuf_reader__hold): its position and its data offset. The
 	 * consumer position stays at it, and it stays mapped, until fn returns for the next.
@@ -98,7 +99,7 @@ static int cover_kept(struct ringbuf_reader *r, size_t start, size_t end)
  * Maps data offsets [start, end): the kept windows under them stay, the others are mapped by
  * whole windows, and the windows past kept before them let go of.
  */
-static int cover(struct ringbuf_reader *r, size_t start, size_t end)
+static int cover_windows(struct ringbuf_reader *r, size_t start, size_t end)
 {
 	size_t lo, hi;
 	bool apart;
@@ -142,6 +143,17 @@ static int cover(struct ringbuf_reader *r, size_t start, size_t end)
 	return 0;
 }
 
+/* cover_windows, and the most mapped at once noted when it mapped anything (for --stats). */
+static int cover(struct ringbuf_reader *r, size_t start, size_t end)
+{
+	unsigned long maps = r->maps;
+	int err = cover_windows(r, start, end);
+
+	if (r->maps != maps && ringbuf_reader__mapped(r) > r->mapped_max)
+		r->mapped_max = ringbuf_reader__mapped(r);
+	return err;
+}
+
 struct ringbuf_reader *ringbuf_reader__new(int map_fd, size_t data_bytes, ringbuf_fn fn, void *ctx)
 {
 	struct ringbuf_reader *r = calloc(1, sizeof(*r));
@@ -169,6 +181,7 @@ struct ringbuf_reader *ringbuf_reader__new(int map_fd, size_t data_bytes, ringbu
 		goto fail;
 	r->consumer_pos = p;
 	r->cons = __atomic_load_n(r->consumer_pos, __ATOMIC_ACQUIRE);
+	r->first = r->cons;
 	p = mmap(NULL, r->page, PROT_READ, MAP_SHARED, map_fd, (off_t)r->page);
 	if (p == MAP_FAILED)
 		goto fail;
@@ -230,7 +243,7 @@ static void keep_all(struct ringbuf_reader *r)
 	size_t kept = r->data_bytes < RINGBUF_KEPT_MAX ? r->data_bytes : RINGBUF_KEPT_MAX;
 
 	kept -= kept % r->window;
-	if (kept / r->window > 64 || kept <= r->kept)
+	if (kept <= r->kept)
 		return;
 	for (size_t w = r->lo / r->window; w < kept / r->window && w * r->window < r->hi; w++)
 		r->kept_mapped |= 1ULL << w;
@@ -255,7 +268,7 @@ int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end)
 	int handed = 0, err;
 
 	if (cons < end && end - cons > r->data_bytes / 2 && r->records &&
-	    r->bytes >= RINGBUF_KEPT_RECORD * r->records)
+	    cons - r->first >= RINGBUF_KEPT_RECORD * r->records)
 		keep_all(r);
 	/*
 	 * One pass, to where the producer was: libbpf's went on while records kept coming, so
@@ -278,14 +291,11 @@ int ringbuf_reader__consume_to(struct ringbuf_reader *r, unsigned long end)
 		total = ((len & ~BPF_RINGBUF_DISCARD_BIT) + BPF_RINGBUF_HDR_SZ + 7) & ~7UL;
 		if (total > r->data_bytes)
 			return -EINVAL;
-		r->bytes += total;
 		r->records++;
 		if (!(len & BPF_RINGBUF_DISCARD_BIT)) {
 			err = cover(r, from, off + total);
 			if (err)
 				return err;
-			if (ringbuf_reader__mapped(r) > r->mapped_max)
-				r->mapped_max = ringbuf_reader__mapped(r);
 			r->hold = false;
 			r->off = off;
 			err = r->fn(r->ctx, (char *)hdr + BPF_RINGBUF_HDR_SZ, len);

@@ -21,6 +21,8 @@
  */
 #define RINGBUF_KEPT_MAX (64 * RINGBUF_WINDOW)
 #define RINGBUF_KEPT_RECORD 512
+/* a window is RINGBUF_WINDOW or the whole ring: the kept windows fit the reader's 64-bit mask */
+_Static_assert(RINGBUF_KEPT_MAX / RINGBUF_WINDOW <= 64, "kept windows fit a 64-bit mask");
 
 /* Each record, as libbpf's ring_buffer hands it; a negative return ends the read. */
 typedef int (*ringbuf_fn)(void *ctx, void *data, size_t size);
