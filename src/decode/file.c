@@ -37,8 +37,7 @@ static const char *dirent_type_name(unsigned int type)
 static enum hand_result write_dirents(struct writer *w, const struct hand_call *hc, int i,
 				      bool ent64)
 {
-	const struct bt_capture *cap = hand_call_out(hc, i);
-	const struct bt_capture *counted = NULL;
+	const struct bt_capture *cap = hand_call_out(hc, i), *counted;
 	const size_t head = 8 + 8 + 2 + (ent64 ? 1 : 0);
 	const unsigned char *p = cap ? hand_cap_data(cap) : NULL;
 	size_t len = cap ? cap->len : 0, off = 0, count = 0;
@@ -47,8 +46,7 @@ static enum hand_result write_dirents(struct writer *w, const struct hand_call *
 	/* a failed call, or one still running, wrote nothing: its address */
 	if (!hc->exit || decode_is_error(hc->exit->ret))
 		return HAND_DEFAULT;
-	if (hc->exit)
-		counted = record_capture(&hc->exit->hdr, BT_CAP_INNER_COUNT + i);
+	counted = record_capture(&hc->exit->hdr, BT_CAP_INNER_COUNT + i);
 	if (!w->lim.verbose && counted) {
 		/* more than was captured: the kernel counted them all */
 		w->ops->counted(w, hc->enter->args[i], counted->want, "entries", "entries",
@@ -273,14 +271,15 @@ static enum hand_result fcntl_arg(struct writer *w, const struct hand_call *hc, 
 
 /*
  * A return value in hex with a note: "0x8002 (flags O_RDWR|O_LARGEFILE)", "0x2 (F_UNLCK)".
- * strace 6.1 writes F_GETFL's and F_GETLEASE's notes by plain look-ups, by name whatever -X
- * says, and F_GETFD's and F_GET_SEALS' as it writes flags anywhere.
+ * by_name: by name whatever -X says, as strace 6.1 writes F_GETFL's and F_GETLEASE's notes (by
+ * plain look-ups); F_GETFD's and F_GET_SEALS' it writes as flags anywhere.
  */
-static void fcntl_note(struct writer *w, struct wr_ret *r, const char *key, const struct xlat *x)
+static void fcntl_note(struct writer *w, struct wr_ret *r, const char *key, const struct xlat *x,
+		       bool by_name)
 {
 	r->fmt = WR_HEX;
 	w->ops->ret(w, r);
-	w->xlat_names = !x || x == &xlat_fcntl_lock_types;
+	w->xlat_names = by_name;
 	w->ops->ret_note_begin(w);
 	w_obj_begin(w, WR_OBJ_NOTE, NULL);
 	if (key) {
@@ -305,16 +304,16 @@ static bool fcntl_return(struct writer *w, const struct hand_call *hc, struct wr
 	case F_GETFD:
 		if (r->value == 0)
 			return false;
-		fcntl_note(w, r, "flags", &xlat_fd_flags);
+		fcntl_note(w, r, "flags", &xlat_fd_flags, false);
 		return true;
 	case F_GETFL:
-		fcntl_note(w, r, "flags", NULL);
+		fcntl_note(w, r, "flags", NULL, true);
 		return true;
 	case F_GET_SEALS:
-		fcntl_note(w, r, "seals", &xlat_fcntl_seals);
+		fcntl_note(w, r, "seals", &xlat_fcntl_seals, false);
 		return true;
 	case F_GETLEASE:
-		fcntl_note(w, r, NULL, &xlat_fcntl_lock_types);
+		fcntl_note(w, r, NULL, &xlat_fcntl_lock_types, true);
 		return true;
 	}
 	return false;
