@@ -144,7 +144,7 @@ static __always_inline bool name_head_may_match(__u64 uptr)
  * is turned down after its read: only one of such a length pays for zeroing the key and for
  * the hash of all its BT_PATH_KEY bytes.
  */
-static __always_inline int name_matches(__u64 uptr)
+__noinline int name_matches(__u64 uptr)
 {
 	__u32 zero = 0;
 	__u64 *key;
@@ -309,7 +309,7 @@ __noinline int path_match(__u32 nr, __u32 tgid)
 }
 
 /* fd was just made: its bit says whether it refers to a -P path's file (learn: the name did). */
-static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
+__noinline int mark_fd(__u32 tgid, __s64 fd, int learn)
 {
 	struct bt_path_fds *bits;
 	struct bt_file_id id;
@@ -319,7 +319,7 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 	__u32 w;
 
 	if (fd < 0 || fd >= BT_PATH_FDS)
-		return;
+		return 0;
 	w = path_fd_word(fd);
 	bit = 1ULL << (fd & 63);
 	known = file_id_of(fd, &id, learn);
@@ -335,11 +335,11 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 	if (!found) {
 		/* a bit to clear only where some process had one */
 		if (!(path_fds_seen[w] & bit))
-			return;
+			return 0;
 		bits = bpf_map_lookup_elem(&path_fds, &tgid);
 		if (bits)
 			bits->bits[w] &= ~bit;
-		return;
+		return 0;
 	}
 	/* before the process's own bit, which is never set without it */
 	if (!(path_fds_seen[w] & bit))
@@ -351,9 +351,10 @@ static __always_inline void mark_fd(__u32 tgid, __s64 fd, bool learn)
 		bpf_map_update_elem(&path_fds, &tgid, &none, BPF_NOEXIST);
 		bits = bpf_map_lookup_elem(&path_fds, &tgid);
 		if (!bits)
-			return;
+			return 0;
 	}
 	bits->bits[w] |= bit;
+	return 0;
 }
 
 /*

@@ -134,7 +134,7 @@ int session_run(const struct session_opts *o)
 	struct timespec tables_start, tables_end;
 	const char *missing, *feature, *since;
 	char path[PATH_MAX];
-	int status = EXIT_USAGE, write_err, err;
+	int status = EXIT_USAGE, write_err, err, path_err = 0;
 	__u64 t = startup_times__now();
 
 	if (o->trace_fds)
@@ -213,6 +213,12 @@ int session_run(const struct session_opts *o)
 	clock_gettime(CLOCK_MONOTONIC, &tables_start);
 	err = load_tables(&s);
 	clock_gettime(CLOCK_MONOTONIC, &tables_end);
+	/* while the loader still runs: the specs go to the beauty map, which is filled after */
+	if (!err && co.path_trace) {
+		t = startup_times__now();
+		path_err = set_path_specs(&s);
+		startup_times__stage("tables: -P's calls", t);
+	}
 	t = startup_times__now();
 	pthread_join(loader.thread, NULL);
 	startup_times__stage("wait for the loader", t);
@@ -237,8 +243,8 @@ int session_run(const struct session_opts *o)
 			"(in parallel)\n",
 			ms_between(&tables_start, &tables_end),
 			ms_between(&loader.start, &loader.end));
-	if (co.path_trace && (err = set_path_specs(&s))) {
-		fail("cannot find which calls touch a path for -P (%s)", strerror(-err));
+	if (path_err) {
+		fail("cannot find which calls touch a path for -P (%s)", strerror(-path_err));
 		goto out;
 	}
 	start_stacks(&s);
