@@ -9,10 +9,17 @@
 #include "state.bpf.h"
 
 /*
- * The struct file * of fd in the current task, or NULL when there is none. With tasks_typed
- * the task, its files_struct and fdtable are BTF-typed pointers, read by plain loads (the
- * verifier makes a fault read 0); the array's entry is a probe read either way.
+ * The struct file * of fd in the current task, or 0: the BTF-typed walk (tasks_typed), where
+ * the task, its files_struct and fdtable are read by plain loads (the verifier makes a fault
+ * read 0); the array's entry is a probe read. pathtrace.bpf.c: a global function, walked by
+ * the verifier once per program. Each load of a pointer from a trusted one costs the
+ * verifiers of 6.x a search of the kernel's BTF by name (btf_nested_type_is_trusted):
+ * inlined, this walk was searched again on each of the verifier's paths through it, about
+ * 8 ms of each start-up, and twice that with -P.
  */
+__u64 typed_fd_file(__s64 fd);
+
+/* The struct file * of fd in the current task, or NULL when there is none. */
 static __always_inline void *fd_file_ptr(__s64 fd)
 {
 	void *files, *fdt, *fds, *file;
@@ -24,28 +31,21 @@ static __always_inline void *fd_file_ptr(__s64 fd)
 
 	if (!fd_offsets.ok || fd < 0)
 		return NULL;
-	if (tasks_typed) {
-		struct fdtable *typed_fdt = bpf_get_current_task_btf()->files->fdt;
-
-		head.max_fds = typed_fdt->max_fds;
-		head.fd = typed_fdt->fd;
-	} else {
-		files = BPF_CORE_READ((struct task_struct *)bpf_get_current_task(), files);
-		if (!files)
+	if (tasks_typed)
+		return (void *)typed_fd_file(fd);
+	files = BPF_CORE_READ((struct task_struct *)bpf_get_current_task(), files);
+	if (!files)
+		return NULL;
+	if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
+		return NULL;
+	/* max_fds and the array's pointer side by side, as struct fdtable has them: one read */
+	if (fd_offsets.fdt_fd == fd_offsets.fdt_max_fds + 8) {
+		if (bpf_probe_read_kernel(&head, sizeof(head), fdt + fd_offsets.fdt_max_fds))
 			return NULL;
-		if (bpf_probe_read_kernel(&fdt, sizeof(fdt), files + fd_offsets.files_fdt) || !fdt)
-			return NULL;
-		/* max_fds and the array's pointer side by side, as struct fdtable has them: one read */
-		if (fd_offsets.fdt_fd == fd_offsets.fdt_max_fds + 8) {
-			if (bpf_probe_read_kernel(&head, sizeof(head),
-						  fdt + fd_offsets.fdt_max_fds))
-				return NULL;
-		} else if (bpf_probe_read_kernel(&head.max_fds, sizeof(head.max_fds),
-						 fdt + fd_offsets.fdt_max_fds) ||
-			   bpf_probe_read_kernel(&head.fd, sizeof(head.fd),
-						 fdt + fd_offsets.fdt_fd)) {
-			return NULL;
-		}
+	} else if (bpf_probe_read_kernel(&head.max_fds, sizeof(head.max_fds),
+					 fdt + fd_offsets.fdt_max_fds) ||
+		   bpf_probe_read_kernel(&head.fd, sizeof(head.fd), fdt + fd_offsets.fdt_fd)) {
+		return NULL;
 	}
 	fds = head.fd;
 	if (fd >= head.max_fds || !fds)

@@ -16,6 +16,23 @@
 #define PT_POLL_FDS 16
 #define PT_SELECT_WORDS BT_PATH_FD_WORDS
 
+__noinline __u64 typed_fd_file(__s64 fd)
+{
+	struct fdtable *fdt;
+	void *fds, *file;
+
+	/* raw_tp programs never call it: a constant the verifier prunes the helper with */
+	if (!tasks_typed || fd < 0)
+		return 0;
+	fdt = bpf_get_current_task_btf()->files->fdt;
+	fds = fdt->fd;
+	if (fd >= fdt->max_fds || !fds)
+		return 0;
+	if (bpf_probe_read_kernel(&file, sizeof(file), fds + fd * sizeof(void *)))
+		return 0;
+	return (__u64)file;
+}
+
 /*
  * The file fd refers to, as (device, inode). Unless any, false already when its inode number
  * is none a -P file may have (path_inos): the super block's device is read only for those.
@@ -74,47 +91,33 @@ static __always_inline bool in_trace_fds(__s64 fd)
 }
 
 /*
- * Whether fd of process tgid refers to a -P path's file. Below BT_PATH_FDS the process's
- * bitmap says which fds may (looked up only for an fd path_fds_seen has), and the file is
- * checked for those only; a bit whose fd refers to another file now is cleared. Plain
- * stores: kernels before 5.12 have no atomic and/or, and a bit two threads race on is
- * checked again anyway.
+ * Whether fd refers to a -P path's file now. Below BT_PATH_FDS, only an fd
+ * some process had as one (path_fds_seen) is looked at: its file is the answer, as strace's
+ * look at /proc/PID/fd is, whatever the process's bitmap says (a close the collector did not
+ * see, an fd received or inherited before tracing).
  */
-static __always_inline bool fd_is_path(__u32 tgid, __s64 fd)
+static __always_inline bool fd_is_path(__s64 fd)
 {
-	struct bt_path_fds *bits;
 	struct bt_file_id id;
-	__u32 w;
-	__u64 bit;
 
 	if (fd < 0)
 		return false;
-	if (fd >= BT_PATH_FDS)
-		return file_id_of(fd, &id, false) && file_is_traced(&id);
-	w = path_fd_word(fd);
-	bit = 1ULL << (fd & 63);
-	if (!(path_fds_seen[w] & bit))
+	if (fd < BT_PATH_FDS && !(path_fds_seen[path_fd_word(fd)] & (1ULL << (fd & 63))))
 		return false;
-	bits = bpf_map_lookup_elem(&path_fds, &tgid);
-	if (!bits || !(bits->bits[w] & bit))
-		return false;
-	if (file_id_of(fd, &id, false) && file_is_traced(&id))
-		return true;
-	bits->bits[w] &= ~bit;
-	return false;
+	return file_id_of(fd, &id, false) && file_is_traced(&id);
 }
 
 /*
- * Whether fd of process tgid is a traced one. A global function, verified once: poll's and
+ * Whether fd is a traced one. A global function, verified once: poll's and
  * select's loops call it for each fd they look at.
  */
-__noinline int fd_matches(__u32 tgid, __s64 fd)
+__noinline int fd_matches(__s64 fd)
 {
 	if (in_trace_fds(fd))
 		return 1;
 	if (!path_names || fd < 0)
 		return 0;
-	return fd_is_path(tgid, fd);
+	return fd_is_path(fd);
 }
 
 /*
@@ -189,7 +192,7 @@ __noinline int poll_matches(__u32 tgid)
 			break;
 		if (bpf_probe_read_user(pfd, sizeof(pfd), (void *)(s->args[0] + i * sizeof(pfd))))
 			break;
-		if (fd_matches(tgid, pfd[0]))
+		if (fd_matches(pfd[0]))
 			return 1;
 	}
 	return 0;
@@ -221,36 +224,44 @@ __noinline int select_word_matches(__u32 tgid, __u64 uptr, __u32 w, int nfds)
 			mine |= bits->bits[w];
 	}
 	word &= mine;
-	return word && fd_matches(tgid, w * 64 + bt_log2(word & -word));
+	return word && fd_matches(w * 64 + bt_log2(word & -word));
+}
+
+/*
+ * One fd_set at uptr of a select of nfds fds: 1 when one of its traced fds is set. A global
+ * function, verified once for the three sets: its loop walks up to PT_SELECT_WORDS words.
+ */
+__noinline int select_set_matches(__u32 tgid, __u64 uptr, int nfds)
+{
+	__u32 words = nfds > BT_PATH_FDS ? PT_SELECT_WORDS : ((__u32)nfds + 63) / 64;
+	int r;
+
+	for (int w = 0; w < PT_SELECT_WORDS; w++) {
+		if (w >= words)
+			break;
+		r = select_word_matches(tgid, uptr, w, nfds);
+		if (r)
+			return r > 0;
+	}
+	return 0;
 }
 
 /* select, pselect6: the fds of the three sets of the work area's call. */
 __noinline int select_matches(__u32 tgid)
 {
 	struct scratch *s = scratch();
-	__u32 words;
-	int nfds, r;
+	int nfds;
 
 	if (!s)
 		return 0;
 	nfds = (int)s->args[0];
 	if (nfds <= 0)
 		return 0;
-	words = nfds > BT_PATH_FDS ? PT_SELECT_WORDS : ((__u32)nfds + 63) / 64;
 	for (int set = 1; set <= 3; set++) {
 		__u64 uptr = s->args[set & 3];
 
-		if (!uptr)
-			continue;
-		for (int w = 0; w < PT_SELECT_WORDS; w++) {
-			if (w >= words)
-				break;
-			r = select_word_matches(tgid, uptr, w, nfds);
-			if (r > 0)
-				return 1;
-			if (r < 0)
-				break;
-		}
+		if (uptr && select_set_matches(tgid, uptr, nfds))
+			return 1;
 	}
 	return 0;
 }
@@ -272,7 +283,7 @@ __noinline int path_match(__u32 nr, __u32 tgid)
 	if (!(spec & BT_PT_MATCH_MASK))
 		return BT_PATH_NONE;
 	for (int i = 0; i < BT_MAX_ARGS; i++) {
-		if ((spec & BT_PT_FD_ARG(i)) && fd_matches(tgid, (int)s->args[i]))
+		if ((spec & BT_PT_FD_ARG(i)) && fd_matches((int)s->args[i]))
 			return BT_PATH_MATCH;
 	}
 	kind = BT_PT_KIND(spec);
@@ -286,7 +297,7 @@ __noinline int path_match(__u32 nr, __u32 tgid)
 		if (cmd != FSCONFIG_SET_PATH && cmd != FSCONFIG_SET_PATH_EMPTY &&
 		    cmd != FSCONFIG_SET_FD)
 			return BT_PATH_NONE;
-		if (fd_matches(tgid, (int)s->args[4]))
+		if (fd_matches((int)s->args[4]))
 			return BT_PATH_MATCH;
 		if (cmd == FSCONFIG_SET_FD || !path_names)
 			return BT_PATH_NONE;

@@ -6,10 +6,10 @@
  *
  * A path argument is compared by name with the -P paths (as strace compares it, the string
  * as the call gives it). An fd argument matches when it is in --trace-fds's set, or when the
- * process's bitmap says it referred to a -P path's file the last time one of its calls made
- * it; a bit is checked against the file the fd refers to now (its device and inode) before
- * the call counts, so a bit left by a close the collector did not see (close-on-exec, another
- * thread sharing the table) never shows a call, and is cleared.
+ * file it refers to now (its device and inode) is a -P path's, as strace's look at
+ * /proc/PID/fd decides. The file is looked at only for an fd number that referred to one in
+ * some process once (path_fds_seen): other calls are turned down on a bit. The processes'
+ * bitmaps (path_fds) only narrow the fds of select's sets to look at.
  */
 #ifndef BTFTRACE_PATHTRACE_BPF_H
 #define BTFTRACE_PATHTRACE_BPF_H
@@ -46,8 +46,8 @@ BT_EXTERN __u64 path_inos[BT_PATH_INO_WORDS] BT_INIT({});
 /*
  * -P: bit n set once fd n (below BT_PATH_FDS) has referred to a -P path's file in any process
  * (every bit of path_fds, as it is set; never cleared). An fd whose bit is clear is no traced
- * one anywhere: the call is turned down without looking its process's bitmap up, and its
- * exit, which finds the same bit clear, knows without the thread's slot that it was.
+ * one anywhere: the call is turned down without looking at its file, and its exit, which
+ * finds the same bit clear, knows without the thread's slot that it was.
  */
 BT_EXTERN __u64 path_fds_seen[BT_PATH_FD_WORDS] BT_INIT({});
 

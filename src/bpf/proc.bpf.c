@@ -183,11 +183,19 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 	return do_fork(parent->tgid, child->tgid);
 }
 
+/*
+ * task->signal by a probe read, not a plain load: the verifiers of 6.x search the kernel's BTF
+ * by name for each load of a pointer from a trusted one, about 1 ms each, on the loader's way
+ * to the syscall programs.
+ */
 SEC("tp_btf/sched_process_exit")
 int BPF_PROG(on_task_exit, struct task_struct *task)
 {
-	return do_task_exit(task->tgid, task->pid, task->exit_code, task->signal->live.counter,
-			    exec_tid_of(task), task->flags, task->signal->group_exit_code);
+	struct signal_struct *signal = BPF_CORE_READ(task, signal);
+
+	return do_task_exit(task->tgid, task->pid, task->exit_code,
+			    BPF_CORE_READ(signal, live.counter), exec_tid_of(task), task->flags,
+			    BPF_CORE_READ(signal, group_exit_code));
 }
 
 SEC("tp_btf/sched_process_exec")
