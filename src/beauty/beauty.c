@@ -219,6 +219,8 @@ static void apply_override(const struct beauty_override *ov, const struct syscal
 		r.kind = ov->kind;
 	rules->enter[i] = (ov->dir == OV_IN || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
 	rules->exit[i] = (ov->dir == OV_OUT || ov->dir == OV_INOUT) ? r : (struct bt_arg_rule){};
+	if (ov->enter_bytes && ov->dir == OV_INOUT && r.len > ov->enter_bytes)
+		rules->enter[i] = rule_fixed(ov->enter_bytes);
 	mark_written(ov, rules, i);
 	/* what clone3's struct points to is written by the call: read at its exit */
 	if (ov->kind == BT_KIND_CLONE_ARGS && (ov->dir == OV_INOUT || ov->dir == OV_OUT))

@@ -36,7 +36,7 @@ const struct beauty_override beauty_overrides[] = {
 	{ "init_module", "umod", OV_NONE, NULL, 0, NULL, "the module image: strace shows its address" },
 	{ "kexec_file_load", "cmdline_ptr", OV_IN, "cmdline_len", 0, NULL, "cmdline_len bytes of command line" },
 	{ "set_thread_area", "u_info", OV_INOUT, NULL, 0, NULL, "the descriptor to install; the kernel writes the entry it chose back" },
-	{ "get_thread_area", "u_info", OV_INOUT, NULL, 0, NULL, "the kernel reads entry_number and fills the rest" },
+	{ "get_thread_area", "u_info", OV_INOUT, NULL, 0, NULL, "the kernel reads entry_number and fills the rest", .enter_bytes = 4 },
 	{ "recvmmsg", "timeout", OV_INOUT, NULL, 0, NULL, "shown as it went in; what is left after the return value" },
 	/* arrays of string pointers: the array, then each string (bounded) */
 	{ "execve", "argv", OV_IN, NULL, 0, NULL, "the argument strings, NULL-terminated", BT_KIND_STRV },

@@ -57,6 +57,12 @@ struct beauty_override {
 	 * asks for (capget's one struct for _LINUX_CAPABILITY_VERSION_1, two for later ones).
 	 */
 	bool read_in_part;
+	/*
+	 * An in/out struct of which the kernel reads only the first enter_bytes (get_thread_area's
+	 * entry_number): read so at enter, as strace does, so that a struct that runs into an
+	 * unmapped page still shows them; the whole at exit.
+	 */
+	unsigned char enter_bytes;
 };
 
 extern const struct beauty_override beauty_overrides[];

@@ -55,6 +55,7 @@ static int setup(void **state)
 					    {"struct msgbuf *", "msgp"},
 					    {"size_t", "msgsz"},
 					    {"int", "msgflg"}};
+	static const char *const ta[][2] = {{"struct user_desc *", "u_info"}};
 
 	cat = calloc(1, sizeof(*cat));
 	beauty = calloc(1, sizeof(*beauty));
@@ -72,6 +73,7 @@ static int setup(void **state)
 	add(202, "futex", 2, fx);
 	add(65, "semop", 3, so);
 	add(69, "msgsnd", 4, ms);
+	add(211, "get_thread_area", 1, ta);
 	snprintf(cat->descs[39].name, sizeof(cat->descs[39].name), "getpid");
 	cat->descs[39].nr = 39; /* known, but without a format */
 	return beauty__build(beauty, cat, &types);
@@ -211,6 +213,19 @@ static void test_counts_narrowed_and_headers_added(void **state)
 	assert_string_equal(buf, "arg3(msgsz)+8");
 }
 
+/*
+ * get_thread_area reads only entry_number of its struct: 4 bytes at enter (strace's
+ * {entry_number=0, ...} for a struct that runs into an unmapped page), the whole at exit.
+ */
+static void test_in_out_struct_read_in_part_at_enter(void **state)
+{
+	long size = struct_size("user_desc", BTF_KIND_STRUCT);
+
+	assert_true(size > 4);
+	assert_int_equal(beauty->rules[211].enter[0].len, 4);
+	assert_int_equal(beauty->rules[211].exit[0].len, size);
+}
+
 static void test_unknown_format_is_selected_but_raw(void **state)
 {
 	const struct bt_syscall_rules *r = &beauty->rules[39];
@@ -245,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_struct_sizes_come_from_btf),
 		cmocka_unit_test(test_overrides_apply),
 		cmocka_unit_test(test_counts_narrowed_and_headers_added),
+		cmocka_unit_test(test_in_out_struct_read_in_part_at_enter),
 		cmocka_unit_test(test_unknown_format_is_selected_but_raw),
 		cmocka_unit_test(test_describe),
 	};
