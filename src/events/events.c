@@ -39,12 +39,6 @@ struct kfunc_call {
 /* --kfunc: entries at most waiting for their returns; beyond, the oldest shows unreturned. */
 #define KFUNC_OPEN_MAX 4096
 
-/* A thread whose last call returned ERESTART_RESTARTBLOCK, and that call. */
-struct interrupted_call {
-	__u32 tid;
-	__s32 nr;
-};
-
 struct event_reader {
 	call_fn fn;
 	void *ctx;
@@ -71,11 +65,11 @@ struct event_reader {
 	struct bt_signal_rec *fatal;
 	size_t nfatal, fatal_cap;
 	/*
-	 * Calls the kernel may resume with restart_syscall: kept from their
-	 * ERESTART_RESTARTBLOCK return to the thread's next call. Few at a time.
+	 * Each thread's last call entered, and for its last restart_syscall the call before it
+	 * (-1: none seen): strace names the call a restart_syscall resumes so, the thread's
+	 * previous traced call (its s_prev_ent), whether or not that call was interrupted.
 	 */
-	struct interrupted_call *interrupted;
-	size_t ninterrupted, interrupted_cap;
+	struct tid_set last_call, restart_resumes;
 	/*
 	 * -p, -a: the threads whose calls were seen to start (a set, 0 for a
 	 * free slot), and the calls threads were in when tracing started.
@@ -124,7 +118,8 @@ void event_reader__free(struct event_reader *er)
 	free(er->open);
 	free(er->held_stack);
 	free(er->fatal);
-	free(er->interrupted);
+	tid_set__free(&er->last_call);
+	tid_set__free(&er->restart_resumes);
 	free(er->held_buf);
 	for (size_t i = 0; i < er->nexpected; i++)
 		free(er->expected[i]);
@@ -256,58 +251,6 @@ static bool ends_call(const struct bt_rec_hdr *enter, const struct bt_rec_hdr *e
 	       exit->nr == NR_I386_RT_SIGRETURN || (is_execve(enter->nr) && is_execve(exit->nr));
 }
 
-/* include/linux/errno.h: the call is resumed by restart_syscall if no handler runs */
-#define ERESTART_RESTARTBLOCK 516
-
-static ssize_t find_interrupted(const struct event_reader *er, __u32 tid)
-{
-	for (size_t i = 0; i < er->ninterrupted; i++) {
-		if (er->interrupted[i].tid == tid)
-			return i;
-	}
-	return -1;
-}
-
-static void forget_interrupted(struct event_reader *er, __u32 tid)
-{
-	ssize_t i = er->ninterrupted ? find_interrupted(er, tid) : -1;
-
-	if (i >= 0)
-		er->interrupted[i] = er->interrupted[--er->ninterrupted];
-}
-
-/*
- * An exit that returned ERESTART_RESTARTBLOCK. A restart_syscall that is
- * interrupted in turn still resumes the first call: that one stays.
- */
-static void note_interrupted(struct event_reader *er, const struct bt_exit_rec *exit)
-{
-	__u32 tid = exit->hdr.tid;
-	ssize_t i;
-
-	if (exit->ret != -ERESTART_RESTARTBLOCK)
-		return;
-	i = find_interrupted(er, tid);
-	if (i >= 0) {
-		if (!is_restart_syscall(exit->hdr.nr))
-			er->interrupted[i].nr = exit->hdr.nr;
-		return;
-	}
-	if (is_restart_syscall(exit->hdr.nr))
-		return;
-	if (er->ninterrupted == er->interrupted_cap) {
-		size_t cap = er->interrupted_cap ? er->interrupted_cap * 2 : 8;
-		struct interrupted_call *p = realloc(er->interrupted, cap * sizeof(*p));
-
-		if (!p)
-			return;
-		er->interrupted = p;
-		er->interrupted_cap = cap;
-	}
-	er->interrupted[er->ninterrupted++] =
-		(struct interrupted_call){.tid = tid, .nr = exit->hdr.nr};
-}
-
 /* The stack record that came with an enter, held or open. */
 static const struct bt_stack_rec *stack_of(const struct event_reader *er,
 					   const struct bt_enter_rec *enter)
@@ -330,13 +273,12 @@ static void emit(struct event_reader *er, enum call_state state, const struct bt
 		.state = state, .enter = enter, .exit = exit, .stack = stack_of(er, enter)};
 	const struct bt_rec_hdr *hdr = enter ? &enter->hdr : &exit->hdr;
 
-	if (is_restart_syscall(hdr->nr) && er->ninterrupted) {
-		ssize_t i = find_interrupted(er, hdr->tid);
+	__s32 resumes;
 
-		if (i >= 0) {
-			call.resumes_known = true;
-			call.resumes_nr = er->interrupted[i].nr;
-		}
+	if (is_restart_syscall(hdr->nr) && tid_set__get(&er->restart_resumes, hdr->tid, &resumes) &&
+	    resumes >= 0) {
+		call.resumes_known = true;
+		call.resumes_nr = resumes;
 	}
 	er->fn(er->ctx, &call);
 }
@@ -645,7 +587,6 @@ static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	if (ends_open_call(hdr)) {
 		ssize_t i;
 
-		forget_interrupted(er, hdr->tid);
 		if (er->have_held && held->hdr.tid == hdr->tid) {
 			er->have_held = false;
 			emit(er, CALL_NORETURN, held, NULL);
@@ -659,6 +600,11 @@ static void handle_event(struct event_reader *er, const struct bt_rec_hdr *hdr)
 			drop_open(er, i);
 		}
 		release_fatal_signals(er, hdr->tid);
+		/* a thread that ended: its id may come again, for another thread */
+		if (hdr->type == BT_REC_TASK_EXIT) {
+			tid_set__remove(&er->last_call, hdr->tid);
+			tid_set__remove(&er->restart_resumes, hdr->tid);
+		}
 		/* its line is the exec record's, which comes next: "+++ superseded ..." */
 		if (((const struct bt_task_exit_rec *)hdr)->superseded) {
 			release_held(er);
@@ -708,7 +654,8 @@ static void handle_detach(struct event_reader *er, const struct bt_rec_hdr *hdr)
 	struct call call = {.state = CALL_UNFINISHED, .detached = true};
 	ssize_t i;
 
-	forget_interrupted(er, hdr->tid);
+	tid_set__remove(&er->last_call, hdr->tid);
+	tid_set__remove(&er->restart_resumes, hdr->tid);
 	if (er->have_held && held->hdr.tid == hdr->tid) {
 		er->have_held = false;
 		call.enter = er->held;
@@ -1139,11 +1086,13 @@ static int handle_record(struct event_reader *er, const void *data, size_t size)
 	if (hdr->type == BT_REC_ENTER) {
 		const struct bt_enter_rec *rec = data;
 		ssize_t old;
+		__s32 last;
 
 		release_held(er);
-		/* only the very next call of the thread can resume an interrupted one */
-		if (!is_restart_syscall(hdr->nr))
-			forget_interrupted(er, hdr->tid);
+		if (is_restart_syscall(hdr->nr))
+			tid_set__put(&er->restart_resumes, hdr->tid,
+				     tid_set__get(&er->last_call, hdr->tid, &last) ? last : -1);
+		tid_set__put(&er->last_call, hdr->tid, hdr->nr);
 		/*
 		 * A new call from a thread with one open: the old one never
 		 * returned (its exit record was lost, or an exec ended it). It
@@ -1160,7 +1109,6 @@ static int handle_record(struct event_reader *er, const void *data, size_t size)
 	const struct bt_enter_rec *held = er->held;
 	ssize_t i;
 
-	note_interrupted(er, exit);
 	if (er->have_held && held->hdr.tid == hdr->tid && ends_call(&held->hdr, hdr)) {
 		er->have_held = false;
 		emit(er, CALL_COMPLETE, held, exit);

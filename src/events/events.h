@@ -39,8 +39,8 @@ struct call {
 	const struct bt_rec_hdr
 		*event; /* CALL_EVENT only: BT_REC_SIGNAL, _TASK_EXIT, _EXEC, _LOST, _EVENT */
 	/*
-	 * restart_syscall only: the call it resumes, the thread's last one that
-	 * returned ERESTART_RESTARTBLOCK (when it was seen).
+	 * restart_syscall only: the call it resumes as strace names it, the thread's
+	 * previous call shown (when there was one).
 	 */
 	bool resumes_known;
 	int resumes_nr;

@@ -366,3 +366,28 @@ def test_signal_set_agrees_with_strace(run_btftrace, workload, tmp_path, value, 
     theirs = [ids.sub("X", line) for line in strace_out.read_text().splitlines()
               if line.startswith(("---", "+++"))]
     assert mine == theirs
+
+
+@pytest.mark.parametrize("selected", ["close,getpid,restart_syscall", "restart_syscall",
+                                      "getpid,restart_syscall"])
+def test_restart_syscall_names_the_previous_traced_call_as_strace(run_btftrace, workload,
+                                                                   tmp_path, selected):
+    """restart_syscall's note names the thread's previous traced call, interrupted or not
+    ("system call" when there was none): strace 6.1's rule, whatever -e trace= selects."""
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (make deps installs it)")
+    exe = workload("restart_calls")
+    ours = run_btftrace(["-e", f"trace={selected}", "--", exe])
+    assert ours.returncode == 0, ours.stderr
+    strace_out = tmp_path / "strace.txt"
+    run = subprocess.run(["strace", "-o", str(strace_out), "-e", f"trace={selected}", exe],
+                         timeout=30, check=False)
+    assert run.returncode == 0
+
+    def calls(text):
+        return [re.sub(r"\s+= ", " = ", re.sub(r"getpid\(\)\s+= \d+", "getpid() = N", line))
+                for line in text.splitlines() if not line.startswith("+++")]
+
+    mine, theirs = calls(ours.trace), calls(strace_out.read_text())
+    assert mine == theirs, (ours.trace, strace_out.read_text())
+    assert sum(line.startswith("restart_syscall(") for line in mine) == 3, ours.trace

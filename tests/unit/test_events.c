@@ -330,8 +330,11 @@ static void test_exec_record_moves_the_execve_to_the_leader(void **state)
 	event_reader__free(er);
 }
 
-/* restart_syscall names the call it resumes only when it is the thread's very next call. */
-static void test_restart_syscall_resumes_the_interrupted_call(void **state)
+/*
+ * restart_syscall names the call it resumes as strace does: the thread's previous call seen
+ * (strace's s_prev_ent), whether or not that one was interrupted.
+ */
+static void test_restart_syscall_names_the_threads_previous_call(void **state)
 {
 	struct seen s = {};
 	struct event_reader *er = event_reader__new(record, &s);
@@ -340,35 +343,47 @@ static void test_restart_syscall_resumes_the_interrupted_call(void **state)
 	struct bt_exit_rec again = exit_rec(7, 219, -516);
 	struct bt_enter_rec sigreturn = enter_rec(7, 15), other = enter_rec(8, 219);
 	struct bt_exit_rec other_done = exit_rec(8, 219, 0);
+	struct bt_task_exit_rec gone = {.hdr = {.type = BT_REC_TASK_EXIT,
+						.size = sizeof(gone),
+						.tgid = 7,
+						.tid = 7,
+						.nr = -1}};
 
 	event_reader__handle(er, &sleep, sizeof(sleep));
 	event_reader__handle(er, &interrupted, sizeof(interrupted));
-	/* interrupted again while resumed: the next one still resumes clock_nanosleep */
+	/* interrupted again while resumed: the next one resumes restart_syscall, in strace's words */
 	event_reader__handle(er, &restart, sizeof(restart));
 	event_reader__handle(er, &again, sizeof(again));
 	event_reader__handle(er, &restart, sizeof(restart));
 	event_reader__handle(er, &restarted, sizeof(restarted));
-	/* a handler ran first (rt_sigreturn): what follows resumes nothing known */
+	/* a call in between (rt_sigreturn) is the one named */
 	event_reader__handle(er, &sleep, sizeof(sleep));
 	event_reader__handle(er, &interrupted, sizeof(interrupted));
 	event_reader__handle(er, &sigreturn, sizeof(sigreturn));
 	event_reader__handle(er, &restart, sizeof(restart));
 	event_reader__handle(er, &restarted, sizeof(restarted));
-	/* another thread's interrupted call is not this one's */
+	/* another thread's calls are not this one's */
 	event_reader__handle(er, &other, sizeof(other));
 	event_reader__handle(er, &other_done, sizeof(other_done));
+	/* a thread that ended: its id comes again for a thread with no call before */
+	event_reader__handle(er, &gone, sizeof(gone));
+	event_reader__handle(er, &restart, sizeof(restart));
+	event_reader__handle(er, &restarted, sizeof(restarted));
 	event_reader__finish(er);
-	assert_int_equal(s.n, 8);
+	assert_int_equal(s.n, 10);
 	assert_int_equal(s.resumes[0], -1); /* clock_nanosleep itself */
 	assert_int_equal(s.resumes[1], 230);
-	assert_int_equal(s.resumes[2], 230);
+	assert_int_equal(s.resumes[2], 219);
 	assert_int_equal(s.resumes[3], -1);
 	/* rt_sigreturn, with no exit here: unfinished, then ended when the next call came */
 	assert_int_equal(s.state[4], CALL_UNFINISHED);
 	assert_int_equal(s.state[5], CALL_RESUMED);
-	assert_int_equal(s.resumes[6], -1);
+	assert_int_equal(s.resumes[6], 15);
 	assert_int_equal(s.tid[7], 8);
 	assert_int_equal(s.resumes[7], -1);
+	assert_int_equal(s.state[8], CALL_EVENT);
+	assert_int_equal(s.tid[9], 7);
+	assert_int_equal(s.resumes[9], -1);
 	event_reader__free(er);
 }
 
@@ -1062,7 +1077,7 @@ int main(void)
 		cmocka_unit_test(test_lost_exit_of_an_unfinished_call),
 		cmocka_unit_test(test_exec_from_a_thread_returns_in_the_leader),
 		cmocka_unit_test(test_exec_record_moves_the_execve_to_the_leader),
-		cmocka_unit_test(test_restart_syscall_resumes_the_interrupted_call),
+		cmocka_unit_test(test_restart_syscall_names_the_threads_previous_call),
 		cmocka_unit_test(test_malformed_records),
 		cmocka_unit_test(test_faulted_enter_waits_for_exit),
 		cmocka_unit_test(test_faulted_enter_shown_when_idle),
