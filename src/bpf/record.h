@@ -368,14 +368,23 @@ static inline bool bt_ret_interrupted(__s64 ret)
  * plus 1, the count in want.
  */
 #define BT_SC_DIRENTS (1U << 13)
+/*
+ * -y: an open whose new fd's inode is read (BT_CAP_FD_INODES) only when its open flags,
+ * argument BT_SC_FD_PAIR_ARG(flags), have O_TMPFILE: the file has no name but
+ * "DIR/#INO (deleted)", which /proc no longer gives once the fd is closed.
+ */
+#define BT_SC_FD_RET_TMPFILE (1U << 14)
+/* x86's O_TMPFILE (__O_TMPFILE | O_DIRECTORY), the same for i386 */
+#define BT_O_TMPFILE 020200000
 /* one bit each (the pair's argument a 3-bit field): they add up to their union */
 _Static_assert((BT_SC_SELECTED | BT_SC_FD_CALL | BT_SC_FD_RET | BT_SC_FD_PAIR |
 		BT_SC_FD_PAIR_AT(7) | BT_SC_EXIT_ON_ERROR | BT_SC_STACK | BT_SC_SOCK_ARG_EXIT |
-		BT_SC_SOCK_RET | BT_SC_SOCK_ARG_ENTER | BT_SC_TRIGGER | BT_SC_DIRENTS) ==
+		BT_SC_SOCK_RET | BT_SC_SOCK_ARG_ENTER | BT_SC_TRIGGER | BT_SC_DIRENTS |
+		BT_SC_FD_RET_TMPFILE) ==
 		       BT_SC_SELECTED + BT_SC_FD_CALL + BT_SC_FD_RET + BT_SC_FD_PAIR +
 			       BT_SC_FD_PAIR_AT(7) + BT_SC_EXIT_ON_ERROR + BT_SC_STACK +
 			       BT_SC_SOCK_ARG_EXIT + BT_SC_SOCK_RET + BT_SC_SOCK_ARG_ENTER +
-			       BT_SC_TRIGGER + BT_SC_DIRENTS,
+			       BT_SC_TRIGGER + BT_SC_DIRENTS + BT_SC_FD_RET_TMPFILE,
 	       "syscall flags share no bit");
 
 /*

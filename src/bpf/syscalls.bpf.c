@@ -720,6 +720,12 @@ static __always_inline void capture_fd_inodes(struct scratch *s,
 	inodes = (void *)(cap + 1);
 	if (rules->flags & BT_SC_FD_RET) {
 		n = fd_inode(ret, &inodes[0]);
+	} else if (rules->flags & BT_SC_FD_RET_TMPFILE) {
+		__u32 k = BT_SC_FD_PAIR_ARG(rules->flags);
+
+		asm volatile("%0 &= 7" : "+r"(k));
+		if ((s->args[k & 7] & BT_O_TMPFILE) == BT_O_TMPFILE)
+			n = fd_inode(ret, &inodes[0]);
 	} else if (rules->flags & BT_SC_FD_PAIR) {
 		__u32 k = BT_SC_FD_PAIR_ARG(rules->flags);
 
@@ -782,7 +788,8 @@ static __always_inline void emit_exit(struct scratch *s, struct bt_syscall_rules
 			else if (written && rules->exit[i].len != BT_LEN_NONE)
 				capture_arg(i, rules->exit[i].len, rule_info(&rules->exit[i]), 0);
 		}
-		if (fd_records && (rules->flags & (BT_SC_FD_RET | BT_SC_FD_PAIR)))
+		if (fd_records &&
+		    (rules->flags & (BT_SC_FD_RET | BT_SC_FD_RET_TMPFILE | BT_SC_FD_PAIR)))
 			capture_fd_inodes(s, rules, ret);
 		if ((rules->flags & BT_SC_DIRENTS) && ret > 0)
 			count_dirents(1, ret);

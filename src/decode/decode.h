@@ -83,6 +83,8 @@ enum fd_effect {
 	FD_FX_CLONE,	   /* a child with copies of the fds */
 	FD_FX_CHDIR,	   /* a new cwd: the path in argument 0 */
 	FD_FX_FCHDIR,	   /* a new cwd: what argument 0 refers to */
+	FD_FX_REMOVE,	   /* removes its path argument: the fds of that file are "(deleted)" */
+	FD_FX_RENAME,	   /* renames its first path argument to its second */
 };
 
 /* -e read=, -e write=: which data of a call strace dumps (dump.c). */

@@ -19,6 +19,7 @@
 #include "decode/fd_table.h"
 
 #define CLOSE_RANGE_CLOEXEC_FLAG 4 /* close_range() marks rather than closes */
+#define RENAME_EXCHANGE_FLAG 2	   /* renameat2(): the two paths trade places */
 
 struct fd_effect_entry {
 	const char *name;
@@ -49,6 +50,8 @@ static const struct fd_effect_entry fd_effects[] = {
 	{ "execve", FD_FX_EXEC }, { "execveat", FD_FX_EXEC },
 	{ "clone", FD_FX_CLONE }, { "clone3", FD_FX_CLONE }, { "fork", FD_FX_CLONE },
 	{ "vfork", FD_FX_CLONE }, { "chdir", FD_FX_CHDIR }, { "fchdir", FD_FX_FCHDIR },
+	{ "unlink", FD_FX_REMOVE }, { "unlinkat", FD_FX_REMOVE }, { "rmdir", FD_FX_REMOVE },
+	{ "rename", FD_FX_RENAME }, { "renameat", FD_FX_RENAME }, { "renameat2", FD_FX_RENAME },
 	{ "socket", FD_FX_NEW }, { "accept", FD_FX_NEW }, { "accept4", FD_FX_NEW },
 	{ "open_by_handle_at", FD_FX_NEW },
 	{ "epoll_create", FD_FX_NEW, "anon_inode:[eventpoll]" },
@@ -271,32 +274,33 @@ static void join_path(char *out, size_t size, const char *path)
 }
 
 /*
- * What an open's new fd (or chdir's new cwd) refers to: its path made absolute, from the
- * directory fd (or the cwd) it is relative to. The kernel would resolve
- * symbolic links; this does not, so "/proc/self/exe" stays as written.
+ * The which-th path argument (0: the first) of the call, made absolute from the directory fd
+ * before it (or the cwd) it is relative to: what an open's new fd or chdir's new cwd refers to,
+ * what unlink removes, rename's two paths. The kernel would resolve symbolic links; this does
+ * not, so "/proc/self/exe" stays as written.
  */
-static const char *opened_path(const struct decoder *d, const struct call *call, char *buf,
-			       size_t size)
+static const char *path_arg(const struct decoder *d, const struct call *call, int which, char *buf,
+			    size_t size)
 {
 	const struct bt_enter_rec *enter = call->enter;
 	const struct bt_exit_rec *exit = call->exit;
 	const struct beauty_syscall *bs = &d->beauty->calls[enter->hdr.nr];
 	const struct bt_capture *in, *out;
-	int dirfd = AT_FDCWD, path_arg = -1, nargs = decode_nargs(d, enter->hdr.nr);
+	int dirfd = AT_FDCWD, arg = -1, nargs = decode_nargs(d, enter->hdr.nr);
 	const char *base;
 	char name[4096];
 
-	for (int i = 0; i < nargs; i++) {
+	for (int i = 0; i < nargs && arg < 0; i++) {
 		const struct value_printer *vp = d->printers[enter->hdr.nr][i];
 
-		if (bs->args[i].role == ROLE_STRING && path_arg < 0)
-			path_arg = i;
-		if (vp && vp->kind == VK_DIRFD)
+		if (bs->args[i].role == ROLE_STRING && which-- == 0)
+			arg = i;
+		else if (vp && vp->kind == VK_DIRFD)
 			dirfd = (int)enter->args[i];
 	}
-	if (path_arg < 0)
+	if (arg < 0)
 		return NULL;
-	decode_arg_captures(enter, exit, path_arg, &in, &out);
+	decode_arg_captures(enter, exit, arg, &in, &out);
 	if (!in || (in->flags & (BT_CAP_FAULT | BT_CAP_TRUNCATED)) || !in->len)
 		return NULL;
 	snprintf(name, sizeof(name), "%.*s", (int)in->len, (const char *)decode_cap_data(in));
@@ -312,6 +316,44 @@ static const char *opened_path(const struct decoder *d, const struct call *call,
 		join_path(buf, size, "");
 	}
 	join_path(buf, size, name);
+	return buf;
+}
+
+/* The inode number of fd, which the call made, as the collector read it; 0 when it did not. */
+static __u64 made_fd_ino(const struct call *call, int fd)
+{
+	const struct bt_capture *cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES);
+	struct bt_fd_inode inode;
+
+	for (size_t off = 0; cap && off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
+		memcpy(&inode, (const char *)decode_cap_data(cap) + off, sizeof(inode));
+		if (inode.fd == fd)
+			return inode.ino;
+	}
+	return 0;
+}
+
+/*
+ * What an open's new fd refers to. An O_TMPFILE open's path is the directory of a file that
+ * has no name: /proc names it "DIR/#INO (deleted)", from the inode the collector read (NULL,
+ * for /proc to say, when it did not).
+ */
+static const char *opened_path(const struct decoder *d, const struct call *call, char *buf,
+			       size_t size)
+{
+	const struct bt_syscall_rules *rules = &d->beauty->rules[call->enter->hdr.nr];
+	__u64 ino;
+	size_t n;
+
+	if (!(rules->flags & BT_SC_FD_RET_TMPFILE) ||
+	    (call->enter->args[BT_SC_FD_PAIR_ARG(rules->flags)] & BT_O_TMPFILE) != BT_O_TMPFILE)
+		return path_arg(d, call, 0, buf, size);
+	ino = made_fd_ino(call, (int)call->exit->ret);
+	if (!ino || !path_arg(d, call, 0, buf, size))
+		return NULL;
+	n = strlen(buf);
+	snprintf(buf + n, size - n, "%s#%llu (deleted)", n && buf[n - 1] == '/' ? "" : "/",
+		 (unsigned long long)ino);
 	return buf;
 }
 
@@ -335,9 +377,12 @@ const char *decode_returned_fd_path(const struct decoder *d, const struct call *
 		return NULL;
 	switch (d->fd_effect[nr]) {
 	case FD_FX_OPEN:
-		if (enter && opened_path(d, call, buf, size))
+		if (!enter)
+			break;
+		if (opened_path(d, call, buf, size))
 			return buf;
-		break;
+		/* an O_TMPFILE file, a path not read: as /proc names the fd */
+		return fd_table__proc_path(d->fds, exit->hdr.tgid, exit->hdr.tid, (int)exit->ret);
 	case FD_FX_DUP:
 	case FD_FX_DUP2:
 		/* the table has not taken the call yet: the source's path */
@@ -526,7 +571,24 @@ void decode_track_fds(const struct decoder *d, const struct call *call)
 		break;
 	case FD_FX_CHDIR:
 		if (ret == 0)
-			fd_table__set_cwd(d->fds, tgid, opened_path(d, call, buf, sizeof(buf)));
+			fd_table__set_cwd(d->fds, tgid, path_arg(d, call, 0, buf, sizeof(buf)));
+		break;
+	case FD_FX_REMOVE:
+		if (ret == 0)
+			fd_table__removed(d->fds, path_arg(d, call, 0, buf, sizeof(buf)));
+		break;
+	case FD_FX_RENAME:
+		if (ret == 0) {
+			char to[4096];
+			char namebuf[32];
+			const char *name =
+				decode_syscall_name(d, enter->hdr.nr, namebuf, sizeof(namebuf));
+			bool exchange = !strcmp(name, "renameat2") &&
+					((__u32)enter->args[4] & RENAME_EXCHANGE_FLAG);
+
+			fd_table__renamed(d->fds, path_arg(d, call, 0, buf, sizeof(buf)),
+					  path_arg(d, call, 1, to, sizeof(to)), exchange);
+		}
 		break;
 	case FD_FX_FCHDIR:
 		if (ret == 0)

@@ -290,6 +290,74 @@ void fd_table__close(struct fd_table *t, __u32 tgid, unsigned int first, unsigne
 		set_slot(&p->slots[fd], FD_CLOSED, NULL);
 }
 
+/* " (deleted)", as the kernel's d_path ends the name of a file removed while open */
+static const char deleted_mark[] = " (deleted)";
+
+/* Whether path is dir itself (n == 0 after it) or a path under it ('/' after it). */
+static size_t under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (strncmp(path, dir, n) || (path[n] && path[n] != '/'))
+		return 0;
+	return n;
+}
+
+/* The slot's path with its first n bytes replaced by with (and mark after it all). */
+static void replace_head(struct fd_slot *slot, size_t n, const char *with, const char *mark)
+{
+	size_t len = strlen(with) + strlen(slot->path + n) + strlen(mark) + 1;
+	char *path = malloc(len);
+
+	if (!path)
+		return;
+	snprintf(path, len, "%s%s%s", with, slot->path + n, mark);
+	free(slot->path);
+	slot->path = path;
+}
+
+/*
+ * Each known fd of every process whose path is from (exactly, or under it when it is a
+ * directory) now shows to instead; to NULL: from was removed, its fds show it " (deleted)",
+ * as /proc does, files under a removed directory too. exchange: to's fds show from as well.
+ */
+static void paths_moved(struct fd_table *t, const char *from, const char *to, bool exchange)
+{
+	for (size_t b = 0; b < FD_TABLE_BUCKETS; b++) {
+		for (struct fd_proc *p = t->buckets[b]; p; p = p->next) {
+			for (unsigned int fd = 0; fd < p->nslots; fd++) {
+				struct fd_slot *slot = &p->slots[fd];
+				size_t n;
+
+				if (slot->state != FD_KNOWN || !slot->path)
+					continue;
+				if ((n = under(slot->path, from)) &&
+				    !strstr(slot->path, deleted_mark))
+					replace_head(slot, to ? n : 0, to ? to : "",
+						     to ? "" : deleted_mark);
+				else if (exchange && to && (n = under(slot->path, to)))
+					replace_head(slot, n, from, "");
+			}
+		}
+	}
+}
+
+void fd_table__removed(struct fd_table *t, const char *path)
+{
+	if (t->follow && path && path[0] == '/')
+		paths_moved(t, path, NULL, false);
+}
+
+void fd_table__renamed(struct fd_table *t, const char *from, const char *to, bool exchange)
+{
+	if (!t->follow || !from || !to || from[0] != '/' || to[0] != '/' || !strcmp(from, to))
+		return;
+	/* what to named before is gone, unless the two traded places */
+	if (!exchange)
+		paths_moved(t, to, NULL, false);
+	paths_moved(t, from, to, exchange);
+}
+
 void fd_table__fork(struct fd_table *t, __u32 parent, __u32 child)
 {
 	struct fd_proc *from = find_proc(t, parent), *to_proc;

@@ -54,6 +54,16 @@ void fd_table__set(struct fd_table *t, __u32 tgid, int fd, const char *path);
 void fd_table__dup(struct fd_table *t, __u32 tgid, int oldfd, int newfd);
 /* Descriptors first..last were closed. */
 void fd_table__close(struct fd_table *t, __u32 tgid, unsigned int first, unsigned int last);
+/*
+ * path (absolute) was removed (unlink, rmdir): the fds that refer to it, in any process, now
+ * show it as /proc does, "path (deleted)".
+ */
+void fd_table__removed(struct fd_table *t, const char *path);
+/*
+ * from was renamed to (both absolute): the fds of from, or of files under it, now show to;
+ * those of what to named before, removed. exchange (RENAME_EXCHANGE): the two trade places.
+ */
+void fd_table__renamed(struct fd_table *t, const char *from, const char *to, bool exchange);
 /* A child process starts with copies of its parent's descriptors. */
 void fd_table__fork(struct fd_table *t, __u32 parent, __u32 child);
 /*

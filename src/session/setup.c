@@ -307,6 +307,16 @@ static void mark_fd_calls(struct session *s)
 		case FD_FX_NEW:
 			r->flags |= BT_SC_FD_RET;
 			break;
+		case FD_FX_OPEN: {
+			/* open's and openat's flags: an O_TMPFILE file's inode names it */
+			const struct syscall_desc *d = catalog__by_nr(s->cat, nr);
+			const char *name = d ? syscall_desc__like(d) : "";
+			int k = !strcmp(name, "open") ? 1 : !strcmp(name, "openat") ? 2 : -1;
+
+			if (k >= 0)
+				r->flags |= BT_SC_FD_RET_TMPFILE | BT_SC_FD_PAIR_AT(k);
+			break;
+		}
 		case FD_FX_PAIR:
 			for (int i = 0; i < BT_MAX_ARGS; i++) {
 				if (r->exit[i].len == 2 * sizeof(int)) {

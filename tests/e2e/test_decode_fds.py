@@ -467,3 +467,41 @@ def test_yy_sockets_closed_before_their_lines(run_btftrace, workload, tmp_path, 
     assert client, text
     assert f"close(5<TCP:[127.0.0.1:{client[2]}->127.0.0.1:{client[1]}]>) = 0" in \
         re.sub(r"\s+= ", " = ", text), text
+
+
+def test_files_removed_or_renamed_while_open_as_strace(run_btftrace, workload, tmp_path):
+    """-y: a file unlinked while open shows `<DIR/a>(deleted)`, a renamed one its new path, a
+    file renamed over one open its `(deleted)`, files under a renamed directory their new
+    path, an O_TMPFILE file `<DIR/#INO>(deleted)`: as /proc names each fd at that call,
+    which strace 6.1 prints."""
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed (make deps installs it)")
+    exe = workload("fd_deleted")
+    calls = "trace=write,close,unlink,unlinkat,rename,renameat2,rmdir"
+    ours_dir, theirs_dir = tmp_path / "ours", tmp_path / "theirs"
+    ours_dir.mkdir()
+    theirs_dir.mkdir()
+    ours = run_btftrace(["-y", "-e", calls, "--", exe, ours_dir])
+    assert ours.returncode == 0, ours.stderr
+    strace_out = tmp_path / "strace.txt"
+    run = subprocess.run(["strace", "-y", "-o", str(strace_out), "-e", calls, exe,
+                          str(theirs_dir)], timeout=30, check=False)
+    assert run.returncode == 0
+
+    def lines(text, d):
+        """The workload's own calls, from its first unlink (the dynamic loader's closes name
+        libc by the path it opened, where /proc resolves /lib's symbolic link)."""
+        out = [re.sub(r"#\d+>", "#INO>", re.sub(r"\s+= ", " = ", line.replace(str(d), "DIR")))
+               for line in text.splitlines() if not line.startswith("+++")]
+        return out[next(i for i, line in enumerate(out) if line.startswith("unlink(")):]
+
+    mine, theirs = lines(ours.trace, ours_dir), lines(strace_out.read_text(), theirs_dir)
+    assert mine == theirs, (ours.trace, strace_out.read_text())
+    text = "\n".join(mine)
+    assert 'write(3<DIR/a>(deleted), "1", 1) = 1' in text, text
+    assert 'write(4<DIR/b2>, "2", 1) = 1' in text, text
+    assert 'write(4<DIR/b2>(deleted), "3", 1) = 1' in text, text
+    assert 'write(5<DIR/b2>, "4", 1) = 1' in text, text
+    assert 'write(6<DIR/moved/f>, "5", 1) = 1' in text, text
+    assert re.search(r'write\(7<DIR/#INO>\(deleted\), "6", 1\) = 1', text), text
+    assert 'write(6<DIR/moved/f>(deleted), "7", 1) = 1' in text, text

@@ -97,6 +97,51 @@ static void test_close_and_dup(void **state)
 	fd_table__free(t);
 }
 
+/*
+ * A file removed or renamed while open shows as /proc shows it then: " (deleted)" after the
+ * path, or its new path, in every process; a directory's rename moves the files under it.
+ */
+static void test_removed_and_renamed_paths(void **state)
+{
+	struct fd_table *t = new_table(state);
+
+	fd_table__set(t, 10, 3, "/tmp/a");
+	fd_table__set(t, 20, 5, "/tmp/a");
+	fd_table__set(t, 10, 4, "/tmp/ab");
+	fd_table__removed(t, "/tmp/a");
+	assert_path(fd_table__path(t, 10, 10, 3), "/tmp/a (deleted)");
+	assert_path(fd_table__path(t, 20, 20, 5), "/tmp/a (deleted)");
+	/* only that path: not one it is the start of */
+	assert_path(fd_table__path(t, 10, 10, 4), "/tmp/ab");
+	/* a path removed once is not removed again, nor renamed */
+	fd_table__removed(t, "/tmp/a");
+	fd_table__renamed(t, "/tmp/a", "/tmp/z", false);
+	assert_path(fd_table__path(t, 10, 10, 3), "/tmp/a (deleted)");
+	/* a rename over an open file: the old one is deleted, the moved one has the new path */
+	fd_table__set(t, 10, 6, "/tmp/old");
+	fd_table__set(t, 10, 7, "/tmp/new");
+	fd_table__renamed(t, "/tmp/old", "/tmp/new", false);
+	assert_path(fd_table__path(t, 10, 10, 6), "/tmp/new");
+	assert_path(fd_table__path(t, 10, 10, 7), "/tmp/new (deleted)");
+	/* a directory: the files under it move with it */
+	fd_table__set(t, 10, 8, "/d1/sub/f");
+	fd_table__set(t, 10, 9, "/d1");
+	fd_table__renamed(t, "/d1", "/d2", false);
+	assert_path(fd_table__path(t, 10, 10, 8), "/d2/sub/f");
+	assert_path(fd_table__path(t, 10, 10, 9), "/d2");
+	/* RENAME_EXCHANGE: they trade places, nothing is deleted */
+	fd_table__set(t, 10, 11, "/x");
+	fd_table__set(t, 10, 12, "/y");
+	fd_table__renamed(t, "/x", "/y", true);
+	assert_path(fd_table__path(t, 10, 10, 11), "/y");
+	assert_path(fd_table__path(t, 10, 10, 12), "/x");
+	/* relative paths (not resolved) change nothing */
+	fd_table__removed(t, "x");
+	assert_path(fd_table__path(t, 10, 10, 12), "/x");
+	assert_int_equal(proc_asked, 0);
+	fd_table__free(t);
+}
+
 static void test_fork_exec_exit(void **state)
 {
 	struct fd_table *t = new_table(state);
@@ -183,6 +228,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_calls_name_fds_and_proc_the_rest),
 		cmocka_unit_test(test_close_and_dup),
+		cmocka_unit_test(test_removed_and_renamed_paths),
 		cmocka_unit_test(test_fork_exec_exit),
 		cmocka_unit_test(test_seed_and_exec),
 		cmocka_unit_test(test_not_following_calls_asks_proc_each_time),
