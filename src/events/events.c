@@ -22,6 +22,7 @@ struct open_call {
 	 * record brings it, so the call waits to be shown whole.
 	 */
 	bool deferred;
+	unsigned char idle_rounds; /* deferred: the quiet rounds it has waited */
 };
 
 /* An io_uring operation completed while its submitter's call is held: shown after that call. */
@@ -393,6 +394,7 @@ static void release_held(struct event_reader *er)
 	memcpy(oc->rec, rec, rec->hdr.size);
 	oc->tid = rec->hdr.tid;
 	oc->deferred = deferred;
+	oc->idle_rounds = 0;
 	oc->stack = NULL;
 	if (er->held_has_stack)
 		oc->stack = copy_record(er->held_stack,
@@ -1154,6 +1156,8 @@ int event_reader__handle_kept(struct event_reader *er, const void *data, size_t 
 
 void event_reader__idle(struct event_reader *er)
 {
+	bool due = false;
+
 	/*
 	 * A call that goes on while its operations complete: they show after it, unless it goes
 	 * on for long, and then now, the call split. The submitter's io_uring_enter often returns
@@ -1164,9 +1168,20 @@ void event_reader__idle(struct event_reader *er)
 		release_held(er);
 		flush_uring_done(er);
 	}
-	/* a deferred call that blocks shows now, with what could be read */
+	/*
+	 * A deferred call that blocks shows, with what could be read, once it has waited
+	 * EVENT_DEFERRED_HOLD_ROUNDS quiet rounds: on a busy machine a call that does not
+	 * block may be kept from its exit for more than one.
+	 */
 	for (size_t i = 0; i < er->nopen; i++) {
-		if (er->open[i].deferred) {
+		if (er->open[i].deferred && ++er->open[i].idle_rounds >= EVENT_DEFERRED_HOLD_ROUNDS)
+			due = true;
+	}
+	/* a held call whose start shows already: its line ends first, unfinished */
+	if (due && er->have_held && er->held_pending)
+		release_held(er);
+	for (size_t i = 0; due && i < er->nopen; i++) {
+		if (er->open[i].deferred && er->open[i].idle_rounds >= EVENT_DEFERRED_HOLD_ROUNDS) {
 			er->open[i].deferred = false;
 			emit(er, CALL_UNFINISHED, er->open[i].rec, NULL);
 		}

@@ -82,6 +82,12 @@ int event_reader__handle_kept(struct event_reader *er, const void *data, size_t 
  */
 #define EVENT_URING_HOLD_ROUNDS 20
 /*
+ * The quiet rounds a call whose input could not be read at enter (it comes with the exit)
+ * waits unseen for its exit, before it shows unfinished with what could be read: a call that
+ * blocks shows late by that much, one that is only descheduled (a busy machine) shows whole.
+ */
+#define EVENT_DEFERRED_HOLD_ROUNDS 4
+/*
  * Nothing came for a while: a held call is handed on as CALL_PENDING (once),
  * so a blocked call shows at once, and stays held for its exit: a call
  * splits only when another line comes between its start and its end.
