@@ -274,10 +274,18 @@ def test_one_line_per_call_in_one_thread(run_btftrace, workload):
     assert re.search(r"^clock_nanosleep\(CLOCK_REALTIME, 0, \{tv_sec=0, tv_nsec=300000000\}, "
                      r"0x[0-9a-f]+\) += 0$", trace, re.M), excerpt(trace, "nanosleep")
     assert "resumed>" not in trace and "<unfinished" not in trace, excerpt(trace, "nanosleep")
-    rc, _, err, trace = run_btftrace(["--", "find", "/usr/share", "-maxdepth", "3"])
-    assert rc == 0, err
+    # a ring buffer that overflowed (a busy machine, a slow ASan reader) splits calls whose
+    # enter or exit it lost, and says so: such a run proves nothing either way, another is made
+    for _ in range(3):
+        rc, _, err, trace = run_btftrace(["--buffer-size", "32M", "--", "find", "/usr/share",
+                                          "-maxdepth", "3"])
+        assert rc == 0, err
+        if "records lost" not in err:
+            break
+    else:
+        pytest.skip("the ring buffer overflowed in each of 3 runs of find: a busy machine")
     split = [l for l in trace.splitlines() if "resumed>" in l or "<unfinished" in l]
-    assert not split, "find's calls split:\n" + "\n".join(split[:10])
+    assert not split, "find's calls split:\n" + "\n".join(split[:10]) + "\n" + err
     assert len(trace.splitlines()) > 1000
 
 
