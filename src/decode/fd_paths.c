@@ -154,25 +154,33 @@ static const char *bpf_made_name(int cmd)
 	return NULL; /* BPF_OBJ_GET: whatever was pinned; an iterator's file */
 }
 
+/* The inode of fd, which the call made, as the collector read it as the call returned. */
+static bool made_fd_inode(const struct call *call, int fd, struct bt_fd_inode *inode)
+{
+	const struct bt_capture *cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES);
+
+	for (size_t off = 0; cap && off + sizeof(*inode) <= cap->len; off += sizeof(*inode)) {
+		memcpy(inode, (const char *)decode_cap_data(cap) + off, sizeof(*inode));
+		if (inode->fd == fd)
+			return true;
+	}
+	return false;
+}
+
 /* What the collector read of fd's inode as the call returned: a socket's or pipe's name. */
 static const char *inode_name(const struct call *call, int fd, char *buf, size_t size)
 {
-	const struct bt_capture *cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES);
 	struct bt_fd_inode inode;
 
-	for (size_t off = 0; cap && off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
-		memcpy(&inode, (const char *)decode_cap_data(cap) + off, sizeof(inode));
-		if (inode.fd != fd)
-			continue;
-		if (S_ISSOCK(inode.mode))
-			snprintf(buf, size, "socket:[%llu]", (unsigned long long)inode.ino);
-		else if (S_ISFIFO(inode.mode))
-			snprintf(buf, size, "pipe:[%llu]", (unsigned long long)inode.ino);
-		else
-			return NULL;
-		return buf;
-	}
-	return NULL;
+	if (!made_fd_inode(call, fd, &inode))
+		return NULL;
+	if (S_ISSOCK(inode.mode))
+		snprintf(buf, size, "socket:[%llu]", (unsigned long long)inode.ino);
+	else if (S_ISFIFO(inode.mode))
+		snprintf(buf, size, "pipe:[%llu]", (unsigned long long)inode.ino);
+	else
+		return NULL;
+	return buf;
 }
 
 /*
@@ -319,20 +327,6 @@ static const char *path_arg(const struct decoder *d, const struct call *call, in
 	return buf;
 }
 
-/* The inode number of fd, which the call made, as the collector read it; 0 when it did not. */
-static __u64 made_fd_ino(const struct call *call, int fd)
-{
-	const struct bt_capture *cap = record_capture(&call->exit->hdr, BT_CAP_FD_INODES);
-	struct bt_fd_inode inode;
-
-	for (size_t off = 0; cap && off + sizeof(inode) <= cap->len; off += sizeof(inode)) {
-		memcpy(&inode, (const char *)decode_cap_data(cap) + off, sizeof(inode));
-		if (inode.fd == fd)
-			return inode.ino;
-	}
-	return 0;
-}
-
 /*
  * What an open's new fd refers to. An O_TMPFILE open's path is the directory of a file that
  * has no name: /proc names it "DIR/#INO (deleted)", from the inode the collector read (NULL,
@@ -342,18 +336,17 @@ static const char *opened_path(const struct decoder *d, const struct call *call,
 			       size_t size)
 {
 	const struct bt_syscall_rules *rules = &d->beauty->rules[call->enter->hdr.nr];
-	__u64 ino;
+	struct bt_fd_inode inode;
 	size_t n;
 
 	if (!(rules->flags & BT_SC_FD_RET_TMPFILE) ||
 	    (call->enter->args[BT_SC_FD_PAIR_ARG(rules->flags)] & BT_O_TMPFILE) != BT_O_TMPFILE)
 		return path_arg(d, call, 0, buf, size);
-	ino = made_fd_ino(call, (int)call->exit->ret);
-	if (!ino || !path_arg(d, call, 0, buf, size))
+	if (!made_fd_inode(call, (int)call->exit->ret, &inode) || !path_arg(d, call, 0, buf, size))
 		return NULL;
 	n = strlen(buf);
 	snprintf(buf + n, size - n, "%s#%llu (deleted)", n && buf[n - 1] == '/' ? "" : "/",
-		 (unsigned long long)ino);
+		 (unsigned long long)inode.ino);
 	return buf;
 }
 
